@@ -1,0 +1,132 @@
+"""Card types as plain, immutable data: what the YAML loader produces and the engine reads.
+
+The loader (`catalog.py`) validates YAML with Pydantic and converts it to these dataclasses, so the
+hot path of the engine never touches Pydantic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+RESOURCES = ("wood", "food", "ore")
+
+PHASES = ("deployment", "wars", "income", "construction", "aging", "end_of_game")
+
+# Every effect kind the engine knows, with the parameters it takes (name -> type).
+# The loader refuses any other kind or parameter; the engine has one handler per kind.
+EFFECTS: dict[str, dict[str, type]] = {
+    # Deployment (phase 2)
+    "age_self": {"amount": int},  # reveal: +N Age on this Unit
+    "age_other_units": {"amount": int},  # reveal: +N Age on each of your other Units
+    "lp_per_level2_building": {"amount": int},  # reveal: LP per level-2 Building (end of phase)
+    "upgrade_all_buildings": {},  # reveal: level-1 Buildings become level 2 for free (Golem)
+    "shapeshift": {"max_cost": int},  # reveal: draw until a Unit costing <= max_cost (Shapeshifter)
+    "age_one_unit": {"amount": int},  # reveal: +N Age on one Unit of your choice (Time Master)
+    "age_one_unit_per_resource": {"resource": str},  # +1 Age per resource, all on one Unit
+    # Wars (phase 3): strength
+    "fight_from_back": {},
+    "strength_if_produces": {"resource": str, "value": int},  # strength becomes value
+    "strength_if_aged": {"value": int},  # strength becomes value with 1+ Age
+    "strength_per_resource": {"resource": str, "amount": int},  # +amount per resource
+    "cannot_fight_if_aged": {},
+    "strength_per_own_age": {"amount": int},
+    "strength_per_kingdom_age": {"amount": int},
+    "strength_per_income": {"amount": int},  # Ogre: per Gold of this turn's Income
+    # Wars (phase 3): scoring
+    "lp_per_war_won": {"amount": int},
+    "gold_per_war_won": {"amount": int},
+    "lp_per_resource_per_war_won": {"resource": str, "amount": int},
+    "lp_per_strong_unit": {"min_strength": int, "amount": int},
+    "lp_per_resource": {"resource": str, "amount": int},
+    "lp": {"amount": int},
+    # Income (phase 4)
+    "gold": {"amount": int},
+    "gold_per_resource": {"resource": str, "amount": int},
+    "gold_if_aged": {"amount": int},
+    # Construction (phase 5)
+    "gold_for_resource": {"resource": str},  # pay 1 Gold per missing resource ("any" = all kinds)
+    "ignore_land_cost": {},
+    # Aging (phase 6)
+    "never_dies": {},
+    "dies_at_age": {"min_age": int},
+    "save_one_unit": {"age": int},  # Mystical Healer: save a Unit with exactly `age` Age tokens
+    "lp_on_death": {"amount": int},
+    "gold_per_own_age_on_death": {"amount": int},
+    "lp_on_death_if_age": {"age": int, "amount": int},
+    "lp_per_age_of_dying_units": {"amount": int},
+    # End of game
+    "lp_per_own_age": {"amount": int},
+}
+
+# Conditions a production entry may carry.
+PRODUCTION_CONDITIONS = (None, "in_front", "aged", "per_own_age")
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    effect: str
+    phase: str
+    reveal: bool = False
+    params: dict = field(default_factory=dict)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Production:
+    resource: str
+    count: int = 1
+    condition: str | None = None  # see PRODUCTION_CONDITIONS
+
+
+@dataclass(frozen=True, slots=True)
+class UnitType:
+    key: str
+    name: str
+    copies: int
+    cost: int
+    strength: int | None
+    produces: tuple[Production, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    source: str = ""  # file the card came from
+
+    def has(self, effect: str) -> bool:
+        return any(a.effect == effect for a in self.abilities)
+
+    def ability(self, effect: str) -> Ability | None:
+        for a in self.abilities:
+            if a.effect == effect:
+                return a
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class BuildingLevel:
+    level: int
+    legend_points: int
+    cost: tuple[str, ...]  # resources to produce: level 1 = to build, level 2 = to upgrade
+    gold_alternative: int | None  # Temple: Gold that may be paid instead of this level's resources
+    produces: tuple[Production, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BuildingType:
+    key: str
+    name: str
+    levels: tuple[BuildingLevel, BuildingLevel]  # index 0 = level 1, index 1 = level 2
+    source: str = ""
+
+    def level(self, n: int) -> BuildingLevel:
+        return self.levels[n - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """All card types of a game: units (in deck order of types) and buildings."""
+
+    units: dict[str, UnitType]
+    buildings: dict[str, BuildingType]
+
+    def deck_keys(self) -> list[str]:
+        """One entry per physical unit card (copies expanded)."""
+        return [u.key for u in self.units.values() for _ in range(u.copies)]
