@@ -1,0 +1,782 @@
+"""The rules engine: who must decide what now, and apply a decision.
+
+Decisions are plain dicts (JSON-ready), one per player and step:
+
+- ``{"kind": "pick", "card": 12}`` (2 players: ``{"kind": "pick", "card": 12, "discard": 40}``)
+- ``{"kind": "deploy", "slots": [c, c, None, c, None], "keep": c | None, "unpaid": [c, ...]}``:
+  the whole Kingdom after deployment (slot 0-2 Front, 2 is the 5th spot; 3-4 Back). Units in play
+  that are left out are discarded; hand cards neither placed nor kept are discarded. ``unpaid``
+  lists new Units given up when Gold is short.
+- ``{"kind": "age_target", "slot": 3}``: where a Time Master or Master Alchemist puts its Age tokens.
+- ``{"kind": "build", "building": "tavern", "level": 1}``, ``{"kind": "upgrade", "building": "town"}``
+  or ``{"kind": "pass"}`` during Construction.
+- ``{"kind": "heal", "slots": [1]}``: Units the player's Mystical Healers save during Aging.
+
+Steps are simultaneous: every player in ``pending()`` decides, and the step resolves once all have.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass
+from itertools import product
+
+from . import effects
+from .cards import BuildingLevel, Catalog, UnitType
+from .effects import Context
+from .errors import IllegalDecision
+from .state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES, GameState, Player, Unit
+
+WAR_LP = 3
+BASE_INCOME = 2
+START_GOLD = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A decision a player must make now: its kind and what the player may choose from."""
+
+    player: int
+    kind: str  # pick | deploy | age_target | construction | heal
+    options: dict
+
+
+class Game:
+    """A game of Paper Tales: state plus the card catalog that gives the cards their meaning."""
+
+    def __init__(self, state: GameState, catalog: Catalog):
+        self.state = state
+        self.catalog = catalog
+        missing = set(state.cards) - set(catalog.units)
+        if missing:
+            raise ValueError(f"unknown card types in this game: {', '.join(sorted(missing))}")
+        self.types: list[UnitType] = [catalog.units[k] for k in state.cards]
+
+    # --- creation and serialisation ---------------------------------------------------------
+    @classmethod
+    def new(cls, names: list[str], seed: int = 0, catalog: Catalog | None = None) -> Game:
+        if catalog is None:
+            from .catalog import default_catalog
+
+            catalog = default_catalog()
+        if not 2 <= len(names) <= 7:
+            raise ValueError("Paper Tales is played by 2 to 7 players")
+        rng = random.Random(seed)
+        cards = catalog.deck_keys()
+        deck = list(range(len(cards)))
+        rng.shuffle(deck)
+        state = GameState(seed=seed, cards=cards, players=[Player(n, gold=START_GOLD) for n in names],
+                          deck=deck, rng=rng)
+        game = cls(state, catalog)
+        game._event("game_started", players=list(names), seed=seed)
+        game._start_turn()
+        return game
+
+    def to_json(self) -> str:
+        return json.dumps(self.state.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str, catalog: Catalog | None = None) -> Game:
+        if catalog is None:
+            from .catalog import default_catalog
+
+            catalog = default_catalog()
+        return cls(GameState.from_dict(json.loads(text)), catalog)
+
+    # --- queries ----------------------------------------------------------------------------
+    @property
+    def players(self) -> list[Player]:
+        return self.state.players
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def card(self, card: int) -> UnitType:
+        return self.types[card]
+
+    def pending(self) -> list[Pending]:
+        """Every player who must decide now (those who already submitted are left out)."""
+        s = self.state
+        if s.over:
+            return []
+        out = []
+        for i, p in enumerate(s.players):
+            if p.submitted is not None:
+                continue
+            if s.step == "pick" and len(p.draft) > 1:  # a last single card is taken without asking
+                out.append(Pending(i, "pick", {"cards": list(p.draft),
+                                                "discard": len(s.players) == 2 and len(p.draft) > 1}))
+            elif s.step == "deploy":
+                out.append(Pending(i, "deploy", self._deploy_options(p)))
+            elif s.step == "age_target" and p.choices:
+                c = p.choices[0]
+                out.append(Pending(i, "age_target", {**c, "slots": [k for k, _ in p.units()]}))
+            elif s.step == "construction" and self._construction_needed(i):
+                out.append(Pending(i, "construction", {"options": self.construction_options(i)}))
+            elif s.step == "heal" and self._heal_needed(p):
+                out.append(Pending(i, "heal", {"slots": self._healable(p), "max": self._healers(p)}))
+        return out
+
+    def pending_for(self, player: int) -> Pending | None:
+        for p in self.pending():
+            if p.player == player:
+                return p
+        return None
+
+    def resources(self, player: int) -> dict[str, int]:
+        return self._resources(self.state.players[player])
+
+    def strength(self, player: int) -> int:
+        return self.strength_breakdown(player)[0]
+
+    def strength_breakdown(self, player: int) -> tuple[int, list[tuple[str, int]]]:
+        """Kingdom strength and its parts: (label, strength) for each fighting Unit and Building."""
+        p = self.state.players[player]
+        ctx = self._context(p)
+        parts = []
+        for slot, u in p.units():
+            t = self.types[u.card]
+            fights = slot in FRONT or t.has("fight_from_back")
+            if fights and t.has("cannot_fight_if_aged") and u.age >= 1:
+                fights = False
+            if fights:
+                parts.append((f"{t.name} ({SLOT_NAMES[slot]})", self._unit_strength(u, ctx)))
+        for key, level in p.buildings.items():
+            b = self.catalog.buildings[key]
+            for a in b.level(level).abilities:
+                h = effects.BUILDING_STRENGTH.get(a.effect)
+                if h and a.phase == "wars":
+                    parts.append((f"{b.name} (level {level})", h(a.params, ctx)))
+        return sum(v for _, v in parts), parts
+
+    def income(self, player: int) -> int:
+        """Gold this Kingdom earns in the Income phase, the base 2 included."""
+        p = self.state.players[player]
+        return self._income(p, self._resources(p))
+
+    def construction_options(self, player: int) -> list[dict]:
+        """Every Construction the player can afford now, each with its Gold price."""
+        p = self.state.players[player]
+        out = []
+        land = 0 if self._has_effect(p, "ignore_land_cost") else 2 * len(p.buildings)
+        for key, b in self.catalog.buildings.items():
+            level = p.buildings.get(key)
+            if level is None:
+                for target, parts in ((1, [b.level(1)]), (2, [b.level(1), b.level(2)])):
+                    price = self._price(p, parts, land)
+                    if price is not None:
+                        out.append({"kind": "build", "building": key, "level": target, "gold": price})
+            elif level == 1:
+                price = self._price(p, [b.level(2)], 0)
+                if price is not None:
+                    out.append({"kind": "upgrade", "building": key, "gold": price})
+        return out
+
+    def scores(self) -> list[int]:
+        return [p.lp for p in self.state.players]
+
+    def winners(self) -> list[int]:
+        """Most LP, then most Gold; players still tied share the victory."""
+        best = max((p.lp, p.gold) for p in self.state.players)
+        return [i for i, p in enumerate(self.state.players) if (p.lp, p.gold) == best]
+
+    def player_order(self) -> list[int]:
+        """Order for abilities that interact: most LP first, then least Gold, then a seeded draw."""
+        s = self.state
+        tiebreak = {i: s.rng.random() for i in range(len(s.players))}
+        return sorted(range(len(s.players)), key=lambda i: (-s.players[i].lp, s.players[i].gold, tiebreak[i]))
+
+    def view(self, player: int | None) -> dict:
+        """What `player` may see (None: a spectator who sees only public information)."""
+        s = self.state
+        d = s.to_dict()
+        d.pop("rng")
+        d.pop("decisions")
+        d["deck"] = len(s.deck)
+        d["discard"] = len(s.discard)
+        for i, pd in enumerate(d["players"]):
+            if i != player:
+                pd["hand"] = len(pd["hand"])
+                pd["draft"] = len(pd["draft"])
+                pd["kept"] = pd["kept"] is not None
+                pd["submitted"] = pd["submitted"] is not None
+                pd["choices"] = len(pd["choices"])
+        d["log"] = [e for e in d["log"] if e.get("private_to") in (None, player)]
+        return d
+
+    # --- applying decisions -----------------------------------------------------------------
+    def apply(self, player: int, decision: dict) -> None:
+        """Validate and apply one decision; raise IllegalDecision (state untouched) if refused."""
+        pend = self.pending_for(player) if 0 <= player < len(self.state.players) else None
+        if pend is None:
+            raise IllegalDecision(f"player {player} has nothing to decide now")
+        if not isinstance(decision, dict):
+            raise IllegalDecision("a decision must be a mapping with a 'kind'")
+        check = {"pick": self._check_pick, "deploy": self._check_deploy, "age_target": self._check_age_target,
+                 "construction": self._check_construction, "heal": self._check_heal}[pend.kind]
+        decision = check(player, pend, decision)
+        self.state.decisions.append({"player": player, **decision})
+        p = self.state.players[player]
+        if pend.kind == "age_target":  # sequential, private to the player: resolve at once
+            self._resolve_age_target(player, decision)
+        else:
+            p.submitted = decision
+        if not self.pending():
+            self._resolve_step()
+
+    # --- validation -------------------------------------------------------------------------
+    @staticmethod
+    def _kind(decision: dict, *kinds: str) -> str:
+        kind = decision.get("kind")
+        if not isinstance(kind, str) or kind not in kinds:
+            raise IllegalDecision(f"expected a decision of kind {' or '.join(kinds)}, got {kind!r}")
+        return kind
+
+    def _check_pick(self, player: int, pend: Pending, d: dict) -> dict:
+        self._kind(d, "pick")
+        cards = pend.options["cards"]
+        card = d.get("card")
+        if not _is_card(card) or card not in cards:
+            raise IllegalDecision("you can only pick a card from the cards in front of you")
+        out = {"kind": "pick", "card": card}
+        if pend.options["discard"]:
+            disc = d.get("discard")
+            if not _is_card(disc) or disc not in cards or disc == card:
+                raise IllegalDecision("with 2 players you must also discard another of these cards")
+            out["discard"] = disc
+        elif d.get("discard") is not None:
+            raise IllegalDecision("you cannot discard a card now")
+        return out
+
+    def _check_deploy(self, player: int, pend: Pending, d: dict) -> dict:
+        self._kind(d, "deploy")
+        p = self.state.players[player]
+        slots = d.get("slots")
+        if not isinstance(slots, list) or len(slots) != 5:
+            raise IllegalDecision("a deployment lists exactly 5 spots (Front 1-3, Back 1-2)")
+        if any(not _is_card(c) for c in slots) or not _is_card(d.get("keep")):
+            raise IllegalDecision("spots and the kept card hold card numbers or nothing (null)")
+        in_play = {u.card for _, u in p.units()}
+        placed = [c for c in slots if c is not None]
+        if len(set(placed)) != len(placed):
+            raise IllegalDecision("a card can only be in one spot")
+        for c in placed:
+            if c not in in_play and c not in p.hand:
+                raise IllegalDecision("you can only place Units from your hand or already in play")
+        if slots[FIFTH_SLOT] is not None and not p.has_fifth_slot():
+            raise IllegalDecision("the 5th spot needs a level-2 Building")
+        keep = d.get("keep")
+        if keep is not None and (keep not in p.hand or keep in placed):
+            raise IllegalDecision("you can only keep one card of your hand that you do not deploy")
+        new = [c for c in placed if c not in in_play]
+        unpaid = d.get("unpaid") or []
+        if not isinstance(unpaid, list) or any(c not in new for c in unpaid) or len(set(unpaid)) != len(unpaid):
+            raise IllegalDecision("only Units deployed now can be left unpaid")
+        paid = [c for c in new if c not in unpaid]
+        cost = sum(self.types[c].cost for c in paid)
+        if cost > p.gold:
+            raise IllegalDecision(f"these Units cost {cost} Gold and you have {p.gold}: "
+                                  "choose which to give up")
+        for c in unpaid:
+            if self.types[c].cost <= p.gold - cost:
+                raise IllegalDecision(f"you can pay for {self.types[c].name}, so it cannot be left unpaid")
+        return {"kind": "deploy", "slots": list(slots), "keep": keep, "unpaid": list(unpaid)}
+
+    def _check_age_target(self, player: int, pend: Pending, d: dict) -> dict:
+        self._kind(d, "age_target")
+        if not _is_card(d.get("slot")) or d.get("slot") not in pend.options["slots"]:
+            raise IllegalDecision("choose one of your Units in play")
+        return {"kind": "age_target", "slot": d["slot"]}
+
+    def _check_construction(self, player: int, pend: Pending, d: dict) -> dict:
+        kind = self._kind(d, "build", "upgrade", "pass")
+        if kind == "pass":
+            return {"kind": "pass"}
+        for opt in pend.options["options"]:
+            if opt["kind"] == kind and opt["building"] == d.get("building") and (
+                    kind == "upgrade" or opt["level"] == d.get("level")):
+                return dict(opt)
+        raise IllegalDecision("you cannot afford that Construction now (or it is not available)")
+
+    def _check_heal(self, player: int, pend: Pending, d: dict) -> dict:
+        self._kind(d, "heal")
+        slots = d.get("slots")
+        if not isinstance(slots, list) or not all(_is_card(x) for x in slots) or len(set(slots)) != len(slots):
+            raise IllegalDecision("list the spots of the Units to save, each once")
+        if len(slots) > pend.options["max"]:
+            raise IllegalDecision(f"each Mystical Healer saves one Unit: at most {pend.options['max']}")
+        if any(s not in pend.options["slots"] for s in slots):
+            raise IllegalDecision("a Mystical Healer only saves a dying Unit with exactly one Age token")
+        return {"kind": "heal", "slots": list(slots)}
+
+    # --- flow -------------------------------------------------------------------------------
+    def _resolve_step(self) -> None:
+        s = self.state
+        step = s.step
+        if step == "pick":
+            self._resolve_picks()
+        elif step == "deploy":
+            self._resolve_deployment()
+        elif step == "age_target":
+            self._end_deployment()
+        elif step == "construction":
+            self._resolve_construction()
+        elif step == "heal":
+            self._resolve_aging()
+
+    def _start_turn(self) -> None:
+        s = self.state
+        s.phase, s.draft_round = "recruitment", 0
+        self._event("turn_started", turn=s.turn)
+        size = 9 if len(s.players) == 2 else 5
+        for i, p in enumerate(s.players):
+            p.draft = self._draw(size)
+            self._event("cards_dealt", player=i, cards=list(p.draft), private_to=i)
+        self._begin("pick")
+
+    def _begin(self, step: str) -> None:
+        self.state.step = step
+        for p in self.state.players:
+            p.submitted = None
+        if not self.pending():
+            self._resolve_step()
+
+    def _draw(self, n: int) -> list[int]:
+        s = self.state
+        out = []
+        for _ in range(n):
+            if not s.deck:
+                if not s.discard:
+                    break
+                s.deck, s.discard = s.discard, []
+                s.rng.shuffle(s.deck)
+                self._event("deck_reshuffled", cards=len(s.deck))
+            out.append(s.deck.pop())
+        return out
+
+    def _event(self, type_: str, **fields) -> None:
+        fields["type"] = type_
+        self.state.log.append(fields)
+
+    def _gain(self, player: int, lp: int = 0, gold: int = 0, cause: str = "") -> None:
+        """Change a player's LP and Gold; a score never goes below 0 (FAQ)."""
+        p = self.state.players[player]
+        if lp:
+            new = max(0, p.lp + lp)
+            self._event("lp", player=player, amount=new - p.lp, cause=cause, total=new)
+            p.lp = new
+        if gold:
+            p.gold += gold
+            self._event("gold", player=player, amount=gold, cause=cause, total=p.gold)
+
+    # --- 1. Recruitment ---------------------------------------------------------------------
+    def _resolve_picks(self) -> None:
+        s = self.state
+        n = len(s.players)
+        for i, p in enumerate(s.players):
+            d = p.submitted
+            if d is None:  # a single card left: it is taken without asking
+                if not p.draft:
+                    continue
+                d = {"card": p.draft[0]}
+            p.draft.remove(d["card"])
+            p.hand.append(d["card"])
+            self._event("card_picked", player=i, card=d["card"], private_to=i)
+            if d.get("discard") is not None:
+                p.draft.remove(d["discard"])
+                s.discard.append(d["discard"])
+                self._event("card_discarded", player=i, card=d["discard"], reason="draft", private_to=i)
+        s.draft_round += 1
+        if any(p.draft for p in s.players):
+            step = 1 if s.turn % 2 == 1 else -1  # left (to the next seat) on turns 1 and 3
+            drafts = [p.draft for p in s.players]
+            for i, p in enumerate(s.players):
+                p.draft = drafts[(i - step) % n]
+            self._event("cards_passed", direction="left" if step == 1 else "right")
+            self._begin("pick")
+            return
+        for i, p in enumerate(s.players):
+            if p.kept is not None:
+                p.hand.append(p.kept)
+                self._event("kept_card_returned", player=i, card=p.kept, private_to=i)
+                p.kept = None
+        s.phase = "deployment"
+        self._begin("deploy")
+
+    # --- 2. Deployment ----------------------------------------------------------------------
+    def _deploy_options(self, p: Player) -> dict:
+        return {"hand": list(p.hand), "in_play": [[i, u.card] for i, u in p.units()],
+                "open_slots": p.open_slots(), "gold": p.gold}
+
+    def _resolve_deployment(self) -> None:
+        s = self.state
+        revealed: dict[int, list[int]] = {}
+        for i, p in enumerate(s.players):
+            revealed[i] = p.revealed = self._place(i, p, p.submitted)
+        for i in self.player_order():  # Shapeshifter draws interact through the shared pile
+            for slot in list(revealed[i]):
+                t = self.types[s.players[i].slots[slot].card]
+                a = t.ability("shapeshift")
+                if a is not None:
+                    self._shapeshift(i, slot, a.params["max_cost"])
+        for i in self.player_order():
+            self._reveal_abilities(i, revealed[i])
+        for p in s.players:
+            p.submitted = None
+        s.step = "age_target"
+        self._auto_age_targets()
+        if not self.pending():
+            self._end_deployment()
+
+    def _place(self, i: int, p: Player, d: dict) -> list[int]:
+        """Put the player's plan into effect; return the spots of the newly revealed Units."""
+        s = self.state
+        old = {u.card: u for _, u in p.units()}
+        new_slots: list[Unit | None] = [None] * 5
+        revealed = []
+        unpaid = set(d["unpaid"])
+        cost = 0
+        for slot, c in enumerate(d["slots"]):
+            if c is None:
+                continue
+            if c in old:
+                new_slots[slot] = old.pop(c)
+            elif c in unpaid:
+                s.discard.append(c)
+                self._event("unit_unpaid", player=i, card=c)
+            else:
+                new_slots[slot] = Unit(c)
+                cost += self.types[c].cost
+                revealed.append(slot)
+        for c in old:
+            s.discard.append(c)
+            self._event("unit_discarded", player=i, card=c, reason="make_room")
+        p.slots = new_slots
+        placed = set(d["slots"])
+        for c in p.hand:
+            if c not in placed and c != d["keep"]:
+                s.discard.append(c)
+                self._event("card_discarded", player=i, card=c, reason="not_deployed", private_to=i)
+        p.hand = []
+        p.kept = d["keep"]
+        if p.kept is not None:
+            self._event("card_kept", player=i, card=p.kept, private_to=i)
+        self._event("units_revealed", player=i,
+                    units=[[slot, new_slots[slot].card] for slot in revealed])
+        if cost:
+            p.gold -= cost
+            self._event("gold", player=i, amount=-cost, cause="deployment", total=p.gold)
+        return revealed
+
+    def _shapeshift(self, i: int, slot: int, max_cost: int) -> None:
+        s = self.state
+        p = s.players[i]
+        shifter = p.slots[slot].card
+        for _ in range(len(s.deck) + len(s.discard) + 1):
+            drawn = self._draw(1)
+            if not drawn:
+                break
+            c = drawn[0]
+            if self.types[c].cost <= max_cost:
+                s.discard.append(shifter)
+                p.slots[slot] = Unit(c)
+                self._event("unit_replaced", player=i, slot=slot, old=shifter, new=c, cause="shapeshift")
+                self._add_age(i, slot, 1, "shapeshift")
+                return
+            s.discard.append(c)
+            self._event("card_discarded", player=i, card=c, reason="shapeshift")
+        self._event("shapeshift_failed", player=i, slot=slot)
+
+    def _reveal_abilities(self, i: int, revealed: list[int]) -> None:
+        """Phase-2 abilities: reveal abilities of the new Units, then every-turn ones of all Units."""
+        p = self.state.players[i]
+        for slot in revealed:
+            u = p.slots[slot]
+            for a in self.types[u.card].abilities:
+                if a.phase != "deployment" or not a.reveal:
+                    continue
+                if a.effect == "age_self":
+                    self._add_age(i, slot, a.params["amount"], self.types[u.card].name)
+                elif a.effect == "age_other_units":
+                    for other, _ in p.units():
+                        if other != slot:
+                            self._add_age(i, other, a.params["amount"], self.types[u.card].name)
+                elif a.effect == "upgrade_all_buildings":
+                    for key, level in p.buildings.items():
+                        if level == 1:
+                            p.buildings[key] = 2
+                            self._event("building_upgraded", player=i, building=key, cause=self.types[u.card].name)
+                elif a.effect == "age_one_unit":
+                    p.choices.append({"source": u.card, "name": self.types[u.card].name,
+                                      "amount": a.params["amount"]})
+        food_like = None
+        for slot, u in p.units():
+            a = self.types[u.card].ability("age_one_unit_per_resource")
+            if a is not None and a.phase == "deployment":
+                if food_like is None:
+                    food_like = self._resources(p)
+                amount = food_like[a.params["resource"]]
+                if amount:
+                    p.choices.append({"source": u.card, "name": self.types[u.card].name, "amount": amount})
+
+    def _auto_age_targets(self) -> None:
+        """A choice with a single possible Unit is made without asking."""
+        for i, p in enumerate(self.state.players):
+            while p.choices and len(p.units()) <= 1:
+                units = p.units()
+                if units:
+                    self._add_age(i, units[0][0], p.choices[0]["amount"], p.choices[0]["name"])
+                p.choices.pop(0)
+
+    def _resolve_age_target(self, player: int, d: dict) -> None:
+        p = self.state.players[player]
+        c = p.choices.pop(0)
+        self._add_age(player, d["slot"], c["amount"], c["name"])
+
+    def _end_deployment(self) -> None:
+        """End of phase 2: Kraken's penalty counts level-2 Buildings now (FAQ)."""
+        s = self.state
+        for i in self.player_order():
+            p = s.players[i]
+            for slot in p.revealed:
+                card = p.slots[slot].card
+                a = self.types[card].ability("lp_per_level2_building")
+                if a is not None:
+                    level2 = sum(1 for lv in p.buildings.values() if lv == 2)
+                    if level2:
+                        self._gain(i, lp=a.params["amount"] * level2, cause=self.types[card].name)
+        self._wars()
+
+    def _add_age(self, i: int, slot: int, amount: int, cause: str) -> None:
+        u = self.state.players[i].slots[slot]
+        u.age += amount
+        self._event("age_added", player=i, slot=slot, card=u.card, amount=amount, cause=cause, total=u.age)
+
+    # --- 3. Wars ----------------------------------------------------------------------------
+    def _wars(self) -> None:
+        s = self.state
+        s.phase, s.step = "wars", ""
+        n = len(s.players)
+        strengths = []
+        for i in range(n):
+            total, parts = self.strength_breakdown(i)
+            strengths.append(total)
+            self._event("war_strength", player=i, strength=total, parts=[list(x) for x in parts])
+        won = [0] * n
+        if n == 2:
+            for i, j in ((0, 1), (1, 0)):
+                a, b = strengths[i], strengths[j]
+                won[i] = 2 if a >= 2 * b else 1 if a >= b else 0
+            self._event("war", players=[0, 1], strengths=strengths, wars_won=list(won))
+        else:
+            for i in range(n):
+                j = (i + 1) % n
+                a, b = strengths[i], strengths[j]
+                winners = [k for k, mine, theirs in ((i, a, b), (j, b, a)) if mine >= theirs]
+                for k in winners:
+                    won[k] += 1
+                self._event("war", players=[i, j], strengths=[a, b], winners=winners)
+        for i in range(n):
+            if won[i]:
+                self._gain(i, lp=WAR_LP * won[i], cause="wars")
+        for i in self.player_order():
+            self._war_abilities(i, won[i])
+        self._income_phase()
+
+    def _war_abilities(self, i: int, wars_won: int) -> None:
+        p = self.state.players[i]
+        ctx = self._context(p)
+        ctx.wars_won = wars_won
+        unit_strengths = [self._unit_strength(u, ctx) for _, u in p.units()]
+        sources = [(self.types[u.card].name, self.types[u.card].abilities) for _, u in p.units()]
+        sources += [(self.catalog.buildings[k].name, self.catalog.buildings[k].level(lv).abilities)
+                    for k, lv in p.buildings.items()]
+        for name, abilities in sources:
+            for a in abilities:
+                h = effects.WAR_SCORING.get(a.effect)
+                if h and a.phase == "wars":
+                    lp, gold = h(a.params, ctx, unit_strengths)
+                    if lp or gold:
+                        self._gain(i, lp=lp, gold=gold, cause=name)
+
+    # --- 4. Income --------------------------------------------------------------------------
+    def _income_phase(self) -> None:
+        s = self.state
+        s.phase = "income"
+        for i, p in enumerate(s.players):
+            self._gain(i, gold=self._income(p, self._resources(p)), cause="income")
+        s.phase = "construction"
+        self._begin("construction")
+
+    # --- 5. Construction --------------------------------------------------------------------
+    def _construction_needed(self, i: int) -> bool:
+        return bool(self.construction_options(i))
+
+    def _price(self, p: Player, parts: list[BuildingLevel], land: int) -> int | None:
+        """Cheapest Gold price of producing these cost parts (None if impossible or unaffordable)."""
+        res = self._resources(p)
+        any_sub = wood_sub = False
+        for _, u in p.units():
+            for a in self.types[u.card].abilities:
+                if a.effect == "gold_for_resource":
+                    any_sub |= a.params["resource"] == "any"
+                    wood_sub |= a.params["resource"] == "wood"
+        best = None
+        for alts in product(*[(False, True) if part.gold_alternative is not None else (False,) for part in parts]):
+            gold, need = land, Counter()
+            for part, alt in zip(parts, alts):
+                if alt:
+                    gold += part.gold_alternative
+                else:
+                    need.update(part.cost)
+            for r, n in need.items():
+                missing = max(0, n - res[r])
+                if missing and not (any_sub or (wood_sub and r == "wood")):
+                    break
+                gold += missing
+            else:
+                if gold <= p.gold and (best is None or gold < best):
+                    best = gold
+        return best
+
+    def _resolve_construction(self) -> None:
+        s = self.state
+        for i, p in enumerate(s.players):
+            d = p.submitted
+            if d is None or d["kind"] == "pass":
+                self._event("construction_passed", player=i)
+                continue
+            p.gold -= d["gold"]
+            if d["kind"] == "build":
+                p.buildings[d["building"]] = d["level"]
+                self._event("building_built", player=i, building=d["building"], level=d["level"],
+                            gold=d["gold"], total=p.gold)
+            else:
+                p.buildings[d["building"]] = 2
+                self._event("building_upgraded", player=i, building=d["building"], gold=d["gold"],
+                            cause="construction", total=p.gold)
+        s.phase = "aging"
+        self._begin("heal")
+
+    # --- 6. Aging ---------------------------------------------------------------------------
+    def _dies(self, u: Unit) -> bool:
+        t = self.types[u.card]
+        if u.age < 1 or t.has("never_dies"):
+            return False
+        a = t.ability("dies_at_age")
+        return a is None or u.age >= a.params["min_age"]
+
+    def _healers(self, p: Player) -> int:
+        return sum(1 for _, u in p.units() if self.types[u.card].has("save_one_unit"))
+
+    def _healable(self, p: Player) -> list[int]:
+        ages = {a.params["age"] for _, u in p.units() for a in self.types[u.card].abilities
+                if a.effect == "save_one_unit"}
+        return [slot for slot, u in p.units() if self._dies(u) and u.age in ages]
+
+    def _heal_needed(self, p: Player) -> bool:
+        return self._healers(p) > 0 and bool(self._healable(p))
+
+    def _resolve_aging(self) -> None:
+        s = self.state
+        for i in self.player_order():
+            p = s.players[i]
+            saved = set(p.submitted["slots"]) if p.submitted else set()
+            for slot in sorted(saved):
+                self._event("unit_saved", player=i, slot=slot, card=p.slots[slot].card)
+            dying = [(slot, u) for slot, u in p.units() if self._dies(u) and slot not in saved]
+            changes: list[tuple[int, int, str]] = []  # (lp, gold, cause)
+            for _, u in dying:
+                t = self.types[u.card]
+                for a in t.abilities:
+                    h = effects.ON_OWN_DEATH.get(a.effect)
+                    if h and a.phase == "aging":
+                        lp, gold = h(a.params, u)
+                        if lp or gold:
+                            changes.append((lp, gold, t.name))
+            dying_age = sum(u.age for _, u in dying)
+            if dying_age:
+                for _, u in p.units():
+                    a = self.types[u.card].ability("lp_per_age_of_dying_units")
+                    if a is not None:
+                        changes.append((a.params["amount"] * dying_age, 0, self.types[u.card].name))
+            # Project ruling: a player's simultaneous gains apply before their losses.
+            for lp, gold, cause in sorted(changes, key=lambda c: -c[0]):
+                self._gain(i, lp=lp, gold=gold, cause=cause)
+            for slot, u in dying:
+                p.slots[slot] = None
+                s.discard.append(u.card)
+                self._event("unit_died", player=i, slot=slot, card=u.card, age=u.age)
+            for slot, u in p.units():
+                u.age += 1
+            self._event("units_aged", player=i, slots=[slot for slot, _ in p.units()])
+            p.submitted = None
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        s = self.state
+        if s.turn < s.turns:
+            s.turn += 1
+            self._start_turn()
+            return
+        for i, p in enumerate(s.players):
+            for key, level in p.buildings.items():
+                b = self.catalog.buildings[key]
+                self._gain(i, lp=b.level(level).legend_points, cause=f"{b.name} (level {level})")
+            for _, u in p.units():
+                a = self.types[u.card].ability("lp_per_own_age")
+                if a is not None:
+                    self._gain(i, lp=a.params["amount"] * u.age, cause=self.types[u.card].name)
+        s.over, s.phase, s.step = True, "end", ""
+        self._event("game_over", scores=self.scores(), gold=[p.gold for p in s.players], winners=self.winners())
+
+    # --- Kingdom arithmetic -----------------------------------------------------------------
+    def _resources(self, p: Player) -> dict[str, int]:
+        out = effects.empty_resources()
+        for slot, u in p.units():
+            effects.produced(self.types[u.card].produces, u, slot, out)
+        for key, level in p.buildings.items():
+            effects.produced(self.catalog.buildings[key].level(level).produces, None, None, out)
+        return out
+
+    def _income(self, p: Player, res: dict[str, int]) -> int:
+        ctx = Context(res, 0, 0)
+        gold = BASE_INCOME
+        for _, u in p.units():
+            for a in self.types[u.card].abilities:
+                h = effects.INCOME.get(a.effect)
+                if h and a.phase == "income":
+                    gold += h(a.params, u, ctx)
+        for key, level in p.buildings.items():
+            for a in self.catalog.buildings[key].level(level).abilities:
+                h = effects.INCOME.get(a.effect)
+                if h and a.phase == "income":
+                    gold += h(a.params, None, ctx)
+        return gold
+
+    def _context(self, p: Player) -> Context:
+        res = self._resources(p)
+        return Context(res, sum(u.age for _, u in p.units()), self._income(p, res))
+
+    def _unit_strength(self, u: Unit, ctx: Context) -> int:
+        t = self.types[u.card]
+        s = t.strength or 0
+        for a in t.abilities:
+            h = effects.STRENGTH.get(a.effect)
+            if h and a.phase == "wars":
+                s = h(s, a.params, u, ctx)
+        return s
+
+    def _has_effect(self, p: Player, effect: str) -> bool:
+        return any(self.types[u.card].has(effect) for _, u in p.units())
+
+
+def _is_card(x) -> bool:
+    """A card number or spot index: an int that is not a bool (True == 1 in Python), or None."""
+    return x is None or (isinstance(x, int) and not isinstance(x, bool))
+
+
+__all__ = ["Game", "Pending", "IllegalDecision", "BACK", "FRONT", "SLOT_NAMES"]

@@ -1,0 +1,58 @@
+"""Random legal decisions: the easy bot, and how the engine is exercised at volume."""
+
+from __future__ import annotations
+
+import random
+
+from .engine import Game, Pending
+
+
+def random_decision(game: Game, pend: Pending, rng: random.Random) -> dict:
+    """A uniformly-chosen legal decision for a pending step (deployments: a random affordable plan)."""
+    o = pend.options
+    if pend.kind == "pick":
+        card, *rest = rng.sample(o["cards"], 2 if o["discard"] else 1)
+        return {"kind": "pick", "card": card, "discard": rest[0]} if rest else {"kind": "pick", "card": card}
+    if pend.kind == "deploy":
+        return random_deployment(game, pend, rng)
+    if pend.kind == "age_target":
+        return {"kind": "age_target", "slot": rng.choice(o["slots"])}
+    if pend.kind == "construction":
+        choices = o["options"] + [{"kind": "pass"}]
+        return rng.choice(choices)
+    if pend.kind == "heal":
+        k = rng.randint(0, min(o["max"], len(o["slots"])))
+        return {"kind": "heal", "slots": rng.sample(o["slots"], k)}
+    raise ValueError(f"unknown decision kind {pend.kind}")
+
+
+def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict:
+    o = pend.options
+    gold = o["gold"]
+    slots: list[int | None] = [None] * 5
+    # keep most Units in play, sometimes discard one to make room
+    staying = [c for _, c in o["in_play"] if rng.random() > 0.2]
+    free = list(o["open_slots"])
+    rng.shuffle(free)
+    for c in staying:
+        slots[free.pop()] = c
+    hand = list(o["hand"])
+    rng.shuffle(hand)
+    for c in hand:
+        cost = game.card(c).cost
+        if free and cost <= gold and rng.random() < 0.8:
+            gold -= cost
+            slots[free.pop()] = c
+    left = [c for c in hand if c not in slots]
+    keep = rng.choice(left) if left and rng.random() < 0.7 else None
+    return {"kind": "deploy", "slots": slots, "keep": keep, "unpaid": []}
+
+
+def play_random_game(names: list[str], seed: int, catalog=None) -> Game:
+    """Play a whole game with random legal decisions for every seat."""
+    game = Game.new(names, seed=seed, catalog=catalog)
+    rng = random.Random(seed ^ 0x5EED)
+    while not game.over:
+        for pend in game.pending():
+            game.apply(pend.player, random_decision(game, pend, rng))
+    return game

@@ -1,0 +1,136 @@
+"""Game state: plain slotted dataclasses that serialise to JSON and back losslessly."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+FRONT = (0, 1, 2)  # slot 2 is the 5th spot, open only with a level-2 Building
+BACK = (3, 4)
+SLOT_NAMES = ("Front 1", "Front 2", "Front 3", "Back 1", "Back 2")
+FIFTH_SLOT = 2
+PHASE_NAMES = ("recruitment", "deployment", "wars", "income", "construction", "aging")
+
+
+@dataclass(slots=True)
+class Unit:
+    """A Unit card in play: the card's id and its Age tokens."""
+
+    card: int
+    age: int = 0
+
+
+@dataclass(slots=True)
+class Player:
+    name: str
+    gold: int = 3
+    lp: int = 0
+    hand: list[int] = field(default_factory=list)
+    kept: int | None = None  # card set aside for the next turn
+    draft: list[int] = field(default_factory=list)  # cards to pick from this draft round
+    slots: list[Unit | None] = field(default_factory=lambda: [None] * 5)
+    buildings: dict[str, int] = field(default_factory=dict)  # building key -> level
+    choices: list[dict] = field(default_factory=list)  # queued choices (age targets)
+    submitted: dict | None = None  # decision waiting for the others (simultaneous steps)
+    revealed: list[int] = field(default_factory=list)  # spots of the Units revealed this turn
+
+    def units(self) -> list[tuple[int, Unit]]:
+        return [(i, u) for i, u in enumerate(self.slots) if u is not None]
+
+    def has_fifth_slot(self) -> bool:
+        return 2 in self.buildings.values()
+
+    def open_slots(self) -> list[int]:
+        return [i for i in range(5) if i != FIFTH_SLOT or self.has_fifth_slot()]
+
+
+@dataclass(slots=True)
+class GameState:
+    seed: int
+    cards: list[str]  # card id -> unit type key (the physical deck of this game)
+    players: list[Player]
+    deck: list[int] = field(default_factory=list)  # top of the pile is the end of the list
+    discard: list[int] = field(default_factory=list)
+    turn: int = 1
+    phase: str = "recruitment"
+    step: str = ""  # sub-step of the phase that waits for decisions
+    draft_round: int = 0
+    turns: int = 4
+    over: bool = False
+    rng: random.Random = field(default_factory=random.Random)
+    log: list[dict] = field(default_factory=list)
+    decisions: list[dict] = field(default_factory=list)  # every applied decision, for replays
+
+    # --- JSON ---------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "seed": self.seed,
+            "cards": list(self.cards),
+            "players": [_player_to_dict(p) for p in self.players],
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "turn": self.turn,
+            "phase": self.phase,
+            "step": self.step,
+            "draft_round": self.draft_round,
+            "turns": self.turns,
+            "over": self.over,
+            "rng": [version, list(internal), gauss],
+            "log": [dict(e) for e in self.log],
+            "decisions": [dict(d) for d in self.decisions],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> GameState:
+        rng = random.Random()
+        version, internal, gauss = data["rng"]
+        rng.setstate((version, tuple(internal), gauss))
+        return cls(
+            seed=data["seed"],
+            cards=list(data["cards"]),
+            players=[_player_from_dict(p) for p in data["players"]],
+            deck=list(data["deck"]),
+            discard=list(data["discard"]),
+            turn=data["turn"],
+            phase=data["phase"],
+            step=data["step"],
+            draft_round=data["draft_round"],
+            turns=data["turns"],
+            over=data["over"],
+            rng=rng,
+            log=[dict(e) for e in data["log"]],
+            decisions=[dict(d) for d in data["decisions"]],
+        )
+
+
+def _player_to_dict(p: Player) -> dict:
+    return {
+        "name": p.name,
+        "gold": p.gold,
+        "lp": p.lp,
+        "hand": list(p.hand),
+        "kept": p.kept,
+        "draft": list(p.draft),
+        "slots": [None if u is None else {"card": u.card, "age": u.age} for u in p.slots],
+        "buildings": dict(p.buildings),
+        "choices": [dict(c) for c in p.choices],
+        "submitted": None if p.submitted is None else dict(p.submitted),
+        "revealed": list(p.revealed),
+    }
+
+
+def _player_from_dict(d: dict) -> Player:
+    return Player(
+        name=d["name"],
+        gold=d["gold"],
+        lp=d["lp"],
+        hand=list(d["hand"]),
+        kept=d["kept"],
+        draft=list(d["draft"]),
+        slots=[None if u is None else Unit(u["card"], u["age"]) for u in d["slots"]],
+        buildings=dict(d["buildings"]),
+        choices=[dict(c) for c in d["choices"]],
+        submitted=None if d["submitted"] is None else dict(d["submitted"]),
+        revealed=list(d["revealed"]),
+    )
