@@ -53,6 +53,7 @@ class Game:
         if missing:
             raise ValueError(f"unknown card types in this game: {', '.join(sorted(missing))}")
         self.types: list[UnitType] = [catalog.units[k] for k in state.cards]
+        self._options: dict[int, list[dict]] = {}  # Construction options of the current step
 
     # --- creation and serialisation ---------------------------------------------------------
     @classmethod
@@ -159,18 +160,26 @@ class Game:
 
     def construction_options(self, player: int) -> list[dict]:
         """Every Construction the player can afford now, each with its Gold price."""
+        if self.state.step == "construction":  # nothing changes a Kingdom during this step
+            if player not in self._options:
+                self._options[player] = self._construction_options(player)
+            return [dict(o) for o in self._options[player]]
+        return self._construction_options(player)
+
+    def _construction_options(self, player: int) -> list[dict]:
         p = self.state.players[player]
+        res = self._resources(p)
         out = []
         land = 0 if self._has_effect(p, "ignore_land_cost") else 2 * len(p.buildings)
         for key, b in self.catalog.buildings.items():
             level = p.buildings.get(key)
             if level is None:
                 for target, parts in ((1, [b.level(1)]), (2, [b.level(1), b.level(2)])):
-                    price = self._price(p, parts, land)
+                    price = self._price(p, res, parts, land)
                     if price is not None:
                         out.append({"kind": "build", "building": key, "level": target, "gold": price})
             elif level == 1:
-                price = self._price(p, [b.level(2)], 0)
+                price = self._price(p, res, [b.level(2)], 0)
                 if price is not None:
                     out.append({"kind": "upgrade", "building": key, "gold": price})
         return out
@@ -338,6 +347,7 @@ class Game:
         self._begin("pick")
 
     def _begin(self, step: str) -> None:
+        self._options.clear()
         self.state.step = step
         for p in self.state.players:
             p.submitted = None
@@ -615,9 +625,8 @@ class Game:
     def _construction_needed(self, i: int) -> bool:
         return bool(self.construction_options(i))
 
-    def _price(self, p: Player, parts: list[BuildingLevel], land: int) -> int | None:
+    def _price(self, p: Player, res: dict, parts: list[BuildingLevel], land: int) -> int | None:
         """Cheapest Gold price of producing these cost parts (None if impossible or unaffordable)."""
-        res = self._resources(p)
         any_sub = wood_sub = False
         for _, u in p.units():
             for a in self.types[u.card].abilities:

@@ -1,0 +1,57 @@
+"""The `papertales` command: starts the game, or runs a subcommand (simulate, ...)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import __version__
+
+# Subcommand modules, each with add_parser(subparsers) that sets `run(args, catalog) -> int`.
+SUBCOMMANDS = [
+    "simulate",
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    import importlib
+
+    parser = argparse.ArgumentParser(prog="papertales", description="Paper Tales in the terminal.")
+    parser.add_argument("--version", action="version", version=f"papertales {__version__}")
+    parser.add_argument("--cards", metavar="DIR", action="append", type=Path, default=[],
+                        help="extra card files (YAML) to add, e.g. your own expansion; repeatable")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        importlib.import_module(f"papertales_tui.commands.{name}").add_parser(sub)
+    return parser
+
+
+def load_cards(dirs: list[Path]):
+    """Load and validate the card catalog; a bad card file is reported, never a traceback."""
+    from .rules.catalog import CardFileError, default_catalog, load_catalog
+
+    for d in dirs:
+        if not d.is_dir():
+            raise CardFileError(d, None, None, "not a directory of card files")
+    return load_catalog(dirs) if dirs else default_catalog()
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .rules.catalog import CardFileError
+
+    args = build_parser().parse_args(argv)
+    try:
+        catalog = load_cards(args.cards)
+    except CardFileError as err:
+        print(f"papertales: invalid card file: {err}", file=sys.stderr)
+        return 2
+    if args.command is None:
+        from .tui.app import run_app
+
+        return run_app(args, catalog) or 0
+    return args.run(args, catalog)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

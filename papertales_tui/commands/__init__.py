@@ -1,0 +1,1 @@
+"""Command-line subcommands, one module each (imported lazily so `papertales` starts fast)."""
