@@ -1,0 +1,244 @@
+"""Load the card YAML files, validate them, and build the frozen `Catalog` of `cards.py`.
+
+Pydantic models describe the files; checks Pydantic cannot express (effect parameters against
+`EFFECTS`, duplicate ids, copy totals) run afterwards. Every problem is a `CardFileError`
+naming the file, the card and the field.
+"""
+
+import functools
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+
+import papertales_tui
+
+from .cards import (
+    EFFECTS,
+    PHASES,
+    PRODUCTION_CONDITIONS,
+    RESOURCES,
+    Ability,
+    BuildingLevel,
+    BuildingType,
+    Catalog,
+    Production,
+    UnitType,
+)
+
+
+def _shown(path: Path) -> Path:
+    """`path` relative to the working directory when it lies below it."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return path
+
+
+class CardFileError(Exception):
+    """A card file that cannot be loaded: `path`, `card` (id or None), `field` (dotted path or None),
+    `message`, and `line` for YAML syntax errors."""
+
+    def __init__(self, path: Path, card: str | None, field: str | None, message: str, line: int | None = None):
+        super().__init__(path, card, field, message)
+        self.path, self.card, self.field, self.message, self.line = Path(path), card, field, message, line
+
+    def __str__(self) -> str:
+        where = [f"card {self.card!r}"] if self.card is not None else []
+        where += [f"field {self.field!r}"] if self.field is not None else []
+        return f"{_shown(self.path)}: {', '.join(where) + ': ' if where else ''}{self.message}"
+
+
+# ---- file schema (loading only) ----
+
+Resource = Literal[RESOURCES]
+Condition = Literal[tuple(c for c in PRODUCTION_CONDITIONS if c is not None)]
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+Text = Annotated[str, Field(min_length=1)]
+
+
+def _expand_shorthand(value: Any) -> Any:
+    # `- ore` is shorthand for `- {resource: ore}`
+    if isinstance(value, list):
+        return [{"resource": v} if isinstance(v, str) else v for v in value]
+    return value
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class _Production(_Model):
+    resource: Resource
+    count: int = Field(1, ge=1)
+    condition: Condition | None = None
+
+
+Productions = Annotated[list[_Production], BeforeValidator(_expand_shorthand)]
+
+
+class _Ability(_Model):
+    effect: str
+    phase: Literal[PHASES]
+    reveal: bool = False
+    params: dict[str, Any] = {}
+    text: Text
+
+
+class _Unit(_Model):
+    id: Id
+    name: Text
+    copies: int = Field(ge=1)
+    cost: int
+    strength: int | None
+    produces: Productions = []
+    abilities: list[_Ability] = []
+
+
+class _Level(_Model):
+    legend_points: int
+    cost: list[Resource]
+    gold_alternative: int | None = Field(None, ge=1)
+    produces: Productions = []
+    abilities: list[_Ability] = []
+
+
+class _Building(_Model):
+    id: Id
+    name: Text
+    level1: _Level
+    level2: _Level
+
+
+class _CardFile(_Model):
+    expected_copies: int | None = Field(None, ge=0)
+    units: list[_Unit] = []
+    buildings: list[_Building] = []
+
+
+# ---- loading ----
+
+
+def default_cards_dir() -> Path:
+    """The shipped card files: inside the package when installed from a wheel, else the repo's `cards/`."""
+    packaged = Path(papertales_tui.__file__).parent / "cards"
+    return packaged if packaged.is_dir() else Path(__file__).resolve().parents[2] / "cards"
+
+
+def _read(path: Path) -> dict:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise CardFileError(path, None, None, f"cannot read file: {e.strerror or e}") from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line = mark.line + 1 if mark else None
+        problem = getattr(e, "problem", None) or str(e)
+        where = f" at line {line}, column {mark.column + 1}" if mark else ""
+        raise CardFileError(path, None, None, f"invalid YAML{where}: {problem}", line=line) from None
+    if not isinstance(data, dict):
+        found = "an empty file" if data is None else f"a value of type {type(data).__name__}"
+        raise CardFileError(path, None, None, f"the top level must be a mapping (units:, buildings:), found {found}")
+    return data
+
+
+def _parse(path: Path) -> _CardFile:
+    data = _read(path)
+    try:
+        return _CardFile.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc, card = err["loc"], None
+        # Inside a card entry: name the card by its id and give the field relative to the card.
+        if len(loc) >= 2 and loc[0] in ("units", "buildings") and isinstance(loc[1], int):
+            entry = data[loc[0]][loc[1]]
+            ident = entry.get("id") if isinstance(entry, dict) else None
+            if isinstance(ident, str) and len(loc) > 2:
+                card, loc = ident, loc[2:]
+        more = exc.error_count() - 1
+        msg = "unknown field" if err["type"] == "extra_forbidden" else err["msg"]
+        msg += (f" (and {more} more error{'s' * (more > 1)})" if more else "")
+        raise CardFileError(path, card, ".".join(map(str, loc)), msg) from None
+
+
+def _check_abilities(abilities: list[_Ability], path: Path, card: str, prefix: str = "") -> None:
+    for i, ab in enumerate(abilities):
+        where = f"{prefix}abilities.{i}"
+        spec = EFFECTS.get(ab.effect)
+        if spec is None:
+            raise CardFileError(path, card, f"{where}.effect", f"unknown effect kind {ab.effect!r}")
+        for name in ab.params:
+            if name not in spec:
+                expected = ", ".join(spec) or "none"
+                raise CardFileError(path, card, f"{where}.params.{name}",
+                                    f"unknown parameter for {ab.effect} (expected: {expected})")
+        for name, typ in spec.items():
+            if name not in ab.params:
+                raise CardFileError(path, card, f"{where}.params.{name}", f"missing parameter for {ab.effect}")
+            value = ab.params[name]
+            if type(value) is not typ:  # `type is`, so that a bool is not taken for an int
+                raise CardFileError(path, card, f"{where}.params.{name}",
+                                    f"should be {typ.__name__}, got {type(value).__name__} {value!r}")
+            allowed = RESOURCES + ("any",) * (ab.effect == "gold_for_resource")
+            if name == "resource" and value not in allowed:
+                raise CardFileError(path, card, f"{where}.params.{name}",
+                                    f"unknown resource {value!r} (expected one of: {', '.join(allowed)})")
+
+
+def _productions(items: list[_Production]) -> tuple[Production, ...]:
+    # `[wood, wood, wood]` and `{resource: wood, count: 3}` give the same single entry.
+    counts: dict[tuple[str, str | None], int] = {}
+    for p in items:
+        counts[p.resource, p.condition] = counts.get((p.resource, p.condition), 0) + p.count
+    return tuple(Production(r, n, c) for (r, c), n in counts.items())
+
+
+def _abilities(items: list[_Ability]) -> tuple[Ability, ...]:
+    return tuple(Ability(a.effect, a.phase, a.reveal, dict(a.params), a.text) for a in items)
+
+
+def load_catalog(extra_dirs: Sequence[Path] = (), *, base_dir: Path | None = None) -> Catalog:
+    """Load units.yaml and buildings.yaml from `base_dir` (default: the shipped cards), then every
+    *.yaml / *.yml file of each extra directory, in name order. Raises CardFileError."""
+    base = Path(base_dir) if base_dir is not None else default_cards_dir()
+    files = [base / "units.yaml", base / "buildings.yaml"]
+    for d in map(Path, extra_dirs):
+        if not d.is_dir():
+            raise CardFileError(d, None, None, "not a directory of card files")
+        files += sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+
+    units: dict[str, UnitType] = {}
+    buildings: dict[str, BuildingType] = {}
+    seen: dict[str, Path] = {}  # one id space for units and buildings
+    for path in files:
+        parsed = _parse(path)
+        for entry in [*parsed.units, *parsed.buildings]:
+            if entry.id in seen:
+                raise CardFileError(path, entry.id, "id", f"duplicate id (already used in {_shown(seen[entry.id])})")
+            seen[entry.id] = path
+        for u in parsed.units:
+            _check_abilities(u.abilities, path, u.id)
+            if u.strength is None and not any(a.effect == "shapeshift" for a in u.abilities):
+                raise CardFileError(path, u.id, "strength", "strength may be null only on a shapeshift Unit")
+            units[u.id] = UnitType(u.id, u.name, u.copies, u.cost, u.strength,
+                                   _productions(u.produces), _abilities(u.abilities), str(path))
+        for b in parsed.buildings:
+            levels = []
+            for n, lv in enumerate((b.level1, b.level2), start=1):
+                _check_abilities(lv.abilities, path, b.id, prefix=f"level{n}.")
+                levels.append(BuildingLevel(n, lv.legend_points, tuple(lv.cost), lv.gold_alternative,
+                                            _productions(lv.produces), _abilities(lv.abilities)))
+            buildings[b.id] = BuildingType(b.id, b.name, tuple(levels), str(path))
+        total = sum(u.copies for u in parsed.units)
+        if parsed.expected_copies is not None and total != parsed.expected_copies:
+            raise CardFileError(path, None, "expected_copies",
+                                f"the copies of the units add up to {total}, not {parsed.expected_copies}")
+    return Catalog(units, buildings)
+
+
+@functools.lru_cache(maxsize=1)
+def default_catalog() -> Catalog:
+    """The shipped base-game catalog, loaded once."""
+    return load_catalog()
