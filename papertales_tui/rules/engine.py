@@ -236,6 +236,14 @@ class Game:
         if not self.pending():
             self._resolve_step()
 
+    def resume(self) -> None:
+        """Resolve the current step if nobody has anything left to decide in it.
+
+        Needed only after a state was edited or loaded by hand; `apply` does this by itself.
+        """
+        if not self.state.over and not self.pending():
+            self._resolve_step()
+
     # --- validation -------------------------------------------------------------------------
     @staticmethod
     def _kind(decision: dict, *kinds: str) -> str:

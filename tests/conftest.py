@@ -1,0 +1,84 @@
+"""Helpers to build small explicit game setups through the public state (plain data)."""
+
+from __future__ import annotations
+
+import pytest
+
+from papertales_tui.rules.catalog import default_catalog
+from papertales_tui.rules.engine import Game
+from papertales_tui.rules.state import Unit
+
+STEP_PHASE = {"pick": "recruitment", "deploy": "deployment", "age_target": "deployment",
+              "construction": "construction", "heal": "aging"}
+
+
+@pytest.fixture(scope="session")
+def catalog():
+    return default_catalog()
+
+
+def new_game(players: int = 3, seed: int = 0) -> Game:
+    return Game.new([f"P{i}" for i in range(players)], seed=seed)
+
+
+def take(game: Game, key: str) -> int:
+    """Take an unused copy of a unit type out of the deck or discard pile; returns its card id."""
+    s = game.state
+    for pile in (s.deck, s.discard):
+        for c in pile:
+            if s.cards[c] == key:
+                pile.remove(c)
+                return c
+    for p in s.players:  # still in a draft hand dealt at setup
+        for c in p.draft:
+            if s.cards[c] == key:
+                p.draft.remove(c)
+                return c
+    raise LookupError(f"no free copy of {key} left")
+
+
+def put(game: Game, player: int, slot: int, key: str, age: int = 0) -> int:
+    """Place a unit of this type in play at `slot` with `age` Age tokens."""
+    c = take(game, key)
+    game.state.players[player].slots[slot] = Unit(c, age)
+    return c
+
+
+def give(game: Game, player: int, keys: list[str]) -> list[int]:
+    """Add cards of these types to a player's hand."""
+    ids = [take(game, k) for k in keys]
+    game.state.players[player].hand.extend(ids)
+    return ids
+
+
+def goto(game: Game, step: str, turn: int | None = None) -> Game:
+    """Jump to the start of a step: drafts go back to the deck, nobody has submitted anything."""
+    s = game.state
+    for p in s.players:
+        s.deck.extend(p.draft)
+        p.draft = []
+        p.submitted = None
+    s.step, s.phase = step, STEP_PHASE[step]
+    if turn is not None:
+        s.turn = turn
+    return game
+
+
+def deploy_nothing(game: Game, player: int) -> None:
+    """Confirm a deployment that keeps the kingdom as it is and plays no new card."""
+    p = game.state.players[player]
+    slots = [u.card if u else None for u in p.slots]
+    game.apply(player, {"kind": "deploy", "slots": slots, "keep": None})
+
+
+def deploy(game: Game, player: int, placement: dict[int, int], keep: int | None = None) -> None:
+    """Keep the units in play where they are and add `placement` {slot: card id}."""
+    p = game.state.players[player]
+    slots = [u.card if u else None for u in p.slots]
+    for slot, c in placement.items():
+        slots[slot] = c
+    game.apply(player, {"kind": "deploy", "slots": slots, "keep": keep})
+
+
+def events(game: Game, type_: str, **match) -> list[dict]:
+    return [e for e in game.state.log if e["type"] == type_ and all(e.get(k) == v for k, v in match.items())]
