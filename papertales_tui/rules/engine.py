@@ -100,32 +100,47 @@ class Game:
 
     def pending(self) -> list[Pending]:
         """Every player who must decide now (those who already submitted are left out)."""
-        s = self.state
-        if s.over:
+        if self.state.over:
             return []
         out = []
-        for i, p in enumerate(s.players):
-            if p.submitted is not None:
-                continue
-            if s.step == "pick" and len(p.draft) > 1:  # a last single card is taken without asking
-                out.append(Pending(i, "pick", {"cards": list(p.draft),
-                                                "discard": len(s.players) == 2 and len(p.draft) > 1}))
-            elif s.step == "deploy":
-                out.append(Pending(i, "deploy", self._deploy_options(p)))
-            elif s.step == "age_target" and p.choices:
-                c = p.choices[0]
-                out.append(Pending(i, "age_target", {**c, "slots": [k for k, _ in p.units()]}))
-            elif s.step == "construction" and self._construction_needed(i):
-                out.append(Pending(i, "construction", {"options": self.construction_options(i)}))
-            elif s.step == "heal" and self._heal_needed(p):
-                out.append(Pending(i, "heal", {"slots": self._healable(p), "max": self._healers(p)}))
+        for i in range(len(self.state.players)):
+            pend = self._pending_of(i)
+            if pend is not None:
+                out.append(pend)
         return out
 
     def pending_for(self, player: int) -> Pending | None:
-        for p in self.pending():
-            if p.player == player:
-                return p
+        """The decision `player` must make now, if any."""
+        if self.state.over or not 0 <= player < len(self.state.players):
+            return None
+        return self._pending_of(player)
+
+    def _pending_of(self, i: int) -> Pending | None:
+        s = self.state
+        p = s.players[i]
+        if p.submitted is not None:
+            return None
+        step = s.step
+        if step == "pick":
+            if len(p.draft) > 1:  # a last single card is taken without asking
+                return Pending(i, "pick", {"cards": list(p.draft),
+                                           "discard": len(s.players) == 2 and len(p.draft) > 1})
+        elif step == "deploy":
+            return Pending(i, "deploy", self._deploy_options(p))
+        elif step == "age_target":
+            if p.choices:
+                return Pending(i, "age_target", {**p.choices[0], "slots": [k for k, _ in p.units()]})
+        elif step == "construction":
+            options = self.construction_options(i)
+            if options:
+                return Pending(i, "construction", {"options": options})
+        elif step == "heal":
+            if self._heal_needed(p):
+                return Pending(i, "heal", {"slots": self._healable(p), "max": self._healers(p)})
         return None
+
+    def _anyone_pending(self) -> bool:
+        return any(self._pending_of(i) is not None for i in range(len(self.state.players)))
 
     def resources(self, player: int) -> dict[str, int]:
         return self._resources(self.state.players[player])
@@ -219,7 +234,7 @@ class Game:
     # --- applying decisions -----------------------------------------------------------------
     def apply(self, player: int, decision: dict) -> None:
         """Validate and apply one decision; raise IllegalDecision (state untouched) if refused."""
-        pend = self.pending_for(player) if 0 <= player < len(self.state.players) else None
+        pend = self.pending_for(player) if isinstance(player, int) else None
         if pend is None:
             raise IllegalDecision(f"player {player} has nothing to decide now")
         if not isinstance(decision, dict):
@@ -233,7 +248,7 @@ class Game:
             self._resolve_age_target(player, decision)
         else:
             p.submitted = decision
-        if not self.pending():
+        if not self._anyone_pending():
             self._resolve_step()
 
     def resume(self) -> None:
@@ -359,7 +374,7 @@ class Game:
         self.state.step = step
         for p in self.state.players:
             p.submitted = None
-        if not self.pending():
+        if not self._anyone_pending():
             self._resolve_step()
 
     def _draw(self, n: int) -> list[int]:
@@ -630,9 +645,6 @@ class Game:
         self._begin("construction")
 
     # --- 5. Construction --------------------------------------------------------------------
-    def _construction_needed(self, i: int) -> bool:
-        return bool(self.construction_options(i))
-
     def _price(self, p: Player, res: dict, parts: list[BuildingLevel], land: int) -> int | None:
         """Cheapest Gold price of producing these cost parts (None if impossible or unaffordable)."""
         any_sub = wood_sub = False
