@@ -620,20 +620,27 @@ class Game:
         self._income_phase()
 
     def _war_abilities(self, i: int, wars_won: int) -> None:
-        p = self.state.players[i]
+        for name, lp, gold in self.war_gains(i, wars_won):
+            self._gain(i, lp=lp, gold=gold, cause=name)
+
+    def war_gains(self, player: int, wars_won: int) -> list[tuple[str, int, int]]:
+        """(source, LP, Gold) the Kingdom's Wars-phase abilities would score with `wars_won` Wars won."""
+        p = self.state.players[player]
         ctx = self._context(p)
         ctx.wars_won = wars_won
         unit_strengths = [self._unit_strength(u, ctx) for _, u in p.units()]
         sources = [(self.types[u.card].name, self.types[u.card].abilities) for _, u in p.units()]
         sources += [(self.catalog.buildings[k].name, self.catalog.buildings[k].level(lv).abilities)
                     for k, lv in p.buildings.items()]
+        out = []
         for name, abilities in sources:
             for a in abilities:
                 h = effects.WAR_SCORING.get(a.effect)
                 if h and a.phase == "wars":
                     lp, gold = h(a.params, ctx, unit_strengths)
                     if lp or gold:
-                        self._gain(i, lp=lp, gold=gold, cause=name)
+                        out.append((name, lp, gold))
+        return out
 
     # --- 4. Income --------------------------------------------------------------------------
     def _income_phase(self) -> None:
@@ -691,6 +698,10 @@ class Game:
         self._begin("heal")
 
     # --- 6. Aging ---------------------------------------------------------------------------
+    def dies(self, unit: Unit) -> bool:
+        """Whether this Unit dies at the Aging phase (unless a Mystical Healer saves it)."""
+        return self._dies(unit)
+
     def _dies(self, u: Unit) -> bool:
         t = self.types[u.card]
         if u.age < 1 or t.has("never_dies"):
