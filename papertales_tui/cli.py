@@ -11,6 +11,7 @@ from . import __version__
 # Subcommand modules, each with add_parser(subparsers) that sets `run(args, catalog) -> int`.
 SUBCOMMANDS = [
     "simulate",
+    "replay",
 ]
 
 
@@ -21,6 +22,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"papertales {__version__}")
     parser.add_argument("--cards", metavar="DIR", action="append", type=Path, default=[],
                         help="extra card files (YAML) to add, e.g. your own expansion; repeatable")
+    parser.add_argument("--resume", metavar="FILE", nargs="?", const="last", default=None,
+                        help="continue the last autosaved game, or the game saved in FILE")
+    parser.set_defaults(resume_save=None)  # the loaded persistence.Save for run_app
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
         importlib.import_module(f"papertales_tui.commands.{name}").add_parser(sub)
@@ -47,6 +51,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"papertales: invalid card file: {err}", file=sys.stderr)
         return 2
     if args.command is None:
+        if args.resume:
+            from .persistence import resume_from_cli
+
+            args.resume_save = resume_from_cli(args.resume, catalog)
+            if args.resume_save is None:
+                return 2
         from .tui.app import run_app
 
         return run_app(args, catalog) or 0

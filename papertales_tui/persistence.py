@@ -83,7 +83,11 @@ class _Unit(_Model):
     age: Count
 
 
-class _Player(_Model):
+class _Open(_Model):
+    model_config = ConfigDict(extra="allow", strict=True)  # the engine may add fields; it checks them
+
+
+class _Player(_Open):
     name: Annotated[str, Field(min_length=1)]
     gold: Count
     lp: Count
@@ -97,10 +101,10 @@ class _Player(_Model):
     revealed: list[Annotated[int, Field(ge=0, le=4)]]
 
 
-class _State(_Model):
+class _State(_Open):
     seed: int
     cards: list[str]
-    players: Annotated[list[_Player], Field(min_length=2, max_length=7)]
+    players: Annotated[list[_Player], Field(min_length=1, max_length=7)]
     deck: list[CardId]
     discard: list[CardId]
     turn: Annotated[int, Field(ge=1)]
@@ -112,6 +116,8 @@ class _State(_Model):
     rng: list[Any]
     log: list[dict[str, Any]]
     decisions: list[dict[str, Any]]
+    mode: str = "standard"
+    solo: dict[str, Any] | None = None
 
 
 class _Seat(_Model):
@@ -154,10 +160,8 @@ def catalog_identity(catalog: Catalog) -> dict:
 
 
 def _identity(catalog: Catalog) -> dict:
-    data = {
-        "units": [_without_source(u) for u in catalog.units.values()],
-        "buildings": [_without_source(b) for b in catalog.buildings.values()],
-    }
+    data = {f.name: [_without_source(card) for card in getattr(catalog, f.name).values()]
+            for f in dataclasses.fields(catalog)}  # every kind of card: units, buildings, solo cards
     return {"units": list(catalog.units), "buildings": list(catalog.buildings), "sha256": _sha256(data)}
 
 
@@ -418,7 +422,7 @@ def _check_format(payload: Any, path: Path) -> None:
 
 
 def _invariant_problem(payload: dict) -> str | None:
-    """What the schema cannot say: the file's parts agree, and every card is in exactly one place."""
+    """What the schema cannot say: the file's parts agree, and no card is in two places at once."""
     s = payload["state"]
     n = len(s["players"])
     if payload["decisions"] != s["decisions"]:
@@ -435,9 +439,14 @@ def _invariant_problem(payload: dict) -> str | None:
     for p in s["players"]:
         places += [*p["hand"], *p["draft"], *([p["kept"]] if p["kept"] is not None else [])]
         places += [u["card"] for u in p["slots"] if u is not None]
+    if isinstance(s.get("solo"), dict) and isinstance(s["solo"].get("underworld"), list):
+        places += s["solo"]["underworld"]
     count = Counter(places)
-    if set(count) != set(range(len(s["cards"]))) or any(v != 1 for v in count.values()):
-        return "the cards are not each in exactly one place"
+    if any(type(c) is not int or not 0 <= c < len(s["cards"]) for c in count):
+        return "a card id is out of range"
+    twice = sorted(c for c, v in count.items() if v > 1)
+    if twice:
+        return f"card {twice[0]} is in two places at once"
     if not s["over"] and s["turn"] > s["turns"]:
         return "the turn is past the end of the game"
     return None
@@ -539,9 +548,11 @@ def _name(save: Save, player: Any) -> str:
 LAST_AUTOSAVE = "last"
 
 
-def resume_from_cli(which: str, catalog: Catalog, ask=input) -> Save | None:
+def resume_from_cli(which: str, catalog: Catalog, ask=input, interactive: bool | None = None) -> Save | None:
     """The save `papertales --resume [FILE]` starts from, or None after printing why there is none.
     When the last autosave is damaged, offers the previous good one (asks on a terminal)."""
+    if interactive is None:
+        interactive = sys.stdin.isatty()
     try:
         if which != LAST_AUTOSAVE:
             return load_save(which, catalog)
@@ -556,7 +567,7 @@ def resume_from_cli(which: str, catalog: Catalog, ask=input) -> Save | None:
         return None
     where = f"{fallback.path} (turn {fallback.game.state.turn}, saved {fallback.saved_at:%Y-%m-%d %H:%M} UTC)"
     print(f"papertales: the damaged file is left as it is. The previous good autosave is {where}.", file=sys.stderr)
-    if not sys.stdin.isatty():
+    if not interactive:
         print(f"papertales: to resume it, run: papertales --resume {fallback.path}", file=sys.stderr)
         return None
     answer = ask("Resume the previous autosave? [y/N] ").strip().lower()
