@@ -210,7 +210,8 @@ class Game:
     def player_order(self) -> list[int]:
         """Order for abilities that interact: most LP first, then least Gold, then a seeded draw."""
         s = self.state
-        tiebreak = {i: s.rng.random() for i in range(len(s.players))}
+        draw = random.Random(f"{s.seed}:{len(s.log)}")  # seeded, and asking does not advance the game's rng
+        tiebreak = {i: draw.random() for i in range(len(s.players))}
         return sorted(range(len(s.players)), key=lambda i: (-s.players[i].lp, s.players[i].gold, tiebreak[i]))
 
     def view(self, player: int | None) -> dict:
@@ -728,23 +729,8 @@ class Game:
             for slot in sorted(saved):
                 self._event("unit_saved", player=i, slot=slot, card=p.slots[slot].card)
             dying = [(slot, u) for slot, u in p.units() if self._dies(u) and slot not in saved]
-            changes: list[tuple[int, int, str]] = []  # (lp, gold, cause)
-            for _, u in dying:
-                t = self.types[u.card]
-                for a in t.abilities:
-                    h = effects.ON_OWN_DEATH.get(a.effect)
-                    if h and a.phase == "aging":
-                        lp, gold = h(a.params, u)
-                        if lp or gold:
-                            changes.append((lp, gold, t.name))
-            dying_age = sum(u.age for _, u in dying)
-            if dying_age:
-                for _, u in p.units():
-                    a = self.types[u.card].ability("lp_per_age_of_dying_units")
-                    if a is not None:
-                        changes.append((a.params["amount"] * dying_age, 0, self.types[u.card].name))
             # Project ruling: a player's simultaneous gains apply before their losses.
-            for lp, gold, cause in sorted(changes, key=lambda c: -c[0]):
+            for lp, gold, cause in sorted(self.death_gains(i, saved), key=lambda c: -c[0]):
                 self._gain(i, lp=lp, gold=gold, cause=cause)
             for slot, u in dying:
                 p.slots[slot] = None
@@ -755,6 +741,27 @@ class Game:
             self._event("units_aged", player=i, slots=[slot for slot, _ in p.units()])
             p.submitted = None
         self._end_turn()
+
+    def death_gains(self, player: int, saved: set[int] = frozenset()) -> list[tuple[int, int, str]]:
+        """(LP, Gold, source) the Aging phase would bring for the Units dying now (`saved` spots live)."""
+        p = self.state.players[player]
+        dying = [u for slot, u in p.units() if self._dies(u) and slot not in saved]
+        changes = []
+        for u in dying:
+            t = self.types[u.card]
+            for a in t.abilities:
+                h = effects.ON_OWN_DEATH.get(a.effect)
+                if h and a.phase == "aging":
+                    lp, gold = h(a.params, u)
+                    if lp or gold:
+                        changes.append((lp, gold, t.name))
+        dying_age = sum(u.age for u in dying)
+        if dying_age:
+            for _, u in p.units():
+                a = self.types[u.card].ability("lp_per_age_of_dying_units")
+                if a is not None:
+                    changes.append((a.params["amount"] * dying_age, 0, self.types[u.card].name))
+        return changes
 
     def _end_turn(self) -> None:
         s = self.state
@@ -800,6 +807,12 @@ class Game:
     def _context(self, p: Player) -> Context:
         res = self._resources(p)
         return Context(res, sum(u.age for _, u in p.units()), self._income(p, res))
+
+    def unit_strengths(self, player: int) -> dict[int, int]:
+        """Strength of each of the player's Units (by spot), modifiers included, whether it fights or not."""
+        p = self.state.players[player]
+        ctx = self._context(p)
+        return {slot: self._unit_strength(u, ctx) for slot, u in p.units()}
 
     def _unit_strength(self, u: Unit, ctx: Context) -> int:
         t = self.types[u.card]
