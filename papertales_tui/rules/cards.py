@@ -120,12 +120,75 @@ class BuildingType:
         return self.levels[n - 1]
 
 
+# --- Solo mode (the Lich King) -------------------------------------------------------------------
+
+PILES = (1, 2, 3, 4, "end")  # Necropolis piles, by the turn icon on the back
+
+# Quest conditions on a printed Unit card, with their parameters. Printed strength only, and a
+# production is counted whatever its condition (solo rules).
+QUEST_CONDITIONS: dict[str, dict[str, type]] = {
+    "strength_at_least": {"value": int},
+    "strength_at_most": {"value": int},
+    "cost_at_least": {"value": int},
+    "cost_at_most": {"value": int},
+    "produces": {"resource": str},  # a resource name or "any"
+    "produces_nothing": {},
+    "has_phase_ability": {"phase": str},  # a phase of PHASES
+    "has_reveal": {},
+    "no_ability": {},
+}
+
+# What a Lich King (difficulty) card adds for the whole game, with its parameters.
+LICH_EFFECTS: dict[str, dict[str, type]] = {
+    "underworld_quest": {},  # an extra quest (the card's `quest`), scored every Recruitment
+    "lp_per_war_won": {"amount": int},  # extra LP for each War his armies win
+    "lp_per_dying_unit": {"amount": int},  # LP for each of the player's Units dying in Aging
+    "lp_per_missing_building": {"amount": int},  # end of game: LP per Building the player lacks
+    "army_strength": {"black": int, "purple": int},  # stronger armies every turn
+}
+LICH_EFFECTS_WITH_QUEST = ("underworld_quest",)
+
+
+@dataclass(frozen=True, slots=True)
+class Quest:
+    condition: str  # a kind of QUEST_CONDITIONS
+    params: dict
+    lp: int  # LP per matching Underworld card
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NecropolisCard:
+    key: str
+    name: str
+    pile: int | str  # 1-4 or "end"
+    gain: int  # immediate gain (LP, once)
+    black: int
+    purple: int
+    quest: Quest | None = None  # None only on END cards, whose quest would never be scored
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LichKingCard:
+    key: str
+    name: str
+    effect: str  # a kind of LICH_EFFECTS
+    params: dict = field(default_factory=dict)
+    quest: Quest | None = None
+    text: str = ""
+    source: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class Catalog:
-    """All card types of a game: units (in deck order of types) and buildings."""
+    """All card types of a game: units (in deck order of types) and buildings; for solo games the
+    Necropolis and Lich King cards."""
 
     units: dict[str, UnitType]
     buildings: dict[str, BuildingType]
+    necropolis: dict[str, NecropolisCard] = field(default_factory=dict)
+    lich_king: dict[str, LichKingCard] = field(default_factory=dict)
 
     def deck_keys(self) -> list[str]:
         """One entry per physical unit card (copies expanded)."""

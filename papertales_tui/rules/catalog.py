@@ -17,14 +17,21 @@ import papertales_tui
 
 from .cards import (
     EFFECTS,
+    LICH_EFFECTS,
+    LICH_EFFECTS_WITH_QUEST,
     PHASES,
+    PILES,
     PRODUCTION_CONDITIONS,
+    QUEST_CONDITIONS,
     RESOURCES,
     Ability,
     BuildingLevel,
     BuildingType,
     Catalog,
+    LichKingCard,
+    NecropolisCard,
     Production,
+    Quest,
     UnitType,
 )
 
@@ -112,10 +119,42 @@ class _Building(_Model):
     level2: _Level
 
 
+class _Quest(_Model):
+    condition: str
+    params: dict[str, Any] = {}
+    lp: int = Field(ge=1)
+    text: Text
+
+
+class _Necropolis(_Model):
+    id: Id
+    name: Text
+    pile: Literal[PILES]
+    gain: int = Field(ge=0)
+    black: int = Field(ge=0)
+    purple: int = Field(ge=0)
+    quest: _Quest | None = None
+
+
+class _LichKing(_Model):
+    id: Id
+    name: Text
+    effect: str
+    params: dict[str, Any] = {}
+    quest: _Quest | None = None
+    text: Text
+
+
 class _CardFile(_Model):
     expected_copies: int | None = Field(None, ge=0)
     units: list[_Unit] = []
     buildings: list[_Building] = []
+    necropolis: list[_Necropolis] = []
+    lich_king: list[_LichKing] = []
+
+
+CARD_LISTS = ("units", "buildings", "necropolis", "lich_king")
+SOLO_FILES = ("necropolis.yaml", "lich_king.yaml")  # optional in a base directory
 
 
 # ---- loading ----
@@ -152,7 +191,7 @@ def _parse(path: Path) -> _CardFile:
         err = exc.errors()[0]
         loc, card = err["loc"], None
         # Inside a card entry: name the card by its id and give the field relative to the card.
-        if len(loc) >= 2 and loc[0] in ("units", "buildings") and isinstance(loc[1], int):
+        if len(loc) >= 2 and loc[0] in CARD_LISTS and isinstance(loc[1], int):
             entry = data[loc[0]][loc[1]]
             ident = entry.get("id") if isinstance(entry, dict) else None
             if isinstance(ident, str) and len(loc) > 2:
@@ -187,6 +226,55 @@ def _check_abilities(abilities: list[_Ability], path: Path, card: str, prefix: s
                                     f"unknown resource {value!r} (expected one of: {', '.join(allowed)})")
 
 
+def _check_params(params: dict, spec: dict[str, type], kind: str, path: Path, card: str, where: str) -> None:
+    for name in params:
+        if name not in spec:
+            expected = ", ".join(spec) or "none"
+            raise CardFileError(path, card, f"{where}.{name}", f"unknown parameter for {kind} (expected: {expected})")
+    for name, typ in spec.items():
+        if name not in params:
+            raise CardFileError(path, card, f"{where}.{name}", f"missing parameter for {kind}")
+        value = params[name]
+        if type(value) is not typ:
+            raise CardFileError(path, card, f"{where}.{name}",
+                                f"should be {typ.__name__}, got {type(value).__name__} {value!r}")
+        allowed = {"resource": RESOURCES + ("any",), "phase": PHASES}.get(name)
+        if allowed and value not in allowed:
+            raise CardFileError(path, card, f"{where}.{name}",
+                                f"unknown {name} {value!r} (expected one of: {', '.join(allowed)})")
+
+
+def _quest(q: _Quest | None, path: Path, card: str, where: str = "quest") -> Quest | None:
+    if q is None:
+        return None
+    spec = QUEST_CONDITIONS.get(q.condition)
+    if spec is None:
+        raise CardFileError(path, card, f"{where}.condition", f"unknown quest condition {q.condition!r} "
+                            f"(expected one of: {', '.join(QUEST_CONDITIONS)})")
+    _check_params(q.params, spec, q.condition, path, card, f"{where}.params")
+    return Quest(q.condition, dict(q.params), q.lp, q.text)
+
+
+def _necropolis_card(n: _Necropolis, path: Path) -> NecropolisCard:
+    if n.pile == "end" and n.quest is not None:
+        raise CardFileError(path, n.id, "quest", "an END card's quest would never be scored: remove it")
+    if n.pile != "end" and n.quest is None:
+        raise CardFileError(path, n.id, "quest", f"a Necropolis card of pile {n.pile} needs a quest")
+    return NecropolisCard(n.id, n.name, n.pile, n.gain, n.black, n.purple, _quest(n.quest, path, n.id), str(path))
+
+
+def _lich_king_card(c: _LichKing, path: Path) -> LichKingCard:
+    spec = LICH_EFFECTS.get(c.effect)
+    if spec is None:
+        raise CardFileError(path, c.id, "effect", f"unknown Lich King effect {c.effect!r} "
+                            f"(expected one of: {', '.join(LICH_EFFECTS)})")
+    _check_params(c.params, spec, c.effect, path, c.id, "params")
+    if (c.quest is not None) != (c.effect in LICH_EFFECTS_WITH_QUEST):
+        need = "needs a quest" if c.quest is None else "takes no quest"
+        raise CardFileError(path, c.id, "quest", f"effect {c.effect} {need}")
+    return LichKingCard(c.id, c.name, c.effect, dict(c.params), _quest(c.quest, path, c.id), c.text, str(path))
+
+
 def _productions(items: list[_Production]) -> tuple[Production, ...]:
     # `[wood, wood, wood]` and `{resource: wood, count: 3}` give the same single entry.
     counts: dict[tuple[str, str | None], int] = {}
@@ -200,10 +288,12 @@ def _abilities(items: list[_Ability]) -> tuple[Ability, ...]:
 
 
 def load_catalog(extra_dirs: Sequence[Path] = (), *, base_dir: Path | None = None) -> Catalog:
-    """Load units.yaml and buildings.yaml from `base_dir` (default: the shipped cards), then every
-    *.yaml / *.yml file of each extra directory, in name order. Raises CardFileError."""
+    """Load units.yaml and buildings.yaml from `base_dir` (default: the shipped cards), and the solo
+    cards necropolis.yaml and lich_king.yaml when present there, then every *.yaml / *.yml file of
+    each extra directory, in name order. Raises CardFileError."""
     base = Path(base_dir) if base_dir is not None else default_cards_dir()
     files = [base / "units.yaml", base / "buildings.yaml"]
+    files += [base / name for name in SOLO_FILES if (base / name).is_file()]
     for d in map(Path, extra_dirs):
         if not d.is_dir():
             raise CardFileError(d, None, None, "not a directory of card files")
@@ -211,10 +301,12 @@ def load_catalog(extra_dirs: Sequence[Path] = (), *, base_dir: Path | None = Non
 
     units: dict[str, UnitType] = {}
     buildings: dict[str, BuildingType] = {}
-    seen: dict[str, Path] = {}  # one id space for units and buildings
+    necropolis: dict[str, NecropolisCard] = {}
+    lich_king: dict[str, LichKingCard] = {}
+    seen: dict[str, Path] = {}  # one id space for every card
     for path in files:
         parsed = _parse(path)
-        for entry in [*parsed.units, *parsed.buildings]:
+        for entry in [*parsed.units, *parsed.buildings, *parsed.necropolis, *parsed.lich_king]:
             if entry.id in seen:
                 raise CardFileError(path, entry.id, "id", f"duplicate id (already used in {_shown(seen[entry.id])})")
             seen[entry.id] = path
@@ -231,11 +323,15 @@ def load_catalog(extra_dirs: Sequence[Path] = (), *, base_dir: Path | None = Non
                 levels.append(BuildingLevel(n, lv.legend_points, tuple(lv.cost), lv.gold_alternative,
                                             _productions(lv.produces), _abilities(lv.abilities)))
             buildings[b.id] = BuildingType(b.id, b.name, tuple(levels), str(path))
+        for n in parsed.necropolis:
+            necropolis[n.id] = _necropolis_card(n, path)
+        for c in parsed.lich_king:
+            lich_king[c.id] = _lich_king_card(c, path)
         total = sum(u.copies for u in parsed.units)
         if parsed.expected_copies is not None and total != parsed.expected_copies:
             raise CardFileError(path, None, "expected_copies",
                                 f"the copies of the units add up to {total}, not {parsed.expected_copies}")
-    return Catalog(units, buildings)
+    return Catalog(units, buildings, necropolis, lich_king)
 
 
 @functools.lru_cache(maxsize=1)

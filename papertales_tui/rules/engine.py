@@ -84,7 +84,12 @@ class Game:
             from .catalog import default_catalog
 
             catalog = default_catalog()
-        return cls(GameState.from_dict(json.loads(text)), catalog)
+        state = GameState.from_dict(json.loads(text))
+        if state.mode == "solo" and cls is Game:  # a solo game comes back as a SoloGame
+            from .solo import SoloGame
+
+            cls = SoloGame
+        return cls(state, catalog)
 
     # --- queries ----------------------------------------------------------------------------
     @property

@@ -45,6 +45,28 @@ class Player:
 
 
 @dataclass(slots=True)
+class SoloState:
+    """The Lich King's side of a solo game (rules/solo.py)."""
+
+    necropolis: list[str]  # the row 1-2-3-4-END: Necropolis card ids
+    lich_cards: list[str] = field(default_factory=list)  # Lich King (difficulty) cards in play
+    revealed: int = 1  # cards of the row face up, from the left
+    time: int = 0  # position in the row of the card under the Time token
+    lich_lp: int = 0
+    underworld: list[int] = field(default_factory=list)  # top of the pile is the end of the list
+
+    def to_dict(self) -> dict:
+        return {"necropolis": list(self.necropolis), "lich_cards": list(self.lich_cards),
+                "revealed": self.revealed, "time": self.time, "lich_lp": self.lich_lp,
+                "underworld": list(self.underworld)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> SoloState:
+        return cls(list(d["necropolis"]), list(d["lich_cards"]), d["revealed"], d["time"], d["lich_lp"],
+                   list(d["underworld"]))
+
+
+@dataclass(slots=True)
 class GameState:
     seed: int
     cards: list[str]  # card id -> unit type key (the physical deck of this game)
@@ -60,6 +82,8 @@ class GameState:
     rng: random.Random = field(default_factory=random.Random)
     log: list[dict] = field(default_factory=list)
     decisions: list[dict] = field(default_factory=list)  # every applied decision, for replays
+    mode: str = "standard"  # "standard" or "solo" (against the Lich King)
+    solo: SoloState | None = None  # set in solo games only
 
     # --- JSON ---------------------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -79,6 +103,8 @@ class GameState:
             "rng": [version, list(internal), gauss],
             "log": [dict(e) for e in self.log],
             "decisions": [dict(d) for d in self.decisions],
+            "mode": self.mode,
+            "solo": None if self.solo is None else self.solo.to_dict(),
         }
 
     @classmethod
@@ -101,6 +127,8 @@ class GameState:
             rng=rng,
             log=[dict(e) for e in data["log"]],
             decisions=[dict(d) for d in data["decisions"]],
+            mode=data.get("mode", "standard"),
+            solo=SoloState.from_dict(data["solo"]) if data.get("solo") is not None else None,
         )
 
 
