@@ -283,7 +283,9 @@ def autosave(game: Game, settings: dict[str, Any] | None = None, directory: Path
     if old is not None:
         if _is_good(old, current, game.catalog):
             _move_aside_if_damaged(backup, game.catalog)
-            write_atomic(backup, old, tmp=d / f".{BACKUP}.tmp")
+            backup_tmp = d / f".{BACKUP}.tmp"
+            _write_synced(backup_tmp, old)
+            os.replace(backup_tmp, backup)  # made durable with the rename below
         else:
             _move_aside(current)
     os.replace(tmp, current)
