@@ -278,7 +278,11 @@ def autosave(game: Game, settings: dict[str, Any] | None = None, directory: Path
     d.mkdir(parents=True, exist_ok=True)
     current, backup = d / AUTOSAVE, d / BACKUP
     tmp = d / f".{AUTOSAVE}.tmp"
-    _write_synced(tmp, encode_save(game, settings))
+    try:
+        _write_synced(tmp, encode_save(game, settings))
+    except BaseException:  # e.g. a full disk: the autosave on disk stays as it was
+        tmp.unlink(missing_ok=True)
+        raise
     old = _read_if_exists(current)
     if old is not None:
         if _is_good(old, current, game.catalog):
