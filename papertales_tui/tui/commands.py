@@ -1,0 +1,28 @@
+"""Command palette (Ctrl+P): look up any card by name."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+
+class CardCommands(Provider):
+    def cards(self) -> list[tuple[str, str, str]]:
+        catalog = self.app.catalog
+        out = [(t.name, t.key, "Unit") for t in catalog.units.values()]
+        out += [(b.name, b.key, "Building") for b in catalog.buildings.values()]
+        return sorted(out)
+
+    async def discover(self) -> Hits:
+        for name, key, kind in self.cards():
+            yield DiscoveryHit(f"Card: {name}", partial(self.app.show_card, key), help=f"Show this {kind}")
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, key, kind in self.cards():
+            command = f"Card: {name}"
+            score = matcher.match(command)
+            if score > 0:
+                yield Hit(score, matcher.highlight(command), partial(self.app.show_card, key),
+                          help=f"Show this {kind} and its rulings")

@@ -1,0 +1,61 @@
+"""Hosts for the choices asked as modals: Age token target (deployment) and Healer saves (aging)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Label, Static
+
+from .. import views
+from .common import GameScreen, turn_title
+from .modals import AgeTargetModal, HealModal
+
+
+class ChoiceHost(GameScreen):
+    """Shows the player's Kingdom and asks the question in a modal on top of it."""
+
+    heading = ""
+    modal_class = AgeTargetModal
+
+    def __init__(self, game, pend):
+        super().__init__()
+        self.game, self.pend, self.player = game, pend, pend.player
+        self.title_text = turn_title(game, game.players[self.player].name)
+
+    def body(self) -> ComposeResult:
+        with VerticalScroll(id="host"):
+            yield Label(self.heading, classes="pane-title")
+            yield Static(views.kingdom(self.game, self.player), id="host-kingdom")
+            yield Label("", id="message", classes="error")
+
+    def on_mount(self) -> None:
+        self.ask()
+
+    def ask(self) -> None:
+        self.app.push_screen(self.modal_class(self.game, self.player, self.pend.options), self.answered)
+
+    def answered(self, answer) -> None:
+        error = self.app.submit(self.player, self.decision(answer))
+        if error:
+            self.query_one("#message", Label).update(f"Not allowed: {error}")
+            self.notify(error, title="Not allowed", severity="error")
+            self.ask()
+
+    def decision(self, answer) -> dict:
+        raise NotImplementedError
+
+
+class AgeTargetScreen(ChoiceHost):
+    heading = "Your Kingdom: choose where the Age tokens go"
+    modal_class = AgeTargetModal
+
+    def decision(self, answer) -> dict:
+        return {"kind": "age_target", "slot": answer}
+
+
+class HealScreen(ChoiceHost):
+    heading = "Aging: Units with Age tokens die now, unless saved"
+    modal_class = HealModal
+
+    def decision(self, answer) -> dict:
+        return {"kind": "heal", "slots": list(answer or [])}

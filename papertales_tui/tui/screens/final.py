@@ -1,0 +1,72 @@
+"""Final scores, with the tie-breakers spelled out."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Button, Static
+
+from .. import text as tx
+from .common import GameScreen
+from .summary import heading, sentences
+
+
+def ranking(game) -> Table:
+    winners = set(game.winners())
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for col in ("", "Player", f"{tx.LP} LP", f"{tx.GOLD} Gold", ""):
+        table.add_column(col)
+    order = sorted(range(len(game.players)), key=lambda i: (-game.players[i].lp, -game.players[i].gold))
+    rank = 0
+    prev = None
+    for k, i in enumerate(order):
+        p = game.players[i]
+        if (p.lp, p.gold) != prev:
+            rank, prev = k + 1, (p.lp, p.gold)
+        table.add_row(f"{rank}.", p.name, str(p.lp), str(p.gold), "♛ winner" if i in winners else "")
+    return table
+
+
+def tie_note(game) -> Text:
+    players = game.players
+    best = max(p.lp for p in players)
+    top = [p for p in players if p.lp == best]
+    winners = game.winners()
+    if len(top) == 1:
+        return Text(f"{top[0].name} has the most Legend Points.")
+    names = ", ".join(p.name for p in top)
+    if len(winners) == 1:
+        return Text(f"{names} are tied on {tx.LP}{best}: the tie goes to the most Gold — "
+                    f"{players[winners[0]].name}.")
+    return Text(f"{names} are tied on {tx.LP}{best} and on Gold: they share the victory.")
+
+
+class FinalScreen(GameScreen):
+    BINDINGS = [Binding("n", "new_game", "New game")]
+
+    def __init__(self, game, events: list[dict]):
+        super().__init__()
+        self.game, self.events = game, events
+        self.title_text = "Paper Tales · Final scores"
+
+    def body(self) -> ComposeResult:
+        game = self.game
+        winners = " and ".join(game.players[i].name for i in game.winners())
+        with VerticalScroll(id="final"):
+            yield Static(Text(f"{winners} win{'s' if len(game.winners()) == 1 else ''}!",
+                              style="bold reverse"), id="winner")
+            yield Static(ranking(game))
+            yield Static(tie_note(game))
+            end_lp = [e for e in self.events if e["type"] == "lp"]
+            if end_lp:
+                yield Static(heading("End of game: Buildings and abilities"))
+                yield Static(sentences(game, end_lp))
+        yield Button("New game (n)", variant="primary", id="again", compact=True)
+
+    @on(Button.Pressed, "#again")
+    def action_new_game(self) -> None:
+        self.app.new_game()

@@ -1,0 +1,178 @@
+"""Modal questions: quit?, units to give up, Age token target, Mystical Healer saves."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, OptionList, SelectionList, Static
+from textual.widgets.option_list import Option
+
+from .. import text as tx
+from ..widgets import KeyBar
+
+
+class ConfirmQuit(ModalScreen[bool]):
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes, quit"),
+        Binding("n,escape", "answer(False)", "No, keep playing"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Quit Paper Tales? The current game is lost.", classes="dialog-title")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Yes, quit (y)", variant="error", id="yes", compact=True)
+                yield Button("No (n)", variant="primary", id="no", compact=True)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+def suggest_unpaid(new: list[int], costs: dict[int, int], gold: int) -> list[int]:
+    """A default for the give-up question: drop the dearest Units until the rest is affordable."""
+    total = sum(costs[c] for c in new)
+    unpaid = []
+    for c in sorted(new, key=lambda c: -costs[c]):
+        if total <= gold:
+            break
+        unpaid.append(c)
+        total -= costs[c]
+    for c in sorted(unpaid, key=lambda c: costs[c]):
+        if costs[c] <= gold - total:
+            unpaid.remove(c)
+            total += costs[c]
+    return unpaid
+
+
+class ChoiceModal(ModalScreen):
+    """A modal with a title, a note, a list and Confirm/Back; subclasses fill the list."""
+
+    BINDINGS = [Binding("c", "confirm", "Confirm"), Binding("escape", "back", "Back")]
+    can_cancel = True
+
+    def __init__(self, title: str, note: str):
+        super().__init__()
+        self.title_ = title
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_, classes="dialog-title")
+            yield Static(self.note, classes="hint", markup=False)
+            yield self.make_list()
+            yield Label("", classes="error", id="dialog-message")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Confirm (c)", variant="primary", id="confirm", compact=True)
+                if self.can_cancel:
+                    yield Button("Back (Esc)", id="back", compact=True)
+        yield KeyBar()
+
+    def make_list(self):
+        raise NotImplementedError
+
+    def on_mount(self) -> None:
+        self.query(".choice").first().focus()
+
+    @on(Button.Pressed, "#confirm")
+    def confirm_pressed(self) -> None:
+        self.action_confirm()
+
+    @on(Button.Pressed, "#back")
+    def back_pressed(self) -> None:
+        self.dismiss(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.can_cancel if action == "back" else True
+
+    def action_back(self) -> None:
+        if self.can_cancel:
+            self.dismiss(None)
+
+
+class UnpaidModal(ChoiceModal):
+    """Gold is short: tick the new Units to give up (they are discarded)."""
+
+    def __init__(self, new: list[int], costs: dict[int, int], names: dict[int, str], gold: int):
+        total = sum(costs.values())
+        super().__init__(f"Not enough Gold: {tx.GOLD}{total} needed, you have {tx.GOLD}{gold}",
+                         "Tick the Units you give up (Space or click). They are discarded unpaid.")
+        self.new, self.costs, self.names = new, costs, names
+        self.default = suggest_unpaid(new, costs, gold)
+
+    def make_list(self):
+        items = [(Text.assemble(self.names[c].ljust(18), tx.gold(self.costs[c])), c, c in self.default)
+                 for c in self.new]
+        return SelectionList[int](*items, classes="choice", id="unpaid")
+
+    def action_confirm(self) -> None:
+        self.dismiss(list(self.query_one("#unpaid", SelectionList).selected))
+
+
+class AgeTargetModal(ChoiceModal):
+    """Time Master / Master Alchemist: which Unit receives the Age tokens."""
+
+    can_cancel = False
+
+    def __init__(self, game, player: int, options: dict):
+        super().__init__(f"{options['name']}: put {options['amount']}{tx.AGE} on one of your Units",
+                         "Choose the Unit (Enter or click).")
+        self.game, self.player, self.options = game, player, options
+
+    def make_list(self):
+        slots = self.game.players[self.player].slots
+        items = []
+        for slot in self.options["slots"]:
+            u = slots[slot]
+            t = self.game.card(u.card)
+            items.append(Option(Text.assemble(f"{tx.SPOT_KEYS[slot]} ", tx.unit_line(t), " ", tx.age(u.age)),
+                                id=str(slot)))
+        return OptionList(*items, classes="choice", id="targets")
+
+    @on(OptionList.OptionSelected, "#targets")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(event.option.id))
+
+    def action_confirm(self) -> None:
+        ol = self.query_one("#targets", OptionList)
+        if ol.highlighted is not None:
+            self.dismiss(int(ol.get_option_at_index(ol.highlighted).id))
+
+
+class HealModal(ChoiceModal):
+    """Mystical Healer: which dying Units to save (one per Healer)."""
+
+    can_cancel = False
+
+    def __init__(self, game, player: int, options: dict):
+        n = options["max"]
+        super().__init__(f"Mystical Healer: save up to {n} Unit{'s' if n > 1 else ''}",
+                         "Tick the Units to save (Space or click), then confirm.")
+        self.game, self.player, self.options = game, player, options
+
+    def make_list(self):
+        slots = self.game.players[self.player].slots
+        items = []
+        for k, slot in enumerate(self.options["slots"]):
+            u = slots[slot]
+            t = self.game.card(u.card)
+            label = Text.assemble(f"{tx.SPOT_KEYS[slot]} ", tx.unit_line(t), " ", tx.age(u.age))
+            items.append((label, slot, k < self.options["max"]))
+        return SelectionList[int](*items, classes="choice", id="saves")
+
+    def action_confirm(self) -> None:
+        self.dismiss(list(self.query_one("#saves", SelectionList).selected))
+
+    def show_error(self, message: str) -> None:
+        self.query_one("#dialog-message", Label).update(message)

@@ -1,0 +1,140 @@
+"""Public summaries between decisions: Reveal & Wars, Income, Construction, Aging."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Button, Static
+
+from .. import text as tx
+from .common import GameScreen
+
+TITLES = {"reveal": "Reveal & Wars", "income": "Income", "construction": "Construction", "aging": "Aging"}
+
+
+def sentences(game, events: list[dict]) -> Text:
+    lines = [s for s in (tx.describe(game, e) for e in events) if s]
+    return Text("\n".join(lines)) if lines else Text("Nothing happened.", style="dim")
+
+
+def heading(text: str) -> Text:
+    return Text(f"\n{text}\n", style="bold underline")
+
+
+def strength_table(game, events: list[dict]) -> Table:
+    table = Table(box=None, expand=True, show_header=True, header_style="bold", pad_edge=False)
+    table.add_column("Player", no_wrap=True)
+    table.add_column(f"{tx.STRENGTH}", justify="right")
+    table.add_column("made of", overflow="fold")
+    for e in events:
+        parts = ", ".join(f"{label} {value}" for label, value in e["parts"]) or "no fighting Unit"
+        table.add_row(game.players[e["player"]].name, str(e["strength"]), parts)
+    return table
+
+
+def gains(game, events: list[dict]) -> Text:
+    """LP and Gold totals per player over these events."""
+    lp, gold = defaultdict(int), defaultdict(int)
+    for e in events:
+        if e["type"] == "lp":
+            lp[e["player"]] += e["amount"]
+        elif e["type"] == "gold":
+            gold[e["player"]] += e["amount"]
+    out = Text()
+    for i, p in enumerate(game.players):
+        if lp[i] or gold[i]:
+            out.append(f"{p.name}: ", style="bold")
+            if lp[i]:
+                out.append_text(tx.lp(lp[i]))
+                out.append(" ")
+            if gold[i]:
+                out.append_text(tx.gold(gold[i]))
+            out.append("\n")
+    return out
+
+
+def render_reveal(game, events: list[dict]) -> list:
+    kinds = [e["type"] for e in events]
+    first = kinds.index("war_strength") if "war_strength" in kinds else len(events)
+    last_war = max((k for k, t in enumerate(kinds) if t == "war"), default=first - 1)
+    out: list = []
+    if events[:first]:
+        out += [heading("Kingdoms revealed"), sentences(game, events[:first])]
+    strengths = [e for e in events if e["type"] == "war_strength"]
+    if strengths:
+        out += [heading("War strength"), strength_table(game, strengths)]
+        wars = [e for e in events if e["type"] == "war"]
+        out += [heading("Wars" if len(game.players) > 2 else "Wars (2 players: one double War)"),
+                Text("\n".join(tx.war_sentence(game, e) for e in wars))]
+        after = events[last_war + 1:]
+        won = gains(game, after)
+        out += [heading("Won this phase"), won if won.plain else Text("nothing", style="dim")]
+        rest = [e for e in after if not (e["type"] == "lp" and e["cause"] == "wars")]
+        if rest:
+            out += [heading("Abilities"), sentences(game, rest)]
+    return out
+
+
+def render_income(game, events: list[dict]) -> list:
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for col in ("Player", "Income", "Gold now"):
+        table.add_column(col)
+    for e in events:
+        if e["type"] == "gold":
+            table.add_row(game.players[e["player"]].name, f"+{tx.GOLD}{e['amount']}", f"{tx.GOLD}{e['total']}")
+    return [heading("Gold earned (2 base + Units and Buildings)"), table]
+
+
+def render_construction(game, events: list[dict]) -> list:
+    return [heading("Buildings"), sentences(game, events)]
+
+
+def render_aging(game, events: list[dict]) -> list:
+    saved = [e for e in events if e["type"] == "unit_saved"]
+    died = [e for e in events if e["type"] == "unit_died"]
+    out: list = []
+    if saved:
+        out += [heading("Saved by a Mystical Healer"), sentences(game, saved)]
+    out += [heading("Died"), sentences(game, died) if died else Text("No Unit died.", style="dim")]
+    abilities = [e for e in events if e["type"] in ("lp", "gold")]
+    if abilities:
+        out += [heading("Death abilities"), sentences(game, abilities)]
+    out += [Text("\nEvery Unit still in play gains 1 Age token.", style="dim")]
+    return out
+
+
+RENDER = {"reveal": render_reveal, "income": render_income, "construction": render_construction,
+          "aging": render_aging}
+
+
+class SummaryScreen(GameScreen):
+    """What just happened, chapter after chapter, for everyone to see."""
+
+    BINDINGS = [Binding("enter,space", "next", "Continue", priority=True)]
+
+    def __init__(self, game, chapters: list[tuple[str, list[dict]]]):
+        super().__init__()
+        self.game, self.chapters = game, chapters
+        s = game.state
+        self.title_text = f"Paper Tales · Turn {s.turn}/{s.turns} · " + " · ".join(TITLES[c] for c, _ in chapters)
+
+    def body(self) -> ComposeResult:
+        with VerticalScroll(id="summary"):
+            for chapter, events in self.chapters:
+                yield Static(Text(TITLES[chapter].upper(), style="bold reverse"), classes="chapter-title")
+                for part in RENDER[chapter](self.game, events):
+                    yield Static(part, classes="summary-part")
+        yield Button("Continue (Enter)", variant="primary", id="next", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#summary").focus()
+
+    @on(Button.Pressed, "#next")
+    def action_next(self) -> None:
+        self.app.advance()
