@@ -3,6 +3,8 @@
 import copy
 import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -560,3 +562,46 @@ def test_restored_game_plays_to_the_same_end():
     game = new_game(3, seed=8)
     play_until(game, at_step(2, "deploy"))
     assert play_out(Game.from_json(game.to_json()), 5) == play_out(game, 5)
+
+
+# ---- project rulings (docs/rulings.md) ----
+
+
+def test_ruling_gains_before_losses_at_aging():
+    game = goto(new_game(3), "heal")
+    put(game, 0, 0, "demon", age=1)
+    put(game, 0, 3, "palm_reader")
+    game.resume()
+    assert [(e["amount"], e["cause"]) for e in events(game, "lp", player=0)] == [(1, "Palm Reader"), (-1, "Demon")]
+    assert game.players[0].lp == 0
+
+
+def test_ruling_master_alchemist_counts_food_after_automatic_reveal_abilities():
+    game = goto(new_game(3), "deploy")
+    put(game, 0, 3, "master_alchemist")
+    put(game, 0, 4, "leviathan")  # produces 2 food once aged
+    (necro,) = give(game, 0, ["necromancer"])
+    deploy(game, 0, {0: necro})
+    finish_deployment(game)
+    pend = game.pending_for(0)
+    assert pend.kind == "age_target" and pend.options["amount"] == 2 and pend.options["name"] == "Master Alchemist"
+
+
+def test_ruling_master_alchemist_counts_food_before_time_master_tokens():
+    game = goto(new_game(3), "deploy")
+    put(game, 0, 3, "master_alchemist")
+    put(game, 0, 4, "leviathan")
+    (tm,) = give(game, 0, ["time_master"])
+    deploy(game, 0, {0: tm})
+    finish_deployment(game)
+    game.apply(0, {"kind": "age_target", "slot": 4})  # the Leviathan ages: 2 food, counted only next turn
+    assert game.pending_for(0) is None or game.pending_for(0).kind != "age_target"
+    assert not events(game, "age_added", cause="Master Alchemist")
+
+
+def test_every_engine_event_is_documented():
+    root = Path(__file__).resolve().parent.parent
+    engine = (root / "papertales_tui" / "rules" / "engine.py").read_text()
+    doc = (root / "docs" / "events.md").read_text()
+    types = set(re.findall(r'_event\("(\w+)"', engine))
+    assert types and not [t for t in types if f"`{t}`" not in doc]
