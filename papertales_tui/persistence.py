@@ -461,6 +461,10 @@ def _invariant_problem(payload: dict) -> str | None:
 def _build_game(state: dict, catalog: Catalog, path: Path) -> Game:
     unknown = sorted(set(state["cards"]) - set(catalog.units)) + sorted(
         {b for p in state["players"] for b in p["buildings"]} - set(catalog.buildings))
+    solo = state.get("solo")
+    if isinstance(solo, dict):
+        unknown += sorted({k for k in solo.get("necropolis", []) if k not in catalog.necropolis}
+                          | {k for k in solo.get("lich_cards", []) if k not in catalog.lich_king})
     if unknown:
         raise SaveFileError(path, "unknown_cards", f"this game uses cards that are not loaded: {', '.join(unknown)} "
                                                    f"(add their card files with --cards DIR)")
@@ -490,7 +494,7 @@ class ReplayStep:
 def iter_replay(save: Save) -> Iterator[ReplayStep]:
     """Re-play the game from its seed: the setup, then each decision with the events it caused.
     Raises ReplayError if a decision is refused."""
-    game = Game.new(save.players, seed=save.seed, catalog=save.game.catalog)
+    game = _new_game(save)
     yield ReplayStep(0, None, list(game.state.log), game)
     for k, d in enumerate(save.decisions, start=1):
         before = len(game.state.log)
@@ -501,6 +505,19 @@ def iter_replay(save: Save) -> Iterator[ReplayStep]:
             raise ReplayError(f"decision {k} ({d.get('kind')} by {_name(save, d['player'])}) "
                               f"was refused: {err}") from None
         yield ReplayStep(k, d, game.state.log[before:], game)
+
+
+def _new_game(save: Save) -> Game:
+    """The game at its start, set up as the saved one was."""
+    mode, catalog = save.stored_state.get("mode", "standard"), save.game.catalog
+    if mode == "standard":
+        return Game.new(save.players, seed=save.seed, catalog=catalog)
+    if mode == "solo":
+        from .rules.solo import SoloGame
+
+        return SoloGame.new(save.players, seed=save.seed, catalog=catalog,
+                            lich_cards=list(save.stored_state["solo"]["lich_cards"]))
+    raise ReplayError(f"cannot replay a game of mode {mode!r}")
 
 
 def replay_game(save: Save) -> Game:

@@ -131,3 +131,17 @@ def test_every_event_and_decision_has_readable_text():
             assert "None" not in text, text
         for d in game.state.decisions:
             assert not describe_decision(d, game).startswith(f"P{d['player']}: "), d
+
+
+def test_a_solo_game_saves_loads_and_replays(tmp_path, capsys):
+    from papertales_tui.rules.solo import SoloGame, play_random_solo_game
+
+    game = play_random_solo_game("Sam", seed=3, difficulty=2)
+    save = load_save(save_as(game, tmp_path / "solo.json"))
+    assert isinstance(save.game, SoloGame) and save.game.to_json() == game.to_json()
+    assert replay_game(save).to_json() == game.to_json()
+    for e in game.state.log:
+        assert not describe_event(e, game).startswith(f"{e['type']}:"), e
+    assert main(["replay", str(save.path)]) == 0
+    out = capsys.readouterr().out
+    assert "Solo game against the Lich King (2 Lich King cards" in out and "Solo game over: Sam " in out

@@ -150,6 +150,27 @@ def describe_event(e: dict, game) -> str:
         "unit_saved": lambda: f"{who}'s {_card(game, e.get('card'))} is saved from death",
         "unit_died": lambda: f"{who}'s {_card(game, e.get('card'))} dies (Age {e.get('age')})",
         "units_aged": lambda: f"{who}'s Units age ({', '.join(_slot(s) for s in e.get('slots', [])) or 'none'})",
+        # solo games (the Lich King)
+        "solo_started": lambda: f"Solo game against the Lich King ({e.get('difficulty')} Lich King cards"
+                                + (f": {', '.join(e['lich_cards'])})" if e.get("lich_cards") else ")"),
+        "necropolis_revealed": lambda: f"Necropolis card {e.get('name')} is revealed (position {e.get('position')})",
+        "underworld_shuffled": lambda: f"The Underworld is shuffled ({e.get('cards')} cards)",
+        "underworld_drawn": lambda: f"{who} draws {_cards(game, e.get('cards', []))} from the Underworld",
+        "underworld_added": lambda: f"{_cards(game, e.get('cards', []))} go to the Underworld",
+        "underworld_bottom": lambda: f"{_cards(game, e.get('cards', []))} go under the Underworld",
+        "underworld_discarded": lambda: f"The Underworld is discarded ({len(e.get('cards', []))} cards)",
+        "lich_quest": lambda: f"Lich King quest of {e.get('source')}: {len(e.get('matches', []))} matching cards",
+        "lich_lp": lambda: f"The Lich King +{e.get('amount')} LP ({e.get('cause')}, {e.get('source')}; "
+                           f"now {e.get('total')})",
+        "solo_war": lambda: f"War against the {e.get('army')} army: {e.get('strength')} against "
+                            f"{e.get('army_strength')}, "
+                            + {(True, True): "both win", (True, False): f"{_player(game, 0)} wins",
+                               (False, True): "the Lich King wins"}.get(
+                                   (e.get("player_won"), e.get("lich_won")), "nobody wins"),
+        "time_moved": lambda: f"The Time token moves to position {e.get('position')}",
+        "solo_over": lambda: f"Solo game over: {_player(game, 0)} {e.get('player_lp')} LP, the Lich King "
+                             f"{e.get('lich_lp')} LP; winner: "
+                             + (_player(game, 0) if e.get("winner") == "player" else "the Lich King"),
         "game_over": lambda: "Game over: " + ", ".join(
             f"{_player(game, i)} {lp} LP" for i, lp in enumerate(e.get("scores", [])))
                              + f"; winner: {' and '.join(_player(game, i) for i in e.get('winners', []))}",
