@@ -33,10 +33,11 @@ class PaperTalesApp(App):
         Binding("f4", "scores", "Scores", group=REFERENCE),
     ]
 
-    def __init__(self, catalog=None, seed: int | None = None):
+    def __init__(self, catalog=None, save=None, autosave: bool = False):
         super().__init__()
         self.catalog = catalog if catalog is not None else default_catalog()
-        self.default_seed = seed
+        self.save = save  # a persistence.Save to resume, or None for a new game
+        self.autosave = autosave
         self.game: Game | None = None
         self.seats: list[str] = []
         self.bots: dict[int, object] = {}
@@ -49,16 +50,24 @@ class PaperTalesApp(App):
         from .screens.newgame import NewGameScreen
 
         self.push_screen(NewGameScreen())
+        if self.save is not None:
+            save, self.save = self.save, None
+            seat_types = save.settings.get("seats") or [seats.HUMAN] * len(save.game.players)
+            self.play(save.game, seat_types, shown=len(save.game.state.log))
         self.check_size()
 
     def start_game(self, names: list[str], seat_types: list[str], seed: int | None) -> None:
         if seed is None:
             seed = random.randrange(1_000_000)
-        self.game = Game.new(names, seed=seed, catalog=self.catalog)
+        self.play(Game.new(names, seed=seed, catalog=self.catalog), seat_types)
+
+    def play(self, game: Game, seat_types: list[str], shown: int = 0) -> None:
+        """Run this game from its current state; events before `shown` are not summarised again."""
+        self.game = game
         self.seats = list(seat_types)
-        self.bots = {i: seats.make_bot(s) for i, s in enumerate(seat_types) if seats.is_bot(s)}
-        self.shown, self.queue, self.last_player = 0, [], None
-        self.sub_title = f"seed {seed}"
+        self.bots = {i: seats.make_bot(s, seed=game.state.seed * 101 + i)
+                     for i, s in enumerate(seat_types) if seats.is_bot(s)}
+        self.shown, self.queue, self.last_player = shown, [], None
         self.advance()
 
     # --- flow -------------------------------------------------------------------------------
@@ -79,8 +88,19 @@ class PaperTalesApp(App):
         except IllegalDecision as err:
             return str(err)
         self.last_player = player
+        self.save_game()
         self.call_next(self.advance)
         return None
+
+    def save_game(self) -> None:
+        if not self.autosave:
+            return
+        from ..persistence import autosave
+
+        try:
+            autosave(self.game, {"seats": self.seats})
+        except OSError as err:
+            self.notify(f"Autosave failed: {err}", severity="warning")
 
     def advance(self) -> None:
         """Show what comes next: a pending summary, the final scores, or the next decision."""
@@ -105,35 +125,47 @@ class PaperTalesApp(App):
         if game.over:
             self.show(FinalScreen(game, []))
             return
-        pend = self.next_pending()
-        if pend is None:  # only bots were asked: they have decided, look again
-            self.call_next(self.advance)
-            return
-        if pend.player == self.last_player:
-            self.show(self.decision_screen(pend))
+        pend = self.game.pending()[0]
+        if pend.player in self.bots:
+            self.run_bot(pend)
+        elif pend.player == self.last_player or len(self.seats) - len(self.bots) == 1:
+            self.show(self.decision_screen(pend))  # no one else to hide the screen from
         else:
             self.show(HandoffScreen(game, pend))
 
-    def next_pending(self) -> Pending | None:
-        """The first human who must decide; bots asked on the way decide at once."""
-        for pend in self.game.pending():
-            bot = self.bots.get(pend.player)
-            if bot is None:
-                return pend
-            self.play_bot(bot, pend)
-            return None
-        return None
+    def run_bot(self, pend: Pending) -> None:
+        """A bot decides in a worker thread, so the screen stays live while it thinks."""
+        from .screens.handoff import BotScreen
 
-    def play_bot(self, bot, pend: Pending) -> None:
+        name = self.game.players[pend.player].name
+        if isinstance(self.screen, BotScreen):
+            self.screen.thinking(name)
+        else:
+            self.show(BotScreen(self.game, name))
+        bot = self.bots[pend.player]
+
+        def think() -> None:
+            try:
+                decision = seats.bot_decision(bot, self.game, pend)
+            except Exception as err:  # a bot bug must not stop the game
+                decision = {"error": f"{type(err).__name__}: {err}"}
+            self.call_from_thread(self.bot_decided, pend, decision)
+
+        self.run_worker(think, thread=True, group="bot")
+
+    def bot_decided(self, pend: Pending, decision: dict) -> None:
         from ..rules.random_play import random_decision
 
+        game = self.game
         try:
-            self.game.apply(pend.player, bot.choose(self.game, pend))
-        except IllegalDecision as err:  # a bot bug must not stop the game
-            self.notify(f"{self.game.players[pend.player].name} (bot): {err}; playing at random",
-                        severity="warning")
-            self.game.apply(pend.player, random_decision(self.game, pend, random.Random(len(self.game.state.log))))
+            game.apply(pend.player, decision)
+        except IllegalDecision as err:
+            self.notify(f"{game.players[pend.player].name} (bot): {decision.get('error', err)}; "
+                        "it plays at random", severity="warning")
+            game.apply(pend.player, random_decision(game, pend, random.Random(len(game.state.log))))
         self.last_player = None
+        self.save_game()
+        self.advance()
 
     def decision_screen(self, pend: Pending):
         from .screens.construction import ConstructionScreen
@@ -205,7 +237,7 @@ class PaperTalesApp(App):
 
     # --- terminal size ----------------------------------------------------------------------
     def on_resize(self) -> None:
-        self.check_size()
+        self.set_timer(0.05, self.check_size)  # after Textual has taken the new size
 
     def check_size(self) -> None:
         from .screens.info import TooSmallScreen
@@ -223,5 +255,5 @@ class PaperTalesApp(App):
 
 def run_app(args, catalog) -> int:
     """Entry point of `papertales` without a subcommand."""
-    PaperTalesApp(catalog, seed=getattr(args, "seed", None)).run()
+    PaperTalesApp(catalog, save=getattr(args, "resume_save", None), autosave=True).run()
     return 0

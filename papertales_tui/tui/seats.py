@@ -1,6 +1,7 @@
-"""Seat types for the new-game screen, and the hook to the bots of `rules/bots.py` (when present).
+"""Seat types for the new-game screen, and the hook to the bots of `rules/bots` (when present).
 
-A bot module provides `make_bot(level)` returning an object with `choose(game, pending) -> decision`.
+The bot package provides `make_bot(level, seed)` returning an object with
+`choose(view, pending, catalog) -> decision`, where `view` is `game.view(player)`.
 """
 
 from __future__ import annotations
@@ -19,21 +20,33 @@ def _bots_module():
     return module if hasattr(module, "make_bot") else None
 
 
+def bot_levels() -> tuple[str, ...]:
+    module = _bots_module()
+    if module is None:
+        return ()
+    return tuple(getattr(module, "LEVELS", BOT_LEVELS))
+
+
 def seat_options() -> list[tuple[str, str]]:
     """(label, value) pairs for the seat-type select: Human, then each bot level once bots exist."""
-    options = [("Human", HUMAN)]
-    if _bots_module() is not None:
-        options += [(f"Bot ({level})", f"bot:{level}") for level in BOT_LEVELS]
-    return options
+    return [("Human", HUMAN)] + [(f"Bot ({level})", f"bot:{level}") for level in bot_levels()]
 
 
 def is_bot(seat: str) -> bool:
     return seat.startswith("bot:")
 
 
-def make_bot(seat: str):
+def seat_label(seat: str) -> str:
+    return "human" if not is_bot(seat) else f"bot, {seat.split(':', 1)[1]}"
+
+
+def make_bot(seat: str, seed: int = 0):
     """The bot playing a `bot:<level>` seat."""
     module = _bots_module()
     if module is None:
         raise RuntimeError("no bots available")
-    return module.make_bot(seat.split(":", 1)[1])
+    return module.make_bot(seat.split(":", 1)[1], seed=seed)
+
+
+def bot_decision(bot, game, pend) -> dict:
+    return bot.choose(game.view(pend.player), pend, game.catalog)

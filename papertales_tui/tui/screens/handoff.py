@@ -44,3 +44,23 @@ class HandoffScreen(GameScreen):
     def action_ready(self) -> None:
         self.app.last_player = self.pend.player
         self.app.show(self.app.decision_screen(self.pend))
+
+
+class BotScreen(GameScreen):
+    """Shown while a bot decides (in a worker thread); nothing private is on it."""
+
+    def __init__(self, game, name: str):
+        super().__init__()
+        self.title_text = turn_title(game)
+        self.name_ = name
+
+    def body(self) -> ComposeResult:
+        with Middle(id="handoff"):
+            with Center():
+                yield Static("", id="bot-message", markup=False)
+
+    def on_mount(self) -> None:
+        self.thinking(self.name_)
+
+    def thinking(self, name: str) -> None:
+        self.query_one("#bot-message", Static).update(f"{name} (bot) is thinking…")

@@ -1,0 +1,403 @@
+"""Behaviour of each screen: privacy, refusals, validation, the deployment board, modals, references."""
+
+from __future__ import annotations
+
+from conftest import events, give, goto, new_game, put
+from test_tui_support import SIZE, screen_text, start
+
+from papertales_tui.rules.engine import Game
+from papertales_tui.tui.app import PaperTalesApp
+from papertales_tui.tui.screens.construction import ConstructionScreen
+from papertales_tui.tui.screens.decide import AgeTargetScreen, HealScreen
+from papertales_tui.tui.screens.deploy import DeployScreen
+from papertales_tui.tui.screens.draft import DraftScreen
+from papertales_tui.tui.screens.final import FinalScreen, tie_note
+from papertales_tui.tui.screens.handoff import HandoffScreen
+from papertales_tui.tui.screens.info import CardBrowser, LogScreen, ScoreboardScreen, TooSmallScreen
+from papertales_tui.tui.screens.modals import AgeTargetModal, ConfirmQuit, HealModal, UnpaidModal
+from papertales_tui.tui.screens.newgame import NewGameScreen
+from papertales_tui.tui.screens.summary import SummaryScreen
+from papertales_tui.tui.widgets import KeyBar
+
+HUMANS3 = ["human"] * 3
+
+
+def key_bar(app) -> str:
+    return app.screen.query_one(KeyBar).render().plain
+
+
+# --- new game ---------------------------------------------------------------------------------
+
+async def test_new_game_validation_keeps_what_was_typed(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#name-0").value = ""
+        screen.query_one("#name-1").value = ""
+        await pilot.click("#name-1")
+        await pilot.press(*"player 1")  # same name as player 1, other case
+        await pilot.click("#seed")
+        await pilot.press(*"12x")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and app.game is None
+        assert "Give this player a name" in str(screen.query_one("#name-0-error").render())
+        text = screen_text(app)
+        assert "Give this player a name" in text
+        assert "whole number" in text
+        assert screen.query_one("#name-1").value == "player 1"
+        assert screen.query_one("#seed").value == "12x"
+        # fixing the fields starts the game, with the typed names and seed
+        screen.query_one("#name-0").value = "Ann"
+        screen.query_one("#seed").value = "12"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.game is not None and [p.name for p in app.game.players] == ["Ann", "player 1"]
+        assert app.game.state.seed == 12
+        assert isinstance(app.screen, HandoffScreen)
+
+
+async def test_duplicate_names_refused_and_player_count_choice(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#count").value = 7  # the expansion size is offered
+        await pilot.pause()
+        assert screen.query_one("#row-6").display
+        screen.query_one("#name-4").value = "Player 2"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Same name as player 2" in screen_text(app)
+        screen.query_one("#count").value = 3  # rows 4-7 hidden again: their values stay
+        await pilot.pause()
+        assert not screen.query_one("#row-4").display
+        assert screen.query_one("#name-4").value == "Player 2"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert len(app.game.players) == 3
+
+
+# --- privacy ----------------------------------------------------------------------------------
+
+async def test_hand_off_hides_the_next_players_cards(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, app, ["Ann", "Ben", "Cid"], seed=3)
+        for turn_of in range(3):  # each player's first pick is preceded by a hand-off
+            screen = app.screen
+            assert isinstance(screen, HandoffScreen)
+            player = screen.pend.player
+            assert player == turn_of
+            name = app.game.players[player].name
+            text = screen_text(app)
+            assert f"Pass to {name} — press Enter when only {name} is looking" in text
+            for p in app.game.players:  # nobody's cards are on screen
+                for card in p.draft + p.hand:
+                    assert app.game.card(card).name not in text
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, DraftScreen)
+            text = screen_text(app)
+            assert app.game.card(app.game.players[player].draft[0]).name in text
+            await pilot.press("enter")
+            await pilot.pause()
+
+
+# --- draft ------------------------------------------------------------------------------------
+
+async def test_two_player_pick_then_discard_and_refusal(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, app, ["Ann", "Ben"], seed=4)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DraftScreen) and screen.with_discard
+        first = screen.cards[0]
+        await pilot.press("enter")  # pick the first card
+        await pilot.pause()
+        assert screen.picked == first and "DISCARD" in screen_text(app)
+        await pilot.press("enter")  # discard the same card: the engine refuses
+        await pilot.pause()
+        assert app.screen is screen
+        assert "Not allowed" in screen_text(app)
+        assert app.game.state.decisions == []
+        assert "Undo pick" in key_bar(app)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.game.state.decisions[0] == {"player": 0, "kind": "pick", "card": first,
+                                               "discard": screen.cards[1]}
+        assert isinstance(app.screen, HandoffScreen) and app.screen.pend.player == 1
+
+
+# --- deployment -------------------------------------------------------------------------------
+
+def deploy_game(hand0: list[str], gold: int = 3, in_play: dict[int, str] | None = None) -> Game:
+    game = goto(new_game(2, seed=1), "deploy")
+    give(game, 0, hand0)
+    for slot, key in (in_play or {}).items():
+        put(game, 0, slot, key)
+    game.state.players[0].gold = gold
+    return game
+
+
+async def open_board(app, pilot, game: Game) -> DeployScreen:
+    app.play(game, ["human", "human"])
+    await pilot.pause()
+    await pilot.press("enter")  # hand-off
+    await pilot.pause()
+    assert isinstance(app.screen, DeployScreen)
+    return app.screen
+
+
+async def test_deploy_place_preview_undo_keep_confirm(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = deploy_game(["knight", "archer", "dragon"], gold=3)
+        knight, archer, dragon = game.state.players[0].hand
+        board = await open_board(app, pilot, game)
+        assert "Undo" not in key_bar(app)
+        await pilot.press("1")  # Knight (first in hand) to Front 1
+        await pilot.pause()
+        assert board.plan.slots[0] == knight
+        assert "War strength preview ⚔4" in screen_text(app)
+        assert "Undo" in key_bar(app)
+        await pilot.press("down", "4")  # Archer to Back 1: it fights from the Back
+        await pilot.pause()
+        assert board.plan.slots[3] == archer
+        assert "⚔6" in screen_text(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert board.plan.slots[3] is None
+        await pilot.press("down", "k")  # keep the Dragon
+        await pilot.pause()
+        assert board.plan.keep == dragon
+        assert "keep: Dragon" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert game.state.players[0].submitted["slots"] == [knight, None, None, None, None]
+        assert game.state.players[0].submitted["keep"] == dragon
+        assert isinstance(app.screen, HandoffScreen)
+
+
+async def test_deploy_move_and_take_out_units_in_play(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = deploy_game(["farmer"], in_play={0: "knight"})
+        knight = game.state.players[0].slots[0].card
+        board = await open_board(app, pilot, game)
+        await pilot.press("1")  # the Farmer cannot push the Knight out by accident
+        await pilot.pause()
+        assert board.plan.slots[0] == knight and "take it out first" in screen_text(app)
+        await pilot.press("tab")  # to the Kingdom: the cursor is on Front 1
+        await pilot.press("4")  # move the Knight to the Back
+        await pilot.pause()
+        assert board.plan.slots[3] == knight and board.plan.slots[0] is None
+        await pilot.press("down", "down", "x")  # take the Knight out of play (the locked F3 is skipped)
+        await pilot.pause()
+        assert board.plan.slots == [None] * 5 and board.plan.discarded() == [knight]
+        assert "taken out" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert game.state.players[0].submitted["slots"] == [None] * 5
+
+
+async def test_short_of_gold_asks_what_to_give_up(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = deploy_game(["knight", "dragon"], gold=3)  # 1 + 3 Gold with 3 in hand
+        knight, dragon = game.state.players[0].hand
+        board = await open_board(app, pilot, game)
+        await pilot.press("1", "down", "2")
+        await pilot.pause()
+        assert "short by ¤1" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, UnpaidModal)
+        assert modal.default == [dragon]  # the dearest Unit is suggested
+        await pilot.press("space")  # untick the Dragon: nothing given up, the engine refuses
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.screen is board and "Not allowed" in screen_text(app)
+        assert game.state.players[0].submitted is None
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("c")  # accept the suggestion
+        await pilot.pause()
+        assert game.state.players[0].submitted["unpaid"] == [dragon]
+
+
+async def test_locked_fifth_spot_key_is_hidden(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = await open_board(app, pilot, deploy_game(["knight"]))
+        assert not board.check_action("place", (2,)) and board.check_action("place", (0,))
+        await pilot.press("3")
+        await pilot.pause()
+        assert board.plan.slots == [None] * 5
+
+
+# --- modals during the game ---------------------------------------------------------------------
+
+async def test_time_master_target_is_asked_in_a_modal(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = deploy_game(["time_master"], in_play={0: "knight"})
+        knight = game.state.players[0].slots[0].card
+        await open_board(app, pilot, game)
+        await pilot.press("2", "c")  # Time Master to Front 2
+        await pilot.pause()
+        await pilot.press("enter", "c")  # Ben: hand-off, deploy nothing
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)  # the reveal is public
+        assert "P0 reveals Time Master (Front 2)" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, AgeTargetModal)
+        assert isinstance(app.screen_stack[-2], AgeTargetScreen)
+        assert "put 2⧗ on one of your Units" in screen_text(app)
+        await pilot.press("enter")  # the first Unit: the Knight
+        await pilot.pause()
+        assert events(game, "age_added", cause="Time Master", card=knight, amount=2)
+        assert game.state.phase != "deployment"
+
+
+async def test_mystical_healer_saves_are_asked_in_a_modal(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = goto(new_game(2, seed=2), "heal")
+        game.state.phase = "aging"
+        put(game, 0, 3, "mystical_healer")
+        knight = put(game, 0, 0, "knight", age=1)
+        assert game.pending()[0].kind == "heal"
+        app.play(game, ["human", "human"])
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HealModal) and isinstance(app.screen_stack[-2], HealScreen)
+        assert "Knight" in screen_text(app)
+        await pilot.press("c")  # default: save as many as the Healers allow
+        await pilot.pause()
+        assert events(game, "unit_saved", card=knight)
+        assert isinstance(app.screen, SummaryScreen)
+        assert "saves Knight" in screen_text(app)
+
+
+async def test_construction_lists_offers_and_what_is_missing(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = goto(new_game(2, seed=2), "construction")
+        put(game, 0, 0, "woodcutter")  # produces wood: Town, Mine, Barracks can be built
+        game.state.players[0].gold = 0
+        game.state.players[1].gold = 0
+        assert [p.player for p in game.pending()] == [0]
+        app.play(game, ["human", "human"])
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ConstructionScreen)
+        text = screen_text(app)
+        assert "Build Town at level 1" in text and "Pass" in text
+        assert "Tavern: build: ✿ food; missing ✿ food" in text
+        assert screen.options[0]["building"] == "town"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert events(game, "building_built", player=0, building="town", level=1)
+
+
+# --- always reachable -------------------------------------------------------------------------
+
+async def test_card_browser_log_scoreboard_and_palette(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, app, ["Ann", "Ben", "Cid"], seed=3)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, CardBrowser)
+        await pilot.press("slash", *"krak", "enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Kraken" in text and "level-2 Building" in text
+        await pilot.press("f3")  # one reference screen at a time
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen) and "New game: Ann, Ben, Cid (seed 3)" in screen_text(app)
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreboardScreen) and "Turn 1/4" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"golem")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CardBrowser)
+        assert "Golem  cost ¤2" in screen_text(app) and "level-1 Buildings turns to" in screen_text(app)
+
+
+async def test_quit_asks_for_confirmation(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, app, ["Ann", "Ben"], seed=3)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_small_terminal_says_the_size_it_needs(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "at least 80×24" in screen_text(app) and "60×20" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+
+
+def test_final_scores_explain_the_tie_breaker():
+    game = new_game(3)
+    for p, (lp, gold) in zip(game.players, [(20, 3), (20, 5), (12, 9)]):
+        p.lp, p.gold = lp, gold
+    assert "tie goes to the most Gold — P1" in tie_note(game).plain
+    game.players[0].gold = 5
+    assert "share the victory" in tie_note(game).plain
+
+
+async def test_final_screen_and_new_game(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = new_game(2)
+        game.state.over = True
+        game.players[0].lp = 9
+        app.game = game
+        app.show(FinalScreen(game, []))
+        await pilot.pause()
+        assert "P0 wins!" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)

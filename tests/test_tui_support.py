@@ -1,0 +1,82 @@
+"""Helpers for the UI tests: read the screen as text, and play decisions with simple key scripts.
+
+(No tests here; the module name only keeps it among the TUI test files.)
+"""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from papertales_tui.tui.app import PaperTalesApp
+from papertales_tui.tui.screens.construction import ConstructionScreen
+from papertales_tui.tui.screens.deploy import DeployScreen
+from papertales_tui.tui.screens.draft import DraftScreen
+from papertales_tui.tui.screens.final import FinalScreen
+from papertales_tui.tui.screens.handoff import HandoffScreen
+from papertales_tui.tui.screens.modals import AgeTargetModal, HealModal, UnpaidModal
+from papertales_tui.tui.screens.summary import SummaryScreen
+
+SIZE = (80, 24)
+
+
+def screen_text(app) -> str:
+    """Everything visible on the terminal, as plain text."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system=None, record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+def deploy_keys(screen: DeployScreen) -> list[str]:
+    """Place the first affordable hand card in the first free spot (if any), then confirm."""
+    game, plan = screen.game, screen.plan
+    free = [s for s in screen.options["open_slots"] if plan.slots[s] is None]
+    for k, card in enumerate(plan.hand):
+        if free and game.card(card).cost <= screen.gold_left():
+            return ["down"] * k + [str(free[0] + 1), "c"]
+    return ["c"]
+
+
+def keys_for(app: PaperTalesApp) -> list[str]:
+    """A quick legal script for whatever the app asks now."""
+    screen = app.screen
+    if isinstance(screen, (HandoffScreen, SummaryScreen)):
+        return ["enter"]
+    if isinstance(screen, DraftScreen):
+        return ["enter", "down", "enter"] if screen.with_discard else ["enter"]
+    if isinstance(screen, DeployScreen):
+        return deploy_keys(screen)
+    if isinstance(screen, ConstructionScreen):
+        return ["enter"]  # the first option (cheapest offer or pass)
+    if isinstance(screen, AgeTargetModal):
+        return ["enter"]
+    if isinstance(screen, (HealModal, UnpaidModal)):
+        return ["c"]
+    raise AssertionError(f"unexpected screen {type(screen).__name__}")
+
+
+async def play_to_end(pilot, app: PaperTalesApp, limit: int = 1000) -> list[type]:
+    """Answer every question with `keys_for` until the final scores; returns the screens seen."""
+    seen = []
+    await pilot.pause()
+    for _ in range(limit):
+        if isinstance(app.screen, FinalScreen):
+            return seen
+        seen.append(type(app.screen))
+        await pilot.press(*keys_for(app))
+    raise AssertionError("the game did not end")
+
+
+async def start(pilot, app: PaperTalesApp, names: list[str], seed: int) -> None:
+    """Fill in the new-game screen and start."""
+    screen = app.screen
+    screen.query_one("#count").value = len(names)
+    await pilot.pause()
+    for i, name in enumerate(names):
+        screen.query_one(f"#name-{i}").value = name
+    screen.query_one("#seed").value = str(seed)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
