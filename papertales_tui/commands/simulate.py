@@ -15,12 +15,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("--log", metavar="FILE", help="write every game's events as JSON lines to FILE")
+    p.add_argument("--solo", action="store_true", help="solo games against the Lich King (--players is ignored)")
+    p.add_argument("--difficulty", type=int, default=0, metavar="D",
+                   help="solo: number of Lich King cards, 0-4 (default 0)")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, catalog) -> int:
     from ..rules.random_play import play_random_game
 
+    if args.solo:
+        return run_solo(args, catalog)
     if not 2 <= args.players <= 7:
         print("papertales: --players must be between 2 and 7", file=sys.stderr)
         return 2
@@ -64,6 +69,62 @@ def run(args: argparse.Namespace, catalog) -> int:
         print(f"errors: {summary['errors']}")
         print(f"winning score: mean {summary['mean_winning_score']}, "
               f"min {summary['min_winning_score']}, max {summary['max_winning_score']}")
+        print(f"seconds: {summary['seconds']}")
+    for e in errors[:5]:
+        print(f"error: {e}", file=sys.stderr)
+    return 1 if errors else 0
+
+
+def run_solo(args: argparse.Namespace, catalog) -> int:
+    from ..rules.solo import play_random_solo_game
+
+    levels = len(catalog.lich_king)
+    if not 0 <= args.difficulty <= levels:
+        print(f"papertales: --difficulty must be between 0 and {levels}", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("papertales: --games must be at least 1", file=sys.stderr)
+        return 2
+    log = open(args.log, "w", encoding="utf-8") if args.log else None
+    start = time.perf_counter()
+    errors, player, lich, wins = [], [], [], 0
+    try:
+        for k in range(args.games):
+            seed = args.seed + k
+            try:
+                game = play_random_solo_game("Player 1", seed, args.difficulty, catalog)
+            except Exception as exc:  # a rules bug: count it, report it, go on
+                errors.append(f"seed {seed}: {type(exc).__name__}: {exc}")
+                continue
+            player.append(game.players[0].lp)
+            lich.append(game.lich_lp)
+            wins += bool(game.winners())
+            if log:
+                for event in game.state.log:
+                    log.write(json.dumps({"game": k, "seed": seed, **event}) + "\n")
+    finally:
+        if log:
+            log.close()
+    played = len(player)
+    summary = {
+        "games": args.games,
+        "mode": "solo",
+        "difficulty": args.difficulty,
+        "seed": args.seed,
+        "errors": len(errors),
+        "player_win_rate": round(wins / played, 4) if played else None,
+        "mean_player_score": round(sum(player) / played, 2) if played else None,
+        "mean_lich_king_score": round(sum(lich) / played, 2) if played else None,
+        "seconds": round(time.perf_counter() - start, 3),
+    }
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(f"games: {args.games} (solo, difficulty {args.difficulty}, "
+              f"seeds {args.seed}..{args.seed + args.games - 1})")
+        print(f"errors: {summary['errors']}")
+        print(f"player wins: {summary['player_win_rate']}")
+        print(f"mean score: player {summary['mean_player_score']}, Lich King {summary['mean_lich_king_score']}")
         print(f"seconds: {summary['seconds']}")
     for e in errors[:5]:
         print(f"error: {e}", file=sys.stderr)
