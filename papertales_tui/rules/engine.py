@@ -35,6 +35,17 @@ START_GOLD = 3
 
 
 @dataclass(frozen=True, slots=True)
+class Forecast:
+    """A Kingdom's figures for the current turn (see `Game.forecast`)."""
+
+    strength: int
+    income: int
+    unit_strengths: dict[int, int]  # spot -> strength with modifiers, whether the Unit fights or not
+    war_gains: tuple[tuple[int, int], ...]  # (LP, Gold) of Wars abilities, one per wars_won asked
+    death_gains: tuple[int, int]  # (LP, Gold) of Aging abilities for the Units that would die
+
+
+@dataclass(frozen=True, slots=True)
 class Pending:
     """A decision a player must make now: its kind and what the player may choose from."""
 
@@ -157,6 +168,10 @@ class Game:
         """Kingdom strength and its parts: (label, strength) for each fighting Unit and Building."""
         p = self.state.players[player]
         ctx = self._context(p)
+        parts = self._strength_parts(p, ctx, {slot: self._unit_strength(u, ctx) for slot, u in p.units()})
+        return sum(v for _, v in parts), parts
+
+    def _strength_parts(self, p: Player, ctx: Context, unit_strengths: dict[int, int]) -> list[tuple[str, int]]:
         parts = []
         for slot, u in p.units():
             t = self.types[u.card]
@@ -164,14 +179,30 @@ class Game:
             if fights and t.has("cannot_fight_if_aged") and u.age >= 1:
                 fights = False
             if fights:
-                parts.append((f"{t.name} ({SLOT_NAMES[slot]})", self._unit_strength(u, ctx)))
+                parts.append((f"{t.name} ({SLOT_NAMES[slot]})", unit_strengths[slot]))
         for key, level in p.buildings.items():
             b = self.catalog.buildings[key]
             for a in b.level(level).abilities:
                 h = effects.BUILDING_STRENGTH.get(a.effect)
                 if h and a.phase == "wars":
                     parts.append((f"{b.name} (level {level})", h(a.params, ctx)))
-        return sum(v for _, v in parts), parts
+        return parts
+
+    def forecast(self, player: int, wars_won: tuple[int, ...] = (0,)) -> Forecast:
+        """The Kingdom's figures for this turn in one pass: strength, Income, each Unit's strength,
+        (LP, Gold) of its Wars abilities for each count in `wars_won`, (LP, Gold) of its Aging abilities."""
+        p = self.state.players[player]
+        ctx = self._context(p)
+        units = {slot: self._unit_strength(u, ctx) for slot, u in p.units()}
+        strength = sum(v for _, v in self._strength_parts(p, ctx, units))
+        wars = []
+        for w in wars_won:
+            ctx.wars_won = w
+            gains = self._war_gains(p, ctx, list(units.values()))
+            wars.append((sum(g[1] for g in gains), sum(g[2] for g in gains)))
+        death = self.death_gains(player)
+        return Forecast(strength, ctx.income, units, tuple(wars),
+                        (sum(d[0] for d in death), sum(d[1] for d in death)))
 
     def income(self, player: int) -> int:
         """Gold this Kingdom earns in the Income phase, the base 2 included."""
@@ -634,7 +665,9 @@ class Game:
         p = self.state.players[player]
         ctx = self._context(p)
         ctx.wars_won = wars_won
-        unit_strengths = [self._unit_strength(u, ctx) for _, u in p.units()]
+        return self._war_gains(p, ctx, [self._unit_strength(u, ctx) for _, u in p.units()])
+
+    def _war_gains(self, p: Player, ctx: Context, unit_strengths: list[int]) -> list[tuple[str, int, int]]:
         sources = [(self.types[u.card].name, self.types[u.card].abilities) for _, u in p.units()]
         sources += [(self.catalog.buildings[k].name, self.catalog.buildings[k].level(lv).abilities)
                     for k, lv in p.buildings.items()]
