@@ -203,7 +203,8 @@ def test_quests_of_unrevealed_cards_do_not_score():
                  underworld=["knight", "knight", "golem", "manticore", "ogre", "commander", "blacksmith"])
     game.resume()
     assert [e["source"] for e in events(game, "lich_quest")] == ["Crypt of Whispers"]
-    assert game.lich_lp == 3  # knight, knight, commander: strength 4; no immediate gain on this card
+    gain = game.necropolis_card(0).gain
+    assert game.lich_lp == gain + 3  # knight, knight, commander: strength 4
 
 
 def test_quests_read_the_printed_card():
@@ -294,10 +295,11 @@ def test_time_token_moves_each_turn_and_the_game_ends_on_the_end_card():
 def test_a_tie_is_won_by_the_lich_king():
     game = solo(seed=2)
     set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 4)
+    end_gain = game.necropolis_card(4).gain
     game.solo.lich_lp = 20
-    game.players[0].lp = 25  # Eternal Night brings the Lich King to 25
+    game.players[0].lp = 20 + end_gain  # Eternal Night's gain brings the Lich King level
     finish_turn_4(game)
-    assert game.over and game.lich_lp == 25 and game.winners() == []
+    assert game.over and game.lich_lp == game.players[0].lp == 20 + end_gain and game.winners() == []
     assert events(game, "solo_over")[0]["winner"] == "lich_king"
     assert events(game, "game_over")[0]["winners"] == []
 
@@ -305,11 +307,12 @@ def test_a_tie_is_won_by_the_lich_king():
 def test_one_more_lp_than_the_lich_king_wins():
     game = solo(seed=2)
     set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 4)
+    end_gain = game.necropolis_card(4).gain
     game.solo.lich_lp = 20
-    game.players[0].lp = 25
+    game.players[0].lp = 20 + end_gain
     game.players[0].buildings = {"town": 1}  # +1 LP at the end
     finish_turn_4(game)
-    assert (game.players[0].lp, game.lich_lp) == (26, 25) and game.winners() == [0]
+    assert (game.players[0].lp, game.lich_lp) == (21 + end_gain, 20 + end_gain) and game.winners() == [0]
     assert events(game, "solo_over")[0]["winner"] == "player"
 
 
@@ -332,7 +335,15 @@ def test_reaper_of_souls_scores_the_units_that_die():
     game.resume()
     assert len(events(game, "unit_died")) == 2
     (e,) = events(game, "lich_lp", source="Reaper of Souls")
-    assert e["amount"] == 2 and e["units"] == 2
+    assert e["amount"] == 1 and e["units"] == 2  # 1 LP for every 2 Units
+
+
+def test_reaper_of_souls_scores_nothing_for_a_single_death():
+    game = goto(solo(seed=3, lich_cards=["reaper_of_souls"]), "construction", turn=1)
+    put(game, 0, 0, "knight", age=1)
+    game.players[0].gold = 0
+    game.resume()
+    assert len(events(game, "unit_died")) == 1 and not events(game, "lich_lp", source="Reaper of Souls")
 
 
 def test_ruined_realms_scores_missing_buildings_at_the_end():
@@ -347,10 +358,10 @@ def test_harvest_of_souls_is_an_extra_quest():
     game = solo(seed=1, lich_cards=["harvest_of_souls"])
     set_row(game, ["bone_orchard", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 1)
     at_last_pick(game, hand=["farmer", "farmer", "farmer", "cook"], last="cook",
-                 underworld=["knight", "veteran", "golem", "blacksmith", "blacksmith", "cook", "monkey"])
+                 underworld=["knight", "veteran", "cave_spirit", "commander", "blacksmith", "cook", "monkey"])
     game.resume()
     (e,) = events(game, "lich_lp", source="Harvest of Souls")
-    assert e["amount"] == 3  # knight 4, veteran 3, golem 3
+    assert e["amount"] == 3  # knight, cave spirit, commander: strength 4; veteran 3 does not count
 
 
 def test_army_strength_card_strengthens_both_armies():
@@ -516,8 +527,11 @@ DAMAGE = {
                      "bone_orchard", "id", "duplicate id"),
     "unknown lich effect": ("lich_king.yaml", lambda d: _card(d, "reaper_of_souls").update(effect="curse"),
                             "reaper_of_souls", "effect", "unknown Lich King effect 'curse'"),
-    "bad lich param": ("lich_king.yaml", lambda d: _card(d, "reaper_of_souls").update(params={"amount": "1"}),
+    "bad lich param": ("lich_king.yaml",
+                       lambda d: _card(d, "reaper_of_souls").update(params={"amount": "1", "per": 2}),
                        "reaper_of_souls", "params.amount", "should be int"),
+    "zero per": ("lich_king.yaml", lambda d: _card(d, "reaper_of_souls").update(params={"amount": 1, "per": 0}),
+                 "reaper_of_souls", "params.per", "1 or more"),
     "quest effect without quest": ("lich_king.yaml", lambda d: _card(d, "harvest_of_souls").pop("quest"),
                                    "harvest_of_souls", "quest", "needs a quest"),
 }

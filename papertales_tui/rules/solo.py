@@ -305,8 +305,8 @@ class SoloGame(Game):
         s, solo = self.state, self.state.solo
         deaths = self._deaths_this_turn()
         for c in self.lich_king_cards():
-            if c.effect == "lp_per_dying_unit":
-                self._lich_gain(c.params["amount"] * deaths, "lich_card", c.name, units=deaths)
+            if c.effect == "lp_per_dying_units":
+                self._lich_gain(c.params["amount"] * (deaths // c.params["per"]), "lich_card", c.name, units=deaths)
         solo.time += 1
         self._event("time_moved", position=solo.time, turn=s.turn)
         if s.turn < s.turns:
