@@ -1,0 +1,89 @@
+"""Bots that can fill any seat: `make_bot(level, seed).choose(view, pending, catalog) -> decision`.
+
+A bot sees only `game.view(player)`: its own cards and what is public. Levels:
+
+- ``easy``: a random legal decision;
+- ``medium``: a readable heuristic (`medium.py`);
+- ``hard``: determinized Monte Carlo search with the medium bot playing the games out (`hard.py`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..cards import Catalog
+from ..engine import Game, Pending
+from ..random_play import random_decision
+from .knowledge import game_from_view
+from .medium import medium_decision
+
+LEVELS = ("easy", "medium", "hard")
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, view: dict, pending: Pending, catalog: Catalog) -> dict:
+        """A legal decision for `pending`, from what `view` shows."""
+
+
+class EasyBot:
+    level = "easy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict, pending: Pending, catalog: Catalog) -> dict:
+        return random_decision(game_from_view(view, pending.player, catalog), pending, self.rng)
+
+
+class MediumBot:
+    level = "medium"
+
+    def __init__(self, seed: int = 0):
+        self.memo: dict = {}
+        self.turn = None
+
+    def choose(self, view: dict, pending: Pending, catalog: Catalog) -> dict:
+        if view["turn"] != self.turn:  # plans are remembered within a turn only
+            self.memo.clear()
+            self.turn = view["turn"]
+        return medium_decision(game_from_view(view, pending.player, catalog), pending, self.memo)
+
+
+def make_bot(level: str, seed: int = 0, **options) -> Bot:
+    """A bot of this level ("easy", "medium" or "hard"); `seed` makes its choices reproducible."""
+    if level == "easy":
+        return EasyBot(seed)
+    if level == "medium":
+        return MediumBot(seed)
+    if level == "hard":
+        from .hard import HardBot
+
+        return HardBot(seed, **options)
+    raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
+
+
+def play_bot_game(levels: list[str], seed: int, catalog: Catalog | None = None,
+                  bot_seed: int | None = None, on_decision=None) -> Game:
+    """Play a whole game with one bot per seat (`levels[i]` plays seat i); returns the finished game.
+
+    `on_decision(player, level, seconds)` is called after each bot decision (for benchmarks).
+    """
+    import time
+
+    game = Game.new([f"{lv.title()} {i + 1}" for i, lv in enumerate(levels)], seed=seed, catalog=catalog)
+    base = seed if bot_seed is None else bot_seed
+    bots = [make_bot(lv, seed=base * 101 + i) for i, lv in enumerate(levels)]
+    while not game.over:
+        for pend in game.pending():
+            start = time.perf_counter()
+            decision = bots[pend.player].choose(game.view(pend.player), pend, game.catalog)
+            if on_decision is not None:
+                on_decision(pend.player, levels[pend.player], time.perf_counter() - start)
+            game.apply(pend.player, decision)
+    return game
+
+
+__all__ = ["LEVELS", "Bot", "EasyBot", "MediumBot", "make_bot", "play_bot_game", "game_from_view"]

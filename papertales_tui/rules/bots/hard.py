@@ -1,0 +1,149 @@
+"""The hard bot: determinized Monte Carlo search, with the medium bot playing the games out.
+
+For a Recruitment, Deployment or Construction decision the bot:
+
+1. asks the medium bot for a few good candidate decisions (its best picks; its deployment for
+   a weaker, an expected and a stronger war outlook, and without its costliest new Unit; its best
+   Constructions and passing);
+2. samples the hidden cards (other hands and drafts, kept cards, the piles) consistently with its
+   view (`knowledge.game_from_view`), applies each candidate to the same sample, and lets medium
+   bots play every seat until the end of the turn (the end of the game on the last turn);
+3. scores each playout: on the last turn the final margin over the best opponent plus a bonus for a
+   win; otherwise the margin in LP plus what each Kingdom is worth going forward;
+4. repeats with new samples until its time budget is spent, and plays the best average.
+
+Age-token targets and Mystical Healer saves are left to the medium bot (small, local choices).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..cards import Catalog
+from ..engine import Game, Pending
+from .knowledge import game_from_view
+from .medium import GOLD_LP, Planner, medium_decision
+
+BUDGET = 0.3  # seconds of search per decision
+MAX_SAMPLES = 64  # samples per decision at most (a cap for fast positions)
+PICKS = 3  # candidate cards in Recruitment
+BUILDS = 3  # candidate Constructions (plus passing)
+OUTLOOKS = (0.75, 1.0, 1.3)  # war outlooks the deployment candidates are planned for
+WIN_BONUS = 10.0  # LP-equivalent of winning the game, over the final margin
+
+
+class HardBot:
+    level = "hard"
+
+    def __init__(self, seed: int = 0, budget: float = BUDGET, max_samples: int = MAX_SAMPLES):
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.max_samples = max_samples
+        self.memo: dict = {}
+        self.turn = None
+
+    def choose(self, view: dict, pending: Pending, catalog: Catalog) -> dict:
+        if view["turn"] != self.turn:
+            self.memo.clear()
+            self.turn = view["turn"]
+        game = game_from_view(view, pending.player, catalog)
+        if pending.kind not in ("pick", "deploy", "construction") or view.get("mode", "standard") != "standard":
+            return medium_decision(game, pending, self.memo)
+        options = candidates(game, pending, self.memo)
+        if len(options) == 1:
+            return options[0]
+        totals = self.search(view, pending.player, catalog, options)
+        best = max(range(len(options)), key=lambda k: (totals[k], -k))
+        return options[best]
+
+    def search(self, view: dict, me: int, catalog: Catalog, options: list[dict]) -> list[float]:
+        """Total playout score of each option over the samples the budget allows."""
+        totals = [0.0] * len(options)
+        deadline = time.perf_counter() + self.budget
+        samples = 0
+        while samples < self.max_samples and (samples == 0 or time.perf_counter() < deadline):
+            sample_seed = self.rng.random()
+            for k, decision in enumerate(options):
+                sim = game_from_view(view, me, catalog, random.Random(sample_seed))
+                totals[k] += playout(sim, me, decision)
+            samples += 1
+        return totals
+
+
+def candidates(game: Game, pend: Pending, memo: dict) -> list[dict]:
+    """A few good decisions, the medium bot's own first."""
+    planner = Planner(game, pend.player, memo)
+    out: list[dict] = []
+    if pend.kind == "pick":
+        gains = planner.card_gains(pend.options["cards"])
+        top = sorted(gains, key=lambda c: (-gains[c], c))[:PICKS]
+        if pend.options["discard"]:
+            rival = Planner(game, planner.rivals[0], memo)
+            hurt = rival.public_gains(list(gains))
+            for c in top:
+                rest = [x for x in gains if x != c]
+                out.append({"kind": "pick", "card": c, "discard": max(rest, key=lambda x: (hurt[x], -x))})
+        else:
+            out = [{"kind": "pick", "card": c} for c in top]
+    elif pend.kind == "deploy":
+        out.append(planner.deploy(pend))
+        for outlook in OUTLOOKS:
+            out.append(Planner(game, pend.player, memo, outlook).deploy(pend))
+        out.append(_without_costliest(game, out[0]))
+    elif pend.kind == "construction":
+        values = {k: planner.building_value(o) for k, o in enumerate(pend.options["options"])}
+        out = [dict(pend.options["options"][k]) for k in sorted(values, key=lambda k: -values[k])[:BUILDS]]
+        out.insert(0, planner.construction(pend))
+        out.append({"kind": "pass"})
+    unique = []
+    for d in out:
+        if d is not None and d not in unique:
+            unique.append(d)
+    return unique
+
+
+def _without_costliest(game: Game, deploy: dict) -> dict | None:
+    """The same deployment without its costliest new Unit (kept for next turn instead)."""
+    in_play = {u.card for pl in game.state.players for u in pl.slots if u is not None}
+    new = [c for c in deploy["slots"] if c is not None and c not in in_play]
+    if not new:
+        return None
+    costliest = max(new, key=lambda c: (game.card(c).cost, -c))
+    if game.card(costliest).cost <= 0:
+        return None
+    slots = [None if c == costliest else c for c in deploy["slots"]]
+    return {"kind": "deploy", "slots": slots, "keep": costliest, "unpaid": []}
+
+
+def playout(sim: Game, me: int, decision: dict) -> float:
+    """Apply `decision`, let medium bots play to the end of the turn (or game), score it for `me`."""
+    turn = sim.state.turn
+    sim.apply(me, decision)
+    memo: dict = {}
+    while not sim.over and sim.state.turn == turn:
+        for pend in sim.pending():
+            sim.apply(pend.player, medium_decision(sim, pend, memo))
+    return score(sim, me, memo)
+
+
+def score(sim: Game, me: int, memo: dict) -> float:
+    """My margin over the best other player: final LP (and a win bonus), or standing so far."""
+    n = len(sim.state.players)
+    if sim.over:
+        lp = sim.scores()
+        winners = sim.winners()
+        bonus = WIN_BONUS / len(winners) if me in winners else 0.0
+        return lp[me] - max(lp[j] for j in range(n) if j != me) + bonus
+    stand = [standing(sim, j, memo) for j in range(n)]
+    return stand[me] - max(stand[j] for j in range(n) if j != me)
+
+
+def standing(sim: Game, j: int, memo: dict) -> float:
+    """LP so far plus what the Kingdom is worth from here: its Units in play next turn, its
+    Buildings' end-of-game LP and its Gold."""
+    p = sim.state.players[j]
+    planner = Planner(sim, j, memo)
+    units = planner.turn_value(planner.forecast(p.slots), planner.rival_now)
+    buildings = sum(sim.catalog.buildings[k].level(lv).legend_points for k, lv in p.buildings.items())
+    return p.lp + units + buildings + GOLD_LP * p.gold

@@ -1,0 +1,95 @@
+"""What a bot knows: a Game rebuilt from one player's view, hidden cards left out or sampled.
+
+A view shows other players' hands, drafts and kept cards, and the piles, only as counts. The bots
+rebuild a `Game` from it so that they can use the engine's own arithmetic (strength, income,
+construction options...) on what they see, and, for the hard bot, play the game on from a sample
+of the hidden cards that is consistent with everything the player has seen.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import Catalog
+from ..engine import Game
+from ..state import GameState
+
+# Log events that put a known card into the discard pile, and the field that names it.
+_TO_DISCARD = {"unit_died": "card", "unit_discarded": "card", "unit_unpaid": "card",
+               "card_discarded": "card", "unit_replaced": "old"}
+
+_RNG_STATE = None  # a fixed placeholder; the real generator is set after loading
+
+
+def known_discards(view: dict) -> list[int]:
+    """Cards the viewer saw go to the discard pile since it was last shuffled into the deck."""
+    out: list[int] = []
+    for e in view["log"]:
+        if e["type"] == "deck_reshuffled":
+            out = []
+        else:
+            field = _TO_DISCARD.get(e["type"])
+            if field is not None and e.get(field) is not None:
+                out.append(e[field])
+    return out
+
+
+def unseen_cards(view: dict, player: int, discards: list[int]) -> list[int]:
+    """Every card whose place the viewer does not know (other hands, drafts, kept cards, the piles)."""
+    seen = set(discards)
+    for i, pd in enumerate(view["players"]):
+        seen.update(u["card"] for u in pd["slots"] if u is not None)
+        if i == player:
+            seen.update(pd["hand"])
+            seen.update(pd["draft"])
+            if pd["kept"] is not None:
+                seen.add(pd["kept"])
+    return [c for c in range(len(view["cards"])) if c not in seen]
+
+
+def game_from_view(view: dict, player: int, catalog: Catalog, rng: random.Random | None = None) -> Game:
+    """A Game built only from `view` (what `player` may see).
+
+    Without `rng`, hidden zones are empty: good for computing anything about public Kingdoms and the
+    player's own cards. With `rng`, hidden zones are filled with a random sample of the unseen cards
+    (a determinization), so the game can be played on; other players' undisclosed decisions of the
+    current step are dropped, to be made again.
+    """
+    discards = known_discards(view) if rng is not None else []
+    pool = unseen_cards(view, player, discards) if rng is not None else []
+    if rng is not None:
+        rng.shuffle(pool)
+
+    def draw(n: int) -> list[int]:
+        out = pool[len(pool) - n:] if n > 0 else []
+        del pool[len(pool) - len(out):]
+        return out
+
+    players = []
+    for i, pd in enumerate(view["players"]):
+        pd = dict(pd)
+        if i != player:
+            pd["hand"] = draw(pd["hand"])
+            pd["draft"] = draw(pd["draft"])
+            pd["kept"] = (draw(1) or [None])[0] if pd["kept"] else None
+            pd["submitted"] = None
+            pd["choices"] = []  # their Age-token choices are private; nobody waits for them here
+        players.append(pd)
+    data = dict(view)
+    data["players"] = players
+    data["deck"] = draw(view["deck"])
+    data["discard"] = discards + draw(view["discard"] - len(discards))
+    data["rng"] = _rng_placeholder()
+    data["log"] = []
+    data["decisions"] = []
+    state = GameState.from_dict(data)
+    state.rng = random.Random(rng.random() if rng is not None else 0)
+    return Game(state, catalog)
+
+
+def _rng_placeholder() -> list:
+    global _RNG_STATE
+    if _RNG_STATE is None:
+        version, internal, gauss = random.Random(0).getstate()
+        _RNG_STATE = [version, list(internal), gauss]
+    return _RNG_STATE

@@ -1,0 +1,406 @@
+"""The medium bot: a readable heuristic that values Kingdoms in Legend Points (LP).
+
+Every decision compares a few candidate Kingdoms with one value function (`Planner.value`), built
+from the engine's own arithmetic on the bot's Kingdom:
+
+- Wars: the chance to beat each neighbour, from our strength against an estimate of theirs;
+- scoring abilities of the Wars phase and of the Aging phase (death abilities);
+- Gold: Income and Gold left, at a fixed LP rate (lower on the last turn);
+- building plans: the best Construction the Kingdom could afford after Income;
+- the future: what the surviving Units are worth next turn, once aged.
+
+Recruitment values each card by how much it improves the planned deployment of the hand; in a
+2-player game the bot discards the card that would help the opponent most.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations
+from typing import NamedTuple
+
+from .. import effects
+from ..engine import WAR_LP, Forecast, Game, Pending
+from ..state import BACK, FRONT, Unit
+
+GOLD_LP = 0.5  # what one Gold is worth in LP while there are turns to spend it
+LAST_TURN_GOLD_LP = 0.05  # on the last turn Gold only breaks ties (after Construction)
+FUTURE_WEIGHT = 0.7  # Units that survive are worth this share of their value next turn
+WAR_SPREAD = 2.0  # uncertainty (in strength) of a neighbour's strength estimate
+NEW_UNIT_STRENGTH = 3.0  # expected strength of a Unit a neighbour adds in an empty Front spot
+TYPICAL_STRENGTH = (6.0, 9.0, 11.0, 12.0)  # typical Kingdom strength by turn, to plan ahead
+KEEP_WEIGHT = 0.5  # a card kept for next turn is worth this share of its value then
+BUILDING_TURN_LP = 1.0  # rough LP per remaining turn of a Building's abilities (planning only)
+FIFTH_SPOT_LP = 2.5  # LP per remaining turn of the 5th spot that a first level-2 Building opens
+MIN_GAIN = 0.01
+
+
+class Plan(NamedTuple):
+    value: float
+    units: list[Unit]
+    slots: list[Unit | None]
+    gold: int  # Gold left after paying the new Units
+
+
+class Planner:
+    """The medium bot's judgement for one player at one moment of a game."""
+
+    def __init__(self, game: Game, me: int, memo: dict | None = None, outlook: float = 1.0):
+        """`outlook` scales the estimates of the neighbours' strength this turn (1: as estimated)."""
+        self.game = game
+        self.me = me
+        self.memo = memo if memo is not None else {}
+        s = game.state
+        self.p = s.players[me]
+        self.n = len(s.players)
+        self.turns_left = s.turns - s.turn  # full turns after this one
+        self.gold_lp = GOLD_LP if self.turns_left else LAST_TURN_GOLD_LP
+        self.rivals = [(me + 1) % self.n] if self.n == 2 else sorted({(me - 1) % self.n, (me + 1) % self.n})
+        before_wars = s.phase in ("recruitment", "deployment")
+        self.rival_now = [outlook * self._rival_estimate(j) if before_wars else 0.0 for j in self.rivals]
+        # what the remembered values depend on, besides the Units and Gold
+        self.context = (me, s.turn, before_wars, outlook, tuple(sorted(self.p.buildings.items())))
+        typical = TYPICAL_STRENGTH[min(s.turn, len(TYPICAL_STRENGTH) - 1)]
+        self.rival_next = [typical] * len(self.rivals)
+
+    # --- estimates --------------------------------------------------------------------------
+    def _rival_estimate(self, j: int) -> float:
+        """A neighbour's strength this turn: their Units in play plus new ones in empty Front spots."""
+        rival = self.game.state.players[j]
+        if self.game.state.phase != "recruitment" and self.game.state.step != "deploy":
+            return float(self.game.strength(j))  # this turn's deployment is done
+        free_front = sum(1 for s in rival.open_slots() if s in FRONT and rival.slots[s] is None)
+        return self.game.strength(j) + NEW_UNIT_STRENGTH * free_front
+
+    def expected_wars(self, strength: int, estimates: list[float]) -> float:
+        if self.n == 2:
+            e = estimates[0]
+            return _chance(strength - e) + _chance(strength - 2 * e)
+        return sum(_chance(strength - e) for e in estimates)
+
+    # --- the value of a Kingdom -------------------------------------------------------------
+    def forecast(self, slots: list[Unit | None]) -> Forecast:
+        """The engine's figures for our Kingdom with these Units in play."""
+        p = self.p
+        saved = p.slots
+        p.slots = slots
+        try:
+            scoring = self._has_scoring()
+            return self.game.forecast(self.me, (0, 2) if scoring else ())
+        finally:
+            p.slots = saved
+
+    def turn_value(self, f: Forecast, estimates: list[float]) -> float:
+        """LP a Kingdom with these figures is expected to bring in a turn's Wars, Income and Aging."""
+        wars = self.expected_wars(f.strength, estimates)
+        lp = WAR_LP * wars + f.death_gains[0]
+        gold = f.income + f.death_gains[1]
+        if f.war_gains:  # Wars abilities are linear in the number of Wars won
+            (lp0, gold0), (lp2, gold2) = f.war_gains
+            lp += lp0 + (lp2 - lp0) * wars / 2
+            gold += gold0 + (gold2 - gold0) * wars / 2
+        return lp + self.gold_lp * gold
+
+    def _has_scoring(self) -> bool:
+        """Whether the Kingdom has any Wars scoring ability (if not, the engine can skip them)."""
+        marks = _scoring_marks(self.game.catalog)
+        types = self.game.types
+        return any(marks[types[u.card].key] for u in self.p.slots if u is not None) or \
+            any(marks[kl] for kl in self.p.buildings.items())
+
+    def survivors(self, slots: list[Unit | None]) -> list[Unit | None]:
+        """The Kingdom after this turn's Aging: dead Units gone, the others one Age older."""
+        return [None if u is None or self.game.dies(u) else Unit(u.card, u.age + 1) for u in slots]
+
+    def future_value(self, slots: list[Unit | None]) -> float:
+        """Next turn's value of the Units that survive this turn's Aging."""
+        if not self.turns_left:
+            return 0.0
+        return FUTURE_WEIGHT * self.turn_value(self.forecast(self.survivors(slots)), self.rival_next)
+
+    def value(self, units: list[Unit], gold: int) -> tuple[float, list[Unit | None]]:
+        """LP value of having these Units in play (best arranged) with `gold` left after paying
+        them: this turn, the survivors next turn, the Gold and the Construction it allows."""
+        key = ("value", self.context, frozenset((u.card, u.age) for u in units), gold)
+        if key in self.memo:
+            return self.memo[key]
+        slots, f = self.arrange(units)
+        v = self.turn_value(f, self.rival_now) + self.future_value(slots) + self.gold_lp * gold
+        v += self.building_plan(slots, gold + f.income)
+        self.memo[key] = (v, slots)
+        return v, slots
+
+    def building_plan(self, slots: list[Unit | None], gold: int) -> float:
+        """Value of the best Construction these Units would allow with `gold` (rough, for planning)."""
+        g, p = self.game, self.p
+        saved_slots, saved_gold = p.slots, p.gold
+        p.slots, p.gold = slots, gold
+        try:
+            res = g.resources(self.me)
+            key = ("build", self.context, tuple(res.values()), gold,
+                   tuple(sorted(g.card(u.card).key for u in slots if u is not None and _builder(g.card(u.card)))))
+            if key not in self.memo:
+                options = _fresh_options(g, self.me)
+                self.memo[key] = max([self._rough_building_value(o) for o in options] + [0.0])
+            return self.memo[key]
+        finally:
+            p.slots, p.gold = saved_slots, saved_gold
+
+    def _rough_building_value(self, option: dict) -> float:
+        level = 2 if option["kind"] == "upgrade" else option["level"]
+        b = self.game.catalog.buildings[option["building"]].level(level)
+        v = b.legend_points + BUILDING_TURN_LP * self.turns_left
+        if level == 2 and not self.p.has_fifth_slot():
+            v += FIFTH_SPOT_LP * self.turns_left
+        return v - self.gold_lp * option["gold"]
+
+    # --- deployment ---------------------------------------------------------------------------
+    def arrange(self, units: list[Unit]) -> tuple[list[Unit | None], Forecast]:
+        """Spots for these Units (the strongest fighters in the Front, the others in the Back) and
+        the Kingdom's forecast with them there."""
+        open_slots = self.p.open_slots()
+        front = [s for s in open_slots if s in FRONT]
+        back = [s for s in open_slots if s in BACK]
+        first: list[Unit | None] = [None] * 5
+        for s, u in zip(front + back, units):
+            first[s] = u
+        f = self.forecast(first)
+        keyed = sorted(((self._front_priority(u, f.unit_strengths[s]), s, u) for s, u in enumerate(first)
+                        if u is not None), key=lambda k: (-k[0], k[1]))
+        fighters = sum(1 for k in keyed if k[0] > 0)
+        n_front = max(len(keyed) - len(back), min(fighters, len(front)))
+        slots: list[Unit | None] = [None] * 5
+        for i, (_, _, u) in enumerate(keyed):
+            slots[front[i] if i < n_front else back[i - n_front]] = u
+        if slots != first:
+            f = self.forecast(slots)
+        return slots, f
+
+    def _front_priority(self, u: Unit, strength: int) -> float:
+        t = self.game.card(u.card)
+        if t.has("fight_from_back") or (t.has("cannot_fight_if_aged") and u.age >= 1):
+            return -1.0
+        bonus = 0.5 if any(pr.condition == "in_front" for pr in t.produces) else 0.0
+        return strength + bonus
+
+    def plan(self, hand: list[int], gold: int) -> Plan:
+        """The planned deployment of `hand`: greedy, or remembered from recruitment (see card_gains)."""
+        key = self._plan_key(hand, gold)
+        if key not in self.memo:
+            self.memo[key] = self.improve(self._current_plan(gold), hand, gold)
+        return self.memo[key]
+
+    def _plan_key(self, hand: list[int], gold: int) -> tuple:
+        in_play = tuple(None if u is None else (u.card, u.age) for u in self.p.slots)
+        return ("plan", self.context, in_play, tuple(sorted(hand)), gold)
+
+    def _current_plan(self, gold: int) -> Plan:
+        units = [u for u in self.p.slots if u is not None]
+        v, slots = self.value(units, gold)
+        return Plan(v, units, slots, gold)
+
+    def improve(self, plan: Plan, hand: list[int], gold: int, once: bool = False) -> Plan:
+        """Add or swap in hand cards while the Kingdom's value grows (one step only if `once`)."""
+        in_play = {u.card for u in self.p.slots if u is not None}
+        capacity = len(self.p.open_slots())
+        while True:
+            best = plan
+            placed = {u.card for u in plan.units}
+            for c in hand:
+                if c in placed:
+                    continue
+                for cand in self._with_card(plan.units, c, capacity):
+                    left = gold - sum(self.game.card(u.card).cost for u in cand if u.card not in in_play)
+                    if left < 0:
+                        continue
+                    v, slots = self.value(cand, left)
+                    if v > best.value + MIN_GAIN:
+                        best = Plan(v, cand, slots, left)
+            if best is plan or once:
+                return best
+            plan = best
+
+    def _with_card(self, units: list[Unit], card: int, capacity: int):
+        new = self.new_unit(card)
+        if len(units) < capacity:
+            yield [*units, new]
+        for i in range(len(units)):
+            yield [*units[:i], new, *units[i + 1:]]
+
+    def new_unit(self, card: int) -> Unit:
+        """The Unit as it will be once revealed (Age tokens it puts on itself)."""
+        a = self.game.card(card).ability("age_self")
+        return Unit(card, a.params["amount"] if a is not None else 0)
+
+    def deploy(self, pend: Pending) -> dict:
+        hand = list(pend.options["hand"])
+        gold = pend.options["gold"]
+        plan = self.improve(self.plan(hand, gold), hand, gold)
+        slots = [None if u is None else u.card for u in plan.slots]
+        leftovers = {c: self.keep_value(c, plan.slots) for c in hand if c not in slots}
+        keep = max(leftovers, key=lambda c: (leftovers[c], -c), default=None)
+        if keep is not None and leftovers[keep] <= 0:
+            keep = None
+        return {"kind": "deploy", "slots": slots, "keep": keep, "unpaid": []}
+
+    def keep_value(self, card: int, slots: list[Unit | None]) -> float:
+        """What a card kept now would add next turn to the Units that survive (`slots` this turn)."""
+        if not self.turns_left:
+            return 0.0
+        after = self.survivors(slots)
+        free = [s for s in self.p.open_slots() if after[s] is None]
+        if not free:
+            return 0.0
+        with_card = list(after)
+        with_card[free[0]] = self.new_unit(card)
+        gain = self.turn_value(self.forecast(with_card), self.rival_next) - \
+            self.turn_value(self.forecast(after), self.rival_next)
+        return FUTURE_WEIGHT * gain - self.gold_lp * max(self.game.card(card).cost, 0)
+
+    # --- recruitment --------------------------------------------------------------------------
+    def card_gains(self, cards: list[int]) -> dict[int, float]:
+        """How much each card would add to the planned deployment of the hand (and kept card).
+
+        One step only (add the card, or swap it in): the result is remembered as the plan of the
+        larger hand, so plans grow card by card through the draft.
+        """
+        p = self.p
+        hand = list(p.hand) + ([p.kept] if p.kept is not None else [])
+        base = self.plan(hand, p.gold)
+        gains = {}
+        for c in cards:
+            key = self._plan_key([*hand, c], p.gold)
+            if key not in self.memo:
+                self.memo[key] = self.improve(base, [c], p.gold, once=True)
+            gain = self.memo[key].value - base.value
+            if gain <= MIN_GAIN:
+                gain = KEEP_WEIGHT * self.keep_value(c, base.slots)
+            gains[c] = gain
+        return gains
+
+    def pick(self, pend: Pending) -> dict:
+        cards = pend.options["cards"]
+        gains = self.card_gains(cards)
+        card = max(cards, key=lambda c: (gains[c], -c))
+        if not pend.options["discard"]:
+            return {"kind": "pick", "card": card}
+        rest = [c for c in cards if c != card]
+        rival = Planner(self.game, self.rivals[0], self.memo)
+        hurt = rival.public_gains(rest)
+        return {"kind": "pick", "card": card, "discard": max(rest, key=lambda c: (hurt[c], -c))}
+
+    def public_gains(self, cards: list[int]) -> dict[int, float]:
+        """Card gains for this player judged only on their public Kingdom (their hand is unknown)."""
+        base = self.plan([], self.p.gold)
+        return {c: self.improve(base, [c], self.p.gold, once=True).value - base.value for c in cards}
+
+    # --- construction, Age tokens, healing ---------------------------------------------------
+    def construction(self, pend: Pending) -> dict:
+        best, choice = 0.0, {"kind": "pass"}
+        for o in pend.options["options"]:
+            v = self.building_value(o)
+            if v > best + MIN_GAIN:
+                best, choice = v, o
+        return dict(choice)
+
+    def building_value(self, option: dict) -> float:
+        """LP at the end, plus what the Building adds to the surviving Kingdom each remaining turn."""
+        p = self.p
+        level = 2 if option["kind"] == "upgrade" else option["level"]
+        b = self.game.catalog.buildings[option["building"]]
+        v = b.level(level).legend_points - (b.level(1).legend_points if option["kind"] == "upgrade" else 0)
+        if self.turns_left:
+            before = self.future_value(p.slots)
+            saved = dict(p.buildings)
+            fifth = p.has_fifth_slot()
+            p.buildings[option["building"]] = level
+            try:
+                v += (self.future_value(p.slots) - before) / FUTURE_WEIGHT * self.turns_left
+            finally:
+                p.buildings = saved
+            if level == 2 and not fifth:
+                v += FIFTH_SPOT_LP * self.turns_left
+        return v - self.gold_lp * option["gold"]
+
+    def age_target(self, pend: Pending) -> dict:
+        amount = pend.options["amount"]
+        p = self.p
+
+        def value_if(slot: int) -> float:
+            slots = list(p.slots)
+            u = slots[slot]
+            slots[slot] = Unit(u.card, u.age + amount)
+            return self.turn_value(self.forecast(slots), self.rival_now) + self.future_value(slots)
+
+        return {"kind": "age_target", "slot": max(pend.options["slots"], key=lambda s: (value_if(s), -s))}
+
+    def heal(self, pend: Pending) -> dict:
+        p, g = self.p, self.game
+        best, choice = None, []
+        for k in range(min(pend.options["max"], len(pend.options["slots"])) + 1):
+            for saved in combinations(pend.options["slots"], k):
+                lp = sum(d_lp + self.gold_lp * d_gold for d_lp, d_gold, _ in g.death_gains(self.me, set(saved)))
+                slots = [None if u is None or (g.dies(u) and s not in saved) else Unit(u.card, u.age + 1)
+                         for s, u in enumerate(p.slots)]
+                v = lp + self._next_turn_value(slots)
+                if best is None or v > best + MIN_GAIN:
+                    best, choice = v, list(saved)
+        return {"kind": "heal", "slots": choice}
+
+    def _next_turn_value(self, slots: list[Unit | None]) -> float:
+        if not self.turns_left:
+            return 0.0
+        return self.turn_value(self.forecast(slots), self.rival_next)
+
+
+def _chance(margin: float) -> float:
+    """Chance that a strength `margin` above the estimate wins a War (ties win)."""
+    return 1.0 / (1.0 + math.exp(-(margin + 0.5) / WAR_SPREAD))
+
+
+_MARKS: dict[int, tuple] = {}
+
+
+def _scoring_marks(catalog) -> dict:
+    """For each Unit type and (Building, level): whether it has a Wars scoring ability."""
+    entry = _MARKS.get(id(catalog))
+    if entry is None or entry[0] is not catalog:
+        def marks(abilities) -> bool:
+            return any(a.phase == "wars" and a.effect in effects.WAR_SCORING for a in abilities)
+
+        table = {k: marks(t.abilities) for k, t in catalog.units.items()}
+        for k, b in catalog.buildings.items():
+            for lv in (1, 2):
+                table[(k, lv)] = marks(b.level(lv).abilities)
+        entry = _MARKS[id(catalog)] = (catalog, table)
+    return entry[1]
+
+
+def _builder(t) -> bool:
+    return t.has("gold_for_resource") or t.has("ignore_land_cost")
+
+
+def _fresh_options(game: Game, me: int) -> list[dict]:
+    """Construction options recomputed (the engine caches them during the Construction step)."""
+    step = game.state.step
+    game.state.step = ""
+    try:
+        return game.construction_options(me)
+    finally:
+        game.state.step = step
+
+
+def medium_decision(game: Game, pend: Pending, memo: dict | None = None) -> dict:
+    """The medium bot's decision for `pend`, reading only the player's own cards and public ones."""
+    planner = Planner(game, pend.player, memo)
+    if pend.kind == "pick":
+        return planner.pick(pend)
+    if pend.kind == "deploy":
+        return planner.deploy(pend)
+    if pend.kind == "construction":
+        return planner.construction(pend)
+    if pend.kind == "age_target":
+        return planner.age_target(pend)
+    if pend.kind == "heal":
+        return planner.heal(pend)
+    raise ValueError(f"unknown decision kind {pend.kind}")
