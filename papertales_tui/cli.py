@@ -12,6 +12,7 @@ from . import __version__
 SUBCOMMANDS = [
     "simulate",
     "replay",
+    "tournament",
 ]
 
 

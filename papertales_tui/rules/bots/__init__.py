@@ -66,16 +66,17 @@ def make_bot(level: str, seed: int = 0, **options) -> Bot:
 
 
 def play_bot_game(levels: list[str], seed: int, catalog: Catalog | None = None,
-                  bot_seed: int | None = None, on_decision=None) -> Game:
+                  bot_options: dict | None = None, on_decision=None) -> Game:
     """Play a whole game with one bot per seat (`levels[i]` plays seat i); returns the finished game.
 
-    `on_decision(player, level, seconds)` is called after each bot decision (for benchmarks).
+    `bot_options` go to the hard bots (e.g. ``{"budget": 0.2}``). `on_decision(player, level,
+    seconds)` is called after each bot decision (for benchmarks).
     """
     import time
 
     game = Game.new([f"{lv.title()} {i + 1}" for i, lv in enumerate(levels)], seed=seed, catalog=catalog)
-    base = seed if bot_seed is None else bot_seed
-    bots = [make_bot(lv, seed=base * 101 + i) for i, lv in enumerate(levels)]
+    bots = [make_bot(lv, seed * 101 + i, **(bot_options or {}) if lv == "hard" else {})
+            for i, lv in enumerate(levels)]
     while not game.over:
         for pend in game.pending():
             start = time.perf_counter()

@@ -1,0 +1,131 @@
+"""`papertales tournament`: bots of several levels play each other, seats rotating every game."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("tournament", help="play bots against each other and compare their levels")
+    p.add_argument("--players", type=int, default=3, help="players per game (2-7, default 3)")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k")
+    p.add_argument("--seats", default="medium,easy",
+                   help="bot levels by seat, comma-separated (easy, medium, hard); repeated to fill "
+                        "every seat; game k shifts them k seats (default medium,easy)")
+    p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                   help="thinking time of the hard bot per decision (default: the bot's own)")
+    p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
+    p.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    p.set_defaults(run=run)
+
+
+def seat_levels(seats: str, players: int) -> list[str]:
+    levels = [s.strip() for s in seats.split(",") if s.strip()]
+    return [levels[i % len(levels)] for i in range(players)] if levels else []
+
+
+def rotated(levels: list[str], game: int) -> list[str]:
+    k = game % len(levels)
+    return levels[-k:] + levels[:-k] if k else list(levels)
+
+
+def play_one(task: tuple) -> tuple[list[str], list[int], list[int]] | str:
+    """One game of the tournament: (levels by seat, LP by seat, winners), or an error message."""
+    from ..rules.bots import play_bot_game
+
+    levels, seed, catalog, options = task
+    try:
+        game = play_bot_game(levels, seed, catalog, bot_options=options)
+    except Exception as exc:  # a bug: report it with its seed, go on with the other games
+        return f"seed {seed}: {type(exc).__name__}: {exc}"
+    return levels, game.scores(), game.winners()
+
+
+def summarise(results: list[tuple[list[str], list[int], list[int]]]) -> list[dict]:
+    """Per level: seat-games played, win rate (a shared win counts 1/k), mean LP, 95% intervals."""
+    wins: dict[str, list[float]] = {}
+    lps: dict[str, list[float]] = {}
+    for levels, scores, winners in results:
+        for seat, level in enumerate(levels):
+            wins.setdefault(level, []).append(1 / len(winners) if seat in winners else 0.0)
+            lps.setdefault(level, []).append(float(scores[seat]))
+    order = ["hard", "medium", "easy"]
+    rows = []
+    for level in sorted(wins, key=lambda lv: order.index(lv) if lv in order else len(order)):
+        w, lp = wins[level], lps[level]
+        rows.append({"level": level, "seat_games": len(w), "wins": round(sum(w), 3),
+                     "win_rate": round(_mean(w), 4), "win_rate_ci95": [round(x, 4) for x in _ci95(w)],
+                     "mean_lp": round(_mean(lp), 2), "mean_lp_ci95": [round(x, 2) for x in _ci95(lp)]})
+    return rows
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs)
+
+
+def _ci95(xs: list[float]) -> tuple[float, float]:
+    """Normal-approximation 95% confidence interval of the mean."""
+    m = _mean(xs)
+    if len(xs) < 2:
+        return m, m
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
+    half = 1.96 * sd / math.sqrt(len(xs))
+    return m - half, m + half
+
+
+def run(args: argparse.Namespace, catalog) -> int:
+    from ..rules.bots import LEVELS
+
+    if not 2 <= args.players <= 7:
+        print("papertales: --players must be between 2 and 7", file=sys.stderr)
+        return 2
+    if args.games < 1 or args.jobs < 1:
+        print("papertales: --games and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    levels = seat_levels(args.seats, args.players)
+    unknown = sorted({lv for lv in levels if lv not in LEVELS})
+    if not levels or unknown:
+        print(f"papertales: --seats takes levels among {', '.join(LEVELS)}"
+              + (f" (unknown: {', '.join(unknown)})" if unknown else ""), file=sys.stderr)
+        return 2
+    options = {"budget": args.budget} if args.budget is not None else {}
+    tasks = [(rotated(levels, k), args.seed + k, catalog, options) for k in range(args.games)]
+    start = time.perf_counter()
+    if args.jobs == 1:
+        outcomes = [play_one(t) for t in tasks]
+    else:
+        from multiprocessing import Pool
+
+        with Pool(args.jobs) as pool:
+            outcomes = pool.map(play_one, tasks, chunksize=max(1, len(tasks) // (args.jobs * 8)))
+    errors = [o for o in outcomes if isinstance(o, str)]
+    results = [o for o in outcomes if not isinstance(o, str)]
+    summary = {"players": args.players, "games": args.games, "seed": args.seed, "seats": levels,
+               "errors": len(errors), "seconds": round(time.perf_counter() - start, 1),
+               "levels": summarise(results) if results else []}
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(table(summary))
+    for e in errors[:5]:
+        print(f"error: {e}", file=sys.stderr)
+    return 1 if errors else 0
+
+
+def table(summary: dict) -> str:
+    lines = [f"{summary['games']} games, {summary['players']} players, seats {','.join(summary['seats'])} "
+             f"(rotating), seeds {summary['seed']}..{summary['seed'] + summary['games'] - 1}",
+             f"{'level':<8} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'mean LP':>8} {'95% CI':>15}"]
+    for r in summary["levels"]:
+        lo, hi = r["win_rate_ci95"]
+        lp_lo, lp_hi = r["mean_lp_ci95"]
+        lines.append(f"{r['level']:<8} {r['seat_games']:>6} {r['win_rate']:>9.1%} "
+                     f"{f'{lo:.1%} - {hi:.1%}':>17} {r['mean_lp']:>8.1f} {f'{lp_lo:.1f} - {lp_hi:.1f}':>15}")
+    lines.append(f"(a level no better than the others wins {1 / summary['players']:.1%} of its seat-games)")
+    lines.append(f"errors: {summary['errors']}   seconds: {summary['seconds']}")
+    return "\n".join(lines)
