@@ -267,7 +267,7 @@ async def test_time_master_target_is_asked_in_a_modal(catalog):
         await pilot.pause()
         assert isinstance(app.screen, AgeTargetModal)
         assert isinstance(app.screen_stack[-2], AgeTargetScreen)
-        assert "put 2⧗ on one of your Units" in screen_text(app)
+        assert "put 2◷ on one of your Units" in screen_text(app)
         await pilot.press("enter")  # the first Unit: the Knight
         await pilot.pause()
         assert events(game, "age_added", cause="Time Master", card=knight, amount=2)

@@ -18,7 +18,7 @@ from . import flow, seats
 from .commands import CardCommands
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-REFERENCE = Binding.Group("Help/Cards/Log/Scores")
+REFERENCE = Binding.Group("")
 
 
 class PaperTalesApp(App):

@@ -12,7 +12,7 @@ from ..rules.state import SLOT_NAMES
 
 GOLD = "¤"
 LP = "★"
-AGE = "⧗"
+AGE = "◷"
 STRENGTH = "⚔"
 RESOURCE_GLYPHS = {"wood": "♣", "food": "✿", "ore": "◆"}
 RESOURCE_STYLES = {"wood": "green", "food": "yellow", "ore": "cyan"}

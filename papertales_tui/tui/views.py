@@ -14,7 +14,7 @@ def kingdom(game, player: int) -> Text:
     out = Text()
     for slot in p.open_slots():
         u = p.slots[slot]
-        out.append(f"{tx.spot_name(slot):<10}", style="bold")
+        out.append(f"{tx.spot_name(slot):<11}", style="bold")
         if u is None:
             out.append("— empty —", style="dim")
         else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.widget import Widget
+from textual.widgets import Static
 
 
 class KeyBar(Widget):
@@ -43,8 +44,9 @@ class KeyBar(Widget):
                 if group in seen_groups:
                     continue
                 seen_groups.add(group)
-                keys = [b.key for _, b, on, _ in active if b.group is group and on]
-                key, label = group_keys(keys), group.description
+                members = [b for _, b, on, _ in active if b.group is group and on and b.show]
+                key = group_keys([b.key for b in members])
+                label = group.description or "/".join(b.description for b in members)
             else:
                 key, label = self.app.get_key_display(binding), binding.description
             start = out.cell_len
@@ -67,3 +69,15 @@ def group_keys(keys: list[str]) -> str:
     if len(keys) > 1 and all(k[0] == "f" and k[1:].isdigit() for k in keys):
         return f"{keys[0]}-{keys[-1]}"
     return "/".join(keys)
+
+
+class Notice(Static):
+    """A one-line message (refusals, hints) that takes no room while empty."""
+
+    DEFAULT_CSS = """
+    Notice { height: auto; display: none; color: $error; padding: 0 1; }
+    """
+
+    def say(self, message: str) -> None:
+        self.update(message)
+        self.display = bool(message)

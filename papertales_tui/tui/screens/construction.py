@@ -13,6 +13,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from .. import text as tx
+from ..widgets import Notice
 from .common import GameScreen, turn_title
 
 
@@ -70,11 +71,11 @@ class ConstructionScreen(GameScreen):
     def body(self) -> ComposeResult:
         with Horizontal(id="construction"):
             with Vertical(id="build-left"):
-                yield Label("Build one thing this turn (Enter or click), or pass", classes="pane-title")
+                yield Label("Build one thing (Enter or click), or pass", classes="pane-title")
                 yield OptionList(id="build-options")
             with VerticalScroll(id="build-side"):
                 yield Static("", id="build-info")
-        yield Label("", id="message", classes="error")
+        yield Notice(id="message")
 
     def on_mount(self) -> None:
         ol = self.query_one("#build-options", OptionList)
@@ -111,5 +112,5 @@ class ConstructionScreen(GameScreen):
     def send(self, decision: dict) -> None:
         error = self.app.submit(self.player, decision)
         if error:
-            self.query_one("#message", Label).update(f"Not allowed: {error}")
+            self.query_one("#message", Notice).say(f"Not allowed: {error}")
             self.notify(error, title="Not allowed", severity="error")

@@ -7,6 +7,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Label, Static
 
 from .. import views
+from ..widgets import Notice
 from .common import GameScreen, turn_title
 from .modals import AgeTargetModal, HealModal
 
@@ -26,7 +27,7 @@ class ChoiceHost(GameScreen):
         with VerticalScroll(id="host"):
             yield Label(self.heading, classes="pane-title")
             yield Static(views.kingdom(self.game, self.player), id="host-kingdom")
-            yield Label("", id="message", classes="error")
+            yield Notice(id="message")
 
     def on_mount(self) -> None:
         self.ask()
@@ -37,7 +38,7 @@ class ChoiceHost(GameScreen):
     def answered(self, answer) -> None:
         error = self.app.submit(self.player, self.decision(answer))
         if error:
-            self.query_one("#message", Label).update(f"Not allowed: {error}")
+            self.query_one("#message", Notice).say(f"Not allowed: {error}")
             self.notify(error, title="Not allowed", severity="error")
             self.ask()
 

@@ -14,10 +14,11 @@ from ...rules.state import FIFTH_SLOT
 from .. import text as tx
 from ..plan import DeployPlan
 from ..preview import StrengthPreview
+from ..widgets import Notice
 from .common import GameScreen, turn_title
 from .modals import UnpaidModal
 
-PLACE = Binding.Group("Place in spot", compact=True)
+PLACE = Binding.Group("Place", compact=True)
 GIVE_UP = "choose which to give up"
 
 
@@ -28,7 +29,7 @@ class DeployScreen(GameScreen):
         Binding("3", "place(2)", "F3", group=PLACE),
         Binding("4", "place(3)", "B1", group=PLACE),
         Binding("5", "place(4)", "B2", group=PLACE),
-        Binding("x,delete", "remove", "Take out"),
+        Binding("x,delete", "remove", "Remove"),
         Binding("k", "keep", "Keep"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("escape", "drop", "Drop"),
@@ -57,7 +58,7 @@ class DeployScreen(GameScreen):
                 yield OptionList(id="hand")
         yield Static("", id="status")
         yield Static("", id="card-detail")
-        yield Label("", id="message", classes="error")
+        yield Notice(id="message")
 
     def on_mount(self) -> None:
         self.refresh_all()
@@ -160,7 +161,7 @@ class DeployScreen(GameScreen):
         self.query_one("#card-detail", Static).update(detail)
 
     def say(self, message: str) -> None:
-        self.query_one("#message", Label).update(message)
+        self.query_one("#message", Notice).say(message)
 
     # --- what the cursor is on --------------------------------------------------------------
     def focused_spot(self) -> int | None:

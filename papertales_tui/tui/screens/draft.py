@@ -11,6 +11,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from .. import text as tx
+from ..widgets import Notice
 from .common import GameScreen, turn_title
 
 
@@ -36,7 +37,7 @@ class DraftScreen(GameScreen):
                 yield OptionList(id="draft-cards")
             yield Static("", id="draft-info")
         yield Static("", id="card-detail")
-        yield Label("", id="message", classes="error")
+        yield Notice(id="message")
 
     def on_mount(self) -> None:
         self.render_cards()
@@ -100,7 +101,7 @@ class DraftScreen(GameScreen):
     def send(self, decision: dict) -> None:
         error = self.app.submit(self.player, decision)
         if error:
-            self.query_one("#message", Label).update(f"Not allowed: {error}")
+            self.query_one("#message", Notice).say(f"Not allowed: {error}")
             self.notify(error, title="Not allowed", severity="error")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -110,5 +111,5 @@ class DraftScreen(GameScreen):
 
     def action_undo(self) -> None:
         self.picked = None
-        self.query_one("#message", Label).update("")
+        self.query_one("#message", Notice).say("")
         self.render_cards()

@@ -70,6 +70,8 @@ class NewGameScreen(GameScreen):
                 yield Button("Rules help (F1)", id="help", compact=True)
 
     def on_mount(self) -> None:
+        for label in self.query(".error"):
+            label.display = False
         self.show_rows()
         self.query_one("#name-0", Input).focus()
 

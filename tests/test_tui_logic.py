@@ -1,0 +1,88 @@
+"""The app's plain-Python parts: event chapters, the deployment plan, input checks, the preview."""
+
+from __future__ import annotations
+
+from conftest import give, goto, new_game, put
+
+from papertales_tui.rules.random_play import play_random_game
+from papertales_tui.tui import text as tx
+from papertales_tui.tui.flow import chapters, label_events
+from papertales_tui.tui.plan import DeployPlan
+from papertales_tui.tui.preview import StrengthPreview
+from papertales_tui.tui.screens.modals import suggest_unpaid
+from papertales_tui.tui.screens.newgame import validate
+
+
+def test_chapters_follow_the_turn_and_hide_private_events():
+    game = play_random_game(["A", "B", "C"], seed=8)
+    log = game.state.log
+    labels = label_events(log)
+    for e, label in zip(log, labels):
+        if e["type"] in ("war", "war_strength", "units_revealed"):
+            assert label == "reveal"
+        if e["type"] == "gold" and e["cause"] == "income":
+            assert label == "income"
+        if e["type"] in ("building_built", "construction_passed"):
+            assert label == "construction"
+        if e["type"] in ("unit_died", "units_aged", "unit_saved"):
+            assert label == "aging"
+        if e["type"] in ("card_picked", "cards_passed"):
+            assert label == "recruitment"
+    assert labels[-1] == "end"
+    found = chapters(log, 0)
+    assert [c for c, _ in found] == ["reveal", "income", "construction", "aging"] * 4 + ["end"]
+    assert all(e.get("private_to") is None for _, evs in found for e in evs)
+    end_lp = [e for e in found[-1][1] if e["type"] == "lp"]
+    assert all("level" in e["cause"] or e["cause"] in {t.name for t in game.catalog.units.values()}
+               for e in end_lp)
+    for e in log:  # every public event reads as a sentence or is skipped on purpose
+        if e.get("private_to") is None and e["type"] not in ("cards_dealt",):
+            line = tx.describe(game, e)
+            assert line is None or "{" not in line
+
+
+def test_deploy_plan_moves_keeps_and_undoes():
+    plan = DeployPlan.from_options({"hand": [10, 11, 12], "in_play": [[0, 5]], "open_slots": [0, 1, 3, 4],
+                                    "gold": 3})
+    assert plan.slots == [5, None, None, None, None]
+    plan.place(10, 1)
+    plan.place(5, 1)  # moving a Unit in play onto a new card swaps them
+    assert plan.slots == [10, 5, None, None, None]
+    plan.toggle_keep(10)  # keeping a placed card takes it out of its spot
+    assert plan.keep == 10 and plan.slots[0] is None
+    plan.remove(1)
+    assert plan.discarded() == [5] and plan.new_units() == []
+    plan.place(11, 3)
+    assert plan.decision() == {"kind": "deploy", "slots": [None, None, None, 11, None], "keep": 10, "unpaid": []}
+    while plan.undo():
+        pass
+    assert plan.slots == [5, None, None, None, None] and plan.keep is None
+
+
+def test_new_game_input_checks():
+    assert validate(["Ann", "Ben"], "") == {}
+    assert validate(["Ann", "Ben"], " -12 ") == {}
+    errors = validate(["Ann", " ", "ann"], "seven")
+    assert set(errors) == {"name-1", "name-2", "seed"}
+    assert "player 1" in errors["name-2"]
+
+
+def test_give_up_suggestion_keeps_what_fits():
+    costs = {1: 3, 2: 1, 3: 2}
+    assert suggest_unpaid([1, 2, 3], costs, 3) == [1]
+    assert suggest_unpaid([1, 2, 3], costs, 6) == []
+    assert sorted(suggest_unpaid([1, 2, 3], costs, 0)) == [1, 2, 3]
+
+
+def test_strength_preview_matches_the_engine_after_deployment():
+    game = goto(new_game(2, seed=3), "deploy")
+    put(game, 0, 0, "knight", age=1)
+    archer, farmer = give(game, 0, ["archer", "farmer"])
+    game.state.players[0].buildings["barracks"] = 1
+    plan = [game.state.players[0].slots[0].card, farmer, None, archer, None]
+    preview = StrengthPreview(game, 0).breakdown(plan)
+    game.apply(0, {"kind": "deploy", "slots": plan, "keep": None})
+    game.apply(1, {"kind": "deploy", "slots": [None] * 5, "keep": None})
+    strengths = [e for e in game.state.log if e["type"] == "war_strength" and e["player"] == 0]
+    assert preview[0] == strengths[-1]["strength"] == 4 + 1 + 2
+    assert [list(p) for p in preview[1]] == strengths[-1]["parts"]
