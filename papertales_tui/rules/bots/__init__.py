@@ -69,7 +69,7 @@ def play_bot_game(levels: list[str], seed: int, catalog: Catalog | None = None,
                   bot_options: dict | None = None, on_decision=None) -> Game:
     """Play a whole game with one bot per seat (`levels[i]` plays seat i); returns the finished game.
 
-    `bot_options` go to the hard bots (e.g. ``{"budget": 0.2}``). `on_decision(player, level,
+    `bot_options` go to the hard bots (e.g. ``{"budget": 0.2}``). `on_decision(pending, level,
     seconds)` is called after each bot decision (for benchmarks).
     """
     import time
@@ -82,7 +82,7 @@ def play_bot_game(levels: list[str], seed: int, catalog: Catalog | None = None,
             start = time.perf_counter()
             decision = bots[pend.player].choose(game.view(pend.player), pend, game.catalog)
             if on_decision is not None:
-                on_decision(pend.player, levels[pend.player], time.perf_counter() - start)
+                on_decision(pend, levels[pend.player], time.perf_counter() - start)
             game.apply(pend.player, decision)
     return game
 

@@ -25,7 +25,7 @@ from ..engine import Game, Pending
 from .knowledge import game_from_view
 from .medium import GOLD_LP, Planner, medium_decision
 
-BUDGET = 0.3  # seconds of search per decision
+BUDGET = 0.3  # seconds of search per decision (CPU time of the thinking thread)
 MAX_SAMPLES = 64  # samples per decision at most (a cap for fast positions)
 PICKS = 3  # candidate cards in Recruitment
 BUILDS = 3  # candidate Constructions (plus passing)
@@ -42,6 +42,7 @@ class HardBot:
         self.max_samples = max_samples
         self.memo: dict = {}
         self.turn = None
+        self.samples: list[int] = []  # samples searched, per searched decision (for benchmarks)
 
     def choose(self, view: dict, pending: Pending, catalog: Catalog) -> dict:
         if view["turn"] != self.turn:
@@ -59,15 +60,17 @@ class HardBot:
 
     def search(self, view: dict, me: int, catalog: Catalog, options: list[dict]) -> list[float]:
         """Total playout score of each option over the samples the budget allows."""
+        memo: dict = {}  # the medium bots' remembered values, shared by all playouts
         totals = [0.0] * len(options)
-        deadline = time.perf_counter() + self.budget
+        deadline = time.thread_time() + self.budget  # CPU time: the same search on a busy machine
         samples = 0
-        while samples < self.max_samples and (samples == 0 or time.perf_counter() < deadline):
+        while samples < self.max_samples and (samples == 0 or time.thread_time() < deadline):
             sample_seed = self.rng.random()
             for k, decision in enumerate(options):
                 sim = game_from_view(view, me, catalog, random.Random(sample_seed))
-                totals[k] += playout(sim, me, decision)
+                totals[k] += playout(sim, me, decision, memo)
             samples += 1
+        self.samples.append(samples)
         return totals
 
 
@@ -116,11 +119,10 @@ def _without_costliest(game: Game, deploy: dict) -> dict | None:
     return {"kind": "deploy", "slots": slots, "keep": costliest, "unpaid": []}
 
 
-def playout(sim: Game, me: int, decision: dict) -> float:
+def playout(sim: Game, me: int, decision: dict, memo: dict) -> float:
     """Apply `decision`, let medium bots play to the end of the turn (or game), score it for `me`."""
     turn = sim.state.turn
     sim.apply(me, decision)
-    memo: dict = {}
     while not sim.over and sim.state.turn == turn:
         for pend in sim.pending():
             sim.apply(pend.player, medium_decision(sim, pend, memo))

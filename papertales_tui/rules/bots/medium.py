@@ -33,6 +33,7 @@ KEEP_WEIGHT = 0.5  # a card kept for next turn is worth this share of its value 
 BUILDING_TURN_LP = 1.0  # rough LP per remaining turn of a Building's abilities (planning only)
 FIFTH_SPOT_LP = 2.5  # LP per remaining turn of the 5th spot that a first level-2 Building opens
 MIN_GAIN = 0.01
+UNLIMITED_GOLD = 1000  # to list every Construction the resources allow, with its price
 
 
 class Plan(NamedTuple):
@@ -59,7 +60,7 @@ class Planner:
         before_wars = s.phase in ("recruitment", "deployment")
         self.rival_now = [outlook * self._rival_estimate(j) if before_wars else 0.0 for j in self.rivals]
         # what the remembered values depend on, besides the Units and Gold
-        self.context = (me, s.turn, before_wars, outlook, tuple(sorted(self.p.buildings.items())))
+        self.context = (me, s.turn, before_wars, tuple(self.rival_now), tuple(sorted(self.p.buildings.items())))
         typical = TYPICAL_STRENGTH[min(s.turn, len(TYPICAL_STRENGTH) - 1)]
         self.rival_next = [typical] * len(self.rivals)
 
@@ -134,17 +135,16 @@ class Planner:
         """Value of the best Construction these Units would allow with `gold` (rough, for planning)."""
         g, p = self.game, self.p
         saved_slots, saved_gold = p.slots, p.gold
-        p.slots, p.gold = slots, gold
+        p.slots, p.gold = slots, UNLIMITED_GOLD  # every option with its price; then keep the affordable
         try:
             res = g.resources(self.me)
-            key = ("build", self.context, tuple(res.values()), gold,
+            key = ("build", self.context, tuple(res.values()),
                    tuple(sorted(g.card(u.card).key for u in slots if u is not None and _builder(g.card(u.card)))))
             if key not in self.memo:
-                options = _fresh_options(g, self.me)
-                self.memo[key] = max([self._rough_building_value(o) for o in options] + [0.0])
-            return self.memo[key]
+                self.memo[key] = [(o["gold"], self._rough_building_value(o)) for o in _fresh_options(g, self.me)]
         finally:
             p.slots, p.gold = saved_slots, saved_gold
+        return max([v - self.gold_lp * price for price, v in self.memo[key] if price <= gold] + [0.0])
 
     def _rough_building_value(self, option: dict) -> float:
         level = 2 if option["kind"] == "upgrade" else option["level"]
@@ -152,7 +152,7 @@ class Planner:
         v = b.legend_points + BUILDING_TURN_LP * self.turns_left
         if level == 2 and not self.p.has_fifth_slot():
             v += FIFTH_SPOT_LP * self.turns_left
-        return v - self.gold_lp * option["gold"]
+        return v
 
     # --- deployment ---------------------------------------------------------------------------
     def arrange(self, units: list[Unit]) -> tuple[list[Unit | None], Forecast]:
@@ -172,7 +172,7 @@ class Planner:
         slots: list[Unit | None] = [None] * 5
         for i, (_, _, u) in enumerate(keyed):
             slots[front[i] if i < n_front else back[i - n_front]] = u
-        if slots != first:
+        if {id(u) for u in slots[:3]} != {id(u) for u in first[:3]}:  # the Front changed
             f = self.forecast(slots)
         return slots, f
 
@@ -191,8 +191,7 @@ class Planner:
         return self.memo[key]
 
     def _plan_key(self, hand: list[int], gold: int) -> tuple:
-        in_play = tuple(None if u is None else (u.card, u.age) for u in self.p.slots)
-        return ("plan", self.context, in_play, tuple(sorted(hand)), gold)
+        return ("plan", self.context, _signature(self.p.slots), tuple(sorted(hand)), gold)
 
     def _current_plan(self, gold: int) -> Plan:
         units = [u for u in self.p.slots if u is not None]
@@ -248,14 +247,17 @@ class Planner:
         if not self.turns_left:
             return 0.0
         after = self.survivors(slots)
-        free = [s for s in self.p.open_slots() if after[s] is None]
-        if not free:
-            return 0.0
-        with_card = list(after)
-        with_card[free[0]] = self.new_unit(card)
-        gain = self.turn_value(self.forecast(with_card), self.rival_next) - \
-            self.turn_value(self.forecast(after), self.rival_next)
-        return FUTURE_WEIGHT * gain - self.gold_lp * max(self.game.card(card).cost, 0)
+        key = ("keep", self.context, card, _signature(after))
+        if key not in self.memo:
+            free = [s for s in self.p.open_slots() if after[s] is None]
+            gain = 0.0
+            if free:
+                with_card = list(after)
+                with_card[free[0]] = self.new_unit(card)
+                gain = self.turn_value(self.forecast(with_card), self.rival_next) - \
+                    self.turn_value(self.forecast(after), self.rival_next)
+            self.memo[key] = FUTURE_WEIGHT * gain - self.gold_lp * max(self.game.card(card).cost, 0)
+        return self.memo[key]
 
     # --- recruitment --------------------------------------------------------------------------
     def card_gains(self, cards: list[int]) -> dict[int, float]:
@@ -307,20 +309,23 @@ class Planner:
         """LP at the end, plus what the Building adds to the surviving Kingdom each remaining turn."""
         p = self.p
         level = 2 if option["kind"] == "upgrade" else option["level"]
-        b = self.game.catalog.buildings[option["building"]]
-        v = b.level(level).legend_points - (b.level(1).legend_points if option["kind"] == "upgrade" else 0)
-        if self.turns_left:
-            before = self.future_value(p.slots)
-            saved = dict(p.buildings)
-            fifth = p.has_fifth_slot()
-            p.buildings[option["building"]] = level
-            try:
-                v += (self.future_value(p.slots) - before) / FUTURE_WEIGHT * self.turns_left
-            finally:
-                p.buildings = saved
-            if level == 2 and not fifth:
-                v += FIFTH_SPOT_LP * self.turns_left
-        return v - self.gold_lp * option["gold"]
+        key = ("building", self.context, option["building"], level, _signature(p.slots))
+        if key not in self.memo:
+            b = self.game.catalog.buildings[option["building"]]
+            v = b.level(level).legend_points - (b.level(1).legend_points if option["kind"] == "upgrade" else 0)
+            if self.turns_left:
+                before = self.future_value(p.slots)
+                saved = dict(p.buildings)
+                fifth = p.has_fifth_slot()
+                p.buildings[option["building"]] = level
+                try:
+                    v += (self.future_value(p.slots) - before) / FUTURE_WEIGHT * self.turns_left
+                finally:
+                    p.buildings = saved
+                if level == 2 and not fifth:
+                    v += FIFTH_SPOT_LP * self.turns_left
+            self.memo[key] = v
+        return self.memo[key] - self.gold_lp * option["gold"]
 
     def age_target(self, pend: Pending) -> dict:
         amount = pend.options["amount"]
@@ -351,6 +356,10 @@ class Planner:
         if not self.turns_left:
             return 0.0
         return self.turn_value(self.forecast(slots), self.rival_next)
+
+
+def _signature(slots: list[Unit | None]) -> tuple:
+    return tuple(None if u is None else (u.card, u.age) for u in slots)
 
 
 def _chance(margin: float) -> float:
