@@ -38,14 +38,29 @@ def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict:
         slots[free.pop()] = c
     hand = list(o["hand"])
     rng.shuffle(hand)
+    overspend = rng.random() < 0.1  # sometimes place more than the Gold pays for: exercises `unpaid`
+    new = []
     for c in hand:
         cost = game.card(c).cost
-        if free and cost <= gold and rng.random() < 0.8:
+        if free and (overspend or cost <= gold) and rng.random() < 0.8:
             gold -= cost
+            new.append(c)
             slots[free.pop()] = c
     left = [c for c in hand if c not in slots]
     keep = rng.choice(left) if left and rng.random() < 0.7 else None
-    return {"kind": "deploy", "slots": slots, "keep": keep, "unpaid": []}
+    return {"kind": "deploy", "slots": slots, "keep": keep, "unpaid": unpaid_when_short(game, new, o["gold"])}
+
+
+def unpaid_when_short(game: Game, new: list[int], gold: int) -> list[int]:
+    """The new Units to give up when Gold is short: pay the cheapest first (Monkey's -1 helps)."""
+    unpaid = []
+    for c in sorted(new, key=lambda c: game.card(c).cost):
+        cost = game.card(c).cost
+        if cost <= gold:
+            gold -= cost
+        else:
+            unpaid.append(c)
+    return unpaid
 
 
 def play_random_game(names: list[str], seed: int, catalog=None) -> Game:
