@@ -264,7 +264,8 @@ def test_turn_4_fights_the_armies_of_the_turn_4_and_end_cards():
     game = goto(solo(seed=1), "deploy")
     set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "hollow_crown"], 4)
     deploy_nothing(game, 0)
-    assert game.armies() == {"black": 5 + 5, "purple": 6 + 8}
+    turn4, end = game.necropolis_card(3), game.necropolis_card(4)
+    assert game.armies() == {"black": turn4.black + end.black, "purple": turn4.purple + end.purple}
     assert game.solo.revealed == 5
 
 
@@ -319,11 +320,21 @@ def test_one_more_lp_than_the_lich_king_wins():
 # ---- Lich King cards ----
 
 
-def test_legion_of_bone_adds_1_lp_per_war_won_by_the_armies():
+def test_legion_of_bone_adds_1_lp_per_war_won_by_the_black_army():
     game = worked_wars_game()
     game.solo.lich_cards = ["legion_of_bone"]
-    deploy_nothing(game, 0)
-    assert [(e["cause"], e["amount"]) for e in events(game, "lich_lp")] == [("wars", 2), ("lich_card", 2)]
+    deploy_nothing(game, 0)  # both armies win; Legion of Bone counts the Black army's War only
+    assert [(e["cause"], e["amount"]) for e in events(game, "lich_lp")] == [("wars", 2), ("lich_card", 1)]
+
+
+def test_a_war_bonus_on_any_army_counts_both_wars():
+    cat = default_catalog()
+    host = LichKingCard("host", "Host", "lp_per_war_won", {"amount": 2, "army": "any"}, text="x")
+    custom = dataclasses.replace(cat, lich_king={**cat.lich_king, "host": host})
+    game = goto(SoloGame.new(["A"], seed=1, catalog=custom, lich_cards=["host"]), "deploy")
+    set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 2)
+    deploy_nothing(game, 0)  # an empty Kingdom loses both Wars
+    assert events(game, "lich_lp", source="Host")[0]["amount"] == 4
 
 
 def test_reaper_of_souls_scores_the_units_that_die():
@@ -357,11 +368,11 @@ def test_ruined_realms_scores_missing_buildings_at_the_end():
 def test_harvest_of_souls_is_an_extra_quest():
     game = solo(seed=1, lich_cards=["harvest_of_souls"])
     set_row(game, ["bone_orchard", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 1)
-    at_last_pick(game, hand=["farmer", "farmer", "farmer", "cook"], last="cook",
-                 underworld=["knight", "veteran", "cave_spirit", "commander", "blacksmith", "cook", "monkey"])
+    at_last_pick(game, hand=["knight", "knight", "woodcutter", "miner"], last="archer",
+                 underworld=["farmer", "hunter", "treefolk", "knight", "blacksmith", "cook", "monkey"])
     game.resume()
     (e,) = events(game, "lich_lp", source="Harvest of Souls")
-    assert e["amount"] == 3  # knight, cave spirit, commander: strength 4; veteran 3 does not count
+    assert e["amount"] == 3  # farmer, hunter (food from the Front: always met), treefolk
 
 
 def test_army_strength_card_strengthens_both_armies():
@@ -530,6 +541,9 @@ DAMAGE = {
     "bad lich param": ("lich_king.yaml",
                        lambda d: _card(d, "reaper_of_souls").update(params={"amount": "1", "per": 2}),
                        "reaper_of_souls", "params.amount", "should be int"),
+    "unknown army": ("lich_king.yaml",
+                     lambda d: _card(d, "legion_of_bone").update(params={"amount": 1, "army": "green"}),
+                     "legion_of_bone", "params.army", "unknown army 'green'"),
     "zero per": ("lich_king.yaml", lambda d: _card(d, "reaper_of_souls").update(params={"amount": 1, "per": 0}),
                  "reaper_of_souls", "params.per", "1 or more"),
     "quest effect without quest": ("lich_king.yaml", lambda d: _card(d, "harvest_of_souls").pop("quest"),

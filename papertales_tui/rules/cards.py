@@ -141,7 +141,7 @@ QUEST_CONDITIONS: dict[str, dict[str, type]] = {
 # What a Lich King (difficulty) card adds for the whole game, with its parameters.
 LICH_EFFECTS: dict[str, dict[str, type]] = {
     "underworld_quest": {},  # an extra quest (the card's `quest`), scored every Recruitment
-    "lp_per_war_won": {"amount": int},  # extra LP for each War his armies win
+    "lp_per_war_won": {"amount": int, "army": str},  # extra LP per War won by that army (black, purple, any)
     "lp_per_dying_units": {"amount": int, "per": int},  # `amount` LP per `per` Units dying in an Aging phase
     "lp_per_missing_building": {"amount": int},  # end of game: LP per Building the player lacks
     "army_strength": {"black": int, "purple": int},  # stronger armies every turn

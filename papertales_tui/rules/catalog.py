@@ -240,7 +240,7 @@ def _check_params(params: dict, spec: dict[str, type], kind: str, path: Path, ca
                                 f"should be {typ.__name__}, got {type(value).__name__} {value!r}")
         if name == "per" and value < 1:
             raise CardFileError(path, card, f"{where}.{name}", f"should be 1 or more, got {value}")
-        allowed = {"resource": RESOURCES + ("any",), "phase": PHASES}.get(name)
+        allowed = {"resource": RESOURCES + ("any",), "phase": PHASES, "army": ("black", "purple", "any")}.get(name)
         if allowed and value not in allowed:
             raise CardFileError(path, card, f"{where}.{name}",
                                 f"unknown {name} {value!r} (expected one of: {', '.join(allowed)})")

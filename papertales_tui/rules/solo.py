@@ -284,19 +284,21 @@ class SoloGame(Game):
         armies = self._armies()
         total, parts = self.strength_breakdown(0)
         self._event("war_strength", player=0, strength=total, parts=[list(x) for x in parts])
-        won = lost = 0
+        won, lich_won = 0, []
         for army in ARMIES:
-            player_won, lich_won = total >= armies[army], armies[army] >= total  # a tie: both win
-            won += player_won
-            lost += lich_won
+            player_wins, lich_wins = total >= armies[army], armies[army] >= total  # a tie: both win
+            won += player_wins
+            if lich_wins:
+                lich_won.append(army)
             self._event("solo_war", army=army, strength=total, army_strength=armies[army],
-                        player_won=player_won, lich_won=lich_won)
+                        player_won=player_wins, lich_won=lich_wins)
         if won:
             self._gain(0, lp=WAR_LP * won, cause="wars")
-        self._lich_gain(LICH_LP_PER_WAR * lost, "wars", "Wars", wars=lost)
+        self._lich_gain(LICH_LP_PER_WAR * len(lich_won), "wars", "Wars", wars=len(lich_won))
         for c in self.lich_king_cards():
             if c.effect == "lp_per_war_won":
-                self._lich_gain(c.params["amount"] * lost, "lich_card", c.name, wars=lost)
+                n = sum(1 for army in lich_won if c.params["army"] in (army, "any"))
+                self._lich_gain(c.params["amount"] * n, "lich_card", c.name, wars=n)
         self._war_abilities(0, won)
         self._income_phase()
 
