@@ -442,6 +442,7 @@ def test_view_hides_face_down_cards_and_the_underworld_order():
     assert v["solo"]["underworld"] == sorted(game.solo.underworld) and len(game.solo.underworld) == 7
     assert game.view(None)["solo"]["underworld"] == 7  # 2 more are in the hand to choose from
     assert v["solo"]["armies"] is None
+    assert v["solo"]["discard"] == game.state.discard and game.view(None)["solo"]["discard"] is None
     hidden = set(game.solo.necropolis[1:])
     assert not any(e.get("card") in hidden for e in v["log"])
 
@@ -575,3 +576,14 @@ def test_solo_card_files_are_optional_and_replaceable(base, tmp_path):
     cat = load_catalog([extra], base_dir=base)
     game = SoloGame.new(["A"], seed=1, catalog=cat)
     assert game.difficulty == 0 and len(cat.necropolis) == 20
+
+
+@pytest.mark.volume
+@pytest.mark.parametrize("difficulty", range(5))
+def test_many_random_solo_games(difficulty):
+    for seed in range(400):
+        game = play_random_solo_game("A", seed, difficulty)
+        places = card_places(game)
+        assert game.over and set(places.values()) == {1} and len(places) == len(game.state.cards)
+        assert len(events(game, "underworld_discarded")) == 4
+        assert sum(game.lich_sources().values()) == game.lich_lp

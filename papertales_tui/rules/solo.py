@@ -184,6 +184,8 @@ class SoloGame(Game):
         sd["necropolis"] = [k if i < solo.revealed else None for i, k in enumerate(solo.necropolis)]
         # its contents are known (the player put them there) and may be looked at; its order is not
         sd["underworld"] = sorted(solo.underworld) if player == 0 else len(solo.underworld)
+        # the player may look through the discard pile during Recruitment (solo rules)
+        sd["discard"] = list(self.state.discard) if player == 0 and self.state.phase == "recruitment" else None
         sd["armies"] = self.armies()
         return d
 
