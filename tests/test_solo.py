@@ -15,11 +15,11 @@ import yaml
 
 from conftest import deploy_nothing, events, goto, put, take
 
-from papertales_tui.rules.cards import LichKingCard
+from papertales_tui.rules.cards import LICH_EFFECTS, QUEST_CONDITIONS, LichKingCard
 from papertales_tui.rules.catalog import CardFileError, default_cards_dir, default_catalog, load_catalog
 from papertales_tui.rules.engine import Game, IllegalDecision
 from papertales_tui.rules.random_play import random_decision
-from papertales_tui.rules.solo import SoloGame, load_game, play_random_solo_game, quest_matches
+from papertales_tui.rules.solo import QUEST_TESTS, SoloGame, load_game, play_random_solo_game, quest_matches
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -474,6 +474,12 @@ def test_shipped_necropolis_and_lich_king_cards():
     assert (n["sunken_ossuary"].black, n["sunken_ossuary"].purple) == (2, 3)
     assert n["crypt_of_whispers"].pile == 1 and n["crypt_of_whispers"].quest.lp == 1
     assert (n["black_citadel"].pile, n["black_citadel"].black, n["black_citadel"].purple) == (3, 4, 5)
+
+
+def test_every_quest_condition_and_lich_king_effect_has_a_handler():
+    assert set(QUEST_TESTS) == set(QUEST_CONDITIONS)
+    source = (ROOT / "papertales_tui" / "rules" / "solo.py").read_text()
+    assert all(f'"{kind}"' in source for kind in LICH_EFFECTS)
 
 
 def test_quests_usually_match_0_to_3_of_7_underworld_cards():

@@ -16,10 +16,9 @@ import random
 from collections import Counter
 
 from .cards import Catalog, LichKingCard, NecropolisCard, Quest, UnitType
-from .engine import WAR_LP, Game, Pending
+from .engine import START_GOLD, WAR_LP, Game, Pending
 from .state import GameState, Player, SoloState
 
-START_GOLD = 3
 DRAFT_SIZES = (5, 4, 3)  # cards drawn from the pile in rounds 1-3; rounds 4 and 5 use the Underworld
 UNDERWORLD_DRAW = 2  # round 4: the top 2 Underworld cards, keep 1
 ROUNDS = 5
@@ -27,14 +26,11 @@ LICH_LP_PER_WAR = 1
 ARMIES = ("black", "purple")
 
 
-# --- quest conditions: one test per kind of cards.QUEST_CONDITIONS, on the printed card ------------
-def _strength(t: UnitType) -> int | None:
-    return t.strength  # printed shield; a Unit without one (Shapeshifter) meets no strength condition
-
-
+# Quest conditions: one test per kind of cards.QUEST_CONDITIONS, on the printed card. Strength is the
+# printed shield; a Unit without one (Shapeshifter) meets no strength condition.
 QUEST_TESTS = {
-    "strength_at_least": lambda t, p: _strength(t) is not None and _strength(t) >= p["value"],
-    "strength_at_most": lambda t, p: _strength(t) is not None and _strength(t) <= p["value"],
+    "strength_at_least": lambda t, p: t.strength is not None and t.strength >= p["value"],
+    "strength_at_most": lambda t, p: t.strength is not None and t.strength <= p["value"],
     "cost_at_least": lambda t, p: t.cost >= p["value"],
     "cost_at_most": lambda t, p: t.cost <= p["value"],
     # a condition on producing is always met: any production of the resource counts
