@@ -47,7 +47,8 @@ def play_one(task: tuple) -> tuple[list[str], list[int], list[int]] | str:
 
 
 def summarise(results: list[tuple[list[str], list[int], list[int]]]) -> list[dict]:
-    """Per level: seat-games played, win rate (a shared win counts 1/k), mean LP, 95% intervals."""
+    """Per level: seat-games played, win rate (a shared win counts 1/k) with its Wilson 95% interval,
+    mean LP with its normal-approximation 95% interval."""
     wins: dict[str, list[float]] = {}
     lps: dict[str, list[float]] = {}
     for levels, scores, winners in results:
@@ -59,13 +60,21 @@ def summarise(results: list[tuple[list[str], list[int], list[int]]]) -> list[dic
     for level in sorted(wins, key=lambda lv: order.index(lv) if lv in order else len(order)):
         w, lp = wins[level], lps[level]
         rows.append({"level": level, "seat_games": len(w), "wins": round(sum(w), 3),
-                     "win_rate": round(_mean(w), 4), "win_rate_ci95": [round(x, 4) for x in _ci95(w)],
+                     "win_rate": round(_mean(w), 4), "win_rate_ci95": [round(x, 4) for x in _wilson(w)],
                      "mean_lp": round(_mean(lp), 2), "mean_lp_ci95": [round(x, 2) for x in _ci95(lp)]})
     return rows
 
 
 def _mean(xs: list[float]) -> float:
     return sum(xs) / len(xs)
+
+
+def _wilson(shares: list[float]) -> tuple[float, float]:
+    """Wilson 95% interval of a win rate (sound near 0% and 100%; a shared win counts 1/k)."""
+    n, p, z = len(shares), _mean(shares), 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _ci95(xs: list[float]) -> tuple[float, float]:

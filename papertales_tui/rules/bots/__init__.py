@@ -70,7 +70,7 @@ def play_bot_game(levels: list[str], seed: int, catalog: Catalog | None = None,
     """Play a whole game with one bot per seat (`levels[i]` plays seat i); returns the finished game.
 
     `bot_options` go to the hard bots (e.g. ``{"budget": 0.2}``). `on_decision(pending, level,
-    seconds)` is called after each bot decision (for benchmarks).
+    seconds, cpu_seconds)` is called after each bot decision (for benchmarks).
     """
     import time
 
@@ -79,10 +79,10 @@ def play_bot_game(levels: list[str], seed: int, catalog: Catalog | None = None,
             for i, lv in enumerate(levels)]
     while not game.over:
         for pend in game.pending():
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.thread_time()
             decision = bots[pend.player].choose(game.view(pend.player), pend, game.catalog)
             if on_decision is not None:
-                on_decision(pend, levels[pend.player], time.perf_counter() - start)
+                on_decision(pend, levels[pend.player], time.perf_counter() - start, time.thread_time() - cpu)
             game.apply(pend.player, decision)
     return game
 
