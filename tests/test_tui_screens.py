@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from conftest import events, give, goto, new_game, put
-from test_tui_support import SIZE, screen_text, start
+from test_tui_support import SIZE, open_new_game, screen_text, start
 
 from papertales_tui.rules.engine import Game
 from papertales_tui.tui.app import PaperTalesApp
@@ -17,13 +17,15 @@ from papertales_tui.tui.screens.info import CardBrowser, LogScreen, ScoreboardSc
 from papertales_tui.tui.screens.modals import AgeTargetModal, ConfirmQuit, HealModal, UnpaidModal
 from papertales_tui.tui.screens.newgame import NewGameScreen
 from papertales_tui.tui.screens.summary import SummaryScreen
+from papertales_tui.tui.screens.title import TitleScreen
 from papertales_tui.tui.widgets import KeyBar
 
 HUMANS3 = ["human"] * 3
 
 
 def key_bar(app) -> str:
-    return app.screen.query_one(KeyBar).render().plain
+    bar = app.screen.query_one(KeyBar)
+    return bar.lines[0].plain if bar.lines else ""
 
 
 # --- new game ---------------------------------------------------------------------------------
@@ -31,9 +33,8 @@ def key_bar(app) -> str:
 async def test_new_game_validation_keeps_what_was_typed(catalog):
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await open_new_game(pilot, app)
         screen = app.screen
-        assert isinstance(screen, NewGameScreen)
         screen.query_one("#name-0").value = ""
         screen.query_one("#name-1").value = ""
         await pilot.click("#name-1")
@@ -62,7 +63,7 @@ async def test_new_game_validation_keeps_what_was_typed(catalog):
 async def test_duplicate_names_refused_and_player_count_choice(catalog):
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await open_new_game(pilot, app)
         screen = app.screen
         screen.query_one("#count").value = 7  # the expansion size is offered
         await pilot.pause()
@@ -375,7 +376,7 @@ async def test_small_terminal_says_the_size_it_needs(catalog):
         assert "at least 80×24" in screen_text(app) and "60×20" in screen_text(app)
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
+        assert isinstance(app.screen, TitleScreen)
 
 
 def test_final_scores_explain_the_tie_breaker():

@@ -16,7 +16,9 @@ from papertales_tui.tui.screens.draft import DraftScreen
 from papertales_tui.tui.screens.final import FinalScreen
 from papertales_tui.tui.screens.handoff import HandoffScreen
 from papertales_tui.tui.screens.modals import AgeTargetModal, HealModal, UnpaidModal
+from papertales_tui.tui.screens.newgame import NewGameScreen
 from papertales_tui.tui.screens.summary import SummaryScreen
+from papertales_tui.tui.screens.title import TitleScreen
 
 SIZE = (80, 24)
 
@@ -70,8 +72,17 @@ async def play_to_end(pilot, app: PaperTalesApp, limit: int = 1000) -> list[type
     raise AssertionError("the game did not end")
 
 
+async def open_new_game(pilot, app: PaperTalesApp) -> None:
+    await pilot.pause()
+    if isinstance(app.screen, TitleScreen):
+        await pilot.press("enter")  # "New game" is the first choice
+        await pilot.pause()
+    assert isinstance(app.screen, NewGameScreen)
+
+
 async def start(pilot, app: PaperTalesApp, names: list[str], seed: int) -> None:
-    """Fill in the new-game screen and start."""
+    """From the title screen, fill in the new-game screen and start."""
+    await open_new_game(pilot, app)
     screen = app.screen
     screen.query_one("#count").value = len(names)
     await pilot.pause()

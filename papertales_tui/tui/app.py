@@ -47,9 +47,9 @@ class PaperTalesApp(App):
 
     # --- start ------------------------------------------------------------------------------
     def on_mount(self) -> None:
-        from .screens.newgame import NewGameScreen
+        from .screens.title import TitleScreen
 
-        self.push_screen(NewGameScreen())
+        self.push_screen(TitleScreen(resume=False if self.save is not None else None))
         if self.save is not None:
             save, self.save = self.save, None
             seat_types = save.settings.get("seats") or [seats.HUMAN] * len(save.game.players)
@@ -181,8 +181,24 @@ class PaperTalesApp(App):
         from .screens.newgame import NewGameScreen
 
         self.game = None
-        self.sub_title = ""
         self.show(NewGameScreen())
+
+    def show_title(self) -> None:
+        from .screens.title import TitleScreen
+
+        self.game = None
+        self.show(TitleScreen())
+
+    def resume_autosave(self) -> None:
+        from ..persistence import SaveFileError, load_autosave
+
+        try:
+            save = load_autosave(catalog=self.catalog)
+        except SaveFileError as err:
+            self.notify(f"Cannot resume: {err}", title="Resume", severity="error", timeout=8)
+            return
+        seat_types = save.settings.get("seats") or [seats.HUMAN] * len(save.game.players)
+        self.play(save.game, seat_types, shown=len(save.game.state.log))
 
     # --- always reachable -------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -242,6 +258,8 @@ class PaperTalesApp(App):
     def check_size(self) -> None:
         from .screens.info import TooSmallScreen
 
+        if len(self.screen_stack) < 2:  # starting or closing
+            return
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         on_top = isinstance(self.screen, TooSmallScreen)
         if small and not on_top:

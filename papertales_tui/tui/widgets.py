@@ -1,19 +1,217 @@
-"""KeyBar: a one-line footer of the keys that apply now.
+"""Light widgets drawn line by line: only the lines that change are redrawn.
 
-Textual's Footer builds a widget per key and restyles them on every screen change, which made each
-screen switch about twice as slow; this draws the same information as one line of text. Keys are
-clickable; a binding group (e.g. 1-5) shows once with its group description.
+Textual's general widgets (Footer, OptionList, Static) rebuild and restyle much more than a line on
+each change; the deployment board must answer a key almost as fast as a bare Textual app, so its
+lists, texts and the key bar are made of these.
+
+- `Lines`: rows of Rich text, each cropped to the width.
+- `TextBox`: a block of Rich text wrapped to the width.
+- `RowList`: a list with a cursor (keys and mouse).
+- `KeyBar`: the footer of the keys that apply now (clickable).
+- `Notice`: a message line that takes no room while empty.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
+from textual.geometry import Region
+from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
 
-class KeyBar(Widget):
+class Lines(Widget):
+    """Rows of Rich text; `set_lines` redraws only the rows that differ."""
+
+    DEFAULT_CSS = "Lines { height: auto; }"
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.lines: list[Text] = []
+        self._base_style = None
+
+    def notify_style_update(self) -> None:
+        self._base_style = None
+        super().notify_style_update()
+
+    @property
+    def base_style(self):
+        """The widget's Rich style, kept until its styles change (it is costly to work out)."""
+        if self._base_style is None:
+            self._base_style = self.rich_style
+        return self._base_style
+
+    def set_lines(self, lines: list[Text]) -> None:
+        old, self.lines = self.lines, list(lines)
+        if len(old) != len(self.lines):
+            height = self.styles.height
+            self.refresh(layout=height is None or height.is_auto)
+            return
+        for y, (a, b) in enumerate(zip(old, self.lines)):
+            if a != b:
+                self.refresh_row(y)
+
+    def refresh_row(self, y: int) -> None:
+        self.refresh(Region(0, y, self.size.width, 1))
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self.lines)
+
+    def line_style(self, y: int):
+        return self.base_style
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        style = self.line_style(y)
+        if y >= len(self.lines):
+            return Strip.blank(width, self.base_style)
+        text = self.lines[y]
+        strip = Strip(list(text.render(self.app.console)), text.cell_len)
+        return strip.apply_style(style).crop_extend(0, width, style)
+
+
+class TextBox(Lines):
+    """Rich text wrapped to the widget's width."""
+
+    def __init__(self, text: Text | str = "", *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.text = Text(text) if isinstance(text, str) else text
+
+    def on_resize(self) -> None:
+        self.set_text(self.text, force=True)
+
+    def set_text(self, text: Text | str, force: bool = False) -> None:
+        text = Text(text) if isinstance(text, str) else text
+        if not force and text == self.text and self.lines:
+            return
+        self.text = text
+        width = self.size.width
+        if width <= 0:
+            return
+        self.set_lines(list(text.wrap(self.app.console, width)) if text.plain else [])
+
+
+class RowList(Lines, can_focus=True):
+    """A list of one-line rows with a cursor, under an optional title line and over footer lines.
+
+    Keys: up/down/home/end move, Enter selects; a click highlights and selects. Disabled rows are
+    skipped by the cursor. Posts `RowList.Highlighted` and `RowList.Selected` with the row index.
+    """
+
+    DEFAULT_CSS = """
+    RowList { height: 1fr; }
+    RowList > .rowlist--cursor {
+        background: $block-cursor-blurred-background;
+        color: $block-cursor-blurred-foreground;
+    }
+    RowList:focus > .rowlist--cursor {
+        background: $block-cursor-background;
+        color: $block-cursor-foreground;
+        text-style: bold;
+    }
+    RowList > .rowlist--disabled { color: $text-disabled; }
+    """
+    COMPONENT_CLASSES = {"rowlist--cursor", "rowlist--disabled"}
+    BINDINGS = [
+        Binding("up", "move(-1)", show=False),
+        Binding("down", "move(1)", show=False),
+        Binding("home", "jump(0)", show=False),
+        Binding("end", "jump(-1)", show=False),
+        Binding("enter", "select", show=False),
+    ]
+
+    class Highlighted(Message):
+        def __init__(self, rowlist: RowList, index: int) -> None:
+            super().__init__()
+            self.rowlist, self.index = rowlist, index
+
+        @property
+        def control(self) -> RowList:
+            return self.rowlist
+
+    class Selected(Highlighted):
+        pass
+
+    def __init__(self, title: Text | str | None = None, *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.header = [Text(title, style="bold") if isinstance(title, str) else title] if title else []
+        self.count = 0  # rows (the lines between the header and the footer)
+        self.disabled_rows: set[int] = set()
+        self.cursor = 0
+
+    def set_rows(self, rows: list[Text], disabled: set[int] | None = None, footer: list[Text] = ()) -> None:
+        """Replace the rows (and footer); only lines that differ are redrawn."""
+        old_disabled, self.disabled_rows = self.disabled_rows, set(disabled or ())
+        for y in old_disabled ^ self.disabled_rows:
+            self.refresh_row(len(self.header) + y)
+        self.count = len(rows)
+        self.set_lines(self.header + list(rows) + list(footer))
+        if self.count and (self.cursor >= self.count or self.cursor in self.disabled_rows):
+            self.move_to(self._next_enabled(min(self.cursor, self.count - 1), 1, wrap=True))
+
+    def refresh_cursor_row(self, y: int) -> None:
+        self.refresh_row(len(self.header) + y)
+
+    def _next_enabled(self, start: int, step: int, wrap: bool = False) -> int:
+        n = self.count
+        y = start
+        for _ in range(n):
+            if 0 <= y < n and y not in self.disabled_rows:
+                return y
+            y = (y + step) % n if wrap else y + step
+            if not 0 <= y < n:
+                break
+        return self.cursor
+
+    def move_to(self, y: int) -> None:
+        if y == self.cursor or not 0 <= y < self.count:
+            return
+        old, self.cursor = self.cursor, y
+        self.refresh_cursor_row(old)
+        self.refresh_cursor_row(y)
+        self.post_message(self.Highlighted(self, y))
+
+    def action_move(self, step: int) -> None:
+        self.move_to(self._next_enabled(self.cursor + step, step))
+
+    def action_jump(self, where: int) -> None:
+        self.move_to(self._next_enabled(where % max(self.count, 1), 1 if where >= 0 else -1))
+
+    def action_select(self) -> None:
+        if 0 <= self.cursor < self.count and self.cursor not in self.disabled_rows:
+            self.post_message(self.Selected(self, self.cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        y = event.y - len(self.header)
+        if 0 <= y < self.count and y not in self.disabled_rows:
+            self.focus()
+            self.move_to(y)
+            self.post_message(self.Selected(self, y))
+
+    def on_focus(self) -> None:
+        self.refresh_cursor_row(self.cursor)
+
+    def on_blur(self) -> None:
+        self.refresh_cursor_row(self.cursor)
+
+    def line_style(self, y: int):
+        row = y - len(self.header)
+        if not 0 <= row < self.count:
+            return self.base_style
+        if row == self.cursor:
+            return self.base_style + self.get_component_rich_style("rowlist--cursor")
+        if row in self.disabled_rows:
+            return self.base_style + self.get_component_rich_style("rowlist--disabled")
+        return self.base_style
+
+
+class KeyBar(Lines):
+    """The keys that apply now, on one line; a binding group (e.g. 1-5) shows once."""
+
     DEFAULT_CSS = """
     KeyBar { height: 1; dock: bottom; background: $panel; }
     """
@@ -24,12 +222,13 @@ class KeyBar(Widget):
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self.bindings_changed(self.screen)
 
     def bindings_changed(self, screen) -> None:
         if screen is self.screen:
-            self.refresh()
+            self.set_lines([self.keys_line()])
 
-    def render(self) -> Text:
+    def keys_line(self) -> Text:
         out = Text(" ", no_wrap=True, overflow="ellipsis")
         self.spans = []
         seen_actions: set[str] = set()
@@ -63,7 +262,7 @@ class KeyBar(Widget):
 
 
 def group_keys(keys: list[str]) -> str:
-    """`1-5` for a run of digits, else the keys joined by slashes."""
+    """`1-5` for a run of digits (`f1-f4` for function keys), else the keys joined by slashes."""
     if len(keys) > 1 and all(k.isdigit() for k in keys):
         return f"{keys[0]}-{keys[-1]}"
     if len(keys) > 1 and all(k[0] == "f" and k[1:].isdigit() for k in keys):

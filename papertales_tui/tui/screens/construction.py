@@ -60,6 +60,7 @@ def not_possible(game, player: int, offered: set[str]) -> Text:
 
 
 class ConstructionScreen(GameScreen):
+    CSS_PATH = "construction.tcss"
     BINDINGS = [Binding("p", "pass", "Pass (build nothing)")]
 
     def __init__(self, game, pend):

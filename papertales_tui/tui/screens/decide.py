@@ -14,6 +14,7 @@ from .modals import AgeTargetModal, HealModal
 
 class ChoiceHost(GameScreen):
     """Shows the player's Kingdom and asks the question in a modal on top of it."""
+    CSS_PATH = "summary.tcss"
 
     heading = ""
     modal_class = AgeTargetModal

@@ -6,15 +6,12 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Label, OptionList, Static
-from textual.widgets.option_list import Option
 
 from ...rules.state import FIFTH_SLOT
 from .. import text as tx
 from ..plan import DeployPlan
 from ..preview import StrengthPreview
-from ..widgets import Notice
+from ..widgets import Lines, RowList
 from .common import GameScreen, turn_title
 from .modals import UnpaidModal
 
@@ -23,6 +20,7 @@ GIVE_UP = "choose which to give up"
 
 
 class DeployScreen(GameScreen):
+    CSS_PATH = "deploy.tcss"
     BINDINGS = [
         Binding("1", "place(0)", "F1", group=PLACE),
         Binding("2", "place(1)", "F2", group=PLACE),
@@ -44,25 +42,27 @@ class DeployScreen(GameScreen):
         self.plan = DeployPlan.from_options(pend.options)
         self.preview = StrengthPreview(game, self.player)
         self.held: int | None = None
+        self.card_lines: dict[int, Text] = {}
+        self.spots = RowList("Your Kingdom", id="spots")
+        self.hand = RowList("Hand (Enter: take, 1-5: place)", id="hand")
+        self.info = Lines(id="info")  # status (3 lines), message (1), card under the cursor (4)
+        self.texts = {"status": Text(), "message": Text(), "detail": Text()}
+        self.wrapped: dict[str, list[Text]] = {}
         self.title_text = turn_title(game, game.players[self.player].name)
 
     # --- layout -----------------------------------------------------------------------------
     def body(self) -> ComposeResult:
-        with Horizontal(id="board"):
-            with Vertical(id="kingdom-pane"):
-                yield Label("Your Kingdom", classes="pane-title")
-                yield OptionList(id="spots")
-                yield Static("", id="buildings")
-            with Vertical(id="hand-pane"):
-                yield Label("Hand (Enter: take, 1-5: place)", classes="pane-title")
-                yield OptionList(id="hand")
-        yield Static("", id="status")
-        yield Static("", id="card-detail")
-        yield Notice(id="message")
+        # one flat grid (see app.tcss): fewer widgets under each redrawn line
+        yield self.spots
+        yield self.hand
+        yield self.info
 
     def on_mount(self) -> None:
+        self.binding_state: tuple | None = None
         self.refresh_all()
-        self.query_one("#hand", OptionList).focus()
+        self.hand.focus()
+        entries = self.hand_entries()
+        self.show_detail(entries[0] if entries else None)
 
     # --- rendering --------------------------------------------------------------------------
     def gold_left(self) -> int:
@@ -72,23 +72,41 @@ class DeployScreen(GameScreen):
         self.render_spots()
         self.render_hand()
         self.render_status()
-        self.refresh_bindings()
+        self.update_bindings()
+
+    SECTIONS = (("status", 3), ("message", 1), ("detail", 4))
+
+    def update(self, section: str, content: Text) -> None:
+        """Change one section of the info panel; only its changed lines are redrawn."""
+        if content == self.texts[section] and section in self.wrapped:
+            return
+        self.texts[section] = content
+        width = max(self.info.size.width, 20)
+        self.wrapped[section] = list(content.wrap(self.app.console, width)) if content.plain else []
+        lines = []
+        for name, height in self.SECTIONS:
+            part = self.wrapped.get(name, [])[:height]
+            lines += part + [Text()] * (height - len(part))
+        self.info.set_lines(lines)
+
+    def on_resize(self) -> None:
+        self.wrapped.clear()
+        for name in self.texts:
+            self.update(name, self.texts[name])
 
     def render_spots(self) -> None:
-        ol = self.query_one("#spots", OptionList)
-        keep = ol.highlighted
-        ol.clear_options()
+        rows, locked = [], set()
         ages = self.preview.ages
         for slot in range(5):
             label = Text(f"{tx.SPOT_KEYS[slot]} ", style="bold")
             card = self.plan.slots[slot]
-            locked = slot not in self.options["open_slots"]
-            if locked:
+            if slot not in self.options["open_slots"]:
                 label.append("locked: needs a level-2 Building", style="dim")
+                locked.add(slot)
             elif card is None:
                 label.append("— empty —", style="dim")
             else:
-                label.append_text(tx.unit_line(self.game.card(card)))
+                label.append_text(self.card_line(card))
                 if card in ages:
                     label.append(" ")
                     label.append_text(tx.age(ages[card]))
@@ -96,27 +114,31 @@ class DeployScreen(GameScreen):
                     label.append(" NEW", style="bold green")
             if card is not None and card == self.held:
                 label.append(" ◀ held", style="reverse")
-            ol.add_option(Option(label, id=f"spot-{slot}", disabled=locked and card is None))
-        ol.highlighted = keep if keep is not None else 0
+            rows.append(label)
+        self.spots.set_rows(rows, locked, self.buildings_lines())
+
+    def card_line(self, card: int) -> Text:
+        if card not in self.card_lines:
+            self.card_lines[card] = tx.unit_line(self.game.card(card))
+        return self.card_lines[card]
+
+    def buildings_lines(self) -> list[Text]:
         p = self.game.players[self.player]
         info = Text("Buildings: ", style="bold")
         info.append(", ".join(f"{tx.building_name(self.game.catalog, k)} {v}" for k, v in p.buildings.items())
                     or "none")
-        info.append("\nFront: F1 F2 (F3); Back: B1 B2", style="dim")
-        self.query_one("#buildings", Static).update(info)
+        return [Text(), info, Text("Front: F1 F2 (F3); Back: B1 B2", style="dim")]
 
     def hand_entries(self) -> list[int]:
         """Hand cards, then Units taken out of play (they can be put back)."""
         return self.plan.hand + self.plan.discarded()
 
     def render_hand(self) -> None:
-        ol = self.query_one("#hand", OptionList)
-        keep = ol.highlighted
-        ol.clear_options()
+        rows = []
         left = self.gold_left()
         for card in self.hand_entries():
             t = self.game.card(card)
-            label = tx.unit_line(t)
+            label = self.card_line(card).copy()
             spot = self.plan.spot_of(card)
             if card in self.plan.in_play:
                 label.append(" taken out", style="bold red")
@@ -130,10 +152,11 @@ class DeployScreen(GameScreen):
                 label.append(" ✓", style="green")
             if card == self.held:
                 label.append(" ◀ held", style="reverse")
-            ol.add_option(Option(label, id=f"card-{card}"))
-        if not self.hand_entries():
-            ol.add_option(Option(Text("(no cards)", style="dim"), disabled=True))
-        ol.highlighted = min(keep or 0, ol.option_count - 1)
+            rows.append(label)
+        if not rows:
+            self.hand.set_rows([Text("(no cards)", style="dim")], {0})
+        else:
+            self.hand.set_rows(rows)
 
     def render_status(self) -> None:
         gold = self.options["gold"]
@@ -154,26 +177,31 @@ class DeployScreen(GameScreen):
         if self.held is not None:
             out.append(f"\nHolding {self.game.card(self.held).name}: press 1-5 or choose a spot.",
                        style="bold")
-        self.query_one("#status", Static).update(out)
+        self.update("status", out)
 
     def show_detail(self, card: int | None) -> None:
-        detail = tx.unit_detail(self.game.card(card)) if card is not None else ""
-        self.query_one("#card-detail", Static).update(detail)
+        self.update("detail", tx.unit_detail(self.game.card(card)) if card is not None else Text(""))
 
     def say(self, message: str) -> None:
-        self.query_one("#message", Notice).say(message)
+        self.update("message", Text(message, style="bold red"))
+
+    def update_bindings(self) -> None:
+        """Refresh the key bar only when the set of usable keys changes."""
+        state = tuple(self.check_action(*a) for a in
+                      (("place", (0,)), ("place", (2,)), ("remove", ()), ("keep", ()), ("undo", ()), ("drop", ())))
+        if state != self.binding_state:
+            self.binding_state = state
+            self.refresh_bindings()
 
     # --- what the cursor is on --------------------------------------------------------------
     def focused_spot(self) -> int | None:
-        ol = self.query_one("#spots", OptionList)
-        return ol.highlighted if self.focused is ol else None
+        return self.spots.cursor if self.focused is self.spots else None
 
     def focused_card(self) -> int | None:
-        ol = self.query_one("#hand", OptionList)
-        if self.focused is not ol or ol.highlighted is None:
+        if self.focused is not self.hand:
             return None
         entries = self.hand_entries()
-        return entries[ol.highlighted] if ol.highlighted < len(entries) else None
+        return entries[self.hand.cursor] if self.hand.cursor < len(entries) else None
 
     def current_card(self) -> int | None:
         """The card a number key places: the held one, else the one under the cursor."""
@@ -184,28 +212,28 @@ class DeployScreen(GameScreen):
             return self.plan.slots[spot]
         return self.focused_card()
 
-    @on(OptionList.OptionHighlighted)
-    def highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        oid = event.option.id or ""
-        if oid.startswith("card-"):
-            self.show_detail(int(oid[5:]))
-        elif oid.startswith("spot-"):
-            self.show_detail(self.plan.slots[int(oid[5:])])
-        self.refresh_bindings()
+    def card_at(self, event: RowList.Highlighted) -> int | None:
+        if event.rowlist is self.spots:
+            return self.plan.slots[event.index]
+        entries = self.hand_entries()
+        return entries[event.index] if event.index < len(entries) else None
 
-    @on(OptionList.OptionSelected)
-    def selected(self, event: OptionList.OptionSelected) -> None:
-        oid = event.option.id or ""
-        if oid.startswith("card-"):
-            card = int(oid[5:])
-            self.held = None if self.held == card else card
-        elif oid.startswith("spot-"):
-            spot = int(oid[5:])
-            if self.held is not None:
-                self.action_place(spot)
-                return
-            self.held = self.plan.slots[spot]
+    @on(RowList.Highlighted)
+    def highlighted(self, event: RowList.Highlighted) -> None:
+        self.show_detail(self.card_at(event))
+        self.update_bindings()
+
+    @on(RowList.Selected)
+    def selected(self, event: RowList.Selected) -> None:
+        if event.rowlist is self.spots and self.held is not None:
+            self.action_place(event.index)
+            return
+        card = self.card_at(event)
+        self.held = None if self.held == card else card
         self.refresh_all()
+
+    def on_descendant_focus(self) -> None:
+        self.update_bindings()
 
     # --- actions ----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

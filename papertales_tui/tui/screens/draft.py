@@ -16,6 +16,7 @@ from .common import GameScreen, turn_title
 
 
 class DraftScreen(GameScreen):
+    CSS_PATH = "draft.tcss"
     BINDINGS = [
         Binding("u", "undo", "Undo pick"),
     ]

@@ -46,6 +46,7 @@ def tie_note(game) -> Text:
 
 
 class FinalScreen(GameScreen):
+    CSS_PATH = "summary.tcss"
     BINDINGS = [Binding("n", "new_game", "New game")]
 
     def __init__(self, game, events: list[dict]):

@@ -20,6 +20,7 @@ WHAT = {
 
 
 class HandoffScreen(GameScreen):
+    CSS_PATH = "handoff.tcss"
     BINDINGS = [Binding("enter", "ready", "I am ready", priority=True)]
 
     def __init__(self, game, pend):
@@ -48,6 +49,7 @@ class HandoffScreen(GameScreen):
 
 class BotScreen(GameScreen):
     """Shown while a bot decides (in a worker thread); nothing private is on it."""
+    CSS_PATH = "handoff.tcss"
 
     def __init__(self, game, name: str):
         super().__init__()

@@ -88,6 +88,7 @@ def project_rulings() -> list[str]:
 
 
 class InfoScreen(GameScreen):
+    CSS_PATH = "info.tcss"
     BINDINGS = [Binding("escape", "close", "Close")]
 
     def action_close(self) -> None:

@@ -16,6 +16,7 @@ from ..widgets import KeyBar
 
 
 class ConfirmQuit(ModalScreen[bool]):
+    CSS_PATH = "modals.tcss"
     BINDINGS = [
         Binding("y", "answer(True)", "Yes, quit"),
         Binding("n,escape", "answer(False)", "No, keep playing"),
@@ -58,6 +59,7 @@ def suggest_unpaid(new: list[int], costs: dict[int, int], gold: int) -> list[int
 
 class ChoiceModal(ModalScreen):
     """A modal with a title, a note, a list and Confirm/Back; subclasses fill the list."""
+    CSS_PATH = "modals.tcss"
 
     BINDINGS = [Binding("c", "confirm", "Confirm"), Binding("escape", "back", "Back")]
     can_cancel = True

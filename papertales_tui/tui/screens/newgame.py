@@ -39,8 +39,9 @@ def validate(names: list[str], seed_text: str) -> dict[str, str]:
 
 
 class NewGameScreen(GameScreen):
+    CSS_PATH = "newgame.tcss"
     title_text = "Paper Tales · New game"
-    BINDINGS = [Binding("ctrl+s", "start", "Start game")]
+    BINDINGS = [Binding("ctrl+s", "start", "Start game"), Binding("escape", "back", "Back")]
 
     def __init__(self, count: int = 2):
         super().__init__()
@@ -98,6 +99,9 @@ class NewGameScreen(GameScreen):
     @on(Button.Pressed, "#help")
     def help_pressed(self) -> None:
         self.app.action_rules()
+
+    def action_back(self) -> None:
+        self.app.show_title()
 
     def action_start(self) -> None:
         names = [self.query_one(f"#name-{i}", Input).value for i in range(self.count)]

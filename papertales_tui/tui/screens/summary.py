@@ -115,6 +115,7 @@ RENDER = {"reveal": render_reveal, "income": render_income, "construction": rend
 
 class SummaryScreen(GameScreen):
     """What just happened, chapter after chapter, for everyone to see."""
+    CSS_PATH = "summary.tcss"
 
     BINDINGS = [Binding("enter,space", "next", "Continue", priority=True)]
 

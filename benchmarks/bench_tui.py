@@ -1,0 +1,248 @@
+"""How instant the app feels, as ratios to a bare Textual app measured in the same run.
+
+1. Time to the first screen: from creating the app to the end of the first paint of its first
+   screen (the title screen), against a bare Textual app with one screen (a label and a footer).
+   The card catalog is loaded before, as `papertales` does before it starts the app. Median of
+   several starts of each, alternated, in this process. For information, the same for cold starts
+   of fresh processes (interpreter, imports and card loading included).
+2. Time to handle a keypress on the deployment board (placing a card, then undoing it: each redraws
+   the spots, the hand, the Gold and the strength preview), against a keypress that updates one
+   label of a bare app. Median over many keys, from the key event to the end of the repaint that
+   follows it.
+
+Both apps run headless at 80x24. Usage: python benchmarks/bench_tui.py [--starts 9] [--keys 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SIZE = (80, 24)
+
+# --- 1. first screen, in fresh processes ----------------------------------------------------------
+
+BARE_START = """
+import time
+t0 = time.perf_counter()
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+class First(Screen):
+    def compose(self):
+        yield Static("Hello")
+        yield Footer()
+    def on_mount(self):
+        self.call_after_refresh(lambda: (print(time.perf_counter() - t0), self.app.exit()))
+
+class Bare(App):
+    def on_mount(self):
+        self.push_screen(First())
+
+Bare().run(headless=True, size=(80, 24))
+"""
+
+APP_START = """
+import time
+t0 = time.perf_counter()
+from papertales_tui.cli import load_cards
+from papertales_tui.tui.app import PaperTalesApp
+from papertales_tui.tui.screens import title
+
+mounted = title.TitleScreen.on_mount
+def on_mount(self):
+    mounted(self)
+    self.call_after_refresh(lambda: (print(time.perf_counter() - t0), self.app.exit()))
+title.TitleScreen.on_mount = on_mount
+
+PaperTalesApp(load_cards([])).run(headless=True, size=(80, 24))
+"""
+
+
+def cold_start(code: str) -> float:
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def cold_first_screen(starts: int) -> tuple[float, float]:
+    cold_start(BARE_START)  # warm the file cache for both
+    cold_start(APP_START)
+    bare, app = [], []
+    for _ in range(starts):
+        bare.append(cold_start(BARE_START))
+        app.append(cold_start(APP_START))
+    return statistics.median(bare), statistics.median(app)
+
+
+def bare_first_app(painted: asyncio.Event):
+    from textual.app import App
+    from textual.screen import Screen
+    from textual.widgets import Footer, Static
+
+    class First(Screen):
+        def compose(self):
+            yield Static("Hello")
+            yield Footer()
+
+        def on_mount(self):
+            self.call_after_refresh(painted.set)
+
+    class Bare(App):
+        def on_mount(self):
+            self.push_screen(First())
+
+    return Bare()
+
+
+def papertales_first_app(painted: asyncio.Event, catalog):
+    from papertales_tui.tui.app import PaperTalesApp
+    from papertales_tui.tui.screens import title
+
+    mounted = title.TitleScreen.on_mount
+
+    def on_mount(self):
+        mounted(self)
+        self.call_after_refresh(painted.set)
+
+    title.TitleScreen.on_mount = on_mount
+    return PaperTalesApp(catalog)
+
+
+async def time_to_first(make) -> float:
+    painted = asyncio.Event()
+    start = time.perf_counter()
+    app = make(painted)
+    async with app.run_test(size=SIZE):
+        await painted.wait()
+        return time.perf_counter() - start
+
+
+async def first_screen(starts: int) -> tuple[float, float]:
+    from papertales_tui.rules.catalog import default_catalog
+    from papertales_tui.tui.screens import title
+
+    catalog = default_catalog()
+    mounted = title.TitleScreen.on_mount
+    bare, app = [], []
+    try:
+        for k in range(starts + 1):  # the first round warms up both
+            b = await time_to_first(bare_first_app)
+            a = await time_to_first(lambda painted: papertales_first_app(painted, catalog))
+            title.TitleScreen.on_mount = mounted
+            if k:
+                bare.append(b)
+                app.append(a)
+    finally:
+        title.TitleScreen.on_mount = mounted
+    return statistics.median(bare), statistics.median(app)
+
+
+# --- 2. a keypress, in this process ---------------------------------------------------------------
+
+async def key_times(app, keys: list[str], painted: asyncio.Event, ready) -> list[float]:
+    """Seconds from each key event to the repaint that follows its handling."""
+    from textual import events
+
+    times = []
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        for key in keys:
+            painted.clear()
+            start = time.perf_counter()
+            app.post_message(events.Key(key, key))
+            await painted.wait()
+            times.append(time.perf_counter() - start)
+            await pilot.pause()
+    return times
+
+
+def bare_app(painted: asyncio.Event):
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.widgets import Footer, Static
+
+    class Bare(App):
+        BINDINGS = [Binding("1", "bump", "Bump"), Binding("u", "bump", "Bump")]
+        count = 0
+
+        def compose(self):
+            yield Static("0", id="count")
+            yield Footer()
+
+        def action_bump(self):
+            self.count += 1
+            self.query_one("#count", Static).update(str(self.count))
+            self.call_after_refresh(painted.set)
+
+    return Bare()
+
+
+def deploy_app(painted: asyncio.Event):
+    from papertales_tui.rules.engine import Game
+    from papertales_tui.tui.app import PaperTalesApp
+    from papertales_tui.tui.screens.deploy import DeployScreen
+
+    redraw = DeployScreen.refresh_all
+
+    def refresh_all(self):
+        redraw(self)
+        self.call_after_refresh(painted.set)
+
+    DeployScreen.refresh_all = refresh_all
+    game = Game.new(["Ann", "Ben", "Cid"], seed=3)
+    while game.state.step == "pick":  # draft the first card each time, straight through the engine
+        for pend in game.pending():
+            game.apply(pend.player, {"kind": "pick", "card": pend.options["cards"][0]})
+    app = PaperTalesApp(game.catalog)
+
+    async def ready(pilot):
+        await pilot.pause()
+        app.play(game, ["human"] * 3)
+        await pilot.pause()
+        await pilot.press("enter")  # hand-off
+        await pilot.pause()
+        assert isinstance(app.screen, DeployScreen)
+
+    return app, ready
+
+
+async def keypress(keys: int) -> tuple[float, float]:
+    sequence = ["1", "u"] * (keys // 2)
+    painted = asyncio.Event()
+
+    async def bare_ready(pilot):
+        await pilot.pause()
+
+    bare = await key_times(bare_app(painted), sequence, painted, bare_ready)
+    app, ready = deploy_app(painted)
+    board = await key_times(app, sequence, painted, ready)
+    return statistics.median(bare), statistics.median(board)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--starts", type=int, default=9, help="starts of each app (default 9)")
+    parser.add_argument("--keys", type=int, default=60, help="keypresses on each app (default 60)")
+    args = parser.parse_args()
+    bare_start, app_start = asyncio.run(first_screen(args.starts))
+    print(f"first screen: bare Textual {bare_start * 1000:.0f} ms, papertales {app_start * 1000:.0f} ms, "
+          f"ratio {app_start / bare_start:.2f} (aim <= 1.3)")
+    bare_key, board_key = asyncio.run(keypress(args.keys))
+    print(f"keypress:     bare Textual {bare_key * 1000:.1f} ms, deployment board {board_key * 1000:.1f} ms, "
+          f"ratio {board_key / bare_key:.2f} (aim <= 2)")
+    cold_bare, cold_app = cold_first_screen(max(3, args.starts // 2))
+    print(f"cold start (for information): bare Textual {cold_bare * 1000:.0f} ms, papertales "
+          f"{cold_app * 1000:.0f} ms (imports and card loading included), ratio {cold_app / cold_bare:.2f}")
+
+
+if __name__ == "__main__":
+    main()
