@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from dataclasses import dataclass
-from itertools import product
 
 from . import effects
-from .cards import BuildingLevel, Catalog, UnitType
+from .cards import Catalog, UnitType
 from .effects import Context
 from .errors import IllegalDecision
 from .state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES, GameState, Player, Unit
@@ -64,6 +62,9 @@ class Game:
         if missing:
             raise ValueError(f"unknown card types in this game: {', '.join(sorted(missing))}")
         self.types: list[UnitType] = [catalog.units[k] for k in state.cards]
+        compiled = effects.catalog_rules(catalog)
+        self.rules: list[effects.UnitRules] = [compiled.units[k] for k in state.cards]  # by card id, like types
+        self._buildings = compiled.buildings
         self._options: dict[int, list[dict]] = {}  # Construction options of the current step
 
     # --- creation and serialisation ---------------------------------------------------------
@@ -173,19 +174,17 @@ class Game:
 
     def _strength_parts(self, p: Player, ctx: Context, unit_strengths: dict[int, int]) -> list[tuple[str, int]]:
         parts = []
-        for slot, u in p.units():
-            t = self.types[u.card]
-            fights = slot in FRONT or t.has("fight_from_back")
-            if fights and t.has("cannot_fight_if_aged") and u.age >= 1:
-                fights = False
-            if fights:
-                parts.append((f"{t.name} ({SLOT_NAMES[slot]})", unit_strengths[slot]))
+        rules = self.rules
+        for slot, u in enumerate(p.slots):
+            if u is None:
+                continue
+            r = rules[u.card]
+            if (slot in FRONT or r.fights_from_back) and not (r.cannot_fight_if_aged and u.age >= 1):
+                parts.append((r.labels[slot], unit_strengths[slot]))
         for key, level in p.buildings.items():
-            b = self.catalog.buildings[key]
-            for a in b.level(level).abilities:
-                h = effects.BUILDING_STRENGTH.get(a.effect)
-                if h and a.phase == "wars":
-                    parts.append((f"{b.name} (level {level})", h(a.params, ctx)))
+            lv = self._buildings[key].levels[level]
+            for h, params in lv.strength:
+                parts.append((lv.label, h(params, ctx)))
         return parts
 
     def forecast(self, player: int, wars_won: tuple[int, ...] = (0,)) -> Forecast:
@@ -219,20 +218,37 @@ class Game:
 
     def _construction_options(self, player: int) -> list[dict]:
         p = self.state.players[player]
-        res = self._resources(p)
+        gold = p.gold
+        any_sub = wood_sub = no_land = False  # Merchant-like substitutes, Land cost ignored
+        rules = self.rules
+        for u in p.slots:
+            if u is not None:
+                r = rules[u.card]
+                any_sub |= r.any_sub
+                wood_sub |= r.wood_sub
+                no_land |= r.ignore_land_cost
+        land = 0 if no_land else 2 * len(p.buildings)
+        res = None
         out = []
-        land = 0 if self._has_effect(p, "ignore_land_cost") else 2 * len(p.buildings)
-        for key, b in self.catalog.buildings.items():
+        price = effects.price
+        for key, b in self._buildings.items():
             level = p.buildings.get(key)
             if level is None:
-                for target, parts in ((1, [b.level(1)]), (2, [b.level(1), b.level(2)])):
-                    price = self._price(p, res, parts, land)
-                    if price is not None:
-                        out.append({"kind": "build", "building": key, "level": target, "gold": price})
+                if land > gold:  # the Land alone is over the Gold: nothing new can be built
+                    continue
+                res = res or self._resources(p)
+                gold1 = price(b.build1, res, land, gold, any_sub, wood_sub)
+                if gold1 is None:  # level 2 at once costs level 1 and more
+                    continue
+                out.append({"kind": "build", "building": key, "level": 1, "gold": gold1})
+                gold2 = price(b.build2, res, land, gold, any_sub, wood_sub)
+                if gold2 is not None:
+                    out.append({"kind": "build", "building": key, "level": 2, "gold": gold2})
             elif level == 1:
-                price = self._price(p, res, [b.level(2)], 0)
-                if price is not None:
-                    out.append({"kind": "upgrade", "building": key, "gold": price})
+                res = res or self._resources(p)
+                gold2 = price(b.upgrade, res, 0, gold, any_sub, wood_sub)
+                if gold2 is not None:
+                    out.append({"kind": "upgrade", "building": key, "gold": gold2})
         return out
 
     def scores(self) -> list[int]:
@@ -488,10 +504,9 @@ class Game:
             revealed[i] = p.revealed = self._place(i, p, p.submitted)
         for i in self.player_order():  # Shapeshifter draws interact through the shared pile
             for slot in list(revealed[i]):
-                t = self.types[s.players[i].slots[slot].card]
-                a = t.ability("shapeshift")
-                if a is not None:
-                    self._shapeshift(i, slot, a.params["max_cost"])
+                max_cost = self.rules[s.players[i].slots[slot].card].shapeshift
+                if max_cost is not None:
+                    self._shapeshift(i, slot, max_cost)
         for i in self.player_order():
             self._reveal_abilities(i, revealed[i])
         for p in s.players:
@@ -563,34 +578,33 @@ class Game:
     def _reveal_abilities(self, i: int, revealed: list[int]) -> None:
         """Phase-2 abilities: reveal abilities of the new Units, then every-turn ones of all Units."""
         p = self.state.players[i]
+        rules = self.rules
         for slot in revealed:
             u = p.slots[slot]
-            for a in self.types[u.card].abilities:
-                if a.phase != "deployment" or not a.reveal:
-                    continue
-                if a.effect == "age_self":
-                    self._add_age(i, slot, a.params["amount"], self.types[u.card].name)
-                elif a.effect == "age_other_units":
+            name = rules[u.card].name
+            for effect, params in rules[u.card].reveal:
+                if effect == "age_self":
+                    self._add_age(i, slot, params["amount"], name)
+                elif effect == "age_other_units":
                     for other, _ in p.units():
                         if other != slot:
-                            self._add_age(i, other, a.params["amount"], self.types[u.card].name)
-                elif a.effect == "upgrade_all_buildings":
+                            self._add_age(i, other, params["amount"], name)
+                elif effect == "upgrade_all_buildings":
                     for key, level in p.buildings.items():
                         if level == 1:
                             p.buildings[key] = 2
-                            self._event("building_upgraded", player=i, building=key, cause=self.types[u.card].name)
-                elif a.effect == "age_one_unit":
-                    p.choices.append({"source": u.card, "name": self.types[u.card].name,
-                                      "amount": a.params["amount"]})
+                            self._event("building_upgraded", player=i, building=key, cause=name)
+                elif effect == "age_one_unit":
+                    p.choices.append({"source": u.card, "name": name, "amount": params["amount"]})
         food_like = None
         for slot, u in p.units():
-            a = self.types[u.card].ability("age_one_unit_per_resource")
-            if a is not None and a.phase == "deployment":
+            resource = rules[u.card].age_per_resource
+            if resource is not None:
                 if food_like is None:
                     food_like = self._resources(p)
-                amount = food_like[a.params["resource"]]
+                amount = food_like[resource]
                 if amount:
-                    p.choices.append({"source": u.card, "name": self.types[u.card].name, "amount": amount})
+                    p.choices.append({"source": u.card, "name": rules[u.card].name, "amount": amount})
 
     def _auto_age_targets(self) -> None:
         """A choice with a single possible Unit is made without asking."""
@@ -612,12 +626,11 @@ class Game:
         for i in self.player_order():
             p = s.players[i]
             for slot in p.revealed:
-                card = p.slots[slot].card
-                a = self.types[card].ability("lp_per_level2_building")
-                if a is not None:
+                r = self.rules[p.slots[slot].card]
+                if r.lp_per_level2 is not None:
                     level2 = sum(1 for lv in p.buildings.values() if lv == 2)
                     if level2:
-                        self._gain(i, lp=a.params["amount"] * level2, cause=self.types[card].name)
+                        self._gain(i, lp=r.lp_per_level2 * level2, cause=r.name)
         self._wars()
 
     def _add_age(self, i: int, slot: int, amount: int, cause: str) -> None:
@@ -668,17 +681,16 @@ class Game:
         return self._war_gains(p, ctx, [self._unit_strength(u, ctx) for _, u in p.units()])
 
     def _war_gains(self, p: Player, ctx: Context, unit_strengths: list[int]) -> list[tuple[str, int, int]]:
-        sources = [(self.types[u.card].name, self.types[u.card].abilities) for _, u in p.units()]
-        sources += [(self.catalog.buildings[k].name, self.catalog.buildings[k].level(lv).abilities)
+        rules = self.rules
+        sources = [(rules[u.card].name, rules[u.card].war_scoring) for u in p.slots if u is not None]
+        sources += [(self._buildings[k].name, self._buildings[k].levels[lv].war_scoring)
                     for k, lv in p.buildings.items()]
         out = []
-        for name, abilities in sources:
-            for a in abilities:
-                h = effects.WAR_SCORING.get(a.effect)
-                if h and a.phase == "wars":
-                    lp, gold = h(a.params, ctx, unit_strengths)
-                    if lp or gold:
-                        out.append((name, lp, gold))
+        for name, handlers in sources:
+            for h, params in handlers:
+                lp, gold = h(params, ctx, unit_strengths)
+                if lp or gold:
+                    out.append((name, lp, gold))
         return out
 
     # --- 4. Income --------------------------------------------------------------------------
@@ -691,32 +703,6 @@ class Game:
         self._begin("construction")
 
     # --- 5. Construction --------------------------------------------------------------------
-    def _price(self, p: Player, res: dict, parts: list[BuildingLevel], land: int) -> int | None:
-        """Cheapest Gold price of producing these cost parts (None if impossible or unaffordable)."""
-        any_sub = wood_sub = False
-        for _, u in p.units():
-            for a in self.types[u.card].abilities:
-                if a.effect == "gold_for_resource":
-                    any_sub |= a.params["resource"] == "any"
-                    wood_sub |= a.params["resource"] == "wood"
-        best = None
-        for alts in product(*[(False, True) if part.gold_alternative is not None else (False,) for part in parts]):
-            gold, need = land, Counter()
-            for part, alt in zip(parts, alts):
-                if alt:
-                    gold += part.gold_alternative
-                else:
-                    need.update(part.cost)
-            for r, n in need.items():
-                missing = max(0, n - res[r])
-                if missing and not (any_sub or (wood_sub and r == "wood")):
-                    break
-                gold += missing
-            else:
-                if gold <= p.gold and (best is None or gold < best):
-                    best = gold
-        return best
-
     def _resolve_construction(self) -> None:
         s = self.state
         for i, p in enumerate(s.players):
@@ -742,19 +728,20 @@ class Game:
         return self._dies(unit)
 
     def _dies(self, u: Unit) -> bool:
-        t = self.types[u.card]
-        if u.age < 1 or t.has("never_dies"):
+        if u.age < 1:
             return False
-        a = t.ability("dies_at_age")
-        return a is None or u.age >= a.params["min_age"]
+        r = self.rules[u.card]
+        return not r.never_dies and (r.dies_at is None or u.age >= r.dies_at)
 
     def _healers(self, p: Player) -> int:
-        return sum(1 for _, u in p.units() if self.types[u.card].has("save_one_unit"))
+        rules = self.rules
+        return sum(1 for u in p.slots if u is not None and rules[u.card].healer)
 
     def _healable(self, p: Player) -> list[int]:
-        ages = {a.params["age"] for _, u in p.units() for a in self.types[u.card].abilities
-                if a.effect == "save_one_unit"}
-        return [slot for slot, u in p.units() if self._dies(u) and u.age in ages]
+        ages = {age for u in p.slots if u is not None for age in self.rules[u.card].save_ages}
+        if not ages:
+            return []
+        return [slot for slot, u in enumerate(p.slots) if u is not None and u.age in ages and self._dies(u)]
 
     def _heal_needed(self, p: Player) -> bool:
         return self._healers(p) > 0 and bool(self._healable(p))
@@ -783,22 +770,21 @@ class Game:
     def death_gains(self, player: int, saved: set[int] = frozenset()) -> list[tuple[int, int, str]]:
         """(LP, Gold, source) the Aging phase would bring for the Units dying now (`saved` spots live)."""
         p = self.state.players[player]
-        dying = [u for slot, u in p.units() if self._dies(u) and slot not in saved]
+        rules = self.rules
+        dying = [u for slot, u in enumerate(p.slots) if u is not None and self._dies(u) and slot not in saved]
         changes = []
         for u in dying:
-            t = self.types[u.card]
-            for a in t.abilities:
-                h = effects.ON_OWN_DEATH.get(a.effect)
-                if h and a.phase == "aging":
-                    lp, gold = h(a.params, u)
-                    if lp or gold:
-                        changes.append((lp, gold, t.name))
+            r = rules[u.card]
+            for h, params in r.on_death:
+                lp, gold = h(params, u)
+                if lp or gold:
+                    changes.append((lp, gold, r.name))
         dying_age = sum(u.age for u in dying)
         if dying_age:
-            for _, u in p.units():
-                a = self.types[u.card].ability("lp_per_age_of_dying_units")
-                if a is not None:
-                    changes.append((a.params["amount"] * dying_age, 0, self.types[u.card].name))
+            for u in p.slots:
+                if u is not None and rules[u.card].lp_per_dying_age is not None:
+                    r = rules[u.card]
+                    changes.append((r.lp_per_dying_age * dying_age, 0, r.name))
         return changes
 
     def _end_turn(self) -> None:
@@ -809,42 +795,56 @@ class Game:
             return
         for i, p in enumerate(s.players):
             for key, level in p.buildings.items():
-                b = self.catalog.buildings[key]
-                self._gain(i, lp=b.level(level).legend_points, cause=f"{b.name} (level {level})")
+                lv = self._buildings[key].levels[level]
+                self._gain(i, lp=lv.legend_points, cause=lv.label)
             for _, u in p.units():
-                a = self.types[u.card].ability("lp_per_own_age")
-                if a is not None:
-                    self._gain(i, lp=a.params["amount"] * u.age, cause=self.types[u.card].name)
+                r = self.rules[u.card]
+                if r.lp_per_own_age is not None:
+                    self._gain(i, lp=r.lp_per_own_age * u.age, cause=r.name)
         s.over, s.phase, s.step = True, "end", ""
         self._event("game_over", scores=self.scores(), gold=[p.gold for p in s.players], winners=self.winners())
 
     # --- Kingdom arithmetic -----------------------------------------------------------------
     def _resources(self, p: Player) -> dict[str, int]:
         out = effects.empty_resources()
-        for slot, u in p.units():
-            effects.produced(self.types[u.card].produces, u, slot, out)
+        rules = self.rules
+        for slot, u in enumerate(p.slots):
+            if u is None:
+                continue
+            for r, n, condition in rules[u.card].produces:
+                if condition is None:
+                    out[r] += n
+                elif condition == "in_front":
+                    if slot in FRONT:
+                        out[r] += n
+                elif condition == "aged":
+                    if u.age >= 1:
+                        out[r] += n
+                else:  # per_own_age
+                    out[r] += n * u.age
+        buildings = self._buildings
         for key, level in p.buildings.items():
-            effects.produced(self.catalog.buildings[key].level(level).produces, None, None, out)
+            for r, n in buildings[key].levels[level].produces:
+                out[r] += n
         return out
 
     def _income(self, p: Player, res: dict[str, int]) -> int:
         ctx = Context(res, 0, 0)
         gold = BASE_INCOME
-        for _, u in p.units():
-            for a in self.types[u.card].abilities:
-                h = effects.INCOME.get(a.effect)
-                if h and a.phase == "income":
-                    gold += h(a.params, u, ctx)
+        rules = self.rules
+        for u in p.slots:
+            if u is not None:
+                for h, params in rules[u.card].income:
+                    gold += h(params, u, ctx)
+        buildings = self._buildings
         for key, level in p.buildings.items():
-            for a in self.catalog.buildings[key].level(level).abilities:
-                h = effects.INCOME.get(a.effect)
-                if h and a.phase == "income":
-                    gold += h(a.params, None, ctx)
+            for h, params in buildings[key].levels[level].income:
+                gold += h(params, None, ctx)
         return gold
 
     def _context(self, p: Player) -> Context:
         res = self._resources(p)
-        return Context(res, sum(u.age for _, u in p.units()), self._income(p, res))
+        return Context(res, sum(u.age for u in p.slots if u is not None), self._income(p, res))
 
     def unit_strengths(self, player: int) -> dict[int, int]:
         """Strength of each of the player's Units (by spot), modifiers included, whether it fights or not."""
@@ -853,12 +853,10 @@ class Game:
         return {slot: self._unit_strength(u, ctx) for slot, u in p.units()}
 
     def _unit_strength(self, u: Unit, ctx: Context) -> int:
-        t = self.types[u.card]
-        s = t.strength or 0
-        for a in t.abilities:
-            h = effects.STRENGTH.get(a.effect)
-            if h and a.phase == "wars":
-                s = h(s, a.params, u, ctx)
+        r = self.rules[u.card]
+        s = r.strength
+        for h, params in r.strength_mods:
+            s = h(s, params, u, ctx)
         return s
 
     def _has_effect(self, p: Player, effect: str) -> bool:
