@@ -66,6 +66,7 @@ class Game:
         self.rules: list[effects.UnitRules] = [compiled.units[k] for k in state.cards]  # by card id, like types
         self._buildings = compiled.buildings
         self._options: dict[int, list[dict]] = {}  # Construction options of the current step
+        self._last_tiebreak: tuple[str, list[float]] = ("", [])
 
     # --- creation and serialisation ---------------------------------------------------------
     @classmethod
@@ -156,8 +157,28 @@ class Game:
                 return Pending(i, "heal", {"slots": self._healable(p), "max": self._healers(p)})
         return None
 
+    def _is_pending(self, i: int) -> bool:
+        """Whether `_pending_of(i)` is not None, without building the options (a subclass that
+        changes who must decide overrides both)."""
+        s = self.state
+        p = s.players[i]
+        if p.submitted is not None:
+            return False
+        step = s.step
+        if step == "pick":
+            return len(p.draft) > 1
+        if step == "deploy":
+            return True
+        if step == "age_target":
+            return bool(p.choices)
+        if step == "construction":
+            return bool(self._step_options(i))
+        if step == "heal":
+            return self._heal_needed(p)
+        return False
+
     def _anyone_pending(self) -> bool:
-        return any(self._pending_of(i) is not None for i in range(len(self.state.players)))
+        return any(self._is_pending(i) for i in range(len(self.state.players)))
 
     def resources(self, player: int) -> dict[str, int]:
         return self._resources(self.state.players[player])
@@ -210,11 +231,16 @@ class Game:
 
     def construction_options(self, player: int) -> list[dict]:
         """Every Construction the player can afford now, each with its Gold price."""
-        if self.state.step == "construction":  # nothing changes a Kingdom during this step
-            if player not in self._options:
-                self._options[player] = self._construction_options(player)
-            return [dict(o) for o in self._options[player]]
+        if self.state.step == "construction":
+            return [dict(o) for o in self._step_options(player)]
         return self._construction_options(player)
+
+    def _step_options(self, player: int) -> list[dict]:
+        """Construction options during the Construction step (nothing changes a Kingdom then)."""
+        options = self._options.get(player)
+        if options is None:
+            options = self._options[player] = self._construction_options(player)
+        return options
 
     def _construction_options(self, player: int) -> list[dict]:
         p = self.state.players[player]
@@ -262,9 +288,22 @@ class Game:
     def player_order(self) -> list[int]:
         """Order for abilities that interact: most LP first, then least Gold, then a seeded draw."""
         s = self.state
-        draw = random.Random(f"{s.seed}:{len(s.log)}")  # seeded, and asking does not advance the game's rng
-        tiebreak = {i: draw.random() for i in range(len(s.players))}
-        return sorted(range(len(s.players)), key=lambda i: (-s.players[i].lp, s.players[i].gold, tiebreak[i]))
+        n = len(s.players)
+        keys = [(-p.lp, p.gold) for p in s.players]
+        if len(set(keys)) == n:  # no ties: the draw would not change the order
+            return sorted(range(n), key=keys.__getitem__)
+        tiebreak = self._tiebreak(n)
+        return sorted(range(n), key=lambda i: (keys[i], tiebreak[i]))
+
+    def _tiebreak(self, n: int) -> list[float]:
+        """Seeded draws for ties, fixed by the seed and the log's length (asking does not advance
+        the game's rng); the last ones are remembered, as seeding a Random is slow."""
+        s = self.state
+        key = f"{s.seed}:{len(s.log)}"
+        if self._last_tiebreak[0] != key or len(self._last_tiebreak[1]) != n:
+            draw = random.Random(key)
+            self._last_tiebreak = (key, [draw.random() for _ in range(n)])
+        return self._last_tiebreak[1]
 
     def view(self, player: int | None) -> dict:
         """What `player` may see (None: a spectator who sees only public information)."""
@@ -292,9 +331,7 @@ class Game:
             raise IllegalDecision(f"player {player} has nothing to decide now")
         if not isinstance(decision, dict):
             raise IllegalDecision("a decision must be a mapping with a 'kind'")
-        check = {"pick": self._check_pick, "deploy": self._check_deploy, "age_target": self._check_age_target,
-                 "construction": self._check_construction, "heal": self._check_heal}[pend.kind]
-        decision = check(player, pend, decision)
+        decision = getattr(self, _CHECKS[pend.kind])(player, pend, decision)
         self.state.decisions.append({"player": player, **decision})
         p = self.state.players[player]
         if pend.kind == "age_target":  # sequential, private to the player: resolve at once
@@ -513,7 +550,7 @@ class Game:
             p.submitted = None
         s.step = "age_target"
         self._auto_age_targets()
-        if not self.pending():
+        if not self._anyone_pending():
             self._end_deployment()
 
     def _place(self, i: int, p: Player, d: dict) -> list[int]:
@@ -861,6 +898,9 @@ class Game:
 
     def _has_effect(self, p: Player, effect: str) -> bool:
         return any(self.types[u.card].has(effect) for _, u in p.units())
+
+
+_CHECKS = {kind: f"_check_{kind}" for kind in ("pick", "deploy", "age_target", "construction", "heal")}
 
 
 def _is_card(x) -> bool:
