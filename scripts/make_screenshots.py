@@ -58,6 +58,9 @@ async def play(out: Path, seed: int) -> None:
     shooter = Shooter(app, out)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        shooter.shot("00-title")
+        await pilot.press("enter")
+        await pilot.pause()
         screen = app.screen
         screen.query_one("#count").value = 3
         await pilot.pause()

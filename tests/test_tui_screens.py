@@ -177,7 +177,7 @@ async def test_deploy_place_preview_undo_keep_confirm(catalog):
         await pilot.press("down", "k")  # keep the Dragon
         await pilot.pause()
         assert board.plan.keep == dragon
-        assert "keep: Dragon" in screen_text(app)
+        assert "Kept for next turn: Dragon" in screen_text(app)
         await pilot.press("c")
         await pilot.pause()
         assert game.state.players[0].submitted["slots"] == [knight, None, None, None, None]

@@ -22,8 +22,9 @@ PHASE_TITLES = {
 }
 SPOT_KEYS = ("F1", "F2", "F3", "B1", "B2")
 
-LEGEND = (f"{GOLD} Gold   {LP} Legend Points (LP)   {AGE} Age tokens   {STRENGTH} strength   "
-          + "   ".join(f"{g} {r}" for r, g in RESOURCE_GLYPHS.items()))
+LEGEND_LINES = (f"{GOLD} Gold   {LP} Legend Points (LP)   {AGE} Age tokens   {STRENGTH} strength",
+                "   ".join(f"{g} {r}" for r, g in RESOURCE_GLYPHS.items()))
+LEGEND = "   ".join(LEGEND_LINES)
 
 
 def gold(n: int) -> Text:

@@ -135,10 +135,13 @@ class RowList(Lines, can_focus=True):
     class Selected(Highlighted):
         pass
 
-    def __init__(self, title: Text | str | None = None, *, id: str | None = None,
+    def __init__(self, title: Text | str | list[Text] | None = None, *, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.header = [Text(title, style="bold") if isinstance(title, str) else title] if title else []
+        if isinstance(title, list):
+            self.header = list(title)
+        else:
+            self.header = [Text(title, style="bold") if isinstance(title, str) else title] if title else []
         self.count = 0  # rows (the lines between the header and the footer)
         self.disabled_rows: set[int] = set()
         self.cursor = 0
@@ -221,7 +224,7 @@ class KeyBar(Lines):
         self.spans: list[tuple[int, int, object, str]] = []  # (start, end, namespace, action)
 
     def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed, immediate=True)
         self.bindings_changed(self.screen)
 
     def bindings_changed(self, screen) -> None:

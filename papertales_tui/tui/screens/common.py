@@ -5,10 +5,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import Static
 
 from ..text import PHASE_TITLES
-from ..widgets import KeyBar
+from ..widgets import KeyBar, Lines
 
 
 def turn_title(game, extra: str = "") -> str:
@@ -24,7 +23,9 @@ class GameScreen(Screen):
     title_text = "Paper Tales"
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(self.title_text, style="bold"), id="title", markup=False)
+        title = Lines(id="title")
+        title.lines = [Text(self.title_text, style="bold")]
+        yield title
         yield from self.body()
         yield KeyBar()
 
@@ -34,4 +35,4 @@ class GameScreen(Screen):
     def set_title(self, text: str) -> None:
         self.title_text = text
         if self.is_mounted:
-            self.query_one("#title", Static).update(Text(text, style="bold"))
+            self.query_one("#title", Lines).set_lines([Text(text, style="bold")])

@@ -46,8 +46,9 @@ class DeployScreen(GameScreen):
         self.spots = RowList("Your Kingdom", id="spots")
         self.hand = RowList("Hand (Enter: take, 1-5: place)", id="hand")
         self.info = Lines(id="info")  # status (3 lines), message (1), card under the cursor (4)
-        self.texts = {"status": Text(), "message": Text(), "detail": Text()}
-        self.wrapped: dict[str, list[Text]] = {}
+        self.texts: dict[str, list[Text]] = {}  # the lines of each section of the info panel
+        self.wrapped: dict[int | None, list[Text]] = {}  # card details, wrapped to the panel
+        self.detail_card: int | None = None
         self.title_text = turn_title(game, game.players[self.player].name)
 
     # --- layout -----------------------------------------------------------------------------
@@ -76,23 +77,29 @@ class DeployScreen(GameScreen):
 
     SECTIONS = (("status", 3), ("message", 1), ("detail", 4))
 
-    def update(self, section: str, content: Text) -> None:
+    def update(self, section: str, lines: list[Text]) -> None:
         """Change one section of the info panel; only its changed lines are redrawn."""
-        if content == self.texts[section] and section in self.wrapped:
-            return
-        self.texts[section] = content
         width = max(self.info.size.width, 20)
-        self.wrapped[section] = list(content.wrap(self.app.console, width)) if content.plain else []
-        lines = []
+        fitted = []
+        for line in lines:
+            if line.cell_len > width:
+                line = line.copy()
+                line.truncate(width, overflow="ellipsis")
+            fitted.append(line)
+        if fitted == self.texts.get(section):
+            return
+        self.texts[section] = fitted
+        out = []
         for name, height in self.SECTIONS:
-            part = self.wrapped.get(name, [])[:height]
-            lines += part + [Text()] * (height - len(part))
-        self.info.set_lines(lines)
+            part = self.texts.get(name, [])[:height]
+            out += part + [Text()] * (height - len(part))
+        self.info.set_lines(out)
 
     def on_resize(self) -> None:
         self.wrapped.clear()
-        for name in self.texts:
-            self.update(name, self.texts[name])
+        self.texts.clear()
+        self.refresh_all()
+        self.show_detail(self.detail_card)
 
     def render_spots(self) -> None:
         rows, locked = [], set()
@@ -161,29 +168,31 @@ class DeployScreen(GameScreen):
     def render_status(self) -> None:
         gold = self.options["gold"]
         left = self.gold_left()
-        out = Text.assemble("Gold ", tx.gold(gold), " · cost of new Units ", tx.gold(gold - left), " · ")
+        money = Text.assemble("Gold ", tx.gold(gold), " · new Units cost ", tx.gold(gold - left), " · ")
         if left >= 0:
-            out.append_text(Text.assemble(tx.gold(left), " left"))
+            money.append_text(Text.assemble(tx.gold(left), " left"))
         else:
-            out.append(f"short by {tx.GOLD}{-left}: you will choose what to give up", style="bold red")
-        kept = self.plan.keep
-        out.append(" · keep: ")
-        out.append(self.game.card(kept).name if kept is not None else "nothing")
+            money.append(f"short by {tx.GOLD}{-left}: you will choose what to give up", style="bold red")
         total, parts = self.preview.breakdown(self.plan.slots)
-        out.append("\nWar strength preview ")
-        out.append_text(tx.strength(total))
+        war = Text.assemble("War strength preview ", tx.strength(total))
         if parts:
-            out.append(" = " + " + ".join(f"{label} {value}" for label, value in parts), style="dim")
+            war.append(" = " + " + ".join(f"{label} {value}" for label, value in parts), style="dim")
+        kept = self.plan.keep
+        keep = Text.assemble("Kept for next turn: ", self.game.card(kept).name if kept is not None else "nothing")
         if self.held is not None:
-            out.append(f"\nHolding {self.game.card(self.held).name}: press 1-5 or choose a spot.",
-                       style="bold")
-        self.update("status", out)
+            keep.append(f" · holding {self.game.card(self.held).name}: press 1-5 or choose a spot", style="bold")
+        self.update("status", [money, war, keep])
 
     def show_detail(self, card: int | None) -> None:
-        self.update("detail", tx.unit_detail(self.game.card(card)) if card is not None else Text(""))
+        self.detail_card = card
+        if card not in self.wrapped:
+            width = max(self.info.size.width, 20)
+            text = tx.unit_detail(self.game.card(card)) if card is not None else Text()
+            self.wrapped[card] = list(text.wrap(self.app.console, width)) if text.plain else []
+        self.update("detail", self.wrapped[card])
 
     def say(self, message: str) -> None:
-        self.update("message", Text(message, style="bold red"))
+        self.update("message", [Text(message, style="bold red")] if message else [])
 
     def update_bindings(self) -> None:
         """Refresh the key bar only when the set of usable keys changes."""

@@ -7,14 +7,16 @@ from textual import on
 from textual.app import ComposeResult
 
 from .. import text as tx
-from ..widgets import Lines, RowList
+from ..widgets import RowList
 from .common import GameScreen
 
 BANNER = [
+    Text(""),
     Text("P A P E R   T A L E S", style="bold"),
     Text("a card game by Masato Uesugi, in your terminal", style="italic"),
     Text(""),
-    Text(tx.LEGEND, style="dim"),
+    *(Text(line, style="dim") for line in tx.LEGEND_LINES),
+    Text(""),
 ]
 
 
@@ -37,12 +39,9 @@ class TitleScreen(GameScreen):
         if self.resume:
             self.choices.append(("resume", "Resume the last game (autosave)"))
         self.choices += [("rules", "How to play"), ("cards", "Card browser"), ("quit", "Quit")]
-        self.menu = RowList(id="menu")
+        self.menu = RowList(BANNER, id="menu")
 
     def body(self) -> ComposeResult:
-        banner = Lines(id="banner")
-        banner.lines = BANNER
-        yield banner
         yield self.menu
 
     def on_mount(self) -> None:
