@@ -681,8 +681,13 @@ class Game:
         s.phase, s.step = "wars", ""
         n = len(s.players)
         strengths = []
-        for i in range(n):
-            total, parts = self.strength_breakdown(i)
+        kingdoms = []  # (context, Unit strengths) per player: nothing changes them until Construction
+        for i, p in enumerate(s.players):
+            ctx = self._context(p)
+            units = {slot: self._unit_strength(u, ctx) for slot, u in enumerate(p.slots) if u is not None}
+            parts = self._strength_parts(p, ctx, units)
+            total = sum(v for _, v in parts)
+            kingdoms.append((ctx, list(units.values())))
             strengths.append(total)
             self._event("war_strength", player=i, strength=total, parts=[list(x) for x in parts])
         won = [0] * n
@@ -703,11 +708,17 @@ class Game:
             if won[i]:
                 self._gain(i, lp=WAR_LP * won[i], cause="wars")
         for i in self.player_order():
-            self._war_abilities(i, won[i])
-        self._income_phase()
+            self._war_abilities(i, won[i], kingdoms[i])
+        self._income_phase([ctx.income for ctx, _ in kingdoms])
 
-    def _war_abilities(self, i: int, wars_won: int) -> None:
-        for name, lp, gold in self.war_gains(i, wars_won):
+    def _war_abilities(self, i: int, wars_won: int, kingdom: tuple[Context, list[int]] | None = None) -> None:
+        if kingdom is None:
+            gains = self.war_gains(i, wars_won)
+        else:
+            ctx, unit_strengths = kingdom
+            ctx.wars_won = wars_won
+            gains = self._war_gains(self.state.players[i], ctx, unit_strengths)
+        for name, lp, gold in gains:
             self._gain(i, lp=lp, gold=gold, cause=name)
 
     def war_gains(self, player: int, wars_won: int) -> list[tuple[str, int, int]]:
@@ -731,11 +742,12 @@ class Game:
         return out
 
     # --- 4. Income --------------------------------------------------------------------------
-    def _income_phase(self) -> None:
+    def _income_phase(self, incomes: list[int] | None = None) -> None:
         s = self.state
         s.phase = "income"
         for i, p in enumerate(s.players):
-            self._gain(i, gold=self._income(p, self._resources(p)), cause="income")
+            gold = self._income(p, self._resources(p)) if incomes is None else incomes[i]
+            self._gain(i, gold=gold, cause="income")
         s.phase = "construction"
         self._begin("construction")
 

@@ -11,8 +11,10 @@ def random_decision(game: Game, pend: Pending, rng: random.Random) -> dict:
     """A uniformly-chosen legal decision for a pending step (deployments: a random affordable plan)."""
     o = pend.options
     if pend.kind == "pick":
-        card, *rest = rng.sample(o["cards"], 2 if o["discard"] else 1)
-        return {"kind": "pick", "card": card, "discard": rest[0]} if rest else {"kind": "pick", "card": card}
+        if o["discard"]:
+            card, discard = rng.sample(o["cards"], 2)
+            return {"kind": "pick", "card": card, "discard": discard}
+        return {"kind": "pick", "card": rng.choice(o["cards"])}  # the same draw as sample(cards, 1), faster
     if pend.kind == "deploy":
         return random_deployment(game, pend, rng)
     if pend.kind == "age_target":
