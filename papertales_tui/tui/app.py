@@ -44,6 +44,7 @@ class PaperTalesApp(App):
         self.shown = 0  # events of the log already summarised
         self.queue: list[list[tuple[str, list[dict]]]] = []  # pages of chapters waiting to be shown
         self.last_player: int | None = None  # who made the last decision (no hand-off to oneself)
+        self.waiting = False  # a bot decided while a reference screen was open
 
     # --- start ------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -67,7 +68,7 @@ class PaperTalesApp(App):
         self.seats = list(seat_types)
         self.bots = {i: seats.make_bot(s, seed=game.state.seed * 101 + i)
                      for i, s in enumerate(seat_types) if seats.is_bot(s)}
-        self.shown, self.queue, self.last_player = shown, [], None
+        self.shown, self.queue, self.last_player, self.waiting = shown, [], None, False
         self.advance()
 
     # --- flow -------------------------------------------------------------------------------
@@ -149,7 +150,10 @@ class PaperTalesApp(App):
                 decision = seats.bot_decision(bot, self.game, pend)
             except Exception as err:  # a bot bug must not stop the game
                 decision = {"error": f"{type(err).__name__}: {err}"}
-            self.call_from_thread(self.bot_decided, pend, decision)
+            try:
+                self.call_from_thread(self.bot_decided, pend, decision)
+            except RuntimeError:  # the app closed while the bot was thinking
+                pass
 
         self.run_worker(think, thread=True, group="bot")
 
@@ -165,7 +169,16 @@ class PaperTalesApp(App):
             game.apply(pend.player, random_decision(game, pend, random.Random(len(game.state.log))))
         self.last_player = None
         self.save_game()
-        self.advance()
+        if len(self.screen_stack) > 2:  # a reference screen or question is open: go on once it closes
+            self.waiting = True
+        else:
+            self.advance()
+
+    def flow_resumed(self) -> None:
+        """The flow screen is on top again: go on if a bot decided in the meantime."""
+        if self.waiting:
+            self.waiting = False
+            self.advance()
 
     def decision_screen(self, pend: Pending):
         from .screens.construction import ConstructionScreen

@@ -64,5 +64,8 @@ class BotScreen(GameScreen):
     def on_mount(self) -> None:
         self.thinking(self.name_)
 
+    def on_screen_resume(self) -> None:
+        self.app.flow_resumed()
+
     def thinking(self, name: str) -> None:
         self.query_one("#bot-message", Static).update(f"{name} (bot) is thinking…")
