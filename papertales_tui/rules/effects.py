@@ -164,9 +164,10 @@ class BuildingRules:
 
 
 class CatalogRules:
-    __slots__ = ("units", "buildings")
+    __slots__ = ("units", "buildings", "deck")
 
     def __init__(self, catalog: Catalog):
+        self.deck = tuple(catalog.deck_keys())
         self.units = {k: UnitRules(t) for k, t in catalog.units.items()}
         self.buildings = {k: BuildingRules(b) for k, b in catalog.buildings.items()}
 

@@ -58,10 +58,11 @@ class Game:
     def __init__(self, state: GameState, catalog: Catalog):
         self.state = state
         self.catalog = catalog
-        missing = set(state.cards) - set(catalog.units)
-        if missing:
-            raise ValueError(f"unknown card types in this game: {', '.join(sorted(missing))}")
-        self.types: list[UnitType] = [catalog.units[k] for k in state.cards]
+        try:
+            self.types: list[UnitType] = [catalog.units[k] for k in state.cards]
+        except KeyError:
+            missing = set(state.cards) - set(catalog.units)
+            raise ValueError(f"unknown card types in this game: {', '.join(sorted(missing))}") from None
         compiled = effects.catalog_rules(catalog)
         self.rules: list[effects.UnitRules] = [compiled.units[k] for k in state.cards]  # by card id, like types
         self._buildings = compiled.buildings
@@ -78,7 +79,7 @@ class Game:
         if not 2 <= len(names) <= 7:
             raise ValueError("Paper Tales is played by 2 to 7 players")
         rng = random.Random(seed)
-        cards = catalog.deck_keys()
+        cards = list(effects.catalog_rules(catalog).deck)
         deck = list(range(len(cards)))
         rng.shuffle(deck)
         state = GameState(seed=seed, cards=cards, players=[Player(n, gold=START_GOLD) for n in names],
@@ -177,8 +178,10 @@ class Game:
             return self._heal_needed(p)
         return False
 
-    def _anyone_pending(self) -> bool:
-        return any(self._is_pending(i) for i in range(len(self.state.players)))
+    def _anyone_pending(self, first: int = 0) -> bool:
+        """Whether anyone must still decide; asks `first` and those after first (likelier pending)."""
+        n = len(self.state.players)
+        return any(self._is_pending(i % n) for i in range(first, first + n))
 
     def resources(self, player: int) -> dict[str, int]:
         return self._resources(self.state.players[player])
@@ -338,7 +341,7 @@ class Game:
             self._resolve_age_target(player, decision)
         else:
             p.submitted = decision
-        if not self._anyone_pending():
+        if not self._anyone_pending(player):
             self._resolve_step()
 
     def resume(self) -> None:
@@ -469,6 +472,12 @@ class Game:
 
     def _draw(self, n: int) -> list[int]:
         s = self.state
+        deck = s.deck
+        if 0 < n <= len(deck):  # no reshuffle needed: the top n cards, top first
+            out = deck[-n:]
+            del deck[-n:]
+            out.reverse()
+            return out
         out = []
         for _ in range(n):
             if not s.deck:
@@ -531,7 +540,7 @@ class Game:
 
     # --- 2. Deployment ----------------------------------------------------------------------
     def _deploy_options(self, p: Player) -> dict:
-        return {"hand": list(p.hand), "in_play": [[i, u.card] for i, u in p.units()],
+        return {"hand": list(p.hand), "in_play": [[i, u.card] for i, u in enumerate(p.slots) if u is not None],
                 "open_slots": p.open_slots(), "gold": p.gold}
 
     def _resolve_deployment(self) -> None:
@@ -802,25 +811,33 @@ class Game:
             saved = set(p.submitted["slots"]) if p.submitted else set()
             for slot in sorted(saved):
                 self._event("unit_saved", player=i, slot=slot, card=p.slots[slot].card)
-            dying = [(slot, u) for slot, u in p.units() if self._dies(u) and slot not in saved]
+            dying = [(slot, u) for slot, u in enumerate(p.slots)
+                     if u is not None and self._dies(u) and slot not in saved]
             # Project ruling: a player's simultaneous gains apply before their losses.
-            for lp, gold, cause in sorted(self.death_gains(i, saved), key=lambda c: -c[0]):
+            gains = self._death_gains(p, [u for _, u in dying]) if dying else []
+            for lp, gold, cause in sorted(gains, key=lambda c: -c[0]):
                 self._gain(i, lp=lp, gold=gold, cause=cause)
             for slot, u in dying:
                 p.slots[slot] = None
                 s.discard.append(u.card)
                 self._event("unit_died", player=i, slot=slot, card=u.card, age=u.age)
-            for slot, u in p.units():
-                u.age += 1
-            self._event("units_aged", player=i, slots=[slot for slot, _ in p.units()])
+            aged = []
+            for slot, u in enumerate(p.slots):
+                if u is not None:
+                    u.age += 1
+                    aged.append(slot)
+            self._event("units_aged", player=i, slots=aged)
             p.submitted = None
         self._end_turn()
 
     def death_gains(self, player: int, saved: set[int] = frozenset()) -> list[tuple[int, int, str]]:
         """(LP, Gold, source) the Aging phase would bring for the Units dying now (`saved` spots live)."""
         p = self.state.players[player]
+        return self._death_gains(p, [u for slot, u in enumerate(p.slots)
+                                     if u is not None and self._dies(u) and slot not in saved])
+
+    def _death_gains(self, p: Player, dying: list[Unit]) -> list[tuple[int, int, str]]:
         rules = self.rules
-        dying = [u for slot, u in enumerate(p.slots) if u is not None and self._dies(u) and slot not in saved]
         changes = []
         for u in dying:
             r = rules[u.card]
