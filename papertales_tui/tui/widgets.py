@@ -60,6 +60,9 @@ class Lines(Widget):
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self.lines)
 
+    def get_content_width(self, container, viewport) -> int:
+        return max((line.cell_len for line in self.lines), default=0)
+
     def line_style(self, y: int):
         return self.base_style
 

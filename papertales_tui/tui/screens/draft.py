@@ -6,12 +6,10 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Label, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.containers import Horizontal
 
 from .. import text as tx
-from ..widgets import Notice
+from ..widgets import Notice, RowList, TextBox
 from .common import GameScreen, turn_title
 
 
@@ -33,32 +31,32 @@ class DraftScreen(GameScreen):
 
     def body(self) -> ComposeResult:
         with Horizontal(id="draft"):
-            with Vertical(id="draft-left"):
-                yield Label("", id="draft-prompt")
-                yield OptionList(id="draft-cards")
-            yield Static("", id="draft-info")
-        yield Static("", id="card-detail")
+            yield RowList("", id="draft-cards")
+            yield TextBox(id="draft-info")
+        yield TextBox(id="card-detail")
         yield Notice(id="message")
 
     def on_mount(self) -> None:
         self.render_cards()
         self.render_info()
-        self.query_one("#draft-cards", OptionList).focus()
+        self.query_one("#draft-cards", RowList).focus()
+        self.show_detail(self.cards[0])
 
     def render_cards(self) -> None:
-        ol = self.query_one("#draft-cards", OptionList)
-        keep = ol.highlighted or 0
-        ol.clear_options()
+        rows = []
         for c in self.cards:
             line = tx.unit_line(self.game.card(c))
             if c == self.picked:
                 line = Text.assemble(line, Text("  ✓ picked", style="bold green"))
-            ol.add_option(Option(line, id=str(c)))
-        ol.highlighted = min(keep, len(self.cards) - 1)
-        prompt = ("Choose a card to DISCARD (Enter or click)" if self.picked is not None
-                  else "Choose a card to PICK (Enter or click)")
-        self.query_one("#draft-prompt", Label).update(prompt)
+            rows.append(line)
+        cards = self.query_one("#draft-cards", RowList)
+        cards.header = [Text("Choose a card to DISCARD (Enter or click)" if self.picked is not None
+                             else "Choose a card to PICK (Enter or click)", style="bold")]
+        cards.set_rows(rows)
         self.refresh_bindings()
+
+    def show_detail(self, card: int) -> None:
+        self.query_one("#card-detail", TextBox).set_text(tx.unit_detail(self.game.card(card)))
 
     def render_info(self) -> None:
         game, p = self.game, self.game.players[self.player]
@@ -81,16 +79,15 @@ class DraftScreen(GameScreen):
         out.append_text(tx.gold(p.gold))
         out.append(" and ")
         out.append_text(tx.lp(p.lp))
-        self.query_one("#draft-info", Static).update(out)
+        self.query_one("#draft-info", TextBox).set_text(out)
 
-    @on(OptionList.OptionHighlighted, "#draft-cards")
-    def highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        card = int(event.option.id)
-        self.query_one("#card-detail", Static).update(tx.unit_detail(self.game.card(card)))
+    @on(RowList.Highlighted, "#draft-cards")
+    def highlighted(self, event: RowList.Highlighted) -> None:
+        self.show_detail(self.cards[event.index])
 
-    @on(OptionList.OptionSelected, "#draft-cards")
-    def selected(self, event: OptionList.OptionSelected) -> None:
-        card = int(event.option.id)
+    @on(RowList.Selected, "#draft-cards")
+    def selected(self, event: RowList.Selected) -> None:
+        card = self.cards[event.index]
         if not self.with_discard:
             self.send({"kind": "pick", "card": card})
         elif self.picked is None:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from textual import on
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
-from textual.widgets import Button, Static
 
+from ..widgets import Lines
 from .common import GameScreen, turn_title
 
 WHAT = {
@@ -17,6 +16,16 @@ WHAT = {
     "construction": "build",
     "heal": "choose the Units the Mystical Healer saves",
 }
+
+
+def centred(lines: list[Text]) -> list[Text]:
+    width = max(line.cell_len for line in lines)
+    out = []
+    for line in lines:
+        line = line.copy()
+        line.align("center", width)
+        out.append(line)
+    return out
 
 
 class HandoffScreen(GameScreen):
@@ -31,17 +40,20 @@ class HandoffScreen(GameScreen):
         self.title_text = turn_title(game)
 
     def body(self) -> ComposeResult:
-        with Middle(id="handoff"):
-            with Center():
-                yield Static(f"Pass to {self.name_} — press Enter when only {self.name_} is looking",
-                             id="handoff-message", markup=False)
-            with Center():
-                yield Static(f"{self.name_}, it is your turn to {WHAT[self.pend.kind]}.", classes="hint",
-                             markup=False)
-            with Center():
-                yield Button(f"I am {self.name_}", variant="primary", id="ready", compact=True)
+        name = self.name_
+        box = Lines(id="handoff-box")
+        box.lines = centred([
+            Text(f"Pass to {name} — press Enter when only {name} is looking", style="bold"),
+            Text(""),
+            Text(f"{name}, it is your turn to {WHAT[self.pend.kind]}.", style="italic"),
+            Text(""),
+            Text(f"  I am {name}  ", style="bold reverse"),
+        ])
+        yield box
 
-    @on(Button.Pressed, "#ready")
+    def on_click(self) -> None:
+        self.action_ready()
+
     def action_ready(self) -> None:
         self.app.last_player = self.pend.player
         self.app.show(self.app.decision_screen(self.pend))
@@ -49,6 +61,7 @@ class HandoffScreen(GameScreen):
 
 class BotScreen(GameScreen):
     """Shown while a bot decides (in a worker thread); nothing private is on it."""
+
     CSS_PATH = "handoff.tcss"
 
     def __init__(self, game, name: str):
@@ -57,9 +70,7 @@ class BotScreen(GameScreen):
         self.name_ = name
 
     def body(self) -> ComposeResult:
-        with Middle(id="handoff"):
-            with Center():
-                yield Static("", id="bot-message", markup=False)
+        yield Lines(id="handoff-box")
 
     def on_mount(self) -> None:
         self.thinking(self.name_)
@@ -68,4 +79,4 @@ class BotScreen(GameScreen):
         self.app.flow_resumed()
 
     def thinking(self, name: str) -> None:
-        self.query_one("#bot-message", Static).update(f"{name} (bot) is thinking…")
+        self.query_one("#handoff-box", Lines).set_lines([Text(f"{name} (bot) is thinking…")])
