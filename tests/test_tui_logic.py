@@ -86,3 +86,14 @@ def test_strength_preview_matches_the_engine_after_deployment():
     strengths = [e for e in game.state.log if e["type"] == "war_strength" and e["player"] == 0]
     assert preview[0] == strengths[-1]["strength"] == 4 + 1 + 2
     assert [list(p) for p in preview[1]] == strengths[-1]["parts"]
+
+
+def test_turn_of_a_page_of_events():
+    from papertales_tui.tui.flow import turn_at
+
+    game = play_random_game(["A", "B"], seed=2)
+    log = game.state.log
+    starts = [k for k, e in enumerate(log) if e["type"] == "turn_started"]
+    assert turn_at(log, 0) == 1 and turn_at(log, starts[1]) == 1 and turn_at(log, starts[1] + 1) == 2
+    last_aging = max(k for k, e in enumerate(log) if e["type"] == "units_aged")
+    assert turn_at(log, last_aging) == 4

@@ -45,6 +45,7 @@ class PaperTalesApp(App):
         self.queue: list[list[tuple[str, list[dict]]]] = []  # pages of chapters waiting to be shown
         self.last_player: int | None = None  # who made the last decision (no hand-off to oneself)
         self.waiting = False  # a bot decided while a reference screen was open
+        self.page_turn = 1  # the turn of the summaries being shown
 
     # --- start ------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -112,6 +113,7 @@ class PaperTalesApp(App):
         game = self.game
         if not self.queue:
             found = flow.chapters(game.state.log, self.shown)
+            self.page_turn = flow.turn_at(game.state.log, self.shown)
             self.shown = len(game.state.log)
             page = [c for c in found if c[0] != "end"]
             self.queue = ([page] if page else []) + [[c] for c in found if c[0] == "end"]
@@ -121,7 +123,7 @@ class PaperTalesApp(App):
             if page[0][0] == "end":
                 self.show(FinalScreen(game, page[0][1]))
             else:
-                self.show(SummaryScreen(game, page))
+                self.show(SummaryScreen(game, page, self.page_turn))
             return
         if game.over:
             self.show(FinalScreen(game, []))

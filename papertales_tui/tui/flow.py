@@ -56,3 +56,8 @@ def chapters(log: list[dict], start: int) -> list[tuple[str, list[dict]]]:
         else:
             out.append((label, [e]))
     return out
+
+
+def turn_at(log: list[dict], index: int) -> int:
+    """The turn the events from `index` on belong to (until the next turn starts)."""
+    return max(1, sum(1 for e in log[:index] if e["type"] == "turn_started"))

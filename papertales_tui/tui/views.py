@@ -41,3 +41,16 @@ def scoreboard(game) -> Table:
         hand = len(p.hand) + (1 if p.kept is not None else 0)
         table.add_row(p.name, str(p.lp), str(p.gold), str(game.strength(i)), units, buildings, str(hand))
     return table
+
+
+def kingdom_line(game, player: int) -> Text:
+    """One line for a player's Kingdom: spots with Units and Age tokens, then Buildings."""
+    p = game.players[player]
+    out = Text(f"{p.name}: ", style="bold")
+    units = [Text.assemble(f"{tx.SPOT_KEYS[slot]} ", (game.card(u.card).name, "bold"), f" {tx.AGE}{u.age}")
+             for slot, u in p.units()]
+    out.append_text(Text(", ").join(units) if units else Text("no Unit", style="dim"))
+    if p.buildings:
+        out.append(" · ")
+        out.append(", ".join(f"{tx.building_name(game.catalog, k)} {v}" for k, v in p.buildings.items()))
+    return out

@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Button, Static
 
 from .. import text as tx
+from .. import views
 from .common import GameScreen
 
 TITLES = {"reveal": "Reveal & Wars", "income": "Income", "construction": "Construction", "aging": "Aging"}
@@ -59,13 +60,20 @@ def gains(game, events: list[dict]) -> Text:
     return out
 
 
+def kingdoms_still_as_revealed(game) -> bool:
+    """Until Aging, the Kingdoms in the state are the ones that were revealed this turn."""
+    return game.state.phase in ("deployment", "wars", "income", "construction") and game.state.step != "deploy"
+
+
 def render_reveal(game, events: list[dict]) -> list:
     kinds = [e["type"] for e in events]
     first = kinds.index("war_strength") if "war_strength" in kinds else len(events)
     last_war = max((k for k, t in enumerate(kinds) if t == "war"), default=first - 1)
     out: list = []
+    if "units_revealed" in kinds and kingdoms_still_as_revealed(game):
+        out += [heading("Kingdoms"), Text("\n").join(views.kingdom_line(game, i) for i in range(len(game.players)))]
     if events[:first]:
-        out += [heading("Kingdoms revealed"), sentences(game, events[:first])]
+        out += [heading("Revealed"), sentences(game, events[:first])]
     strengths = [e for e in events if e["type"] == "war_strength"]
     if strengths:
         out += [heading("War strength"), strength_table(game, strengths)]
@@ -119,11 +127,12 @@ class SummaryScreen(GameScreen):
 
     BINDINGS = [Binding("enter,space", "next", "Continue", priority=True)]
 
-    def __init__(self, game, chapters: list[tuple[str, list[dict]]]):
+    def __init__(self, game, chapters: list[tuple[str, list[dict]]], turn: int | None = None):
         super().__init__()
         self.game, self.chapters = game, chapters
         s = game.state
-        self.title_text = f"Paper Tales · Turn {s.turn}/{s.turns} · " + " · ".join(TITLES[c] for c, _ in chapters)
+        turn = s.turn if turn is None else turn
+        self.title_text = f"Paper Tales · Turn {turn}/{s.turns} · " + " · ".join(TITLES[c] for c, _ in chapters)
 
     def body(self) -> ComposeResult:
         with VerticalScroll(id="summary"):
