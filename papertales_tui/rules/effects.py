@@ -28,8 +28,11 @@ def produced(productions: tuple[Production, ...], unit: Unit | None, slot: int |
         out[p.resource] += n
 
 
+_NO_RESOURCES = dict.fromkeys(RESOURCES, 0)
+
+
 def empty_resources() -> dict[str, int]:
-    return dict.fromkeys(RESOURCES, 0)
+    return _NO_RESOURCES.copy()
 
 
 class Context:

@@ -180,8 +180,13 @@ class Game:
 
     def _anyone_pending(self, first: int = 0) -> bool:
         """Whether anyone must still decide; asks `first` and those after first (likelier pending)."""
-        n = len(self.state.players)
-        return any(self._is_pending(i % n) for i in range(first, first + n))
+        players = self.state.players
+        n = len(players)
+        for k in range(first, first + n):
+            i = k % n
+            if players[i].submitted is None and self._is_pending(i):  # who submitted is never pending
+                return True
+        return False
 
     def resources(self, player: int) -> dict[str, int]:
         return self._resources(self.state.players[player])
@@ -382,14 +387,15 @@ class Game:
         slots = d.get("slots")
         if not isinstance(slots, list) or len(slots) != 5:
             raise IllegalDecision("a deployment lists exactly 5 spots (Front 1-3, Back 1-2)")
-        if any(not _is_card(c) for c in slots) or not _is_card(d.get("keep")):
+        if not all(c is None or type(c) is int or _is_card(c) for c in slots) or not _is_card(d.get("keep")):
             raise IllegalDecision("spots and the kept card hold card numbers or nothing (null)")
-        in_play = {u.card for _, u in p.units()}
+        in_play = {u.card for u in p.slots if u is not None}
         placed = [c for c in slots if c is not None]
         if len(set(placed)) != len(placed):
             raise IllegalDecision("a card can only be in one spot")
+        hand = p.hand
         for c in placed:
-            if c not in in_play and c not in p.hand:
+            if c not in in_play and c not in hand:
                 raise IllegalDecision("you can only place Units from your hand or already in play")
         if slots[FIFTH_SLOT] is not None and not p.has_fifth_slot():
             raise IllegalDecision("the 5th spot needs a level-2 Building")
@@ -398,10 +404,14 @@ class Game:
             raise IllegalDecision("you can only keep one card of your hand that you do not deploy")
         new = [c for c in placed if c not in in_play]
         unpaid = d.get("unpaid") or []
-        if not isinstance(unpaid, list) or any(c not in new for c in unpaid) or len(set(unpaid)) != len(unpaid):
+        if not isinstance(unpaid, list) or unpaid and (
+                any(c not in new for c in unpaid) or len(set(unpaid)) != len(unpaid)):
             raise IllegalDecision("only Units deployed now can be left unpaid")
-        paid = [c for c in new if c not in unpaid]
-        cost = sum(self.types[c].cost for c in paid)
+        rules = self.rules
+        cost = 0
+        for c in new:
+            if c not in unpaid:
+                cost += rules[c].cost
         if cost > p.gold:
             raise IllegalDecision(f"these Units cost {cost} Gold and you have {p.gold}: "
                                   "choose which to give up")
@@ -546,11 +556,14 @@ class Game:
     def _resolve_deployment(self) -> None:
         s = self.state
         revealed: dict[int, list[int]] = {}
+        rules = self.rules
+        shifters = False
         for i, p in enumerate(s.players):
             revealed[i] = p.revealed = self._place(i, p, p.submitted)
-        for i in self.player_order():  # Shapeshifter draws interact through the shared pile
+            shifters = shifters or any(rules[p.slots[slot].card].shapeshift is not None for slot in revealed[i])
+        for i in self.player_order() if shifters else ():  # Shapeshifter draws interact through the pile
             for slot in list(revealed[i]):
-                max_cost = self.rules[s.players[i].slots[slot].card].shapeshift
+                max_cost = rules[s.players[i].slots[slot].card].shapeshift
                 if max_cost is not None:
                     self._shapeshift(i, slot, max_cost)
         for i in self.player_order():
@@ -565,7 +578,7 @@ class Game:
     def _place(self, i: int, p: Player, d: dict) -> list[int]:
         """Put the player's plan into effect; return the spots of the newly revealed Units."""
         s = self.state
-        old = {u.card: u for _, u in p.units()}
+        old = {u.card: u for u in p.slots if u is not None}
         new_slots: list[Unit | None] = [None] * 5
         revealed = []
         unpaid = set(d["unpaid"])
@@ -580,7 +593,7 @@ class Game:
                 self._event("unit_unpaid", player=i, card=c)
             else:
                 new_slots[slot] = Unit(c)
-                cost += self.types[c].cost
+                cost += self.rules[c].cost
                 revealed.append(slot)
         for c in old:
             s.discard.append(c)
