@@ -524,17 +524,19 @@ class Game:
                 if not p.draft:
                     continue
                 d = {"card": p.draft[0]}
-            p.draft.remove(d["card"])
-            p.hand.append(d["card"])
-            self._event("card_picked", player=i, card=d["card"], private_to=i)
-            if d.get("discard") is not None:
-                p.draft.remove(d["discard"])
-                s.discard.append(d["discard"])
-                self._event("card_discarded", player=i, card=d["discard"], reason="draft", private_to=i)
+            card = d["card"]
+            p.draft.remove(card)
+            p.hand.append(card)
+            self._event("card_picked", player=i, card=card, private_to=i)
+            discard = d.get("discard")
+            if discard is not None:
+                p.draft.remove(discard)
+                s.discard.append(discard)
+                self._event("card_discarded", player=i, card=discard, reason="draft", private_to=i)
         s.draft_round += 1
-        if any(p.draft for p in s.players):
+        drafts = [p.draft for p in s.players]
+        if any(drafts):
             step = 1 if s.turn % 2 == 1 else -1  # left (to the next seat) on turns 1 and 3
-            drafts = [p.draft for p in s.players]
             for i, p in enumerate(s.players):
                 p.draft = drafts[(i - step) % n]
             self._event("cards_passed", direction="left" if step == 1 else "right")

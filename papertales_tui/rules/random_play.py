@@ -55,6 +55,8 @@ def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict:
 
 def unpaid_when_short(game: Game, new: list[int], gold: int) -> list[int]:
     """The new Units to give up when Gold is short: pay the cheapest first (Monkey's -1 helps)."""
+    if sum(game.card(c).cost for c in new) <= gold:  # all paid
+        return []
     unpaid = []
     for c in sorted(new, key=lambda c: game.card(c).cost):
         cost = game.card(c).cost

@@ -10,6 +10,8 @@ BACK = (3, 4)
 SLOT_NAMES = ("Front 1", "Front 2", "Front 3", "Back 1", "Back 2")
 FIFTH_SLOT = 2
 PHASE_NAMES = ("recruitment", "deployment", "wars", "income", "construction", "aging")
+_ALL_SLOTS = tuple(range(5))
+_NO_FIFTH = tuple(i for i in _ALL_SLOTS if i != FIFTH_SLOT)
 
 
 @dataclass(slots=True)
@@ -41,7 +43,7 @@ class Player:
         return 2 in self.buildings.values()
 
     def open_slots(self) -> list[int]:
-        return [i for i in range(5) if i != FIFTH_SLOT or self.has_fifth_slot()]
+        return list(_ALL_SLOTS if self.has_fifth_slot() else _NO_FIFTH)
 
 
 @dataclass(slots=True)
