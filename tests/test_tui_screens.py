@@ -402,3 +402,23 @@ async def test_final_screen_and_new_game(catalog):
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
+
+
+async def test_deploy_with_the_mouse(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = deploy_game(["knight", "archer"])
+        knight, archer = game.state.players[0].hand
+        board = await open_board(app, pilot, game)
+        await pilot.click("#hand", offset=(3, 2))  # the title line, then Knight, Archer
+        await pilot.pause()
+        assert board.held == archer and "holding Archer" in screen_text(app)
+        await pilot.click("#spots", offset=(3, 4))  # Back 1
+        await pilot.pause()
+        assert board.plan.slots[3] == archer and board.held is None
+        bar = app.screen.query_one(KeyBar)
+        start = next(s for s, _, _, action in bar.spans if action == "confirm")
+        await pilot.click(KeyBar, offset=(start + 1, 0))
+        await pilot.pause()
+        assert game.state.players[0].submitted["slots"] == [None, None, None, archer, None]
