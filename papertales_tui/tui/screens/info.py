@@ -19,7 +19,9 @@ from .. import text as tx
 from .. import views
 from .common import GameScreen
 
-RULINGS_PATH = Path(__file__).resolve().parents[3] / "docs" / "rulings.md"
+PACKAGE = Path(__file__).resolve().parents[2]
+# installed: shipped inside the package (see pyproject.toml); from a clone: the repository's docs/
+RULINGS_PATHS = (PACKAGE / "docs" / "rulings.md", PACKAGE.parent / "docs" / "rulings.md")
 
 RULES_HELP = f"""\
 # How to play Paper Tales
@@ -64,11 +66,12 @@ Symbols always come with a number or a word, so the game reads the same without 
 @lru_cache(maxsize=1)
 def rulings() -> list[tuple[str, str]]:
     """(section, ruling text) of every bullet of docs/rulings.md; empty when the file is absent."""
-    if not RULINGS_PATH.is_file():
+    path = next((p for p in RULINGS_PATHS if p.is_file()), None)
+    if path is None:
         return []
     out: list[tuple[str, str]] = []
     section = ""
-    for line in RULINGS_PATH.read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("#"):
             section = line.lstrip("#").strip()
         elif line.startswith("- "):
