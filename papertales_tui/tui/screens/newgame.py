@@ -58,7 +58,7 @@ class NewGameScreen(GameScreen):
                 with Horizontal(classes="form-row seat-row", id=f"row-{i}"):
                     yield Label(f"Player {i + 1}", classes="form-label")
                     yield Input(value=f"Player {i + 1}", placeholder="name", compact=True, id=f"name-{i}",
-                                max_length=30)
+                                max_length=20)
                     yield Select(seats.seat_options(), value=seats.HUMAN, allow_blank=False, compact=True,
                                  id=f"seat-{i}", classes="seat")
                 yield Label("", classes="error", id=f"name-{i}-error")
