@@ -42,8 +42,9 @@ def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict:
     rng.shuffle(hand)
     overspend = rng.random() < 0.1  # sometimes place more than the Gold pays for: exercises `unpaid`
     new = []
+    types = game.types
     for c in hand:
-        cost = game.card(c).cost
+        cost = types[c].cost
         if free and (overspend or cost <= gold) and rng.random() < 0.8:
             gold -= cost
             new.append(c)
