@@ -940,9 +940,6 @@ class Game:
             s = h(s, params, u, ctx)
         return s
 
-    def _has_effect(self, p: Player, effect: str) -> bool:
-        return any(self.types[u.card].has(effect) for _, u in p.units())
-
 
 _CHECKS = {kind: f"_check_{kind}" for kind in ("pick", "deploy", "age_target", "construction", "heal")}
 
