@@ -63,6 +63,14 @@ class PaperTalesApp(App):
             seed = random.randrange(1_000_000)
         self.play(Game.new(names, seed=seed, catalog=self.catalog), seat_types)
 
+    def start_solo_game(self, name: str, seed: int | None, difficulty: int) -> None:
+        """One human against the Lich King; `difficulty` Lich King cards drawn from the seed."""
+        from ..rules.solo import SoloGame
+
+        if seed is None:
+            seed = random.randrange(1_000_000)
+        self.play(SoloGame.new([name], seed=seed, catalog=self.catalog, difficulty=difficulty), [seats.HUMAN])
+
     def play(self, game: Game, seat_types: list[str], shown: int = 0) -> None:
         """Run this game from its current state; events before `shown` are not summarised again."""
         self.game = game

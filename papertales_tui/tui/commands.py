@@ -12,6 +12,8 @@ class CardCommands(Provider):
         catalog = self.app.catalog
         out = [(t.name, t.key, "Unit") for t in catalog.units.values()]
         out += [(b.name, b.key, "Building") for b in catalog.buildings.values()]
+        out += [(c.name, c.key, "Necropolis card") for c in catalog.necropolis.values()]
+        out += [(c.name, c.key, "Lich King card") for c in catalog.lich_king.values()]
         return sorted(out)
 
     async def discover(self) -> Hits:

@@ -1,15 +1,23 @@
 """Split the event log into the public chapters the app shows between decisions.
 
-A chapter is a run of events of one part of the turn: "reveal" (Deployment reveal and the Wars),
-"income", "construction", "aging" and "end" (final scoring). Recruitment events are private or
-trivial and get no summary screen.
+A chapter is a run of events of one part of the turn: "lich" (solo games: the Lich King's gains at
+the end of Recruitment), "reveal" (Deployment reveal and the Wars), "income", "construction", "aging"
+and "end" (final scoring). Recruitment events are private or trivial and get no summary screen.
 """
 
 from __future__ import annotations
 
 RECRUITMENT = {"turn_started", "cards_dealt", "card_picked", "cards_passed", "kept_card_returned",
-               "deck_reshuffled", "card_discarded"}
-SHOWN = ("reveal", "income", "construction", "aging", "end")
+               "deck_reshuffled", "card_discarded", "underworld_added", "underworld_shuffled",
+               "underworld_drawn", "underworld_bottom"}
+SHOWN = ("lich", "reveal", "income", "construction", "aging", "end")
+
+
+def _is_lich_recruitment(e: dict) -> bool:
+    """Solo games: the Lich King's immediate gain and quests, then the Underworld discarded."""
+    t = e["type"]
+    return t in ("lich_quest", "underworld_discarded") or (
+        t == "lich_lp" and e["cause"] in ("immediate", "quest"))
 
 
 def _is_construction(e: dict) -> bool:
@@ -28,7 +36,9 @@ def label_events(log: list[dict]) -> list[str]:
             phase = "recruitment"
         elif t == "game_over":
             phase = "end"
-        elif phase == "recruitment" and not (t in RECRUITMENT and e.get("reason") in (None, "draft")):
+        elif phase in ("recruitment", "lich") and _is_lich_recruitment(e):
+            phase = "lich"
+        elif phase in ("recruitment", "lich") and not (t in RECRUITMENT and e.get("reason") in (None, "draft")):
             phase = "reveal"
         elif t == "gold" and e.get("cause") == "income":
             phase = "income"

@@ -120,6 +120,61 @@ def building_detail(b: BuildingType) -> Text:
     return out
 
 
+PHASE_SHORT = {"deployment": "Deployment", "wars": "Wars", "income": "Income", "construction": "Construction",
+               "aging": "Aging", "end_of_game": "end-of-game"}
+SOLO_DESIGN_NOTE = ("The Necropolis and Lich King card values are this project's own design, not the printed "
+                    "cards; edit them in cards/necropolis.yaml and cards/lich_king.yaml.")
+
+
+def quest_condition(quest) -> str:
+    """A quest's condition in a few words: `⚔4+`, `✿ food`, `Wars ability`..."""
+    c, p = quest.condition, quest.params
+    if c == "strength_at_least":
+        return f"{STRENGTH}{p['value']}+"
+    if c == "strength_at_most":
+        return f"{STRENGTH}{p['value']} or less"
+    if c == "cost_at_least":
+        return f"{GOLD}{p['value']}+"
+    if c == "cost_at_most":
+        return f"{GOLD}{p['value']} or less"
+    if c == "produces":
+        return "producer" if p["resource"] == "any" else f"{RESOURCE_GLYPHS[p['resource']]} {p['resource']}"
+    if c == "produces_nothing":
+        return "no production"
+    if c == "has_phase_ability":
+        return f"{PHASE_SHORT.get(p['phase'], p['phase'])} ability"
+    if c == "has_reveal":
+        return "reveal ability"
+    if c == "no_ability":
+        return "no ability"
+    return c.replace("_", " ")
+
+
+def quest_short(quest) -> str:
+    """`★2 each ⚔4+`: the LP per matching Underworld Unit, and the condition."""
+    return f"{LP}{quest.lp} each {quest_condition(quest)}"
+
+
+def necropolis_detail(card) -> Text:
+    """A Necropolis card in full, for the card browser."""
+    pile = "END" if card.pile == "end" else f"turn {card.pile}"
+    out = Text.assemble(Text(card.name, style="bold underline"), f"  Necropolis card ({pile})")
+    gain = "at the end of the game" if card.pile == "end" else "when the Time token reaches it"
+    out.append("\nGain: ")
+    out.append_text(lp(card.gain))
+    out.append(f" for the Lich King {gain}")
+    out.append(f"\nArmies: Black {card.black} · Purple {card.purple}")
+    out.append("\nQuest: ")
+    out.append(card.quest.text or quest_short(card.quest) if card.quest else "none (an END card has no quest)")
+    return out
+
+
+def lich_card_detail(card) -> Text:
+    out = Text.assemble(Text(card.name, style="bold underline"), "  Lich King card")
+    out.append(f"\n{card.text or card.effect.replace('_', ' ')}")
+    return out
+
+
 def spot_name(slot: int) -> str:
     return f"{SPOT_KEYS[slot]} {SLOT_NAMES[slot]}"
 
@@ -135,6 +190,8 @@ def describe(game, e: dict) -> str | None:
     card = _carder(game)
     t = e["type"]
     if t == "game_started":
+        if e.get("mode") == "solo":
+            return f"New solo game: {', '.join(e['players'])} against the Lich King (seed {e['seed']})."
         return f"New game: {', '.join(e['players'])} (seed {e['seed']})."
     if t == "turn_started":
         return f"— Turn {e['turn']} —"
@@ -182,9 +239,63 @@ def describe(game, e: dict) -> str | None:
     if t == "units_aged":
         return f"{name(e['player'])}'s Units in play each gain 1{AGE}." if e["slots"] else None
     if t == "game_over":
+        if not e["winners"]:
+            return "Game over. The Lich King wins."
         winners = " and ".join(name(i) for i in e["winners"])
         return f"Game over. {winners} win{'s' if len(e['winners']) == 1 else ''}."
+    return describe_solo(game, e)
+
+
+ARMY_NAMES = {"black": "Black", "purple": "Purple"}
+LICH_CAUSES = {"immediate": "immediate gain", "quest": "quest", "wars": "Wars won", "end": "END card",
+               "lich_card": "Lich King card"}
+
+
+def necropolis_label(position: int) -> str:
+    return "END" if position == 4 else str(position + 1)
+
+
+def describe_solo(game, e: dict) -> str | None:
+    """Sentences for the events of a solo game."""
+    t = e["type"]
+    if t == "solo_started":
+        names = [game.catalog.lich_king[k].name for k in e["lich_cards"] if k in game.catalog.lich_king]
+        cards = ", ".join(names) if names else "none"
+        return f"Difficulty {e['difficulty']}: Lich King cards {cards}."
+    if t == "necropolis_revealed":
+        return (f"Necropolis card {necropolis_label(e['position'])} turns face up: {e['name']} "
+                f"(gain {LP}{e['gain']}, Black {e['black']}, Purple {e['purple']}).")
+    if t == "underworld_shuffled":
+        return f"The Underworld ({e['cards']} cards) is shuffled."
+    if t == "lich_quest":
+        matches = e["matches"]
+        found = ", ".join(game.card(c).name for c in matches) if matches else "none"
+        return f"{e['source']}'s quest: {len(matches)} Underworld Unit{'s' if len(matches) != 1 else ''} ({found})."
+    if t == "lich_lp":
+        return (f"The Lich King +{e['amount']}{LP} ({e['source']}, {LICH_CAUSES.get(e['cause'], e['cause'])}), "
+                f"now {LP}{e['total']}.")
+    if t == "underworld_discarded":
+        return f"The {len(e['cards'])} Underworld cards go to the discard pile."
+    if t == "solo_war":
+        return solo_war_sentence(game, e)
+    if t == "time_moved":
+        return f"The Time token moves to Necropolis card {necropolis_label(e['position'])}."
+    if t == "solo_over":
+        who = game.players[0].name if e["winner"] == "player" else "the Lich King"
+        return f"{game.players[0].name} {LP}{e['player_lp']} vs the Lich King {LP}{e['lich_lp']}: {who} wins."
     return None
+
+
+def solo_war_sentence(game, e: dict) -> str:
+    name = game.players[0].name
+    if e["player_won"] and e["lich_won"]:
+        result = "a tie, both win"
+    elif e["player_won"]:
+        result = f"{name} wins"
+    else:
+        result = "the Lich King wins"
+    return (f"{name} {STRENGTH}{e['strength']} vs the {ARMY_NAMES[e['army']]} army "
+            f"{STRENGTH}{e['army_strength']}: {result}.")
 
 
 def war_sentence(game, e: dict) -> str:

@@ -286,3 +286,25 @@ class Notice(Static):
     def say(self, message: str) -> None:
         self.update(message)
         self.display = bool(message)
+
+
+class NecropolisRow(Lines):
+    """Solo games: the Necropolis row and the Lich King's LP (`views.necropolis_lines`), fitted to
+    the widget's width."""
+
+    DEFAULT_CSS = """
+    NecropolisRow { height: 4; padding: 0 1; background: $boost; }
+    """
+
+    def __init__(self, game, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.game = game
+
+    def on_resize(self) -> None:
+        self.refresh_row_cards()
+
+    def refresh_row_cards(self) -> None:
+        from . import views
+
+        if self.size.width > 0:
+            self.set_lines(views.necropolis_lines(self.game, self.size.width))

@@ -9,9 +9,10 @@ from textual.binding import Binding
 
 from ...rules.state import FIFTH_SLOT
 from .. import text as tx
+from .. import views
 from ..plan import DeployPlan
 from ..preview import StrengthPreview
-from ..widgets import Lines, RowList
+from ..widgets import Lines, NecropolisRow, RowList
 from .common import GameScreen, turn_title
 from .modals import UnpaidModal
 
@@ -50,10 +51,15 @@ class DeployScreen(GameScreen):
         self.wrapped: dict[int | None, list[Text]] = {}  # card details, wrapped to the panel
         self.detail_card: int | None = None
         self.title_text = turn_title(game, game.players[self.player].name)
+        self.solo = views.is_solo(game)
+        if self.solo:
+            self.add_class("solo")
 
     # --- layout -----------------------------------------------------------------------------
     def body(self) -> ComposeResult:
-        # one flat grid (see app.tcss): fewer widgets under each redrawn line
+        # one flat grid (see deploy.tcss): fewer widgets under each redrawn line
+        if self.solo:
+            yield NecropolisRow(self.game, id="necropolis")
         yield self.spots
         yield self.hand
         yield self.info

@@ -1,4 +1,8 @@
-"""Recruitment: pick a card from the cards in front of you (2 players: pick, then discard one)."""
+"""Recruitment: pick a card from the cards in front of you (2 players: pick, then discard one).
+
+Solo games: the Underworld draft; the rest goes to the Underworld, the Necropolis row is shown, and
+the Underworld and discard pile can be looked at (when the engine's view gives them).
+"""
 
 from __future__ import annotations
 
@@ -9,14 +13,20 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 
 from .. import text as tx
-from ..widgets import Notice, RowList, TextBox
+from .. import views
+from ..widgets import NecropolisRow, Notice, RowList, TextBox
 from .common import GameScreen, turn_title
+
+QUEST_MARK = "☠"
+REST_TO = {"underworld": "the rest goes to the Underworld",
+           "underworld_bottom": "the other goes to the bottom of the Underworld"}
 
 
 class DraftScreen(GameScreen):
     CSS_PATH = "draft.tcss"
     BINDINGS = [
         Binding("u", "undo", "Undo pick"),
+        Binding("d", "piles", "Underworld & discard"),
     ]
 
     def __init__(self, game, pend):
@@ -27,9 +37,14 @@ class DraftScreen(GameScreen):
         self.cards: list[int] = list(pend.options["cards"])
         self.with_discard: bool = pend.options["discard"]
         self.picked: int | None = None
+        self.solo = views.is_solo(game)
         self.title_text = turn_title(game, game.players[self.player].name)
+        if self.solo:
+            self.title_text = turn_title(game, f"round {pend.options['round']}/{pend.options['rounds']}")
 
     def body(self) -> ComposeResult:
+        if self.solo:
+            yield NecropolisRow(self.game, id="necropolis")
         with Horizontal(id="draft"):
             yield RowList("", id="draft-cards")
             yield TextBox(id="draft-info")
@@ -42,16 +57,29 @@ class DraftScreen(GameScreen):
         self.query_one("#draft-cards", RowList).focus()
         self.show_detail(self.cards[0])
 
+    def quest_lp(self, card: int) -> int:
+        """What the Lich King's quests of this Recruitment score for this card if it ends in the
+        Underworld."""
+        return sum(q.lp for _, q in self.game.quests() if self.game.quest_matches(q, [card]))
+
     def render_cards(self) -> None:
         rows = []
         for c in self.cards:
             line = tx.unit_line(self.game.card(c))
             if c == self.picked:
                 line = Text.assemble(line, Text("  ✓ picked", style="bold green"))
+            if self.solo and self.quest_lp(c):
+                line = Text.assemble(line, " ", Text(f"{QUEST_MARK}{tx.LP}{self.quest_lp(c)}", style="bold red"))
             rows.append(line)
         cards = self.query_one("#draft-cards", RowList)
-        cards.header = [Text("Choose a card to DISCARD (Enter or click)" if self.picked is not None
-                             else "Choose a card to PICK (Enter or click)", style="bold")]
+        if self.solo:
+            rest = REST_TO[self.pend.options["rest_to"]]
+            cards.header = [Text("Choose a card to KEEP (Enter or click)", style="bold"),
+                            Text(f"{len(self.cards) - 1} left: {rest}" if len(self.cards) > 2 else rest.capitalize(),
+                                 style="italic")]
+        else:
+            cards.header = [Text("Choose a card to DISCARD (Enter or click)" if self.picked is not None
+                                 else "Choose a card to PICK (Enter or click)", style="bold")]
         cards.set_rows(rows)
         self.refresh_bindings()
 
@@ -59,6 +87,9 @@ class DraftScreen(GameScreen):
         self.query_one("#card-detail", TextBox).set_text(tx.unit_detail(self.game.card(card)))
 
     def render_info(self) -> None:
+        if self.solo:
+            self.render_solo_info()
+            return
         game, p = self.game, self.game.players[self.player]
         n = len(game.players)
         left = game.state.turn % 2 == 1
@@ -80,6 +111,34 @@ class DraftScreen(GameScreen):
         out.append(" and ")
         out.append_text(tx.lp(p.lp))
         self.query_one("#draft-info", TextBox).set_text(out)
+
+    def render_solo_info(self) -> None:
+        game, p, opts = self.game, self.game.players[self.player], self.pend.options
+        seen = game.view(self.player)["solo"]
+        out = Text()
+        out.append(f"Round {opts['round']} of {opts['rounds']}", style="bold")
+        out.append(" (round 5: the top Underworld card is yours)" if opts["round"] == 4 else "")
+        out.append("\nPicked this turn: ", style="bold")
+        out.append(", ".join(game.card(c).name for c in p.hand) or "nothing yet")
+        if p.kept is not None:
+            out.append("\nKept from last turn: ", style="bold")
+            out.append(game.card(p.kept).name)
+        underworld = seen["underworld"]
+        out.append(f"\nUnderworld ({len(underworld)}): ", style="bold")
+        out.append(", ".join(game.card(c).name for c in underworld) or "empty")
+        if seen["discard"] is not None:
+            out.append(f"\nDiscard pile: {len(seen['discard'])} cards (d: look)", style="bold")
+        out.append(f"\n{QUEST_MARK}{tx.LP}n: the Lich King scores n if it ends in the Underworld", style="dim")
+        out.append("\nYou have ")
+        out.append_text(tx.gold(p.gold))
+        out.append(" and ")
+        out.append_text(tx.lp(p.lp))
+        self.query_one("#draft-info", TextBox).set_text(out)
+
+    def action_piles(self) -> None:
+        from .info import PileScreen
+
+        self.app.push_screen(PileScreen(self.game, self.player))
 
     @on(RowList.Highlighted, "#draft-cards")
     def highlighted(self, event: RowList.Highlighted) -> None:
@@ -105,6 +164,8 @@ class DraftScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return self.picked is not None
+        if action == "piles":
+            return self.solo
         return True
 
     def action_undo(self) -> None:

@@ -1,4 +1,4 @@
-"""Final scores, with the tie-breakers spelled out."""
+"""Final scores, with the tie-breakers spelled out; solo games: the player against the Lich King."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Button, Static
 
 from .. import text as tx
+from .. import views
+from ..widgets import NecropolisRow
 from .common import GameScreen
 from .summary import heading, sentences
 
@@ -45,16 +47,41 @@ def tie_note(game) -> Text:
     return Text(f"{names} are tied on {tx.LP}{best} and on Gold: they share the victory.")
 
 
+def solo_ranking(game) -> Table:
+    player = game.players[0]
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for col in ("", f"{tx.LP} LP", ""):
+        table.add_column(col)
+    won = bool(game.winners())
+    table.add_row(player.name, str(player.lp), "♛ winner" if won else "")
+    table.add_row("Lich King", str(game.lich_lp), "" if won else "♛ winner")
+    return table
+
+
+def solo_note(game) -> Text:
+    player = game.players[0]
+    if player.lp > game.lich_lp:
+        return Text(f"{player.name} has more Legend Points than the Lich King.")
+    if player.lp == game.lich_lp:
+        return Text(f"Tied on {tx.LP}{player.lp}: a tie goes to the Lich King.")
+    return Text("The Lich King has more Legend Points (a tie would also go to him).")
+
+
 class FinalScreen(GameScreen):
     CSS_PATH = "summary.tcss"
     BINDINGS = [Binding("n", "new_game", "New game")]
 
-    def __init__(self, game, events: list[dict]):
+    def __init__(self, game, events: list[dict], note: str = ""):
         super().__init__()
-        self.game, self.events = game, events
+        self.game, self.events, self.note = game, events, note
         self.title_text = "Paper Tales · Final scores"
 
     def body(self) -> ComposeResult:
+        if self.note:
+            yield Static(Text(self.note, style="italic"), id="final-note")
+        if views.is_solo(self.game):
+            yield from self.solo_body()
+            return
         game = self.game
         winners = " and ".join(game.players[i].name for i in game.winners())
         with VerticalScroll(id="final"):
@@ -66,6 +93,21 @@ class FinalScreen(GameScreen):
             if end_lp:
                 yield Static(heading("End of game: Buildings and abilities"))
                 yield Static(sentences(game, end_lp))
+        yield Button("New game (n)", variant="primary", id="again", compact=True)
+
+    def solo_body(self) -> ComposeResult:
+        game = self.game
+        winner = f"{game.players[0].name} wins!" if game.winners() else "The Lich King wins!"
+        yield NecropolisRow(game, id="necropolis")
+        with VerticalScroll(id="final"):
+            yield Static(Text(winner, style="bold reverse"), id="winner")
+            yield Static(solo_ranking(game))
+            yield Static(solo_note(game))
+            yield Static(Text.assemble(("\nThe Lich King's Legend Points: ", "bold"), views.lich_sources(game)))
+            end = [e for e in self.events if e["type"] in ("lp", "lich_lp")]
+            if end:
+                yield Static(heading("End of game: Buildings, abilities and the END card"))
+                yield Static(sentences(game, end))
         yield Button("New game (n)", variant="primary", id="again", compact=True)
 
     @on(Button.Pressed, "#again")

@@ -46,6 +46,27 @@ keyboard and let only that player look.
 
 At the end, each Building scores its Legend Points.
 
+## Solo mode: against the Lich King
+
+One player against the Lich King's Necropolis (the solo rules of *Beyond the Gates*). A row of 5
+Necropolis cards (turns 1-4 and END) lies face down; the first is face up under the Time token (►).
+
+- **Recruitment** is the Underworld draft: 5 cards, keep 1, the other 4 go to the Underworld; then 4,
+  keep 1; then 3, keep 1. The 9 Underworld cards are shuffled: of the top 2 keep 1, the other goes to
+  the bottom; the next top card is yours. You may look at the Underworld and the discard pile (**d**).
+- The Lich King then scores the **gain** of the card under the Time token, and each face-up card's
+  **quest** once per matching card left in the Underworld (☠{tx.LP}n on a card in the draft: what it
+  would give him). The Underworld goes to the discard pile.
+- **Wars**: the next card turns face up. The Black army is the Black values of the current and the
+  next card, the Purple army likewise. Your Kingdom fights each: {tx.LP}3 for you per War you win,
+  {tx.LP}1 for him per War he wins; a tie is won by both.
+- The Time token then moves on. After turn 4 he scores the END card's gain. You win only with **more**
+  {tx.LP} than the Lich King: **a tie goes to the Lich King**. Difficulty: 0-4 Lich King cards, each
+  an extra way for him to score.
+
+**{tx.SOLO_DESIGN_NOTE}** The printed values were not available: see docs/solo.md; the card
+browser (F2) lists these cards.
+
 ## Symbols
 
 {tx.LEGEND}
@@ -115,6 +136,11 @@ class RulesScreen(InfoScreen):
 
 
 def card_detail(catalog, kind: str, key: str) -> Text:
+    if kind in ("necropolis", "lich_king"):
+        card = catalog.necropolis[key] if kind == "necropolis" else catalog.lich_king[key]
+        out = tx.necropolis_detail(card) if kind == "necropolis" else tx.lich_card_detail(card)
+        out.append(f"\n\n{tx.SOLO_DESIGN_NOTE}", style="italic")
+        return out
     if kind == "unit":
         t = catalog.units[key]
         out, name = tx.unit_detail(t), t.name
@@ -128,6 +154,9 @@ def card_detail(catalog, kind: str, key: str) -> Text:
         for r in found:
             out.append(f"• {r.replace('**', '')}\n")
     return out
+
+
+CARD_KINDS = {"building": "Building", "necropolis": "Necropolis", "lich_king": "Lich King"}
 
 
 class CardBrowser(InfoScreen):
@@ -145,6 +174,9 @@ class CardBrowser(InfoScreen):
         units = sorted(self.catalog.units.values(), key=lambda t: t.name)
         out = [("unit", t.key, t.name) for t in units if q in t.name.casefold()]
         out += [("building", b.key, b.name) for b in self.catalog.buildings.values() if q in b.name.casefold()]
+        necropolis = sorted(self.catalog.necropolis.values(), key=lambda c: (str(c.pile), c.name))
+        out += [("necropolis", c.key, c.name) for c in necropolis if q in c.name.casefold()]
+        out += [("lich_king", c.key, c.name) for c in self.catalog.lich_king.values() if q in c.name.casefold()]
         return out
 
     def body(self) -> ComposeResult:
@@ -171,7 +203,7 @@ class CardBrowser(InfoScreen):
             if kind == "unit":
                 label = tx.unit_line(self.catalog.units[key])
             else:
-                label.append("  Building", style="italic")
+                label.append(f"  {CARD_KINDS[kind]}", style="italic")
             ol.add_option(Option(label, id=f"{kind}:{key}"))
         if ol.option_count:
             ol.highlighted = 0
@@ -225,10 +257,47 @@ class ScoreboardScreen(InfoScreen):
         with VerticalScroll(id="scores"):
             yield Static(head)
             yield Static(views.scoreboard(self.game))
+            if views.is_solo(self.game):
+                yield Static(Text.assemble(("\nLich King ", "bold"), tx.lp(self.game.lich_lp), " from ",
+                                           views.lich_sources(self.game)))
+                yield Static(Text("\n").join(views.necropolis_lines(self.game, 76)))
             yield Static(Text(tx.LEGEND, style="dim"))
 
     def on_mount(self) -> None:
         self.query_one("#scores").focus()
+
+
+class PileScreen(InfoScreen):
+    """Solo games: the Underworld and the discard pile, when the engine's view shows them."""
+
+    title_text = "Paper Tales · Underworld and discard pile"
+
+    def __init__(self, game, player: int = 0):
+        super().__init__()
+        self.game, self.player = game, player
+
+    def pile(self, cards: list[int]) -> Text:
+        counts: dict[str, int] = {}
+        for c in cards:
+            counts[self.game.card(c).name] = counts.get(self.game.card(c).name, 0) + 1
+        if not counts:
+            return Text("empty", style="dim")
+        return Text(", ".join(f"{name} ×{n}" if n > 1 else name for name, n in sorted(counts.items())))
+
+    def body(self) -> ComposeResult:
+        seen = self.game.view(self.player)["solo"]
+        with VerticalScroll(id="piles"):
+            underworld = seen["underworld"]
+            yield Static(Text(f"Underworld ({len(underworld)} cards, its order stays hidden)", style="bold"))
+            yield Static(self.pile(underworld))
+            if seen["discard"] is None:
+                yield Static(Text("\nThe discard pile may be looked at during Recruitment only.", style="dim"))
+            else:
+                yield Static(Text(f"\nDiscard pile ({len(seen['discard'])} cards)", style="bold"))
+                yield Static(self.pile(seen["discard"]))
+
+    def on_mount(self) -> None:
+        self.query_one("#piles").focus()
 
 
 class TooSmallScreen(ModalScreen):

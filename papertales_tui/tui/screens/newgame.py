@@ -1,4 +1,4 @@
-"""New game: number of players, names, seat types, optional seed."""
+"""New game: hot-seat (number of players, names, seat types) or solo (name, difficulty); optional seed."""
 
 from __future__ import annotations
 
@@ -13,6 +13,17 @@ from .common import GameScreen
 
 MAX_PLAYERS = 7
 COUNT_OPTIONS = [(str(n), n) for n in range(2, 6)] + [(f"{n} (expansion size)", n) for n in (6, 7)]
+HOTSEAT, SOLO = "hotseat", "solo"
+MODE_OPTIONS = [("Hot-seat (2-7 players)", HOTSEAT), ("Solo against the Lich King", SOLO)]
+HINTS = {HOTSEAT: "Hot-seat game: players share this keyboard and pass it on when asked.",
+         SOLO: "Solo game: you against the Lich King's Necropolis. Difficulty = number of Lich King "
+               "cards in play, drawn at random from the seed."}
+
+
+def difficulty_options(count: int) -> list[tuple[str, int]]:
+    """0 to `count` Lich King cards."""
+    words = {0: "0 (no Lich King card)", count: f"{count} (all Lich King cards)"}
+    return [(words.get(n, f"{n} Lich King card{'s' if n > 1 else ''}"), n) for n in range(count + 1)]
 
 
 def validate(names: list[str], seed_text: str) -> dict[str, str]:
@@ -43,15 +54,22 @@ class NewGameScreen(GameScreen):
     title_text = "Paper Tales · New game"
     BINDINGS = [Binding("ctrl+s", "start", "Start game"), Binding("escape", "back", "Back")]
 
-    def __init__(self, count: int = 2):
+    def __init__(self, count: int = 2, mode: str = HOTSEAT):
         super().__init__()
         self.count = count
+        self.mode = mode
 
     def body(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
-            yield Static("Hot-seat game: players share this keyboard and pass it on when asked.",
-                         classes="hint")
             with Horizontal(classes="form-row"):
+                yield Label("Mode", classes="form-label")
+                yield Select(MODE_OPTIONS, value=self.mode, allow_blank=False, compact=True, id="mode")
+            yield Static(HINTS[self.mode], classes="hint", id="mode-hint")
+            with Horizontal(classes="form-row", id="difficulty-row"):
+                yield Label("Difficulty", classes="form-label")
+                yield Select(difficulty_options(len(self.app.catalog.lich_king)), value=0, allow_blank=False,
+                             compact=True, id="difficulty")
+            with Horizontal(classes="form-row", id="count-row"):
                 yield Label("Players", classes="form-label")
                 yield Select(COUNT_OPTIONS, value=self.count, allow_blank=False, compact=True, id="count")
             for i in range(MAX_PLAYERS):
@@ -76,12 +94,25 @@ class NewGameScreen(GameScreen):
         self.show_rows()
         self.query_one("#name-0", Input).focus()
 
+    def players(self) -> int:
+        return 1 if self.mode == SOLO else self.count
+
     def show_rows(self) -> None:
+        solo = self.mode == SOLO
         for i in range(MAX_PLAYERS):
-            visible = i < self.count
+            visible = i < self.players()
             self.query_one(f"#row-{i}").display = visible
             if not visible:
                 self.query_one(f"#name-{i}-error", Label).display = False
+        self.query_one("#count-row").display = not solo
+        self.query_one("#difficulty-row").display = solo
+        self.query_one("#seat-0").display = not solo  # solo: one human
+        self.query_one("#mode-hint", Static).update(HINTS[self.mode])
+
+    @on(Select.Changed, "#mode")
+    def mode_changed(self, event: Select.Changed) -> None:
+        self.mode = str(event.value)
+        self.show_rows()
 
     @on(Select.Changed, "#count")
     def count_changed(self, event: Select.Changed) -> None:
@@ -104,10 +135,11 @@ class NewGameScreen(GameScreen):
         self.app.show_title()
 
     def action_start(self) -> None:
-        names = [self.query_one(f"#name-{i}", Input).value for i in range(self.count)]
+        count = self.players()
+        names = [self.query_one(f"#name-{i}", Input).value for i in range(count)]
         seed_text = self.query_one("#seed", Input).value
         errors = validate(names, seed_text)
-        for field in [f"name-{i}" for i in range(self.count)] + ["seed"]:
+        for field in [f"name-{i}" for i in range(count)] + ["seed"]:
             label = self.query_one(f"#{field}-error", Label)
             label.update(errors.get(field, ""))
             label.display = field in errors
@@ -116,6 +148,10 @@ class NewGameScreen(GameScreen):
             self.query_one(f"#{first}", Input).focus()
             self.notify("Please fix the highlighted fields.", severity="error")
             return
-        seat_types = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(self.count)]
         seed = int(seed_text.strip()) if seed_text.strip() else None
-        self.app.start_game([n.strip() for n in names], seat_types, seed)
+        names = [n.strip() for n in names]
+        if self.mode == SOLO:
+            self.app.start_solo_game(names[0], seed, int(self.query_one("#difficulty", Select).value))
+            return
+        seat_types = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(count)]
+        self.app.start_game(names, seat_types, seed)

@@ -1,4 +1,5 @@
-"""Public summaries between decisions: Reveal & Wars, Income, Construction, Aging."""
+"""Public summaries between decisions: Reveal & Wars, Income, Construction, Aging; in solo games also
+the Lich King's Recruitment, and the Wars against his two armies."""
 
 from __future__ import annotations
 
@@ -12,11 +13,15 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Button, Static
 
+from ...rules.cards import Quest
 from .. import text as tx
 from .. import views
+from ..widgets import NecropolisRow
 from .common import GameScreen
 
-TITLES = {"reveal": "Reveal & Wars", "income": "Income", "construction": "Construction", "aging": "Aging"}
+TITLES = {"lich": "Lich King", "reveal": "Reveal & Wars", "income": "Income", "construction": "Construction",
+          "aging": "Aging"}
+HEADINGS = {"lich": "The Lich King's Recruitment"}
 
 
 def sentences(game, events: list[dict]) -> Text:
@@ -66,6 +71,8 @@ def kingdoms_still_as_revealed(game) -> bool:
 
 
 def render_reveal(game, events: list[dict]) -> list:
+    if views.is_solo(game):
+        return render_solo_reveal(game, events)
     kinds = [e["type"] for e in events]
     first = kinds.index("war_strength") if "war_strength" in kinds else len(events)
     last_war = max((k for k, t in enumerate(kinds) if t == "war"), default=first - 1)
@@ -86,6 +93,91 @@ def render_reveal(game, events: list[dict]) -> list:
         rest = [e for e in after if not (e["type"] == "lp" and e["cause"] == "wars")]
         if rest:
             out += [heading("Abilities"), sentences(game, rest)]
+    return out
+
+
+def lich_gains(events: list[dict]) -> Text:
+    """The Lich King's LP over these events, by source."""
+    by_source: dict[str, int] = defaultdict(int)
+    for e in events:
+        if e["type"] == "lich_lp":
+            by_source[e["source"]] += e["amount"]
+    if not by_source:
+        return Text()
+    out = Text("Lich King: ", style="bold")
+    out.append_text(tx.lp(sum(by_source.values())))
+    out.append(" (" + ", ".join(f"{source} {tx.LP}{n}" for source, n in by_source.items()) + ")")
+    return out
+
+
+def army_table(game, events: list[dict]) -> Table:
+    """Each War of a solo game: the army's strength against the Kingdom's, who won, and the cards the
+    army is made of (the current Necropolis card and the one just revealed)."""
+    shown = next((e for e in events if e["type"] == "necropolis_revealed"), None)
+    table = Table(box=None, expand=True, header_style="bold", pad_edge=False)
+    for col in ("Army", f"army {tx.STRENGTH}", f"you {tx.STRENGTH}", "won by"):
+        table.add_column(col, no_wrap=True)
+    table.add_column("made of", overflow="fold", ratio=1)
+    for e in events:
+        if e["type"] != "solo_war":
+            continue
+        parts = ""
+        if shown is not None and shown["position"] > 0:
+            now, nxt = game.necropolis_card(shown["position"] - 1), game.necropolis_card(shown["position"])
+            a, b = getattr(now, e["army"]), getattr(nxt, e["army"])
+            parts = f"{now.name} {a} + {nxt.name} {b}"
+            if e["army_strength"] != a + b:
+                parts += f" + Lich King cards {e['army_strength'] - a - b}"
+        won = "both (tie)" if e["player_won"] and e["lich_won"] else "you" if e["player_won"] else "Lich King"
+        table.add_row(tx.ARMY_NAMES[e["army"]], str(e["army_strength"]), str(e["strength"]), won, parts)
+    return table
+
+
+def render_solo_reveal(game, events: list[dict]) -> list:
+    """The Wars against the two armies first, then how they came about."""
+    kinds = [e["type"] for e in events]
+    first = kinds.index("war_strength") if "war_strength" in kinds else len(events)
+    out: list = []
+    if "units_revealed" in kinds and kingdoms_still_as_revealed(game):
+        out += [heading("Kingdom"), views.kingdom_line(game, 0)]
+    strengths = [e for e in events if e["type"] == "war_strength"]
+    after = events[first:]
+    if strengths:
+        out += [heading("Wars against the Black and Purple armies (a tie: both win)"), army_table(game, events)]
+        won = gains(game, after)
+        won.append_text(lich_gains(after))
+        out += [heading("Won this phase"), won if won.plain else Text("nothing", style="dim")]
+        out += [heading("War strength"), strength_table(game, strengths)]
+    if events[:first]:
+        out += [heading("Revealed"), sentences(game, events[:first])]
+    rest = [e for e in after if e["type"] in ("lp", "gold", "age_added") and e.get("cause") != "wars"]
+    if rest:
+        out += [heading("Abilities"), sentences(game, rest)]
+    return out
+
+
+def quest_line(game, e: dict) -> Text:
+    quest = Quest(e["condition"], e["params"], e["lp_each"])
+    matches = e["matches"]
+    out = Text.assemble((e["source"], "bold"), f" ({tx.quest_short(quest)}): ")
+    out.append(", ".join(game.card(c).name for c in matches) if matches else "no match")
+    out.append(" → ")
+    out.append_text(tx.lp(e["lp_each"] * len(matches)))
+    return out
+
+
+def render_lich(game, events: list[dict]) -> list:
+    out: list = []
+    gain = [e for e in events if e["type"] == "lich_lp" and e["cause"] == "immediate"]
+    if gain:
+        out += [heading("Immediate gain of the card under the Time token"), sentences(game, gain)]
+    quests = [e for e in events if e["type"] == "lich_quest"]
+    left = next((e["cards"] for e in events if e["type"] == "underworld_discarded"), [])
+    out += [heading(f"Quests against the {len(left)} Underworld cards"),
+            Text("\n").join(quest_line(game, e) for e in quests) if quests else Text("No quest.", style="dim")]
+    out += [heading("Lich King"), lich_gains(events) or Text("nothing this time", style="dim"),
+            Text.assemble("Total ", tx.lp(game.lich_lp)),
+            Text("The Underworld cards go to the discard pile.", style="dim")]
     return out
 
 
@@ -113,11 +205,14 @@ def render_aging(game, events: list[dict]) -> list:
     abilities = [e for e in events if e["type"] in ("lp", "gold")]
     if abilities:
         out += [heading("Death abilities"), sentences(game, abilities)]
+    lich = [e for e in events if e["type"] in ("lich_lp", "time_moved")]
+    if lich:
+        out += [heading("Lich King"), sentences(game, lich)]
     out += [Text("\nEvery Unit still in play gains 1 Age token.", style="dim")]
     return out
 
 
-RENDER = {"reveal": render_reveal, "income": render_income, "construction": render_construction,
+RENDER = {"lich": render_lich, "reveal": render_reveal, "income": render_income, "construction": render_construction,
           "aging": render_aging}
 
 
@@ -135,9 +230,12 @@ class SummaryScreen(GameScreen):
         self.title_text = f"Paper Tales · Turn {turn}/{s.turns} · " + " · ".join(TITLES[c] for c, _ in chapters)
 
     def body(self) -> ComposeResult:
+        if views.is_solo(self.game):
+            yield NecropolisRow(self.game, id="necropolis")
         with VerticalScroll(id="summary"):
             for chapter, events in self.chapters:
-                yield Static(Text(TITLES[chapter].upper(), style="bold reverse"), classes="chapter-title")
+                title = HEADINGS.get(chapter, TITLES[chapter]).upper()
+                yield Static(Text(f" {title} ", style="bold reverse"), classes="chapter-title")
                 for part in RENDER[chapter](self.game, events):
                     yield Static(part, classes="summary-part")
         yield Button("Continue (Enter)", variant="primary", id="next", compact=True)
