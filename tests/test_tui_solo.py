@@ -1,0 +1,216 @@
+"""Solo games in the app: the new-game choice, the Underworld draft, the Necropolis row, the Wars
+against the two armies, the final scores against the Lich King, and a whole game through the UI."""
+
+from __future__ import annotations
+
+from test_tui_support import SIZE, keys_for, open_new_game, screen_text
+
+from papertales_tui import persistence
+from papertales_tui.rules.solo import SoloGame
+from papertales_tui.tui.app import PaperTalesApp
+from papertales_tui.tui.screens.deploy import DeployScreen
+from papertales_tui.tui.screens.draft import DraftScreen
+from papertales_tui.tui.screens.final import FinalScreen
+from papertales_tui.tui.screens.handoff import HandoffScreen
+from papertales_tui.tui.screens.info import CardBrowser, PileScreen, RulesScreen
+from papertales_tui.tui.screens.summary import SummaryScreen
+from papertales_tui.tui.widgets import NecropolisRow
+
+DESIGN_NOTE = "this project's own design"
+
+
+def pick_first(game: SoloGame, picks: int) -> None:
+    for _ in range(picks):
+        pend = game.pending()[0]
+        game.apply(0, {"kind": "pick", "card": pend.options["cards"][0]})
+
+
+def solo_at_deployment(seed: int = 3, difficulty: int = 2) -> SoloGame:
+    game = SoloGame.new(["Ann"], seed=seed, difficulty=difficulty)
+    pick_first(game, 4)
+    assert game.pending()[0].kind == "deploy"
+    return game
+
+
+async def start_solo(pilot, app, name: str, seed: int, difficulty: int) -> None:
+    await open_new_game(pilot, app)
+    screen = app.screen
+    screen.query_one("#mode").value = "solo"
+    await pilot.pause()
+    assert not screen.query_one("#count-row").display and not screen.query_one("#seat-0").display
+    assert screen.query_one("#difficulty-row").display and not screen.query_one("#row-1").display
+    screen.query_one("#difficulty").value = difficulty
+    screen.query_one("#name-0").value = name
+    screen.query_one("#seed").value = str(seed)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
+async def test_a_whole_solo_game_through_the_ui(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_solo(pilot, app, "Ann", seed=21, difficulty=2)
+        game = app.game
+        assert isinstance(game, SoloGame) and game.difficulty == 2 and game.players[0].name == "Ann"
+        seen = set()
+        for _ in range(300):
+            if isinstance(app.screen, FinalScreen):
+                break
+            seen.add(type(app.screen))
+            if isinstance(app.screen, (DraftScreen, DeployScreen, SummaryScreen)):
+                assert app.screen.query(NecropolisRow)
+            await pilot.press(*keys_for(app))
+        assert isinstance(app.screen, FinalScreen)
+        text = screen_text(app)
+    assert game.over
+    assert HandoffScreen not in seen  # one human: no hand-off
+    assert {DraftScreen, DeployScreen, SummaryScreen} <= seen
+    picks = [d for d in game.state.decisions if d["kind"] == "pick"]
+    assert len(picks) == 4 * 4  # rounds 1-4 each turn; round 5 takes the top Underworld card
+    assert len([d for d in game.state.decisions if d["kind"] == "deploy"]) == 4
+    winner = "Ann wins!" if game.winners() else "The Lich King wins!"
+    assert winner in text
+    assert f"Lich King  {game.lich_lp}" in text and f"Ann        {game.players[0].lp}" in text
+    for source, lp in game.lich_sources().items():
+        assert f"{source} ★{lp}" in " ".join(text.split())
+
+
+async def test_the_underworld_and_discard_pile_only_when_the_rules_allow(catalog):
+    game = SoloGame.new(["Ann"], seed=5, difficulty=1)
+    pick_first(game, 1)  # round 1 done: 4 cards in the Underworld
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"])
+        await pilot.pause()
+        draft = app.screen
+        assert isinstance(draft, DraftScreen)
+        text = screen_text(app)
+        underworld = game.view(0)["solo"]["underworld"]
+        assert len(underworld) == 4 and "Underworld (4)" in text and "round 2/5" in text
+        assert "3 left: the rest goes to the Underworld" in text
+        for c in underworld:
+            assert game.card(c).name in " ".join(text.split())
+        for c in draft.cards:  # what each card would give the Lich King's quests, from the engine
+            lp = sum(q.lp for _, q in game.quests() if game.quest_matches(q, [c]))
+            line = next(row for row in text.splitlines() if game.card(c).name in row)
+            assert (f"☠★{lp}" in line) == (lp > 0)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, PileScreen)
+        assert "Underworld (4 cards" in screen_text(app) and "Discard pile (0 cards)" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        for _ in range(2):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert "the other goes to the bottom of the underworld" in screen_text(app).lower()
+        await pilot.press("enter")  # the last pick: the Lich King's Recruitment, then deployment
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen) and "THE LICH KING'S RECRUITMENT" in screen_text(app)
+        assert game.view(0)["solo"]["discard"] is None  # Recruitment is over: no looking any more
+        app.push_screen(PileScreen(game))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Underworld (0 cards" in text and "during Recruitment only" in text
+        assert "Discard pile (" not in text
+
+
+async def test_wars_against_the_black_and_purple_armies(catalog):
+    game = solo_at_deployment()
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"], shown=len(game.state.log))
+        await pilot.pause()
+        assert isinstance(app.screen, DeployScreen)
+        row = " ".join(screen_text(app).split())
+        now, nxt = game.necropolis_card(0), game.necropolis_card(1)
+        assert now.name in row and nxt.name not in row  # the next card is still face down
+        assert f"Black {now.black}+? · Purple {now.purple}+?" in row
+        await pilot.press("1", "c")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        text = screen_text(app)
+        armies = game.armies()
+        assert f"this turn's armies: Black ⚔{armies['black']} · Purple ⚔{armies['purple']}" in text
+        assert "Wars against the Black and Purple armies" in text
+        wars = [e for e in game.state.log if e["type"] == "solo_war"]
+        for e in wars:
+            won = "both (tie)" if e["player_won"] and e["lich_won"] else "you" if e["player_won"] else "Lich King"
+            cells = next(line.split() for line in text.splitlines() if line.split()[:1] == [e["army"].title()])
+            assert cells[1:3] == [str(e["army_strength"]), str(e["strength"])]
+            assert won in " ".join(cells)
+        assert nxt.name in text  # revealed at the Wars
+
+
+async def test_solo_resume_help_and_card_browser(catalog, tmp_path, monkeypatch):
+    monkeypatch.setenv(persistence.DATA_DIR_ENV, str(tmp_path))
+    app = PaperTalesApp(catalog, autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_solo(pilot, app, "Ann", seed=8, difficulty=3)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        help_text = app.screen.query_one("Markdown").source
+        assert DESIGN_NOTE in help_text and "cards/necropolis.yaml" in help_text
+        assert "cards/lich_king.yaml" in help_text and "a tie goes to the Lich King" in help_text
+        await pilot.press("f2", "slash", *"ossuary", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CardBrowser)
+        text = " ".join(screen_text(app).split())
+        assert "Sunken Ossuary" in text and "Black 2 · Purple 3" in text and DESIGN_NOTE in text
+        kinds = {kind for kind, _, _ in app.screen.entries("")}
+        assert {"necropolis", "lich_king"} <= kinds
+    save = persistence.load_autosave(catalog=catalog)
+    assert isinstance(save.game, SoloGame) and save.settings == {"seats": ["human"]}
+
+    resumed = PaperTalesApp(catalog, save=save)
+    async with resumed.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(resumed.screen, DraftScreen) and "round 2/5" in screen_text(resumed)
+        assert resumed.game.to_json() == save.game.to_json()
+        assert resumed.game.difficulty == 3
+
+
+async def test_a_tie_goes_to_the_lich_king(catalog):
+    from papertales_tui.rules.solo import play_random_solo_game
+
+    game = play_random_solo_game("Ann", seed=4)
+    game.state.players[0].lp = game.state.solo.lich_lp  # a tie
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.game = game
+        app.show(FinalScreen(game, []))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "The Lich King wins!" in text and "a tie goes to the Lich King" in text
+        game.state.players[0].lp += 1
+        app.show(FinalScreen(game, []))
+        await pilot.pause()
+        assert "Ann wins!" in screen_text(app)
+
+
+def test_solo_events_fall_in_their_chapters_and_read_as_sentences():
+    from papertales_tui.rules.solo import play_random_solo_game
+    from papertales_tui.tui import text as tx
+    from papertales_tui.tui.flow import chapters, label_events
+
+    game = play_random_solo_game("Ann", seed=6, difficulty=4)
+    log = game.state.log
+    for e, label in zip(log, label_events(log)):
+        if e["type"] in ("underworld_added", "underworld_shuffled", "underworld_drawn", "underworld_bottom"):
+            assert label == "recruitment"
+        if e["type"] in ("lich_quest", "underworld_discarded"):
+            assert label == "lich"
+        if e["type"] in ("solo_war", "necropolis_revealed") and e.get("position", 1) > 0:
+            assert label == "reveal"
+        if e.get("private_to") is None and e["type"] != "cards_dealt":
+            line = tx.describe(game, e)
+            assert line is None or "{" not in line
+    found = [c for c, _ in chapters(log, 0)]
+    assert found.count("lich") == 4 and found.count("reveal") == 4 and found[-1] == "end"
+    assert "Game over. The Lich King wins." == tx.describe(game, {"type": "game_over", "winners": []})
