@@ -56,11 +56,11 @@ async def test_autosave_after_each_decision_and_resume(catalog, tmp_path, monkey
         assert isinstance(resumed.screen, HandoffScreen) and resumed.screen.pend.player == 1
         assert "Pass to Ben" in screen_text(resumed)
 
-    from_title = PaperTalesApp(catalog)  # "Resume the last game" on the title screen
+    from_title = PaperTalesApp(catalog)  # "Continue the last game" on the title screen
     async with from_title.run_test(size=SIZE) as pilot:
         await pilot.pause()
         title = from_title.screen
-        assert isinstance(title, TitleScreen) and "Resume the last game" in screen_text(from_title)
+        assert isinstance(title, TitleScreen) and "Continue the last game" in screen_text(from_title)
         await pilot.press("down", "enter")
         await pilot.pause()
         assert isinstance(from_title.screen, HandoffScreen)
@@ -76,3 +76,92 @@ async def test_no_color_keeps_every_meaning_in_glyphs_and_words(catalog, monkeyp
         text = screen_text(app)
         for word in ("¤ Gold", "★ Legend Points", "◷ Age tokens", "⚔ strength", "♣ wood", "✿ food", "◆ ore"):
             assert word in text
+
+
+async def test_save_as_asks_before_replacing_and_never_replaces_a_damaged_file(catalog, tmp_path):
+    from papertales_tui.tui.screens.modals import SaveAsModal
+
+    app = PaperTalesApp(catalog)
+    target, bad = tmp_path / "mine.json", tmp_path / "bad.json"
+    bad.write_bytes(b'{"format": "papertales-save", "vers')  # a damaged file
+
+    async def save_to(pilot, path, enters: int = 1) -> str:
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveAsModal)
+        app.screen.query_one("#save-path").value = str(path)
+        for _ in range(enters):
+            await pilot.press("enter")
+            await pilot.pause()
+        return str(app.screen.query_one("#dialog-message").render()) if isinstance(app.screen, SaveAsModal) else ""
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.start_game(["Ann", "Ben"], ["human", "human"], seed=5)
+        await pilot.pause()
+        await save_to(pilot, target)
+        assert isinstance(app.screen, HandoffScreen)  # saved and closed
+        first = target.read_bytes()
+        assert persistence.load_save(target, catalog).decisions == []
+        await pilot.press("enter", "enter", "down", "enter")  # Ann picks and discards
+        await pilot.pause()
+        text = await save_to(pilot, target)
+        assert "already exists. Press Enter again to replace it" in text and target.read_bytes() == first
+        await pilot.press("enter")  # confirmed: a good save file is replaced
+        await pilot.pause()
+        assert not isinstance(app.screen, SaveAsModal)
+        assert persistence.load_save(target, catalog).decisions == app.game.state.decisions
+        text = await save_to(pilot, bad, enters=2)
+        assert "Not saved: will not replace this file, it is not a good save file" in text
+        assert bad.read_bytes() == b'{"format": "papertales-save", "vers'
+        app.screen.query_one("#save-path").value = str(tmp_path / "no-such-dir" / "x.json")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Not saved: cannot write" in str(app.screen.query_one("#dialog-message").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+
+
+async def test_continue_never_resumes_a_finished_game(catalog, tmp_path, monkeypatch):
+    from papertales_tui.rules.random_play import play_random_game
+
+    monkeypatch.setenv(persistence.DATA_DIR_ENV, str(tmp_path))
+    finished = play_random_game(["Ann", "Ben"], seed=3)
+    persistence.autosave(finished, {"seats": ["human", "human"]})
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "See the last game's final scores (it is finished)" in text and "Continue" not in text
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FinalScreen)
+        text = screen_text(app)
+        assert "already finished" in text and "Final scores" in text
+        assert "End of game: Buildings and abilities" in text  # the end-of-game scoring is shown again
+        assert app.game.state.decisions == finished.state.decisions  # nothing was played
+
+    resumed = PaperTalesApp(catalog, save=persistence.load_autosave(catalog=catalog))  # papertales --resume
+    async with resumed.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(resumed.screen, FinalScreen) and "already finished" in screen_text(resumed)
+
+
+async def test_continue_offers_the_previous_autosave_when_the_last_is_damaged(catalog, tmp_path, monkeypatch):
+    monkeypatch.setenv(persistence.DATA_DIR_ENV, str(tmp_path))
+    game = Game.new(["Ann", "Ben"], seed=5, catalog=catalog)
+    persistence.autosave(game, {"seats": ["human", "human"]})
+    game.apply(0, {"kind": "pick", "card": game.pending()[0].options["cards"][0],
+                   "discard": game.pending()[0].options["cards"][1]})
+    persistence.autosave(game, {"seats": ["human", "human"]})
+    damaged = persistence.autosave_path()
+    damaged.write_bytes(damaged.read_bytes()[:100])
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Continue the previous autosave (turn 1/4, Ann, Ben; the last one is" in screen_text(app)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.game.state.decisions == []
+    assert len(damaged.read_bytes()) == 100  # left as it is

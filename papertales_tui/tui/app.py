@@ -8,6 +8,7 @@ screen. Screens render state and hand decisions to `submit`; the engine says wha
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
@@ -26,7 +27,8 @@ class PaperTalesApp(App):
     TITLE = "Paper Tales"
     COMMANDS = App.COMMANDS | {CardCommands}
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+q", "quit", "Quit", key_display="Ctrl+Q", priority=True),
+        Binding("ctrl+s", "save_as", "Save as", key_display="Ctrl+S"),
         Binding("f1", "rules", "Help", group=REFERENCE),
         Binding("f2", "cards", "Cards", group=REFERENCE),
         Binding("f3", "log", "Log", group=REFERENCE),
@@ -54,8 +56,7 @@ class PaperTalesApp(App):
         self.push_screen(TitleScreen(resume=False if self.save is not None else None))
         if self.save is not None:
             save, self.save = self.save, None
-            seat_types = save.settings.get("seats") or [seats.HUMAN] * len(save.game.players)
-            self.play(save.game, seat_types, shown=len(save.game.state.log))
+            self.resume(save)
         self.check_size()
 
     def start_game(self, names: list[str], seat_types: list[str], seed: int | None) -> None:
@@ -212,19 +213,47 @@ class PaperTalesApp(App):
         self.game = None
         self.show(TitleScreen())
 
-    def resume_autosave(self) -> None:
-        from ..persistence import SaveFileError, load_autosave
+    def resume(self, save) -> None:
+        """Go on with a saved game; a finished one only shows its final scores."""
+        seat_types = save.settings.get("seats") or [seats.HUMAN] * len(save.game.players)
+        if save.game.over:
+            self.show_finished(save.game, seat_types)
+            return
+        self.play(save.game, seat_types, shown=len(save.game.state.log))
+
+    def show_finished(self, game: Game, seat_types: list[str]) -> None:
+        from .screens.final import FinalScreen
+
+        self.game, self.seats, self.bots, self.queue = game, list(seat_types), {}, []
+        self.shown = len(game.state.log)
+        end = [events for chapter, events in flow.chapters(game.state.log, 0) if chapter == "end"]
+        self.show(FinalScreen(game, end[-1] if end else [],
+                              note="This game is already finished: here are its final scores."))
+
+    # --- save as ----------------------------------------------------------------------------
+    def save_as(self, path: str, overwrite: bool = False):
+        """Save the game to `path`: None when saved, else the SaveFileError or OSError. An existing
+        file is replaced only with `overwrite`, and never when it is not a good save file."""
+        from ..persistence import SaveFileError, save_as
 
         try:
-            save = load_autosave(catalog=self.catalog)
-        except SaveFileError as err:
-            self.notify(f"Cannot resume: {err}", title="Resume", severity="error", timeout=8)
-            return
-        seat_types = save.settings.get("seats") or [seats.HUMAN] * len(save.game.players)
-        self.play(save.game, seat_types, shown=len(save.game.state.log))
+            save_as(self.game, Path(path).expanduser(), {"seats": self.seats}, overwrite=overwrite)
+        except (SaveFileError, OSError) as err:
+            return err
+        return None
+
+    def action_save_as(self) -> None:
+        from .screens.modals import SaveAsModal
+
+        if self.game is not None and not isinstance(self.screen, SaveAsModal):
+            self.push_screen(SaveAsModal(default_save_name(self.game)))
 
     # --- always reachable -------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "save_as":
+            from .screens.modals import SaveAsModal
+
+            return self.game is not None and not isinstance(self.screen, SaveAsModal)
         if action in ("log", "scores"):
             return self.game is not None
         return True
@@ -272,7 +301,14 @@ class PaperTalesApp(App):
             if yes:
                 self.exit()
 
-        self.push_screen(ConfirmQuit(), done)
+        self.push_screen(ConfirmQuit(self.quit_question()), done)
+
+    def quit_question(self) -> str:
+        if self.game is None or self.game.over:
+            return "Quit Paper Tales?"
+        if self.autosave:
+            return "Quit Paper Tales? The game is autosaved: Continue on the title screen picks it up."
+        return "Quit Paper Tales? The current game is lost."
 
     # --- terminal size ----------------------------------------------------------------------
     def on_resize(self) -> None:
@@ -292,6 +328,11 @@ class PaperTalesApp(App):
                 self.screen.refresh_size()
             else:
                 self.pop_screen()
+
+
+def default_save_name(game: Game) -> str:
+    mode = "solo" if game.state.mode == "solo" else "game"
+    return f"papertales-{mode}-{game.state.seed}-turn{game.state.turn}.json"
 
 
 def run_app(args, catalog) -> int:

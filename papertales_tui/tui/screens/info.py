@@ -78,7 +78,9 @@ Symbols always come with a number or a word, so the game reads the same without 
 
 - **Enter** or a click chooses; **Tab** moves between lists; the footer shows the keys that apply now.
 - **F1** this help · **F2** card browser · **F3** game log · **F4** scoreboard · **Ctrl+P** find a card
-  · **Ctrl+Q** quit. **Esc** closes this kind of screen.
+  · **Ctrl+S** save the game as a file · **Ctrl+Q** quit. **Esc** closes this kind of screen.
+- Every confirmed decision is autosaved: **Continue** on the title screen (or `papertales --resume`)
+  picks the game up; `papertales --resume FILE` resumes a file saved with Ctrl+S.
 - Deployment: **Enter** on a card takes it, **1-5** puts it in spot F1 F2 F3 B1 B2, **x** takes a card
   out of a spot, **k** keeps a card for next turn, **u** undoes, **c** confirms.
 """

@@ -1,6 +1,8 @@
-"""Modal questions: quit?, units to give up, Age token target, Mystical Healer saves."""
+"""Modal questions: quit?, save as, units to give up, Age token target, Mystical Healer saves."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from rich.text import Text
 from textual import on
@@ -8,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, OptionList, SelectionList, Static
+from textual.widgets import Button, Input, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
 from .. import text as tx
@@ -22,9 +24,13 @@ class ConfirmQuit(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No, keep playing"),
     ]
 
+    def __init__(self, question: str = "Quit Paper Tales? The current game is lost."):
+        super().__init__()
+        self.question = question
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("Quit Paper Tales? The current game is lost.", classes="dialog-title")
+            yield Label(self.question, classes="dialog-title")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Yes, quit (y)", variant="error", id="yes", compact=True)
                 yield Button("No (n)", variant="primary", id="no", compact=True)
@@ -39,6 +45,69 @@ class ConfirmQuit(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class SaveAsModal(ModalScreen):
+    """Save the game to a file of the player's choosing (through `app.save_as`). An existing file is
+    replaced only after a second Enter, and never when it is not a good save file."""
+
+    CSS_PATH = "modals.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, default: str):
+        super().__init__()
+        self.default = default
+        self.replace: str | None = None  # the existing file the player was warned about
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Save the game as", classes="dialog-title")
+            yield Static("A file name or path (~ is your home folder); resume it with "
+                         "papertales --resume FILE.", classes="hint", markup=False)
+            yield Input(value=self.default, compact=True, id="save-path")
+            yield Label("", classes="error", id="dialog-message")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Save (Enter)", variant="primary", id="save", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#save-path", Input).focus()
+
+    def say(self, message: str) -> None:
+        self.query_one("#dialog-message", Label).update(message)
+
+    @on(Input.Changed, "#save-path")
+    def path_changed(self) -> None:
+        self.replace = None
+        self.say("")
+
+    @on(Input.Submitted, "#save-path")
+    @on(Button.Pressed, "#save")
+    def action_save(self) -> None:
+        from ...persistence import SaveFileError
+
+        path = self.query_one("#save-path", Input).value.strip()
+        if not path:
+            self.say("Type a file name.")
+            return
+        error = self.app.save_as(path, overwrite=path == self.replace)
+        if error is None:
+            self.app.notify(f"Saved to {Path(path).expanduser().resolve()}", title="Save as")
+            self.dismiss(path)
+        elif isinstance(error, SaveFileError) and error.kind == "exists" and path != self.replace:
+            self.replace = path
+            self.say("This file already exists. Press Enter again to replace it.")
+        elif isinstance(error, SaveFileError):
+            self.replace = None
+            self.say(f"Not saved: {error.message}.")
+        else:
+            self.replace = None
+            self.say(f"Not saved: cannot write {path} ({getattr(error, 'strerror', None) or error}).")
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 def suggest_unpaid(new: list[int], costs: dict[int, int], gold: int) -> list[int]:

@@ -1,4 +1,5 @@
-"""The title screen: new game, resume the last autosave, rules, cards, quit."""
+"""The title screen: new game, continue the last autosaved game (or see its final scores when it is
+finished), rules, cards, quit."""
 
 from __future__ import annotations
 
@@ -20,13 +21,30 @@ BANNER = [
 ]
 
 
-def autosave_exists() -> bool:
-    from ...persistence import autosave_path
+def last_game(catalog):
+    """The autosaved game to offer, and why it is not the last autosave (empty when it is): the last
+    autosave, else the previous good one when the last is damaged, else None."""
+    from ...persistence import SaveFileError, autosave_path, latest_good_autosave, load_autosave
 
     try:
-        return autosave_path().is_file()
+        if not autosave_path().is_file():
+            return None, ""
+        return load_autosave(catalog=catalog), ""
+    except SaveFileError as err:
+        return latest_good_autosave(catalog=catalog), str(err)
     except OSError:
-        return False
+        return None, ""
+
+
+def continue_label(save, problem: str) -> str:
+    game = save.game
+    if game.over:
+        return "See the last game's final scores (it is finished)"
+    who = ", ".join(p.name for p in game.players)
+    where = f"turn {game.state.turn}/{game.state.turns}, {who}"
+    if problem:
+        return f"Continue the previous autosave ({where}; the last one is damaged)"
+    return f"Continue the last game ({where})"
 
 
 class TitleScreen(GameScreen):
@@ -34,10 +52,11 @@ class TitleScreen(GameScreen):
 
     def __init__(self, resume: bool | None = None):
         super().__init__()
-        self.resume = autosave_exists() if resume is None else resume
+        self.save, self.problem = last_game(self.app.catalog) if resume is None else (None, "")
+        self.resume = self.save is not None
         self.choices = [("new", "New game")]
         if self.resume:
-            self.choices.append(("resume", "Resume the last game (autosave)"))
+            self.choices.append(("resume", continue_label(self.save, self.problem)))
         self.choices += [("rules", "How to play"), ("cards", "Card browser"), ("quit", "Quit")]
         self.menu = RowList(BANNER, id="menu")
 
@@ -54,7 +73,10 @@ class TitleScreen(GameScreen):
         if what == "new":
             self.app.new_game()
         elif what == "resume":
-            self.app.resume_autosave()
+            if self.problem:
+                self.notify(f"{self.problem}. That file is left as it is.", title="Damaged autosave",
+                            severity="warning", timeout=10)
+            self.app.resume(self.save)
         elif what == "rules":
             self.app.action_rules()
         elif what == "cards":
