@@ -641,22 +641,9 @@ class Game:
         p = self.state.players[i]
         rules = self.rules
         for slot in revealed:
-            u = p.slots[slot]
-            name = rules[u.card].name
-            for effect, params in rules[u.card].reveal:
-                if effect == "age_self":
-                    self._add_age(i, slot, params["amount"], name)
-                elif effect == "age_other_units":
-                    for other, _ in p.units():
-                        if other != slot:
-                            self._add_age(i, other, params["amount"], name)
-                elif effect == "upgrade_all_buildings":
-                    for key, level in p.buildings.items():
-                        if level == 1:
-                            p.buildings[key] = 2
-                            self._event("building_upgraded", player=i, building=key, cause=name)
-                elif effect == "age_one_unit":
-                    p.choices.append({"source": u.card, "name": name, "amount": params["amount"]})
+            card = p.slots[slot].card
+            for effect, params in rules[card].reveal:
+                self._REVEAL.get(effect, Game._reveal_nothing_now)(self, i, slot, card, params)
         food_like = None
         for slot, u in p.units():
             resource = rules[u.card].age_per_resource
@@ -666,6 +653,39 @@ class Game:
                 amount = food_like[resource]
                 if amount:
                     p.choices.append({"source": u.card, "name": rules[u.card].name, "amount": amount})
+
+    # Reveal handlers, one per effect kind: (player, spot, card, params).
+    def _reveal_age_self(self, i: int, slot: int, card: int, params: dict) -> None:
+        self._add_age(i, slot, params["amount"], self.rules[card].name)
+
+    def _reveal_age_other_units(self, i: int, slot: int, card: int, params: dict) -> None:
+        for other, _ in self.state.players[i].units():
+            if other != slot:
+                self._add_age(i, other, params["amount"], self.rules[card].name)
+
+    def _reveal_upgrade_all_buildings(self, i: int, slot: int, card: int, params: dict) -> None:
+        p = self.state.players[i]
+        for key, level in p.buildings.items():
+            if level == 1:
+                p.buildings[key] = 2
+                self._event("building_upgraded", player=i, building=key, cause=self.rules[card].name)
+
+    def _reveal_age_one_unit(self, i: int, slot: int, card: int, params: dict) -> None:
+        """The owner chooses the Unit later (an age_target decision)."""
+        self.state.players[i].choices.append({"source": card, "name": self.rules[card].name,
+                                              "amount": params["amount"]})
+
+    def _reveal_nothing_now(self, i: int, slot: int, card: int, params: dict) -> None:
+        """Resolved elsewhere: Shapeshifter before all reveals, Kraken's penalty at the end of the phase."""
+
+    _REVEAL = {
+        "age_self": _reveal_age_self,
+        "age_other_units": _reveal_age_other_units,
+        "upgrade_all_buildings": _reveal_upgrade_all_buildings,
+        "age_one_unit": _reveal_age_one_unit,
+        "shapeshift": _reveal_nothing_now,
+        "lp_per_level2_building": _reveal_nothing_now,
+    }
 
     def _auto_age_targets(self) -> None:
         """A choice with a single possible Unit is made without asking."""
