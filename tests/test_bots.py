@@ -150,3 +150,66 @@ def test_tournament_json(capsys):
 def test_tournament_refuses_unknown_levels(capsys):
     assert main(["tournament", "--seats", "medium,genius"]) == 2
     assert "genius" in capsys.readouterr().err
+
+
+# --- solo games against the Lich King -----------------------------------------------------------
+
+def play_solo(level: str, seed: int, difficulty: int):
+    from papertales_tui.rules.solo import SoloGame
+
+    game = SoloGame.new(["Bot"], seed=seed, difficulty=difficulty)
+    bot = bot_for(level, seed)
+    while not game.over:
+        for pend in game.pending():
+            game.apply(pend.player, bot.choose(game.view(pend.player), pend, game.catalog))
+    return game
+
+
+@pytest.mark.parametrize("difficulty", [0, 1, 2, 3, 4])
+def test_medium_bot_plays_whole_solo_games_legally(difficulty):
+    game = play_solo("medium", seed=difficulty, difficulty=difficulty)
+    assert game.over and game.difficulty == difficulty
+    assert any(e["type"] == "solo_over" for e in game.state.log)
+
+
+def solo_deploy_choice(hand: list[str]) -> dict:
+    """Turn 2 with Sunken Ossuary (Black 2, Purple 3) under the Time token, the turn-3 card face down
+    (Black 3-6, Purple 3-6), a Kingdom of strength 6 with both Front spots taken, 1 Gold."""
+    from conftest import give, goto, put
+    from test_solo import set_row
+
+    from papertales_tui.rules.solo import SoloGame
+
+    game = goto(SoloGame.new(["Bot"], seed=1), "deploy")
+    set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 2)
+    put(game, 0, 0, "forest_spirit")
+    put(game, 0, 1, "golem")
+    game.state.players[0].hand = []
+    ids = dict(zip(hand, give(game, 0, hand)))
+    game.state.players[0].gold = 1
+    (pend,) = game.pending()
+    decision = make_bot("medium").choose(game.view(0), pend, game.catalog)
+    game.apply(0, decision)  # legal
+    return {key: ids[key] in decision["slots"] for key in hand}
+
+
+def test_medium_bot_deploys_to_beat_the_armies_in_solo():
+    # the Archer fights from the Back: 8 beats every Black army and most Purple ones; the Peddler
+    # (same cost) brings Gold and wood but no strength
+    assert solo_deploy_choice(["peddler", "archer"]) == {"peddler": False, "archer": True}
+
+
+def test_medium_bot_counts_the_quest_lp_a_card_would_give_from_the_underworld(catalog):
+    from conftest import take
+    from test_solo import set_row
+
+    from papertales_tui.rules.bots.medium import Planner
+    from papertales_tui.rules.solo import SoloGame
+
+    game = SoloGame.new(["Bot"], seed=2, lich_cards=["harvest_of_souls"])  # food: 1 LP each
+    set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 1)
+    cards = {k: take(game, k) for k in ("knight", "farmer", "blacksmith", "hunter")}
+    planner = Planner(game_from_view(game.view(0), 0, catalog), 0)
+    quest = {k: planner.solo.quest_lp(c) for k, c in cards.items()}
+    # Crypt of Whispers: strength 4 or more; the Sunken Ossuary's quest is still face down
+    assert quest == {"knight": 1, "farmer": 1, "blacksmith": 0, "hunter": 1}

@@ -11,6 +11,11 @@ from the engine's own arithmetic on the bot's Kingdom:
 
 Recruitment values each card by how much it improves the planned deployment of the hand; in a
 2-player game the bot discards the card that would help the opponent most.
+
+In a solo game (`state.solo` set) the Wars are against the Black and Purple armies, estimated from
+the Necropolis row as the view shows it (see `SoloOutlook`): a War won is worth 3 LP to the bot and
+denies the Lich King his LP for it; in Recruitment, a card also counts the Lich King quest LP it
+would give if left to the Underworld.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import NamedTuple
 
 from .. import effects
 from ..engine import WAR_LP, Forecast, Game, Pending
+from ..solo import ARMIES, LICH_LP_PER_WAR, quest_matches
 from ..state import BACK, FRONT, Unit
 
 GOLD_LP = 0.5  # what one Gold is worth in LP while there are turns to spend it
@@ -58,6 +64,9 @@ class Planner:
         self.gold_lp = GOLD_LP if self.turns_left else LAST_TURN_GOLD_LP
         self.rivals = [(me + 1) % self.n] if self.n == 2 else sorted({(me - 1) % self.n, (me + 1) % self.n})
         before_wars = s.phase in ("recruitment", "deployment")
+        self.solo = SoloOutlook(game) if s.solo is not None else None
+        if self.solo is not None:  # no rival Kingdoms; the armies stand in for `rival_now`/`rival_next`
+            self.rivals = []
         self.rival_now = [outlook * self._rival_estimate(j) if before_wars else 0.0 for j in self.rivals]
         # what the remembered values depend on, besides the Units and Gold
         self.context = (me, s.turn, before_wars, tuple(self.rival_now), tuple(sorted(self.p.buildings.items())))
@@ -74,6 +83,8 @@ class Planner:
         return self.game.strength(j) + NEW_UNIT_STRENGTH * free_front
 
     def expected_wars(self, strength: int, estimates: list[float]) -> float:
+        if self.solo is not None:  # (both estimate lists are empty in solo: tell them apart by identity)
+            return self.solo.wars(strength, estimates is self.rival_now)[0]
         if self.n == 2:
             e = estimates[0]
             return _chance(strength - e) + _chance(strength - 2 * e)
@@ -95,6 +106,8 @@ class Planner:
         """LP a Kingdom with these figures is expected to bring in a turn's Wars, Income and Aging."""
         wars = self.expected_wars(f.strength, estimates)
         lp = WAR_LP * wars + f.death_gains[0]
+        if self.solo is not None:  # the Lich King's LP for the Wars he does not win
+            lp += self.solo.wars(f.strength, estimates is self.rival_now)[1]
         gold = f.income + f.death_gains[1]
         if f.war_gains:  # Wars abilities are linear in the number of Wars won
             (lp0, gold0), (lp2, gold2) = f.war_gains
@@ -278,6 +291,9 @@ class Planner:
             if gain <= MIN_GAIN:
                 gain = KEEP_WEIGHT * self.keep_value(c, base.slots)
             gains[c] = gain
+        if self.solo is not None:  # a card picked is a card kept out of the Underworld
+            for c in cards:
+                gains[c] += self.solo.quest_lp(c)
         return gains
 
     def pick(self, pend: Pending) -> dict:
@@ -356,6 +372,66 @@ class Planner:
         if not self.turns_left:
             return 0.0
         return self.turn_value(self.forecast(slots), self.rival_next)
+
+
+class SoloOutlook:
+    """What the bot expects of the Black and Purple armies in a solo game, from the Necropolis row as
+    the view shows it: a face-down card may be any card of its pile, with equal chances."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        solo = game.state.solo
+        self.catalog = game.catalog
+        self.row = solo.necropolis
+        self.lich = [self.catalog.lich_king[k] for k in solo.lich_cards]
+        self.bonus = {a: sum(c.params[a] for c in self.lich if c.effect == "army_strength") for a in ARMIES}
+        # the Lich King's LP for each War an army wins (Legion of Bone adds to it)
+        self.lich_war_lp = {a: LICH_LP_PER_WAR + sum(c.params["amount"] for c in self.lich
+                                                      if c.effect == "lp_per_war_won" and c.params["army"] in (a, "any"))
+                            for a in ARMIES}
+        before_wars = game.state.phase in ("recruitment", "deployment")
+        self.now = self._armies(solo.time) if before_wars else []
+        self.next = self._armies(solo.time + 1)
+        self.memo: dict = {}
+
+    def _cards(self, position: int) -> list:
+        """The Necropolis cards that may be at this position of the row."""
+        if position >= len(self.row):
+            return []
+        if self.row[position] is not None:
+            return [self.catalog.necropolis[self.row[position]]]
+        pile = (1, 2, 3, 4, "end")[position]
+        return [c for c in self.catalog.necropolis.values() if c.pile == pile]
+
+    def _armies(self, time: int) -> list[dict[str, int]]:
+        """The possible (equally likely) armies of the turn whose current card is at `time`."""
+        return [{"black": a.black + b.black + self.bonus["black"], "purple": a.purple + b.purple + self.bonus["purple"]}
+                for a in self._cards(time) for b in self._cards(time + 1)]
+
+    def wars(self, strength: int, this_turn: bool) -> tuple[float, float]:
+        """(expected Wars won, expected Lich King LP denied) for a Kingdom of this strength: exact
+        this turn (only the next card is unknown), softened for next turn's Kingdom."""
+        key = (strength, this_turn)
+        if key not in self.memo:
+            armies = self.now if this_turn else self.next
+            won = denied = 0.0
+            for army in armies:
+                for a in ARMIES:
+                    margin = strength - army[a]
+                    win = float(margin >= 0) if this_turn else _chance(margin)
+                    beat = float(margin > 0) if this_turn else _chance(margin - 1)
+                    won += win
+                    denied += beat * self.lich_war_lp[a]
+            n = max(len(armies), 1)
+            self.memo[key] = (won / n, denied / n)
+        return self.memo[key]
+
+    def quest_lp(self, card: int) -> float:
+        """The Lich King's quest LP this card would give him from the Underworld this Recruitment."""
+        unit = self.game.types[card]
+        quests = [self.catalog.necropolis[k].quest for k in self.row if k is not None]
+        quests += [c.quest for c in self.lich if c.effect == "underworld_quest"]
+        return float(sum(q.lp for q in quests if q is not None and quest_matches(q, unit)))
 
 
 def _signature(slots: list[Unit | None]) -> tuple:
