@@ -1,31 +1,37 @@
-"""Regenerate screenshots/*.svg: every main screen of a seeded 3-player game, at 80x24.
+"""Regenerate screenshots/*.svg: every main screen of a seeded 3-player game and of a solo game, at 80x24.
 
-    python scripts/make_screenshots.py [--out screenshots] [--seed 7]
+    python scripts/make_screenshots.py [--out screenshots] [--seed 7] [--solo-seed 2]
 
-The game is played through the app with scripted key presses (`App.run_test()`), so the pictures
-are exactly what a player sees.
+The games are played through the app with scripted key presses (`App.run_test()`), so the pictures
+are exactly what a player sees. The SVGs name DejaVu Sans Mono before Fira Code: renderers that use
+only the first font named (cairosvg, some image viewers) then draw with a monospace font whose
+letters fit the terminal cells, instead of a proportional fallback that overflows them.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from papertales_tui.persistence import DATA_DIR_ENV  # noqa: E402
 from papertales_tui.tui.app import PaperTalesApp  # noqa: E402
 from papertales_tui.tui.screens.construction import ConstructionScreen  # noqa: E402
 from papertales_tui.tui.screens.deploy import DeployScreen  # noqa: E402
 from papertales_tui.tui.screens.draft import DraftScreen  # noqa: E402
 from papertales_tui.tui.screens.final import FinalScreen  # noqa: E402
 from papertales_tui.tui.screens.handoff import HandoffScreen  # noqa: E402
-from papertales_tui.tui.screens.modals import AgeTargetModal, HealModal, UnpaidModal  # noqa: E402
+from papertales_tui.tui.screens.modals import AgeTargetModal, HealModal, SaveAsModal, UnpaidModal  # noqa: E402
 from papertales_tui.tui.screens.summary import SummaryScreen  # noqa: E402
 
 SIZE = (80, 24)
+FONTS = ("font-family: Fira Code, monospace;", "font-family: DejaVu Sans Mono, Fira Code, monospace;")
 
 
 def deploy_keys(screen: DeployScreen) -> list[str]:
@@ -49,8 +55,10 @@ class Shooter:
     def shot(self, name: str) -> None:
         if name not in self.taken:
             self.taken.add(name)
-            self.app.save_screenshot(f"{name}.svg", path=str(self.out))
-            print(f"{self.out / name}.svg")
+            path = self.out / f"{name}.svg"
+            svg = self.app.export_screenshot()
+            path.write_text(svg.replace(*FONTS), encoding="utf-8")
+            print(path)
 
 
 async def play(out: Path, seed: int) -> None:
@@ -125,13 +133,73 @@ async def play(out: Path, seed: int) -> None:
         Shooter(small, out).shot("14-terminal-too-small")
 
 
+async def play_solo(out: Path, seed: int) -> None:
+    """A solo game against the Lich King (difficulty 2): new game, draft, Wars, final scores, save as."""
+    app = PaperTalesApp()
+    shooter = Shooter(app, out)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#mode").value = "solo"
+        await pilot.pause()
+        screen.query_one("#difficulty").value = 2
+        screen.query_one("#name-0").value = "Ann"
+        screen.query_one("#seed").value = str(seed)
+        shooter.shot("15-solo-new-game")
+        await pilot.press("ctrl+s")
+        for _ in range(500):
+            await pilot.pause()
+            screen = app.screen
+            turn = app.game.state.turn
+            if isinstance(screen, FinalScreen):
+                shooter.shot("19-solo-final-scores")
+                break
+            if isinstance(screen, DraftScreen):
+                if turn == 2 and screen.pend.options["round"] == 3:
+                    shooter.shot("16-solo-draft")
+                keys = ["enter"]
+            elif isinstance(screen, DeployScreen):
+                keys = deploy_keys(screen)
+                if turn == 2:
+                    await pilot.press(*keys)
+                    await pilot.pause()
+                    shooter.shot("17-solo-deployment")
+                    keys = []
+                keys += ["c"]
+            elif isinstance(screen, SummaryScreen):
+                if turn == 2 and "reveal" in [c for c, _ in screen.chapters]:
+                    shooter.shot("18-solo-wars")
+                    await pilot.press("ctrl+s")
+                    await pilot.pause()
+                    shooter.shot("21-save-as")
+                    await pilot.press("escape")
+                keys = ["enter"]
+            elif isinstance(screen, ConstructionScreen):
+                keys = ["enter"]
+            elif isinstance(screen, (AgeTargetModal, HealModal, UnpaidModal)):
+                keys = ["enter"] if isinstance(screen, AgeTargetModal) else ["c"]
+            elif isinstance(screen, SaveAsModal):
+                keys = ["escape"]
+            else:
+                raise RuntimeError(f"unexpected screen {type(screen).__name__}")
+            await pilot.press(*keys)
+        await pilot.press("f2", "slash", *"ossuary", "enter")
+        await pilot.pause()
+        shooter.shot("20-solo-card-browser")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--solo-seed", type=int, default=2)
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
+    os.environ[DATA_DIR_ENV] = tempfile.mkdtemp()  # no autosave of this machine on the title screen
     asyncio.run(play(args.out, args.seed))
+    asyncio.run(play_solo(args.out, args.solo_seed))
 
 
 if __name__ == "__main__":

@@ -422,3 +422,16 @@ async def test_deploy_with_the_mouse(catalog):
         await pilot.click(KeyBar, offset=(start + 1, 0))
         await pilot.pause()
         assert game.state.players[0].submitted["slots"] == [None, None, None, archer, None]
+
+
+async def test_key_bar_fits_the_width_and_shows_quit_in_full(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = await open_board(app, pilot, deploy_game(["knight", "archer"]))
+        await pilot.press("1", "down", "enter")  # a placed card (undo) and a held one (drop)
+        await pilot.pause()
+        assert board.held is not None
+        bar = key_bar(app)
+        assert "Esc Drop" in bar and "u Undo" in bar and "c Confirm" in bar
+        assert "Ctrl+Q Quit" in bar and "f1-f4 Help" in bar and len(bar) <= SIZE[0] and "…" not in bar

@@ -20,6 +20,7 @@ from .commands import CardCommands
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 REFERENCE = Binding.Group("")
+KEY_NAMES = {"enter": "Enter", "escape": "Esc", "delete": "Del", "space": "Space", "slash": "/"}
 
 
 class PaperTalesApp(App):
@@ -48,6 +49,14 @@ class PaperTalesApp(App):
         self.last_player: int | None = None  # who made the last decision (no hand-off to oneself)
         self.waiting = False  # a bot decided while a reference screen was open
         self.page_turn = 1  # the turn of the summaries being shown
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys in words (Enter, Esc, Ctrl+S) rather than symbols a newcomer may not know."""
+        if binding.key_display:
+            return binding.key_display
+        if "+" in binding.key:
+            return "+".join(part.title() if len(part) > 1 else part.upper() for part in binding.key.split("+"))
+        return KEY_NAMES.get(binding.key) or super().get_key_display(binding)
 
     # --- start ------------------------------------------------------------------------------
     def on_mount(self) -> None:

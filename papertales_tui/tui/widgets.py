@@ -215,6 +215,12 @@ class RowList(Lines, can_focus=True):
         return self.base_style
 
 
+# When the keys do not fit on one line: shorter labels first, then these actions are left out (the
+# help, F1, lists every key).
+SHORT_LABELS = {"Help/Cards/Log/Scores": "Help", "Save as": "Save"}
+OPTIONAL_ACTIONS = ("save_as",)
+
+
 class KeyBar(Lines):
     """The keys that apply now, on one line; a binding group (e.g. 1-5) shows once."""
 
@@ -230,13 +236,16 @@ class KeyBar(Lines):
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed, immediate=True)
         self.bindings_changed(self.screen)
 
+    def on_resize(self) -> None:
+        self.bindings_changed(self.screen)
+
     def bindings_changed(self, screen) -> None:
         if screen is self.screen:
             self.set_lines([self.keys_line()])
 
-    def keys_line(self) -> Text:
-        out = Text(" ", no_wrap=True, overflow="ellipsis")
-        self.spans = []
+    def entries(self) -> list[tuple[str, str, object, str]]:
+        """(key, label, namespace, action) of the keys to show."""
+        out = []
         seen_actions: set[str] = set()
         seen_groups: set[object] = set()
         active = list(self.screen.active_bindings.values())
@@ -254,11 +263,32 @@ class KeyBar(Lines):
                 label = group.description or "/".join(b.description for b in members)
             else:
                 key, label = self.app.get_key_display(binding), binding.description
-            start = out.cell_len
-            out.append(f"{key}", style="bold reverse")
-            out.append(f" {label} ")
-            self.spans.append((start, out.cell_len, namespace, binding.action))
+            out.append((key, label, namespace, binding.action))
         return out
+
+    def keys_line(self) -> Text:
+        width = self.size.width or self.app.size.width
+        entries = self.entries()
+        fits = [entries, [(k, SHORT_LABELS.get(label, label), n, a) for k, label, n, a in entries]]
+        fits.append([e for e in fits[1] if e[3] not in OPTIONAL_ACTIONS])
+        for choice in fits:
+            line, spans = self.render_keys(choice)
+            if line.cell_len <= width:
+                break
+        self.spans = spans
+        return line
+
+    @staticmethod
+    def render_keys(entries) -> tuple[Text, list]:
+        out = Text(" ", no_wrap=True, overflow="ellipsis")
+        spans = []
+        for key, label, namespace, action in entries:
+            start = out.cell_len
+            out.append(key, style="bold reverse")
+            out.append(f" {label} ")
+            spans.append((start, out.cell_len, namespace, action))
+        out.rstrip()
+        return out, spans
 
     async def on_click(self, event: events.Click) -> None:
         for start, end, namespace, action in self.spans:

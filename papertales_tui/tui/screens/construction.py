@@ -72,7 +72,7 @@ class ConstructionScreen(GameScreen):
     def body(self) -> ComposeResult:
         with Horizontal(id="construction"):
             with Vertical(id="build-left"):
-                yield Label("Build one thing (Enter or click), or pass", classes="pane-title")
+                yield Label("Build one thing, or pass (Enter)", classes="pane-title")
                 yield OptionList(id="build-options")
             with VerticalScroll(id="build-side"):
                 yield Static("", id="build-info")

@@ -74,7 +74,7 @@ class NewGameScreen(GameScreen):
                 yield Select(COUNT_OPTIONS, value=self.count, allow_blank=False, compact=True, id="count")
             for i in range(MAX_PLAYERS):
                 with Horizontal(classes="form-row seat-row", id=f"row-{i}"):
-                    yield Label(f"Player {i + 1}", classes="form-label")
+                    yield Label(f"Player {i + 1}", classes="form-label", id=f"label-{i}")
                     yield Input(value=f"Player {i + 1}", placeholder="name", compact=True, id=f"name-{i}",
                                 max_length=20)
                     yield Select(seats.seat_options(), value=seats.HUMAN, allow_blank=False, compact=True,
@@ -107,6 +107,7 @@ class NewGameScreen(GameScreen):
         self.query_one("#count-row").display = not solo
         self.query_one("#difficulty-row").display = solo
         self.query_one("#seat-0").display = not solo  # solo: one human
+        self.query_one("#label-0", Label).update("Your name" if solo else "Player 1")
         self.query_one("#mode-hint", Static).update(HINTS[self.mode])
 
     @on(Select.Changed, "#mode")
