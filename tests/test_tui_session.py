@@ -160,8 +160,10 @@ async def test_continue_offers_the_previous_autosave_when_the_last_is_damaged(ca
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "Continue the previous autosave (turn 1/4, Ann, Ben; the last one is" in screen_text(app)
+        assert "Continue the last game (autosave)" in screen_text(app)  # the file cannot be read
         await pilot.press("down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen) and app.game.state.decisions == []
+        notes = [n.message for n in app._notifications]
+        assert any("the file ends too early" in n and "the previous autosave (turn 1)" in n for n in notes)
     assert len(damaged.read_bytes()) == 100  # left as it is

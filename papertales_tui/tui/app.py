@@ -222,6 +222,21 @@ class PaperTalesApp(App):
         self.game = None
         self.show(TitleScreen())
 
+    def resume_autosave(self) -> None:
+        """Continue the last autosave; when it is damaged (it is left as it is), the previous good one."""
+        from ..persistence import SaveFileError, latest_good_autosave, load_autosave
+
+        try:
+            save = load_autosave(catalog=self.catalog)
+        except SaveFileError as err:
+            save = latest_good_autosave(catalog=self.catalog)
+            if save is None:
+                self.notify(f"Cannot continue: {err}", title="Continue", severity="error", timeout=10)
+                return
+            self.notify(f"{err}. That file is left as it is; here is the previous autosave "
+                        f"(turn {save.game.state.turn}).", title="Damaged autosave", severity="warning", timeout=10)
+        self.resume(save)
+
     def resume(self, save) -> None:
         """Go on with a saved game; a finished one only shows its final scores."""
         seat_types = save.settings.get("seats") or [seats.HUMAN] * len(save.game.players)

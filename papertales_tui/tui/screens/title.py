@@ -3,6 +3,8 @@ finished), rules, cards, quit."""
 
 from __future__ import annotations
 
+import json
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -21,30 +23,22 @@ BANNER = [
 ]
 
 
-def last_game(catalog):
-    """The autosaved game to offer, and why it is not the last autosave (empty when it is): the last
-    autosave, else the previous good one when the last is damaged, else None."""
-    from ...persistence import SaveFileError, autosave_path, latest_good_autosave, load_autosave
+def autosave_label() -> str | None:
+    """The menu entry for the autosaved game, from a quick look at the file (the full checks run when
+    it is chosen); None when there is no autosave."""
+    from ...persistence import autosave_path
 
     try:
-        if not autosave_path().is_file():
-            return None, ""
-        return load_autosave(catalog=catalog), ""
-    except SaveFileError as err:
-        return latest_good_autosave(catalog=catalog), str(err)
-    except OSError:
-        return None, ""
-
-
-def continue_label(save, problem: str) -> str:
-    game = save.game
-    if game.over:
-        return "See the last game's final scores (it is finished)"
-    who = ", ".join(p.name for p in game.players)
-    where = f"turn {game.state.turn}/{game.state.turns}, {who}"
-    if problem:
-        return f"Continue the previous autosave ({where}; the last one is damaged)"
-    return f"Continue the last game ({where})"
+        path = autosave_path()
+        if not path.is_file():
+            return None
+        data = json.loads(path.read_bytes())
+        state, names = data["state"], [p["name"] for p in data["players"]]
+        if state["over"]:
+            return "See the last game's final scores (it is finished)"
+        return f"Continue the last game (turn {state['turn']}/{state['turns']}, {', '.join(names)})"
+    except (OSError, ValueError, KeyError, TypeError):
+        return "Continue the last game (autosave)"
 
 
 class TitleScreen(GameScreen):
@@ -52,11 +46,10 @@ class TitleScreen(GameScreen):
 
     def __init__(self, resume: bool | None = None):
         super().__init__()
-        self.save, self.problem = last_game(self.app.catalog) if resume is None else (None, "")
-        self.resume = self.save is not None
+        self.resume_label = autosave_label() if resume is None else None
         self.choices = [("new", "New game")]
-        if self.resume:
-            self.choices.append(("resume", continue_label(self.save, self.problem)))
+        if self.resume_label:
+            self.choices.append(("resume", self.resume_label))
         self.choices += [("rules", "How to play"), ("cards", "Card browser"), ("quit", "Quit")]
         self.menu = RowList(BANNER, id="menu")
 
@@ -73,10 +66,7 @@ class TitleScreen(GameScreen):
         if what == "new":
             self.app.new_game()
         elif what == "resume":
-            if self.problem:
-                self.notify(f"{self.problem}. That file is left as it is.", title="Damaged autosave",
-                            severity="warning", timeout=10)
-            self.app.resume(self.save)
+            self.app.resume_autosave()
         elif what == "rules":
             self.app.action_rules()
         elif what == "cards":
