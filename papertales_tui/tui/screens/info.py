@@ -260,7 +260,7 @@ class ScoreboardScreen(InfoScreen):
             yield Static(head)
             yield Static(views.scoreboard(self.game))
             if views.is_solo(self.game):
-                yield Static(Text.assemble(("\nLich King ", "bold"), tx.lp(self.game.lich_lp), " from ",
+                yield Static(Text.assemble(("\nLich King ", "bold"), tx.lp(self.game.lich_lp), " · by source: ",
                                            views.lich_sources(self.game)))
                 yield Static(Text("\n").join(views.necropolis_lines(self.game, 76)))
             yield Static(Text(tx.LEGEND, style="dim"))
