@@ -312,7 +312,9 @@ def test_resume_loads_the_last_autosave(catalog):
 
 def start(seed: int, players: int, data_dir: Path) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PAPERTALES_DATA_DIR": str(data_dir)}
-    return subprocess.Popen([sys.executable, str(SCRIPT), str(seed), str(players)],
+    # A short pause after each decision: on a fast, idle machine a 2-player game (50 decisions) could
+    # otherwise finish before the 6 kills (at most 0.9 s in all) have landed.
+    return subprocess.Popen([sys.executable, str(SCRIPT), str(seed), str(players), "0.02"],
                             stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
 
 
