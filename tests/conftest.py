@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import shutil
+from pathlib import Path
 
-from papertales_tui.rules.catalog import default_catalog
+import pytest
+import yaml
+
+from papertales_tui.rules.catalog import default_cards_dir, default_catalog
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.state import Unit
 
@@ -82,3 +86,31 @@ def deploy(game: Game, player: int, placement: dict[int, int], keep: int | None 
 
 def events(game: Game, type_: str, **match) -> list[dict]:
     return [e for e in game.state.log if e["type"] == type_ and all(e.get(k) == v for k, v in match.items())]
+
+
+def unit(game: Game, player: int, slot: int):
+    return game.state.players[player].slots[slot]
+
+
+def lp_from(game: Game, player: int, cause: str) -> int:
+    """LP the player gained (or lost) from this cause, over the whole game so far."""
+    return sum(e["amount"] for e in events(game, "lp", player=player, cause=cause))
+
+
+def gold_from(game: Game, player: int, cause: str) -> int:
+    return sum(e["amount"] for e in events(game, "gold", player=player, cause=cause))
+
+
+@pytest.fixture
+def base(tmp_path):
+    """A copy of the shipped card files, to damage."""
+    d = tmp_path / "base"
+    shutil.copytree(default_cards_dir(), d)
+    return d
+
+
+def edit_yaml(path: Path, change) -> None:
+    """Load a YAML file, let `change` edit the data, write it back."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")

@@ -1,13 +1,14 @@
 """The card catalog: the shipped files match the printed cards, and damaged files are refused clearly."""
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
 import yaml
 
-from papertales_tui.rules.catalog import CardFileError, default_cards_dir, default_catalog, load_catalog
+from conftest import edit_yaml
+
+from papertales_tui.rules.catalog import CardFileError, default_catalog, load_catalog
 
 REFERENCE = Path("/work/shared/reference/base-cards.yaml")
 PHASE_OF_TRIGGER = {2: "deployment", 3: "wars", 4: "income", 5: "construction", 6: "aging",
@@ -104,19 +105,6 @@ def test_buildings_match_printed_cards(reference):
 # ---- damaged files ----
 
 
-@pytest.fixture
-def base(tmp_path):
-    d = tmp_path / "base"
-    shutil.copytree(default_cards_dir(), d)
-    return d
-
-
-def _edit(path: Path, change) -> None:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    change(data)
-    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-
-
 def _entry(data, key):
     return next(c for c in data.get("units", []) + data.get("buildings", []) if c["id"] == key)
 
@@ -168,7 +156,7 @@ UNIT_DAMAGE = {
 @pytest.mark.parametrize("case", UNIT_DAMAGE, ids=list(UNIT_DAMAGE))
 def test_damaged_units_file_is_refused(base, case):
     change, card, field, message = UNIT_DAMAGE[case]
-    _edit(base / "units.yaml", change)
+    edit_yaml(base / "units.yaml", change)
     with pytest.raises(CardFileError) as info:
         load_catalog(base_dir=base)
     err = info.value
@@ -199,7 +187,7 @@ BUILDING_DAMAGE = {
 @pytest.mark.parametrize("case", BUILDING_DAMAGE, ids=list(BUILDING_DAMAGE))
 def test_damaged_buildings_file_is_refused(base, case):
     change, card, field, message = BUILDING_DAMAGE[case]
-    _edit(base / "buildings.yaml", change)
+    edit_yaml(base / "buildings.yaml", change)
     with pytest.raises(CardFileError) as info:
         load_catalog(base_dir=base)
     err = info.value
@@ -208,7 +196,7 @@ def test_damaged_buildings_file_is_refused(base, case):
 
 
 def test_error_reads_file_card_field_message(base, monkeypatch):
-    _edit(base / "units.yaml", lambda d: _entry(d, "cave_spirit").update(cost="1"))
+    edit_yaml(base / "units.yaml", lambda d: _entry(d, "cave_spirit").update(cost="1"))
     monkeypatch.chdir(base.parent)
     with pytest.raises(CardFileError) as info:
         load_catalog(base_dir=base)

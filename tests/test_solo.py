@@ -11,9 +11,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 
-from conftest import deploy_nothing, events, goto, put, take
+from conftest import deploy_nothing, edit_yaml, events, goto, put, take
 
 from papertales_tui.rules.cards import LICH_EFFECTS, QUEST_CONDITIONS, LichKingCard
 from papertales_tui.rules.catalog import CardFileError, default_cards_dir, default_catalog, load_catalog
@@ -500,19 +499,6 @@ def test_armies_grow_over_the_game_and_black_and_purple_differ():
     assert sum(c.black != c.purple for c in cat.necropolis.values()) >= 15
 
 
-@pytest.fixture
-def base(tmp_path):
-    d = tmp_path / "base"
-    shutil.copytree(default_cards_dir(), d)
-    return d
-
-
-def _edit(path: Path, change) -> None:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    change(data)
-    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-
-
 def _card(data, key):
     return next(c for c in data.get("necropolis", []) + data.get("lich_king", []) if c["id"] == key)
 
@@ -561,7 +547,7 @@ DAMAGE = {
 @pytest.mark.parametrize("case", DAMAGE, ids=list(DAMAGE))
 def test_damaged_solo_card_files_are_refused(base, case):
     name, change, card, field, message = DAMAGE[case]
-    _edit(base / name, change)
+    edit_yaml(base / name, change)
     with pytest.raises(CardFileError) as info:
         load_catalog(base_dir=base)
     err = info.value

@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import deploy, deploy_nothing, events, give, goto, new_game, put
+from conftest import deploy, deploy_nothing, events, give, gold_from, goto, lp_from, new_game, put, unit
 
 from papertales_tui.rules.engine import IllegalDecision
 
@@ -12,18 +12,6 @@ def at_aging(players: int = 3, lp: int = 0, turn: int | None = None):
     for p in game.state.players:
         p.lp = lp
     return game
-
-
-def unit(game, player: int, slot: int):
-    return game.state.players[player].slots[slot]
-
-
-def lp_from(game, player: int, cause: str) -> int:
-    return sum(e["amount"] for e in events(game, "lp", player=player, cause=cause))
-
-
-def gold_from(game, player: int, cause: str) -> int:
-    return sum(e["amount"] for e in events(game, "gold", player=player, cause=cause))
 
 
 def died(game, player: int) -> list[int]:

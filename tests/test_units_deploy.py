@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import deploy, deploy_nothing, events, give, goto, new_game, put, take
+from conftest import deploy, deploy_nothing, events, give, gold_from, goto, lp_from, new_game, put, take, unit
 
 from papertales_tui.rules.engine import IllegalDecision
 
@@ -18,18 +18,6 @@ def others_pass(game, first: int = 1) -> None:
     """Every other player confirms an empty deployment (their Kingdoms stay empty: strength 0)."""
     for i in range(first, len(game.state.players)):
         deploy_nothing(game, i)
-
-
-def unit(game, player: int, slot: int):
-    return game.state.players[player].slots[slot]
-
-
-def lp_from(game, player: int, cause: str) -> int:
-    return sum(e["amount"] for e in events(game, "lp", player=player, cause=cause))
-
-
-def gold_from(game, player: int, cause: str) -> int:
-    return sum(e["amount"] for e in events(game, "gold", player=player, cause=cause))
 
 
 # ---- Age on reveal ----

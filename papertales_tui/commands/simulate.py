@@ -46,8 +46,7 @@ def run(args: argparse.Namespace, catalog) -> int:
                 continue
             best.append(max(game.scores()))
             if log:
-                for event in game.state.log:
-                    log.write(json.dumps({"game": k, "seed": seed, **event}) + "\n")
+                write_events(log, k, seed, game)
     finally:
         if log:
             log.close()
@@ -100,8 +99,7 @@ def run_solo(args: argparse.Namespace, catalog) -> int:
             lich.append(game.lich_lp)
             wins += bool(game.winners())
             if log:
-                for event in game.state.log:
-                    log.write(json.dumps({"game": k, "seed": seed, **event}) + "\n")
+                write_events(log, k, seed, game)
     finally:
         if log:
             log.close()
@@ -129,3 +127,9 @@ def run_solo(args: argparse.Namespace, catalog) -> int:
     for e in errors[:5]:
         print(f"error: {e}", file=sys.stderr)
     return 1 if errors else 0
+
+
+def write_events(log, k: int, seed: int, game) -> None:
+    """Append one game's events to the --log file, one JSON object per line."""
+    for event in game.state.log:
+        log.write(json.dumps({"game": k, "seed": seed, **event}) + "\n")
