@@ -352,3 +352,11 @@ def test_buildings_score_one_or_three_lp_at_game_end():
     for name in ("Tavern", "Temple", "Barracks"):
         assert lp_from(game, 0, f"{name} (level 2)") == 3
     assert game.state.players[0].lp == lp_before + 11
+
+
+def test_land_cost_is_two_gold_per_building_and_nothing_with_a_landlord():
+    game = new_game(3)
+    game.state.players[0].buildings = {"town": 1, "mine": 2}
+    assert game.land_cost(0) == 4
+    put(game, 0, 3, "landlord")
+    assert game.land_cost(0) == 0

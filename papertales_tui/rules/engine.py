@@ -250,9 +250,12 @@ class Game:
             options = self._options[player] = self._construction_options(player)
         return options
 
-    def _construction_options(self, player: int) -> list[dict]:
-        p = self.state.players[player]
-        gold = p.gold
+    def land_cost(self, player: int) -> int:
+        """Gold a new Building costs this player before its resources (Landlord: none)."""
+        return self._payment_terms(self.state.players[player])[0]
+
+    def _payment_terms(self, p: Player) -> tuple[int, bool, bool]:
+        """(Land cost, any resource can be bought, wood can be bought) for this Kingdom."""
         any_sub = wood_sub = no_land = False  # Merchant-like substitutes, Land cost ignored
         rules = self.rules
         for u in p.slots:
@@ -261,7 +264,12 @@ class Game:
                 any_sub |= r.any_sub
                 wood_sub |= r.wood_sub
                 no_land |= r.ignore_land_cost
-        land = 0 if no_land else 2 * len(p.buildings)
+        return (0 if no_land else 2 * len(p.buildings)), any_sub, wood_sub
+
+    def _construction_options(self, player: int) -> list[dict]:
+        p = self.state.players[player]
+        gold = p.gold
+        land, any_sub, wood_sub = self._payment_terms(p)
         res = None
         out = []
         price = effects.price

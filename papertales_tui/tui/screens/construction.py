@@ -49,8 +49,9 @@ def not_possible(game, player: int, offered: set[str]) -> Text:
         out.append_text(Text(" ").join(tx.resource(r, n, words=True) for r, n in need.items()))
         if part.gold_alternative is not None:
             out.append(f" or {tx.GOLD}{part.gold_alternative}")
-        if level is None and p.buildings:
-            out.append(f" + land {tx.GOLD}{2 * len(p.buildings)}")
+        land = game.land_cost(player) if level is None else 0
+        if land:
+            out.append(f" + land {tx.GOLD}{land}")
         missing = {r: n - res[r] for r, n in need.items() if n > res[r]}
         if missing:
             out.append("; missing ", style="red")
