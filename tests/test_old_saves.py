@@ -1,0 +1,56 @@
+"""Save files written by an earlier release (format version 1, commit 64f065b) still load, replay to
+their stored state, and play on to the end. The files in tests/data are never regenerated."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from papertales_tui.cli import main
+from papertales_tui.persistence import load_autosave, load_save, replay_game
+from papertales_tui.rules.random_play import random_decision
+
+DATA = Path(__file__).resolve().parent / "data"
+OLD_SAVES = {  # file: (players, decisions, solo)
+    "v1-three-players.json": (["Ann", "Bob", "Cy"], 60, False),
+    "v1-solo.json": (["Sam"], 12, True),
+    "autosave/autosave.json": (["P0", "P1", "P2", "P3", "P4"], 40, False),
+    "autosave/autosave.prev.json": (["P0", "P1", "P2", "P3", "P4"], 39, False),
+}
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize("name", OLD_SAVES)
+def test_an_old_save_loads_replays_and_plays_to_the_end(name):
+    path = DATA / name
+    before = digest(path)
+    players, decisions, solo = OLD_SAVES[name]
+    save = load_save(path)
+    assert save.players == players and len(save.decisions) == decisions
+    assert (save.stored_state.get("mode") == "solo") == solo and not save.game.over
+    assert replay_game(save).to_json() == save.game.to_json()
+    game, rng = save.game, random.Random(1)
+    while not game.over:
+        pend = game.pending()[0]
+        game.apply(pend.player, random_decision(game, pend, rng))
+    assert len(game.state.decisions) > decisions
+    assert digest(path) == before
+
+
+def test_an_old_autosave_directory_resumes(tmp_path):
+    shutil.copytree(DATA / "autosave", tmp_path / "data")
+    save = load_autosave(tmp_path / "data")
+    assert len(save.decisions) == 40 and save.settings == {"seats": ["human"] * 5}
+
+
+@pytest.mark.parametrize("name", ["v1-three-players.json", "v1-solo.json"])
+def test_cli_replay_of_an_old_save_confirms_it(name, capsys):
+    assert main(["replay", "--quiet", str(DATA / name)]) == 0
+    assert capsys.readouterr().out.startswith("OK: the stored state matches the replay")
