@@ -3,12 +3,15 @@
 1. Time to the first screen: from creating the app to the end of the first paint of its first
    screen (the title screen), against a bare Textual app with one screen (a label and a footer).
    The card catalog is loaded before, as `papertales` does before it starts the app. Median of
-   several starts of each, alternated, in this process. For information, the same for cold starts
-   of fresh processes (interpreter, imports and card loading included).
+   several starts of each, alternated, in this process. Then the same for cold starts of fresh
+   processes (interpreter, imports and card loading from its cache included), in wall time and in
+   CPU time of the process (the steadier figure on a shared machine).
 2. Time to handle a keypress on the deployment board (placing a card, then undoing it: each redraws
    the spots, the hand, the Gold and the strength preview), against a keypress that updates one
    label of a bare app. Median over many keys, from the key event to the end of the repaint that
    follows it.
+
+3. `papertales --version` against `python -c pass`, in fresh processes (wall and CPU time, medians).
 
 Both apps run headless at 80x24. Usage: python benchmarks/bench_tui.py [--starts 9] [--keys 60]
 """
@@ -17,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -42,7 +47,7 @@ class First(Screen):
         yield Static("Hello")
         yield Footer()
     def on_mount(self):
-        self.call_after_refresh(lambda: (print(time.perf_counter() - t0), self.app.exit()))
+        self.call_after_refresh(lambda: (print(time.perf_counter() - t0, time.process_time()), self.app.exit()))
 
 class Bare(App):
     def on_mount(self):
@@ -61,26 +66,49 @@ from papertales_tui.tui.screens import title
 mounted = title.TitleScreen.on_mount
 def on_mount(self):
     mounted(self)
-    self.call_after_refresh(lambda: (print(time.perf_counter() - t0), self.app.exit()))
+    self.call_after_refresh(lambda: (print(time.perf_counter() - t0, time.process_time()), self.app.exit()))
 title.TitleScreen.on_mount = on_mount
 
 PaperTalesApp(load_cards([])).run(headless=True, size=(80, 24))
 """
 
 
-def cold_start(code: str) -> float:
+def cold_start(code: str) -> tuple[float, float]:
+    """(wall seconds to the first paint, CPU seconds of the process by then)."""
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    return float(out.stdout.strip().splitlines()[-1])
+    wall, cpu = out.stdout.strip().splitlines()[-1].split()
+    return float(wall), float(cpu)
 
 
-def cold_first_screen(starts: int) -> tuple[float, float]:
-    cold_start(BARE_START)  # warm the file cache for both
+def cold_first_screen(starts: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Medians of (wall, CPU) for the bare app and for papertales, alternated."""
+    cold_start(BARE_START)  # warm the file cache (and the card cache) for both
     cold_start(APP_START)
     bare, app = [], []
     for _ in range(starts):
         bare.append(cold_start(BARE_START))
         app.append(cold_start(APP_START))
-    return statistics.median(bare), statistics.median(app)
+    return tuple(tuple(statistics.median(x[i] for x in runs) for i in (0, 1)) for runs in (bare, app))
+
+
+def command_time(cmd: list[str]) -> tuple[float, float]:
+    """(wall, CPU) seconds of one run of a command (CPU: user + system of the child)."""
+    before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    subprocess.run(cmd, capture_output=True, cwd=ROOT, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    wall, after = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def version_vs_pass(runs: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Medians of (wall, CPU) for `python -c pass` and `papertales --version` (the installed script
+    next to this Python when there is one, else `python -m papertales_tui.cli`), alternated."""
+    script = Path(sys.executable).with_name("papertales")
+    version = [str(script), "--version"] if script.is_file() else [sys.executable, "-m", "papertales_tui.cli", "--version"]
+    plain, ours = [], []
+    for _ in range(runs):
+        plain.append(command_time([sys.executable, "-c", "pass"]))
+        ours.append(command_time(version))
+    return tuple(tuple(statistics.median(x[i] for x in r) for i in (0, 1)) for r in (plain, ours))
 
 
 def bare_first_app(painted: asyncio.Event):
@@ -246,9 +274,14 @@ def main() -> None:
     print(f"keypress:     bare Textual {bare_key * 1000:.1f} ms, deployment board {board_key * 1000:.1f} ms, "
           f"ratio {board_key / bare_key:.2f} (aim <= 2); first quartiles {bare_q1 * 1000:.1f} and "
           f"{board_q1 * 1000:.1f} ms, ratio {board_q1 / bare_q1:.2f}")
-    cold_bare, cold_app = cold_first_screen(max(3, args.starts // 2))
-    print(f"cold start (for information): bare Textual {cold_bare * 1000:.0f} ms, papertales "
-          f"{cold_app * 1000:.0f} ms (imports and card loading included), ratio {cold_app / cold_bare:.2f}")
+    (bare_wall, bare_cpu), (app_wall, app_cpu) = cold_first_screen(max(3, args.starts))
+    print(f"cold start:   bare Textual {bare_wall * 1000:.0f} ms ({bare_cpu * 1000:.0f} ms CPU), papertales "
+          f"{app_wall * 1000:.0f} ms ({app_cpu * 1000:.0f} ms CPU; imports and cached cards included), "
+          f"ratio {app_wall / bare_wall:.2f} wall, {app_cpu / bare_cpu:.2f} CPU (aim <= 1.3)")
+    (pass_wall, pass_cpu), (ver_wall, ver_cpu) = version_vs_pass(max(5, 2 * args.starts))
+    print(f"--version:    python -c pass {pass_wall * 1000:.0f} ms ({pass_cpu * 1000:.0f} ms CPU), papertales "
+          f"--version {ver_wall * 1000:.0f} ms ({ver_cpu * 1000:.0f} ms CPU), ratio {ver_wall / pass_wall:.2f} "
+          f"wall, {ver_cpu / pass_cpu:.2f} CPU (aim <= 4)")
 
 
 if __name__ == "__main__":

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
+
+if TYPE_CHECKING:
+    import argparse
+    from pathlib import Path
 
 # Subcommand modules, each with add_parser(subparsers) that sets `run(args, catalog) -> int`.
 SUBCOMMANDS = [
@@ -17,7 +20,9 @@ SUBCOMMANDS = [
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
     import importlib
+    from pathlib import Path
 
     parser = argparse.ArgumentParser(prog="papertales", description="Paper Tales in the terminal.")
     parser.add_argument("--version", action="version", version=f"papertales {__version__}")
@@ -33,22 +38,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def load_cards(dirs: list[Path]):
-    """Load and validate the card catalog; a bad card file is reported, never a traceback."""
-    from .rules.catalog import CardFileError, default_catalog, load_catalog
+    """The card catalog, validated (from the cache when the files have not changed); raises CardFileError."""
+    from .rules.card_files import cached_catalog, default_catalog
 
-    for d in dirs:
-        if not d.is_dir():
-            raise CardFileError(d, None, None, "not a directory of card files")
-    return load_catalog(dirs) if dirs else default_catalog()
+    return cached_catalog(dirs) if dirs else default_catalog()
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .rules.catalog import CardFileError
-
-    args = build_parser().parse_args(argv)
+    if (sys.argv[1:] if argv is None else argv) == ["--version"]:  # without even importing argparse
+        print(f"papertales {__version__}")
+        return 0
+    args = build_parser().parse_args(argv)  # before importing what the command needs
     try:
         catalog = load_cards(args.cards)
-    except CardFileError as err:
+    except Exception as err:
+        from .rules.catalog import CardFileError  # Pydantic and YAML: only when the cards were not cached
+
+        if not isinstance(err, CardFileError):
+            raise
         print(f"papertales: invalid card file: {err}", file=sys.stderr)
         return 2
     if args.command is None:

@@ -25,6 +25,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 
 from . import __version__
+from .dirs import AUTOSAVE, BACKUP, DATA_DIR_ENV, autosave_path, backup_path, data_dir  # noqa: F401
 from .rules.cards import Catalog
 from .rules.engine import Game
 from .rules.errors import IllegalDecision
@@ -32,9 +33,6 @@ from .rules.state import PHASE_NAMES
 
 FORMAT = "papertales-save"
 FORMAT_VERSION = 1
-AUTOSAVE = "autosave.json"
-BACKUP = "autosave.prev.json"
-DATA_DIR_ENV = "PAPERTALES_DATA_DIR"
 
 
 class SaveFileError(Exception):
@@ -251,25 +249,6 @@ def save_as(game: Game, path: Path | str, settings: dict[str, Any] | None = None
     return path
 
 
-def data_dir(directory: Path | str | None = None) -> Path:
-    """Where autosaves live: `directory`, else $PAPERTALES_DATA_DIR, else the user data directory."""
-    if directory is not None:
-        return Path(directory)
-    if os.environ.get(DATA_DIR_ENV):
-        return Path(os.environ[DATA_DIR_ENV])
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("papertales", appauthor=False))
-
-
-def autosave_path(directory: Path | str | None = None) -> Path:
-    return data_dir(directory) / AUTOSAVE
-
-
-def backup_path(directory: Path | str | None = None) -> Path:
-    return data_dir(directory) / BACKUP
-
-
 def autosave(game: Game, settings: dict[str, Any] | None = None, directory: Path | str | None = None) -> Path:
     """Write the autosave (call after every confirmed decision). The previous autosave, if good,
     becomes autosave.prev.json; a damaged autosave or backup is first moved aside
@@ -386,7 +365,7 @@ def _decode(data: bytes, path: Path, catalog: Catalog | None) -> Save:
     if problem:
         raise SaveFileError(path, "invalid", f"the saved game is not valid ({problem})")
     if catalog is None:
-        from .rules.catalog import default_catalog
+        from .rules.card_files import default_catalog
 
         catalog = default_catalog()
     game = _build_game(payload["state"], catalog, path)

@@ -11,8 +11,6 @@ import json
 import os
 import sys
 
-from ..rules.state import SLOT_NAMES
-
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="re-play a saved game step by step and check its stored state")
@@ -89,6 +87,8 @@ def _building(game, key) -> str:
 
 
 def _slot(s) -> str:
+    from ..rules.state import SLOT_NAMES
+
     return SLOT_NAMES[s] if isinstance(s, int) and 0 <= s < len(SLOT_NAMES) else f"slot {s}"
 
 

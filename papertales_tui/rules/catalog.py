@@ -5,7 +5,6 @@ Pydantic models describe the files; checks Pydantic cannot express (effect param
 naming the file, the card and the field.
 """
 
-import functools
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -15,8 +14,6 @@ import yaml
 # Safe loading only; the C version of the safe loader when PyYAML has it (much faster start-up).
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
-
-import papertales_tui
 
 from .cards import (
     EFFECTS,
@@ -37,6 +34,9 @@ from .cards import (
     Quest,
     UnitType,
 )
+
+# The file list and the cached default catalog (no YAML nor Pydantic needed) live in card_files.
+from .card_files import card_files, default_cards_dir, default_catalog  # noqa: F401
 
 
 def _shown(path: Path) -> Path:
@@ -157,16 +157,9 @@ class _CardFile(_Model):
 
 
 CARD_LISTS = ("units", "buildings", "necropolis", "lich_king")
-SOLO_FILES = ("necropolis.yaml", "lich_king.yaml")  # optional in a base directory
 
 
 # ---- loading ----
-
-
-def default_cards_dir() -> Path:
-    """The shipped card files: inside the package when installed from a wheel, else the repo's `cards/`."""
-    packaged = Path(papertales_tui.__file__).parent / "cards"
-    return packaged if packaged.is_dir() else Path(__file__).resolve().parents[2] / "cards"
 
 
 def _read(path: Path) -> dict:
@@ -296,14 +289,7 @@ def load_catalog(extra_dirs: Sequence[Path] = (), *, base_dir: Path | None = Non
     """Load units.yaml and buildings.yaml from `base_dir` (default: the shipped cards), and the solo
     cards necropolis.yaml and lich_king.yaml when present there, then every *.yaml / *.yml file of
     each extra directory, in name order. Raises CardFileError."""
-    base = Path(base_dir) if base_dir is not None else default_cards_dir()
-    files = [base / "units.yaml", base / "buildings.yaml"]
-    files += [base / name for name in SOLO_FILES if (base / name).is_file()]
-    for d in map(Path, extra_dirs):
-        if not d.is_dir():
-            raise CardFileError(d, None, None, "not a directory of card files")
-        files += sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
-
+    files = card_files(extra_dirs, base_dir)
     units: dict[str, UnitType] = {}
     buildings: dict[str, BuildingType] = {}
     necropolis: dict[str, NecropolisCard] = {}
@@ -337,9 +323,3 @@ def load_catalog(extra_dirs: Sequence[Path] = (), *, base_dir: Path | None = Non
             raise CardFileError(path, None, "expected_copies",
                                 f"the copies of the units add up to {total}, not {parsed.expected_copies}")
     return Catalog(units, buildings, necropolis, lich_king)
-
-
-@functools.lru_cache(maxsize=1)
-def default_catalog() -> Catalog:
-    """The shipped base-game catalog, loaded once."""
-    return load_catalog()

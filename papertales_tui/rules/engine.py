@@ -73,7 +73,7 @@ class Game:
     @classmethod
     def new(cls, names: list[str], seed: int = 0, catalog: Catalog | None = None) -> Game:
         if catalog is None:
-            from .catalog import default_catalog
+            from .card_files import default_catalog
 
             catalog = default_catalog()
         if not 2 <= len(names) <= 7:
@@ -95,7 +95,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str, catalog: Catalog | None = None) -> Game:
         if catalog is None:
-            from .catalog import default_catalog
+            from .card_files import default_catalog
 
             catalog = default_catalog()
         state = GameState.from_dict(json.loads(text))

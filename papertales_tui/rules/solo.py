@@ -67,7 +67,7 @@ class SoloGame(Game):
         """A new solo game for `names` (one name). `difficulty` Lich King cards are drawn at random,
         unless `lich_cards` names them."""
         if catalog is None:
-            from .catalog import default_catalog
+            from .card_files import default_catalog
 
             catalog = default_catalog()
         if len(names) != 1:

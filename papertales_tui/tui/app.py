@@ -12,8 +12,9 @@ from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import ModalScreen
 
-from ..rules.catalog import default_catalog
+from ..rules.card_files import default_catalog
 from ..rules.engine import Game, IllegalDecision, Pending
 from . import flow, seats
 from .commands import CardCommands
@@ -275,9 +276,11 @@ class PaperTalesApp(App):
     # --- always reachable -------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "save_as":
+            if self.game is None:  # before importing the modals: the title screen asks this at start
+                return False
             from .screens.modals import SaveAsModal
 
-            return self.game is not None and not isinstance(self.screen, SaveAsModal)
+            return not isinstance(self.screen, SaveAsModal)
         if action in ("log", "scores"):
             return self.game is not None
         return True
@@ -339,11 +342,13 @@ class PaperTalesApp(App):
         self.set_timer(0.05, self.check_size)  # after Textual has taken the new size
 
     def check_size(self) -> None:
-        from .screens.info import TooSmallScreen
-
         if len(self.screen_stack) < 2:  # starting or closing
             return
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        if not small and not isinstance(self.screen, ModalScreen):  # no TooSmallScreen to take down
+            return
+        from .screens.info import TooSmallScreen
+
         on_top = isinstance(self.screen, TooSmallScreen)
         if small and not on_top:
             self.push_screen(TooSmallScreen())

@@ -26,7 +26,7 @@ BANNER = [
 def autosave_label() -> str | None:
     """The menu entry for the autosaved game, from a quick look at the file (the full checks run when
     it is chosen); None when there is no autosave."""
-    from ...persistence import autosave_path
+    from ...dirs import autosave_path
 
     try:
         path = autosave_path()

@@ -1,0 +1,41 @@
+"""Where the game keeps its files: autosaves in the user data directory, the card cache in the user
+cache directory (each overridable by an environment variable). Light to import: the title screen and
+the card loader need these paths before anything heavy is loaded."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+AUTOSAVE = "autosave.json"
+BACKUP = "autosave.prev.json"
+DATA_DIR_ENV = "PAPERTALES_DATA_DIR"
+CACHE_DIR_ENV = "PAPERTALES_CACHE_DIR"
+
+
+def data_dir(directory: Path | str | None = None) -> Path:
+    """Where autosaves live: `directory`, else $PAPERTALES_DATA_DIR, else the user data directory."""
+    if directory is not None:
+        return Path(directory)
+    if os.environ.get(DATA_DIR_ENV):
+        return Path(os.environ[DATA_DIR_ENV])
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("papertales", appauthor=False))
+
+
+def autosave_path(directory: Path | str | None = None) -> Path:
+    return data_dir(directory) / AUTOSAVE
+
+
+def backup_path(directory: Path | str | None = None) -> Path:
+    return data_dir(directory) / BACKUP
+
+
+def cache_dir() -> Path:
+    """Where the validated card catalog is cached: $PAPERTALES_CACHE_DIR, else the user cache directory."""
+    if os.environ.get(CACHE_DIR_ENV):
+        return Path(os.environ[CACHE_DIR_ENV])
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("papertales", appauthor=False))

@@ -1,0 +1,120 @@
+"""Which card files make a catalog, and the catalog loaded from them once, fast.
+
+Validating the YAML files (`catalog.py`: PyYAML and Pydantic) costs more than the rest of the start-up
+together, so the validated `Catalog` is cached in the user cache directory, keyed by a hash of
+everything that could change it: the card files' paths and contents, the loader's and the card types'
+source, the package version. A cache file that is missing, unreadable, damaged or stale is ignored and
+rebuilt silently; one that cannot be written is skipped. Unpickling only accepts the card types, so a
+tampered file cannot run code. This module imports neither YAML nor Pydantic unless it must load.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import os
+import pickle
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import papertales_tui
+from papertales_tui.dirs import cache_dir
+
+from . import cards
+from .cards import Catalog
+
+BASE_FILES = ("units.yaml", "buildings.yaml")
+SOLO_FILES = ("necropolis.yaml", "lich_king.yaml")  # optional in a base directory
+FORMAT = b"papertales catalog cache 1"
+
+
+def default_cards_dir() -> Path:
+    """The shipped card files: inside the package when installed from a wheel, else the repo's `cards/`."""
+    packaged = Path(papertales_tui.__file__).parent / "cards"
+    return packaged if packaged.is_dir() else Path(__file__).resolve().parents[2] / "cards"
+
+
+def card_files(extra_dirs: Sequence[Path] = (), base_dir: Path | None = None) -> list[Path]:
+    """units.yaml and buildings.yaml of `base_dir` (default: the shipped cards), its solo files when
+    present, then every *.yaml / *.yml file of each extra directory in name order. Raises
+    CardFileError for an extra directory that is not one."""
+    base = Path(base_dir) if base_dir is not None else default_cards_dir()
+    files = [base / name for name in BASE_FILES]
+    files += [base / name for name in SOLO_FILES if (base / name).is_file()]
+    for d in map(Path, extra_dirs):
+        if not d.is_dir():
+            from .catalog import CardFileError
+
+            raise CardFileError(d, None, None, "not a directory of card files")
+        files += sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    return files
+
+
+def _key(files: list[Path]) -> bytes | None:
+    """A hash of what the catalog is built from; None when a file cannot be read (the loader reports it)."""
+    digest = hashlib.sha256(FORMAT + papertales_tui.__version__.encode())
+    loader = Path(__file__).with_name("catalog.py")
+    try:
+        for path in (loader, Path(cards.__file__), *files):
+            data = path.read_bytes()
+            digest.update(b"%d:%s%d:" % (len(str(path)), str(path).encode(), len(data)) + data)
+    except OSError:
+        return None
+    return digest.digest()
+
+
+class _CardsOnly(pickle.Unpickler):
+    """Unpickles the card types of `cards.py` and nothing else."""
+
+    def find_class(self, module: str, name: str):
+        if module == cards.__name__ and isinstance(getattr(cards, name, None), type):
+            return getattr(cards, name)
+        raise pickle.UnpicklingError(f"{module}.{name} is not a card type")
+
+
+def _read_cache(path: Path, key: bytes) -> Catalog | None:
+    try:
+        stored_key, catalog = _CardsOnly(io.BytesIO(path.read_bytes())).load()
+    except Exception:  # missing, unreadable or damaged: rebuild
+        return None
+    return catalog if stored_key == key and isinstance(catalog, Catalog) else None
+
+
+def _write_cache(path: Path, key: bytes, catalog: Catalog) -> None:
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(pickle.dumps((key, catalog), protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, path)  # readers see the old file or the new one, never half of one
+    except OSError:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+def cached_catalog(extra_dirs: Sequence[Path] = ()) -> Catalog:
+    """The shipped cards plus those of `extra_dirs`, from the cache when it is up to date, else loaded
+    and validated (raises CardFileError) and cached."""
+    files = card_files(extra_dirs)
+    key = _key(files)
+    if key is not None:
+        name = hashlib.sha256("\n".join(map(str, files)).encode()).hexdigest()[:16]
+        path = cache_dir() / f"catalog-{name}-py{sys.version_info[0]}{sys.version_info[1]}.pickle"
+        catalog = _read_cache(path, key)
+        if catalog is not None:
+            return catalog
+    from .catalog import load_catalog
+
+    catalog = load_catalog(extra_dirs)
+    if key is not None:
+        _write_cache(path, key, catalog)
+    return catalog
+
+
+@functools.lru_cache(maxsize=1)
+def default_catalog() -> Catalog:
+    """The shipped base-game catalog, loaded once."""
+    return cached_catalog()
