@@ -339,6 +339,25 @@ class Game:
         d["log"] = [e for e in d["log"] if e.get("private_to") in (None, player)]
         return d
 
+    def after_deployment(self, player: int, decision: dict) -> Game:
+        """This player's Kingdom alone, as player 0 of a new Game, as this deployment decision would
+        leave it at the end of phase 2: Units placed and paid, reveal and every-turn abilities
+        applied, end-of-phase LP scored (in its log). Left as they are: a Shapeshifter (the draw pile
+        is hidden) and Age tokens placed by choice (still in the player's `choices`).
+        Raises IllegalDecision as `apply` would; this game is not changed."""
+        p = self.state.players[player]
+        d = self._check_deploy(player, Pending(player, "deploy", self._deploy_options(p)), decision)
+        me = Player(p.name, gold=p.gold, lp=p.lp, hand=list(p.hand), buildings=dict(p.buildings),
+                    slots=[None if u is None else Unit(u.card, u.age) for u in p.slots])
+        s = self.state
+        k = Game(GameState(seed=s.seed, cards=s.cards, players=[me], turn=s.turn, turns=s.turns,
+                           phase="deployment"), self.catalog)
+        me.revealed = k._place(0, me, d)
+        k._reveal_abilities(0, me.revealed)
+        k._auto_age_targets()
+        k._deployment_end_gains(0)
+        return k
+
     # --- applying decisions -----------------------------------------------------------------
     def apply(self, player: int, decision: dict) -> None:
         """Validate and apply one decision; raise IllegalDecision (state untouched) if refused."""
@@ -710,17 +729,19 @@ class Game:
         self._add_age(player, d["slot"], c["amount"], c["name"])
 
     def _end_deployment(self) -> None:
-        """End of phase 2: Kraken's penalty counts level-2 Buildings now (FAQ)."""
-        s = self.state
         for i in self.player_order():
-            p = s.players[i]
-            for slot in p.revealed:
-                r = self.rules[p.slots[slot].card]
-                if r.lp_per_level2 is not None:
-                    level2 = sum(1 for lv in p.buildings.values() if lv == 2)
-                    if level2:
-                        self._gain(i, lp=r.lp_per_level2 * level2, cause=r.name)
+            self._deployment_end_gains(i)
         self._wars()
+
+    def _deployment_end_gains(self, i: int) -> None:
+        """End of phase 2: Kraken's penalty counts level-2 Buildings now (FAQ)."""
+        p = self.state.players[i]
+        for slot in p.revealed:
+            r = self.rules[p.slots[slot].card]
+            if r.lp_per_level2 is not None:
+                level2 = sum(1 for lv in p.buildings.values() if lv == 2)
+                if level2:
+                    self._gain(i, lp=r.lp_per_level2 * level2, cause=r.name)
 
     def _add_age(self, i: int, slot: int, amount: int, cause: str) -> None:
         u = self.state.players[i].slots[slot]
@@ -745,14 +766,13 @@ class Game:
         won = [0] * n
         if n == 2:
             for i, j in ((0, 1), (1, 0)):
-                a, b = strengths[i], strengths[j]
-                won[i] = 2 if a >= 2 * b else 1 if a >= b else 0
+                won[i] = double_war(strengths[i], strengths[j])
             self._event("war", players=[0, 1], strengths=strengths, wars_won=list(won))
         else:
             for i in range(n):
                 j = (i + 1) % n
                 a, b = strengths[i], strengths[j]
-                winners = [k for k, mine, theirs in ((i, a, b), (j, b, a)) if mine >= theirs]
+                winners = [k for k, mine, theirs in ((i, a, b), (j, b, a)) if war_won(mine, theirs)]
                 for k in winners:
                     won[k] += 1
                 self._event("war", players=[i, j], strengths=[a, b], winners=winners)
@@ -843,6 +863,11 @@ class Game:
         if not ages:
             return []
         return [slot for slot, u in enumerate(p.slots) if u is not None and u.age in ages and self._dies(u)]
+
+    def healable(self, player: int) -> list[int]:
+        """Spots of the dying Units this player's Mystical Healers could save (none without a Healer)."""
+        p = self.state.players[player]
+        return self._healable(p) if self._healers(p) else []
 
     def _heal_needed(self, p: Player) -> bool:
         return self._healers(p) > 0 and bool(self._healable(p))
@@ -967,6 +992,17 @@ class Game:
         for h, params in r.strength_mods:
             s = h(s, params, u, ctx)
         return s
+
+
+def war_won(mine: int, theirs: int) -> bool:
+    """A War between neighbours (3+ players): the stronger wins it; a tie is won by both."""
+    return mine >= theirs
+
+
+def double_war(mine: int, theirs: int) -> int:
+    """Wars won in the double War of 2 players: 1 with at least the opponent's strength, 2 with at
+    least twice it."""
+    return 2 if mine >= 2 * theirs else 1 if mine >= theirs else 0
 
 
 _CHECKS = {kind: f"_check_{kind}" for kind in ("pick", "deploy", "age_target", "construction", "heal")}

@@ -42,6 +42,11 @@ QUEST_TESTS = {
 }
 
 
+def solo_war(strength: int, army: int) -> tuple[bool, bool]:
+    """(the player wins, the Lich King wins) a War against an army: a tie is won by both."""
+    return strength >= army, army >= strength
+
+
 def quest_matches(quest: Quest, unit: UnitType) -> bool:
     """Whether a printed Unit card meets a quest condition."""
     return QUEST_TESTS[quest.condition](unit, quest.params)
@@ -134,13 +139,29 @@ class SoloGame(Game):
 
     def _armies(self) -> dict[str, int]:
         solo = self.state.solo
-        now, nxt = self.necropolis_card(solo.time), self.necropolis_card(solo.time + 1)
+        return self._armies_of(self.necropolis_card(solo.time), self.necropolis_card(solo.time + 1))
+
+    def _armies_of(self, now: NecropolisCard, nxt: NecropolisCard) -> dict[str, int]:
         out = {"black": now.black + nxt.black, "purple": now.purple + nxt.purple}
         for c in self.lich_king_cards():
             if c.effect == "army_strength":
                 for army in ARMIES:
                     out[army] += c.params[army]
         return out
+
+    def army_outlook(self) -> dict[str, tuple[int, int]] | None:
+        """This turn's Black and Purple army strengths as the player may know them, (lowest, highest):
+        exact once the next card is face up, else over the cards its pile may hold (None after the
+        last Wars)."""
+        armies = self.armies()
+        if armies is not None:
+            return {a: (armies[a], armies[a]) for a in ARMIES}
+        candidates = self.next_card_candidates()
+        if not candidates:
+            return None
+        now = self.necropolis_card(self.state.solo.time)
+        seen = [self._armies_of(now, c) for c in candidates]
+        return {a: (min(x[a] for x in seen), max(x[a] for x in seen)) for a in ARMIES}
 
     def next_card_candidates(self) -> list[NecropolisCard]:
         """What the player may know of the next card before it is revealed: the cards of its pile."""
@@ -284,7 +305,7 @@ class SoloGame(Game):
         self._event("war_strength", player=0, strength=total, parts=[list(x) for x in parts])
         won, lich_won = 0, []
         for army in ARMIES:
-            player_wins, lich_wins = total >= armies[army], armies[army] >= total  # a tie: both win
+            player_wins, lich_wins = solo_war(total, armies[army])
             won += player_wins
             if lich_wins:
                 lich_won.append(army)
@@ -349,4 +370,4 @@ def play_random_solo_game(name: str, seed: int, difficulty: int = 0, catalog: Ca
     return game
 
 
-__all__ = ["SoloGame", "load_game", "play_random_solo_game", "quest_matches", "QUEST_TESTS"]
+__all__ = ["SoloGame", "load_game", "play_random_solo_game", "quest_matches", "solo_war", "QUEST_TESTS"]
