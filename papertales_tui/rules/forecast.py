@@ -1,0 +1,167 @@
+"""Forecasts of the turn for a deployment being planned, worked out by the engine on what the
+player can see: their own plan, the other Kingdoms as they stand now (their hands and new Units are
+hidden), and in solo the Necropolis cards face up.
+
+`deployment_forecast(game, player, slots, keep)` asks the engine for the Kingdom this plan leaves
+after the reveal (`Game.after_deployment`), then reads its strength, Wars, Income, Constructions
+within reach, deaths at Aging and the LP of the turn from the engine's queries. Nothing here knows a
+card's ability: it only adds up what the engine answers. A forecast is exact when the opponents add
+nothing, no choice is left (Time Master, Master Alchemist), no Shapeshifter draws and, in solo, the
+next Necropolis card is face up; `uncertain` names what it leaves open.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .engine import WAR_LP, Game, IllegalDecision, double_war, war_won
+from .state import Player
+
+WIN, TIE, LOSE, OPEN = "win", "tie", "lose", "open"  # OPEN: depends on a card still face down
+
+
+@dataclass(frozen=True, slots=True)
+class WarForecast:
+    """One War as it stands: your strength against a neighbour's (or an army's, a range while its
+    next card is face down), the result and the LP it brings you."""
+
+    against: str  # a player's name, or "Black army" / "Purple army"
+    player: int | None  # the neighbour, None for an army
+    mine: int
+    theirs: tuple[int, int]  # (lowest, highest); equal when known
+    result: str  # WIN | TIE | LOSE | OPEN
+    wars_won: tuple[int, int]  # (fewest, most) Wars won in it (2 players: the double War)
+    lp: tuple[int, int]  # (fewest, most) LP it brings you
+
+
+@dataclass(frozen=True, slots=True)
+class TurnForecast:
+    kingdom: Game  # this Kingdom alone after the reveal (player 0), for drawing it
+    strength: int
+    parts: tuple[tuple[str, int], ...]  # (source, strength)
+    wars: tuple[WarForecast, ...]
+    cost: int  # Gold the new Units cost
+    gold_left: int  # after paying them
+    unpaid: tuple[int, ...]  # new Units given up for want of Gold (the most expensive first)
+    income: int  # Gold of the next Income phase, base included
+    war_gold: tuple[int, int]  # Gold of Wars abilities (fewest, most)
+    resources: dict[str, int]
+    constructions: tuple[dict, ...]  # what could be built with the Gold after Income (fewest Wars won)
+    dying: tuple[int, ...]  # spots of the Units that die at Aging
+    healable: tuple[int, ...]  # of those, the ones a Mystical Healer of this Kingdom could save
+    lp: tuple[tuple[str, int, int], ...]  # (source, fewest, most) LP this turn, item by item
+    uncertain: tuple[str, ...]  # what the forecast cannot know yet
+
+    @property
+    def lp_total(self) -> tuple[int, int]:
+        return sum(lo for _, lo, _ in self.lp), sum(hi for _, _, hi in self.lp)
+
+
+def unpaid_for(game: Game, player: int, slots: list[int | None]) -> list[int]:
+    """The new Units to give up when the plan costs more Gold than the player has: the most
+    expensive first, until the rest can be paid (the engine then accepts them as unpaid)."""
+    p = game.state.players[player]
+    in_play = {u.card for u in p.slots if u is not None}
+    new = sorted((c for c in slots if c is not None and c not in in_play), key=lambda c: -game.card(c).cost)
+    cost = sum(game.card(c).cost for c in new)
+    out = []
+    for c in new:
+        if cost <= p.gold:
+            break
+        out.append(c)
+        cost -= game.card(c).cost
+    return out
+
+
+def deployment_forecast(game: Game, player: int, slots: list[int | None], keep: int | None = None) -> TurnForecast:
+    """The turn as this deployment plan would play out if the opponents add nothing."""
+    unpaid = unpaid_for(game, player, slots)
+    k = game.after_deployment(player, {"kind": "deploy", "slots": list(slots), "keep": keep, "unpaid": unpaid})
+    me: Player = k.players[0]
+    strength, parts = k.strength_breakdown(0)
+    wars = tuple(_wars(game, player, strength))
+    fewest = sum(w.wars_won[0] for w in wars)
+    most = sum(w.wars_won[1] for w in wars)
+    gains = {n: k.war_gains(0, n) for n in {fewest, most}}
+    deployment_lp = [(e["cause"], e["amount"], e["amount"]) for e in k.state.log if e["type"] == "lp"]
+    cost = -sum(e["amount"] for e in k.state.log if e["type"] == "gold" and e["cause"] == "deployment")
+    income = k.income(0)
+    war_gold = (sum(g for _, _, g in gains[fewest]), sum(g for _, _, g in gains[most]))
+    gold_left = me.gold
+    me.gold = gold_left + income + war_gold[0]
+    constructions = tuple(k.construction_options(0))
+    me.gold = gold_left
+    lp = deployment_lp
+    lp += [(f"War vs {w.against}", w.lp[0], w.lp[1]) for w in wars]
+    lp += _by_source(gains[fewest], gains[most])
+    lp += [(f"{source} dies", n, n) for n, _, source in k.death_gains(0) if n]
+    dying = tuple(slot for slot, u in me.units() if k.dies(u))
+    return TurnForecast(k, strength, tuple((label, v) for label, v in parts), wars, cost, gold_left,
+                        tuple(unpaid), income, war_gold, k.resources(0), constructions, dying,
+                        tuple(k.healable(0)), tuple(lp), tuple(_uncertain(game, k, me)))
+
+
+def _by_source(low: list[tuple[str, int, int]], high: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """LP of Wars abilities by source, with the fewest and the most Wars won."""
+    names = list(dict.fromkeys([n for n, _, _ in low] + [n for n, _, _ in high]))
+    lo = {n: sum(x for m, x, _ in low if m == n) for n in names}
+    hi = {n: sum(x for m, x, _ in high if m == n) for n in names}
+    return [(n, lo[n], hi[n]) for n in names if lo[n] or hi[n]]
+
+
+def _wars(game: Game, player: int, mine: int) -> list[WarForecast]:
+    outlook = getattr(game, "army_outlook", None)
+    if outlook is not None:  # solo: the Black and Purple armies
+        return [_war(f"{army.title()} army", None, mine, low, high, single=True)
+                for army, (low, high) in (outlook() or {}).items()]
+    n = len(game.players)
+    if n == 2:
+        j = 1 - player
+        theirs = game.strength(j)
+        won = double_war(mine, theirs)
+        result = TIE if mine == theirs else WIN if won else LOSE
+        return [WarForecast(game.players[j].name, j, mine, (theirs, theirs), result, (won, won),
+                            (WAR_LP * won, WAR_LP * won))]
+    out = []
+    for j in neighbours(n, player):
+        theirs = game.strength(j)
+        out.append(_war(game.players[j].name, j, mine, theirs, theirs, single=True))
+    return out
+
+
+def _war(name: str, j: int | None, mine: int, low: int, high: int, single: bool) -> WarForecast:
+    """A single War against a strength between `low` and `high`."""
+    best, worst = war_won(mine, low), war_won(mine, high)
+    if low != high and best != worst:
+        result = OPEN
+    elif mine == low == high:
+        result = TIE
+    else:
+        result = WIN if worst else LOSE
+    won = (int(worst), int(best))
+    return WarForecast(name, j, mine, (low, high), result, won, (WAR_LP * won[0], WAR_LP * won[1]))
+
+
+def neighbours(n: int, player: int) -> list[int]:
+    """The players this one fights, left neighbour (the next seat) first."""
+    if n == 2:
+        return [1 - player]
+    return list(dict.fromkeys([(player + 1) % n, (player - 1) % n]))
+
+
+def _uncertain(game: Game, k: Game, me: Player) -> list[str]:
+    out = [f"where {c['name']} puts its Age tokens" for c in me.choices]
+    out += [f"what {k.card(me.slots[s].card).name} becomes" for s in me.revealed
+            if k.card(me.slots[s].card).has("shapeshift")]
+    outlook = getattr(game, "army_outlook", None)
+    if outlook is not None and game.armies() is None:
+        out.append("the next Necropolis card (face down)")
+    return out
+
+
+def safe_forecast(game: Game, player: int, slots: list[int | None], keep: int | None = None) -> TurnForecast | None:
+    """`deployment_forecast`, or None for a plan the engine would refuse."""
+    try:
+        return deployment_forecast(game, player, slots, keep)
+    except IllegalDecision:
+        return None

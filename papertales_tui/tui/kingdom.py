@@ -1,0 +1,295 @@
+"""The one way a Kingdom is drawn: card tiles in a Front row and a Back row, Buildings beside.
+
+Pure renderers first (no Textual): `tile_lines(spot, width)` draws one card tile, `spot_line` one
+spot on a line, `compact_lines(kingdom, width)` a whole Kingdom in one or two lines and
+`tile_form(kingdom, width)` as tiles. They take snapshots (`SpotView`, `KingdomView`) built by
+`kingdom_views` from the engine's `view(viewer)` and public queries, never from private state: an
+opponent's hand and kept card are only counts. The `Kingdom` widget holds a snapshot and redraws it
+in the form its size allows.
+
+Marks never rely on colour: NEW, ✝ dies (at Aging), ✚ a Mystical Healer could save it, ◷n Age.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from ..rules.cards import Production
+from ..rules.state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES
+from . import text as tx
+from .widgets import Lines
+
+DIES = "✝"
+SAVE = "✚"
+FRONT_ROW = FRONT
+BACK_ROW = BACK
+
+
+@dataclass(frozen=True, slots=True)
+class SpotView:
+    """A Unit in a spot, as everyone sees it."""
+
+    spot: int
+    card: int
+    name: str
+    cost: int
+    strength: int  # as it counts now, modifiers included
+    printed: int | None  # printed strength
+    fights: bool  # counts in the War strength (Front, or fights from the Back)
+    produces: tuple[Production, ...]
+    age: int
+    new: bool = False  # deployed this turn
+    dies: bool = False  # dies at the coming Aging (unless saved)
+    healable: bool = False  # a Mystical Healer of this Kingdom could save it
+
+
+@dataclass(frozen=True, slots=True)
+class KingdomView:
+    """A Kingdom as a viewer may see it (an opponent's hand and kept card are counts only)."""
+
+    player: int
+    name: str
+    spots: tuple[SpotView | None, ...]  # 5 entries: Front 1-3 (3 = the 5th spot), Back 1-2
+    open_spots: tuple[int, ...]
+    buildings: tuple[tuple[str, int], ...]  # (name, level)
+    lp: int
+    gold: int
+    strength: int
+    hand: int  # cards in hand
+    kept: bool  # a card set aside for the next turn
+    mark: str = ""  # e.g. "◀ left neighbour", "draft passes here"
+
+    def units(self) -> list[SpotView]:
+        return [s for s in self.spots if s is not None]
+
+
+def kingdom_views(game, viewer: int | None = None, new: dict[int, set[int]] | None = None) -> list[KingdomView]:
+    """Every Kingdom as `viewer` may see it (None: a spectator), from the engine's view and public
+    queries. `new` gives, by player, the spots of the Units deployed this turn."""
+    seen = game.view(viewer)["players"]
+    return [_view_of(game, i, pd, (new or {}).get(i, set())) for i, pd in enumerate(seen)]
+
+
+def kingdom_view(game, player: int, viewer: int | None = None, new: set[int] = frozenset()) -> KingdomView:
+    """One Kingdom as `viewer` may see it."""
+    return _view_of(game, player, game.view(viewer)["players"][player], new)
+
+
+def _view_of(game, i: int, pd: dict, new: set[int]) -> KingdomView:
+    strengths = game.unit_strengths(i)
+    healable = set(game.healable(i))
+    fighting = {label for label, _ in game.strength_breakdown(i)[1]}
+    spots: list[SpotView | None] = []
+    for slot, u in enumerate(pd["slots"]):
+        if u is None:
+            spots.append(None)
+            continue
+        t = game.card(u["card"])
+        unit = game.players[i].slots[slot]
+        spots.append(SpotView(slot, u["card"], t.name, t.cost, strengths.get(slot, t.strength or 0), t.strength,
+                              f"{t.name} ({SLOT_NAMES[slot]})" in fighting, t.produces, u["age"],
+                              new=slot in new, dies=unit is not None and game.dies(unit), healable=slot in healable))
+    hand = pd["hand"] if isinstance(pd["hand"], int) else len(pd["hand"])
+    kept = pd["kept"] if isinstance(pd["kept"], bool) else pd["kept"] is not None
+    buildings = tuple((tx.building_name(game.catalog, k), v) for k, v in pd["buildings"].items())
+    open_spots = tuple(game.players[i].open_slots())
+    return KingdomView(i, pd["name"], tuple(spots), open_spots, buildings, pd["lp"], pd["gold"],
+                       game.strength(i), hand, kept)
+
+
+# --- pure renderers -------------------------------------------------------------------------------
+
+def marks(spot: SpotView, words: bool = True) -> Text:
+    """Age tokens, NEW, dies and can-be-saved marks of a Unit."""
+    out = tx.age(spot.age)
+    if spot.new:
+        out.append(" NEW", style="bold green")
+    if spot.dies:
+        out.append(f" {DIES}" + (" dies" if words else ""), style="bold red")
+        if spot.healable:
+            out.append(f" {SAVE}" + ("save" if words else ""), style="green")
+    return out
+
+
+def stats(spot: SpotView) -> Text:
+    """Cost, strength as it counts now (printed one after a slash when it differs), resources."""
+    out = Text.assemble(tx.gold(spot.cost), " ", tx.strength(spot.strength))
+    if spot.printed is not None and spot.printed != spot.strength:
+        out.append(f"/{spot.printed}", style="dim")
+    if not spot.fights:
+        out.append(" idle", style="dim")
+    if spot.produces:
+        out.append(" ")
+        out.append_text(tx.productions(spot.produces))
+    return out
+
+
+def _fit(text: Text, width: int) -> Text:
+    text = text.copy()
+    if text.cell_len > width:
+        text.truncate(width, overflow="ellipsis")
+    return text
+
+
+def tile_lines(spot: SpotView | None, width: int, label: str = "", locked: bool = False) -> list[Text]:
+    """One card tile, 5 lines of `width` cells: a frame with the spot's label, the name, the stats
+    and the marks (or "empty" / "locked")."""
+    inner = max(width - 2, 1)
+    head = f"┌{label}" if label else "┌"
+    top = Text(head + "─" * max(width - len(head) - 1, 0) + "┐", style="dim")
+    if spot is None:
+        body = [Text("locked" if locked else "empty", style="dim"), Text(), Text()]
+    else:
+        body = [Text(spot.name, style="bold"), stats(spot), marks(spot, words=True)]
+    out = [top]
+    for line in body:
+        line = _fit(line, inner)
+        line.pad_right(inner - line.cell_len)
+        out.append(Text.assemble(("│", "dim"), line, ("│", "dim")))
+    out.append(Text("└" + "─" * (width - 2) + "┘", style="dim"))
+    return out
+
+
+def spot_line(spot: SpotView | None, width: int, locked: bool = False) -> Text:
+    """One spot on one line: `Hunter ¤0 ⚔2 ✿ ◷1 ✝ dies`."""
+    if spot is None:
+        return Text("locked: needs a level-2 Building" if locked else "— empty —", style="dim")
+    out = Text(spot.name, style="bold")
+    out.append(" ")
+    out.append_text(stats(spot))
+    out.append(" ")
+    out.append_text(marks(spot))
+    return _fit(out, width)
+
+
+def unit_short(spot: SpotView) -> Text:
+    """A Unit in a compact line: `F1 Hunter⚔2◷1✝`."""
+    out = Text(f"{tx.SPOT_KEYS[spot.spot]} ", style="dim")
+    out.append(spot.name, style="bold")
+    out.append(f" {tx.STRENGTH}{spot.strength}")
+    out.append_text(tx.age(spot.age))
+    if spot.new:
+        out.append(" NEW", style="bold green")
+    if spot.dies:
+        out.append(DIES, style="bold red")
+    return out
+
+
+def header(k: KingdomView) -> Text:
+    """Name, LP, Gold, strength, cards in hand and kept (counts only)."""
+    out = Text(k.name, style="bold")
+    if k.mark:
+        out.append(f" {k.mark}", style="italic")
+    out.append(" ")
+    out.append_text(tx.lp(k.lp))
+    out.append(" ")
+    out.append_text(tx.gold(k.gold))
+    out.append(" ")
+    out.append_text(tx.strength(k.strength))
+    if k.hand:
+        out.append(f" hand {k.hand}")
+    if k.kept:
+        out.append(" kept 1")
+    return out
+
+
+def buildings_text(k: KingdomView) -> Text:
+    if not k.buildings:
+        return Text("no Building", style="dim")
+    return Text(", ".join(f"{name} {level}" for name, level in k.buildings))
+
+
+def compact_lines(k: KingdomView, width: int, lines: int = 1) -> list[Text]:
+    """A Kingdom in one line (header: Units · Buildings) or two (header and Buildings, then Units)."""
+    units = Text(" ").join(unit_short(s) for s in k.units()) if k.units() else Text("no Unit", style="dim")
+    if lines >= 2:
+        first = Text.assemble(header(k), " · ", buildings_text(k))
+        return [_fit(first, width), _fit(Text.assemble("  ", units), width)]
+    return [_fit(Text.assemble(header(k), ": ", units, " · ", buildings_text(k)), width)]
+
+
+TILE_WIDTH = 18
+AUTO_TILES_HEIGHT = 40  # a terminal this tall shows Kingdoms of automatic height as tiles
+TILE_HEIGHT = 5
+
+
+def tile_form(k: KingdomView, width: int) -> list[Text]:
+    """The Kingdom as the table shows it: a header line, the Front row of tiles (with the 5th spot
+    when open), the Back row, and the Buildings with their levels beside the Back row."""
+    tile = max(min(TILE_WIDTH, width // 3), 8)
+    front = [s for s in FRONT_ROW if s != FIFTH_SLOT or s in k.open_spots]
+    rows = []
+    for row in (front, list(BACK_ROW)):
+        tiles = [tile_lines(k.spots[s], tile, tx.SPOT_KEYS[s]) for s in row]
+        rows.append([Text("").join(parts) for parts in zip(*tiles)])
+    side = [Text("Buildings", style="bold")] + [Text(f"{name} level {level}") for name, level in k.buildings]
+    if not k.buildings:
+        side.append(Text("none", style="dim"))
+    back = rows[1]
+    room = width - back[0].cell_len - 2
+    if room >= 10:
+        back = [Text.assemble(line, "  ", _fit(side[n], room) if n < len(side) else "") for n, line in enumerate(back)]
+        extra = []
+    else:
+        extra = [_fit(Text.assemble(("Buildings: ", "bold"), buildings_text(k)), width)]
+    return [_fit(header(k), width)] + [_fit(x, width) for x in rows[0] + back] + extra
+
+
+def kingdom_lines(k: KingdomView, width: int, height: int | None = None) -> list[Text]:
+    """The tile form when `height` allows it (11 lines), else the compact form in 2 lines or 1."""
+    if height is None or height >= 1 + 2 * TILE_HEIGHT:
+        return tile_form(k, width)
+    return compact_lines(k, width, 2 if height >= 2 else 1)
+
+
+# --- the widget -----------------------------------------------------------------------------------
+
+class Kingdom(Lines):
+    """A Kingdom snapshot, drawn as tiles when the widget is tall enough, else compact.
+
+    `form` forces "tiles" or "compact"; by default the height decides. States show as CSS classes on
+    the widget (`-dying` when a Unit dies at Aging, `-empty` without Units), for the look only."""
+
+    DEFAULT_CSS = "Kingdom { height: auto; }"
+
+    def __init__(self, view: KingdomView | None = None, *, form: str = "auto", lines: int = 1,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.view = view
+        self.form = form
+        self.compact_height = lines
+
+    def show(self, view: KingdomView | None) -> None:
+        self.view = view
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        width = self.size.width or (self.app.size.width if self.is_attached else 80)
+        k = self.view
+        if k is None:
+            self.set_lines([])
+            return
+        self.set_class(any(s.dies for s in k.units()), "-dying")
+        self.set_class(not k.units(), "-empty")
+        if self.form == "tiles":
+            lines = tile_form(k, width)
+        elif self.form == "compact":
+            lines = compact_lines(k, width, self.compact_height)
+        else:
+            lines = kingdom_lines(k, width, self.room())
+        self.set_lines(lines)
+
+    def room(self) -> int:
+        """Lines this Kingdom may take: its fixed height, else tiles on a tall terminal only."""
+        height = self.styles.height
+        if height is not None and not height.is_auto and self.size.height:
+            return self.size.height
+        return 2 if self.app.size.height < AUTO_TILES_HEIGHT else 1 + 2 * TILE_HEIGHT
+
+    def on_mount(self) -> None:
+        self.redraw()

@@ -1,0 +1,137 @@
+"""Forecasts of a deployment (rules/forecast.py) against what the engine then does, when the
+opponents add nothing: strength, Wars, Income, Gold, Constructions, deaths at Aging and the LP."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import goto, new_game, put
+
+from papertales_tui.rules.engine import WAR_LP, Game
+from papertales_tui.rules.forecast import LOSE, OPEN, TIE, WIN, deployment_forecast, neighbours, unpaid_for
+from papertales_tui.rules.random_play import random_decision, random_deployment
+from papertales_tui.rules.solo import SoloGame
+
+
+def play_to_deployment(game: Game, turn: int, rng: random.Random) -> None:
+    while not (game.state.step == "deploy" and game.state.turn == turn):
+        for pend in game.pending():
+            game.apply(pend.player, random_decision(game, pend, rng))
+
+
+def as_they_stand(game: Game, player: int) -> dict:
+    """A deployment that adds nothing: the Units in play stay where they are."""
+    return {"kind": "deploy", "slots": [None if u is None else u.card for u in game.players[player].slots],
+            "keep": None, "unpaid": []}
+
+
+def turn_events(game: Game, player: int, start: int) -> list[dict]:
+    return [e for e in game.state.log[start:] if e.get("player") == player]
+
+
+def check_forecast(game: Game, rng: random.Random) -> bool:
+    """Plan a random deployment for player 0, forecast it, play the turn to its Aging; False when
+    the turn held something the forecast leaves open (a choice, a Shapeshifter draw)."""
+    pend = game.pending_for(0)
+    plan = random_deployment(game, pend, rng)
+    plan["unpaid"] = unpaid_for(game, 0, plan["slots"])
+    f = deployment_forecast(game, 0, plan["slots"], plan["keep"])
+    gold_before = game.players[0].gold
+    start = len(game.state.log)
+    game.apply(0, plan)
+    for i in range(1, len(game.players)):
+        game.apply(i, as_they_stand(game, i))
+    if f.uncertain or game.state.step == "age_target":
+        return False
+    assert game.state.step in ("construction", "heal", "pick", "deploy") or game.over
+    log = turn_events(game, 0, start)
+    strength = next(e for e in log if e["type"] == "war_strength")
+    assert strength["strength"] == f.strength
+    assert [tuple(p) for p in strength["parts"]] == list(f.parts)
+    wars_lp = sum(e["amount"] for e in log if e["type"] == "lp" and e["cause"] == "wars")
+    assert wars_lp == sum(w.lp[0] for w in f.wars) == sum(w.lp[1] for w in f.wars)
+    income = next(e for e in log if e["type"] == "gold" and e["cause"] == "income")
+    assert income["amount"] == f.income
+    assert f.gold_left == gold_before - f.cost
+    if game.state.step == "construction":
+        assert game.players[0].gold == f.gold_left + f.income + f.war_gold[0]
+        pend = game.pending_for(0)
+        assert (pend.options["options"] if pend else []) == list(f.constructions)
+    while game.state.step in ("construction", "heal") and game.state.turn == strength_turn(game, start):
+        for p in game.pending():
+            game.apply(p.player, {"kind": "pass"} if p.kind == "construction" else {"kind": "heal", "slots": []})
+    log = turn_events(game, 0, start)
+    died = tuple(e["slot"] for e in log if e["type"] == "unit_died")
+    assert died == f.dying
+    end = next((k for k, e in enumerate(log) if e["type"] == "units_aged"), len(log))
+    lp = sum(e["amount"] for e in log[:end + 1] if e["type"] == "lp")
+    assert lp == f.lp_total[0] == f.lp_total[1]
+    return True
+
+
+def strength_turn(game: Game, start: int) -> int:
+    return next(e["turn"] for e in reversed(game.state.log[:start]) if e["type"] == "turn_started")
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_forecast_equals_what_the_engine_does(players):
+    exact = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = new_game(players, seed=seed)
+        play_to_deployment(game, 1 + seed % 3, rng)
+        exact += check_forecast(game, rng)
+    assert exact >= 25  # most turns leave nothing open
+
+
+def test_forecast_reads_wars_deaths_and_healer(catalog):
+    game = goto(new_game(3), "deploy")
+    put(game, 0, 0, "hunter", age=1)  # dies at Aging
+    put(game, 0, 3, "mystical_healer")
+    put(game, 1, 0, "hunter")
+    p = game.players[0]
+    f = deployment_forecast(game, 0, [u.card if u else None for u in p.slots])
+    assert f.strength == game.strength(0)
+    assert f.dying == (0,) and f.healable == (0,)
+    against = {w.player: w for w in f.wars}
+    assert set(against) == set(neighbours(3, 0)) == {1, 2}
+    assert against[1].result == TIE and against[1].lp == (WAR_LP, WAR_LP)
+    assert against[2].result == WIN and against[2].theirs == (0, 0)
+    put(game, 1, 1, "farmer")
+    f = deployment_forecast(game, 0, [u.card if u else None for u in p.slots])
+    assert {w.player: w.result for w in f.wars}[1] == LOSE
+    assert f.income == game.income(0)
+
+
+def test_forecast_does_not_change_the_game():
+    game = new_game(3, seed=5)
+    rng = random.Random(5)
+    play_to_deployment(game, 2, rng)
+    before = game.to_json()
+    plan = random_deployment(game, game.pending_for(0), rng)
+    deployment_forecast(game, 0, plan["slots"], plan["keep"])
+    assert game.to_json() == before
+
+
+def test_solo_forecast_against_the_armies():
+    for seed in range(12):
+        rng = random.Random(seed)
+        game = SoloGame.new(["Ann"], seed=seed, difficulty=seed % 3)
+        play_to_deployment(game, 1 + seed % 4, rng)
+        plan = random_deployment(game, game.pending_for(0), rng)
+        plan["unpaid"] = unpaid_for(game, 0, plan["slots"])
+        f = deployment_forecast(game, 0, plan["slots"], plan["keep"])
+        assert [w.against for w in f.wars] == ["Black army", "Purple army"]
+        assert "the next Necropolis card (face down)" in f.uncertain
+        start = len(game.state.log)
+        game.apply(0, plan)
+        while game.state.step == "age_target":
+            pend = game.pending_for(0)
+            game.apply(0, {"kind": "age_target", "slot": pend.options["slots"][0]})
+        wars = [e for e in game.state.log[start:] if e["type"] == "solo_war"]
+        for w, e in zip(f.wars, wars):
+            low, high = w.theirs
+            assert low <= e["army_strength"] <= high
+            if w.result != OPEN and not any(c.startswith("where") or c.startswith("what") for c in f.uncertain):
+                assert e["player_won"] == (w.result in (WIN, TIE))
