@@ -16,6 +16,7 @@ SUBCOMMANDS = [
     "simulate",
     "replay",
     "tournament",
+    "review",
 ]
 
 

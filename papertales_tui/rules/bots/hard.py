@@ -13,6 +13,7 @@ For a Recruitment, Deployment or Construction decision the bot:
 4. repeats with new samples until its time budget is spent, and plays the best average.
 
 Age-token targets and Mystical Healer saves are left to the medium bot (small, local choices).
+In solo the margin is over the Lich King, and the samples also draw the face-down Necropolis cards.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ class HardBot:
             self.memo.clear()
             self.turn = view["turn"]
         game = game_from_view(view, pending.player, catalog)
-        if pending.kind not in ("pick", "deploy", "construction") or view.get("mode", "standard") != "standard":
+        if pending.kind not in ("pick", "deploy", "construction"):
             return medium_decision(game, pending, self.memo)
         options = candidates(game, pending, self.memo)
         if len(options) == 1:
@@ -130,7 +131,13 @@ def playout(sim: Game, me: int, decision: dict, memo: dict) -> float:
 
 
 def score(sim: Game, me: int, memo: dict) -> float:
-    """My margin over the best other player: final LP (and a win bonus), or standing so far."""
+    """My margin over the best other player (in solo, the Lich King): final LP (and a win bonus),
+    or standing so far."""
+    if sim.state.solo is not None:
+        lich = sim.state.solo.lich_lp
+        if sim.over:
+            return sim.scores()[me] - lich + (WIN_BONUS if sim.winners() else 0.0)
+        return standing(sim, me, memo) - lich
     n = len(sim.state.players)
     if sim.over:
         lp = sim.scores()

@@ -16,7 +16,8 @@ from ..state import GameState
 
 # Log events that put a known card into the discard pile, and the field that names it.
 _TO_DISCARD = {"unit_died": "card", "unit_discarded": "card", "unit_unpaid": "card",
-               "card_discarded": "card", "unit_replaced": "old"}
+               "card_discarded": "card", "unit_replaced": "old",
+               "underworld_discarded": "cards"}  # solo: the Underworld, a list of cards
 
 _RNG_STATE = None  # a fixed placeholder; the real generator is set after loading
 
@@ -30,7 +31,8 @@ def known_discards(view: dict) -> list[int]:
         else:
             field = _TO_DISCARD.get(e["type"])
             if field is not None and e.get(field) is not None:
-                out.append(e[field])
+                value = e[field]
+                out.extend(value if isinstance(value, list) else [value])
     return out
 
 
@@ -44,6 +46,9 @@ def unseen_cards(view: dict, player: int, discards: list[int]) -> list[int]:
             seen.update(pd["draft"])
             if pd["kept"] is not None:
                 seen.add(pd["kept"])
+    solo = view.get("solo")
+    if solo is not None and isinstance(solo.get("underworld"), list):  # solo: the player put them there
+        seen.update(solo["underworld"])
     return [c for c in range(len(view["cards"])) if c not in seen]
 
 
@@ -82,9 +87,29 @@ def game_from_view(view: dict, player: int, catalog: Catalog, rng: random.Random
     data["rng"] = _rng_placeholder()
     data["log"] = []
     data["decisions"] = []
+    if rng is not None and view.get("solo") is not None:
+        data["solo"] = _solo_sample(view["solo"], catalog, rng)
     state = GameState.from_dict(data)
     state.rng = random.Random(rng.random() if rng is not None else 0)
+    if state.solo is not None and rng is not None:
+        from ..solo import SoloGame
+
+        return SoloGame(state, catalog)
     return Game(state, catalog)
+
+
+def _solo_sample(solo: dict, catalog: Catalog, rng: random.Random) -> dict:
+    """The Lich King's side with each face-down Necropolis card drawn from its pile and the
+    Underworld (known cards, unknown order) shuffled."""
+    solo = dict(solo)
+    piles = (1, 2, 3, 4, "end")
+    solo["necropolis"] = [k if k is not None else rng.choice(sorted(c.key for c in catalog.necropolis.values()
+                                                                    if c.pile == piles[i]))
+                          for i, k in enumerate(solo["necropolis"])]
+    underworld = list(solo["underworld"])
+    rng.shuffle(underworld)
+    solo["underworld"] = underworld
+    return solo
 
 
 def _rng_placeholder() -> list:

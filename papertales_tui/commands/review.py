@@ -1,0 +1,164 @@
+"""`papertales review SAVE`: the coach's review of a saved game (rules/coach.py).
+
+For each decision of each human seat (or of the seats named with --seat): the coach's choice and its
+estimate of the LP the decision cost, with a 95% interval and the playouts behind it; the three
+costliest first; in solo, the turn that decided the result. Exit codes: 0 reviewed, 2 the file
+cannot be used (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+UNCERTAINTY = ("Costs are estimates in LP: the coach's choice against yours, played out by medium bots "
+               "on the same random samples of the cards you could not see; ± is a 95% interval over "
+               "those samples, and the playouts' own bias is not in it.")
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("review", help="the coach's review of a saved game: the costliest decisions first")
+    p.add_argument("file", metavar="SAVE", help="a save file (e.g. an autosave, or one made with 'save as')")
+    p.add_argument("--seat", action="append", default=[], metavar="NAME",
+                   help="review this player's decisions (repeatable; default: the human seats)")
+    p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                   help="CPU seconds of search for the whole review (default 50)")
+    p.add_argument("--all", action="store_true", help="list every reviewed decision, not only the costliest")
+    p.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, catalog) -> int:
+    try:
+        return _run(args, catalog)
+    except BrokenPipeError:  # output piped into `head` and the like
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(args: argparse.Namespace, catalog) -> int:
+    from ..persistence import ReplayError, SaveFileError, iter_replay, load_save
+    from ..rules import coach
+    from ..rules.errors import IllegalDecision
+
+    try:
+        save = load_save(args.file, catalog)
+        seats = review_seats(save, args.seat)
+        start = next(iter_replay(save)).game
+    except (SaveFileError, ReplayError, ValueError) as err:
+        print(f"papertales: cannot review: {plain(str(err))}", file=sys.stderr)
+        return 2
+    if args.budget is not None and not args.budget > 0:
+        print("papertales: cannot review: --budget must be a positive number of seconds", file=sys.stderr)
+        return 2
+    bar = ProgressBar() if sys.stderr.isatty() else None
+    try:
+        result = coach.review(start, save.decisions, seats, budget=args.budget or coach.REVIEW_BUDGET,
+                              progress=bar)
+    except IllegalDecision as err:  # the engine refused a decision of the file
+        print(f"papertales: cannot review: {args.file}: {plain(str(err))}", file=sys.stderr)
+        return 2
+    finally:
+        if bar is not None:
+            bar.done()
+    if args.json:
+        print(json.dumps(as_json(result, start, args.file), indent=1))
+    else:
+        for line in text_lines(result, start, args.file, every=args.all):
+            print(line)
+    return 0
+
+
+def review_seats(save, names: list[str]) -> list[int]:
+    """Seats to review: those named, else the human seats of the save's settings, else all."""
+    players = save.players
+    if names:
+        unknown = [n for n in names if n not in players]
+        if unknown:
+            raise ValueError(f"no player named {', '.join(map(repr, unknown))} in this game "
+                             f"(players: {', '.join(players)})")
+        return [i for i, n in enumerate(players) if n in names]
+    kinds = save.settings.get("seats")
+    if isinstance(kinds, list) and len(kinds) == len(players):
+        humans = [i for i, k in enumerate(kinds) if not str(k).startswith("bot:")]
+        if humans:
+            return humans
+    return list(range(len(players)))
+
+
+class ProgressBar:
+    """A one-line progress bar on stderr (a terminal only)."""
+
+    WIDTH = 30
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.WIDTH * done // max(total, 1)
+        sys.stderr.write(f"\rReviewing [{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{total} decisions")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        sys.stderr.write("\r" + " " * (self.WIDTH + 40) + "\r")
+        sys.stderr.flush()
+
+
+def plain(text: str) -> str:
+    """Text from a file shown literally: control characters escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def line_of(a, game, names: list[str]) -> str:
+    from ..rules.coach import choice_text
+
+    who = plain(names[a.player])
+    head = f"turn {a.turn}, {who}: {choice_text(a.decision, game)}"
+    if a.agreed:
+        return f"{head}; the coach agrees ({a.playouts} playouts)"
+    return (f"{head}; coach: {choice_text(a.choice, game)}; cost {a.cost:.1f} LP ± {a.error:.1f} "
+            f"({a.playouts} playouts)")
+
+
+def text_lines(result, game, path: str, every: bool = False) -> list[str]:
+    names = result.players
+    seats = ", ".join(plain(names[i]) for i in result.seats)
+    count = f"{len(names)} players" if len(names) > 1 else "solo"
+    out = [f"Review of {plain(path)}: {count}; reviewed: {seats}; {len(result.assessments)} decisions"]
+    if not game.over:
+        out.append(f"(the game is not finished: turn {game.state.turn}, {game.state.phase})")
+    out.append("Costliest decisions:")
+    costly = [a for a in result.costliest(3) if a.cost > 0]
+    listed = [f" {k}. {line_of(a, game, names)}" for k, a in enumerate(costly, 1)]
+    out += listed or [" none: the coach agrees with every decision"]
+    for i in result.seats:
+        mine = [a for a in result.assessments if a.player == i]
+        agreed = sum(a.agreed for a in mine)
+        out.append(f"{plain(names[i])}: {len(mine)} decisions, the coach agrees with {agreed}; "
+                   f"estimated cost {result.total(i):.1f} LP in all")
+    if result.deciding_turn is not None:
+        d = result.deciding_turn
+        how = "won" if d["won"] else "lost"
+        out.append(f"Solo: the game was {how} on turn {d['turn']} "
+                   f"({d['margin']:+d} LP against the Lich King that turn)")
+    if every:
+        out.append("Every decision:")
+        out += [f" #{a.index + 1} {line_of(a, game, names)}" for a in result.assessments]
+    out.append(UNCERTAINTY)
+    return out
+
+
+def as_json(result, game, path: str) -> dict:
+    from ..rules.coach import cards_in, choice_text
+
+    def item(a) -> dict:
+        return {"decision_number": a.index + 1, "player": result.players[a.player], "seat": a.player,
+                "turn": a.turn, "kind": a.kind, "decision": a.decision, "text": choice_text(a.decision, game),
+                "coach": a.choice, "coach_text": choice_text(a.choice, game), "agreed": a.agreed,
+                "cost_lp": round(a.cost, 3), "ci95": round(a.error, 3), "samples": a.samples,
+                "playouts": a.playouts, "cards": cards_in(a.decision, game) + cards_in(a.choice, game)}
+
+    return {"file": path, "players": result.players, "seats": [result.players[i] for i in result.seats],
+            "finished": game.over, "decisions": [item(a) for a in result.assessments],
+            "costliest": [a.index + 1 for a in result.costliest(3) if a.cost > 0],
+            "total_cost_lp": {result.players[i]: round(result.total(i), 3) for i in result.seats},
+            "deciding_turn": result.deciding_turn, "uncertainty": UNCERTAINTY}

@@ -1,0 +1,329 @@
+"""The coach: the hard bot's search turned into hints during play and a review after the game.
+
+Everything here reads one seat's view only (`game.view(player)`), like the bots do:
+
+- `hint(view, pending, catalog)`: what the hard bot would do, with what it expects of its choice
+  against the next best one this turn (LP, Gold, Wars won) and the playouts behind it;
+- `assess(view, pending, catalog, decision)`: the LP a decision cost against the coach's choice,
+  with a 95% interval, from playouts of both on the same samples of the hidden cards;
+- `review(game, decisions, seats)`: `assess` for each decision of the given seats of a game
+  played from its start, plus (solo) the turn that decided the result.
+
+A playout applies a decision to a sample of the hidden cards consistent with the view, then lets
+medium bots play every seat to the end of the turn (of the game on the last turn); it is scored as
+the hard bot scores it: the margin over the best other player (in solo, the Lich King) in LP, plus
+what each Kingdom is worth going forward. Costs are differences of these scores: estimates in LP,
+with the noise of the samples (stated as ±) and the bias of the medium bots that play them out.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from .bots.hard import candidates, playout
+from .bots.knowledge import game_from_view
+from .cards import Catalog
+from .engine import WAR_LP, Game, Pending
+from .state import SLOT_NAMES
+
+HINT_BUDGET = 0.5  # CPU seconds of search for a hint (a hint arrives within 1 s of CPU at 5 players)
+REVIEW_BUDGET = 50.0  # CPU seconds for a whole review, shared by the decisions reviewed
+MAX_DECISION_BUDGET = 1.0  # CPU seconds per reviewed decision at most
+MIN_SAMPLES = 2  # samples searched whatever the budget (an interval needs two)
+MAX_SAMPLES = 200
+SEARCHED = ("pick", "deploy", "construction", "age_target", "heal")
+
+Progress = Callable[[int, int], None]  # (done, total)
+
+
+class Cancelled(Exception):
+    """The search was cancelled (`cancelled()` returned True)."""
+
+
+@dataclass
+class Outcome:
+    """What the playouts of one decision gave, averaged over the samples."""
+
+    decision: dict
+    scores: list[float] = field(default_factory=list)  # one per sample
+    lp: float = 0.0  # LP gained by the end of the playout
+    gold: float = 0.0  # Gold gained (or lost) by then
+    wars: float = 0.0  # Wars won this turn
+
+    @property
+    def mean(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+
+@dataclass
+class Hint:
+    """The coach's choice for a pending decision, and why."""
+
+    player: int
+    kind: str
+    choice: dict
+    outcomes: list[Outcome]  # best first
+    samples: int  # samples of the hidden cards; each plays every option once
+
+    @property
+    def playouts(self) -> int:
+        return self.samples * len(self.outcomes)
+
+    @property
+    def runner_up(self) -> Outcome | None:
+        return self.outcomes[1] if len(self.outcomes) > 1 else None
+
+    def why(self) -> str:
+        """One line: what the choice is expected to bring this turn against the next best option."""
+        best, other = self.outcomes[0], self.runner_up
+        if other is None:
+            return f"the only sensible choice ({self.playouts} playouts)"
+        return (f"vs the next best: {_signed(best.lp - other.lp)} LP, {_signed(best.gold - other.gold)} Gold, "
+                f"{_signed(best.wars - other.wars)} Wars this turn; {_signed(best.mean - other.mean)} LP "
+                f"overall ({self.samples} samples, {self.playouts} playouts)")
+
+
+@dataclass
+class Assessment:
+    """The coach's estimate of what one decision cost."""
+
+    index: int  # position of the decision in the game's decisions (0-based)
+    player: int
+    turn: int
+    kind: str
+    decision: dict
+    choice: dict  # the coach's choice
+    cost: float  # LP the decision cost against the coach's choice (0 when it is the coach's)
+    error: float  # half-width of the 95% interval of the cost
+    samples: int
+    playouts: int
+
+    @property
+    def agreed(self) -> bool:
+        return _same(self.decision, self.choice)
+
+
+@dataclass
+class Review:
+    assessments: list[Assessment]
+    players: list[str]
+    seats: list[int]
+    deciding_turn: dict | None = None  # solo: {"turn", "margin", "won"}
+
+    def costliest(self, n: int = 3) -> list[Assessment]:
+        return sorted(self.assessments, key=lambda a: (-a.cost, a.index))[:n]
+
+    def total(self, player: int) -> float:
+        return sum(a.cost for a in self.assessments if a.player == player)
+
+
+# --- the search ---------------------------------------------------------------------------------
+
+def options_for(view: dict, pend: Pending, catalog: Catalog, memo: dict | None = None) -> list[dict]:
+    """The decisions the coach compares: the hard bot's candidates (every option for Age tokens and
+    Mystical Healers)."""
+    if pend.kind == "age_target":
+        return [{"kind": "age_target", "slot": s} for s in pend.options["slots"]]
+    if pend.kind == "heal":
+        slots, most = pend.options["slots"], pend.options["max"]
+        return [{"kind": "heal", "slots": list(c)} for k in range(min(most, len(slots)) + 1)
+                for c in combinations(slots, k)]
+    return candidates(game_from_view(view, pend.player, catalog), pend, memo if memo is not None else {})
+
+
+def search(view: dict, pend: Pending, catalog: Catalog, options: list[dict], *, budget: float,
+           max_samples: int = MAX_SAMPLES, seed: int = 0, progress: Progress | None = None,
+           cancelled: Callable[[], bool] | None = None) -> list[Outcome]:
+    """Playouts of every option on the same samples until `budget` CPU seconds are spent (at least
+    MIN_SAMPLES samples, at most `max_samples`). Raises Cancelled if `cancelled()` turns True."""
+    me = pend.player
+    rng = random.Random(seed)
+    memo: dict = {}
+    outcomes = [Outcome(d) for d in options]
+    start = time.thread_time()
+    mine = view["players"][me]
+    lp0, gold0 = mine["lp"], mine["gold"]
+    samples = 0
+    while samples < max_samples:
+        spent = time.thread_time() - start
+        if samples >= MIN_SAMPLES and spent * (samples + 1) / samples > budget:  # the next one would overrun
+            break
+        if cancelled is not None and cancelled():
+            raise Cancelled()
+        sample_seed = rng.random()
+        for o in outcomes:
+            sim = game_from_view(view, me, catalog, random.Random(sample_seed))
+            o.scores.append(playout(sim, me, o.decision, memo))
+            p = sim.state.players[me]
+            o.lp += p.lp - lp0
+            o.gold += p.gold - gold0
+            o.wars += _wars_won(sim, me)
+        samples += 1
+        if progress is not None:
+            progress(samples, _expected(samples, time.thread_time() - start, budget, max_samples))
+    for o in outcomes:
+        o.lp, o.gold, o.wars = o.lp / samples, o.gold / samples, o.wars / samples
+    return outcomes
+
+
+def _expected(samples: int, spent: float, budget: float, most: int) -> int:
+    """Samples the budget will allow, from the pace so far (for progress bars)."""
+    if budget == math.inf:
+        return most
+    return max(samples, min(most, int(budget / max(spent / samples, 1e-9))))
+
+
+def _wars_won(sim: Game, me: int) -> float:
+    """Wars `me` won in the playout (from its LP for Wars: 3 a War)."""
+    return sum(e.get("amount", 0) for e in sim.state.log
+               if e.get("type") == "lp" and e.get("player") == me and e.get("cause") == "wars") / WAR_LP
+
+
+def hint(view: dict, pend: Pending, catalog: Catalog, *, budget: float = HINT_BUDGET,
+         max_samples: int = MAX_SAMPLES, seed: int = 0, progress: Progress | None = None,
+         cancelled: Callable[[], bool] | None = None) -> Hint:
+    """What the hard bot would decide for `pend`, from `view` (the deciding seat's view) only."""
+    options = options_for(view, pend, catalog)
+    if len(options) == 1:
+        return Hint(pend.player, pend.kind, options[0], [Outcome(options[0])], 0)
+    outcomes = search(view, pend, catalog, options, budget=budget, max_samples=max_samples, seed=seed,
+                      progress=progress, cancelled=cancelled)
+    ranked = sorted(range(len(outcomes)), key=lambda k: (-outcomes[k].mean, k))
+    best = [outcomes[k] for k in ranked]
+    return Hint(pend.player, pend.kind, best[0].decision, best, len(best[0].scores))
+
+
+def assess(view: dict, pend: Pending, catalog: Catalog, decision: dict, *, budget: float,
+           max_samples: int = MAX_SAMPLES, seed: int = 0, index: int = 0,
+           cancelled: Callable[[], bool] | None = None) -> Assessment:
+    """The LP `decision` cost against the coach's choice, with a 95% interval."""
+    options = options_for(view, pend, catalog)
+    mine = next((k for k, d in enumerate(options) if _same(d, decision)), None)
+    if mine is None:
+        options.append(dict(decision))
+        mine = len(options) - 1
+    turn = view["turn"]
+    if len(options) == 1:
+        return Assessment(index, pend.player, turn, pend.kind, decision, decision, 0.0, 0.0, 0, 0)
+    outcomes = search(view, pend, catalog, options, budget=budget, max_samples=max_samples, seed=seed,
+                      cancelled=cancelled)
+    best = max(range(len(outcomes)), key=lambda k: (outcomes[k].mean, k == mine, -k))
+    diffs = [b - m for b, m in zip(outcomes[best].scores, outcomes[mine].scores)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    return Assessment(index, pend.player, turn, pend.kind, decision, outcomes[best].decision,
+                      max(mean, 0.0), 1.96 * sd / math.sqrt(n), n, n * len(outcomes))
+
+
+def _same(a: dict, b: dict) -> bool:
+    """The same decision (the engine adds the price to a Construction; the player's key is ignored)."""
+    keys = ("kind", "card", "discard", "slots", "keep", "building", "level", "slot")
+    return all(a.get(k) == b.get(k) for k in keys) and sorted(a.get("unpaid") or []) == sorted(b.get("unpaid") or [])
+
+
+# --- the review -----------------------------------------------------------------------------------
+
+def review(game: Game, decisions: list[dict], seats: list[int], *, budget: float = REVIEW_BUDGET,
+           seed: int = 0, progress: Progress | None = None,
+           cancelled: Callable[[], bool] | None = None) -> Review:
+    """Assess each decision of `seats` in a game. `game` is the game at its start (as set up before
+    any decision); it is played on with `decisions` (the save's list, each with its "player")."""
+    points = []  # (index, view, pending, decision) of each decision to assess
+    for k, d in enumerate(decisions):
+        player = d["player"]
+        decision = {key: v for key, v in d.items() if key != "player"}
+        if player in seats and d["kind"] in ("pick", "deploy", "build", "upgrade", "pass", "age_target", "heal"):
+            pend = game.pending_for(player)
+            if pend is not None and pend.kind in SEARCHED:
+                points.append((k, game.view(player), pend, decision))
+        game.apply(player, decision)
+    each = min(MAX_DECISION_BUDGET, budget / max(len(points), 1))
+    out = []
+    for n, (k, view, pend, decision) in enumerate(points):
+        if progress is not None:
+            progress(n, len(points))
+        out.append(assess(view, pend, game.catalog, decision, budget=each, seed=seed + k, index=k,
+                          cancelled=cancelled))
+    if progress is not None:
+        progress(len(points), len(points))
+    names = [p.name for p in game.state.players]
+    return Review(out, names, sorted(seats), deciding_turn(game) if game.state.solo is not None else None)
+
+
+def deciding_turn(game: Game) -> dict | None:
+    """Solo: the turn whose LP swing between the player and the Lich King most favoured the side that
+    won (the player's best turn in a win, the worst in a loss)."""
+    swings: dict[int, int] = {}
+    turn = 0
+    for e in game.state.log:
+        t = e.get("type")
+        if t == "turn_started":
+            turn = e["turn"]
+        elif t == "lp" and e.get("player") == 0:
+            swings[turn] = swings.get(turn, 0) + e["amount"]
+        elif t == "lich_lp":
+            swings[turn] = swings.get(turn, 0) - e["amount"]
+    if not swings:
+        return None
+    won = bool(game.winners()) if game.over else None
+    pick = max if won else min
+    best = pick(sorted(swings), key=lambda t: swings[t])
+    return {"turn": best, "margin": swings[best], "won": won, "swings": {str(t): v for t, v in swings.items()}}
+
+
+# --- words ----------------------------------------------------------------------------------------
+
+def choice_text(decision: dict, game: Game) -> str:
+    """A decision in a few words ("pick Knight, discard Archer", "build Tavern (level 1)")."""
+    def name(c) -> str:
+        return game.card(c).name
+
+    kind = decision.get("kind")
+    if kind == "pick":
+        extra = f", discard {name(decision['discard'])}" if decision.get("discard") is not None else ""
+        return f"pick {name(decision['card'])}{extra}"
+    if kind == "deploy":
+        placed = [f"{name(c)} ({SLOT_NAMES[s]})" for s, c in enumerate(decision["slots"]) if c is not None]
+        keep = f"; keep {name(decision['keep'])}" if decision.get("keep") is not None else ""
+        return f"deploy {', '.join(placed) or 'no Units'}{keep}"
+    if kind in ("build", "upgrade"):
+        b = game.catalog.buildings[decision["building"]].name
+        return f"build {b} (level {decision['level']})" if kind == "build" else f"upgrade {b}"
+    if kind == "pass":
+        return "build nothing"
+    if kind == "age_target":
+        return f"Age tokens on {SLOT_NAMES[decision['slot']]}"
+    if kind == "heal":
+        return f"save {', '.join(SLOT_NAMES[s] for s in decision['slots']) or 'nobody'}"
+    return str(kind)
+
+
+def cards_in(decision: dict, game: Game) -> list[str]:
+    """Names of the cards a decision mentions (Units and Buildings), for "learn a card" links."""
+    kind = decision.get("kind")
+    out: list[str] = []
+    if kind == "pick":
+        out = [game.card(decision["card"]).name]
+        if decision.get("discard") is not None:
+            out.append(game.card(decision["discard"]).name)
+    elif kind == "deploy":
+        out = [game.card(c).name for c in decision["slots"] if c is not None]
+        if decision.get("keep") is not None:
+            out.append(game.card(decision["keep"]).name)
+    elif kind in ("build", "upgrade"):
+        out = [game.catalog.buildings[decision["building"]].name]
+    return list(dict.fromkeys(out))
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.1f}".replace("+0.0", "0.0").replace("-0.0", "0.0")
+
+
+__all__ = ["Assessment", "Cancelled", "Hint", "Outcome", "Review", "assess", "cards_in", "choice_text",
+           "deciding_turn", "hint", "options_for", "review", "search"]

@@ -1,0 +1,217 @@
+"""The coach (rules/coach.py): hints from a seat's view only, costs of decisions, the review command,
+and the hard bot in solo games."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+from conftest import new_game
+from test_bots import advance, scramble_hidden
+
+from papertales_tui.cli import main
+from papertales_tui.persistence import save_as
+from papertales_tui.rules import coach
+from papertales_tui.rules.bots import make_bot
+from papertales_tui.rules.bots.knowledge import game_from_view
+from papertales_tui.rules.engine import Game
+from papertales_tui.rules.solo import SoloGame
+
+FIXED = {"budget": math.inf, "max_samples": 2}  # a fixed number of samples: reproducible
+
+
+def solo_at(step: str, turn: int, seed: int = 3, difficulty: int = 2) -> SoloGame:
+    game = SoloGame.new(["Solo"], seed=seed, difficulty=difficulty)
+    bot = make_bot("medium")
+    while not (game.state.turn == turn and game.state.step == step):
+        for pend in game.pending():
+            game.apply(0, bot.choose(game.view(0), pend, game.catalog))
+    return game
+
+
+def scramble_solo(game: SoloGame, seed: int) -> SoloGame:
+    """A copy with every card the player cannot see changed: the deck's order and cards, the face-down
+    Necropolis cards (another card of the same pile) and the Underworld's order."""
+    other = SoloGame.from_json(game.to_json(), game.catalog)
+    rng = random.Random(seed)
+    s = other.state
+    rng.shuffle(s.deck)
+    row = s.solo.necropolis
+    for i in range(s.solo.revealed, len(row)):
+        pile = game.catalog.necropolis[row[i]].pile
+        others = sorted(k for k, c in game.catalog.necropolis.items() if c.pile == pile and k != row[i])
+        if others:
+            row[i] = rng.choice(others)
+    rng.shuffle(s.solo.underworld)
+    return other
+
+
+def games_at(step: str, turn: int):
+    """(game, player) at a decision of this step: 2, 3 and 5 players, and solo."""
+    for players in (2, 3, 5):
+        game = advance(new_game(players, seed=11), step, turn)
+        yield game, game.pending()[0].player
+    yield solo_at(step, turn), 0
+
+
+@pytest.mark.parametrize("step,turn", [("pick", 2), ("deploy", 2), ("construction", 1)])
+def test_a_hint_is_a_legal_decision_at_every_table_size(step, turn):
+    for game, me in games_at(step, turn):
+        pend = game.pending_for(me)
+        if pend is None:
+            continue
+        h = coach.hint(game.view(me), pend, game.catalog, **FIXED)
+        assert h.samples in (0, 2) and h.choice == h.outcomes[0].decision
+        assert h.why()
+        assert coach.choice_text(h.choice, game)
+        game.apply(me, h.choice)  # legal
+
+
+@pytest.mark.parametrize("step,turn", [("pick", 2), ("deploy", 2), ("deploy", 3)])
+def test_a_hint_never_uses_hidden_cards(step, turn):
+    for players in (2, 5):
+        game = advance(new_game(players, seed=11), step, turn)
+        me = game.pending()[0].player
+        other = scramble_hidden(game, me, seed=5)
+        assert [(p.hand, p.draft) for p in other.state.players] != [(p.hand, p.draft) for p in game.state.players]
+        hints = [coach.hint(g.view(me), g.pending_for(me), g.catalog, **FIXED) for g in (game, other)]
+        assert hints[0].choice == hints[1].choice
+        assert [o.scores for o in hints[0].outcomes] == [o.scores for o in hints[1].outcomes]
+
+
+@pytest.mark.parametrize("step", ["pick", "deploy"])
+def test_a_solo_hint_never_uses_the_face_down_necropolis_cards_nor_the_deck(step):
+    game = solo_at(step, 2)
+    other = scramble_solo(game, seed=9)
+    assert other.state.solo.necropolis != game.state.solo.necropolis and other.state.deck != game.state.deck
+    assert other.view(0) == game.view(0)
+    hints = [coach.hint(g.view(0), g.pending_for(0), g.catalog, **FIXED) for g in (game, other)]
+    assert hints[0].choice == hints[1].choice
+    assert [o.scores for o in hints[0].outcomes] == [o.scores for o in hints[1].outcomes]
+
+
+def test_the_coachs_own_choice_costs_nothing_and_a_bad_deployment_costs_lp():
+    game = advance(new_game(3, seed=1), "deploy", 2)
+    me = game.pending()[0].player
+    view, pend = game.view(me), game.pending_for(me)
+    assert len(coach.options_for(view, pend, game.catalog)) > 1
+    h = coach.hint(view, pend, game.catalog, budget=math.inf, max_samples=6)
+    own = coach.assess(view, pend, game.catalog, h.choice, budget=math.inf, max_samples=6)
+    assert own.agreed and own.cost == 0.0 and own.samples == 6
+    nothing = {"kind": "deploy", "slots": [None] * 5, "keep": None, "unpaid": []}  # everything discarded
+    bad = coach.assess(view, pend, game.catalog, nothing, budget=math.inf, max_samples=6)
+    assert not bad.agreed and bad.cost - bad.error > 0
+    assert bad.playouts == bad.samples * (len(coach.options_for(view, pend, game.catalog)) + 1)
+
+
+def test_a_search_can_be_cancelled():
+    game = advance(new_game(3, seed=1), "deploy", 2)
+    me = game.pending()[0].player
+    with pytest.raises(coach.Cancelled):
+        coach.hint(game.view(me), game.pending_for(me), game.catalog, budget=math.inf, cancelled=lambda: True)
+
+
+def test_the_review_assesses_each_decision_of_the_chosen_seats():
+    game = Game.new(["Ann", "Bob"], seed=6)
+    bots = [make_bot("medium"), make_bot("easy", 1)]
+    while not game.over:
+        for pend in game.pending():
+            game.apply(pend.player, bots[pend.player].choose(game.view(pend.player), pend, game.catalog))
+    seen = []
+    result = coach.review(Game.new(["Ann", "Bob"], seed=6), game.state.decisions, [1], budget=2.0,
+                          progress=lambda done, total: seen.append((done, total)))
+    bob = [d for d in game.state.decisions if d["player"] == 1]
+    assert [a.index for a in result.assessments] == [k for k, d in enumerate(game.state.decisions)
+                                                     if d["player"] == 1]
+    assert len(result.assessments) == len(bob) and result.deciding_turn is None
+    assert all(a.player == 1 and a.cost >= 0 and a.error >= 0 for a in result.assessments)
+    assert seen[-1] == (len(bob), len(bob))
+    top = result.costliest(3)
+    assert [a.cost for a in top] == sorted((a.cost for a in result.assessments), reverse=True)[:3]
+
+
+def test_the_solo_review_names_the_turn_that_decided_the_result():
+    game = SoloGame.new(["Solo"], seed=3, difficulty=2)
+    bot = make_bot("medium")
+    while not game.over:
+        for pend in game.pending():
+            game.apply(0, bot.choose(game.view(0), pend, game.catalog))
+    d = coach.deciding_turn(game)
+    margin = game.players[0].lp - game.lich_lp
+    assert sum(d["swings"].values()) == margin
+    assert d["won"] == (margin > 0)
+    pick = max if d["won"] else min
+    assert d["margin"] == pick(d["swings"].values())
+
+
+# --- the hard bot in solo --------------------------------------------------------------------------
+
+def test_the_hard_bot_plays_solo_games_with_its_search():
+    game = SoloGame.new(["Bot"], seed=4, difficulty=1)
+    bot = make_bot("hard", 4, budget=10.0, max_samples=1)
+    while not game.over:
+        for pend in game.pending():
+            game.apply(0, bot.choose(game.view(0), pend, game.catalog))  # legal
+    assert game.over and len(bot.samples) >= 12  # it searched its picks, deployments and Constructions
+
+
+def test_a_solo_sample_is_consistent_with_the_view(catalog):
+    game = solo_at("deploy", 2)
+    sample = game_from_view(game.view(0), 0, catalog, random.Random(1))
+    assert isinstance(sample, SoloGame)
+    s, real = sample.state, game.state
+    everywhere = s.deck + s.discard + s.solo.underworld + [c for p in s.players for c in p.hand + p.draft]
+    everywhere += [u.card for p in s.players for u in p.slots if u is not None]
+    assert sorted(everywhere) == list(range(len(real.cards)))
+    row, real_row = s.solo.necropolis, real.solo.necropolis
+    assert row[:real.solo.revealed] == real_row[:real.solo.revealed]
+    assert [catalog.necropolis[k].pile for k in row] == [catalog.necropolis[k].pile for k in real_row]
+
+
+# --- papertales review -----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def finished_save(tmp_path_factory):
+    game = Game.new(["Ann", "Bob", "Cy"], seed=8)
+    bots = [make_bot("medium"), make_bot("easy", 1), make_bot("medium")]
+    while not game.over:
+        for pend in game.pending():
+            game.apply(pend.player, bots[pend.player].choose(game.view(pend.player), pend, game.catalog))
+    return save_as(game, tmp_path_factory.mktemp("review") / "game.json",
+                   {"seats": ["human", "bot:easy", "human"]})
+
+
+def test_review_prints_the_costliest_decisions(finished_save, capsys):
+    assert main(["review", str(finished_save), "--budget", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"Review of {finished_save}: 3 players; reviewed: Ann, Cy; ")
+    assert out[1] == "Costliest decisions:"
+    costly = out[2:5]
+    assert all(line.startswith((" 1. ", " 2. ", " 3. ")) for line in costly)
+    assert all("LP ±" in line and "playouts)" in line and "coach:" in line for line in costly)
+    assert any(line.startswith("Ann: ") and "estimated cost" in line for line in out)
+    assert "95% interval" in out[-1]
+
+
+def test_review_json(finished_save, capsys):
+    assert main(["review", str(finished_save), "--budget", "3", "--json", "--seat", "Bob"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seats"] == ["Bob"] and data["finished"] is True
+    assert data["decisions"] and all(d["player"] == "Bob" for d in data["decisions"])
+    worst = max(data["decisions"], key=lambda d: d["cost_lp"])
+    assert data["costliest"][0] == worst["decision_number"]
+    assert worst["cards"] and worst["ci95"] >= 0 and worst["playouts"] > 0
+
+
+@pytest.mark.parametrize("content,args", [(b"not json", []), (None, []), (b"", ["--seat", "Nobody"])])
+def test_review_refuses_bad_files_in_one_line(tmp_path, finished_save, capsys, content, args):
+    path = tmp_path / "bad.json"
+    if content == b"":
+        path = finished_save
+    elif content is not None:
+        path.write_bytes(content)
+    assert main(["review", str(path), *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("papertales: cannot review: ") and err.count("\n") == 1
