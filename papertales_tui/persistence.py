@@ -18,7 +18,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -188,7 +188,7 @@ def encode_save(game: Game, settings: dict[str, Any] | None = None) -> bytes:
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "app_version": __version__,
-        "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "players": [{"seat": i, "name": p.name} for i, p in enumerate(game.players)],
         "seed": game.state.seed,
         "catalog": catalog_identity(game.catalog),
@@ -299,7 +299,7 @@ def _move_aside_if_damaged(path: Path, catalog: Catalog) -> None:
 
 def _move_aside(path: Path) -> Path:
     """Rename a damaged file to <stem>.damaged-<UTC time>[-n].json next to it, keeping its bytes."""
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     n = 1
     while True:
         target = path.with_name(f"{path.stem}.damaged-{stamp}{f'-{n}' if n > 1 else ''}.json")

@@ -1,7 +1,6 @@
 """Buildings: every ability at both levels, and the Construction rules (rulebook phase 5)."""
 
 import pytest
-
 from conftest import deploy, deploy_nothing, events, give, goto, new_game, put
 
 from papertales_tui.rules.engine import IllegalDecision

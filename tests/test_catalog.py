@@ -5,7 +5,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import edit_yaml
 
 from papertales_tui.rules.catalog import CardFileError, default_catalog, load_catalog

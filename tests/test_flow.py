@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import deploy, deploy_nothing, events, give, goto, new_game, put
 
 from papertales_tui.rules.engine import Game, IllegalDecision

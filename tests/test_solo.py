@@ -11,7 +11,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from conftest import deploy_nothing, edit_yaml, events, goto, put, take
 
 from papertales_tui.rules.cards import LICH_EFFECTS, QUEST_CONDITIONS, LichKingCard
@@ -400,7 +399,7 @@ def test_random_solo_games_end_and_conserve_cards(difficulty):
         game = solo(seed=seed, difficulty=difficulty)
         n = len(game.state.cards)
 
-        def conserved(g):
+        def conserved(g, n=n):
             places = card_places(g)
             assert set(places) == set(range(n)) and set(places.values()) == {1}
 

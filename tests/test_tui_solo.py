@@ -213,4 +213,4 @@ def test_solo_events_fall_in_their_chapters_and_read_as_sentences():
             assert line is None or "{" not in line
     found = [c for c, _ in chapters(log, 0)]
     assert found.count("lich") == 4 and found.count("reveal") == 4 and found[-1] == "end"
-    assert "Game over. The Lich King wins." == tx.describe(game, {"type": "game_over", "winners": []})
+    assert tx.describe(game, {"type": "game_over", "winners": []}) == "Game over. The Lich King wins."

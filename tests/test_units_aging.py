@@ -1,7 +1,6 @@
 """Unit abilities of the Aging phase (6) and the end of the game, and what is not a death."""
 
 import pytest
-
 from conftest import deploy, deploy_nothing, events, give, gold_from, goto, lp_from, new_game, put, unit
 
 from papertales_tui.rules.engine import IllegalDecision

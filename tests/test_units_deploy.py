@@ -1,7 +1,6 @@
 """Unit abilities of the Deployment (phase 2) and Wars (phase 3), driven through real decisions."""
 
 import pytest
-
 from conftest import deploy, deploy_nothing, events, give, gold_from, goto, lp_from, new_game, put, take, unit
 
 from papertales_tui.rules.engine import IllegalDecision

@@ -33,7 +33,7 @@ def run(args: argparse.Namespace, catalog) -> int:
         print("papertales: --games must be at least 1", file=sys.stderr)
         return 2
     names = [f"Player {i + 1}" for i in range(args.players)]
-    log = open(args.log, "w", encoding="utf-8") if args.log else None
+    log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115 (closed in finally)
     start = time.perf_counter()
     errors, best = [], []
     try:
@@ -84,7 +84,7 @@ def run_solo(args: argparse.Namespace, catalog) -> int:
     if args.games < 1:
         print("papertales: --games must be at least 1", file=sys.stderr)
         return 2
-    log = open(args.log, "w", encoding="utf-8") if args.log else None
+    log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115 (closed in finally)
     start = time.perf_counter()
     errors, player, lich, wins = [], [], [], 0
     try:

@@ -10,9 +10,6 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-
-# Safe loading only; the C version of the safe loader when PyYAML has it (much faster start-up).
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from .cards import (
@@ -37,6 +34,9 @@ from .cards import (
 
 # The file list and the cached default catalog (no YAML nor Pydantic needed) live in card_files.
 from .card_files import card_files, default_cards_dir, default_catalog  # noqa: F401
+
+# Safe loading only; the C version of the safe loader when PyYAML has it (much faster start-up).
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _shown(path: Path) -> Path:
@@ -285,7 +285,8 @@ def _abilities(items: list[_Ability]) -> tuple[Ability, ...]:
     return tuple(Ability(a.effect, a.phase, a.reveal, dict(a.params), a.text) for a in items)
 
 
-def load_catalog(extra_dirs: Sequence[Path] = (), *, base_dir: Path | None = None) -> Catalog:
+def load_catalog(  # noqa: C901 (one check after another)
+    extra_dirs: Sequence[Path] = (), *, base_dir: Path | None = None) -> Catalog:
     """Load units.yaml and buildings.yaml from `base_dir` (default: the shipped cards), and the solo
     cards necropolis.yaml and lich_king.yaml when present there, then every *.yaml / *.yml file of
     each extra directory, in name order. Raises CardFileError."""

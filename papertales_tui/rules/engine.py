@@ -153,9 +153,8 @@ class Game:
             options = self.construction_options(i)
             if options:
                 return Pending(i, "construction", {"options": options})
-        elif step == "heal":
-            if self._heal_needed(p):
-                return Pending(i, "heal", {"slots": self._healable(p), "max": self._healers(p)})
+        elif step == "heal" and self._heal_needed(p):
+            return Pending(i, "heal", {"slots": self._healable(p), "max": self._healers(p)})
         return None
 
     def _is_pending(self, i: int) -> bool:
@@ -408,7 +407,7 @@ class Game:
             raise IllegalDecision("you cannot discard a card now")
         return out
 
-    def _check_deploy(self, player: int, pend: Pending, d: dict) -> dict:
+    def _check_deploy(self, player: int, pend: Pending, d: dict) -> dict:  # noqa: C901
         self._kind(d, "deploy")
         p = self.state.players[player]
         slots = d.get("slots")
@@ -672,7 +671,7 @@ class Game:
             for effect, params in rules[card].reveal:
                 self._REVEAL.get(effect, Game._reveal_nothing_now)(self, i, slot, card, params)
         food_like = None
-        for slot, u in p.units():
+        for _, u in p.units():
             resource = rules[u.card].age_per_resource
             if resource is not None:
                 if food_like is None:

@@ -7,6 +7,7 @@ screen. Screens render state and hand decisions to `submit`; the engine says wha
 
 from __future__ import annotations
 
+import contextlib
 import random
 from pathlib import Path
 
@@ -171,10 +172,8 @@ class PaperTalesApp(App):
                 decision = seats.bot_decision(bot, self.game, pend)
             except Exception as err:  # a bot bug must not stop the game
                 decision = {"error": f"{type(err).__name__}: {err}"}
-            try:
+            with contextlib.suppress(RuntimeError):  # the app may close while the bot thinks
                 self.call_from_thread(self.bot_decided, pend, decision)
-            except RuntimeError:  # the app closed while the bot was thinking
-                pass
 
         self.run_worker(think, thread=True, group="bot")
 

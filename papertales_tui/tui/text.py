@@ -184,7 +184,7 @@ def building_name(catalog, key: str) -> str:
     return b.name if b else key
 
 
-def describe(game, e: dict) -> str | None:
+def describe(game, e: dict) -> str | None:  # noqa: C901 (one branch per event type)
     """One sentence for a public event (None for events not worth a line)."""
     name = _namer(game)
     card = _carder(game)
@@ -216,7 +216,8 @@ def describe(game, e: dict) -> str | None:
         return f"{name(e['player'])}'s {card(e['card'])} +{e['amount']}{AGE} ({e['cause']}), now {AGE}{e['total']}."
     if t == "building_upgraded":
         how = f" for {GOLD}{e['gold']}" if e.get("gold") else ""
-        return f"{name(e['player'])} upgrades {building_name(game.catalog, e['building'])} to level 2{how} ({e['cause']})."
+        return (f"{name(e['player'])} upgrades {building_name(game.catalog, e['building'])} to level 2{how} "
+                f"({e['cause']}).")
     if t == "building_built":
         return (f"{name(e['player'])} builds {building_name(game.catalog, e['building'])} at level {e['level']} "
                 f"for {GOLD}{e['gold']}.")

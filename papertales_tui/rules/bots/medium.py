@@ -386,9 +386,10 @@ class SoloOutlook:
         self.lich = [self.catalog.lich_king[k] for k in solo.lich_cards]
         self.bonus = {a: sum(c.params[a] for c in self.lich if c.effect == "army_strength") for a in ARMIES}
         # the Lich King's LP for each War an army wins (Legion of Bone adds to it)
-        self.lich_war_lp = {a: LICH_LP_PER_WAR + sum(c.params["amount"] for c in self.lich
-                                                      if c.effect == "lp_per_war_won" and c.params["army"] in (a, "any"))
-                            for a in ARMIES}
+        self.lich_war_lp = {
+            a: LICH_LP_PER_WAR + sum(c.params["amount"] for c in self.lich
+                                     if c.effect == "lp_per_war_won" and c.params["army"] in (a, "any"))
+            for a in ARMIES}
         before_wars = game.state.phase in ("recruitment", "deployment")
         self.now = self._armies(solo.time) if before_wars else []
         self.next = self._armies(solo.time + 1)

@@ -306,9 +306,8 @@ class TooSmallScreen(ModalScreen):
     """Covers everything while the terminal is smaller than the game needs."""
 
     def compose(self) -> ComposeResult:
-        with Middle():
-            with Center():
-                yield Static("", id="too-small")
+        with Middle(), Center():
+            yield Static("", id="too-small")
 
     def on_mount(self) -> None:
         self.refresh_size()
