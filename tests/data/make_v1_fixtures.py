@@ -2,12 +2,14 @@
 the last release before the save format got a migration chain. Kept for the record; it only runs on
 that commit: `git worktree add /tmp/old 64f065b && cd /tmp/old && PYTHONPATH=. python
 <this file> OUTDIR`. The files themselves must never be regenerated with newer code."""
-import random, sys, os
+import random
+import sys
 from pathlib import Path
-from papertales_tui.persistence import save_as, autosave
+
+from papertales_tui.persistence import autosave, save_as
 from papertales_tui.rules.engine import Game
-from papertales_tui.rules.solo import SoloGame
 from papertales_tui.rules.random_play import random_decision
+from papertales_tui.rules.solo import SoloGame
 
 out = Path(sys.argv[1])
 
