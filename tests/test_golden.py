@@ -30,7 +30,8 @@ def test_replaying_the_recorded_decisions_gives_the_same_game(name):
     setup, _ = parse(old)
     assert setup == GAMES[name]
     new = replay(old)
-    assert new == old, "the game changed; if meant, run scripts/regen_golden.py and read the diff\n" + _diff(old, new, name)
+    assert new == old, ("the game changed; if meant, run scripts/regen_golden.py and read the diff\n"
+                        + _diff(old, new, name))
 
 
 def _decisions_sorted_per_round(text: str) -> list[str]:
@@ -62,7 +63,8 @@ def test_golden_games_are_the_random_bot_games():
     """The files record the same games as `play_random_game` (same seed, same bot draws)."""
     setup = GAMES["3p"]
     game = play_random_game(list(setup.players), setup.seed)
-    assert f"scores {' | '.join(f'{p.name} {p.lp} LP {p.gold} Gold' for p in game.state.players)}" in path_of("3p").read_text()
+    scores = " | ".join(f"{p.name} {p.lp} LP {p.gold} Gold" for p in game.state.players)
+    assert f"scores {scores}" in path_of("3p").read_text()
     solo = GAMES["solo-d3"]
     game = play_random_solo_game(solo.players[0], solo.seed, solo.difficulty)
     assert f"Lich King {game.state.solo.lich_lp} LP\n\n## over" in path_of("solo-d3").read_text()
