@@ -103,7 +103,8 @@ def version_vs_pass(runs: int) -> tuple[tuple[float, float], tuple[float, float]
     """Medians of (wall, CPU) for `python -c pass` and `papertales --version` (the installed script
     next to this Python when there is one, else `python -m papertales_tui.cli`), alternated."""
     script = Path(sys.executable).with_name("papertales")
-    version = [str(script), "--version"] if script.is_file() else [sys.executable, "-m", "papertales_tui.cli", "--version"]
+    version = ([str(script), "--version"] if script.is_file()
+               else [sys.executable, "-m", "papertales_tui.cli", "--version"])
     plain, ours = [], []
     for _ in range(runs):
         plain.append(command_time([sys.executable, "-c", "pass"]))

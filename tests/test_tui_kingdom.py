@@ -5,8 +5,7 @@ from __future__ import annotations
 from conftest import give, goto, new_game, put
 from test_tui_support import SIZE
 
-from papertales_tui.tui.kingdom import (DIES, Kingdom, compact_lines, kingdom_views, spot_line, tile_form,
-                                        tile_lines)
+from papertales_tui.tui.kingdom import DIES, Kingdom, compact_lines, kingdom_views, spot_line, tile_form, tile_lines
 
 
 def table_game():

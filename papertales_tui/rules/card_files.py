@@ -10,6 +10,7 @@ tampered file cannot run code. This module imports neither YAML nor Pydantic unl
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import io
@@ -89,10 +90,8 @@ def _write_cache(path: Path, key: bytes, catalog: Catalog) -> None:
         tmp.write_bytes(pickle.dumps((key, catalog), protocol=pickle.HIGHEST_PROTOCOL))
         os.replace(tmp, path)  # readers see the old file or the new one, never half of one
     except OSError:
-        try:
+        with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
 
 
 def cached_catalog(extra_dirs: Sequence[Path] = ()) -> Catalog:

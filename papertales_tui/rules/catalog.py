@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
+# The file list and the cached default catalog (no YAML nor Pydantic needed) live in card_files.
+from .card_files import card_files, default_cards_dir, default_catalog  # noqa: F401
 from .cards import (
     EFFECTS,
     LICH_EFFECTS,
@@ -31,9 +33,6 @@ from .cards import (
     Quest,
     UnitType,
 )
-
-# The file list and the cached default catalog (no YAML nor Pydantic needed) live in card_files.
-from .card_files import card_files, default_cards_dir, default_catalog  # noqa: F401
 
 # Safe loading only; the C version of the safe loader when PyYAML has it (much faster start-up).
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
