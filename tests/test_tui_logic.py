@@ -1,14 +1,14 @@
-"""The app's plain-Python parts: event chapters, the deployment plan, input checks, the preview."""
+"""The app's plain-Python parts: event chapters, the deployment plan, input checks, the forecast."""
 
 from __future__ import annotations
 
 from conftest import give, goto, new_game, put
 
+from papertales_tui.rules.forecast import deployment_forecast
 from papertales_tui.rules.random_play import play_random_game
 from papertales_tui.tui import text as tx
 from papertales_tui.tui.flow import chapters, label_events
 from papertales_tui.tui.plan import DeployPlan
-from papertales_tui.tui.preview import StrengthPreview
 from papertales_tui.tui.screens.modals import suggest_unpaid
 from papertales_tui.tui.screens.newgame import validate
 
@@ -74,13 +74,14 @@ def test_give_up_suggestion_keeps_what_fits():
     assert sorted(suggest_unpaid([1, 2, 3], costs, 0)) == [1, 2, 3]
 
 
-def test_strength_preview_matches_the_engine_after_deployment():
+def test_strength_forecast_matches_the_engine_after_deployment():
     game = goto(new_game(2, seed=3), "deploy")
     put(game, 0, 0, "knight", age=1)
     archer, farmer = give(game, 0, ["archer", "farmer"])
     game.state.players[0].buildings["barracks"] = 1
     plan = [game.state.players[0].slots[0].card, farmer, None, archer, None]
-    preview = StrengthPreview(game, 0).breakdown(plan)
+    f = deployment_forecast(game, 0, plan)
+    preview = f.strength, f.parts
     game.apply(0, {"kind": "deploy", "slots": plan, "keep": None})
     game.apply(1, {"kind": "deploy", "slots": [None] * 5, "keep": None})
     strengths = [e for e in game.state.log if e["type"] == "war_strength" and e["player"] == 0]

@@ -165,7 +165,7 @@ async def test_deploy_place_preview_undo_keep_confirm(catalog):
         await pilot.press("1")  # Knight (first in hand) to Front 1
         await pilot.pause()
         assert board.plan.slots[0] == knight
-        assert "War strength preview ⚔4" in screen_text(app)
+        assert "Forecast on what you see: ⚔4 vs P1 ⚔0 win ×2 ★6" in screen_text(app)
         assert "Undo" in key_bar(app)
         await pilot.press("down", "4")  # Archer to Back 1: it fights from the Back
         await pilot.pause()

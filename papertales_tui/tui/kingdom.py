@@ -164,16 +164,32 @@ def spot_line(spot: SpotView | None, width: int, locked: bool = False) -> Text:
     return _fit(out, width)
 
 
-def unit_short(spot: SpotView) -> Text:
-    """A Unit in a compact line: `F1 Hunter⚔2◷1✝`."""
-    out = Text(f"{tx.SPOT_KEYS[spot.spot]} ", style="dim")
-    out.append(spot.name, style="bold")
+def unit_short(spot: SpotView, name_width: int | None = None) -> Text:
+    """A Unit in a compact line: `Hunter ⚔2◷1✝` (Back Units are listed after a bar)."""
+    name = spot.name
+    if name_width is not None and len(name) > name_width:
+        name = name[:max(name_width - 1, 1)] + "…"
+    out = Text(name, style="bold")
     out.append(f" {tx.STRENGTH}{spot.strength}")
     out.append_text(tx.age(spot.age))
     if spot.new:
         out.append(" NEW", style="bold green")
     if spot.dies:
         out.append(DIES, style="bold red")
+    return out
+
+
+def units_text(k: KingdomView, name_width: int | None = None) -> Text:
+    """Front Units, then `|` and the Back Units."""
+    units = k.units()
+    if not units:
+        return Text("no Unit", style="dim")
+    front = [unit_short(s, name_width) for s in units if s.spot in FRONT_ROW]
+    back = [unit_short(s, name_width) for s in units if s.spot in BACK_ROW]
+    out = Text(" ").join(front)
+    if back:
+        out.append(" | " if front else "| ", style="dim")
+        out.append_text(Text(" ").join(back))
     return out
 
 
@@ -202,12 +218,66 @@ def buildings_text(k: KingdomView) -> Text:
 
 
 def compact_lines(k: KingdomView, width: int, lines: int = 1) -> list[Text]:
-    """A Kingdom in one line (header: Units · Buildings) or two (header and Buildings, then Units)."""
-    units = Text(" ").join(unit_short(s) for s in k.units()) if k.units() else Text("no Unit", style="dim")
-    if lines >= 2:
-        first = Text.assemble(header(k), " · ", buildings_text(k))
-        return [_fit(first, width), _fit(Text.assemble("  ", units), width)]
-    return [_fit(Text.assemble(header(k), ": ", units, " · ", buildings_text(k)), width)]
+    """A Kingdom in one line (header: Units · Buildings) or two (header and Buildings, then Units);
+    long Unit names are shortened before anything is cut off."""
+    for name_width in (None, 10, 7, 5):
+        units = units_text(k, name_width)
+        if lines >= 2:
+            out = [Text.assemble(header(k), " · ", buildings_text(k)), Text.assemble("  ", units)]
+        else:
+            out = [Text.assemble(header(k), ": ", units, " · ", buildings_text(k))]
+        if all(line.cell_len <= width for line in out):
+            return out
+    return [_fit(line, width) for line in out]
+
+
+def table_marks(n: int, me: int, passing: str | None = None) -> dict[int, str]:
+    """How each other player sits from `me`: left neighbour (the next seat), right neighbour, or
+    no War with them; `passing` ("left"/"right") marks who gets the cards of the draft."""
+    out = {}
+    left, right = (me + 1) % n, (me - 1) % n
+    for j in range(n):
+        if j == me:
+            continue
+        if n == 2:
+            mark = "opponent"
+        elif j == left:
+            mark = "left"
+        elif j == right:
+            mark = "right"
+        else:
+            mark = "no War"
+        if passing is not None and j == (left if passing == "left" else right):
+            mark += ", gets your cards"
+        out[j] = f"({mark})"
+    return out
+
+
+class KingdomTable(Lines):
+    """Other players' Kingdoms in compact form: two lines each while they fit in `rows`, else one."""
+
+    DEFAULT_CSS = "KingdomTable { height: auto; padding: 0 1; }"
+
+    def __init__(self, views: list[KingdomView], rows: int = 4, *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.views = list(views)
+        self.rows = rows
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    def show(self, views: list[KingdomView]) -> None:
+        self.views = list(views)
+        self.redraw()
+
+    def redraw(self) -> None:
+        width = self.content_region.width or (self.app.size.width - 2)
+        per = 2 if 2 * len(self.views) <= self.rows else 1
+        self.set_lines([line for k in self.views for line in compact_lines(k, width, per)])
 
 
 TILE_WIDTH = 18

@@ -7,11 +7,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from ...rules.forecast import LOSE, OPEN, TIE, WIN, TurnForecast, safe_forecast
 from ...rules.state import FIFTH_SLOT
 from .. import text as tx
 from .. import views
+from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_marks
 from ..plan import DeployPlan
-from ..preview import StrengthPreview
 from ..widgets import Lines, NecropolisRow, RowList
 from .common import GameScreen, turn_title
 from .modals import UnpaidModal
@@ -41,7 +42,9 @@ class DeployScreen(GameScreen):
         self.player = pend.player
         self.options = pend.options
         self.plan = DeployPlan.from_options(pend.options)
-        self.preview = StrengthPreview(game, self.player)
+        self.forecast: TurnForecast | None = None
+        self.forecast_key: tuple | None = None
+        self.spot_views: list[SpotView | None] = [None] * 5
         self.held: int | None = None
         self.card_lines: dict[int, Text] = {}
         self.spots = RowList("Your Kingdom", id="spots")
@@ -54,12 +57,22 @@ class DeployScreen(GameScreen):
         self.solo = views.is_solo(game)
         if self.solo:
             self.add_class("solo")
+        self.table: KingdomTable | None = None
+        if not self.solo:  # the other Kingdoms as everyone sees them (hands and plans stay hidden)
+            seen = kingdom_views(game, viewer=self.player)
+            marked = table_marks(len(seen), self.player)
+            others = [replace_mark(seen[j], marked.get(j, "")) for j in range(len(seen)) if j != self.player]
+            self.table = KingdomTable(others, rows=4, id="table")
+        if len(game.players) > 5:  # 80x24: one line of the table each, one line less of card text
+            self.SECTIONS = (("status", 5), ("message", 1), ("detail", 3))
 
     # --- layout -----------------------------------------------------------------------------
     def body(self) -> ComposeResult:
         # one flat grid (see deploy.tcss): fewer widgets under each redrawn line
         if self.solo:
             yield NecropolisRow(self.game, id="necropolis")
+        if self.table is not None:
+            yield self.table
         yield self.spots
         yield self.hand
         yield self.info
@@ -76,12 +89,13 @@ class DeployScreen(GameScreen):
         return self.options["gold"] - sum(self.game.card(c).cost for c in self.plan.new_units())
 
     def refresh_all(self) -> None:
+        self.update_forecast()
         self.render_spots()
         self.render_hand()
         self.render_status()
         self.update_bindings()
 
-    SECTIONS = (("status", 3), ("message", 1), ("detail", 4))
+    SECTIONS = (("status", 5), ("message", 1), ("detail", 4))
 
     def update(self, section: str, lines: list[Text]) -> None:
         """Change one section of the info panel; only its changed lines are redrawn."""
@@ -107,24 +121,35 @@ class DeployScreen(GameScreen):
         self.refresh_all()
         self.show_detail(self.detail_card)
 
+    def update_forecast(self) -> None:
+        """The engine's forecast of the turn for the plan as it stands (once per change of plan)."""
+        key = (tuple(self.plan.slots), self.plan.keep)
+        if key == self.forecast_key:
+            return
+        self.forecast_key = key
+        self.forecast = f = safe_forecast(self.game, self.player, self.plan.slots, self.plan.keep)
+        if f is None:
+            return
+        new = {s for s, c in enumerate(self.plan.slots) if c is not None and self.plan.is_new(c)}
+        self.spot_views = list(kingdom_view(f.kingdom, 0, viewer=0, new=new).spots)
+
     def render_spots(self) -> None:
         rows, locked = [], set()
-        ages = self.preview.ages
+        width = max(self.spots.size.width, 30) - 3
         for slot in range(5):
             label = Text(f"{tx.SPOT_KEYS[slot]} ", style="bold")
             card = self.plan.slots[slot]
+            spot = self.spot_views[slot]
             if slot not in self.options["open_slots"]:
-                label.append("locked: needs a level-2 Building", style="dim")
+                label.append_text(spot_line(None, width, locked=True))
                 locked.add(slot)
             elif card is None:
-                label.append("— empty —", style="dim")
-            else:
+                label.append_text(spot_line(None, width))
+            elif spot is not None and spot.card == card:
+                label.append_text(spot_line(spot, width))
+            else:  # given up for want of Gold (or not yet forecast)
                 label.append_text(self.card_line(card))
-                if card in ages:
-                    label.append(" ")
-                    label.append_text(tx.age(ages[card]))
-                else:
-                    label.append(" NEW", style="bold green")
+                label.append(" unpaid" if self.forecast and card in self.forecast.unpaid else "", style="bold red")
             if card is not None and card == self.held:
                 label.append(" ◀ held", style="reverse")
             rows.append(label)
@@ -140,7 +165,7 @@ class DeployScreen(GameScreen):
         info = Text("Buildings: ", style="bold")
         info.append(", ".join(f"{tx.building_name(self.game.catalog, k)} {v}" for k, v in p.buildings.items())
                     or "none")
-        return [Text(), info, Text("Front: F1 F2 (F3); Back: B1 B2", style="dim")]
+        return [info]
 
     def hand_entries(self) -> list[int]:
         """Hand cards, then Units taken out of play (they can be put back)."""
@@ -160,34 +185,32 @@ class DeployScreen(GameScreen):
             elif card == self.plan.keep:
                 label.append(" KEEP", style="bold cyan")
             elif t.cost > left:
-                label.append(" ✗ too dear", style="red")
+                label.append(" ✗ over your Gold", style="red")
             else:
                 label.append(" ✓", style="green")
             if card == self.held:
                 label.append(" ◀ held", style="reverse")
             rows.append(label)
+        kept = self.plan.keep
+        footer = [Text.assemble(("Kept for next turn: ", "bold"),
+                                self.game.card(kept).name if kept is not None else "nothing")]
         if not rows:
-            self.hand.set_rows([Text("(no cards)", style="dim")], {0})
+            self.hand.set_rows([Text("(no cards)", style="dim")], {0}, footer)
         else:
-            self.hand.set_rows(rows)
+            self.hand.set_rows(rows, None, footer)
 
     def render_status(self) -> None:
+        f = self.forecast
+        if f is None:
+            self.update("status", [Text("No forecast for this plan.", style="dim")])
+            return
         gold = self.options["gold"]
-        left = self.gold_left()
-        money = Text.assemble("Gold ", tx.gold(gold), " · new Units cost ", tx.gold(gold - left), " · ")
-        if left >= 0:
-            money.append_text(Text.assemble(tx.gold(left), " left"))
-        else:
-            money.append(f"short by {tx.GOLD}{-left}: you will choose what to give up", style="bold red")
-        total, parts = self.preview.breakdown(self.plan.slots)
-        war = Text.assemble("War strength preview ", tx.strength(total))
-        if parts:
-            war.append(" = " + " + ".join(f"{label} {value}" for label, value in parts), style="dim")
-        kept = self.plan.keep
-        keep = Text.assemble("Kept for next turn: ", self.game.card(kept).name if kept is not None else "nothing")
+        money = short_line(gold, gold - self.gold_left()) if f.unpaid else money_line(gold, f)
+        lines = [money, wars_line(f), aging_line(f), lp_line(f), build_line(self.game, f)]
         if self.held is not None:
-            keep.append(f" · holding {self.game.card(self.held).name}: press 1-5 or choose a spot", style="bold")
-        self.update("status", [money, war, keep])
+            lines[-1] = Text(f"Holding {self.game.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
+                             style="bold")
+        self.update("status", lines)
 
     def show_detail(self, card: int | None) -> None:
         self.detail_card = card
@@ -282,9 +305,11 @@ class DeployScreen(GameScreen):
             name = self.game.card(occupant).name
             self.say(f"{tx.SPOT_KEYS[spot]} holds {name}: take it out first (x) or choose another spot.")
             return
+        dear = self.plan.is_new(card) and self.plan.spot_of(card) is None and self.game.card(card).cost > self.gold_left()
         self.plan.place(card, spot)
         self.held = None
-        self.say("")
+        self.say(f"Placed, but your Gold does not pay for every new Unit: on Confirm you choose which to give up "
+                 f"(discarded unpaid)." if dear else "")
         self.refresh_all()
 
     def action_remove(self) -> None:
@@ -335,3 +360,89 @@ class DeployScreen(GameScreen):
     def refused(self, error: str) -> None:
         self.say(f"Not allowed: {error}")
         self.notify(error, title="Not allowed", severity="error")
+
+
+def replace_mark(view, mark: str):
+    from dataclasses import replace
+
+    return replace(view, mark=mark)
+
+
+RESULTS = {WIN: "win", TIE: "tie", LOSE: "lose", OPEN: "open"}
+
+
+def money_line(gold: int, f: TurnForecast) -> Text:
+    out = Text.assemble("Gold ", tx.gold(gold), " − new Units ", tx.gold(f.cost), " = ", tx.gold(f.gold_left),
+                        " left · next Income +", tx.gold(f.income))
+    if f.war_gold[1]:
+        out.append_text(Text.assemble(" · Wars +", tx.gold(f.war_gold[0])))
+        if f.war_gold[1] != f.war_gold[0]:
+            out.append(f"-{f.war_gold[1]}")
+    return out
+
+
+def short_line(gold: int, cost: int) -> Text:
+    """Placing more than the Gold pays for is allowed: the player gives some new Units up."""
+    return Text.assemble("Gold ", tx.gold(gold), " − new Units ", tx.gold(cost), ": ",
+                         (f"short by {tx.GOLD}{cost - gold} · on Confirm, choose what to give up", "bold red"))
+
+
+def strength_range(low: int, high: int) -> str:
+    return f"{tx.STRENGTH}{low}" if low == high else f"{tx.STRENGTH}{low}-{high}"
+
+
+def wars_line(f: TurnForecast) -> Text:
+    """`Forecast: you ⚔6 · vs Ben ⚔4 win ★3 · vs Cid ⚔6 tie ★3`."""
+    out = Text.assemble(("Forecast on what you see:", "bold"), " ", tx.strength(f.strength))
+    for k, w in enumerate(f.wars):
+        out.append(f"{' ·' if k else ''} vs {w.against} {strength_range(*w.theirs)} ")
+        result = RESULTS[w.result]
+        if w.wars_won[1] == 2:
+            result += " ×2"
+        out.append(result, style="bold" if w.result in (WIN, TIE) else "")
+        if w.lp[1]:
+            out.append(" ")
+            out.append_text(tx.lp(w.lp[1]))
+    return out
+
+
+def aging_line(f: TurnForecast) -> Text:
+    k = f.kingdom
+    p = k.players[0]
+    if not f.dying:
+        return Text("Aging: no Unit dies this turn", style="dim")
+    out = Text("Aging: ", style="bold")
+    out.append(", ".join(f"{k.card(p.slots[s].card).name} ({tx.SPOT_KEYS[s]})" for s in f.dying))
+    out.append(" ✝ dies" if len(f.dying) == 1 else " ✝ die", style="bold red")
+    if f.healable:
+        out.append(" · a Mystical Healer can save ")
+        out.append(", ".join(k.card(p.slots[s].card).name for s in f.healable))
+    return out
+
+
+def lp_line(f: TurnForecast) -> Text:
+    low, high = f.lp_total
+    out = Text("LP this turn ", style="bold")
+    out.append_text(tx.lp(low))
+    if high != low:
+        out.append(f"-{high}")
+    items = [(name, lo, hi) for name, lo, hi in f.lp if lo or hi]
+    if items:
+        out.append(": " + ", ".join(f"{name} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "") for name, lo, hi in items))
+    if f.uncertain:
+        out.append(" · not known yet: " + "; ".join(f.uncertain), style="dim")
+    return out
+
+
+def build_line(game, f: TurnForecast) -> Text:
+    out = Text("Could build then: ", style="bold")
+    if not f.constructions:
+        out.append("nothing", style="dim")
+        return out
+    names = []
+    for o in f.constructions:
+        name = tx.building_name(game.catalog, o["building"])
+        level = 2 if o["kind"] == "upgrade" or o.get("level") == 2 else 1
+        names.append(f"{name} {level} {tx.GOLD}{o['gold']}")
+    out.append(", ".join(names))
+    return out

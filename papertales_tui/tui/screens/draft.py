@@ -14,6 +14,7 @@ from textual.containers import Horizontal
 
 from .. import text as tx
 from .. import views
+from ..kingdom import KingdomTable, kingdom_views, table_marks
 from ..widgets import NecropolisRow, Notice, RowList, TextBox
 from .common import GameScreen, turn_title
 
@@ -45,6 +46,8 @@ class DraftScreen(GameScreen):
     def body(self) -> ComposeResult:
         if self.solo:
             yield NecropolisRow(self.game, id="necropolis")
+        else:
+            yield self.opponents()
         with Horizontal(id="draft"):
             yield RowList("", id="draft-cards")
             yield TextBox(id="draft-info")
@@ -56,6 +59,15 @@ class DraftScreen(GameScreen):
         self.render_info()
         self.query_one("#draft-cards", RowList).focus()
         self.show_detail(self.cards[0])
+
+    def opponents(self) -> KingdomTable:
+        """The other Kingdoms as everyone sees them, neighbours and where the cards go marked."""
+        from dataclasses import replace
+
+        game = self.game
+        seen = kingdom_views(game, viewer=self.player)
+        marked = table_marks(len(seen), self.player, "left" if game.state.turn % 2 == 1 else "right")
+        return KingdomTable([replace(seen[j], mark=marked[j]) for j in marked], rows=6, id="table")
 
     def quest_lp(self, card: int) -> int:
         """What the Lich King's quests of this Recruitment score for this card if it ends in the

@@ -1,0 +1,107 @@
+"""The table at a glance on the decision screens: every opponent's public Kingdom, the forecast of
+the turn, and nothing private of another player (80x24, with and without colour)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import give, goto, new_game, put
+from test_tui_support import SIZE, screen_text
+
+from papertales_tui.tui.app import PaperTalesApp
+from papertales_tui.tui.screens.deploy import DeployScreen
+from papertales_tui.tui.screens.draft import DraftScreen
+
+
+def table_game(players: int = 3):
+    """Deployment of turn 2: P0 has a dying Hunter and a Healer; P1 and P2 have Units, Buildings,
+    hands and kept cards of their own that P0 must not see."""
+    game = goto(new_game(players, seed=4), "deploy", turn=2)
+    put(game, 0, 0, "hunter", age=1)
+    put(game, 0, 3, "mystical_healer")
+    give(game, 0, ["knight", "farmer"])
+    put(game, 1, 0, "treefolk", age=1)
+    put(game, 1, 1, "woodcutter")
+    game.state.players[1].buildings["tavern"] = 1
+    game.state.players[1].lp = 7
+    put(game, 2, 0, "miner")
+    secret = give(game, 1, ["dragon", "forest_spirit"]) + give(game, 2, ["adventurer"])
+    game.state.players[2].kept = give(game, 2, ["archer"])[0]
+    game.state.players[2].hand.remove(game.state.players[2].kept)
+    for p in game.state.players:
+        p.gold = 5
+    return game, secret
+
+
+async def open_deploy(app, pilot, game):
+    app.play(game, ["human"] * len(game.players))
+    await pilot.pause()
+    await pilot.press("enter")  # hand-off to P0
+    await pilot.pause()
+    assert isinstance(app.screen, DeployScreen) and app.screen.player == 0
+    return app.screen
+
+
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_deployment_shows_neighbours_forecast_gold_income_and_deaths(catalog, monkeypatch, no_color):
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    game, secret = table_game()
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = await open_deploy(app, pilot, game)
+        text = screen_text(app)
+        # every opponent's public Kingdom, neighbours marked, without a key press
+        assert "P1 (left) ★7 ¤5 ⚔" in text and "Treefolk" in text and "Tavern 1" in text
+        assert "P2 (right)" in text and "Miner" in text and "kept 1" in text
+        # the forecast of each War against the neighbours' strength as it stands now
+        assert f"vs P1 ⚔{game.strength(1)} lose" in text and f"vs P2 ⚔{game.strength(2)} tie ★3" in text
+        assert "Gold ¤5 − new Units ¤0 = ¤5 left · next Income +¤2" in text
+        assert "Aging: Hunter (F1) ✝ dies · a Mystical Healer can save Hunter" in text
+        assert "Treefolk ⚔3◷1✝" in text  # an opponent's Unit that dies at Aging
+        for c in secret:
+            assert game.card(c).name not in text
+        # each key press updates the forecast
+        await pilot.press("1")  # the Knight... onto the Hunter's spot is refused: F1 holds it
+        await pilot.press("2")  # the Knight to Front 2
+        await pilot.pause()
+        text = screen_text(app)
+        assert board.plan.slots[1] == game.players[0].hand[0]
+        assert f"vs P1 ⚔{game.strength(1)} win ★3" in text and "Gold ¤5 − new Units ¤1 = ¤4 left" in text
+        assert "LP this turn ★6: War vs P1 ★3, War vs P2 ★3" in text
+        assert "Knight ¤1 ⚔4 ◷0 NEW" in text
+        for line in text.splitlines():
+            assert len(line) <= 80
+
+
+@pytest.mark.parametrize("players", [5, 7])
+async def test_the_whole_table_fits_80x24(catalog, players):
+    game, secret = table_game(players)
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await open_deploy(app, pilot, game)
+        text = screen_text(app)
+        for j in range(1, players):
+            assert f"P{j} (" in text
+        assert f"P{players - 1} (right)" in text and "(no War)" in text
+        assert "Buildings: none" in text and "Could build then" in text and "Aging:" in text
+        for c in secret:
+            assert game.card(c).name not in text
+
+
+async def test_no_private_card_of_an_opponent_reaches_the_draft_screen(catalog):
+    game = new_game(3, seed=8)
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"] * 3)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DraftScreen)
+        text = screen_text(app)
+        mine = {game.card(c).name for c in game.players[0].draft}
+        theirs = {game.card(c).name for p in game.players[1:] for c in p.draft} - mine
+        assert theirs and not any(name in text for name in theirs)
+        assert "P1 (left, gets your cards)" in text and "P2 (right)" in text
