@@ -413,7 +413,7 @@ async def test_deploy_with_the_mouse(catalog):
         board = await open_board(app, pilot, game)
         await pilot.click("#hand", offset=(3, 2))  # the title line, then Knight, Archer
         await pilot.pause()
-        assert board.held == archer and "holding Archer" in screen_text(app)
+        assert board.held == archer and "Holding Archer" in screen_text(app)
         await pilot.click("#spots", offset=(3, 4))  # Back 1
         await pilot.pause()
         assert board.plan.slots[3] == archer and board.held is None
