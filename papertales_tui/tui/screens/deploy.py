@@ -305,11 +305,12 @@ class DeployScreen(GameScreen):
             name = self.game.card(occupant).name
             self.say(f"{tx.SPOT_KEYS[spot]} holds {name}: take it out first (x) or choose another spot.")
             return
-        dear = self.plan.is_new(card) and self.plan.spot_of(card) is None and self.game.card(card).cost > self.gold_left()
+        new = self.plan.is_new(card) and self.plan.spot_of(card) is None
+        dear = new and self.game.card(card).cost > self.gold_left()
         self.plan.place(card, spot)
         self.held = None
-        self.say(f"Placed, but your Gold does not pay for every new Unit: on Confirm you choose which to give up "
-                 f"(discarded unpaid)." if dear else "")
+        self.say("Placed, but your Gold does not pay for every new Unit: on Confirm you choose which to give up "
+                 "(discarded unpaid)." if dear else "")
         self.refresh_all()
 
     def action_remove(self) -> None:
