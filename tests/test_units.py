@@ -3,7 +3,7 @@
 Each test builds a small explicit Kingdom (slots 0-2 Front, 3-4 Back) and asks the engine about it.
 """
 
-from conftest import new_game, put
+from conftest import deploy_nothing, events, goto, new_game, put
 
 
 def kingdom(*units: tuple[int, str] | tuple[int, str, int], buildings: dict | None = None, gold: int = 3):
@@ -264,3 +264,26 @@ def test_without_a_merchant_missing_resources_cannot_be_bought():
     game = kingdom((0, "knight"), gold=10)
     assert price(game, "build", "town", 1) is None
     assert price(game, "build", "temple", 1) == 2  # only the Temple's own Gold alternative
+
+
+def test_war_strength_event_shows_the_kingdom_as_it_fights():
+    game = goto(kingdom((0, "knight", 1), (3, "archer"), (4, "farmer"), buildings={"barracks": 1}), "deploy")
+    game.state.players[0].buildings["town"] = 1
+    put(game, 0, 1, "woodcutter")
+    knight, archer, farmer, woodcutter = (game.state.players[0].slots[k].card for k in (0, 3, 4, 1))
+    for i in range(3):
+        deploy_nothing(game, i)
+    (e,) = events(game, "war_strength", player=0)
+    assert e["units"] == [[0, knight, 1, 4, True], [1, woodcutter, 0, 2, True], [3, archer, 0, 2, True],
+                          [4, farmer, 0, 1, False]]
+    assert e["buildings"] == [["barracks", 1, 2], ["town", 1, 0]]  # Barracks: 1 per wood (Woodcutter, Town)
+    assert e["strength"] == 4 + 2 + 2 + 2
+    assert sum(s for *_, s, fights in e["units"] if fights) + sum(b[2] for b in e["buildings"]) == e["strength"]
+
+
+def test_would_die_with_more_age_tokens():
+    game = kingdom((0, "knight"), (1, "salamander", 1), (3, "relic_of_wisdom"))
+    assert not game.would_die(0, 0) and game.would_die(0, 0, 2)
+    assert not game.would_die(0, 1) and game.would_die(0, 1, 1)  # Salamander dies at 2 Age tokens
+    assert not game.would_die(0, 3, 3)  # Relic of Wisdom never dies
+    assert not game.would_die(0, 2)  # an empty spot

@@ -204,16 +204,29 @@ class Game:
         parts = []
         rules = self.rules
         for slot, u in enumerate(p.slots):
-            if u is None:
-                continue
-            r = rules[u.card]
-            if (slot in FRONT or r.fights_from_back) and not (r.cannot_fight_if_aged and u.age >= 1):
-                parts.append((r.labels[slot], unit_strengths[slot]))
+            if u is not None and self._fights(slot, u):
+                parts.append((rules[u.card].labels[slot], unit_strengths[slot]))
         for key, level in p.buildings.items():
             lv = self._buildings[key].levels[level]
             for h, params in lv.strength:
                 parts.append((lv.label, h(params, ctx)))
         return parts
+
+    def _fights(self, slot: int, u: Unit) -> bool:
+        """Whether the Unit in this spot adds its strength in the Wars."""
+        r = self.rules[u.card]
+        return (slot in FRONT or r.fights_from_back) and not (r.cannot_fight_if_aged and u.age >= 1)
+
+    def _kingdom_at_war(self, p: Player, ctx: Context, unit_strengths: dict[int, int]) -> dict:
+        """The Kingdom as it goes to War, for the `war_strength` event: each Unit as [spot, card, Age
+        tokens, strength, fights], each Building as [key, level, strength it adds]."""
+        units = [[slot, u.card, u.age, unit_strengths[slot], self._fights(slot, u)]
+                 for slot, u in enumerate(p.slots) if u is not None]
+        buildings = []
+        for key, level in p.buildings.items():
+            lv = self._buildings[key].levels[level]
+            buildings.append([key, level, sum(h(params, ctx) for h, params in lv.strength)])
+        return {"units": units, "buildings": buildings}
 
     def forecast(self, player: int, wars_won: tuple[int, ...] = (0,)) -> Forecast:
         """The Kingdom's figures for this turn in one pass: strength, Income, each Unit's strength,
@@ -761,7 +774,8 @@ class Game:
             total = sum(v for _, v in parts)
             kingdoms.append((ctx, list(units.values())))
             strengths.append(total)
-            self._event("war_strength", player=i, strength=total, parts=[list(x) for x in parts])
+            self._event("war_strength", player=i, strength=total, parts=[list(x) for x in parts],
+                        **self._kingdom_at_war(p, ctx, units))
         won = [0] * n
         if n == 2:
             for i, j in ((0, 1), (1, 0)):
@@ -846,6 +860,12 @@ class Game:
     def dies(self, unit: Unit) -> bool:
         """Whether this Unit dies at the Aging phase (unless a Mystical Healer saves it)."""
         return self._dies(unit)
+
+    def would_die(self, player: int, slot: int, extra_age: int = 0) -> bool:
+        """Whether the Unit in this spot dies at this turn's Aging with `extra_age` more Age tokens (as a
+        Time Master or Master Alchemist adds), unless a Mystical Healer saves it."""
+        u = self.state.players[player].slots[slot]
+        return u is not None and self._dies(Unit(u.card, u.age + extra_age))
 
     def _dies(self, u: Unit) -> bool:
         if u.age < 1:

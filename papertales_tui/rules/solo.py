@@ -302,7 +302,10 @@ class SoloGame(Game):
         self._reveal_necropolis(solo.time + 1)
         armies = self._armies()
         total, parts = self.strength_breakdown(0)
-        self._event("war_strength", player=0, strength=total, parts=[list(x) for x in parts])
+        p = s.players[0]
+        ctx = self._context(p)
+        kingdom = self._kingdom_at_war(p, ctx, {slot: self._unit_strength(u, ctx) for slot, u in p.units()})
+        self._event("war_strength", player=0, strength=total, parts=[list(x) for x in parts], **kingdom)
         won, lich_won = 0, []
         for army in ARMIES:
             player_wins, lich_wins = solo_war(total, armies[army])
