@@ -511,11 +511,26 @@ def replay_game(save: Save) -> Game:
     return game
 
 
+# Event fields added since saves were first written: an older save's events lack them, and its replay
+# is compared without them.
+ADDED_EVENT_FIELDS = {"war_strength": ("units", "buildings")}
+
+
 def state_differences(replayed: dict, stored: dict, limit: int = 5) -> list[str]:
-    """Where two states differ, as readable paths (at most `limit`)."""
+    """Where two states differ, as readable paths (at most `limit`); event fields added since the save
+    was written do not count."""
+    log, stored_log = replayed.get("log", []), stored.get("log", [])
+    replayed = dict(replayed, log=[_as_stored(e, stored_log[k]) if k < len(stored_log) else e
+                                   for k, e in enumerate(log)])
     out: list[str] = []
     _diff(replayed, stored, "state", out, limit)
     return out
+
+
+def _as_stored(replayed: dict, stored: dict) -> dict:
+    """A replayed event without the fields added since the stored one was written."""
+    added = [k for k in ADDED_EVENT_FIELDS.get(replayed.get("type"), ()) if k in replayed and k not in stored]
+    return {k: v for k, v in replayed.items() if k not in added} if added else replayed
 
 
 def _diff(a: Any, b: Any, where: str, out: list[str], limit: int) -> None:
