@@ -64,6 +64,20 @@ def test_a_stored_state_the_rules_do_not_produce_is_reported(tmp_path):
         replay_game(save)
 
 
+def test_event_fields_added_since_a_save_was_written_are_not_differences(tmp_path):
+    game = partial_game(30)
+    stored = json.loads(game.to_json())
+    wars = [e for e in stored["log"] if e["type"] == "war_strength"]
+    assert wars
+    for e in wars:  # as a save written before these fields were logged
+        del e["units"], e["buildings"]
+    assert persistence.state_differences(json.loads(game.to_json()), stored) == []
+    wars[0]["parts"] = []  # a field that was always there still counts
+    assert persistence.state_differences(json.loads(game.to_json()), stored) == [
+        f"state.log[{stored['log'].index(wars[0])}].parts has 0 entries in the save, "
+        f"{len(game.state.log[stored['log'].index(wars[0])]['parts'])} in the replay"]
+
+
 def test_a_decision_the_rules_refuse_is_reported(tmp_path):
     game = partial_game(5)
     path = save_as(game, tmp_path / "g.json")
