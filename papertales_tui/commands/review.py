@@ -155,7 +155,9 @@ def as_json(result, game, path: str) -> dict:
                 "turn": a.turn, "kind": a.kind, "decision": a.decision, "text": choice_text(a.decision, game),
                 "coach": a.choice, "coach_text": choice_text(a.choice, game), "agreed": a.agreed,
                 "cost_lp": round(a.cost, 3), "ci95": round(a.error, 3), "samples": a.samples,
-                "playouts": a.playouts, "cards": cards_in(a.decision, game) + cards_in(a.choice, game)}
+                "playouts": a.playouts,
+                "cards": [{"key": k, "name": n}
+                          for k, n in dict.fromkeys(cards_in(a.decision, game) + cards_in(a.choice, game))]}
 
     return {"file": path, "players": result.players, "seats": [result.players[i] for i in result.seats],
             "finished": game.over, "decisions": [item(a) for a in result.assessments],

@@ -83,9 +83,9 @@ class Hint:
         best, other = self.outcomes[0], self.runner_up
         if other is None:
             return f"the only sensible choice ({self.playouts} playouts)"
-        return (f"vs the next best: {_signed(best.lp - other.lp)} LP, {_signed(best.gold - other.gold)} Gold, "
+        return (f"vs next best: {_signed(best.lp - other.lp)} LP, {_signed(best.gold - other.gold)} Gold, "
                 f"{_signed(best.wars - other.wars)} Wars this turn; {_signed(best.mean - other.mean)} LP "
-                f"overall ({self.samples} samples, {self.playouts} playouts)")
+                f"in all · {self.playouts} playouts")
 
 
 @dataclass
@@ -304,21 +304,19 @@ def choice_text(decision: dict, game: Game) -> str:
     return str(kind)
 
 
-def cards_in(decision: dict, game: Game) -> list[str]:
-    """Names of the cards a decision mentions (Units and Buildings), for "learn a card" links."""
+def cards_in(decision: dict, game: Game) -> list[tuple[str, str]]:
+    """(key, name) of the cards a decision names (Units and Buildings), for "learn a card" links."""
     kind = decision.get("kind")
-    out: list[str] = []
+    units: list[int] = []
     if kind == "pick":
-        out = [game.card(decision["card"]).name]
-        if decision.get("discard") is not None:
-            out.append(game.card(decision["discard"]).name)
+        units = [decision["card"]] + ([decision["discard"]] if decision.get("discard") is not None else [])
     elif kind == "deploy":
-        out = [game.card(c).name for c in decision["slots"] if c is not None]
-        if decision.get("keep") is not None:
-            out.append(game.card(decision["keep"]).name)
+        units = [c for c in decision["slots"] if c is not None]
+        units += [decision["keep"]] if decision.get("keep") is not None else []
     elif kind in ("build", "upgrade"):
-        out = [game.catalog.buildings[decision["building"]].name]
-    return list(dict.fromkeys(out))
+        b = game.catalog.buildings[decision["building"]]
+        return [(b.key, b.name)]
+    return list(dict.fromkeys((game.card(c).key, game.card(c).name) for c in units))
 
 
 def _signed(x: float) -> str:

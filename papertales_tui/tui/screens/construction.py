@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 from .. import text as tx
 from ..widgets import Notice
 from .common import GameScreen, turn_title
+from .hint import HINT, LEARN, HintHost
 
 
 def option_label(catalog, opt: dict) -> Text:
@@ -60,9 +61,9 @@ def not_possible(game, player: int, offered: set[str]) -> Text:
     return out
 
 
-class ConstructionScreen(GameScreen):
+class ConstructionScreen(HintHost, GameScreen):
     CSS_PATH = "construction.tcss"
-    BINDINGS = [Binding("p", "pass", "Pass (build nothing)")]
+    BINDINGS = [Binding("p", "pass", "Pass (build nothing)"), HINT, LEARN]
 
     def __init__(self, game, pend):
         super().__init__()

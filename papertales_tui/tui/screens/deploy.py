@@ -15,13 +15,14 @@ from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_
 from ..plan import DeployPlan
 from ..widgets import Lines, NecropolisRow, RowList
 from .common import GameScreen, turn_title
+from .hint import HINT, LEARN, HintHost
 from .modals import UnpaidModal
 
 PLACE = Binding.Group("Place", compact=True)
 GIVE_UP = "choose which to give up"
 
 
-class DeployScreen(GameScreen):
+class DeployScreen(HintHost, GameScreen):
     CSS_PATH = "deploy.tcss"
     BINDINGS = [
         Binding("1", "place(0)", "F1", group=PLACE),
@@ -34,6 +35,7 @@ class DeployScreen(GameScreen):
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("escape", "drop", "Drop"),
         Binding("c", "confirm", "Confirm"),
+        HINT, LEARN,
     ]
 
     def __init__(self, game, pend):
@@ -275,6 +277,8 @@ class DeployScreen(GameScreen):
 
     # --- actions ----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if (hint := self.hint_check(action)) is not None:
+            return hint
         if action == "place":
             return self.current_card() is not None and (
                 parameters[0] != FIFTH_SLOT or FIFTH_SLOT in self.options["open_slots"])

@@ -17,23 +17,26 @@ from .. import views
 from ..kingdom import KingdomTable, kingdom_views, table_marks
 from ..widgets import NecropolisRow, Notice, RowList, TextBox
 from .common import GameScreen, turn_title
+from .hint import HINT, LEARN, HintHost
 
 QUEST_MARK = "☠"
 REST_TO = {"underworld": "the rest goes to the Underworld",
            "underworld_bottom": "the other goes to the bottom of the Underworld"}
 
 
-class DraftScreen(GameScreen):
+class DraftScreen(HintHost, GameScreen):
     CSS_PATH = "draft.tcss"
     BINDINGS = [
         Binding("u", "undo", "Undo pick"),
         Binding("d", "piles", "Underworld & discard"),
+        HINT, LEARN,
     ]
 
     def __init__(self, game, pend):
         super().__init__()
         self.game = game
         self.pend = pend
+        self.player = pend.player
         self.player = pend.player
         self.cards: list[int] = list(pend.options["cards"])
         self.with_discard: bool = pend.options["discard"]
@@ -174,6 +177,8 @@ class DraftScreen(GameScreen):
             self.notify(error, title="Not allowed", severity="error")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if (hint := self.hint_check(action)) is not None:
+            return hint
         if action == "undo":
             return self.picked is not None
         if action == "piles":

@@ -1,0 +1,144 @@
+"""The coach's hint on a decision screen (rules/coach.py): `h` asks, `h` again cancels (or puts
+the answer away).
+
+A screen where a human decides mixes in `HintHost` and adds `HINT` to its BINDINGS (and `LEARN`).
+The search runs in a worker thread on a copy of the seat's view taken when `h` is pressed, so typing
+goes on while it thinks and nothing the seat may not see is used. A one-line progress bar shows
+while it thinks; then the panel shows the coach's choice, why (what it expects this turn against the
+next best choice) and the cards it mentions: `l` opens the card browser on each in turn.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import Static
+
+HINT = Binding("h", "hint", "Hint")
+LEARN = Binding("l", "learn", "Learn a card")
+BAR = 20
+
+
+class HintPanel(Static):
+    """Where the hint shows: a progress bar while the coach thinks, then its answer."""
+
+    DEFAULT_CSS = """
+    HintPanel { dock: bottom; margin-bottom: 1; height: auto; max-height: 4; padding: 0 1; background: $boost; }
+    """
+
+    def thinking(self, done: int, total: int) -> None:
+        filled = BAR * min(done, total) // max(total, 1)
+        self.update(Text.assemble(("Coach thinking ", "bold"), "[" + "#" * filled + "." * (BAR - filled) + "]",
+                                  f" {done}/{max(total, done)} samples · h: cancel"))
+
+    def answer(self, choice: str, why: str, cards: list[tuple[str, str]]) -> None:
+        out = Text.assemble(("Coach: ", "bold"), choice, "\n", (why, "dim"))
+        if cards:
+            out.append("\nl: learn ", style="bold")
+            for k, (key, name) in enumerate(cards):
+                out.append(" · " if k else "")
+                out.append(name, style=Style(underline=True, meta={"@click": f"app.show_card({key!r})"}))
+        self.update(out)
+
+
+class HintHost:
+    """Mixin for a screen (or modal) where `self.game`'s seat `self.player` decides now."""
+
+    _hint_stop: threading.Event | None = None
+    _hint_cards: list[tuple[str, str]] = []
+    _hint_next = 0
+    _hint_shown = False  # an answer is on screen
+
+    def hint_panel(self) -> HintPanel:
+        found = self.query(HintPanel)  # type: ignore[attr-defined]
+        if found:
+            return found.first()
+        panel = HintPanel("")
+        self.mount(panel)  # type: ignore[attr-defined]
+        return panel
+
+    def action_hint(self) -> None:
+        if self._hint_stop is not None:  # thinking: cancel
+            self._hint_stop.set()
+            return
+        if self._hint_shown:  # an answer on screen: put it away
+            self.query(HintPanel).remove()  # type: ignore[attr-defined]
+            self._hint_shown, self._hint_cards = False, []
+            self.refresh_bindings()  # type: ignore[attr-defined]
+            return
+        game, player = self.game, self.player  # type: ignore[attr-defined]
+        pend = game.pending_for(player)
+        if pend is None:
+            return
+        view = game.view(player)  # taken now: the worker never reads the game itself
+        stop = self._hint_stop = threading.Event()
+        panel = self.hint_panel()
+        panel.thinking(0, 1)
+        app = self.app  # type: ignore[attr-defined]
+        catalog = game.catalog
+
+        def think() -> None:
+            from ...rules import coach
+
+            def progress(done: int, total: int) -> None:
+                _call(app, panel.thinking, done, total)
+
+            try:
+                found = coach.hint(view, pend, catalog, budget=coach.HINT_BUDGET, progress=progress,
+                                   cancelled=stop.is_set)
+            except coach.Cancelled:
+                found = None
+            _call(app, self.hint_ready, stop, found)
+
+        self.run_worker(think, thread=True, group="hint", exclusive=True)  # type: ignore[attr-defined]
+
+    def hint_ready(self, stop: threading.Event, found) -> None:
+        if stop is not self._hint_stop:
+            return
+        self._hint_stop = None
+        panel = self.hint_panel()
+        if found is None:
+            panel.update(Text("Hint cancelled (h: ask again).", style="dim"))
+            return
+        from ...rules.coach import cards_in, choice_text
+
+        game = self.game  # type: ignore[attr-defined]
+        self._hint_cards, self._hint_next, self._hint_shown = cards_in(found.choice, game), 0, True
+        panel.answer(choice_text(found.choice, game), found.why(), self._hint_cards)
+        used = getattr(self.app, "hint_used", None)  # type: ignore[attr-defined]
+        if used is not None:
+            used(self.player)  # type: ignore[attr-defined]
+        self.refresh_bindings()  # type: ignore[attr-defined]
+
+    def action_learn(self) -> None:
+        if not self._hint_cards:
+            return
+        key, _ = self._hint_cards[self._hint_next % len(self._hint_cards)]
+        self._hint_next += 1
+        self.app.show_card(key)  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        mine = self.hint_check(action)
+        return mine if mine is not None else super().check_action(action, parameters)  # type: ignore[misc]
+
+    def hint_check(self, action: str) -> bool | None:
+        """For the screen's check_action: whether `hint`/`learn` apply now (None: not a hint action)."""
+        if action == "learn":
+            return bool(self._hint_cards)
+        if action == "hint":
+            return self.game.pending_for(self.player) is not None  # type: ignore[attr-defined]
+        return None
+
+    def on_unmount(self) -> None:
+        if self._hint_stop is not None:
+            self._hint_stop.set()
+
+
+def _call(app, fn, *args) -> None:
+    try:
+        app.call_from_thread(fn, *args)
+    except RuntimeError:  # the app closed while the coach was thinking
+        pass

@@ -1,0 +1,72 @@
+"""The coach's hint on the decision screens (tui/screens/hint.py), through the app at 80x24."""
+
+from __future__ import annotations
+
+from test_tui_support import SIZE, keys_for, screen_text, start
+
+from papertales_tui.rules import coach
+from papertales_tui.tui.app import PaperTalesApp
+from papertales_tui.tui.screens.construction import ConstructionScreen
+from papertales_tui.tui.screens.deploy import DeployScreen
+from papertales_tui.tui.screens.draft import DraftScreen
+from papertales_tui.tui.screens.hint import HintPanel
+from papertales_tui.tui.screens.info import CardBrowser
+from papertales_tui.tui.widgets import RowList
+
+
+async def until(pilot, app, screen_type, limit: int = 400):
+    for _ in range(limit):
+        await pilot.pause()
+        if isinstance(app.screen, screen_type):
+            return app.screen
+        await pilot.press(*keys_for(app))
+    raise AssertionError(f"no {screen_type.__name__}")
+
+
+async def hint_on(pilot, app) -> str:
+    """Press h and wait for the coach's answer; the panel's text."""
+    await pilot.press("h")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    return str(app.screen.query_one(HintPanel).render())
+
+
+async def test_a_hint_on_each_decision_screen_then_learn_a_card(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, app, ["Ann", "Ben", "Cid"], seed=5)
+        for screen_type in (DraftScreen, DeployScreen, ConstructionScreen):
+            screen = await until(pilot, app, screen_type)
+            text = await hint_on(pilot, app)
+            assert text.startswith("Coach: ") and "playouts" in text
+            assert "Coach: " in screen_text(app)  # on screen at 80x24
+            if screen._hint_cards:
+                await pilot.press("l")
+                await pilot.pause()
+                assert isinstance(app.screen, CardBrowser)
+                assert app.screen.start_key == screen._hint_cards[0][0]
+                await pilot.press("escape")
+                await pilot.pause()
+                assert app.screen is screen
+
+
+async def test_a_hint_can_be_cancelled_and_never_blocks_typing(catalog, monkeypatch):
+    monkeypatch.setattr(coach, "HINT_BUDGET", 600.0)  # it thinks until cancelled
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, app, ["Ann", "Ben"], seed=2)
+        screen = await until(pilot, app, DraftScreen)
+        cards = screen.query_one(RowList)
+        before = cards.cursor
+        await pilot.press("h", "down")  # the coach thinks; the list still moves
+        assert cards.cursor == before + 1
+        await pilot.press("h")  # cancel
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        text = str(screen.query_one(HintPanel).render())
+        assert text.startswith("Hint cancelled")
+        monkeypatch.setattr(coach, "HINT_BUDGET", 0.05)
+        assert (await hint_on(pilot, app)).startswith("Coach: ")  # asks again
+        await pilot.press("h")  # puts the answer away
+        await pilot.pause()
+        assert not screen.query(HintPanel)
