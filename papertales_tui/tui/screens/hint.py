@@ -10,6 +10,7 @@ next best choice) and the cards it mentions: `l` opens the card browser on each 
 
 from __future__ import annotations
 
+import contextlib
 import threading
 
 from rich.style import Style
@@ -138,7 +139,5 @@ class HintHost:
 
 
 def _call(app, fn, *args) -> None:
-    try:
+    with contextlib.suppress(RuntimeError):  # the app closed while the coach was thinking
         app.call_from_thread(fn, *args)
-    except RuntimeError:  # the app closed while the coach was thinking
-        pass
