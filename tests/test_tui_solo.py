@@ -58,7 +58,7 @@ async def test_a_whole_solo_game_through_the_ui(catalog):
                 break
             seen.add(type(app.screen))
             if isinstance(app.screen, (DraftScreen, DeployScreen, SummaryScreen)):
-                assert app.screen.query(NecropolisRow)
+                check_necropolis_header(game, app.screen.query_one(NecropolisRow))
             await pilot.press(*keys_for(app))
         assert isinstance(app.screen, FinalScreen)
         text = screen_text(app)
@@ -73,6 +73,24 @@ async def test_a_whole_solo_game_through_the_ui(catalog):
     assert f"Lich King  {game.lich_lp}" in text and f"Ann        {game.players[0].lp}" in text
     for source, lp in game.lich_sources().items():
         assert f"{source} ★{lp}" in " ".join(text.split())
+
+
+def check_necropolis_header(game: SoloGame, row: NecropolisRow) -> None:
+    """The Lich King cards in play and the legend are on the header; its armies are those the Wars
+    of the turn shown were (or will be) fought against."""
+    lines = [line.plain for line in row.lines]
+    assert lines[4] == "Lich King cards: " + ", ".join(c.name for c in game.lich_king_cards())
+    assert lines[5].startswith("► Time token · B/P: Black/Purple army")
+    turn = row.turn or game.state.turn
+    starts = [k for k, e in enumerate(game.state.log) if e["type"] == "turn_started"]
+    wars = [e for e in game.state.log[starts[turn - 1]:starts[turn] if turn < len(starts) else None]
+            if e["type"] == "solo_war"]
+    if wars:
+        black, purple = (e["army_strength"] for e in wars)
+        assert f"turn {turn} armies: Black ⚔{black} · Purple ⚔{purple}" in lines[0]
+    elif game.army_outlook(turn) is not None:
+        (b1, b2), (p1, p2) = game.army_outlook(turn).values()
+        assert f"turn {turn} armies: Black ⚔{b1}" in lines[0] and f"Purple ⚔{p1}" in lines[0]
 
 
 async def test_the_underworld_and_discard_pile_only_when_the_rules_allow(catalog):
@@ -127,13 +145,15 @@ async def test_wars_against_the_black_and_purple_armies(catalog):
         row = " ".join(screen_text(app).split())
         now, nxt = game.necropolis_card(0), game.necropolis_card(1)
         assert now.name in row and nxt.name not in row  # the next card is still face down
-        assert f"Black {now.black}+? · Purple {now.purple}+?" in row
+        low, high = game.army_outlook()["black"]
+        assert f"turn 1 armies: Black ⚔{low}-{high} · Purple ⚔" in row and "B/P: Black/Purple army" in row
+        assert "vs Black army ⚔" in row  # the forecast of the War against each army
         await pilot.press("1", "c")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         text = screen_text(app)
         armies = game.armies()
-        assert f"this turn's armies: Black ⚔{armies['black']} · Purple ⚔{armies['purple']}" in text
+        assert f"turn {game.state.turn} armies: Black ⚔{armies['black']} · Purple ⚔{armies['purple']}" in text
         assert "Wars against the Black and Purple armies" in text
         wars = [e for e in game.state.log if e["type"] == "solo_war"]
         for e in wars:

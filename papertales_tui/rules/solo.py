@@ -149,18 +149,21 @@ class SoloGame(Game):
                     out[army] += c.params[army]
         return out
 
-    def army_outlook(self) -> dict[str, tuple[int, int]] | None:
-        """This turn's Black and Purple army strengths as the player may know them, (lowest, highest):
-        exact once the next card is face up, else over the cards its pile may hold (None after the
-        last Wars)."""
-        armies = self.armies()
-        if armies is not None:
-            return {a: (armies[a], armies[a]) for a in ARMIES}
-        candidates = self.next_card_candidates()
-        if not candidates:
+    def army_outlook(self, turn: int | None = None) -> dict[str, tuple[int, int]] | None:
+        """A turn's Black and Purple army strengths as the player may know them, (lowest, highest):
+        exact once that turn's next card is face up, else over the cards its pile may hold. By default
+        this turn's; None for a turn without Wars."""
+        solo = self.state.solo
+        time = solo.time if turn is None else turn - 1  # the Time token moves once a turn
+        if not 0 <= time < len(solo.necropolis) - 1:
             return None
-        now = self.necropolis_card(self.state.solo.time)
-        seen = [self._armies_of(now, c) for c in candidates]
+        now = self.necropolis_card(time)
+        if solo.revealed >= time + 2:
+            nexts = [self.necropolis_card(time + 1)]
+        else:
+            pile = self.necropolis_card(time + 1).pile
+            nexts = [c for c in self.catalog.necropolis.values() if c.pile == pile]
+        seen = [self._armies_of(now, c) for c in nexts]
         return {a: (min(x[a] for x in seen), max(x[a] for x in seen)) for a in ARMIES}
 
     def next_card_candidates(self) -> list[NecropolisCard]:

@@ -70,22 +70,32 @@ def army_range(cards, army: str) -> str:
     return f"{values[0]}-{values[-1]}" if len(values) > 1 else str(values[0]) if values else "?"
 
 
-def necropolis_heading(game) -> Text:
-    """The Lich King's LP and this turn's armies (current card + next; `?` while the next is face down)."""
-    solo = game.solo
-    out = Text.assemble(("NECROPOLIS", "bold"), "  Lich King ", tx.lp(game.lich_lp))
-    armies = game.armies()
+def army_text(low: int, high: int) -> str:
+    return f"{tx.STRENGTH}{low}" if low == high else f"{tx.STRENGTH}{low}-{high}"
+
+
+def necropolis_heading(game, turn: int | None = None) -> Text:
+    """The Lich King's LP and a turn's armies (default: this turn's), with their Lich King card
+    bonuses; a range while the next card is face down."""
+    out = Text.assemble(("NECROPOLIS", "bold"), " · Lich King ", tx.lp(game.lich_lp))
+    armies = game.army_outlook(turn)
     if armies is not None:
-        out.append("  ·  this turn's armies: ")
-        out.append(f"Black {tx.STRENGTH}{armies['black']}", style="bold")
+        shown = game.state.turn if turn is None else turn
+        out.append(f" · turn {shown} armies: ")
+        out.append(f"Black {army_text(*armies['black'])}", style="bold")
         out.append(" · ")
-        out.append(f"Purple {tx.STRENGTH}{armies['purple']}", style="bold purple")
-    elif solo.time + 1 < len(solo.necropolis):
-        now = game.necropolis_card(solo.time)
-        out.append("  ·  this turn's armies: ")
-        out.append(f"Black {now.black}+?", style="bold")
-        out.append(" · ")
-        out.append(f"Purple {now.purple}+?", style="bold purple")
+        out.append(f"Purple {army_text(*armies['purple'])}", style="bold purple")
+    return out
+
+
+LEGEND = f"{TIME} Time token · B/P: Black/Purple army · ▒ face down · {tx.LP}n each: quest LP"
+
+
+def lich_cards_line(game) -> Text:
+    """The Lich King cards in play (the difficulty)."""
+    names = [c.name for c in game.lich_king_cards()]
+    out = Text("Lich King cards: ", style="bold")
+    out.append(", ".join(names) if names else "none (difficulty 0)")
     return out
 
 
@@ -115,9 +125,10 @@ def fit_widths(wanted: list[int], width: int) -> list[int]:
     return widths
 
 
-def necropolis_lines(game, width: int) -> list[Text]:
-    """The Necropolis row in 4 lines: the heading, then one column per card of the row 1-2-3-4-END
-    (revealed cards face up, the others face down; B/P = Black/Purple army values)."""
+def necropolis_lines(game, width: int, turn: int | None = None) -> list[Text]:
+    """The Necropolis row in 6 lines: the heading, one column per card of the row 1-2-3-4-END
+    (revealed cards face up, the others face down; B/P = Black/Purple army values), the Lich King
+    cards in play and the legend."""
     cells = [necropolis_cells(game, i) for i in range(len(game.solo.necropolis))]
     widths = fit_widths([max(c.cell_len for c in col) + 2 for col in cells], width)
     rows = [Text(), Text(), Text()]
@@ -127,7 +138,9 @@ def necropolis_lines(game, width: int) -> list[Text]:
             cell.truncate(w - 2, overflow="ellipsis", pad=True)
             row.append_text(cell)
             row.append("  ")
-    return [necropolis_heading(game)] + rows
+    legend = Text(LEGEND, style="dim")
+    legend.truncate(width, overflow="ellipsis")
+    return [necropolis_heading(game, turn)] + rows + [lich_cards_line(game), legend]
 
 
 def lich_sources(game) -> Text:

@@ -323,12 +323,13 @@ class NecropolisRow(Lines):
     the widget's width."""
 
     DEFAULT_CSS = """
-    NecropolisRow { height: 4; padding: 0 1; background: $boost; }
+    NecropolisRow { height: 6; padding: 0 1; background: $boost; }
     """
 
-    def __init__(self, game, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, game, turn: int | None = None, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.game = game
+        self.turn = turn  # the turn whose armies the heading shows (default: the current one)
 
     def on_resize(self) -> None:
         self.refresh_row_cards()
@@ -337,4 +338,4 @@ class NecropolisRow(Lines):
         from . import views
 
         if self.size.width > 0:
-            self.set_lines(views.necropolis_lines(self.game, self.size.width))
+            self.set_lines(views.necropolis_lines(self.game, self.content_region.width, self.turn))

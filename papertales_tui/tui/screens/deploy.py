@@ -65,7 +65,7 @@ class DeployScreen(HintHost, GameScreen):
             marked = table_marks(len(seen), self.player)
             others = [replace_mark(seen[j], marked.get(j, "")) for j in range(len(seen)) if j != self.player]
             self.table = KingdomTable(others, rows=4, id="table")
-        if len(game.players) > 5:  # 80x24: one line of the table each, one line less of card text
+        if len(game.players) > 5 or self.solo:  # 80x24: room for the table or the Necropolis row
             self.SECTIONS = (("status", 5), ("message", 1), ("detail", 3))
 
     # --- layout -----------------------------------------------------------------------------
@@ -208,7 +208,8 @@ class DeployScreen(HintHost, GameScreen):
             return
         gold = self.options["gold"]
         money = short_line(gold, gold - self.gold_left()) if f.unpaid else money_line(gold, f)
-        lines = [money, wars_line(f), aging_line(f), lp_line(f), build_line(self.game, f)]
+        width = max(self.info.content_region.width, 20)
+        lines = [money, wars_line(f, width), aging_line(f), lp_line(f), build_line(self.game, f)]
         if self.held is not None:
             lines[-1] = Text(f"Holding {self.game.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
                              style="bold")
@@ -396,18 +397,20 @@ def strength_range(low: int, high: int) -> str:
     return f"{tx.STRENGTH}{low}" if low == high else f"{tx.STRENGTH}{low}-{high}"
 
 
-def wars_line(f: TurnForecast) -> Text:
-    """`Forecast: you ⚔6 · vs Ben ⚔4 win ★3 · vs Cid ⚔6 tie ★3`."""
-    out = Text.assemble(("Forecast on what you see:", "bold"), " ", tx.strength(f.strength))
-    for k, w in enumerate(f.wars):
-        out.append(f"{' ·' if k else ''} vs {w.against} {strength_range(*w.theirs)} ")
-        result = RESULTS[w.result]
-        if w.wars_won[1] == 2:
-            result += " ×2"
-        out.append(result, style="bold" if w.result in (WIN, TIE) else "")
-        if w.lp[1]:
-            out.append(" ")
-            out.append_text(tx.lp(w.lp[1]))
+def wars_line(f: TurnForecast, width: int = 78) -> Text:
+    """`Forecast on what you see: ⚔6 vs Ben ⚔4 win ★3 · vs Cid ⚔6 tie ★3`, shortened to fit."""
+    for label, name_width in (("Forecast on what you see:", None), ("Forecast:", None), ("Forecast:", 6)):
+        out = Text.assemble((label, "bold"), " ", tx.strength(f.strength))
+        for k, w in enumerate(f.wars):
+            name = w.against if name_width is None else w.against[:name_width]
+            out.append(f"{' ·' if k else ''} vs {name} {strength_range(*w.theirs)} ")
+            result = RESULTS[w.result] + (" ×2" if w.wars_won[1] == 2 else "")
+            out.append(result, style="bold" if w.result in (WIN, TIE) else "")
+            if w.lp[1]:
+                out.append(" ")
+                out.append_text(tx.lp(w.lp[1]))
+        if out.cell_len <= width:
+            break
     return out
 
 

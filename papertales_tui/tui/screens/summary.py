@@ -227,11 +227,12 @@ class SummaryScreen(GameScreen):
         self.game, self.chapters = game, chapters
         s = game.state
         turn = s.turn if turn is None else turn
+        self.turn = turn
         self.title_text = f"Paper Tales · Turn {turn}/{s.turns} · " + " · ".join(TITLES[c] for c, _ in chapters)
 
     def body(self) -> ComposeResult:
         if views.is_solo(self.game):
-            yield NecropolisRow(self.game, id="necropolis")
+            yield NecropolisRow(self.game, self.turn, id="necropolis")
         with VerticalScroll(id="summary"):
             for chapter, events in self.chapters:
                 title = HEADINGS.get(chapter, TITLES[chapter]).upper()
