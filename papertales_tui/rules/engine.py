@@ -1,18 +1,19 @@
 """The rules engine: who must decide what now, and apply a decision.
 
-Decisions are plain dicts (JSON-ready), one per player and step:
+Decisions are the typed values of `decisions.py`, one per player and step (their JSON form, e.g.
+``{"kind": "pick", "card": 12}``, is accepted too and is what the state records):
 
-- ``{"kind": "pick", "card": 12}`` (2 players: ``{"kind": "pick", "card": 12, "discard": 40}``)
-- ``{"kind": "deploy", "slots": [c, c, None, c, None], "keep": c | None, "unpaid": [c, ...]}``:
-  the whole Kingdom after deployment (slot 0-2 Front, 2 is the 5th spot; 3-4 Back). Units in play
-  that are left out are discarded; hand cards neither placed nor kept are discarded. ``unpaid``
-  lists new Units given up when Gold is short.
-- ``{"kind": "age_target", "slot": 3}``: where a Time Master or Master Alchemist puts its Age tokens.
-- ``{"kind": "build", "building": "tavern", "level": 1}``, ``{"kind": "upgrade", "building": "town"}``
-  or ``{"kind": "pass"}`` during Construction.
-- ``{"kind": "heal", "slots": [1]}``: Units the player's Mystical Healers save during Aging.
+- `Pick(card, discard)` (discard only with 2 players)
+- `Deploy(slots, keep, unpaid)`: the whole Kingdom after deployment (spot 0-2 Front, 2 is the 5th
+  spot; 3-4 Back). Units in play that are left out are discarded; hand cards neither placed nor
+  kept are discarded. ``unpaid`` lists new Units given up when Gold is short.
+- `AgeTarget(slot)`: where a Time Master or Master Alchemist puts its Age tokens.
+- `Build(building, level)`, `Upgrade(building)` or `Pass()` during Construction.
+- `Heal(slots)`: Units the player's Mystical Healers save during Aging.
 
 Steps are simultaneous: every player in ``pending()`` decides, and the step resolves once all have.
+`apply` is `_check` (validation, state untouched) then `_do` (the change), so a trusted caller can
+skip the first.
 """
 
 from __future__ import annotations
@@ -23,8 +24,21 @@ from dataclasses import dataclass
 
 from . import effects
 from .cards import Catalog, UnitType
+from .decisions import (
+    AgeTarget,
+    Build,
+    Construction,
+    Decision,
+    Deploy,
+    Heal,
+    Pass,
+    Pick,
+    Step,
+    Upgrade,
+    as_decision,
+)
 from .effects import Context
-from .errors import IllegalDecision
+from .errors import IllegalDecision, MalformedDecision, NotPending, Unaffordable
 from .state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES, GameState, Player, Unit
 
 WAR_LP = 3
@@ -48,7 +62,7 @@ class Pending:
     """A decision a player must make now: its kind and what the player may choose from."""
 
     player: int
-    kind: str  # pick | deploy | age_target | construction | heal
+    kind: Step
     options: dict
 
 
@@ -140,21 +154,21 @@ class Game:
         if p.submitted is not None:
             return None
         step = s.step
-        if step == "pick":
+        if step == Step.PICK:
             if len(p.draft) > 1:  # a last single card is taken without asking
-                return Pending(i, "pick", {"cards": list(p.draft),
-                                           "discard": len(s.players) == 2 and len(p.draft) > 1})
-        elif step == "deploy":
-            return Pending(i, "deploy", self._deploy_options(p))
-        elif step == "age_target":
+                return Pending(i, Step.PICK, {"cards": list(p.draft),
+                                              "discard": len(s.players) == 2 and len(p.draft) > 1})
+        elif step == Step.DEPLOY:
+            return Pending(i, Step.DEPLOY, self._deploy_options(p))
+        elif step == Step.AGE_TARGET:
             if p.choices:
-                return Pending(i, "age_target", {**p.choices[0], "slots": [k for k, _ in p.units()]})
-        elif step == "construction":
+                return Pending(i, Step.AGE_TARGET, {**p.choices[0], "slots": [k for k, _ in p.units()]})
+        elif step == Step.CONSTRUCTION:
             options = self.construction_options(i)
             if options:
-                return Pending(i, "construction", {"options": options})
-        elif step == "heal" and self._heal_needed(p):
-            return Pending(i, "heal", {"slots": self._healable(p), "max": self._healers(p)})
+                return Pending(i, Step.CONSTRUCTION, {"options": options})
+        elif step == Step.HEAL and self._heal_needed(p):
+            return Pending(i, Step.HEAL, {"slots": self._healable(p), "max": self._healers(p)})
         return None
 
     def _is_pending(self, i: int) -> bool:
@@ -165,15 +179,15 @@ class Game:
         if p.submitted is not None:
             return False
         step = s.step
-        if step == "pick":
+        if step == Step.PICK:
             return len(p.draft) > 1
-        if step == "deploy":
+        if step == Step.DEPLOY:
             return True
-        if step == "age_target":
+        if step == Step.AGE_TARGET:
             return bool(p.choices)
-        if step == "construction":
+        if step == Step.CONSTRUCTION:
             return bool(self._step_options(i))
-        if step == "heal":
+        if step == Step.HEAL:
             return self._heal_needed(p)
         return False
 
@@ -251,7 +265,7 @@ class Game:
 
     def construction_options(self, player: int) -> list[dict]:
         """Every Construction the player can afford now, each with its Gold price."""
-        if self.state.step == "construction":
+        if self.state.step == Step.CONSTRUCTION:
             return [dict(o) for o in self._step_options(player)]
         return self._construction_options(player)
 
@@ -351,14 +365,15 @@ class Game:
         d["log"] = [e for e in d["log"] if e.get("private_to") in (None, player)]
         return d
 
-    def after_deployment(self, player: int, decision: dict) -> Game:
+    def after_deployment(self, player: int, decision: Deploy | dict) -> Game:
         """This player's Kingdom alone, as player 0 of a new Game, as this deployment decision would
         leave it at the end of phase 2: Units placed and paid, reveal and every-turn abilities
         applied, end-of-phase LP scored (in its log). Left as they are: a Shapeshifter (the draw pile
         is hidden) and Age tokens placed by choice (still in the player's `choices`).
         Raises IllegalDecision as `apply` would; this game is not changed."""
         p = self.state.players[player]
-        d = self._check_deploy(player, Pending(player, "deploy", self._deploy_options(p)), decision)
+        pend = Pending(player, Step.DEPLOY, self._deploy_options(p))
+        d = self._check_deploy(player, pend, as_decision(decision, Step.DEPLOY)).to_dict()
         me = Player(p.name, gold=p.gold, lp=p.lp, hand=list(p.hand), buildings=dict(p.buildings),
                     slots=[None if u is None else Unit(u.card, u.age) for u in p.slots])
         s = self.state
@@ -371,20 +386,33 @@ class Game:
         return k
 
     # --- applying decisions -----------------------------------------------------------------
-    def apply(self, player: int, decision: dict) -> None:
-        """Validate and apply one decision; raise IllegalDecision (state untouched) if refused."""
-        pend = self.pending_for(player) if isinstance(player, int) else None
+    def apply(self, player: int, decision: Decision | dict) -> None:
+        """Validate and apply one decision; raise IllegalDecision (state untouched) if refused.
+        A dict (the JSON form) is read with `decision_from_dict` first."""
+        pend, d = self._check(player, decision)
+        self._do(pend, d)
+
+    def check(self, player: int, decision: Decision | dict) -> Decision:
+        """The decision as `apply` would apply it (prices settled), without applying it; raises
+        IllegalDecision (or a subclass: NotPending, WrongKind, MalformedDecision, Unaffordable)."""
+        return self._check(player, decision)[1]
+
+    def _check(self, player: int, decision: Decision | dict) -> tuple[Pending, Decision]:
+        pend = self.pending_for(player) if _is_int(player) else None
         if pend is None:
-            raise IllegalDecision(f"player {player} has nothing to decide now")
-        if not isinstance(decision, dict):
-            raise IllegalDecision("a decision must be a mapping with a 'kind'")
-        decision = getattr(self, _CHECKS[pend.kind])(player, pend, decision)
-        self.state.decisions.append({"player": player, **decision})
-        p = self.state.players[player]
-        if pend.kind == "age_target":  # sequential, private to the player: resolve at once
-            self._resolve_age_target(player, decision)
+            raise NotPending(player)
+        d = as_decision(decision, pend.kind)
+        return pend, _CHECKS[pend.kind](self, player, pend, d)
+
+    def _do(self, pend: Pending, d: Decision) -> None:
+        """Apply a decision `_check` accepted for `pend` (nothing is validated here)."""
+        player = pend.player
+        record = d.to_dict()
+        self.state.decisions.append({"player": player, **record})
+        if pend.kind == Step.AGE_TARGET:  # sequential, private to the player: resolve at once
+            self._resolve_age_target(player, record)
         else:
-            p.submitted = decision
+            self.state.players[player].submitted = record
         if not self._anyone_pending(player):
             self._resolve_step()
 
@@ -396,38 +424,23 @@ class Game:
         if not self.state.over and not self.pending():
             self._resolve_step()
 
-    # --- validation -------------------------------------------------------------------------
-    @staticmethod
-    def _kind(decision: dict, *kinds: str) -> str:
-        kind = decision.get("kind")
-        if not isinstance(kind, str) or kind not in kinds:
-            raise IllegalDecision(f"expected a decision of kind {' or '.join(kinds)}, got {kind!r}")
-        return kind
-
-    def _check_pick(self, player: int, pend: Pending, d: dict) -> dict:
-        self._kind(d, "pick")
+    # --- validation: one check per step, (player, pending, typed decision) -> decision applied ----
+    def _check_pick(self, player: int, pend: Pending, d: Pick) -> Pick:
         cards = pend.options["cards"]
-        card = d.get("card")
-        if not _is_card(card) or card not in cards:
+        if d.card not in cards:
             raise IllegalDecision("you can only pick a card from the cards in front of you")
-        out = {"kind": "pick", "card": card}
         if pend.options["discard"]:
-            disc = d.get("discard")
-            if not _is_card(disc) or disc not in cards or disc == card:
+            if d.discard is None or d.discard not in cards or d.discard == d.card:
                 raise IllegalDecision("with 2 players you must also discard another of these cards")
-            out["discard"] = disc
-        elif d.get("discard") is not None:
+        elif d.discard is not None:
             raise IllegalDecision("you cannot discard a card now")
-        return out
+        return d
 
-    def _check_deploy(self, player: int, pend: Pending, d: dict) -> dict:  # noqa: C901
-        self._kind(d, "deploy")
+    def _check_deploy(self, player: int, pend: Pending, d: Deploy) -> Deploy:
         p = self.state.players[player]
-        slots = d.get("slots")
-        if not isinstance(slots, list) or len(slots) != 5:
-            raise IllegalDecision("a deployment lists exactly 5 spots (Front 1-3, Back 1-2)")
-        if not all(c is None or type(c) is int or _is_card(c) for c in slots) or not _is_card(d.get("keep")):
-            raise IllegalDecision("spots and the kept card hold card numbers or nothing (null)")
+        slots = d.slots
+        if len(slots) != 5:
+            raise MalformedDecision("a deployment lists exactly 5 spots (Front 1-3, Back 1-2)")
         in_play = {u.card for u in p.slots if u is not None}
         placed = [c for c in slots if c is not None]
         if len(set(placed)) != len(placed):
@@ -438,13 +451,16 @@ class Game:
                 raise IllegalDecision("you can only place Units from your hand or already in play")
         if slots[FIFTH_SLOT] is not None and not p.has_fifth_slot():
             raise IllegalDecision("the 5th spot needs a level-2 Building")
-        keep = d.get("keep")
+        keep = d.keep
         if keep is not None and (keep not in p.hand or keep in placed):
             raise IllegalDecision("you can only keep one card of your hand that you do not deploy")
         new = [c for c in placed if c not in in_play]
-        unpaid = d.get("unpaid") or []
-        if not isinstance(unpaid, list) or unpaid and (
-                any(c not in new for c in unpaid) or len(set(unpaid)) != len(unpaid)):
+        self._check_payment(p, new, d.unpaid)
+        return d
+
+    def _check_payment(self, p: Player, new: list[int], unpaid: tuple[int, ...]) -> None:
+        """The new Units are paid for, but for those given up, and only when Gold is short."""
+        if any(c not in new for c in unpaid) or len(set(unpaid)) != len(unpaid):
             raise IllegalDecision("only Units deployed now can be left unpaid")
         rules = self.rules
         cost = 0
@@ -452,53 +468,51 @@ class Game:
             if c not in unpaid:
                 cost += rules[c].cost
         if cost > p.gold:
-            raise IllegalDecision(f"these Units cost {cost} Gold and you have {p.gold}: "
-                                  "choose which to give up")
+            raise Unaffordable(cost, p.gold)
         for c in unpaid:
             if self.types[c].cost <= p.gold - cost:
                 raise IllegalDecision(f"you can pay for {self.types[c].name}, so it cannot be left unpaid")
-        return {"kind": "deploy", "slots": list(slots), "keep": keep, "unpaid": list(unpaid)}
 
-    def _check_age_target(self, player: int, pend: Pending, d: dict) -> dict:
-        self._kind(d, "age_target")
-        if not _is_card(d.get("slot")) or d.get("slot") not in pend.options["slots"]:
+    def _check_age_target(self, player: int, pend: Pending, d: AgeTarget) -> AgeTarget:
+        if d.slot not in pend.options["slots"]:
             raise IllegalDecision("choose one of your Units in play")
-        return {"kind": "age_target", "slot": d["slot"]}
+        return d
 
-    def _check_construction(self, player: int, pend: Pending, d: dict) -> dict:
-        kind = self._kind(d, "build", "upgrade", "pass")
-        if kind == "pass":
-            return {"kind": "pass"}
+    def _check_construction(self, player: int, pend: Pending, d: Construction) -> Construction:
+        if isinstance(d, Pass):
+            return d
         for opt in pend.options["options"]:
-            if opt["kind"] == kind and opt["building"] == d.get("building") and (
-                    kind == "upgrade" or opt["level"] == d.get("level")):
-                return dict(opt)
+            if opt["building"] != d.building:
+                continue
+            if isinstance(d, Build) and opt["kind"] == "build" and opt["level"] == d.level:
+                return Build(d.building, d.level, opt["gold"])
+            if isinstance(d, Upgrade) and opt["kind"] == "upgrade":
+                return Upgrade(d.building, opt["gold"])
         raise IllegalDecision("you cannot afford that Construction now (or it is not available)")
 
-    def _check_heal(self, player: int, pend: Pending, d: dict) -> dict:
-        self._kind(d, "heal")
-        slots = d.get("slots")
-        if not isinstance(slots, list) or not all(_is_card(x) for x in slots) or len(set(slots)) != len(slots):
-            raise IllegalDecision("list the spots of the Units to save, each once")
+    def _check_heal(self, player: int, pend: Pending, d: Heal) -> Heal:
+        slots = d.slots
+        if len(set(slots)) != len(slots):
+            raise MalformedDecision("list the spots of the Units to save, each once")
         if len(slots) > pend.options["max"]:
             raise IllegalDecision(f"each Mystical Healer saves one Unit: at most {pend.options['max']}")
         if any(s not in pend.options["slots"] for s in slots):
             raise IllegalDecision("a Mystical Healer only saves a dying Unit with exactly one Age token")
-        return {"kind": "heal", "slots": list(slots)}
+        return d
 
     # --- flow -------------------------------------------------------------------------------
     def _resolve_step(self) -> None:
         s = self.state
         step = s.step
-        if step == "pick":
+        if step == Step.PICK:
             self._resolve_picks()
-        elif step == "deploy":
+        elif step == Step.DEPLOY:
             self._resolve_deployment()
-        elif step == "age_target":
+        elif step == Step.AGE_TARGET:
             self._end_deployment()
-        elif step == "construction":
+        elif step == Step.CONSTRUCTION:
             self._resolve_construction()
-        elif step == "heal":
+        elif step == Step.HEAL:
             self._resolve_aging()
 
     def _start_turn(self) -> None:
@@ -509,9 +523,9 @@ class Game:
         for i, p in enumerate(s.players):
             p.draft = self._draw(size)
             self._event("cards_dealt", player=i, cards=list(p.draft), private_to=i)
-        self._begin("pick")
+        self._begin(Step.PICK)
 
-    def _begin(self, step: str) -> None:
+    def _begin(self, step: Step) -> None:
         self._options.clear()
         self.state.step = step
         for p in self.state.players:
@@ -579,7 +593,7 @@ class Game:
             for i, p in enumerate(s.players):
                 p.draft = drafts[(i - step) % n]
             self._event("cards_passed", direction="left" if step == 1 else "right")
-            self._begin("pick")
+            self._begin(Step.PICK)
             return
         for i, p in enumerate(s.players):
             if p.kept is not None:
@@ -587,7 +601,7 @@ class Game:
                 self._event("kept_card_returned", player=i, card=p.kept, private_to=i)
                 p.kept = None
         s.phase = "deployment"
-        self._begin("deploy")
+        self._begin(Step.DEPLOY)
 
     # --- 2. Deployment ----------------------------------------------------------------------
     def _deploy_options(self, p: Player) -> dict:
@@ -611,7 +625,7 @@ class Game:
             self._reveal_abilities(i, revealed[i])
         for p in s.players:
             p.submitted = None
-        s.step = "age_target"
+        s.step = Step.AGE_TARGET
         self._auto_age_targets()
         if not self._anyone_pending():
             self._end_deployment()
@@ -763,7 +777,7 @@ class Game:
     # --- 3. Wars ----------------------------------------------------------------------------
     def _wars(self) -> None:
         s = self.state
-        s.phase, s.step = "wars", ""
+        s.phase, s.step = "wars", Step.NONE
         n = len(s.players)
         strengths = []
         kingdoms = []  # (context, Unit strengths) per player: nothing changes them until Construction
@@ -834,7 +848,7 @@ class Game:
             gold = self._income(p, self._resources(p)) if incomes is None else incomes[i]
             self._gain(i, gold=gold, cause="income")
         s.phase = "construction"
-        self._begin("construction")
+        self._begin(Step.CONSTRUCTION)
 
     # --- 5. Construction --------------------------------------------------------------------
     def _resolve_construction(self) -> None:
@@ -854,7 +868,7 @@ class Game:
                 self._event("building_upgraded", player=i, building=d["building"], gold=d["gold"],
                             cause="construction", total=p.gold)
         s.phase = "aging"
-        self._begin("heal")
+        self._begin(Step.HEAL)
 
     # --- 6. Aging ---------------------------------------------------------------------------
     def dies(self, unit: Unit) -> bool:
@@ -954,7 +968,7 @@ class Game:
                 r = self.rules[u.card]
                 if r.lp_per_own_age is not None:
                     self._gain(i, lp=r.lp_per_own_age * u.age, cause=r.name)
-        s.over, s.phase, s.step = True, "end", ""
+        s.over, s.phase, s.step = True, "end", Step.NONE
         self._event("game_over", scores=self.scores(), gold=[p.gold for p in s.players], winners=self.winners())
 
     # --- Kingdom arithmetic -----------------------------------------------------------------
@@ -1024,12 +1038,18 @@ def double_war(mine: int, theirs: int) -> int:
     return 2 if mine >= 2 * theirs else 1 if mine >= theirs else 0
 
 
-_CHECKS = {kind: f"_check_{kind}" for kind in ("pick", "deploy", "age_target", "construction", "heal")}
+_CHECKS = {
+    Step.PICK: Game._check_pick,
+    Step.DEPLOY: Game._check_deploy,
+    Step.AGE_TARGET: Game._check_age_target,
+    Step.CONSTRUCTION: Game._check_construction,
+    Step.HEAL: Game._check_heal,
+}
 
 
-def _is_card(x) -> bool:
-    """A card number or spot index: an int that is not a bool (True == 1 in Python), or None."""
-    return x is None or (isinstance(x, int) and not isinstance(x, bool))
+def _is_int(x: object) -> bool:
+    """A player number: an int that is not a bool (True == 1 in Python)."""
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
-__all__ = ["Game", "Pending", "IllegalDecision", "BACK", "FRONT", "SLOT_NAMES"]
+__all__ = ["Game", "Pending", "IllegalDecision", "Step", "BACK", "FRONT", "SLOT_NAMES"]

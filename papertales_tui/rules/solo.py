@@ -16,6 +16,7 @@ import random
 from collections import Counter
 
 from .cards import Catalog, LichKingCard, NecropolisCard, Quest, UnitType
+from .decisions import Step
 from .engine import START_GOLD, WAR_LP, Game, Pending
 from .state import GameState, Player, SoloState
 
@@ -211,7 +212,7 @@ class SoloGame(Game):
 
     def _pending_of(self, i: int) -> Pending | None:
         pend = super()._pending_of(i)
-        if pend is not None and pend.kind == "pick":
+        if pend is not None and pend.kind == Step.PICK:
             r = self.state.draft_round
             pend.options.update(round=r + 1, rounds=ROUNDS, underworld=len(self.state.solo.underworld),
                                 rest_to="underworld" if r < len(DRAFT_SIZES) else "underworld_bottom")
@@ -237,7 +238,7 @@ class SoloGame(Game):
             n = UNDERWORLD_DRAW if r == len(DRAFT_SIZES) else 1
             p.draft = [solo.underworld.pop() for _ in range(min(n, len(solo.underworld)))]
             self._event("underworld_drawn", player=0, cards=list(p.draft), private_to=0)
-        self._begin("pick")
+        self._begin(Step.PICK)
 
     def _resolve_picks(self) -> None:
         s, solo, p = self.state, self.state.solo, self.state.players[0]
@@ -265,7 +266,7 @@ class SoloGame(Game):
             self._event("kept_card_returned", player=0, card=p.kept, private_to=0)
             p.kept = None
         s.phase = "deployment"
-        self._begin("deploy")
+        self._begin(Step.DEPLOY)
 
     def _lich_recruitment(self) -> None:
         """The Lich King's immediate gain and quest bonuses; then the Underworld goes to the discard."""
@@ -301,7 +302,7 @@ class SoloGame(Game):
     # --- 3. Wars ----------------------------------------------------------------------------
     def _wars(self) -> None:
         s, solo = self.state, self.state.solo
-        s.phase, s.step = "wars", ""
+        s.phase, s.step = "wars", Step.NONE
         self._reveal_necropolis(solo.time + 1)
         armies = self._armies()
         total, parts = self.strength_breakdown(0)

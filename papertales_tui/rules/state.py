@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .decisions import Step
+
 FRONT = (0, 1, 2)  # slot 2 is the 5th spot, open only with a level-2 Building
 BACK = (3, 4)
 SLOT_NAMES = ("Front 1", "Front 2", "Front 3", "Back 1", "Back 2")
@@ -77,7 +79,7 @@ class GameState:
     discard: list[int] = field(default_factory=list)
     turn: int = 1
     phase: str = "recruitment"
-    step: str = ""  # sub-step of the phase that waits for decisions
+    step: Step = Step.NONE  # sub-step of the phase that waits for decisions
     draft_round: int = 0
     turns: int = 4
     over: bool = False
@@ -98,7 +100,7 @@ class GameState:
             "discard": list(self.discard),
             "turn": self.turn,
             "phase": self.phase,
-            "step": self.step,
+            "step": str(self.step),
             "draft_round": self.draft_round,
             "turns": self.turns,
             "over": self.over,
@@ -122,7 +124,7 @@ class GameState:
             discard=list(data["discard"]),
             turn=data["turn"],
             phase=data["phase"],
-            step=data["step"],
+            step=Step(data["step"]),
             draft_round=data["draft_round"],
             turns=data["turns"],
             over=data["over"],

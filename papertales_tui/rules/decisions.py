@@ -1,0 +1,232 @@
+"""Steps and decisions: small immutable values, JSON only at the edges (saves, logs, files).
+
+Every step that asks players something is a `Step`; each decision kind is a frozen dataclass with
+`from_dict` (which raises `MalformedDecision` or `WrongKind`) and its inverse `to_dict`:
+``Pick.from_dict(d).to_dict() == d`` for a well-formed `d`. `Step` is a `StrEnum`, so the strings
+that saves already contain ("pick", "deploy"…) read back unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from .errors import MalformedDecision, WrongKind
+
+
+class Step(StrEnum):
+    """Who must decide what now (`GameState.step`); NONE between steps (Wars, Income, the end)."""
+
+    NONE = ""
+    PICK = "pick"
+    DEPLOY = "deploy"
+    AGE_TARGET = "age_target"
+    CONSTRUCTION = "construction"
+    HEAL = "heal"
+
+
+def _is_int(x: object) -> bool:
+    """A card number or spot index: an int that is not a bool (True == 1 in Python)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _int_or_none(x: object) -> bool:
+    return x is None or _is_int(x)
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Take `card` from the cards in front of you (2 players: also `discard` another)."""
+
+    card: int
+    discard: int | None = None
+    kind: ClassVar[str] = "pick"
+    step: ClassVar[Step] = Step.PICK
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Pick:
+        if not _is_int(d.get("card")):
+            raise MalformedDecision("you can only pick a card from the cards in front of you")
+        if not _int_or_none(d.get("discard")):
+            raise MalformedDecision("a discarded card is a card number")
+        return cls(d["card"], d.get("discard"))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": "pick", "card": self.card}
+        if self.discard is not None:
+            out["discard"] = self.discard
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy:
+    """The whole Kingdom after deployment: a card or None in each of the 5 spots (Front 1-3, Back
+    1-2; spot 2 is the 5th spot), the card kept for next turn, and the new Units given up unpaid."""
+
+    slots: tuple[int | None, ...]
+    keep: int | None = None
+    unpaid: tuple[int, ...] = ()
+    kind: ClassVar[str] = "deploy"
+    step: ClassVar[Step] = Step.DEPLOY
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Deploy:
+        slots = d.get("slots")
+        if not isinstance(slots, list | tuple) or len(slots) != 5:
+            raise MalformedDecision("a deployment lists exactly 5 spots (Front 1-3, Back 1-2)")
+        if not all(_int_or_none(c) for c in slots) or not _int_or_none(d.get("keep")):
+            raise MalformedDecision("spots and the kept card hold card numbers or nothing (null)")
+        unpaid = d.get("unpaid") or []
+        if not isinstance(unpaid, list | tuple) or not all(_is_int(c) for c in unpaid):
+            raise MalformedDecision("only Units deployed now can be left unpaid")
+        return cls(tuple(slots), d.get("keep"), tuple(unpaid))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "deploy", "slots": list(self.slots), "keep": self.keep, "unpaid": list(self.unpaid)}
+
+
+@dataclass(frozen=True, slots=True)
+class AgeTarget:
+    """The spot of the Unit that receives a Time Master's or Master Alchemist's Age tokens."""
+
+    slot: int
+    kind: ClassVar[str] = "age_target"
+    step: ClassVar[Step] = Step.AGE_TARGET
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> AgeTarget:
+        if not _is_int(d.get("slot")):
+            raise MalformedDecision("choose one of your Units in play")
+        return cls(d["slot"])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "age_target", "slot": self.slot}
+
+
+_NOT_AVAILABLE = "you cannot afford that Construction now (or it is not available)"
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """Construction: a new Building at level 1, or 2 at once. `gold` is the price the engine
+    settled on (left out when asking: the price is always the engine's)."""
+
+    building: str
+    level: int
+    gold: int | None = None
+    kind: ClassVar[str] = "build"
+    step: ClassVar[Step] = Step.CONSTRUCTION
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Build:
+        if not isinstance(d.get("building"), str) or not _is_int(d.get("level")):
+            raise MalformedDecision(_NOT_AVAILABLE)
+        gold = d.get("gold")
+        return cls(d["building"], d["level"], gold if _is_int(gold) else None)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": "build", "building": self.building, "level": self.level}
+        if self.gold is not None:
+            out["gold"] = self.gold
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Upgrade:
+    """Construction: one of your level-1 Buildings becomes level 2 (`gold` as for `Build`)."""
+
+    building: str
+    gold: int | None = None
+    kind: ClassVar[str] = "upgrade"
+    step: ClassVar[Step] = Step.CONSTRUCTION
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Upgrade:
+        if not isinstance(d.get("building"), str):
+            raise MalformedDecision(_NOT_AVAILABLE)
+        gold = d.get("gold")
+        return cls(d["building"], gold if _is_int(gold) else None)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": "upgrade", "building": self.building}
+        if self.gold is not None:
+            out["gold"] = self.gold
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Construction: build nothing this turn."""
+
+    kind: ClassVar[str] = "pass"
+    step: ClassVar[Step] = Step.CONSTRUCTION
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Pass:
+        return cls()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "pass"}
+
+
+@dataclass(frozen=True, slots=True)
+class Heal:
+    """Aging: the spots of the dying Units your Mystical Healers save (one each)."""
+
+    slots: tuple[int, ...] = ()
+    kind: ClassVar[str] = "heal"
+    step: ClassVar[Step] = Step.HEAL
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Heal:
+        slots = d.get("slots")
+        if not isinstance(slots, list | tuple) or not all(_is_int(x) for x in slots) or len(set(slots)) != len(slots):
+            raise MalformedDecision("list the spots of the Units to save, each once")
+        return cls(tuple(slots))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "heal", "slots": list(self.slots)}
+
+
+Construction = Build | Upgrade | Pass
+Decision = Pick | Deploy | AgeTarget | Build | Upgrade | Pass | Heal
+
+DECISIONS: dict[str, type[Decision]] = {
+    cls.kind: cls for cls in (Pick, Deploy, AgeTarget, Build, Upgrade, Pass, Heal)
+}
+# The decision kinds each step accepts, in the order error messages name them.
+KINDS: dict[Step, tuple[str, ...]] = {
+    Step.PICK: ("pick",),
+    Step.DEPLOY: ("deploy",),
+    Step.AGE_TARGET: ("age_target",),
+    Step.CONSTRUCTION: ("build", "upgrade", "pass"),
+    Step.HEAL: ("heal",),
+}
+
+
+def decision_from_dict(d: object, step: Step | None = None) -> Decision:
+    """The typed decision of a JSON-ready dict. With `step`, a kind that step does not take
+    raises `WrongKind` before the fields are looked at."""
+    if not isinstance(d, dict):
+        raise MalformedDecision("a decision must be a mapping with a 'kind'")
+    kind = d.get("kind")
+    expected = KINDS[step] if step is not None else tuple(DECISIONS)
+    if not isinstance(kind, str) or kind not in expected:
+        raise WrongKind(expected, kind)
+    return DECISIONS[kind].from_dict(d)
+
+
+def as_decision(d: Decision | dict[str, Any], step: Step | None = None) -> Decision:
+    """`d` itself when typed, else its typed form (see `decision_from_dict`)."""
+    if isinstance(d, dict):
+        return decision_from_dict(d, step)
+    if not isinstance(d, tuple(DECISIONS.values())):
+        raise MalformedDecision("a decision must be a mapping with a 'kind'")
+    if step is not None and d.kind not in KINDS[step]:
+        raise WrongKind(KINDS[step], d.kind)
+    return d
+
+
+__all__ = ["AgeTarget", "Build", "Construction", "DECISIONS", "Decision", "Deploy", "Heal", "KINDS", "Pass",
+           "Pick", "Step", "Upgrade", "as_decision", "decision_from_dict"]
