@@ -7,6 +7,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from ...rules.errors import IllegalDecision, Unaffordable
 from ...rules.forecast import LOSE, OPEN, TIE, WIN, TurnForecast, safe_forecast
 from ...rules.state import FIFTH_SLOT
 from .. import text as tx
@@ -19,7 +20,6 @@ from .hint import HINT, LEARN, HintHost
 from .modals import UnpaidModal
 
 PLACE = Binding.Group("Place", compact=True)
-GIVE_UP = "choose which to give up"
 
 
 class DeployScreen(HintHost, GameScreen):
@@ -345,16 +345,19 @@ class DeployScreen(HintHost, GameScreen):
         self.refresh_all()
 
     def action_confirm(self) -> None:
-        error = self.app.submit(self.player, self.plan.decision())
-        if error is None:
-            return
-        if GIVE_UP in error:
+        try:
+            self.game.check(self.player, self.plan.decision())
+        except Unaffordable:  # Gold is short: ask which new Units to give up
             new = self.plan.new_units()
             costs = {c: self.game.card(c).cost for c in new}
             names = {c: self.game.card(c).name for c in new}
             self.app.push_screen(UnpaidModal(new, costs, names, self.options["gold"]), self.unpaid_chosen)
             return
-        self.refused(error)
+        except IllegalDecision:
+            pass  # submit reports it
+        error = self.app.submit(self.player, self.plan.decision())
+        if error:
+            self.refused(error)
 
     def unpaid_chosen(self, unpaid: list[int] | None) -> None:
         if unpaid is None:  # back to the board
