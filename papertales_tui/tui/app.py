@@ -122,7 +122,7 @@ class PaperTalesApp(App):
         try:
             autosave(self.game, {"seats": self.seats})
         except OSError as err:
-            self.notify(f"Autosave failed: {err}", severity="warning")
+            self.notify(f"Autosave failed: {err}", severity="warning", markup=False)
 
     def advance(self) -> None:
         """Show what comes next: a pending summary, the final scores, or the next decision."""
@@ -185,7 +185,7 @@ class PaperTalesApp(App):
             game.apply(pend.player, decision)
         except IllegalDecision as err:
             self.notify(f"{game.players[pend.player].name} (bot): {decision.get('error', err)}; "
-                        "it plays at random", severity="warning")
+                        "it plays at random", severity="warning", markup=False)
             game.apply(pend.player, random_decision(game, pend, random.Random(len(game.state.log))))
         self.last_player = None
         self.save_game()
@@ -231,10 +231,12 @@ class PaperTalesApp(App):
         except SaveFileError as err:
             save = latest_good_autosave(catalog=self.catalog)
             if save is None:
-                self.notify(f"Cannot continue: {err}", title="Continue", severity="error", timeout=10)
+                self.notify(f"Cannot continue: {err}", title="Continue", severity="error", timeout=10,
+                            markup=False)
                 return
             self.notify(f"{err}. That file is left as it is; here is the previous autosave "
-                        f"(turn {save.game.state.turn}).", title="Damaged autosave", severity="warning", timeout=10)
+                        f"(turn {save.game.state.turn}).", title="Damaged autosave", severity="warning", timeout=10,
+                        markup=False)
         self.resume(save)
 
     def resume(self, save) -> None:

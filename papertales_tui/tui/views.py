@@ -39,7 +39,8 @@ def scoreboard(game) -> Table:
         units = ", ".join(f"{game.card(u.card).name} {tx.AGE}{u.age}" for _, u in p.units()) or "—"
         buildings = ", ".join(f"{tx.building_name(game.catalog, k)} {v}" for k, v in p.buildings.items()) or "—"
         hand = len(p.hand) + (1 if p.kept is not None else 0)
-        table.add_row(p.name, str(p.lp), str(p.gold), str(game.strength(i)), units, buildings, str(hand))
+        table.add_row(Text(p.name), str(p.lp), str(p.gold), str(game.strength(i)), Text(units), Text(buildings),
+                      str(hand))
     return table
 
 

@@ -314,7 +314,7 @@ class Notice(Static):
     """
 
     def say(self, message: str) -> None:
-        self.update(message)
+        self.update(Text(message))  # literal: messages quote card and player names
         self.display = bool(message)
 
 

@@ -116,4 +116,4 @@ class ConstructionScreen(HintHost, GameScreen):
         error = self.app.submit(self.player, decision)
         if error:
             self.query_one("#message", Notice).say(f"Not allowed: {error}")
-            self.notify(error, title="Not allowed", severity="error")
+            self.notify(error, title="Not allowed", severity="error", markup=False)

@@ -26,7 +26,7 @@ class ChoiceHost(GameScreen):
 
     def body(self) -> ComposeResult:
         with VerticalScroll(id="host"):
-            yield Label(self.heading, classes="pane-title")
+            yield Label(self.heading, classes="pane-title", markup=False)
             yield Static(views.kingdom(self.game, self.player), id="host-kingdom")
             yield Notice(id="message")
 
@@ -40,7 +40,7 @@ class ChoiceHost(GameScreen):
         error = self.app.submit(self.player, self.decision(answer))
         if error:
             self.query_one("#message", Notice).say(f"Not allowed: {error}")
-            self.notify(error, title="Not allowed", severity="error")
+            self.notify(error, title="Not allowed", severity="error", markup=False)
             self.ask()
 
     def decision(self, answer) -> dict:

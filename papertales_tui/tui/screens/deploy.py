@@ -368,7 +368,7 @@ class DeployScreen(HintHost, GameScreen):
 
     def refused(self, error: str) -> None:
         self.say(f"Not allowed: {error}")
-        self.notify(error, title="Not allowed", severity="error")
+        self.notify(error, title="Not allowed", severity="error", markup=False)
 
 
 def replace_mark(view, mark: str):

@@ -174,7 +174,7 @@ class DraftScreen(HintHost, GameScreen):
         error = self.app.submit(self.player, decision)
         if error:
             self.query_one("#message", Notice).say(f"Not allowed: {error}")
-            self.notify(error, title="Not allowed", severity="error")
+            self.notify(error, title="Not allowed", severity="error", markup=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if (hint := self.hint_check(action)) is not None:

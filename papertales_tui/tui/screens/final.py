@@ -29,7 +29,7 @@ def ranking(game) -> Table:
         p = game.players[i]
         if (p.lp, p.gold) != prev:
             rank, prev = k + 1, (p.lp, p.gold)
-        table.add_row(f"{rank}.", p.name, str(p.lp), str(p.gold), "♛ winner" if i in winners else "")
+        table.add_row(f"{rank}.", Text(p.name), str(p.lp), str(p.gold), "♛ winner" if i in winners else "")
     return table
 
 
@@ -53,7 +53,7 @@ def solo_ranking(game) -> Table:
     for col in ("", f"{tx.LP} LP", ""):
         table.add_column(col)
     won = bool(game.winners())
-    table.add_row(player.name, str(player.lp), "♛ winner" if won else "")
+    table.add_row(Text(player.name), str(player.lp), "♛ winner" if won else "")
     table.add_row("Lich King", str(game.lich_lp), "" if won else "♛ winner")
     return table
 

@@ -30,7 +30,7 @@ class ConfirmQuit(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question, classes="dialog-title")
+            yield Label(self.question, classes="dialog-title", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Yes, quit (y)", variant="error", id="yes", compact=True)
                 yield Button("No (n)", variant="primary", id="no", compact=True)
@@ -65,7 +65,7 @@ class SaveAsModal(ModalScreen):
             yield Static("A file name or path (~ is your home folder); resume it with "
                          "papertales --resume FILE.", classes="hint", markup=False)
             yield Input(value=self.default, compact=True, id="save-path")
-            yield Label("", classes="error", id="dialog-message")
+            yield Label("", classes="error", id="dialog-message", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save (Enter)", variant="primary", id="save", compact=True)
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
@@ -93,7 +93,7 @@ class SaveAsModal(ModalScreen):
             return
         error = self.app.save_as(path, overwrite=path == self.replace)
         if error is None:
-            self.app.notify(f"Saved to {Path(path).expanduser().resolve()}", title="Save as")
+            self.app.notify(f"Saved to {Path(path).expanduser().resolve()}", title="Save as", markup=False)
             self.dismiss(path)
         elif isinstance(error, SaveFileError) and error.kind == "exists" and path != self.replace:
             self.replace = path
@@ -140,10 +140,10 @@ class ChoiceModal(ModalScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_, classes="dialog-title")
+            yield Label(self.title_, classes="dialog-title", markup=False)
             yield Static(self.note, classes="hint", markup=False)
             yield self.make_list()
-            yield Label("", classes="error", id="dialog-message")
+            yield Label("", classes="error", id="dialog-message", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Confirm (c)", variant="primary", id="confirm", compact=True)
                 if self.can_cancel:

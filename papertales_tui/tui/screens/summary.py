@@ -40,7 +40,7 @@ def strength_table(game, events: list[dict]) -> Table:
     table.add_column("made of", overflow="fold")
     for e in events:
         parts = ", ".join(f"{label} {value}" for label, value in e["parts"]) or "no fighting Unit"
-        table.add_row(game.players[e["player"]].name, str(e["strength"]), parts)
+        table.add_row(Text(game.players[e["player"]].name), str(e["strength"]), Text(parts))
     return table
 
 
@@ -129,7 +129,7 @@ def army_table(game, events: list[dict]) -> Table:
             if e["army_strength"] != a + b:
                 parts += f" + Lich King cards {e['army_strength'] - a - b}"
         won = "both (tie)" if e["player_won"] and e["lich_won"] else "you" if e["player_won"] else "Lich King"
-        table.add_row(tx.ARMY_NAMES[e["army"]], str(e["army_strength"]), str(e["strength"]), won, parts)
+        table.add_row(tx.ARMY_NAMES[e["army"]], str(e["army_strength"]), str(e["strength"]), won, Text(parts))
     return table
 
 
@@ -187,7 +187,7 @@ def render_income(game, events: list[dict]) -> list:
         table.add_column(col)
     for e in events:
         if e["type"] == "gold":
-            table.add_row(game.players[e["player"]].name, f"+{tx.GOLD}{e['amount']}", f"{tx.GOLD}{e['total']}")
+            table.add_row(Text(game.players[e["player"]].name), f"+{tx.GOLD}{e['amount']}", f"{tx.GOLD}{e['total']}")
     return [heading("Gold earned (2 base + Units and Buildings)"), table]
 
 
