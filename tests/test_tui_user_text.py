@@ -9,7 +9,7 @@ import shutil
 import pytest
 from conftest import edit_yaml
 from test_tui_solo import start_solo
-from test_tui_support import SIZE, keys_for, screen_text, start
+from test_tui_support import SIZE, keys_for, screen_text
 
 from papertales_tui.rules.catalog import default_cards_dir, load_catalog
 from papertales_tui.rules.engine import Game
