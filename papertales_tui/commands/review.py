@@ -13,10 +13,6 @@ import json
 import os
 import sys
 
-UNCERTAINTY = ("Costs are estimates in LP: the coach's choice against yours, played out by medium bots "
-               "on the same random samples of the cards you could not see; ± is a 95% interval over "
-               "those samples, and the playouts' own bias is not in it.")
-
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("review", help="the coach's review of a saved game: the costliest decisions first")
@@ -120,6 +116,8 @@ def line_of(a, game, names: list[str]) -> str:
 
 
 def text_lines(result, game, path: str, every: bool = False) -> list[str]:
+    from ..rules.coach import UNCERTAINTY
+
     names = result.players
     seats = ", ".join(plain(names[i]) for i in result.seats)
     count = f"{len(names)} players" if len(names) > 1 else "solo"
@@ -127,7 +125,7 @@ def text_lines(result, game, path: str, every: bool = False) -> list[str]:
     if not game.over:
         out.append(f"(the game is not finished: turn {game.state.turn}, {game.state.phase})")
     out.append("Costliest decisions:")
-    costly = [a for a in result.costliest(3) if a.cost > 0]
+    costly = [a for a in result.costliest(3) if a.cost >= 0.05]
     listed = [f" {k}. {line_of(a, game, names)}" for k, a in enumerate(costly, 1)]
     out += listed or [" none: the coach agrees with every decision"]
     for i in result.seats:
@@ -148,7 +146,7 @@ def text_lines(result, game, path: str, every: bool = False) -> list[str]:
 
 
 def as_json(result, game, path: str) -> dict:
-    from ..rules.coach import cards_in, choice_text
+    from ..rules.coach import UNCERTAINTY, cards_in, choice_text
 
     def item(a) -> dict:
         return {"decision_number": a.index + 1, "player": result.players[a.player], "seat": a.player,
@@ -161,6 +159,6 @@ def as_json(result, game, path: str) -> dict:
 
     return {"file": path, "players": result.players, "seats": [result.players[i] for i in result.seats],
             "finished": game.over, "decisions": [item(a) for a in result.assessments],
-            "costliest": [a.index + 1 for a in result.costliest(3) if a.cost > 0],
+            "costliest": [a.index + 1 for a in result.costliest(3) if a.cost >= 0.05],
             "total_cost_lp": {result.players[i]: round(result.total(i), 3) for i in result.seats},
             "deciding_turn": result.deciding_turn, "uncertainty": UNCERTAINTY}

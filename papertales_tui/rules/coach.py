@@ -37,6 +37,9 @@ MAX_DECISION_BUDGET = 1.0  # CPU seconds per reviewed decision at most
 MIN_SAMPLES = 2  # samples searched whatever the budget (an interval needs two)
 MAX_SAMPLES = 200
 SEARCHED = ("pick", "deploy", "construction", "age_target", "heal")
+UNCERTAINTY = ("Costs are estimates in LP: the coach's choice against yours, played out by medium bots "
+               "on the same random samples of the cards you could not see; ± is a 95% interval over "
+               "those samples, and the playouts' own bias is not in it.")
 
 Progress = Callable[[int, int], None]  # (done, total)
 
@@ -230,7 +233,7 @@ def _same(a: dict, b: dict) -> bool:
 # --- the review -----------------------------------------------------------------------------------
 
 def review(game: Game, decisions: list[dict], seats: list[int], *, budget: float = REVIEW_BUDGET,
-           seed: int = 0, progress: Progress | None = None,
+           max_each: float = MAX_DECISION_BUDGET, seed: int = 0, progress: Progress | None = None,
            cancelled: Callable[[], bool] | None = None) -> Review:
     """Assess each decision of `seats` in a game. `game` is the game at its start (as set up before
     any decision); it is played on with `decisions` (the save's list, each with its "player")."""
@@ -243,7 +246,7 @@ def review(game: Game, decisions: list[dict], seats: list[int], *, budget: float
             if pend is not None and pend.kind in SEARCHED:
                 points.append((k, game.view(player), pend, decision))
         game.apply(player, decision)
-    each = min(MAX_DECISION_BUDGET, budget / max(len(points), 1))
+    each = min(max_each, budget / max(len(points), 1))
     out = []
     for n, (k, view, pend, decision) in enumerate(points):
         if progress is not None:
@@ -254,6 +257,17 @@ def review(game: Game, decisions: list[dict], seats: list[int], *, budget: float
         progress(len(points), len(points))
     names = [p.name for p in game.state.players]
     return Review(out, names, sorted(seats), deciding_turn(game) if game.state.solo is not None else None)
+
+
+def start_of(game: Game) -> Game:
+    """The game as it was set up, before any decision (same players, seed and solo cards)."""
+    names = [p.name for p in game.state.players]
+    if game.state.solo is not None:
+        from .solo import SoloGame
+
+        return SoloGame.new(names, seed=game.state.seed, catalog=game.catalog,
+                            lich_cards=list(game.state.solo.lich_cards))
+    return Game.new(names, seed=game.state.seed, catalog=game.catalog)
 
 
 def deciding_turn(game: Game) -> dict | None:
@@ -323,5 +337,5 @@ def _signed(x: float) -> str:
     return f"{x:+.1f}".replace("+0.0", "0.0").replace("-0.0", "0.0")
 
 
-__all__ = ["Assessment", "Cancelled", "Hint", "Outcome", "Review", "assess", "cards_in", "choice_text",
-           "deciding_turn", "hint", "options_for", "review", "search"]
+__all__ = ["UNCERTAINTY", "Assessment", "Cancelled", "Hint", "Outcome", "Review", "assess", "cards_in", "choice_text",
+           "deciding_turn", "hint", "options_for", "review", "search", "start_of"]

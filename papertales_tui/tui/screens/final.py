@@ -69,7 +69,7 @@ def solo_note(game) -> Text:
 
 class FinalScreen(GameScreen):
     CSS_PATH = "summary.tcss"
-    BINDINGS = [Binding("n", "new_game", "New game")]
+    BINDINGS = [Binding("n", "new_game", "New game"), Binding("r", "review", "Coach's review")]
 
     def __init__(self, game, events: list[dict], note: str = ""):
         super().__init__()
@@ -109,6 +109,11 @@ class FinalScreen(GameScreen):
                 yield Static(heading("End of game: Buildings, abilities and the END card"))
                 yield Static(sentences(game, end))
         yield Button("New game (n)", variant="primary", id="again", compact=True)
+
+    def action_review(self) -> None:
+        from .review import ReviewScreen, hints_used, human_seats
+
+        self.app.push_screen(ReviewScreen(self.game, human_seats(self.app, self.game), hints_used(self.app)))
 
     @on(Button.Pressed, "#again")
     def action_new_game(self) -> None:

@@ -1,0 +1,112 @@
+"""The coach's figures: does the review charge an easy (random) bot's decisions more LP than a medium
+bot's? And how much CPU do a hint at 5 players and a full 5-player review take?
+
+1. Plays `--games` games of medium against easy bots (seats rotating) and reviews every seat: the
+   mean estimated cost per decision of each level, with a 95% interval over decisions.
+2. Times hints (CPU of the thinking thread) at 5 players on the decisions of one game: median, max.
+3. Times a full review of a 5-player game, every seat reviewed (CPU time of the process).
+
+Usage: python benchmarks/bench_coach.py [--games 6] [--players 3] [--budget 15] [--skip-timing]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+
+from papertales_tui.rules import coach
+from papertales_tui.rules.bots import play_bot_game
+from papertales_tui.rules.catalog import default_catalog
+from papertales_tui.rules.engine import Game
+
+
+def rotated(levels: list[str], k: int) -> list[str]:
+    k %= len(levels)
+    return levels[-k:] + levels[:-k] if k else list(levels)
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float]:
+    m = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+    return m, half
+
+
+def review_costs(games: int, players: int, budget: float, seed: int) -> dict[str, list[float]]:
+    catalog = default_catalog()
+    costs: dict[str, list[float]] = {"medium": [], "easy": []}
+    base = (["medium", "easy"] * players)[:players]
+    for g in range(games):
+        levels = rotated(base, g)
+        game = play_bot_game(levels, seed + g, catalog)
+        names = [p.name for p in game.players]
+        start = Game.new(names, seed=seed + g, catalog=catalog)
+        result = coach.review(start, game.state.decisions, list(range(players)), budget=budget, seed=g)
+        for a in result.assessments:
+            costs[levels[a.player]].append(a.cost)
+        print(f"  game {g + 1}/{games} ({','.join(levels)}): " + ", ".join(
+            f"{lv} {statistics.fmean(c):.2f}" for lv, c in costs.items() if c), flush=True)
+    return costs
+
+
+def hint_times(seed: int) -> list[float]:
+    """CPU seconds of each hint on the searched decisions of seat 0 in a 5-player medium game."""
+    catalog = default_catalog()
+    game = play_bot_game(["medium"] * 5, seed, catalog)
+    replay = Game.new([p.name for p in game.players], seed=seed, catalog=catalog)
+    out = []
+    for d in game.state.decisions:
+        decision = {k: v for k, v in d.items() if k != "player"}
+        if d["player"] == 0:
+            pend = replay.pending_for(0)
+            if pend is not None and pend.kind in coach.SEARCHED:
+                start = time.thread_time()
+                coach.hint(replay.view(0), pend, catalog)
+                out.append(time.thread_time() - start)
+        replay.apply(d["player"], decision)
+    return out
+
+
+def review_time(seed: int) -> tuple[float, int]:
+    """CPU seconds of a full review of a 5-player game (every seat), and the decisions reviewed."""
+    catalog = default_catalog()
+    game = play_bot_game(["medium", "easy", "medium", "easy", "medium"], seed, catalog)
+    start_game = Game.new([p.name for p in game.players], seed=seed, catalog=catalog)
+    start = time.process_time()
+    result = coach.review(start_game, game.state.decisions, list(range(5)))
+    return time.process_time() - start, len(result.assessments)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=6, help="medium-vs-easy games reviewed (default 6)")
+    parser.add_argument("--players", type=int, default=3, help="players per game (default 3)")
+    parser.add_argument("--budget", type=float, default=15.0, help="CPU seconds of review per game (default 15)")
+    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--skip-timing", action="store_true", help="only the medium-vs-easy check")
+    args = parser.parse_args()
+
+    print(f"1. Review of {args.games} games of {args.players} players, medium vs easy, "
+          f"{args.budget:g} CPU s of review a game")
+    costs = review_costs(args.games, args.players, args.budget, args.seed)
+    rows = {lv: mean_ci(c) for lv, c in costs.items()}
+    print("| level | decisions | mean cost per decision (LP, 95% CI) |")
+    print("|---|---|---|")
+    for lv, (m, half) in rows.items():
+        print(f"| {lv} | {len(costs[lv])} | {m:.2f} ± {half:.2f} |")
+    ratio = rows["easy"][0] / rows["medium"][0] if rows["medium"][0] else math.inf
+    separated = rows["easy"][0] - rows["easy"][1] > rows["medium"][0] + rows["medium"][1]
+    print(f"easy / medium = {ratio:.2f}; intervals {'separate' if separated else 'overlap'}; "
+          f"check (easy charged more): {'PASS' if rows['easy'][0] > rows['medium'][0] else 'FAIL'}")
+    if args.skip_timing:
+        return
+    times = hint_times(args.seed)
+    print(f"2. Hints at 5 players: {len(times)} hints, CPU median {statistics.median(times):.3f} s, "
+          f"max {max(times):.3f} s (target: within 1 s)")
+    cpu, n = review_time(args.seed)
+    print(f"3. Full review of a 5-player game: {n} decisions in {cpu:.1f} CPU s (target: under 60 s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""The coach's review of a finished game (rules/coach.py), opened from the final scores with `r`.
+
+It computes in a worker thread with a progress bar (Esc closes the screen and stops it), then lists
+the three costliest decisions of the human seats, each seat's total, in solo the turn that decided
+the result, and every decision reviewed. `l` opens the card browser on each card the highlighted
+line names.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from .common import GameScreen
+
+BAR = 30
+EACH = 0.5  # CPU seconds of search per decision at most, on this screen
+
+
+def human_seats(app, game) -> list[int]:
+    """The seats the review is for: the human ones (all seats when the app does not say)."""
+    session = getattr(app, "session", None)
+    kinds = getattr(session, "seats", None) or getattr(app, "seats", None) or []
+    humans = [i for i, k in enumerate(kinds) if not str(k).startswith("bot:")]
+    return humans or list(range(len(game.players)))
+
+
+def hints_used(app) -> list[int] | None:
+    session = getattr(app, "session", None)
+    return getattr(session, "hints", None) or getattr(app, "hints", None)
+
+
+class ReviewScreen(GameScreen):
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("l", "learn", "Learn a card")]
+    DEFAULT_CSS = """
+    ReviewScreen #review-status { height: auto; padding: 0 1; }
+    ReviewScreen #review-lines { height: 1fr; }
+    ReviewScreen #review-note { height: auto; padding: 0 1; color: $text-muted; }
+    """
+
+    def __init__(self, game, seats: list[int], hints: list[int] | None = None):
+        super().__init__()
+        self.game, self.seats, self.hints = game, list(seats), hints
+        self.title_text = "Paper Tales · The coach's review"
+        self.stop = threading.Event()
+        self.result = None
+        self.cards: dict[str, list[tuple[str, str]]] = {}  # option id -> cards it names
+        self.next_card = 0
+
+    def body(self) -> ComposeResult:
+        yield Static("", id="review-status")
+        yield OptionList(id="review-lines")
+        yield Static("", id="review-note")
+
+    def on_mount(self) -> None:
+        self.progress(0, 1)
+        game, seats, stop, app = self.game, self.seats, self.stop, self.app
+
+        def work() -> None:
+            from ...rules import coach
+
+            def progress(done: int, total: int) -> None:
+                with contextlib.suppress(RuntimeError):
+                    app.call_from_thread(self.progress, done, total)
+
+            try:
+                result = coach.review(coach.start_of(game), game.state.decisions, seats,
+                                      budget=coach.REVIEW_BUDGET, max_each=EACH, progress=progress,
+                                      cancelled=stop.is_set)
+            except coach.Cancelled:
+                return
+            with contextlib.suppress(RuntimeError):
+                app.call_from_thread(self.show, result)
+
+        self.run_worker(work, thread=True, group="review", exclusive=True)
+
+    def progress(self, done: int, total: int) -> None:
+        filled = BAR * done // max(total, 1)
+        self.query_one("#review-status", Static).update(Text.assemble(
+            ("The coach replays the game: ", "bold"), "[" + "#" * filled + "." * (BAR - filled) + "]",
+            f" {done}/{total} decisions · Esc: stop"))
+
+    def show(self, result) -> None:
+        from ...rules.coach import UNCERTAINTY, cards_in, choice_text
+
+        self.result = result
+        game, names = self.game, result.players
+        self.query_one("#review-status", Static).update(Text.assemble(
+            ("Costliest decisions first", "bold"), f" · {len(result.assessments)} decisions reviewed"))
+        ol = self.query_one("#review-lines", OptionList)
+        ol.clear_options()
+
+        def line(a) -> Text:
+            head = f"T{a.turn} {names[a.player]}: {choice_text(a.decision, game)}"
+            if a.agreed:
+                return Text(f"{head} · the coach agrees ({a.playouts} playouts)")
+            return Text.assemble(head, " · coach: ", (choice_text(a.choice, game), "bold"),
+                                 f" · −{a.cost:.1f} LP ± {a.error:.1f} ({a.playouts} playouts)")
+
+        def add(oid: str, text: Text, a=None) -> None:
+            ol.add_option(Option(text, id=oid))
+            if a is not None:
+                self.cards[oid] = list(dict.fromkeys(cards_in(a.decision, game) + cards_in(a.choice, game)))
+
+        costly = [a for a in result.costliest(3) if a.cost >= 0.05]
+        for k, a in enumerate(costly, 1):
+            add(f"top{k}", Text.assemble(f"{k}. ", line(a)), a)
+        if not costly:
+            add("none", Text("The coach agrees with every decision."))
+        for i in result.seats:
+            mine = [a for a in result.assessments if a.player == i]
+            used = f" · hints used: {self.hints[i]}" if self.hints and i < len(self.hints) else ""
+            add(f"seat{i}", Text(f"{names[i]}: the coach agrees with {sum(a.agreed for a in mine)} of "
+                                 f"{len(mine)} decisions · estimated cost {result.total(i):.1f} LP{used}",
+                                 style="bold"))
+        if result.deciding_turn is not None:
+            d = result.deciding_turn
+            add("solo", Text(f"The game was {'won' if d['won'] else 'lost'} on turn {d['turn']} "
+                             f"({d['margin']:+d} LP against the Lich King that turn)", style="bold"))
+        for a in result.assessments:
+            add(f"d{a.index}", line(a), a)
+        ol.highlighted = 0
+        ol.focus()
+        self.query_one("#review-note", Static).update(UNCERTAINTY)
+        self.refresh_bindings()
+
+    @on(OptionList.OptionHighlighted, "#review-lines")
+    def highlighted(self) -> None:
+        self.next_card = 0
+        self.refresh_bindings()
+
+    def highlighted_cards(self) -> list[tuple[str, str]]:
+        ol = self.query_one("#review-lines", OptionList)
+        if ol.highlighted is None or ol.option_count == 0:
+            return []
+        return self.cards.get(ol.get_option_at_index(ol.highlighted).id or "", [])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "learn":
+            return bool(self.highlighted_cards())
+        return True
+
+    def action_learn(self) -> None:
+        cards = self.highlighted_cards()
+        if cards:
+            key, _ = cards[self.next_card % len(cards)]  # each press: the next card of the line
+            self.next_card += 1
+            self.app.show_card(key)
+
+    def action_close(self) -> None:
+        self.stop.set()
+        self.dismiss()
+
+    def on_unmount(self) -> None:
+        self.stop.set()

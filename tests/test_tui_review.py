@@ -1,0 +1,70 @@
+"""The coach's review screen, opened with r on the final scores (tui/screens/review.py), at 80x24."""
+
+from __future__ import annotations
+
+import pytest
+from test_tui_support import SIZE, screen_text
+
+from papertales_tui.persistence import load_save, save_as
+from papertales_tui.rules import coach
+from papertales_tui.rules.bots import make_bot
+from papertales_tui.rules.engine import Game
+from papertales_tui.tui.app import PaperTalesApp
+from papertales_tui.tui.screens.final import FinalScreen
+from papertales_tui.tui.screens.info import CardBrowser
+from papertales_tui.tui.screens.review import ReviewScreen
+
+
+@pytest.fixture
+def finished(tmp_path, catalog):
+    game = Game.new(["Ann", "Bot"], seed=4, catalog=catalog)
+    bots = [make_bot("medium"), make_bot("easy", 1)]
+    while not game.over:
+        for pend in game.pending():
+            game.apply(pend.player, bots[pend.player].choose(game.view(pend.player), pend, catalog))
+    return load_save(save_as(game, tmp_path / "done.json", {"seats": ["human", "bot:easy"]}), catalog)
+
+
+async def test_the_review_lists_the_costliest_decisions_of_the_human_seat(finished, catalog, monkeypatch):
+    monkeypatch.setattr(coach, "REVIEW_BUDGET", 2.0)
+    app = PaperTalesApp(catalog, save=finished)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, FinalScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        result = screen.result
+        ann = [d for d in finished.decisions if d["player"] == 0]
+        assert result is not None and result.seats == [0] and len(result.assessments) == len(ann)
+        text = screen_text(app)
+        assert "Costliest decisions first" in text and "Ann: the coach agrees with" in text
+        assert "Bot:" not in text  # the bot's seat is not reviewed
+        assert "95% interval" in text
+        worst = result.costliest(1)[0]
+        if worst.cost > 0:
+            assert f"−{worst.cost:.1f} LP ± {worst.error:.1f}" in text
+        await pilot.press("l")  # the first line's first card
+        await pilot.pause()
+        assert isinstance(app.screen, CardBrowser)
+        assert app.screen.start_key == screen.highlighted_cards()[0][0]
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, FinalScreen)
+
+
+async def test_escape_stops_the_review(finished, catalog, monkeypatch):
+    monkeypatch.setattr(coach, "REVIEW_BUDGET", 600.0)
+    app = PaperTalesApp(catalog, save=finished)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert "The coach replays the game" in screen_text(app)
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, FinalScreen)
