@@ -319,6 +319,31 @@ class Game:
                     out.append({"kind": "upgrade", "building": key, "gold": gold2})
         return out
 
+    def construction_report(self, player: int) -> list[dict]:
+        """Every Construction of every Building for this player, possible now or not, with its price
+        split: `land` (Gold of Land cost), `instead` (Gold paid instead of resources: Temple),
+        `resources` [(kind, n)] the Kingdom produces and uses, `bought` [(kind, n)] missing resources
+        paid 1 Gold each (Unit discounts), `gold` the total. When not `possible`: `missing` [(kind, n)]
+        resources lacking and `short` the Gold lacking. A Building at level 2 has kind "complete"."""
+        p = self.state.players[player]
+        land, any_sub, wood_sub = self._payment_terms(p)
+        res = self._resources(p)
+        out = []
+        for key, b in self._buildings.items():
+            level = p.buildings.get(key)
+            if level is None:
+                asks = [("build", 1, b.build1, land), ("build", 2, b.build2, land)]
+            elif level == 1:
+                asks = [("upgrade", 2, b.upgrade, 0)]
+            else:
+                out.append({"kind": "complete", "building": key, "level": 2, "possible": False})
+                continue
+            for kind, lv, payments, cost in asks:
+                best = min((_payment(base, need, res, cost, p.gold, any_sub, wood_sub) for base, need in payments),
+                           key=lambda r: (not r["possible"], len(r["missing"]), r["short"], r["gold"]))
+                out.append({"kind": kind, "building": key, "level": lv, **best})
+        return out
+
     def scores(self) -> list[int]:
         return [p.lp for p in self.state.players]
 
@@ -1025,6 +1050,21 @@ class Game:
         for h, params in r.strength_mods:
             s = h(s, params, u, ctx)
         return s
+
+
+def _payment(base: int, need: tuple, res: dict, land: int, gold: int, any_sub: bool, wood_sub: bool) -> dict:
+    """One way to pay for a Construction, as `effects.price` counts it, with its parts."""
+    used, bought, missing = [], [], []
+    for r, n in need:
+        have = min(n, res[r])
+        if have:
+            used.append((r, have))
+        if n > have:
+            (bought if any_sub or (wood_sub and r == "wood") else missing).append((r, n - have))
+    total = land + base + sum(n for _, n in bought)
+    short = max(0, total - gold)
+    return {"possible": not missing and not short, "gold": total, "land": land, "instead": base,
+            "resources": used, "bought": bought, "missing": missing, "short": short}
 
 
 def war_won(mine: int, theirs: int) -> bool:
