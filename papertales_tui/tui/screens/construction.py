@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -31,33 +29,64 @@ def option_label(catalog, opt: dict) -> Text:
     return Text.assemble(Text(what.ljust(26), style="bold"), price, " worth ", tx.lp(b.level(level).legend_points))
 
 
-def not_possible(game, player: int, offered: set[str]) -> Text:
-    """For display: each Building not offered, with what it needs and what is missing."""
-    p = game.players[player]
-    res = game.resources(player)
+def what_label(catalog, r: dict) -> str:
+    b = catalog.buildings[r["building"]]
+    if r["kind"] == "upgrade":
+        return f"Upgrade {b.name} → 2"
+    return f"Build {b.name} at level {r['level']}"
+
+
+def resources_text(parts: list) -> Text:
+    return Text(" ").join(tx.resource(r, n, words=True) for r, n in parts)
+
+
+def blocked_reason(r: dict, gold: int | None = None) -> Text:
+    """What a Construction not possible now lacks, in words (with the Gold it costs when `gold`)."""
     out = Text()
-    for key, b in game.catalog.buildings.items():
-        level = p.buildings.get(key)
-        if key in offered:
-            continue
-        out.append(f"{b.name}: ", style="bold")
-        if level == 2:
-            out.append("complete (level 2)\n", style="dim")
-            continue
-        part = b.level(1) if level is None else b.level(2)
-        need = Counter(part.cost)
-        out.append("build: " if level is None else "upgrade: ")
-        out.append_text(Text(" ").join(tx.resource(r, n, words=True) for r, n in need.items()))
-        if part.gold_alternative is not None:
-            out.append(f" or {tx.GOLD}{part.gold_alternative}")
-        land = game.land_cost(player) if level is None else 0
-        if land:
-            out.append(f" + land {tx.GOLD}{land}")
-        missing = {r: n - res[r] for r, n in need.items() if n > res[r]}
-        if missing:
-            out.append("; missing ", style="red")
-            out.append_text(Text(" ").join(tx.resource(r, n, words=True) for r, n in missing.items()))
-        out.append("\n")
+    if r["missing"]:
+        out.append("missing ")
+        out.append_text(resources_text(r["missing"]))
+    if r["short"]:
+        out.append(" and " if r["missing"] else "")
+        out.append(f"{tx.GOLD}{r['short']} short")
+        if gold is not None:
+            out.append(f" (costs {tx.GOLD}{r['gold']}, you have {tx.GOLD}{gold})")
+    return out
+
+
+def blocked_label(catalog, r: dict) -> Text:
+    name = catalog.buildings[r["building"]].name
+    return Text.assemble(("✗ ", "bold"), f"{name} level {r['level']}: ", blocked_reason(r), style="dim")
+
+
+def price_lines(r: dict) -> list[Text]:
+    """The price split: Land cost, Gold instead of resources, resources used, resources bought."""
+    out = [Text.assemble(("Price ", "bold"), tx.gold(r["gold"]))]
+    if r["land"] or r["kind"] == "build":
+        out.append(Text.assemble("• Land cost ", tx.gold(r["land"])))
+    if r["instead"]:
+        out.append(Text.assemble("• ", tx.gold(r["instead"]), " instead of the resources"))
+    if r["resources"]:
+        out.append(Text.assemble("• made by your Kingdom: ", resources_text(r["resources"])))
+    if r["bought"]:
+        out.append(Text.assemble("• ", tx.gold(sum(n for _, n in r["bought"])), " for ", resources_text(r["bought"]),
+                                 " your Units let you buy"))
+    return out
+
+
+def building_lines(catalog, r: dict) -> list[Text]:
+    """What the Building does at the level this Construction gives: end-of-game LP, production,
+    abilities."""
+    b = catalog.buildings[r["building"]]
+    lv = b.level(r["level"])
+    out = [Text(f"{b.name}, level {r['level']}", style="bold underline"),
+           Text.assemble("End of the game: ", tx.lp(lv.legend_points))]
+    if lv.produces:
+        out.append(Text.assemble("Produces ", tx.productions(lv.produces)))
+    for a in lv.abilities:
+        out.append(Text(f"• {a.text or a.effect.replace('_', ' ')}"))
+    if not lv.produces and not lv.abilities:
+        out.append(Text("No ability.", style="dim"))
     return out
 
 
@@ -81,30 +110,56 @@ class ConstructionScreen(HintHost, GameScreen):
         yield Notice(id="message")
 
     def on_mount(self) -> None:
+        game = self.game
+        self.report = {(r["building"], r["kind"], r["level"]): r for r in game.construction_report(self.player)}
         ol = self.query_one("#build-options", OptionList)
         for k, opt in enumerate(self.options):
-            ol.add_option(Option(option_label(self.game.catalog, opt), id=str(k)))
+            ol.add_option(Option(option_label(game.catalog, opt), id=str(k)))
         ol.add_option(Option(Text("Pass: build nothing this turn", style="italic"), id="pass"))
+        self.blocked = [r for r in self.report.values() if not r["possible"] and r["kind"] != "complete"]
+        for k, r in enumerate(self.blocked):
+            ol.add_option(Option(blocked_label(game.catalog, r), id=f"x{k}"))
         ol.highlighted = 0
         ol.focus()
-        self.render_info()
+        self.render_info(None)
 
-    def render_info(self) -> None:
+    def entry(self, option_id: str | None) -> dict | None:
+        """The engine's report on an entry of the list (None for Pass)."""
+        if option_id is None or option_id == "pass":
+            return None
+        if option_id.startswith("x"):
+            return self.blocked[int(option_id[1:])]
+        opt = self.options[int(option_id)]
+        return self.report[(opt["building"], opt["kind"], opt.get("level", 2))]
+
+    @on(OptionList.OptionHighlighted, "#build-options")
+    def highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.render_info(self.entry(event.option.id))
+
+    def render_info(self, r: dict | None) -> None:
         game, p = self.game, self.game.players[self.player]
         out = Text.assemble(("You have ", "bold"), tx.gold(p.gold), " · your Kingdom produces ",
                             tx.resources(game.resources(self.player)), "\n")
         out.append("Buildings: ", style="bold")
         out.append(", ".join(f"{tx.building_name(game.catalog, k)} {v}" for k, v in p.buildings.items()) or "none")
-        out.append("\nPrices include land and Temple Gold, and your Units' help (Grand Architect, Wood "
-                   "Merchant...).\n\n", style="dim")
-        out.append("Not possible now\n", style="bold underline")
-        out.append_text(not_possible(game, self.player, {o["building"] for o in self.options}))
+        out.append("\n\n")
+        if r is None:
+            out.append("Build nothing this turn: your Gold stays for the next one.", style="dim")
+        else:
+            lines = building_lines(game.catalog, r) + [Text()] + price_lines(r)
+            if not r["possible"]:
+                lines.append(Text.assemble(("Not possible now: ", "bold red"), blocked_reason(r, p.gold)))
+            out.append_text(Text("\n").join(lines))
         self.query_one("#build-info", Static).update(out)
 
     @on(OptionList.OptionSelected, "#build-options")
     def chosen(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "pass":
             self.action_pass()
+        elif event.option.id.startswith("x"):
+            r = self.entry(event.option.id)
+            reason = blocked_reason(r, self.game.players[self.player].gold).plain
+            self.query_one("#message", Notice).say(f"Not possible now: {reason}")
         else:
             opt = self.options[int(event.option.id)]
             self.send({k: v for k, v in opt.items() if k != "gold"})
