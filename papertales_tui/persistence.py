@@ -32,7 +32,7 @@ from .rules.errors import IllegalDecision
 from .rules.state import PHASE_NAMES
 
 FORMAT = "papertales-save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: events have a phase, and card keys as causes (rules/events.py)
 
 
 class SaveFileError(Exception):
@@ -131,7 +131,7 @@ class _CatalogId(_Model):
 
 class _SaveFile(_Model):
     format: Literal["papertales-save"]
-    version: Literal[1]
+    version: Literal[1, 2]
     app_version: str
     saved_at: Annotated[AwareDatetime, Field(strict=False)]
     players: list[_Seat]
@@ -368,6 +368,7 @@ def _decode(data: bytes, path: Path, catalog: Catalog | None) -> Save:
         from .rules.card_files import default_catalog
 
         catalog = default_catalog()
+    _migrate(payload, catalog, path)
     game = _build_game(payload["state"], catalog, path)
     return Save(
         game=game, path=path, version=model.version, saved_at=model.saved_at,
@@ -376,6 +377,17 @@ def _decode(data: bytes, path: Path, catalog: Catalog | None) -> Save:
         catalog_changed=payload["catalog"]["sha256"] != catalog_identity(catalog)["sha256"],
         app_version=model.app_version,
     )
+
+
+def _migrate(payload: dict, catalog: Catalog, path: Path) -> None:
+    """Bring a checked save written in an older format up to today's, one version at a time."""
+    if payload["version"] < 2:  # 1 -> 2: the event log gets phases and card keys
+        from .rules.events import upgrade_log
+
+        try:
+            payload["state"]["log"] = upgrade_log(payload["state"]["log"], catalog)
+        except (KeyError, TypeError) as err:
+            raise SaveFileError(path, "invalid", f"the saved game's event log is not valid ({err})") from None
 
 
 def _parse_json(data: bytes, path: Path) -> Any:

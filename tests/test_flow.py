@@ -571,7 +571,7 @@ def test_ruling_gains_before_losses_at_aging():
     put(game, 0, 0, "demon", age=1)
     put(game, 0, 3, "palm_reader")
     game.resume()
-    assert [(e["amount"], e["cause"]) for e in events(game, "lp", player=0)] == [(1, "Palm Reader"), (-1, "Demon")]
+    assert [(e["amount"], e["cause"]) for e in events(game, "lp", player=0)] == [(1, "palm_reader"), (-1, "demon")]
     assert game.players[0].lp == 0
 
 
@@ -595,7 +595,7 @@ def test_ruling_master_alchemist_counts_food_before_time_master_tokens():
     finish_deployment(game)
     game.apply(0, {"kind": "age_target", "slot": 4})  # the Leviathan ages: 2 food, counted only next turn
     assert game.pending_for(0) is None or game.pending_for(0).kind != "age_target"
-    assert not events(game, "age_added", cause="Master Alchemist")
+    assert not events(game, "age_added", cause="master_alchemist")
 
 
 def test_every_engine_event_is_documented():

@@ -9,9 +9,10 @@ import pytest
 
 from papertales_tui import persistence
 from papertales_tui.cli import main
-from papertales_tui.commands.replay import describe_decision, describe_event
+from papertales_tui.commands.replay import describe_decision
 from papertales_tui.persistence import ReplayError, iter_replay, load_save, replay_game, save_as
 from papertales_tui.rules.engine import Game
+from papertales_tui.rules.narrator import Names, narrate
 from papertales_tui.rules.random_play import play_random_game, random_decision
 
 
@@ -100,7 +101,9 @@ def test_cli_replay_prints_the_game_and_confirms_the_state(tmp_path, capsys):
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"Replay of {path}: 2 players (Ann, Bob), seed 5")
-    assert "#1 Ann picks " in out and "Turn 4" in out and "Game over: Ann " in out
+    winners = " and ".join(game.players[i].name for i in game.winners())
+    assert "#1 Ann picks " in out and "    — Turn 4 —\n" in out and f"    Game over. {winners} win" in out
+    assert "    Ann is dealt " in out  # the full narration: private events too
     assert out.rstrip().endswith(f"OK: the stored state matches the replay ({len(game.state.decisions)} "
                                  f"decisions, game over).")
 
@@ -139,8 +142,9 @@ def test_cli_replay_of_an_unusable_file_exits_2(tmp_path, capsys, damage):
 def test_every_event_and_decision_has_readable_text():
     for players, seed in ((2, 1), (3, 2), (5, 3), (7, 4)):
         game = play_random_game([f"P{i}" for i in range(players)], seed)
+        names = Names.of(game)
         for e in game.state.log:
-            text = describe_event(e, game)
+            text = narrate(e, names, full=True)
             assert not text.startswith(f"{e['type']}:"), text
             assert "None" not in text, text
         for d in game.state.decisions:
@@ -154,8 +158,11 @@ def test_a_solo_game_saves_loads_and_replays(tmp_path, capsys):
     save = load_save(save_as(game, tmp_path / "solo.json"))
     assert isinstance(save.game, SoloGame) and save.game.to_json() == game.to_json()
     assert replay_game(save).to_json() == game.to_json()
+    names = Names.of(game)
     for e in game.state.log:
-        assert not describe_event(e, game).startswith(f"{e['type']}:"), e
+        assert not narrate(e, names, full=True).startswith(f"{e['type']}:"), e
     assert main(["replay", str(save.path)]) == 0
     out = capsys.readouterr().out
-    assert "Solo game against the Lich King (2 Lich King cards" in out and "Solo game over: Sam " in out
+    lp = game.state.players[0].lp
+    assert "    New solo game: Sam against the Lich King (seed 3).\n    Difficulty 2: Lich King cards " in out
+    assert f"    Sam ★{lp} vs the Lich King ★{game.lich_lp}: " in out

@@ -137,4 +137,4 @@ def test_deployment_fred_discards_time_master_moves_hunter_and_pays_3_gold():
     assert time_master in game.state.discard
     (paid,) = events(game, "gold", player=FRED, cause="deployment")
     assert paid["amount"] == -3
-    assert not events(game, "age_added", player=FRED, cause="Time Master")  # discarded, not revealed
+    assert not events(game, "age_added", player=FRED, cause="time_master")  # discarded, not revealed

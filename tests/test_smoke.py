@@ -7,7 +7,7 @@ def test_veteran_gets_an_age_token_when_revealed():
     deploy(game, 0, {0: vet})
     deploy_nothing(game, 1)
     assert game.state.players[0].slots[0].age == 1
-    assert events(game, "age_added", player=0, cause="Veteran")
+    assert events(game, "age_added", player=0, cause="veteran")
 
 
 def test_strength_counts_front_only():

@@ -186,11 +186,11 @@ def test_worked_example_turn_2_recruitment_gives_the_lich_king_8_lp():
     game.resume()
     gains = events(game, "lich_lp")
     assert [(e["cause"], e["source"], e["amount"]) for e in gains] == [
-        ("immediate", "Sunken Ossuary", 1), ("quest", "Crypt of Whispers", 1), ("quest", "Sunken Ossuary", 6)]
+        ("immediate", "sunken_ossuary", 1), ("quest", "crypt_of_whispers", 1), ("quest", "sunken_ossuary", 6)]
     assert game.lich_lp == 8
     quests = {e["source"]: e for e in events(game, "lich_quest")}
-    assert [game.state.cards[c] for c in quests["Crypt of Whispers"]["matches"]] == ["knight"]
-    assert sorted(game.state.cards[c] for c in quests["Sunken Ossuary"]["matches"]) == ["golem", "manticore", "ogre"]
+    assert [game.state.cards[c] for c in quests["crypt_of_whispers"]["matches"]] == ["knight"]
+    assert sorted(game.state.cards[c] for c in quests["sunken_ossuary"]["matches"]) == ["golem", "manticore", "ogre"]
     assert game.state.phase == "deployment" and len(game.players[0].hand) == 5
 
 
@@ -200,7 +200,7 @@ def test_quests_of_unrevealed_cards_do_not_score():
     at_last_pick(game, hand=["farmer", "farmer", "farmer", "cook"], last="cook",
                  underworld=["knight", "knight", "golem", "manticore", "ogre", "commander", "blacksmith"])
     game.resume()
-    assert [e["source"] for e in events(game, "lich_quest")] == ["Crypt of Whispers"]
+    assert [e["source"] for e in events(game, "lich_quest")] == ["crypt_of_whispers"]
     gain = game.necropolis_card(0).gain
     assert game.lich_lp == gain + 3  # knight, knight, commander: strength 4
 
@@ -255,7 +255,7 @@ def test_a_kingdom_stronger_than_both_armies_wins_both_wars():
     deploy_nothing(game, 0)
     assert game.strength(0) == 8
     assert game.players[0].lp == 6 + 2 and game.lich_lp == 1  # purple 8 ties
-    assert events(game, "lp", player=0, cause="Commander")[0]["amount"] == 2
+    assert events(game, "lp", player=0, cause="commander")[0]["amount"] == 2
 
 
 def test_turn_4_fights_the_armies_of_the_turn_4_and_end_cards():
@@ -287,7 +287,7 @@ def test_time_token_moves_each_turn_and_the_game_ends_on_the_end_card():
     assert game.solo.time == 4 and game.solo.revealed == 5 and game.over
     end = game.necropolis_card(4)
     (e,) = events(game, "lich_lp", cause="end")
-    assert (e["source"], e["amount"]) == (end.name, end.gain)
+    assert (e["source"], e["amount"]) == (end.key, end.gain)
     assert [e["type"] for e in game.state.log[-2:]] == ["game_over", "solo_over"]
 
 
@@ -332,7 +332,7 @@ def test_a_war_bonus_on_any_army_counts_both_wars():
     game = goto(SoloGame.new(["A"], seed=1, catalog=custom, lich_cards=["host"]), "deploy")
     set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 2)
     deploy_nothing(game, 0)  # an empty Kingdom loses both Wars
-    assert events(game, "lich_lp", source="Host")[0]["amount"] == 4
+    assert events(game, "lich_lp", source="host")[0]["amount"] == 4
 
 
 def test_reaper_of_souls_scores_the_units_that_die():
@@ -343,7 +343,7 @@ def test_reaper_of_souls_scores_the_units_that_die():
     game.players[0].gold = 0  # nothing to build
     game.resume()
     assert len(events(game, "unit_died")) == 2
-    (e,) = events(game, "lich_lp", source="Reaper of Souls")
+    (e,) = events(game, "lich_lp", source="reaper_of_souls")
     assert e["amount"] == 1 and e["units"] == 2  # 1 LP for every 2 Units
 
 
@@ -352,14 +352,14 @@ def test_reaper_of_souls_scores_nothing_for_a_single_death():
     put(game, 0, 0, "knight", age=1)
     game.players[0].gold = 0
     game.resume()
-    assert len(events(game, "unit_died")) == 1 and not events(game, "lich_lp", source="Reaper of Souls")
+    assert len(events(game, "unit_died")) == 1 and not events(game, "lich_lp", source="reaper_of_souls")
 
 
 def test_ruined_realms_scores_missing_buildings_at_the_end():
     game = solo(seed=3, lich_cards=["ruined_realms"])
     game.players[0].buildings = {"town": 2, "mine": 1}
     finish_turn_4(game)
-    (e,) = events(game, "lich_lp", source="Ruined Realms")
+    (e,) = events(game, "lich_lp", source="ruined_realms")
     assert e["amount"] == 2 * 3 and e["buildings"] == 3
 
 
@@ -369,7 +369,7 @@ def test_harvest_of_souls_is_an_extra_quest():
     at_last_pick(game, hand=["knight", "knight", "woodcutter", "miner"], last="archer",
                  underworld=["farmer", "hunter", "treefolk", "knight", "blacksmith", "cook", "monkey"])
     game.resume()
-    (e,) = events(game, "lich_lp", source="Harvest of Souls")
+    (e,) = events(game, "lich_lp", source="harvest_of_souls")
     assert e["amount"] == 3  # farmer, hunter (food from the Front: always met), treefolk
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from conftest import give, goto, new_game, put
 
 from papertales_tui.rules.forecast import deployment_forecast
+from papertales_tui.rules.narrator import Names, narrate
 from papertales_tui.rules.random_play import play_random_game
-from papertales_tui.tui import text as tx
 from papertales_tui.tui.flow import chapters, label_events
 from papertales_tui.tui.plan import DeployPlan
 from papertales_tui.tui.screens.modals import suggest_unpaid
@@ -33,12 +33,11 @@ def test_chapters_follow_the_turn_and_hide_private_events():
     assert [c for c, _ in found] == ["reveal", "income", "construction", "aging"] * 4 + ["end"]
     assert all(e.get("private_to") is None for _, evs in found for e in evs)
     end_lp = [e for e in found[-1][1] if e["type"] == "lp"]
-    assert all("level" in e["cause"] or e["cause"] in {t.name for t in game.catalog.units.values()}
-               for e in end_lp)
+    assert end_lp and all(e["cause"] in game.catalog.buildings or e["cause"] in game.catalog.units for e in end_lp)
+    names = Names.of(game)
     for e in log:  # every public event reads as a sentence or is skipped on purpose
-        if e.get("private_to") is None and e["type"] not in ("cards_dealt",):
-            line = tx.describe(game, e)
-            assert line is None or "{" not in line
+        line = narrate(e, names)
+        assert line is None if e.get("private_to") is not None else line is None or "{" not in line
 
 
 def test_deploy_plan_moves_keeps_and_undoes():

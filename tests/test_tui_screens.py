@@ -271,7 +271,7 @@ async def test_time_master_target_is_asked_in_a_modal(catalog):
         assert "put 2◷ on one of your Units" in screen_text(app)
         await pilot.press("enter")  # the first Unit: the Knight
         await pilot.pause()
-        assert events(game, "age_added", cause="Time Master", card=knight, amount=2)
+        assert events(game, "age_added", cause="time_master", card=knight, amount=2)
         assert game.state.phase != "deployment"
 
 

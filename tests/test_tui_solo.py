@@ -215,8 +215,8 @@ async def test_a_tie_goes_to_the_lich_king(catalog):
 
 
 def test_solo_events_fall_in_their_chapters_and_read_as_sentences():
+    from papertales_tui.rules.narrator import Names, narrate
     from papertales_tui.rules.solo import play_random_solo_game
-    from papertales_tui.tui import text as tx
     from papertales_tui.tui.flow import chapters, label_events
 
     game = play_random_solo_game("Ann", seed=6, difficulty=4)
@@ -228,9 +228,10 @@ def test_solo_events_fall_in_their_chapters_and_read_as_sentences():
             assert label == "lich"
         if e["type"] in ("solo_war", "necropolis_revealed") and e.get("position", 1) > 0:
             assert label == "reveal"
-        if e.get("private_to") is None and e["type"] != "cards_dealt":
-            line = tx.describe(game, e)
+        if e.get("private_to") is None:
+            line = narrate(e, Names.of(game))
             assert line is None or "{" not in line
     found = [c for c, _ in chapters(log, 0)]
     assert found.count("lich") == 4 and found.count("reveal") == 4 and found[-1] == "end"
-    assert tx.describe(game, {"type": "game_over", "winners": []}) == "Game over. The Lich King wins."
+    over = {"type": "game_over", "phase": "end", "scores": [3], "gold": [1], "winners": []}
+    assert narrate(over, Names.of(game)) == "Game over. The Lich King wins."

@@ -56,7 +56,7 @@ def test_relic_of_wisdom_scores_two_lp_per_age_at_the_end_of_the_game():
     game.resume()
     assert game.over
     assert unit(game, 0, 4).age == 3  # it ages on turn 4 before the final count
-    assert lp_from(game, 0, "Relic of Wisdom") == 6
+    assert lp_from(game, 0, "relic_of_wisdom") == 6
     assert game.state.players[0].lp == 6
 
 
@@ -65,7 +65,7 @@ def test_relic_of_wisdom_scores_nothing_before_the_end():
     put(game, 0, 4, "relic_of_wisdom", age=2)
     game.resume()
     assert not game.over
-    assert lp_from(game, 0, "Relic of Wisdom") == 0
+    assert lp_from(game, 0, "relic_of_wisdom") == 0
 
 
 # ---- death abilities ----
@@ -75,14 +75,14 @@ def test_sculptor_scores_three_lp_when_it_dies():
     game = at_aging()
     put(game, 0, 0, "sculptor", age=1)
     game.resume()
-    assert lp_from(game, 0, "Sculptor") == 3
+    assert lp_from(game, 0, "sculptor") == 3
 
 
 def test_sculptor_that_survives_scores_nothing():
     game = at_aging()
     put(game, 0, 0, "sculptor")
     game.resume()
-    assert lp_from(game, 0, "Sculptor") == 0
+    assert lp_from(game, 0, "sculptor") == 0
 
 
 def test_monkey_earns_one_gold_per_age_when_it_dies():
@@ -90,7 +90,7 @@ def test_monkey_earns_one_gold_per_age_when_it_dies():
     game.state.players[0].gold = 0
     put(game, 0, 0, "monkey", age=3)
     game.resume()
-    assert gold_from(game, 0, "Monkey") == 3
+    assert gold_from(game, 0, "monkey") == 3
     assert game.state.players[0].gold == 3
 
 
@@ -98,7 +98,7 @@ def test_demon_costs_three_lp_if_it_dies_with_exactly_one_age():
     game = at_aging(lp=10)
     put(game, 0, 0, "demon", age=1)
     game.resume()
-    assert lp_from(game, 0, "Demon") == -3
+    assert lp_from(game, 0, "demon") == -3
     assert game.state.players[0].lp == 7
 
 
@@ -107,7 +107,7 @@ def test_demon_dying_with_two_age_costs_nothing():
     put(game, 0, 0, "demon", age=2)
     game.resume()
     assert died(game, 0)
-    assert lp_from(game, 0, "Demon") == 0
+    assert lp_from(game, 0, "demon") == 0
     assert game.state.players[0].lp == 10
 
 
@@ -117,7 +117,7 @@ def test_kraken_scores_one_lp_per_age_on_each_dying_unit_itself_included():
     put(game, 0, 1, "knight", age=2)
     put(game, 0, 3, "farmer")  # survives: its Age does not count
     game.resume()
-    assert lp_from(game, 0, "Kraken") == 3
+    assert lp_from(game, 0, "kraken") == 3
 
 
 def test_palm_reader_scores_one_lp_per_age_on_each_dying_unit_itself_included():
@@ -125,7 +125,7 @@ def test_palm_reader_scores_one_lp_per_age_on_each_dying_unit_itself_included():
     put(game, 0, 3, "palm_reader", age=1)
     put(game, 0, 0, "veteran", age=1)
     game.resume()
-    assert lp_from(game, 0, "Palm Reader") == 2
+    assert lp_from(game, 0, "palm_reader") == 2
 
 
 def test_kraken_and_palm_reader_both_apply():
@@ -135,8 +135,8 @@ def test_kraken_and_palm_reader_both_apply():
     put(game, 0, 4, "palm_reader")
     put(game, 0, 1, "monkey", age=2)
     game.resume()
-    assert lp_from(game, 0, "Kraken") == 2
-    assert lp_from(game, 0, "Palm Reader") == 4  # two Palm Readers, 2 LP each
+    assert lp_from(game, 0, "kraken") == 2
+    assert lp_from(game, 0, "palm_reader") == 4  # two Palm Readers, 2 LP each
 
 
 def test_palm_reader_with_nothing_dying_scores_nothing():
@@ -144,7 +144,7 @@ def test_palm_reader_with_nothing_dying_scores_nothing():
     put(game, 0, 3, "palm_reader")
     put(game, 0, 4, "salamander", age=1)  # does not die with one Age token
     game.resume()
-    assert lp_from(game, 0, "Palm Reader") == 0
+    assert lp_from(game, 0, "palm_reader") == 0
 
 
 def test_death_abilities_of_other_players_stay_with_their_owner():
@@ -152,8 +152,8 @@ def test_death_abilities_of_other_players_stay_with_their_owner():
     put(game, 0, 0, "palm_reader")
     put(game, 1, 0, "sculptor", age=1)
     game.resume()
-    assert lp_from(game, 0, "Palm Reader") == 0
-    assert lp_from(game, 1, "Sculptor") == 3
+    assert lp_from(game, 0, "palm_reader") == 0
+    assert lp_from(game, 1, "sculptor") == 3
 
 
 # ---- Mystical Healer ----
@@ -230,8 +230,8 @@ def test_a_saved_unit_does_not_die_so_its_death_abilities_do_not_apply():
     put(game, 0, 4, "palm_reader")
     put(game, 0, 0, "demon", age=1)
     game.apply(0, {"kind": "heal", "slots": [0]})
-    assert lp_from(game, 0, "Demon") == 0
-    assert lp_from(game, 0, "Palm Reader") == 0
+    assert lp_from(game, 0, "demon") == 0
+    assert lp_from(game, 0, "palm_reader") == 0
     assert unit(game, 0, 0).age == 2
 
 
@@ -253,7 +253,7 @@ def test_units_discarded_to_make_room_do_not_die():
     discarded = {e["card"] for e in events(game, "unit_discarded", player=0, reason="make_room")}
     assert discarded == {sculptor, monkey, demon, reader}
     assert not events(game, "unit_died")
-    for cause in ("Sculptor", "Demon", "Palm Reader", "Monkey"):
+    for cause in ("sculptor", "demon", "palm_reader", "monkey"):
         assert not events(game, "lp", player=0, cause=cause)
         assert not events(game, "gold", player=0, cause=cause)
 
@@ -268,7 +268,7 @@ def test_discarded_units_are_not_counted_by_palm_reader():
         deploy_nothing(game, i)
     goto(game, "heal")
     game.resume()
-    assert lp_from(game, 0, "Palm Reader") == 0
+    assert lp_from(game, 0, "palm_reader") == 0
 
 
 def test_unpaid_units_do_not_die_nor_act():
@@ -283,9 +283,9 @@ def test_unpaid_units_do_not_die_nor_act():
         deploy_nothing(game, i)
     assert events(game, "unit_unpaid", player=0, card=demon)
     assert p.slots[0] is None
-    assert not events(game, "age_added", player=0, cause="Demon")
+    assert not events(game, "age_added", player=0, cause="demon")
     assert not events(game, "unit_died")
-    assert lp_from(game, 0, "Demon") == 0
+    assert lp_from(game, 0, "demon") == 0
 
 
 def test_unpaid_kraken_does_not_age_the_other_units():
@@ -301,7 +301,7 @@ def test_unpaid_kraken_does_not_age_the_other_units():
     for i in (1, 2):
         deploy_nothing(game, i)
     assert unit(game, 0, 1).age == 0
-    assert not events(game, "lp", player=0, cause="Kraken")
+    assert not events(game, "lp", player=0, cause="kraken")
 
 
 # ---- the score never goes below 0 (FAQ) ----
@@ -312,7 +312,7 @@ def test_score_never_goes_below_zero():
     put(game, 0, 0, "demon", age=1)
     game.resume()
     assert game.state.players[0].lp == 0
-    assert events(game, "lp", player=0, cause="Demon")[0]["amount"] == -1
+    assert events(game, "lp", player=0, cause="demon")[0]["amount"] == -1
 
 
 def test_score_at_zero_stays_at_zero():

@@ -36,7 +36,7 @@ def test_cave_spirit_takes_one_age_on_reveal():
     deploy(game, 0, {0: spirit})
     others_pass(game)
     assert unit(game, 0, 0).age == 1
-    assert events(game, "age_added", player=0, cause="Cave Spirit")
+    assert events(game, "age_added", player=0, cause="cave_spirit")
 
 
 def test_demon_takes_one_age_on_reveal():
@@ -78,7 +78,7 @@ def test_golem_upgrades_every_level_one_building_for_free():
     deploy(game, 0, {0: golem})
     others_pass(game)
     assert game.state.players[0].buildings == {"town": 2, "tavern": 2}
-    assert len(events(game, "building_upgraded", player=0, cause="Golem")) == 2
+    assert len(events(game, "building_upgraded", player=0, cause="golem")) == 2
     assert not events(game, "building_built", player=0)  # it only upgrades, never builds
 
 
@@ -126,7 +126,7 @@ def test_kraken_loses_three_lp_per_level_two_building():
     (kraken,) = give(game, 0, ["kraken"])
     deploy(game, 0, {0: kraken})
     others_pass(game)
-    assert lp_from(game, 0, "Kraken") == -6
+    assert lp_from(game, 0, "kraken") == -6
 
 
 def test_kraken_counts_buildings_a_golem_upgraded_the_same_turn():
@@ -135,7 +135,7 @@ def test_kraken_counts_buildings_a_golem_upgraded_the_same_turn():
     kraken, golem = give(game, 0, ["kraken", "golem"])
     deploy(game, 0, {0: kraken, 1: golem})  # Kraken revealed first, yet counted at the end of the phase
     others_pass(game)
-    assert lp_from(game, 0, "Kraken") == -6
+    assert lp_from(game, 0, "kraken") == -6
     assert unit(game, 0, 1).age == 1  # Golem is one of Kraken's other Units
 
 
@@ -145,7 +145,7 @@ def test_kraken_penalty_is_not_repeated_on_later_turns():
     put(game, 0, 0, "kraken")
     deploy_nothing(game, 0)
     others_pass(game)
-    assert lp_from(game, 0, "Kraken") == 0
+    assert lp_from(game, 0, "kraken") == 0
 
 
 def test_kraken_penalty_leaves_the_score_at_zero():
@@ -154,8 +154,8 @@ def test_kraken_penalty_leaves_the_score_at_zero():
     (kraken,) = give(game, 0, ["kraken"])
     deploy(game, 0, {0: kraken})
     others_pass(game)
-    assert events(game, "lp", player=0, cause="Kraken")[0]["total"] == 0
-    assert lp_from(game, 0, "Kraken") == -2
+    assert events(game, "lp", player=0, cause="kraken")[0]["total"] == 0
+    assert lp_from(game, 0, "kraken") == -2
 
 
 # ---- Monkey ----
@@ -179,7 +179,7 @@ def test_monkey_alone_earns_one_gold():
     deploy(game, 0, {0: monkey})
     others_pass(game)
     assert events(game, "gold", player=0, cause="deployment") == [
-        {"type": "gold", "player": 0, "amount": 1, "cause": "deployment", "total": 1}]
+        {"type": "gold", "phase": "deployment", "player": 0, "amount": 1, "cause": "deployment", "total": 1}]
 
 
 def test_monkey_pays_for_one_unit_only():
@@ -341,7 +341,7 @@ def test_master_alchemist_scores_one_lp_per_ore_per_war_won():
     deploy_nothing(game, 0)
     others_pass(game)
     assert events(game, "war", players=[0, 1])[0]["winners"] == [0]
-    assert lp_from(game, 0, "Master Alchemist") == 2 * 2  # 2 ore x 2 Wars won
+    assert lp_from(game, 0, "master_alchemist") == 2 * 2  # 2 ore x 2 Wars won
 
 
 def test_master_alchemist_scores_nothing_without_a_war_won():
@@ -352,7 +352,7 @@ def test_master_alchemist_scores_nothing_without_a_war_won():
     put(game, 2, 0, "knight")
     deploy_nothing(game, 0)
     others_pass(game)
-    assert lp_from(game, 0, "Master Alchemist") == 0
+    assert lp_from(game, 0, "master_alchemist") == 0
 
 
 # ---- Wars scoring: Commander, Colossus, Rogue ----
@@ -364,7 +364,7 @@ def test_commander_scores_one_lp_per_war_won():
     deploy_nothing(game, 0)
     others_pass(game)
     assert lp_from(game, 0, "wars") == 6
-    assert lp_from(game, 0, "Commander") == 2
+    assert lp_from(game, 0, "commander") == 2
 
 
 def test_commander_with_one_war_won():
@@ -375,7 +375,7 @@ def test_commander_with_one_war_won():
     deploy_nothing(game, 0)
     others_pass(game)
     assert lp_from(game, 0, "wars") == 3
-    assert lp_from(game, 0, "Commander") == 1
+    assert lp_from(game, 0, "commander") == 1
 
 
 def test_commander_scores_nothing_from_the_back_when_wars_are_lost():
@@ -385,7 +385,7 @@ def test_commander_scores_nothing_from_the_back_when_wars_are_lost():
     put(game, 2, 0, "knight")
     deploy_nothing(game, 0)
     others_pass(game)
-    assert lp_from(game, 0, "Commander") == 0
+    assert lp_from(game, 0, "commander") == 0
 
 
 def test_two_player_commander_scores_two_wars_at_double_strength():
@@ -395,7 +395,7 @@ def test_two_player_commander_scores_two_wars_at_double_strength():
     deploy_nothing(game, 0)
     deploy_nothing(game, 1)
     assert lp_from(game, 0, "wars") == 6
-    assert lp_from(game, 0, "Commander") == 2
+    assert lp_from(game, 0, "commander") == 2
 
 
 def test_colossus_scores_one_lp_per_war_won():
@@ -403,7 +403,7 @@ def test_colossus_scores_one_lp_per_war_won():
     put(game, 0, 0, "colossus", age=1)
     deploy_nothing(game, 0)
     others_pass(game)
-    assert lp_from(game, 0, "Colossus") == 2
+    assert lp_from(game, 0, "colossus") == 2
 
 
 def test_rogue_earns_one_gold_per_war_won():
@@ -413,7 +413,7 @@ def test_rogue_earns_one_gold_per_war_won():
     deploy_nothing(game, 0)
     others_pass(game)
     # player 0 (3) loses to player 1 (4) and beats player 2 (0)
-    assert gold_from(game, 0, "Rogue") == 1
+    assert gold_from(game, 0, "rogue") == 1
     assert gold_from(game, 0, "income") == 2
 
 

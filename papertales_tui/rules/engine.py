@@ -22,7 +22,7 @@ import json
 import random
 from dataclasses import dataclass
 
-from . import effects
+from . import effects, events
 from .cards import Catalog, UnitType
 from .decisions import (
     AgeTarget,
@@ -578,8 +578,8 @@ class Game:
         return out
 
     def _event(self, type_: str, **fields) -> None:
-        fields["type"] = type_
-        self.state.log.append(fields)
+        """Log an event (one of rules/events.py), stamped with the phase it happens in."""
+        self.state.log.append(events.make(type_, self.state.phase, **fields).to_dict())
 
     def _gain(self, player: int, lp: int = 0, gold: int = 0, cause: str = "") -> None:
         """Change a player's LP and Gold; a score never goes below 0 (FAQ)."""
@@ -734,19 +734,19 @@ class Game:
 
     # Reveal handlers, one per effect kind: (player, spot, card, params).
     def _reveal_age_self(self, i: int, slot: int, card: int, params: dict) -> None:
-        self._add_age(i, slot, params["amount"], self.rules[card].name)
+        self._add_age(i, slot, params["amount"], self.state.cards[card])
 
     def _reveal_age_other_units(self, i: int, slot: int, card: int, params: dict) -> None:
         for other, _ in self.state.players[i].units():
             if other != slot:
-                self._add_age(i, other, params["amount"], self.rules[card].name)
+                self._add_age(i, other, params["amount"], self.state.cards[card])
 
     def _reveal_upgrade_all_buildings(self, i: int, slot: int, card: int, params: dict) -> None:
         p = self.state.players[i]
         for key, level in p.buildings.items():
             if level == 1:
                 p.buildings[key] = 2
-                self._event("building_upgraded", player=i, building=key, cause=self.rules[card].name)
+                self._event("building_upgraded", player=i, building=key, cause=self.state.cards[card])
 
     def _reveal_age_one_unit(self, i: int, slot: int, card: int, params: dict) -> None:
         """The owner chooses the Unit later (an age_target decision)."""
@@ -771,13 +771,13 @@ class Game:
             while p.choices and len(p.units()) <= 1:
                 units = p.units()
                 if units:
-                    self._add_age(i, units[0][0], p.choices[0]["amount"], p.choices[0]["name"])
+                    self._add_age(i, units[0][0], p.choices[0]["amount"], self.state.cards[p.choices[0]["source"]])
                 p.choices.pop(0)
 
     def _resolve_age_target(self, player: int, d: dict) -> None:
         p = self.state.players[player]
         c = p.choices.pop(0)
-        self._add_age(player, d["slot"], c["amount"], c["name"])
+        self._add_age(player, d["slot"], c["amount"], self.state.cards[c["source"]])
 
     def _end_deployment(self) -> None:
         for i in self.player_order():
@@ -788,11 +788,12 @@ class Game:
         """End of phase 2: Kraken's penalty counts level-2 Buildings now (FAQ)."""
         p = self.state.players[i]
         for slot in p.revealed:
-            r = self.rules[p.slots[slot].card]
+            card = p.slots[slot].card
+            r = self.rules[card]
             if r.lp_per_level2 is not None:
                 level2 = sum(1 for lv in p.buildings.values() if lv == 2)
                 if level2:
-                    self._gain(i, lp=r.lp_per_level2 * level2, cause=r.name)
+                    self._gain(i, lp=r.lp_per_level2 * level2, cause=self.state.cards[card])
 
     def _add_age(self, i: int, slot: int, amount: int, cause: str) -> None:
         u = self.state.players[i].slots[slot]
@@ -846,7 +847,7 @@ class Game:
             self._gain(i, lp=lp, gold=gold, cause=name)
 
     def war_gains(self, player: int, wars_won: int) -> list[tuple[str, int, int]]:
-        """(source, LP, Gold) the Kingdom's Wars-phase abilities would score with `wars_won` Wars won."""
+        """(source key, LP, Gold) the Kingdom's Wars-phase abilities would score with `wars_won` Wars won."""
         p = self.state.players[player]
         ctx = self._context(p)
         ctx.wars_won = wars_won
@@ -854,8 +855,9 @@ class Game:
 
     def _war_gains(self, p: Player, ctx: Context, unit_strengths: list[int]) -> list[tuple[str, int, int]]:
         rules = self.rules
-        sources = [(rules[u.card].name, rules[u.card].war_scoring) for u in p.slots if u is not None]
-        sources += [(self._buildings[k].name, self._buildings[k].levels[lv].war_scoring)
+        cards = self.state.cards
+        sources = [(cards[u.card], rules[u.card].war_scoring) for u in p.slots if u is not None]
+        sources += [(k, self._buildings[k].levels[lv].war_scoring)
                     for k, lv in p.buildings.items()]
         out = []
         for name, handlers in sources:
@@ -957,7 +959,7 @@ class Game:
         self._end_turn()
 
     def death_gains(self, player: int, saved: set[int] = frozenset()) -> list[tuple[int, int, str]]:
-        """(LP, Gold, source) the Aging phase would bring for the Units dying now (`saved` spots live)."""
+        """(LP, Gold, source key) the Aging phase would bring for the Units dying now (`saved` spots live)."""
         p = self.state.players[player]
         return self._death_gains(p, [u for slot, u in enumerate(p.slots)
                                      if u is not None and self._dies(u) and slot not in saved])
@@ -970,13 +972,13 @@ class Game:
             for h, params in r.on_death:
                 lp, gold = h(params, u)
                 if lp or gold:
-                    changes.append((lp, gold, r.name))
+                    changes.append((lp, gold, self.state.cards[u.card]))
         dying_age = sum(u.age for u in dying)
         if dying_age:
             for u in p.slots:
                 if u is not None and rules[u.card].lp_per_dying_age is not None:
                     r = rules[u.card]
-                    changes.append((r.lp_per_dying_age * dying_age, 0, r.name))
+                    changes.append((r.lp_per_dying_age * dying_age, 0, self.state.cards[u.card]))
         return changes
 
     def _end_turn(self) -> None:
@@ -985,14 +987,15 @@ class Game:
             s.turn += 1
             self._start_turn()
             return
+        s.phase = "end"  # end-of-game scoring
         for i, p in enumerate(s.players):
             for key, level in p.buildings.items():
                 lv = self._buildings[key].levels[level]
-                self._gain(i, lp=lv.legend_points, cause=lv.label)
+                self._gain(i, lp=lv.legend_points, cause=key)
             for _, u in p.units():
                 r = self.rules[u.card]
                 if r.lp_per_own_age is not None:
-                    self._gain(i, lp=r.lp_per_own_age * u.age, cause=r.name)
+                    self._gain(i, lp=r.lp_per_own_age * u.age, cause=s.cards[u.card])
         s.over, s.phase, s.step = True, "end", Step.NONE
         self._event("game_over", scores=self.scores(), gold=[p.gold for p in s.players], winners=self.winners())
 

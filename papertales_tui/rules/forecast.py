@@ -13,8 +13,10 @@ next Necropolis card is face up; `uncertain` names what it leaves open.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from .engine import WAR_LP, Game, IllegalDecision, double_war, war_won
+from .narrator import cause_name
 from .state import Player
 
 WIN, TIE, LOSE, OPEN = "win", "tie", "lose", "open"  # OPEN: depends on a card still face down
@@ -83,7 +85,8 @@ def deployment_forecast(game: Game, player: int, slots: list[int | None], keep: 
     fewest = sum(w.wars_won[0] for w in wars)
     most = sum(w.wars_won[1] for w in wars)
     gains = {n: k.war_gains(0, n) for n in {fewest, most}}
-    deployment_lp = [(e["cause"], e["amount"], e["amount"]) for e in k.state.log if e["type"] == "lp"]
+    name = partial(cause_name, game.catalog)
+    deployment_lp = [(name(e["cause"]), e["amount"], e["amount"]) for e in k.state.log if e["type"] == "lp"]
     cost = -sum(e["amount"] for e in k.state.log if e["type"] == "gold" and e["cause"] == "deployment")
     income = k.income(0)
     war_gold = (sum(g for _, _, g in gains[fewest]), sum(g for _, _, g in gains[most]))
@@ -93,8 +96,8 @@ def deployment_forecast(game: Game, player: int, slots: list[int | None], keep: 
     me.gold = gold_left
     lp = deployment_lp
     lp += [(f"War vs {w.against}", w.lp[0], w.lp[1]) for w in wars]
-    lp += _by_source(gains[fewest], gains[most])
-    lp += [(f"{source} dies", n, n) for n, _, source in k.death_gains(0) if n]
+    lp += [(name(source), low, high) for source, low, high in _by_source(gains[fewest], gains[most])]
+    lp += [(f"{name(source)} dies", n, n) for n, _, source in k.death_gains(0) if n]
     dying = tuple(slot for slot, u in me.units() if k.dies(u))
     return TurnForecast(k, strength, tuple((label, v) for label, v in parts), wars, cost, gold_left,
                         tuple(unpaid), income, war_gold, k.resources(0), constructions, dying,

@@ -180,9 +180,9 @@ class SoloGame(Game):
         return [c for c in cards if quest_matches(quest, self.types[c])]
 
     def quests(self) -> list[tuple[str, Quest]]:
-        """The quests that score at this turn's Recruitment: (source name, quest)."""
-        out = [(c.name, c.quest) for c in self.revealed_cards() if c.quest is not None]
-        out += [(c.name, c.quest) for c in self.lich_king_cards() if c.effect == "underworld_quest"]
+        """The quests that score at this turn's Recruitment: (source card key, quest)."""
+        out = [(c.key, c.quest) for c in self.revealed_cards() if c.quest is not None]
+        out += [(c.key, c.quest) for c in self.lich_king_cards() if c.effect == "underworld_quest"]
         return out
 
     def winners(self) -> list[int]:
@@ -194,8 +194,13 @@ class SoloGame(Game):
         out: Counter[str] = Counter()
         for e in self.state.log:
             if e["type"] == "lich_lp":
-                out[e["source"]] += e["amount"]
+                out[self.source_name(e["source"])] += e["amount"]
         return dict(out)
+
+    def source_name(self, key: str) -> str:
+        """The name of a source of the Lich King's LP: a Necropolis or Lich King card key, or "wars"."""
+        card = self.catalog.necropolis.get(key) or self.catalog.lich_king.get(key)
+        return card.name if card is not None else key.capitalize()
 
     def view(self, player: int | None) -> dict:
         """As `Game.view`, with face-down Necropolis cards hidden and the Underworld as a set."""
@@ -272,7 +277,7 @@ class SoloGame(Game):
         """The Lich King's immediate gain and quest bonuses; then the Underworld goes to the discard."""
         s, solo = self.state, self.state.solo
         current = self.necropolis_card(solo.time)
-        self._lich_gain(current.gain, "immediate", current.name, card=current.key)
+        self._lich_gain(current.gain, "immediate", current.key)
         underworld = list(solo.underworld)
         for source, quest in self.quests():
             matches = self.quest_matches(quest, underworld)
@@ -284,7 +289,8 @@ class SoloGame(Game):
         self._event("underworld_discarded", cards=underworld)
 
     def _lich_gain(self, amount: int, cause: str, source: str, **fields) -> None:
-        """The Lich King scores: `cause` is immediate | quest | wars | end | lich_card."""
+        """The Lich King scores: `cause` is immediate | quest | wars | end | lich_card; `source` a card key
+        or "wars"."""
         if amount <= 0:
             return
         solo = self.state.solo
@@ -296,7 +302,7 @@ class SoloGame(Game):
         if position < len(solo.necropolis) and solo.revealed <= position:
             solo.revealed = position + 1
             c = self.necropolis_card(position)
-            self._event("necropolis_revealed", position=position, card=c.key, name=c.name, pile=c.pile,
+            self._event("necropolis_revealed", position=position, card=c.key, pile=c.pile,
                         gain=c.gain, black=c.black, purple=c.purple)
 
     # --- 3. Wars ----------------------------------------------------------------------------
@@ -320,33 +326,35 @@ class SoloGame(Game):
                         player_won=player_wins, lich_won=lich_wins)
         if won:
             self._gain(0, lp=WAR_LP * won, cause="wars")
-        self._lich_gain(LICH_LP_PER_WAR * len(lich_won), "wars", "Wars", wars=len(lich_won))
+        self._lich_gain(LICH_LP_PER_WAR * len(lich_won), "wars", "wars", wars=len(lich_won))
         for c in self.lich_king_cards():
             if c.effect == "lp_per_war_won":
                 n = sum(1 for army in lich_won if c.params["army"] in (army, "any"))
-                self._lich_gain(c.params["amount"] * n, "lich_card", c.name, wars=n)
+                self._lich_gain(c.params["amount"] * n, "lich_card", c.key, wars=n)
         self._war_abilities(0, won)
         self._income_phase()
 
     # --- end of turn, end of game -----------------------------------------------------------
     def _end_turn(self) -> None:
         s, solo = self.state, self.state.solo
+        if s.turn == s.turns:
+            s.phase = "end"  # end-of-game scoring
         deaths = self._deaths_this_turn()
         for c in self.lich_king_cards():
             if c.effect == "lp_per_dying_units":
-                self._lich_gain(c.params["amount"] * (deaths // c.params["per"]), "lich_card", c.name, units=deaths)
+                self._lich_gain(c.params["amount"] * (deaths // c.params["per"]), "lich_card", c.key, units=deaths)
         solo.time += 1
         self._event("time_moved", position=solo.time, turn=s.turn)
         if s.turn < s.turns:
             super()._end_turn()
             return
         end = self.necropolis_card(solo.time)
-        self._lich_gain(end.gain, "end", end.name, card=end.key)
+        self._lich_gain(end.gain, "end", end.key)
         built = len(s.players[0].buildings)
         for c in self.lich_king_cards():
             if c.effect == "lp_per_missing_building":
                 missing = len(self.catalog.buildings) - built
-                self._lich_gain(c.params["amount"] * missing, "lich_card", c.name, buildings=missing)
+                self._lich_gain(c.params["amount"] * missing, "lich_card", c.key, buildings=missing)
         super()._end_turn()
         self._event("solo_over", player_lp=s.players[0].lp, lich_lp=solo.lich_lp,
                     winner="player" if self.winners() else "lich_king")

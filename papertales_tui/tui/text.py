@@ -1,4 +1,5 @@
-"""How game things read on screen: glyphs (never colour alone), card lines, event sentences.
+"""How game things read on screen: glyphs (never colour alone) and card lines. Event sentences come
+from the one narrator, rules/narrator.py.
 
 Display only: nothing here decides what is legal.
 """
@@ -8,12 +9,9 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..rules.cards import BuildingType, Production, UnitType
+from ..rules.narrator import AGE, ARMY_NAMES, GOLD, LP, STRENGTH, necropolis_label  # noqa: F401 (shared glyphs)
 from ..rules.state import SLOT_NAMES
 
-GOLD = "¤"
-LP = "★"
-AGE = "◷"
-STRENGTH = "⚔"
 RESOURCE_GLYPHS = {"wood": "♣", "food": "✿", "ore": "◆"}
 RESOURCE_STYLES = {"wood": "green", "food": "yellow", "ore": "cyan"}
 PHASE_TITLES = {
@@ -182,139 +180,3 @@ def spot_name(slot: int) -> str:
 def building_name(catalog, key: str) -> str:
     b = catalog.buildings.get(key)
     return b.name if b else key
-
-
-def describe(game, e: dict) -> str | None:  # noqa: C901 (one branch per event type)
-    """One sentence for a public event (None for events not worth a line)."""
-    name = _namer(game)
-    card = _carder(game)
-    t = e["type"]
-    if t == "game_started":
-        if e.get("mode") == "solo":
-            return f"New solo game: {', '.join(e['players'])} against the Lich King (seed {e['seed']})."
-        return f"New game: {', '.join(e['players'])} (seed {e['seed']})."
-    if t == "turn_started":
-        return f"— Turn {e['turn']} —"
-    if t == "cards_passed":
-        return f"Cards passed to the {e['direction']}."
-    if t == "deck_reshuffled":
-        return f"The discard pile is shuffled into a new draw pile ({e['cards']} cards)."
-    if t == "units_revealed":
-        units = ", ".join(f"{card(c)} ({SLOT_NAMES[s]})" for s, c in e["units"]) or "no new Unit"
-        return f"{name(e['player'])} reveals {units}."
-    if t == "unit_unpaid":
-        return f"{name(e['player'])} cannot pay for {card(e['card'])}: discarded."
-    if t == "unit_discarded":
-        return f"{name(e['player'])} discards {card(e['card'])} from play to make room."
-    if t == "card_discarded" and e.get("private_to") is None:
-        return f"{card(e['card'])} is discarded ({e.get('reason', '').replace('_', ' ')})."
-    if t == "unit_replaced":
-        return f"{name(e['player'])}'s {card(e['old'])} becomes {card(e['new'])}."
-    if t == "shapeshift_failed":
-        return f"{name(e['player'])}'s Shapeshifter found nothing to become."
-    if t == "age_added":
-        return f"{name(e['player'])}'s {card(e['card'])} +{e['amount']}{AGE} ({e['cause']}), now {AGE}{e['total']}."
-    if t == "building_upgraded":
-        how = f" for {GOLD}{e['gold']}" if e.get("gold") else ""
-        return (f"{name(e['player'])} upgrades {building_name(game.catalog, e['building'])} to level 2{how} "
-                f"({e['cause']}).")
-    if t == "building_built":
-        return (f"{name(e['player'])} builds {building_name(game.catalog, e['building'])} at level {e['level']} "
-                f"for {GOLD}{e['gold']}.")
-    if t == "construction_passed":
-        return f"{name(e['player'])} builds nothing."
-    if t == "lp":
-        sign = "+" if e["amount"] >= 0 else ""
-        return f"{name(e['player'])} {sign}{e['amount']}{LP} ({e['cause']}), now {LP}{e['total']}."
-    if t == "gold":
-        sign = "+" if e["amount"] >= 0 else ""
-        return f"{name(e['player'])} {sign}{e['amount']}{GOLD} ({e['cause']}), now {GOLD}{e['total']}."
-    if t == "war_strength":
-        return f"{name(e['player'])} fights with {STRENGTH}{e['strength']}."
-    if t == "war":
-        return war_sentence(game, e)
-    if t == "unit_saved":
-        return f"{name(e['player'])}'s Mystical Healer saves {card(e['card'])}."
-    if t == "unit_died":
-        return f"{name(e['player'])}'s {card(e['card'])} dies ({AGE}{e['age']})."
-    if t == "units_aged":
-        return f"{name(e['player'])}'s Units in play each gain 1{AGE}." if e["slots"] else None
-    if t == "game_over":
-        if not e["winners"]:
-            return "Game over. The Lich King wins."
-        winners = " and ".join(name(i) for i in e["winners"])
-        return f"Game over. {winners} win{'s' if len(e['winners']) == 1 else ''}."
-    return describe_solo(game, e)
-
-
-ARMY_NAMES = {"black": "Black", "purple": "Purple"}
-LICH_CAUSES = {"immediate": "immediate gain", "quest": "quest", "wars": "Wars won", "end": "END card",
-               "lich_card": "Lich King card"}
-
-
-def necropolis_label(position: int) -> str:
-    return "END" if position == 4 else str(position + 1)
-
-
-def describe_solo(game, e: dict) -> str | None:
-    """Sentences for the events of a solo game."""
-    t = e["type"]
-    if t == "solo_started":
-        names = [game.catalog.lich_king[k].name for k in e["lich_cards"] if k in game.catalog.lich_king]
-        cards = ", ".join(names) if names else "none"
-        return f"Difficulty {e['difficulty']}: Lich King cards {cards}."
-    if t == "necropolis_revealed":
-        return (f"Necropolis card {necropolis_label(e['position'])} turns face up: {e['name']} "
-                f"(gain {LP}{e['gain']}, Black {e['black']}, Purple {e['purple']}).")
-    if t == "underworld_shuffled":
-        return f"The Underworld ({e['cards']} cards) is shuffled."
-    if t == "lich_quest":
-        matches = e["matches"]
-        found = ", ".join(game.card(c).name for c in matches) if matches else "none"
-        return f"{e['source']}'s quest: {len(matches)} Underworld Unit{'s' if len(matches) != 1 else ''} ({found})."
-    if t == "lich_lp":
-        return (f"The Lich King +{e['amount']}{LP} ({e['source']}, {LICH_CAUSES.get(e['cause'], e['cause'])}), "
-                f"now {LP}{e['total']}.")
-    if t == "underworld_discarded":
-        return f"The {len(e['cards'])} Underworld cards go to the discard pile."
-    if t == "solo_war":
-        return solo_war_sentence(game, e)
-    if t == "time_moved":
-        return f"The Time token moves to Necropolis card {necropolis_label(e['position'])}."
-    if t == "solo_over":
-        who = game.players[0].name if e["winner"] == "player" else "the Lich King"
-        return f"{game.players[0].name} {LP}{e['player_lp']} vs the Lich King {LP}{e['lich_lp']}: {who} wins."
-    return None
-
-
-def solo_war_sentence(game, e: dict) -> str:
-    name = game.players[0].name
-    if e["player_won"] and e["lich_won"]:
-        result = "a tie, both win"
-    elif e["player_won"]:
-        result = f"{name} wins"
-    else:
-        result = "the Lich King wins"
-    return (f"{name} {STRENGTH}{e['strength']} vs the {ARMY_NAMES[e['army']]} army "
-            f"{STRENGTH}{e['army_strength']}: {result}.")
-
-
-def war_sentence(game, e: dict) -> str:
-    name = _namer(game)
-    i, j = e["players"]
-    a, b = e["strengths"]
-    if "wars_won" in e:  # 2 players: one double war
-        won = e["wars_won"]
-        parts = [f"{name(k)} wins {won[k]} War{'s' if won[k] != 1 else ''}" for k in (i, j) if won[k]]
-        return f"{name(i)} {STRENGTH}{a} vs {name(j)} {STRENGTH}{b}: " + (", ".join(parts) or "no winner") + "."
-    w = e["winners"]
-    result = "both win (tie)" if len(w) == 2 else f"{name(w[0])} wins"
-    return f"{name(i)} {STRENGTH}{a} vs {name(j)} {STRENGTH}{b}: {result}."
-
-
-def _namer(game):
-    return lambda i: game.players[i].name
-
-
-def _carder(game):
-    return lambda c: game.card(c).name

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...rules.narrator import Names, narrate
 from .. import text as tx
 from .. import views
 from .common import GameScreen
@@ -235,7 +236,8 @@ class LogScreen(InfoScreen):
         self.game = game
 
     def body(self) -> ComposeResult:
-        lines = [tx.describe(self.game, e) for e in self.game.state.log if e.get("private_to") is None]
+        names = Names.of(self.game)
+        lines = [narrate(e, names) for e in self.game.state.log]
         with VerticalScroll(id="log"):
             yield Static(Text("\n".join(line for line in lines if line)), markup=False)
 

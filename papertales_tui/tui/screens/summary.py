@@ -14,6 +14,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Button, Static
 
 from ...rules.cards import Quest
+from ...rules.narrator import Names, narrate
 from .. import text as tx
 from .. import views
 from ..widgets import NecropolisRow
@@ -25,7 +26,8 @@ HEADINGS = {"lich": "The Lich King's Recruitment"}
 
 
 def sentences(game, events: list[dict]) -> Text:
-    lines = [s for s in (tx.describe(game, e) for e in events) if s]
+    names = Names.of(game)
+    lines = [s for s in (narrate(e, names) for e in events) if s]
     return Text("\n".join(lines)) if lines else Text("Nothing happened.", style="dim")
 
 
@@ -86,7 +88,7 @@ def render_reveal(game, events: list[dict]) -> list:
         out += [heading("War strength"), strength_table(game, strengths)]
         wars = [e for e in events if e["type"] == "war"]
         out += [heading("Wars" if len(game.players) > 2 else "Wars (2 players: one double War)"),
-                Text("\n".join(tx.war_sentence(game, e) for e in wars))]
+                sentences(game, wars)]
         after = events[last_war + 1:]
         won = gains(game, after)
         out += [heading("Won this phase"), won if won.plain else Text("nothing", style="dim")]
@@ -96,12 +98,13 @@ def render_reveal(game, events: list[dict]) -> list:
     return out
 
 
-def lich_gains(events: list[dict]) -> Text:
+def lich_gains(game, events: list[dict]) -> Text:
     """The Lich King's LP over these events, by source."""
+    names = Names.of(game)
     by_source: dict[str, int] = defaultdict(int)
     for e in events:
         if e["type"] == "lich_lp":
-            by_source[e["source"]] += e["amount"]
+            by_source[names.cause(e["source"])] += e["amount"]
     if not by_source:
         return Text()
     out = Text("Lich King: ", style="bold")
@@ -145,7 +148,7 @@ def render_solo_reveal(game, events: list[dict]) -> list:
     if strengths:
         out += [heading("Wars against the Black and Purple armies (a tie: both win)"), army_table(game, events)]
         won = gains(game, after)
-        won.append_text(lich_gains(after))
+        won.append_text(lich_gains(game, after))
         out += [heading("Won this phase"), won if won.plain else Text("nothing", style="dim")]
         out += [heading("War strength"), strength_table(game, strengths)]
     if events[:first]:
@@ -159,7 +162,7 @@ def render_solo_reveal(game, events: list[dict]) -> list:
 def quest_line(game, e: dict) -> Text:
     quest = Quest(e["condition"], e["params"], e["lp_each"])
     matches = e["matches"]
-    out = Text.assemble((e["source"], "bold"), f" ({tx.quest_short(quest)}): ")
+    out = Text.assemble((Names.of(game).cause(e["source"]), "bold"), f" ({tx.quest_short(quest)}): ")
     out.append(", ".join(game.card(c).name for c in matches) if matches else "no match")
     out.append(" → ")
     out.append_text(tx.lp(e["lp_each"] * len(matches)))
@@ -175,7 +178,7 @@ def render_lich(game, events: list[dict]) -> list:
     left = next((e["cards"] for e in events if e["type"] == "underworld_discarded"), [])
     out += [heading(f"Quests against the {len(left)} Underworld cards"),
             Text("\n").join(quest_line(game, e) for e in quests) if quests else Text("No quest.", style="dim")]
-    out += [heading("Lich King"), lich_gains(events) or Text("nothing this time", style="dim"),
+    out += [heading("Lich King"), lich_gains(game, events) or Text("nothing this time", style="dim"),
             Text.assemble("Total ", tx.lp(game.lich_lp)),
             Text("The Underworld cards go to the discard pile.", style="dim")]
     return out

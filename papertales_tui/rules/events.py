@@ -1,0 +1,459 @@
+"""The game's events: one frozen dataclass per type, the phase stamped on each when it is made.
+
+The engine makes every event through `Game._event(type_, **fields)`, which builds the typed event
+(a wrong or missing field is a TypeError there) and keeps its JSON form, `to_dict()`, in
+`state.log`: the log is saved, replayed and shown to bots as plain JSON. Read it back with
+`from_dict` / `parse`. docs/events.md describes every type (a test checks that it matches).
+
+Common fields: `phase` (the phase of the turn the event happened in: recruitment, deployment, wars,
+income, construction, aging, end), `private_to` (the only seat that may see it; None for public
+events; `visible` filters on it). Card numbers index `state.cards`; a `cause` is a card key
+(`"time_master"`), a Building key (`"town"`), a Necropolis or Lich King card key, or a step of the
+turn (`"wars"`, `"income"`, `"deployment"`, `"construction"`, `"shapeshift"`): never display text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+PHASES = ("recruitment", "deployment", "wars", "income", "construction", "aging", "end")
+STEP_CAUSES = ("wars", "income", "deployment", "construction", "shapeshift")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BaseEvent:
+    TYPE: ClassVar[str] = ""
+    NAMES: ClassVar[tuple[str, ...]] = ()  # field names, filled in by `_register`
+
+    phase: str
+    private_to: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: `type` and every field, optional fields left out when None."""
+        out: dict[str, Any] = {"type": self.TYPE}
+        for name in self.NAMES:
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        return out
+
+
+# --- game and turn ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameStarted(BaseEvent):
+    TYPE = "game_started"
+    players: list[str]
+    seed: int
+    mode: str | None = None  # "solo" in a solo game
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnStarted(BaseEvent):
+    TYPE = "turn_started"
+    turn: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeckReshuffled(BaseEvent):
+    TYPE = "deck_reshuffled"
+    cards: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameOver(BaseEvent):
+    TYPE = "game_over"
+    scores: list[int]
+    gold: list[int]
+    winners: list[int]
+
+
+# --- 1. Recruitment -----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsDealt(BaseEvent):
+    TYPE = "cards_dealt"
+    player: int
+    cards: list[int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardPicked(BaseEvent):
+    TYPE = "card_picked"
+    player: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardDiscarded(BaseEvent):
+    TYPE = "card_discarded"
+    player: int
+    card: int
+    reason: str  # draft | not_deployed | shapeshift
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsPassed(BaseEvent):
+    TYPE = "cards_passed"
+    direction: str  # left | right
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KeptCardReturned(BaseEvent):
+    TYPE = "kept_card_returned"
+    player: int
+    card: int
+
+
+# --- 2. Deployment ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnitUnpaid(BaseEvent):
+    TYPE = "unit_unpaid"
+    player: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnitDiscarded(BaseEvent):
+    TYPE = "unit_discarded"
+    player: int
+    card: int
+    reason: str  # make_room
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardKept(BaseEvent):
+    TYPE = "card_kept"
+    player: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnitsRevealed(BaseEvent):
+    TYPE = "units_revealed"
+    player: int
+    units: list[list[int]]  # [slot, card] of each newly revealed Unit
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnitReplaced(BaseEvent):
+    TYPE = "unit_replaced"
+    player: int
+    slot: int
+    old: int
+    new: int
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShapeshiftFailed(BaseEvent):
+    TYPE = "shapeshift_failed"
+    player: int
+    slot: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AgeAdded(BaseEvent):
+    TYPE = "age_added"
+    player: int
+    slot: int
+    card: int
+    amount: int
+    cause: str
+    total: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuildingUpgraded(BaseEvent):
+    TYPE = "building_upgraded"
+    player: int
+    building: str
+    cause: str  # "construction", or the card that upgraded it for free (Golem)
+    gold: int | None = None  # Construction only: the price paid
+    total: int | None = None  # Construction only: Gold left
+
+
+# --- 3. Wars, 4. Income, and LP or Gold at any time ---------------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WarStrength(BaseEvent):
+    TYPE = "war_strength"
+    player: int
+    strength: int
+    parts: list[list[Any]]  # [label, strength] of each fighting Unit and Building modifier
+    units: list[list[Any]] | None = None  # [spot, card, Age tokens, strength, fights] of each Unit in play
+    buildings: list[list[Any]] | None = None  # [key, level, strength it adds] of each Building
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class War(BaseEvent):
+    TYPE = "war"
+    players: list[int]
+    strengths: list[int]
+    winners: list[int] | None = None  # 3+ players: who won this War
+    wars_won: list[int] | None = None  # 2 players: Wars won per seat (0, 1 or 2)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LpChanged(BaseEvent):
+    TYPE = "lp"
+    player: int
+    amount: int
+    cause: str
+    total: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GoldChanged(BaseEvent):
+    TYPE = "gold"
+    player: int
+    amount: int
+    cause: str
+    total: int
+
+
+# --- 5. Construction ----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConstructionPassed(BaseEvent):
+    TYPE = "construction_passed"
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuildingBuilt(BaseEvent):
+    TYPE = "building_built"
+    player: int
+    building: str
+    level: int
+    gold: int
+    total: int
+
+
+# --- 6. Aging -----------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnitSaved(BaseEvent):
+    TYPE = "unit_saved"
+    player: int
+    slot: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnitDied(BaseEvent):
+    TYPE = "unit_died"
+    player: int
+    slot: int
+    card: int
+    age: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnitsAged(BaseEvent):
+    TYPE = "units_aged"
+    player: int
+    slots: list[int]
+
+
+# --- solo games (the Lich King) -----------------------------------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SoloStarted(BaseEvent):
+    TYPE = "solo_started"
+    difficulty: int
+    lich_cards: list[str]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NecropolisRevealed(BaseEvent):
+    TYPE = "necropolis_revealed"
+    position: int  # 0-3: turns 1-4, 4: END
+    card: str
+    pile: int | str
+    gain: int
+    black: int
+    purple: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnderworldShuffled(BaseEvent):
+    TYPE = "underworld_shuffled"
+    cards: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnderworldDrawn(BaseEvent):
+    TYPE = "underworld_drawn"
+    player: int
+    cards: list[int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnderworldAdded(BaseEvent):
+    TYPE = "underworld_added"
+    player: int
+    cards: list[int]
+    total: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnderworldBottom(BaseEvent):
+    TYPE = "underworld_bottom"
+    player: int
+    cards: list[int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LichQuest(BaseEvent):
+    TYPE = "lich_quest"
+    source: str  # Necropolis or Lich King card key
+    condition: str
+    params: dict[str, Any]
+    lp_each: int
+    matches: list[int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LichLp(BaseEvent):
+    TYPE = "lich_lp"
+    amount: int
+    cause: str  # immediate | quest | wars | end | lich_card
+    source: str  # Necropolis or Lich King card key, or "wars"
+    total: int
+    matches: int | None = None  # quest: matching Underworld cards
+    wars: int | None = None  # wars, lich_card: Wars the Lich King won that count
+    units: int | None = None  # lich_card: Units that died this turn
+    buildings: int | None = None  # lich_card: Buildings the player does not have
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnderworldDiscarded(BaseEvent):
+    TYPE = "underworld_discarded"
+    cards: list[int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SoloWar(BaseEvent):
+    TYPE = "solo_war"
+    army: str  # black | purple
+    strength: int
+    army_strength: int
+    player_won: bool
+    lich_won: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimeMoved(BaseEvent):
+    TYPE = "time_moved"
+    position: int
+    turn: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SoloOver(BaseEvent):
+    TYPE = "solo_over"
+    player_lp: int
+    lich_lp: int
+    winner: str  # player | lich_king
+
+
+Event = (GameStarted | TurnStarted | DeckReshuffled | GameOver | CardsDealt | CardPicked | CardDiscarded
+         | CardsPassed | KeptCardReturned | UnitUnpaid | UnitDiscarded | CardKept | UnitsRevealed | UnitReplaced
+         | ShapeshiftFailed | AgeAdded | BuildingUpgraded | WarStrength | War | LpChanged | GoldChanged
+         | ConstructionPassed | BuildingBuilt | UnitSaved | UnitDied | UnitsAged | SoloStarted | NecropolisRevealed
+         | UnderworldShuffled | UnderworldDrawn | UnderworldAdded | UnderworldBottom | LichQuest | LichLp
+         | UnderworldDiscarded | SoloWar | TimeMoved | SoloOver)
+
+TYPES: dict[str, type[BaseEvent]] = {}
+
+
+def _register(*classes: type[BaseEvent]) -> None:
+    for cls in classes:
+        cls.NAMES = tuple(f.name for f in fields(cls))
+        TYPES[cls.TYPE] = cls
+
+
+_register(*Event.__args__)  # type: ignore[attr-defined]
+
+
+def make(type_: str, phase: str, **values: Any) -> BaseEvent:
+    """The event of this type (TypeError on an unknown type or a wrong field)."""
+    cls = TYPES.get(type_)
+    if cls is None:
+        raise TypeError(f"unknown event type {type_!r}")
+    return cls(phase=phase, **values)
+
+
+def from_dict(d: dict[str, Any]) -> BaseEvent:
+    """An event from its JSON form (KeyError/TypeError if it does not fit the schema)."""
+    values = dict(d)
+    return make(values.pop("type"), **values)
+
+
+def parse(log: list[dict[str, Any]]) -> list[BaseEvent]:
+    return [from_dict(d) for d in log]
+
+
+def visible(log: list[dict[str, Any]], player: int | None) -> list[dict[str, Any]]:
+    """The events `player` may see (None: a spectator, who sees only the public ones)."""
+    return [e for e in log if e.get("private_to") in (None, player)]
+
+
+# --- logs saved before the schema (save format 1) ----------------------------------------------
+_DEPLOYMENT = {"unit_unpaid", "unit_discarded", "card_kept", "units_revealed", "unit_replaced", "shapeshift_failed"}
+_CONSTRUCTION = {"construction_passed", "building_built"}
+_WARS = {"war_strength", "war", "solo_war"}
+
+
+def upgrade_log(log: list[dict[str, Any]], catalog: Any) -> list[dict[str, Any]]:
+    """A log written before events had a phase and causes were card keys: the same events in today's
+    form. The phase is worked out from the order of events (as the engine goes through a turn); card,
+    Building and solo card names become their keys."""
+    keys = _keys_by_name(catalog)
+    out = []
+    phase = "recruitment"
+    for old in log:
+        e = dict(old)
+        phase = _phase_after(phase, e)
+        e["phase"] = phase
+        _rename(e, keys)
+        out.append(e)
+    if any(e["type"] == "game_over" for e in out):  # end-of-game scoring: after the last Units aged
+        last = max((k for k, e in enumerate(out) if e["type"] == "units_aged"), default=-1)
+        for e in out[last + 1:]:
+            e["phase"] = "end"
+    return [from_dict(e).to_dict() for e in out]  # checked against the schema, fields in its order
+
+
+def _phase_after(phase: str, e: dict[str, Any]) -> str:
+    """The phase of event `e`, the one before it being in `phase`."""
+    t = e["type"]
+    if t == "turn_started":
+        return "recruitment"
+    if t in _DEPLOYMENT or t == "card_discarded" and e.get("reason") != "draft":
+        return "deployment"
+    if t in _WARS or t == "necropolis_revealed" and phase == "deployment":
+        return "wars"
+    if t == "gold" and e.get("cause") == "income":
+        return "income"
+    if t in _CONSTRUCTION or t == "building_upgraded" and e.get("cause") == "construction":
+        return "construction"
+    if phase == "construction":  # whatever follows the Construction step is the Aging
+        return "aging"
+    return phase
+
+
+def _keys_by_name(catalog: Any) -> dict[str, str]:
+    keys = {"Wars": "wars"}
+    for table in (catalog.units, catalog.buildings, catalog.necropolis, catalog.lich_king):
+        keys.update((c.name, k) for k, c in table.items())
+    for k, b in catalog.buildings.items():  # end-of-game LP were caused by "Town (level 2)"
+        keys.update((f"{b.name} (level {lv.level})", k) for lv in b.levels)
+    return keys
+
+
+def _rename(e: dict[str, Any], keys: dict[str, str]) -> None:
+    if "cause" in e and e["type"] != "lich_lp":
+        e["cause"] = keys.get(e["cause"], e["cause"])
+    if "source" in e:
+        e["source"] = keys.get(e["source"], e["source"])
+    if e["type"] == "lich_lp":
+        e.pop("card", None)
+    elif e["type"] == "necropolis_revealed":
+        e.pop("name", None)

@@ -1,0 +1,230 @@
+"""The one narrator: every event of rules/events.py as a sentence, for the app, its game log and
+`papertales replay`.
+
+    names = Names.of(game)
+    narrate(event, names)             # public mode: None for private or uneventful events
+    narrate(event, names, full=True)  # full mode: a sentence for every event, private ones included
+
+Sentences are plain text (no markup: player names are shown as they were typed) with the game's
+glyphs: ¤ Gold, ★ LP, ◷ Age tokens, ⚔ strength.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import events as ev
+from .state import SLOT_NAMES
+
+GOLD = "¤"
+LP = "★"
+AGE = "◷"
+STRENGTH = "⚔"
+ARMY_NAMES = {"black": "Black", "purple": "Purple"}
+LICH_CAUSES = {"immediate": "immediate gain", "quest": "quest", "wars": "Wars won", "end": "END card",
+               "lich_card": "Lich King card"}
+REASONS = {"draft": "draft", "not_deployed": "not deployed", "shapeshift": "turned over by Shapeshifter",
+           "make_room": "to make room"}
+
+
+@dataclass(frozen=True)
+class Names:
+    """What the narrator needs to name things: seats, card numbers, and card keys of every kind."""
+
+    players: tuple[str, ...]
+    cards: tuple[str, ...]  # card number -> Unit name
+    keys: dict[str, str]  # Unit, Building, Necropolis and Lich King card key -> name
+    solo: bool = False
+
+    @classmethod
+    def of(cls, game: Any) -> Names:
+        cat = game.catalog
+        keys = {k: c.name for table in (cat.units, cat.buildings, cat.necropolis, cat.lich_king)
+                for k, c in table.items()}
+        return cls(tuple(p.name for p in game.state.players), tuple(keys.get(k, k) for k in game.state.cards),
+                   keys, game.state.mode == "solo")
+
+    def player(self, i: Any) -> str:
+        return self.players[i] if isinstance(i, int) and 0 <= i < len(self.players) else f"player {i}"
+
+    def card(self, c: Any) -> str:
+        return self.cards[c] if isinstance(c, int) and 0 <= c < len(self.cards) else f"card {c}"
+
+    def card_list(self, cards: list[int]) -> str:
+        return ", ".join(self.card(c) for c in cards) or "nothing"
+
+    def cause(self, key: str) -> str:
+        """A card or Building key as its name; a step of the turn ("wars") as a word."""
+        return self.keys.get(key) or key.replace("_", " ")
+
+
+def cause_name(catalog: Any, key: str) -> str:
+    """The name of what caused an event (a card or Building key), or the step of the turn as a word."""
+    for table in (catalog.units, catalog.buildings, catalog.necropolis, catalog.lich_king):
+        card = table.get(key)
+        if card is not None:
+            return card.name
+    return key.replace("_", " ")
+
+
+def spot(slot: Any) -> str:
+    return SLOT_NAMES[slot] if isinstance(slot, int) and 0 <= slot < len(SLOT_NAMES) else f"spot {slot}"
+
+
+def necropolis_label(position: int) -> str:
+    return "END" if position == 4 else str(position + 1)
+
+
+def narrate(event: ev.BaseEvent | dict, names: Names, full: bool = False) -> str | None:
+    """One sentence for an event. Public mode (the default) gives None for a private event or one not
+    worth a line; full mode narrates every event, and shows one that fits no schema with its fields."""
+    if isinstance(event, dict):
+        try:
+            event = ev.from_dict(event)
+        except (KeyError, TypeError):
+            return f"{event.get('type')}: {_fields(event)}" if full else None
+    if event.private_to is not None and not full:
+        return None
+    text = _TEXTS[type(event)](event, names)
+    if text is None and full:
+        return f"{event.TYPE}: {_fields(event.to_dict())}"
+    return text
+
+
+def _fields(d: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in d.items() if k != "type")
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+# --- one function per event type ------------------------------------------------------------------
+def _game_started(e: ev.GameStarted, n: Names) -> str:
+    if e.mode == "solo":
+        return f"New solo game: {', '.join(e.players)} against the Lich King (seed {e.seed})."
+    return f"New game: {', '.join(e.players)} (seed {e.seed})."
+
+
+def _game_over(e: ev.GameOver, n: Names) -> str:
+    if not e.winners:
+        return "Game over. The Lich King wins."
+    winners = " and ".join(n.player(i) for i in e.winners)
+    return f"Game over. {winners} win{'s' if len(e.winners) == 1 else ''}."
+
+
+def _units_revealed(e: ev.UnitsRevealed, n: Names) -> str:
+    units = ", ".join(f"{n.card(c)} ({spot(s)})" for s, c in e.units) or "no new Unit"
+    return f"{n.player(e.player)} reveals {units}."
+
+
+def _card_discarded(e: ev.CardDiscarded, n: Names) -> str:
+    return f"{n.card(e.card)} is discarded ({REASONS.get(e.reason, e.reason)})."
+
+
+def _private_discard(e: ev.CardDiscarded, n: Names) -> str:
+    return f"{n.player(e.player)} discards {n.card(e.card)} ({REASONS.get(e.reason, e.reason)})."
+
+
+def _age_added(e: ev.AgeAdded, n: Names) -> str:
+    return (f"{n.player(e.player)}'s {n.card(e.card)} +{e.amount}{AGE} ({n.cause(e.cause)}), "
+            f"now {AGE}{e.total}.")
+
+
+def _building_upgraded(e: ev.BuildingUpgraded, n: Names) -> str:
+    how = f" for {GOLD}{e.gold}" if e.gold else ""
+    return f"{n.player(e.player)} upgrades {n.cause(e.building)} to level 2{how} ({n.cause(e.cause)})."
+
+
+def _war(e: ev.War, n: Names) -> str:
+    i, j = e.players
+    a, b = e.strengths
+    head = f"{n.player(i)} {STRENGTH}{a} vs {n.player(j)} {STRENGTH}{b}: "
+    if e.wars_won is not None:  # 2 players: one double War
+        won = e.wars_won
+        parts = [f"{n.player(k)} wins {won[k]} War{'s' if won[k] != 1 else ''}" for k in (i, j) if won[k]]
+        return head + (", ".join(parts) or "no winner") + "."
+    w = e.winners or []
+    return head + ("both win (tie)" if len(w) == 2 else f"{n.player(w[0])} wins" if w else "no winner") + "."
+
+
+def _change(glyph: str) -> Callable[[Any, Names], str]:
+    def text(e: Any, n: Names) -> str:
+        return f"{n.player(e.player)} {_signed(e.amount)}{glyph} ({n.cause(e.cause)}), now {glyph}{e.total}."
+    return text
+
+
+def _solo_started(e: ev.SoloStarted, n: Names) -> str:
+    cards = ", ".join(n.cause(k) for k in e.lich_cards) or "none"
+    return f"Difficulty {e.difficulty}: Lich King cards {cards}."
+
+
+def _lich_quest(e: ev.LichQuest, n: Names) -> str:
+    k = len(e.matches)
+    return (f"{n.cause(e.source)}'s quest: {k} Underworld Unit{'s' if k != 1 else ''} "
+            f"({n.card_list(e.matches) if e.matches else 'none'}).")
+
+
+def _solo_war(e: ev.SoloWar, n: Names) -> str:
+    me = n.player(0)
+    result = ("a tie, both win" if e.player_won and e.lich_won else f"{me} wins" if e.player_won
+              else "the Lich King wins")
+    return f"{me} {STRENGTH}{e.strength} vs the {ARMY_NAMES.get(e.army, e.army)} army {STRENGTH}{e.army_strength}: {result}."
+
+
+def _solo_over(e: ev.SoloOver, n: Names) -> str:
+    me = n.player(0)
+    who = me if e.winner == "player" else "the Lich King"
+    return f"{me} {LP}{e.player_lp} vs the Lich King {LP}{e.lich_lp}: {who} wins."
+
+
+def _units_aged(e: ev.UnitsAged, n: Names) -> str | None:
+    return f"{n.player(e.player)}'s Units in play each gain 1{AGE}." if e.slots else None
+
+
+_TEXTS: dict[type, Callable[[Any, Names], str | None]] = {
+    ev.GameStarted: _game_started,
+    ev.TurnStarted: lambda e, n: f"— Turn {e.turn} —",
+    ev.DeckReshuffled: lambda e, n: f"The discard pile is shuffled into a new draw pile ({e.cards} cards).",
+    ev.GameOver: _game_over,
+    ev.CardsDealt: lambda e, n: f"{n.player(e.player)} is dealt {n.card_list(e.cards)}.",
+    ev.CardPicked: lambda e, n: f"{n.player(e.player)} takes {n.card(e.card)}.",
+    ev.CardDiscarded: lambda e, n: (_private_discard if e.private_to is not None else _card_discarded)(e, n),
+    ev.CardsPassed: lambda e, n: f"Cards passed to the {e.direction}.",
+    ev.KeptCardReturned: lambda e, n: f"{n.player(e.player)} takes back the kept {n.card(e.card)}.",
+    ev.UnitUnpaid: lambda e, n: f"{n.player(e.player)} cannot pay for {n.card(e.card)}: discarded.",
+    ev.UnitDiscarded: lambda e, n: f"{n.player(e.player)} discards {n.card(e.card)} from play to make room.",
+    ev.CardKept: lambda e, n: f"{n.player(e.player)} keeps {n.card(e.card)} for the next turn.",
+    ev.UnitsRevealed: _units_revealed,
+    ev.UnitReplaced: lambda e, n: f"{n.player(e.player)}'s {n.card(e.old)} becomes {n.card(e.new)}.",
+    ev.ShapeshiftFailed: lambda e, n: f"{n.player(e.player)}'s Shapeshifter found nothing to become.",
+    ev.AgeAdded: _age_added,
+    ev.BuildingUpgraded: _building_upgraded,
+    ev.WarStrength: lambda e, n: f"{n.player(e.player)} fights with {STRENGTH}{e.strength}.",
+    ev.War: _war,
+    ev.LpChanged: _change(LP),
+    ev.GoldChanged: _change(GOLD),
+    ev.ConstructionPassed: lambda e, n: f"{n.player(e.player)} builds nothing.",
+    ev.BuildingBuilt: lambda e, n: (f"{n.player(e.player)} builds {n.cause(e.building)} at level {e.level} "
+                                    f"for {GOLD}{e.gold}."),
+    ev.UnitSaved: lambda e, n: f"{n.player(e.player)}'s Mystical Healer saves {n.card(e.card)}.",
+    ev.UnitDied: lambda e, n: f"{n.player(e.player)}'s {n.card(e.card)} dies ({AGE}{e.age}).",
+    ev.UnitsAged: _units_aged,
+    ev.SoloStarted: _solo_started,
+    ev.NecropolisRevealed: lambda e, n: (f"Necropolis card {necropolis_label(e.position)} turns face up: "
+                                         f"{n.cause(e.card)} (gain {LP}{e.gain}, Black {e.black}, "
+                                         f"Purple {e.purple})."),
+    ev.UnderworldShuffled: lambda e, n: f"The Underworld ({e.cards} cards) is shuffled.",
+    ev.UnderworldDrawn: lambda e, n: f"{n.player(e.player)} draws {n.card_list(e.cards)} from the Underworld.",
+    ev.UnderworldAdded: lambda e, n: f"{n.card_list(e.cards)} go to the Underworld ({e.total} cards).",
+    ev.UnderworldBottom: lambda e, n: f"{n.card_list(e.cards)} go under the Underworld.",
+    ev.LichQuest: _lich_quest,
+    ev.LichLp: lambda e, n: (f"The Lich King +{e.amount}{LP} ({n.cause(e.source)}, "
+                             f"{LICH_CAUSES.get(e.cause, e.cause)}), now {LP}{e.total}."),
+    ev.UnderworldDiscarded: lambda e, n: f"The {len(e.cards)} Underworld cards go to the discard pile.",
+    ev.SoloWar: _solo_war,
+    ev.TimeMoved: lambda e, n: f"The Time token moves to Necropolis card {necropolis_label(e.position)}.",
+    ev.SoloOver: _solo_over,
+}
