@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from papertales_tui.persistence import load_save, replay_game
+from papertales_tui.persistence import ADDED_EVENT_FIELDS, load_save, replay_game
 from papertales_tui.rules import events as ev
 from papertales_tui.rules.catalog import default_catalog
 from papertales_tui.rules.random_play import play_random_game
@@ -94,7 +94,9 @@ def test_a_finished_game_saved_before_the_schema_loads_in_todays_form(name):
     save = load_save(DATA / name)
     assert save.version == 1 and save.game.over
     replayed = replay_game(save)  # raises unless the whole state, log included, is the same
-    assert replayed.state.log == save.game.state.log
+    added = ADDED_EVENT_FIELDS  # fields added later still, which a format-1 save cannot have
+    assert [{k: v for k, v in d.items() if k not in added.get(d["type"], ())} for d in replayed.state.log] \
+        == save.game.state.log
     assert {d["phase"] for d in save.game.state.log} >= {"recruitment", "wars", "aging", "end"}
 
 

@@ -171,7 +171,8 @@ def _solo_war(e: ev.SoloWar, n: Names) -> str:
     me = n.player(0)
     result = ("a tie, both win" if e.player_won and e.lich_won else f"{me} wins" if e.player_won
               else "the Lich King wins")
-    return f"{me} {STRENGTH}{e.strength} vs the {ARMY_NAMES.get(e.army, e.army)} army {STRENGTH}{e.army_strength}: {result}."
+    army = ARMY_NAMES.get(e.army, e.army)
+    return f"{me} {STRENGTH}{e.strength} vs the {army} army {STRENGTH}{e.army_strength}: {result}."
 
 
 def _solo_over(e: ev.SoloOver, n: Names) -> str:
