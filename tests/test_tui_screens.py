@@ -11,7 +11,7 @@ from papertales_tui.tui.screens.construction import ConstructionScreen
 from papertales_tui.tui.screens.decide import AgeTargetScreen, HealScreen
 from papertales_tui.tui.screens.deploy import DeployScreen
 from papertales_tui.tui.screens.draft import DraftScreen
-from papertales_tui.tui.screens.final import FinalScreen, tie_note
+from papertales_tui.tui.screens.final import tie_note
 from papertales_tui.tui.screens.handoff import HandoffScreen
 from papertales_tui.tui.screens.info import CardBrowser, LogScreen, ScoreboardScreen, TooSmallScreen
 from papertales_tui.tui.screens.modals import AgeTargetModal, ConfirmQuit, HealModal, UnpaidModal
@@ -397,8 +397,7 @@ async def test_final_screen_and_new_game(catalog):
         game = new_game(2)
         game.state.over = True
         game.players[0].lp = 9
-        app.game = game
-        app.show(FinalScreen(game, []))
+        app.play(game, ["human", "human"], shown=len(game.state.log))
         await pilot.pause()
         assert "P0 wins!" in screen_text(app)
         await pilot.press("n")

@@ -203,13 +203,12 @@ async def test_a_tie_goes_to_the_lich_king(catalog):
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.game = game
-        app.show(FinalScreen(game, []))
+        app.play(game, ["human"], shown=len(game.state.log))
         await pilot.pause()
         text = screen_text(app)
         assert "The Lich King wins!" in text and "a tie goes to the Lich King" in text
         game.state.players[0].lp += 1
-        app.show(FinalScreen(game, []))
+        app.play(game, ["human"], shown=len(game.state.log))
         await pilot.pause()
         assert "Ann wins!" in screen_text(app)
 

@@ -2,7 +2,9 @@
 
 After every decision the app shows, in order: the public summaries of what just happened (reveal and
 wars, income, construction, aging, final scores), then the next private decision behind a hand-off
-screen. Screens render state and hand decisions to `submit`; the engine says what is legal.
+screen. A `Session` (tui/session.py, no Textual) says what comes next; `scene_screen` draws it.
+Screens post `Decided`, `Continue` or `TakeBack` (screens/common.py) and the app handles them here;
+the engine says what is legal.
 """
 
 from __future__ import annotations
@@ -11,14 +13,18 @@ import contextlib
 import random
 from pathlib import Path
 
+from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import ModalScreen
+from textual.worker import get_current_worker
 
 from ..rules.card_files import default_catalog
-from ..rules.engine import Game, IllegalDecision, Pending
-from . import flow, seats
+from ..rules.engine import Game, Pending
+from . import seats
 from .commands import CardCommands
+from .screens.common import Continue, Decided, TakeBack
+from .session import BotTurn, Decide, Final, Handoff, Scene, Session, Summary
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 REFERENCE = Binding.Group("")
@@ -43,14 +49,12 @@ class PaperTalesApp(App):
         self.catalog = catalog if catalog is not None else default_catalog()
         self.save = save  # a persistence.Save to resume, or None for a new game
         self.autosave = autosave
-        self.game: Game | None = None
-        self.seats: list[str] = []
-        self.bots: dict[int, object] = {}
-        self.shown = 0  # events of the log already summarised
-        self.queue: list[list[tuple[str, list[dict]]]] = []  # pages of chapters waiting to be shown
-        self.last_player: int | None = None  # who made the last decision (no hand-off to oneself)
+        self.session: Session | None = None  # the game being played and what comes next
         self.waiting = False  # a bot decided while a reference screen was open
-        self.page_turn = 1  # the turn of the summaries being shown
+
+    @property
+    def game(self) -> Game | None:
+        return self.session.game if self.session is not None else None
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys in words (Enter, Esc, Ctrl+S) rather than symbols a newcomer may not know."""
@@ -85,14 +89,11 @@ class PaperTalesApp(App):
 
     def play(self, game: Game, seat_types: list[str], shown: int = 0) -> None:
         """Run this game from its current state; events before `shown` are not summarised again."""
-        self.game = game
-        self.seats = list(seat_types)
-        self.bots = {i: seats.make_bot(s, seed=game.state.seed * 101 + i)
-                     for i, s in enumerate(seat_types) if seats.is_bot(s)}
-        self.shown, self.queue, self.last_player, self.waiting = shown, [], None, False
-        self.advance()
+        self.stop_bot()
+        self.session, self.waiting = Session(game, seat_types, shown), False
+        self.go()
 
-    # --- flow -------------------------------------------------------------------------------
+    # --- flow: the session says what comes next, the screens post what the players do ---------
     def show(self, screen) -> None:
         """Make `screen` the current step of the game, closing anything opened over the last one."""
         while len(self.screen_stack) > 2:
@@ -103,16 +104,60 @@ class PaperTalesApp(App):
             self.push_screen(screen)
         self.call_after_refresh(self.check_size)
 
-    def submit(self, player: int, decision: dict) -> str | None:
-        """Hand a decision to the engine: None when applied, else the reason it was refused."""
-        try:
-            self.game.apply(player, decision)
-        except IllegalDecision as err:
-            return str(err)
-        self.last_player = player
+    def go(self) -> None:
+        """Show the session's scene; a bot's turn starts the bot."""
+        from .screens.handoff import BotScreen
+
+        scene = self.session.scene
+        if isinstance(scene, BotTurn) and isinstance(self.screen, BotScreen):
+            self.screen.thinking(self.game.players[scene.pend.player].name)
+        else:
+            self.show(self.scene_screen(scene))
+        if isinstance(scene, BotTurn):
+            self.run_bot(self.session, scene.pend)
+
+    def scene_screen(self, scene: Scene):
+        """The screen of each scene (and of each decision)."""
+        from .screens.construction import ConstructionScreen
+        from .screens.decide import AgeTargetScreen, HealScreen
+        from .screens.deploy import DeployScreen
+        from .screens.draft import DraftScreen
+        from .screens.final import FinalScreen
+        from .screens.handoff import BotScreen, HandoffScreen
+        from .screens.summary import SummaryScreen
+
+        game = self.game
+        decisions = {"pick": DraftScreen, "deploy": DeployScreen, "age_target": AgeTargetScreen,
+                     "construction": ConstructionScreen, "heal": HealScreen}
+        screens = {
+            Summary: lambda s: SummaryScreen(game, [(c, list(events)) for c, events in s.chapters], s.turn),
+            Handoff: lambda s: HandoffScreen(game, s.pend, s.take_back),
+            Decide: lambda s: decisions[s.pend.kind](game, s.pend),
+            BotTurn: lambda s: BotScreen(game, game.players[s.pend.player].name),
+            Final: lambda s: FinalScreen(game, list(s.events), note=s.note),
+        }
+        return screens[type(scene)](scene)
+
+    def on_decided(self, m: Decided) -> None:
+        if self.session is None:
+            return
+        error = self.session.submit(m.player, m.decision)
+        if error is not None:
+            if m.control.is_current:
+                m.control.refused(error)
+            return
         self.save_game()
-        self.call_next(self.advance)
-        return None
+        self.go()
+
+    def on_continue(self, m: Continue) -> None:
+        if self.session is not None:
+            self.session.proceed()
+            self.go()
+
+    def on_take_back(self, m: TakeBack) -> None:
+        if self.session is not None and self.session.take_back():
+            self.save_game()
+            self.go()
 
     def save_game(self) -> None:
         if not self.autosave:
@@ -120,106 +165,53 @@ class PaperTalesApp(App):
         from ..persistence import autosave
 
         try:
-            autosave(self.game, {"seats": self.seats})
+            autosave(self.game, {"seats": self.session.seats})
         except OSError as err:
             self.notify(f"Autosave failed: {err}", severity="warning", markup=False)
 
-    def advance(self) -> None:
-        """Show what comes next: a pending summary, the final scores, or the next decision."""
-        from .screens.final import FinalScreen
-        from .screens.handoff import HandoffScreen
-        from .screens.summary import SummaryScreen
-
-        game = self.game
-        if not self.queue:
-            found = flow.chapters(game.state.log, self.shown)
-            self.page_turn = flow.turn_at(game.state.log, self.shown)
-            self.shown = len(game.state.log)
-            page = [c for c in found if c[0] != "end"]
-            self.queue = ([page] if page else []) + [[c] for c in found if c[0] == "end"]
-        if self.queue:
-            page = self.queue.pop(0)
-            self.last_player = None
-            if page[0][0] == "end":
-                self.show(FinalScreen(game, page[0][1]))
-            else:
-                self.show(SummaryScreen(game, page, self.page_turn))
+    @work(exclusive=True, thread=True, group="bot")
+    def run_bot(self, session: Session, pend: Pending) -> None:
+        """A bot decides in a worker thread, so the screen stays live while it thinks; a new game
+        cancels it (the worker is exclusive in its group)."""
+        decision = session.bot_decision(pend)
+        if get_current_worker().is_cancelled:
             return
-        if game.over:
-            self.show(FinalScreen(game, []))
+        with contextlib.suppress(RuntimeError):  # the app may close while the bot thinks
+            self.call_from_thread(self.bot_decided, session, pend, decision)
+
+    def stop_bot(self) -> None:
+        self.workers.cancel_group(self, "bot")
+
+    def bot_decided(self, session: Session, pend: Pending, decision: dict) -> None:
+        if session is not self.session:  # a new game started while the bot was thinking
             return
-        pend = self.game.pending()[0]
-        if pend.player in self.bots:
-            self.run_bot(pend)
-        elif pend.player == self.last_player or len(self.seats) - len(self.bots) == 1:
-            self.show(self.decision_screen(pend))  # no one else to hide the screen from
-        else:
-            self.show(HandoffScreen(game, pend))
-
-    def run_bot(self, pend: Pending) -> None:
-        """A bot decides in a worker thread, so the screen stays live while it thinks."""
-        from .screens.handoff import BotScreen
-
-        name = self.game.players[pend.player].name
-        if isinstance(self.screen, BotScreen):
-            self.screen.thinking(name)
-        else:
-            self.show(BotScreen(self.game, name))
-        bot = self.bots[pend.player]
-
-        def think() -> None:
-            try:
-                decision = seats.bot_decision(bot, self.game, pend)
-            except Exception as err:  # a bot bug must not stop the game
-                decision = {"error": f"{type(err).__name__}: {err}"}
-            with contextlib.suppress(RuntimeError):  # the app may close while the bot thinks
-                self.call_from_thread(self.bot_decided, pend, decision)
-
-        self.run_worker(think, thread=True, group="bot")
-
-    def bot_decided(self, pend: Pending, decision: dict) -> None:
-        from ..rules.random_play import random_decision
-
-        game = self.game
-        try:
-            game.apply(pend.player, decision)
-        except IllegalDecision as err:
-            self.notify(f"{game.players[pend.player].name} (bot): {decision.get('error', err)}; "
-                        "it plays at random", severity="warning", markup=False)
-            game.apply(pend.player, random_decision(game, pend, random.Random(len(game.state.log))))
-        self.last_player = None
+        warning = session.bot_submit(pend, decision)
+        if warning:
+            self.notify(warning, severity="warning", markup=False)
         self.save_game()
         if len(self.screen_stack) > 2:  # a reference screen or question is open: go on once it closes
             self.waiting = True
         else:
-            self.advance()
+            self.go()
 
     def flow_resumed(self) -> None:
         """The flow screen is on top again: go on if a bot decided in the meantime."""
         if self.waiting:
             self.waiting = False
-            self.advance()
-
-    def decision_screen(self, pend: Pending):
-        from .screens.construction import ConstructionScreen
-        from .screens.decide import AgeTargetScreen, HealScreen
-        from .screens.deploy import DeployScreen
-        from .screens.draft import DraftScreen
-
-        screens = {"pick": DraftScreen, "deploy": DeployScreen, "age_target": AgeTargetScreen,
-                   "construction": ConstructionScreen, "heal": HealScreen}
-        return screens[pend.kind](self.game, pend)
+            self.go()
 
     def new_game(self) -> None:
         from .screens.newgame import NewGameScreen
 
-        self.game = None
+        self.stop_bot()
+        self.session = None
         self.show(NewGameScreen())
 
     def show_title(self) -> None:
         from .screens.title import TitleScreen
 
-        self.game = None
+        self.stop_bot()
+        self.session = None
         self.show(TitleScreen())
 
     def resume_autosave(self) -> None:
@@ -248,13 +240,9 @@ class PaperTalesApp(App):
         self.play(save.game, seat_types, shown=len(save.game.state.log))
 
     def show_finished(self, game: Game, seat_types: list[str]) -> None:
-        from .screens.final import FinalScreen
-
-        self.game, self.seats, self.bots, self.queue = game, list(seat_types), {}, []
-        self.shown = len(game.state.log)
-        end = [events for chapter, events in flow.chapters(game.state.log, 0) if chapter == "end"]
-        self.show(FinalScreen(game, end[-1] if end else [],
-                              note="This game is already finished: here are its final scores."))
+        self.stop_bot()
+        self.session = Session.finished(game, seat_types, "This game is already finished: here are its final scores.")
+        self.go()
 
     # --- save as ----------------------------------------------------------------------------
     def save_as(self, path: str, overwrite: bool = False):
@@ -263,7 +251,7 @@ class PaperTalesApp(App):
         from ..persistence import SaveFileError, save_as
 
         try:
-            save_as(self.game, Path(path).expanduser(), {"seats": self.seats}, overwrite=overwrite)
+            save_as(self.game, Path(path).expanduser(), {"seats": self.session.seats}, overwrite=overwrite)
         except (SaveFileError, OSError) as err:
             return err
         return None

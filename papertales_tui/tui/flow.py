@@ -28,18 +28,42 @@ def label_events(log: list[dict]) -> list[str]:
 
 def chapters(log: list[dict], start: int) -> list[tuple[str, list[dict]]]:
     """The shown chapters among the events from index `start`: [(chapter, public events)]."""
+    return [(label, events) for label, events, _ in spans(log, start)]
+
+
+def spans(log: list[dict], start: int) -> list[tuple[str, list[dict], int]]:
+    """As `chapters`, with the log index just after each chapter's last event (the moment it shows)."""
     labels = label_events(log)
-    out: list[tuple[str, list[dict]]] = []
-    for label, e in zip(labels[start:], log[start:]):
+    out: list[tuple[str, list[dict], int]] = []
+    for k in range(start, len(log)):
+        label, e = labels[k], log[k]
         if label not in SHOWN or e.get("private_to") is not None:
             continue
         if out and out[-1][0] == label:
             out[-1][1].append(e)
+            out[-1] = (label, out[-1][1], k + 1)
         else:
-            out.append((label, [e]))
+            out.append((label, [e], k + 1))
     return out
 
 
 def turn_at(log: list[dict], index: int) -> int:
     """The turn the events from `index` on belong to (until the next turn starts)."""
     return max(1, sum(1 for e in log[:index] if e["type"] == "turn_started"))
+
+
+def totals_at(log: list[dict], index: int) -> tuple[dict[int, int], dict[int, int], int | None]:
+    """Each player's LP and Gold, and the Lich King's LP (solo), as they were after `index` events:
+    the last total logged before then (players with none logged yet are left out)."""
+    lp: dict[int, int] = {}
+    gold: dict[int, int] = {}
+    lich = None
+    for e in log[:index]:
+        t = e["type"]
+        if t == "lp":
+            lp[e["player"]] = e["total"]
+        elif t == "lich_lp":
+            lich = e["total"]
+        elif t == "gold" or "gold" in e and "total" in e:  # Gold gained or paid (Buildings)
+            gold[e["player"]] = e["total"]
+    return lp, gold, lich

@@ -1,13 +1,15 @@
-"""Shared pieces of the game screens: the title bar and the status line of a turn."""
+"""Shared pieces of the game screens: the title bar, the status line of a turn, and the messages a
+screen posts to the app (the app alone moves the game on: see tui/session.py)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.screen import Screen
 
 from ..text import PHASE_TITLES
-from ..widgets import KeyBar, Lines
+from ..widgets import KeyBar, Lines, Notice
 
 
 def turn_title(game, extra: str = "") -> str:
@@ -15,6 +17,27 @@ def turn_title(game, extra: str = "") -> str:
     phase = PHASE_TITLES.get(s.phase, s.phase.title())
     head = f"Paper Tales · Turn {s.turn}/{s.turns} · {phase}"
     return f"{head} · {extra}" if extra else head
+
+
+class Decided(Message):
+    """A player's decision, for the app to hand to the engine. When it is refused, the app calls
+    `refused(error)` on the screen that posted it (`control`)."""
+
+    def __init__(self, screen: Screen, player: int, decision: dict):
+        super().__init__()
+        self.screen, self.player, self.decision = screen, player, decision
+
+    @property
+    def control(self) -> Screen:
+        return self.screen
+
+
+class Continue(Message):
+    """Go on: from a summary page, or the next player accepts the hand-off."""
+
+
+class TakeBack(Message):
+    """Take back the last decision (from the hand-off screen, before the next player accepts it)."""
 
 
 class GameScreen(Screen):
@@ -31,6 +54,16 @@ class GameScreen(Screen):
 
     def body(self) -> ComposeResult:
         yield from ()
+
+    def decide(self, player: int, decision: dict) -> None:
+        """Hand a decision to the app; a refusal comes back through `refused`."""
+        self.post_message(Decided(self, player, decision))
+
+    def refused(self, error: Exception) -> None:
+        """The engine refused this screen's decision: say why (in the #message notice, if any)."""
+        for notice in self.query("#message").results(Notice):
+            notice.say(f"Not allowed: {error}")
+        self.notify(str(error), title="Not allowed", severity="error", markup=False)
 
     def set_title(self, text: str) -> None:
         self.title_text = text

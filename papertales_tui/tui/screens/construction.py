@@ -168,7 +168,4 @@ class ConstructionScreen(HintHost, GameScreen):
         self.send({"kind": "pass"})
 
     def send(self, decision: dict) -> None:
-        error = self.app.submit(self.player, decision)
-        if error:
-            self.query_one("#message", Notice).say(f"Not allowed: {error}")
-            self.notify(error, title="Not allowed", severity="error", markup=False)
+        self.decide(self.player, decision)

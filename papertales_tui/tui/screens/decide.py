@@ -37,11 +37,11 @@ class ChoiceHost(GameScreen):
         self.app.push_screen(self.modal_class(self.game, self.player, self.pend.options), self.answered)
 
     def answered(self, answer) -> None:
-        error = self.app.submit(self.player, self.decision(answer))
-        if error:
-            self.query_one("#message", Notice).say(f"Not allowed: {error}")
-            self.notify(error, title="Not allowed", severity="error", markup=False)
-            self.ask()
+        self.decide(self.player, self.decision(answer))
+
+    def refused(self, error: Exception) -> None:
+        super().refused(error)
+        self.ask()
 
     def decision(self, answer) -> dict:
         raise NotImplementedError

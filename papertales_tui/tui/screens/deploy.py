@@ -7,7 +7,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from ...rules.errors import IllegalDecision, Unaffordable
+from ...rules.errors import Unaffordable
 from ...rules.forecast import LOSE, OPEN, TIE, WIN, TurnForecast, safe_forecast
 from ...rules.state import FIFTH_SLOT
 from .. import text as tx
@@ -345,30 +345,21 @@ class DeployScreen(HintHost, GameScreen):
         self.refresh_all()
 
     def action_confirm(self) -> None:
-        try:
-            self.game.check(self.player, self.plan.decision())
-        except Unaffordable:  # Gold is short: ask which new Units to give up
+        self.decide(self.player, self.plan.decision())
+
+    def unpaid_chosen(self, unpaid: list[int] | None) -> None:
+        if unpaid is not None:  # else back to the board
+            self.decide(self.player, self.plan.decision(unpaid))
+
+    def refused(self, error: Exception) -> None:
+        if isinstance(error, Unaffordable):  # Gold is short: ask which new Units to give up
             new = self.plan.new_units()
             costs = {c: self.game.card(c).cost for c in new}
             names = {c: self.game.card(c).name for c in new}
             self.app.push_screen(UnpaidModal(new, costs, names, self.options["gold"]), self.unpaid_chosen)
             return
-        except IllegalDecision:
-            pass  # submit reports it
-        error = self.app.submit(self.player, self.plan.decision())
-        if error:
-            self.refused(error)
-
-    def unpaid_chosen(self, unpaid: list[int] | None) -> None:
-        if unpaid is None:  # back to the board
-            return
-        error = self.app.submit(self.player, self.plan.decision(unpaid))
-        if error:
-            self.refused(error)
-
-    def refused(self, error: str) -> None:
         self.say(f"Not allowed: {error}")
-        self.notify(error, title="Not allowed", severity="error", markup=False)
+        self.notify(str(error), title="Not allowed", severity="error", markup=False)
 
 
 def replace_mark(view, mark: str):

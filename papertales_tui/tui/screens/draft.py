@@ -171,10 +171,7 @@ class DraftScreen(HintHost, GameScreen):
             self.send({"kind": "pick", "card": self.picked, "discard": card})
 
     def send(self, decision: dict) -> None:
-        error = self.app.submit(self.player, decision)
-        if error:
-            self.query_one("#message", Notice).say(f"Not allowed: {error}")
-            self.notify(error, title="Not allowed", severity="error", markup=False)
+        self.decide(self.player, decision)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if (hint := self.hint_check(action)) is not None:

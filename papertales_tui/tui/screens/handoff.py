@@ -7,8 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from ..widgets import Lines
-from .common import GameScreen, turn_title
+from .common import Continue, GameScreen, TakeBack, turn_title
 
+TAKEN_BACK = {"pick": "pick", "deploy": "deployment", "construction": "Construction", "heal": "choice"}
 WHAT = {
     "pick": "pick a card",
     "deploy": "deploy Units",
@@ -30,33 +31,47 @@ def centred(lines: list[Text]) -> list[Text]:
 
 class HandoffScreen(GameScreen):
     CSS_PATH = "handoff.tcss"
-    BINDINGS = [Binding("enter", "ready", "I am ready", priority=True)]
+    BINDINGS = [Binding("enter", "ready", "I am ready", priority=True),
+                Binding("u,ctrl+z", "take_back", "Take back")]
 
-    def __init__(self, game, pend):
+    def __init__(self, game, pend, take_back: tuple[int, str] | None = None):
         super().__init__()
         self.game = game
         self.pend = pend
         self.name_ = game.players[pend.player].name
         self.title_text = turn_title(game)
+        self.take_back = take_back  # (player, kind): who may still take back their last decision
 
     def body(self) -> ComposeResult:
         name = self.name_
-        box = Lines(id="handoff-box")
-        box.lines = centred([
+        lines = [
             Text(f"Pass to {name} — press Enter when only {name} is looking", style="bold"),
             Text(""),
             Text(f"{name}, it is your turn to {WHAT[self.pend.kind]}.", style="italic"),
             Text(""),
             Text(f"  I am {name}  ", style="bold reverse"),
-        ])
+        ]
+        if self.take_back is not None:
+            player, kind = self.take_back
+            lines += [Text(""), Text(f"{self.game.players[player].name}: press u to take back your "
+                                     f"{TAKEN_BACK.get(kind, 'decision')}", style="dim")]
+        box = Lines(id="handoff-box")
+        box.lines = centred(lines)
         yield box
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take_back":
+            return self.take_back is not None
+        return True
 
     def on_click(self) -> None:
         self.action_ready()
 
     def action_ready(self) -> None:
-        self.app.last_player = self.pend.player
-        self.app.show(self.app.decision_screen(self.pend))
+        self.post_message(Continue())
+
+    def action_take_back(self) -> None:
+        self.post_message(TakeBack())
 
 
 class BotScreen(GameScreen):

@@ -18,7 +18,7 @@ from ...rules.narrator import Names, narrate
 from .. import text as tx
 from .. import views
 from ..widgets import NecropolisRow
-from .common import GameScreen
+from .common import Continue, GameScreen
 
 TITLES = {"lich": "Lich King", "reveal": "Reveal & Wars", "income": "Income", "construction": "Construction",
           "aging": "Aging"}
@@ -249,4 +249,4 @@ class SummaryScreen(GameScreen):
 
     @on(Button.Pressed, "#next")
     def action_next(self) -> None:
-        self.app.advance()
+        self.post_message(Continue())

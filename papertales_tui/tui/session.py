@@ -1,0 +1,176 @@
+"""The flow of a game between decisions, without Textual: what comes next.
+
+A `Session` holds a game, its seats and what the players have already been shown. Its `scene` says
+what the table sees now: a `Summary` page of what just happened, a `Handoff` before a player's
+private decision, `Decide` (that player's decision), `BotTurn` (a bot decides) or the `Final`
+scores. The app draws a scene and calls back `submit`, `proceed` or `take_back`; nothing here knows
+about screens.
+
+Take-back: the last human decision can be taken back until the next player accepts the hand-off,
+as long as nothing was resolved by it (no event logged: nothing hidden has been revealed).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..rules.engine import Game, IllegalDecision, Pending
+from . import flow, seats
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A page of public events; `as_of` is the log length at its end (the figures it shows)."""
+
+    chapters: tuple[tuple[str, tuple[dict, ...]], ...]
+    turn: int
+    as_of: int
+
+
+@dataclass(frozen=True)
+class Handoff:
+    """The screen is passed to `pend.player`; `take_back` is who may still take back their last
+    decision and its kind (None when no one may)."""
+
+    pend: Pending
+    take_back: tuple[int, str] | None = None
+
+
+@dataclass(frozen=True)
+class Decide:
+    pend: Pending
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    pend: Pending
+
+
+@dataclass(frozen=True)
+class Final:
+    events: tuple[dict, ...]
+    note: str = ""
+
+
+Scene = Summary | Handoff | Decide | BotTurn | Final
+
+
+class Session:
+    """One game played at this table: the game, who sits where, and what comes next."""
+
+    def __init__(self, game: Game, seat_types: list[str], shown: int = 0):
+        self.game = game
+        self.seats = list(seat_types)
+        self.bots = {i: seats.make_bot(s, seed=game.state.seed * 101 + i)
+                     for i, s in enumerate(seat_types) if seats.is_bot(s)}
+        self.shown = shown  # events of the log already summarised
+        self.pages: list[Summary | Final] = []  # pages found but not shown yet
+        self.last_player: int | None = None  # who is at the screen (no hand-off to oneself)
+        self.undo: tuple[int, str, str] | None = None  # (player, kind, state) before their last decision
+        self.scene: Scene = self._next()
+
+    @classmethod
+    def finished(cls, game: Game, seat_types: list[str], note: str = "") -> Session:
+        """A finished game opened only to see its final scores."""
+        session = cls(game, seat_types, shown=len(game.state.log))
+        end = [events for chapter, events in flow.chapters(game.state.log, 0) if chapter == "end"]
+        session.scene = Final(tuple(end[-1]) if end else (), note)
+        return session
+
+    @property
+    def humans(self) -> int:
+        return len(self.seats) - len(self.bots)
+
+    # --- moving on --------------------------------------------------------------------------
+    def submit(self, player: int, decision: dict) -> IllegalDecision | None:
+        """A human's decision: None when the engine applied it (the scene moves on), else its refusal."""
+        if not isinstance(self.scene, Decide) or self.scene.pend.player != player:
+            return IllegalDecision("it is not this player's decision now")
+        before = self.game.to_json()
+        logged = len(self.game.state.log)
+        try:
+            self.game.apply(player, decision)
+        except IllegalDecision as err:
+            return err
+        self.last_player = player
+        resolved = len(self.game.state.log) != logged or self.game.players[player].submitted is None
+        self.undo = None if resolved else (player, self.scene.pend.kind, before)
+        self.scene = self._next()
+        return None
+
+    def proceed(self) -> None:
+        """Go on from a summary page, or accept the hand-off (the player is now at the screen)."""
+        if isinstance(self.scene, Handoff):
+            self.last_player = self.scene.pend.player
+            self.undo = None
+            self.scene = Decide(self.scene.pend)
+        elif isinstance(self.scene, Summary):
+            self.scene = self._next()
+
+    def take_back(self) -> bool:
+        """Undo the last human decision (see the module doc); False when it cannot be taken back."""
+        if not isinstance(self.scene, Handoff) or self.undo is None:
+            return False
+        player, _, before = self.undo
+        self.game = type(self.game).from_json(before, self.game.catalog)
+        self.undo = None
+        self.last_player = player
+        pend = self.game.pending_for(player)
+        assert pend is not None, "a decision taken back is pending again"
+        self.scene = Decide(pend)
+        return True
+
+    def bot_decision(self, pend: Pending) -> dict:
+        """What the bot at `pend.player` decides (slow: the app runs this in a worker thread)."""
+        try:
+            return seats.bot_decision(self.bots[pend.player], self.game, pend)
+        except Exception as err:  # a bot bug must not stop the game
+            return {"error": f"{type(err).__name__}: {err}"}
+
+    def bot_submit(self, pend: Pending, decision: dict) -> str | None:
+        """Apply a bot's decision; a refused one is replaced by a random legal one, and the reason
+        is returned for the table to see."""
+        from ..rules.random_play import random_decision
+
+        game = self.game
+        warning = None
+        try:
+            game.apply(pend.player, decision)
+        except IllegalDecision as err:
+            warning = f"{game.players[pend.player].name} (bot): {decision.get('error', err)}; it plays at random"
+            game.apply(pend.player, random_decision(game, pend, random.Random(len(game.state.log))))
+        self.last_player = None
+        self.undo = None
+        self.scene = self._next()
+        return warning
+
+    # --- what comes next --------------------------------------------------------------------
+    def _next(self) -> Scene:
+        if not self.pages:
+            self.pages = self._new_pages()
+        if self.pages:
+            self.last_player = None  # everyone looked at the summary
+            self.undo = None
+            return self.pages.pop(0)
+        game = self.game
+        if game.over:
+            return Final(())
+        pend = game.pending()[0]
+        if pend.player in self.bots:
+            return BotTurn(pend)
+        if pend.player == self.last_player or self.humans == 1:
+            return Decide(pend)  # no one else to hide the screen from
+        return Handoff(pend, self.undo[:2] if self.undo else None)
+
+    def _new_pages(self) -> list[Summary | Final]:
+        """The public events since the last page, one page per chapter, the final scores last."""
+        log = self.game.state.log
+        pages: list[Summary | Final] = []
+        for chapter, events, end in flow.spans(log, self.shown):
+            if chapter == "end":
+                pages.append(Final(tuple(events)))
+            else:
+                pages.append(Summary(((chapter, tuple(events)),), flow.turn_at(log, end - 1), end))
+        self.shown = len(log)
+        return pages
