@@ -69,7 +69,7 @@ async def test_deployment_shows_neighbours_forecast_gold_income_and_deaths(catal
         assert board.plan.slots[1] == game.players[0].hand[0]
         assert f"vs P1 ⚔{game.strength(1)} win ★3" in text and "Gold ¤5 − new Units ¤1 = ¤4 left" in text
         assert "LP this turn ★6: War vs P1 ★3, War vs P2 ★3" in text
-        assert "Knight ¤1 ⚔4 ◷0 NEW" in text
+        assert "Knight ¤1 ⚔4 ◷0 NEW" in text and "(F3)" not in text
         for line in text.splitlines():
             assert len(line) <= 80
 
@@ -105,3 +105,44 @@ async def test_no_private_card_of_an_opponent_reaches_the_draft_screen(catalog):
         theirs = {game.card(c).name for p in game.players[1:] for c in p.draft} - mine
         assert theirs and not any(name in text for name in theirs)
         assert "P1 (left, gets your cards)" in text and "P2 (right)" in text
+
+
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_scoreboard_and_age_target_draw_kingdoms_with_the_widget(catalog, monkeypatch, no_color):
+    from papertales_tui.tui.kingdom import Kingdom
+    from papertales_tui.tui.screens.info import ScoreboardScreen
+
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    game, secret = table_game()
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await open_deploy(app, pilot, game)
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreboardScreen)
+        assert len(app.screen.query(Kingdom)) == 3
+        text = screen_text(app)
+        assert "P1 ★7 ¤5 ⚔" in text and "hand 2" in text and "Treefolk ⚔3◷1✝" in text
+        assert "kept 1" in text and "✝ dies at the coming Aging" in text
+        for c in secret:
+            assert game.card(c).name not in text
+
+
+async def test_solo_scoreboard_shows_the_lich_king_cards(catalog):
+    from papertales_tui.rules.solo import SoloGame
+    from papertales_tui.tui.screens.info import ScoreboardScreen
+
+    game = SoloGame.new(["Ann"], seed=2, difficulty=3)
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"])
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreboardScreen)
+        text = " ".join(screen_text(app).split())
+        assert "Lich King cards: " + ", ".join(c.name for c in game.lich_king_cards()) in text
+        assert "Ann ★0 ¤3 ⚔0" in text

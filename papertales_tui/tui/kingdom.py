@@ -23,6 +23,8 @@ from .widgets import Lines
 
 DIES = "✝"
 SAVE = "✚"
+LEGEND = (f"{DIES} dies at the coming Aging · {SAVE} a Mystical Healer can save it · NEW deployed this turn · "
+          "Back row after |")
 FRONT_ROW = FRONT
 BACK_ROW = BACK
 

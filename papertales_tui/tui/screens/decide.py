@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Label, Static
+from textual.widgets import Label
 
-from .. import views
+from ..kingdom import Kingdom, kingdom_view
 from ..widgets import Notice
 from .common import GameScreen, turn_title
 from .modals import AgeTargetModal, HealModal
@@ -27,7 +27,7 @@ class ChoiceHost(GameScreen):
     def body(self) -> ComposeResult:
         with VerticalScroll(id="host"):
             yield Label(self.heading, classes="pane-title", markup=False)
-            yield Static(views.kingdom(self.game, self.player), id="host-kingdom")
+            yield Kingdom(kingdom_view(self.game, self.player, viewer=self.player), form="tiles", id="host-kingdom")
             yield Notice(id="message")
 
     def on_mount(self) -> None:

@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 
 from .. import text as tx
 from .. import views
+from ..kingdom import Kingdom, kingdom_views
 from ..widgets import NecropolisRow
 from .common import GameScreen
 from .summary import heading, sentences
@@ -89,6 +90,9 @@ class FinalScreen(GameScreen):
                               style="bold reverse"), id="winner")
             yield Static(ranking(game))
             yield Static(tie_note(game))
+            yield Static(heading("Kingdoms at the end"))
+            for k in kingdom_views(game, viewer=None):
+                yield Kingdom(k, form="compact", lines=2)
             end_lp = [e for e in self.events if e["type"] == "lp"]
             if end_lp:
                 yield Static(heading("End of game: Buildings and abilities"))
@@ -104,6 +108,8 @@ class FinalScreen(GameScreen):
             yield Static(solo_ranking(game))
             yield Static(solo_note(game))
             yield Static(Text.assemble(("\nThe Lich King's Legend Points: ", "bold"), views.lich_sources(game)))
+            yield Static(heading("Kingdom at the end"))
+            yield Kingdom(kingdom_views(game, viewer=None)[0], form="compact", lines=2)
             end = [e for e in self.events if e["type"] in ("lp", "lich_lp")]
             if end:
                 yield Static(heading("End of game: Buildings, abilities and the END card"))

@@ -18,6 +18,8 @@ from textual.widgets.option_list import Option
 from ...rules.narrator import Names, narrate
 from .. import text as tx
 from .. import views
+from ..kingdom import LEGEND as KINGDOM_LEGEND
+from ..kingdom import Kingdom, kingdom_views
 from .common import GameScreen
 
 PACKAGE = Path(__file__).resolve().parents[2]
@@ -260,12 +262,15 @@ class ScoreboardScreen(InfoScreen):
                              f" · draw pile {len(s.deck)} · discard pile {len(s.discard)} · seed {s.seed}")
         with VerticalScroll(id="scores"):
             yield Static(head)
-            yield Static(views.scoreboard(self.game))
+            seen = kingdom_views(self.game, viewer=None)  # what everyone may see
+            form = "tiles" if len(seen) * 12 + 8 <= self.app.size.height else "compact"
+            for k in seen:
+                yield Kingdom(k, form=form, lines=2, classes="score-kingdom")
             if views.is_solo(self.game):
                 yield Static(Text.assemble(("\nLich King ", "bold"), tx.lp(self.game.lich_lp), " · by source: ",
                                            views.lich_sources(self.game)))
                 yield Static(Text("\n").join(views.necropolis_lines(self.game, 76)))
-            yield Static(Text(tx.LEGEND, style="dim"))
+            yield Static(Text(f"{tx.LEGEND}\n{KINGDOM_LEGEND}", style="dim"))
 
     def on_mount(self) -> None:
         self.query_one("#scores").focus()
