@@ -3,6 +3,7 @@ names its causes by card key; logs saved before the schema load in today's form.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -104,3 +105,40 @@ def test_upgrading_a_log_twice_changes_nothing():
     save = load_save(DATA / FINISHED_V1[2])
     log = save.game.state.log
     assert ev.upgrade_log(log, save.game.catalog) == log
+
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "events.md"
+FIELD = re.compile(r"`([a-z_]+)(?::[^`]*)?`")  # `player`, `reason: "draft"`; not `"left"` nor `[slot, card]`
+
+
+def documented() -> dict[str, list[set[str]]]:
+    """Each event type of docs/events.md with the fields each of its table rows names."""
+    out: dict[str, list[set[str]]] = {}
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not line.startswith("| `") or len(cells) != 3:
+            continue
+        types = re.findall(r"`([a-z_]+)`", cells[0])
+        fields = set(FIELD.findall(cells[1]))
+        for t in types:
+            out.setdefault(t, []).append(fields)
+    return out
+
+
+def test_docs_events_lists_every_event_type_and_nothing_else():
+    assert set(documented()) == set(ev.TYPES)
+
+
+def test_docs_events_names_the_fields_of_each_type():
+    common = {"phase", "private_to"}  # described once, for every event
+    for type_, rows in documented().items():
+        schema = set(ev.TYPES[type_].NAMES) - common
+        for fields in rows:
+            assert fields <= schema, f"docs/events.md: {type_} has no field {sorted(fields - schema)}"
+        assert set().union(*rows) == schema, f"docs/events.md: {type_} lacks {sorted(schema - set().union(*rows))}"
+
+
+def test_docs_events_names_real_causes():
+    cat = default_catalog()
+    for key in re.findall(r'`cause: "([a-z_]+)"`', DOC.read_text(encoding="utf-8")):
+        assert key in ev.STEP_CAUSES or key in cat.units or key in cat.buildings, key
