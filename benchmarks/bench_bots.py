@@ -1,23 +1,32 @@
-"""Decision time of each bot level: median and 95th percentile per decision.
+"""Decision time of each bot level (median, 95th percentile, max) and the hard bot's playouts.
 
     PYTHONPATH=. python benchmarks/bench_bots.py --players 3 --games 4 --seats hard,medium,easy
+    PYTHONPATH=. python benchmarks/bench_bots.py --baseline /tmp/prev   # and the previous release's
+
+With --baseline DIR, the same games are also played with the code in DIR (e.g. a
+`git worktree add /tmp/prev 64f065b`), in a subprocess of this run, and both are printed with the
+ratio of the hard bot's playouts per searched decision.
 
 Every decision a bot makes in the games is timed from view to decision, the trivial ones included;
 the hard bot's searched decisions (Recruitment, Deployment, Construction) are also shown apart.
 Both wall-clock time and the CPU time of the thinking thread are reported: on a machine busy with
 other work the wall time grows, while the CPU time is what one free core needs (the hard bot's
 budget is counted in CPU time, so it searches as much on a busy machine as on an idle one).
+A sample is one draw of the hidden cards; it plays every candidate decision out once (a playout).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
+import sys
 import time
 from collections import defaultdict
 
-from papertales_tui.rules.bots import play_bot_game
+from papertales_tui.rules.bots import hard, play_bot_game
 from papertales_tui.rules.catalog import default_catalog
 
 SEARCHED = ("pick", "deploy", "construction")  # the decisions the hard bot searches
@@ -34,21 +43,27 @@ def figures(xs: list[float]) -> dict:
             "max_ms": round(1000 * max(xs), 2)}
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--players", type=int, default=3)
-    ap.add_argument("--games", type=int, default=4)
-    ap.add_argument("--seats", default="hard,medium,easy", help="levels by seat, repeated to fill the seats")
-    ap.add_argument("--seed", type=int, default=1000)
-    ap.add_argument("--budget", type=float, default=None, help="hard bot search budget per decision (s)")
-    ap.add_argument("--json", action="store_true")
-    args = ap.parse_args()
+def count_playouts(searches: list[tuple[int, int]]) -> None:
+    """Record (samples, candidates) of every hard-bot search (works with older versions of hard.py)."""
+    search = hard.HardBot.search
+
+    def counted(self, view, me, catalog, options, *rest):
+        totals = search(self, view, me, catalog, options, *rest)
+        searches.append((self.samples[-1], len(options)))
+        return totals
+
+    hard.HardBot.search = counted
+
+
+def measure(args) -> dict:
     catalog = default_catalog()
     levels = [s.strip() for s in args.seats.split(",")]
     levels = [levels[i % len(levels)] for i in range(args.players)]
     options = {"budget": args.budget} if args.budget is not None else {}
     wall: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
+    searches: list[tuple[int, int]] = []
+    count_playouts(searches)
 
     def record(pending, level: str, seconds: float, cpu_seconds: float) -> None:
         keys = [level] + (["hard (search)"] if level == "hard" and pending.kind in SEARCHED else [])
@@ -62,18 +77,64 @@ def main() -> None:
         play_bot_game(seats, args.seed + k, catalog, bot_options=options, on_decision=record)
     rows = [{"level": key, "decisions": len(wall[key]), "wall": figures(wall[key]), "cpu": figures(cpu[key])}
             for key in ROWS if wall[key]]
-    result = {"players": args.players, "games": args.games, "seats": levels, "budget": args.budget,
-              "seconds": round(time.perf_counter() - start, 1), "levels": rows}
+    playouts = {}
+    if searches:
+        playouts = {"searches": len(searches),
+                    "samples_median": statistics.median(s for s, _ in searches),
+                    "samples_mean": round(statistics.mean(s for s, _ in searches), 1),
+                    "playouts_median": statistics.median(s * n for s, n in searches),
+                    "playouts_mean": round(statistics.mean(s * n for s, n in searches), 1)}
+    return {"players": args.players, "games": args.games, "seats": levels, "budget": args.budget,
+            "seconds": round(time.perf_counter() - start, 1), "levels": rows, "hard_search": playouts}
+
+
+def baseline(args) -> dict:
+    """The same measure with the code in args.baseline, in a subprocess."""
+    cmd = [sys.executable, __file__, "--json", "--players", str(args.players), "--games", str(args.games),
+           "--seats", args.seats, "--seed", str(args.seed)] + (["--budget", str(args.budget)] if args.budget else [])
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": os.path.abspath(args.baseline)})
+    return json.loads(out.stdout)
+
+
+def show(result: dict, title: str) -> None:
+    print(f"{title}: {result['games']} games, {result['players']} players, seats {','.join(result['seats'])}")
+    print(f"{'level':<14} {'decisions':>9} {'cpu median':>11} {'cpu p95':>9} {'cpu max':>9} "
+          f"{'wall median':>12} {'wall p95':>9}")
+    for r in result["levels"]:
+        c, w = r["cpu"], r["wall"]
+        print(f"{r['level']:<14} {r['decisions']:>9} {c['median_ms']:>9.1f}ms {c['p95_ms']:>7.1f}ms "
+              f"{c['max_ms']:>7.1f}ms {w['median_ms']:>10.1f}ms {w['p95_ms']:>7.1f}ms")
+    h = result["hard_search"]
+    if h:
+        print(f"hard search: {h['searches']} searched decisions, samples per decision median {h['samples_median']} "
+              f"(mean {h['samples_mean']}), playouts per decision median {h['playouts_median']} "
+              f"(mean {h['playouts_mean']})")
+    print(f"seconds: {result['seconds']}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--seats", default="hard,medium,easy", help="levels by seat, repeated to fill the seats")
+    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--budget", type=float, default=None, help="hard bot search budget per decision (s)")
+    ap.add_argument("--baseline", metavar="DIR", help="also measure the code in DIR (a previous release)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    result = measure(args)
     if args.json:
         print(json.dumps(result))
         return
-    print(f"{args.games} games, {args.players} players, seats {','.join(levels)}")
-    print(f"{'level':<14} {'decisions':>9} {'cpu median':>11} {'cpu p95':>9} {'wall median':>12} {'wall p95':>9}")
-    for r in rows:
-        c, w = r["cpu"], r["wall"]
-        print(f"{r['level']:<14} {r['decisions']:>9} {c['median_ms']:>9.1f}ms {c['p95_ms']:>7.1f}ms "
-              f"{w['median_ms']:>10.1f}ms {w['p95_ms']:>7.1f}ms")
-    print(f"seconds: {result['seconds']}")
+    show(result, "this version")
+    if args.baseline:
+        before = baseline(args)
+        show(before, f"baseline ({args.baseline})")
+        now, then = result["hard_search"], before["hard_search"]
+        if now and then:
+            print(f"hard bot playouts per searched decision: {now['playouts_mean'] / then['playouts_mean']:.2f}x "
+                  f"the baseline (means), {now['samples_median'] / then['samples_median']:.2f}x (sample medians)")
 
 
 if __name__ == "__main__":

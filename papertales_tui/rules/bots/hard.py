@@ -18,16 +18,20 @@ In solo the margin is over the Lich King, and the samples also draw the face-dow
 
 from __future__ import annotations
 
+import gc
 import random
 import time
+from contextlib import contextmanager
 
 from ..cards import Catalog
 from ..engine import Game, Pending
 from .knowledge import game_from_view
 from .medium import GOLD_LP, Planner, medium_decision
+from .opponents import OpponentModel
 
 BUDGET = 0.3  # seconds of search per decision (CPU time of the thinking thread)
 MAX_SAMPLES = 64  # samples per decision at most (a cap for fast positions)
+MARGIN = 0.05  # share of the budget kept for the playout decision under way at the deadline
 PICKS = 3  # candidate cards in Recruitment
 BUILDS = 3  # candidate Constructions (plus passing)
 OUTLOOKS = (0.75, 1.0, 1.3)  # war outlooks the deployment candidates are planned for
@@ -35,6 +39,13 @@ WIN_BONUS = 10.0  # LP-equivalent of winning the game, over the final margin
 
 
 class HardBot:
+    """Chooses a decision from a seat's view within a CPU-time budget (see the module docstring).
+
+    `choose(view, pending, catalog)` is the whole API; after each searched decision `samples` and
+    `playouts` record how many samples of the hidden cards, and playouts (a sample times the
+    candidates), the budget allowed.
+    """
+
     level = "hard"
 
     def __init__(self, seed: int = 0, budget: float = BUDGET, max_samples: int = MAX_SAMPLES):
@@ -44,40 +55,76 @@ class HardBot:
         self.memo: dict = {}
         self.turn = None
         self.samples: list[int] = []  # samples searched, per searched decision (for benchmarks)
+        self.playouts: list[int] = []  # playouts finished, per searched decision
+        self.opponents = OpponentModel()  # how strong each opponent deploys, from what they showed
 
     def choose(self, view: dict, pending: Pending, catalog: Catalog) -> dict:
+        # CPU time, so that the bot searches as much on a busy machine; a margin for the one decision
+        # of a playout that may be under way at the deadline (checks fall between decisions)
+        deadline = time.thread_time() + self.budget * (1 - MARGIN)
         if view["turn"] != self.turn:
             self.memo.clear()
             self.turn = view["turn"]
         game = game_from_view(view, pending.player, catalog)
+        self.opponents.watch(view, game, pending.player)
         if pending.kind not in ("pick", "deploy", "construction"):
             return medium_decision(game, pending, self.memo)
-        options = candidates(game, pending, self.memo)
+        options = candidates(game, pending, self.memo, self.opponents.outlook())
         if len(options) == 1:
             return options[0]
-        totals = self.search(view, pending.player, catalog, options)
+        totals = self.search(view, pending.player, catalog, options, deadline)
         best = max(range(len(options)), key=lambda k: (totals[k], -k))
         return options[best]
 
-    def search(self, view: dict, me: int, catalog: Catalog, options: list[dict]) -> list[float]:
-        """Total playout score of each option over the samples the budget allows."""
+    def search(self, view: dict, me: int, catalog: Catalog, options: list[dict], deadline: float) -> list[float]:
+        """Total playout score of each option over the samples that fit before `deadline` (CPU time
+        of this thread). A sample plays every option. The next one is not started when the last
+        one's time would take it past the deadline, and is dropped unfinished if it gets there
+        all the same (the first sample is always finished)."""
         memo: dict = {}  # the medium bots' remembered values, shared by all playouts
         totals = [0.0] * len(options)
-        deadline = time.thread_time() + self.budget  # CPU time: the same search on a busy machine
         samples = 0
-        while samples < self.max_samples and (samples == 0 or time.thread_time() < deadline):
-            sample_seed = self.rng.random()
-            for k, decision in enumerate(options):
-                sim = game_from_view(view, me, catalog, random.Random(sample_seed))
-                totals[k] += playout(sim, me, decision, memo)
-            samples += 1
+        last = 0.0  # CPU time of the last sample (the first is the slowest: nothing is remembered yet)
+        with _collector_paused():
+            while samples < self.max_samples:
+                start = time.thread_time()
+                if samples and start + last > deadline:
+                    break
+                sample_seed = self.rng.random()
+                try:
+                    scores = [playout(game_from_view(view, me, catalog, random.Random(sample_seed)), me, decision,
+                                      memo, deadline if samples else None) for decision in options]
+                except OutOfTime:
+                    break
+                totals = [t + x for t, x in zip(totals, scores)]
+                samples += 1
+                last = time.thread_time() - start
         self.samples.append(samples)
+        self.playouts.append(samples * len(options))
         return totals
 
 
-def candidates(game: Game, pend: Pending, memo: dict) -> list[dict]:
-    """A few good decisions, the medium bot's own first."""
-    planner = Planner(game, pend.player, memo)
+class OutOfTime(Exception):
+    """A playout reached its deadline."""
+
+
+@contextmanager
+def _collector_paused():
+    """The search allocates many small short-lived containers and makes no garbage cycles worth
+    collecting while it runs: the cyclic collector's scans would cost a sixth of its time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def candidates(game: Game, pend: Pending, memo: dict, rival_outlook: dict[int, float] | None = None) -> list[dict]:
+    """A few good decisions, the medium bot's own first (with the neighbours' strength estimates
+    scaled by `rival_outlook`, see `opponents.py`)."""
+    planner = Planner(game, pend.player, memo, rival_outlook=rival_outlook)
     out: list[dict] = []
     if pend.kind == "pick":
         gains = planner.card_gains(pend.options["cards"])
@@ -93,7 +140,7 @@ def candidates(game: Game, pend: Pending, memo: dict) -> list[dict]:
     elif pend.kind == "deploy":
         out.append(planner.deploy(pend))
         for outlook in OUTLOOKS:
-            out.append(Planner(game, pend.player, memo, outlook).deploy(pend))
+            out.append(Planner(game, pend.player, memo, outlook, rival_outlook).deploy(pend))
         out.append(_without_costliest(game, out[0]))
     elif pend.kind == "construction":
         values = {k: planner.building_value(o) for k, o in enumerate(pend.options["options"])}
@@ -120,12 +167,15 @@ def _without_costliest(game: Game, deploy: dict) -> dict | None:
     return {"kind": "deploy", "slots": slots, "keep": costliest, "unpaid": []}
 
 
-def playout(sim: Game, me: int, decision: dict, memo: dict) -> float:
-    """Apply `decision`, let medium bots play to the end of the turn (or game), score it for `me`."""
+def playout(sim: Game, me: int, decision: dict, memo: dict, deadline: float | None = None) -> float:
+    """Apply `decision`, let medium bots play to the end of the turn (or game), score it for `me`.
+    Raises OutOfTime when the thread's CPU time passes `deadline` (checked before each decision)."""
     turn = sim.state.turn
     sim.apply(me, decision)
     while not sim.over and sim.state.turn == turn:
         for pend in sim.pending():
+            if deadline is not None and time.thread_time() > deadline:
+                raise OutOfTime
             sim.apply(pend.player, medium_decision(sim, pend, memo))
     return score(sim, me, memo)
 

@@ -24,10 +24,10 @@ import math
 from itertools import combinations
 from typing import NamedTuple
 
-from .. import effects
 from ..engine import WAR_LP, Forecast, Game, Pending
 from ..solo import ARMIES, LICH_LP_PER_WAR, quest_matches
 from ..state import BACK, FRONT, Unit
+from . import evaluation
 
 GOLD_LP = 0.5  # what one Gold is worth in LP while there are turns to spend it
 LAST_TURN_GOLD_LP = 0.05  # on the last turn Gold only breaks ties (after Construction)
@@ -52,8 +52,10 @@ class Plan(NamedTuple):
 class Planner:
     """The medium bot's judgement for one player at one moment of a game."""
 
-    def __init__(self, game: Game, me: int, memo: dict | None = None, outlook: float = 1.0):
-        """`outlook` scales the estimates of the neighbours' strength this turn (1: as estimated)."""
+    def __init__(self, game: Game, me: int, memo: dict | None = None, outlook: float = 1.0,
+                 rival_outlook: dict[int, float] | None = None):
+        """`outlook` scales the estimates of the neighbours' strength this turn (1: as estimated), and
+        `rival_outlook` each neighbour's apart (by player; 1 for those not in it)."""
         self.game = game
         self.me = me
         self.memo = memo if memo is not None else {}
@@ -67,20 +69,23 @@ class Planner:
         self.solo = SoloOutlook(game) if s.solo is not None else None
         if self.solo is not None:  # no rival Kingdoms; the armies stand in for `rival_now`/`rival_next`
             self.rivals = []
-        self.rival_now = [outlook * self._rival_estimate(j) if before_wars else 0.0 for j in self.rivals]
+        scale = rival_outlook or {}
+        self.rival_now = [outlook * scale.get(j, 1.0) * self.rival_estimate(j) if before_wars else 0.0
+                          for j in self.rivals]
         # what the remembered values depend on, besides the Units and Gold
-        self.context = (me, s.turn, before_wars, tuple(self.rival_now), tuple(sorted(self.p.buildings.items())))
+        self.buildings = tuple(sorted(self.p.buildings.items()))  # as the evaluation memo keys them
+        self.context = (me, s.turn, before_wars, tuple(self.rival_now), self.buildings)
         typical = TYPICAL_STRENGTH[min(s.turn, len(TYPICAL_STRENGTH) - 1)]
         self.rival_next = [typical] * len(self.rivals)
 
     # --- estimates --------------------------------------------------------------------------
-    def _rival_estimate(self, j: int) -> float:
+    def rival_estimate(self, j: int) -> float:
         """A neighbour's strength this turn: their Units in play plus new ones in empty Front spots."""
         rival = self.game.state.players[j]
         if self.game.state.phase != "recruitment" and self.game.state.step != "deploy":
-            return float(self.game.strength(j))  # this turn's deployment is done
+            return float(evaluation.forecast(self.game, j, self.memo).strength)  # this turn's deployment is done
         free_front = sum(1 for s in rival.open_slots() if s in FRONT and rival.slots[s] is None)
-        return self.game.strength(j) + NEW_UNIT_STRENGTH * free_front
+        return evaluation.forecast(self.game, j, self.memo).strength + NEW_UNIT_STRENGTH * free_front
 
     def expected_wars(self, strength: int, estimates: list[float]) -> float:
         if self.solo is not None:  # (both estimate lists are empty in solo: tell them apart by identity)
@@ -92,15 +97,8 @@ class Planner:
 
     # --- the value of a Kingdom -------------------------------------------------------------
     def forecast(self, slots: list[Unit | None]) -> Forecast:
-        """The engine's figures for our Kingdom with these Units in play."""
-        p = self.p
-        saved = p.slots
-        p.slots = slots
-        try:
-            scoring = self._has_scoring()
-            return self.game.forecast(self.me, (0, 2) if scoring else ())
-        finally:
-            p.slots = saved
+        """The engine's figures for our Kingdom with these Units in play (worked out once per Kingdom)."""
+        return evaluation.forecast(self.game, self.me, self.memo, slots, self.buildings)
 
     def turn_value(self, f: Forecast, estimates: list[float]) -> float:
         """LP a Kingdom with these figures is expected to bring in a turn's Wars, Income and Aging."""
@@ -114,13 +112,6 @@ class Planner:
             lp += lp0 + (lp2 - lp0) * wars / 2
             gold += gold0 + (gold2 - gold0) * wars / 2
         return lp + self.gold_lp * gold
-
-    def _has_scoring(self) -> bool:
-        """Whether the Kingdom has any Wars scoring ability (if not, the engine can skip them)."""
-        marks = _scoring_marks(self.game.catalog)
-        types = self.game.types
-        return any(marks[types[u.card].key] for u in self.p.slots if u is not None) or \
-            any(marks[kl] for kl in self.p.buildings.items())
 
     def survivors(self, slots: list[Unit | None]) -> list[Unit | None]:
         """The Kingdom after this turn's Aging: dead Units gone, the others one Age older."""
@@ -147,16 +138,17 @@ class Planner:
     def building_plan(self, slots: list[Unit | None], gold: int) -> float:
         """Value of the best Construction these Units would allow with `gold` (rough, for planning)."""
         g, p = self.game, self.p
-        saved_slots, saved_gold = p.slots, p.gold
-        p.slots, p.gold = slots, UNLIMITED_GOLD  # every option with its price; then keep the affordable
-        try:
-            res = g.resources(self.me)
-            key = ("build", self.context, tuple(res.values()),
-                   tuple(sorted(g.card(u.card).key for u in slots if u is not None and _builder(g.card(u.card)))))
-            if key not in self.memo:
+        res = evaluation.resources(g, self.me, self.memo, slots, self.buildings)
+        rules = g.rules
+        key = ("build", self.context, tuple(res.values()),
+               tuple(sorted(g.types[u.card].key for u in slots if u is not None and _builder(rules[u.card]))))
+        if key not in self.memo:
+            saved_slots, saved_gold = p.slots, p.gold
+            p.slots, p.gold = slots, UNLIMITED_GOLD  # every option with its price; then keep the affordable
+            try:
                 self.memo[key] = [(o["gold"], self._rough_building_value(o)) for o in _fresh_options(g, self.me)]
-        finally:
-            p.slots, p.gold = saved_slots, saved_gold
+            finally:
+                p.slots, p.gold = saved_slots, saved_gold
         return max([v - self.gold_lp * price for price, v in self.memo[key] if price <= gold] + [0.0])
 
     def _rough_building_value(self, option: dict) -> float:
@@ -177,23 +169,21 @@ class Planner:
         first: list[Unit | None] = [None] * 5
         for s, u in zip(front + back, units):
             first[s] = u
-        f = self.forecast(first)
-        keyed = sorted(((self._front_priority(u, f.unit_strengths[s]), s, u) for s, u in enumerate(first)
+        strengths = evaluation.unit_strengths(self.game, self.me, self.memo, first, self.buildings)
+        keyed = sorted(((self._front_priority(u, strengths[s]), s, u) for s, u in enumerate(first)
                         if u is not None), key=lambda k: (-k[0], k[1]))
         fighters = sum(1 for k in keyed if k[0] > 0)
         n_front = max(len(keyed) - len(back), min(fighters, len(front)))
         slots: list[Unit | None] = [None] * 5
         for i, (_, _, u) in enumerate(keyed):
             slots[front[i] if i < n_front else back[i - n_front]] = u
-        if {id(u) for u in slots[:3]} != {id(u) for u in first[:3]}:  # the Front changed
-            f = self.forecast(slots)
-        return slots, f
+        return slots, self.forecast(slots)
 
     def _front_priority(self, u: Unit, strength: int) -> float:
-        t = self.game.card(u.card)
-        if t.has("fight_from_back") or (t.has("cannot_fight_if_aged") and u.age >= 1):
+        r = self.game.rules[u.card]
+        if r.fights_from_back or (r.cannot_fight_if_aged and u.age >= 1):
             return -1.0
-        bonus = 0.5 if any(pr.condition == "in_front" for pr in t.produces) else 0.0
+        bonus = 0.5 if any(condition == "in_front" for _, _, condition in r.produces) else 0.0
         return strength + bonus
 
     def plan(self, hand: list[int], gold: int) -> Plan:
@@ -331,13 +321,14 @@ class Planner:
             v = b.level(level).legend_points - (b.level(1).legend_points if option["kind"] == "upgrade" else 0)
             if self.turns_left:
                 before = self.future_value(p.slots)
-                saved = dict(p.buildings)
+                saved, saved_key = dict(p.buildings), self.buildings
                 fifth = p.has_fifth_slot()
                 p.buildings[option["building"]] = level
+                self.buildings = tuple(sorted(p.buildings.items()))
                 try:
                     v += (self.future_value(p.slots) - before) / FUTURE_WEIGHT * self.turns_left
                 finally:
-                    p.buildings = saved
+                    p.buildings, self.buildings = saved, saved_key
                 if level == 2 and not fifth:
                     v += FIFTH_SPOT_LP * self.turns_left
             self.memo[key] = v
@@ -444,26 +435,9 @@ def _chance(margin: float) -> float:
     return 1.0 / (1.0 + math.exp(-(margin + 0.5) / WAR_SPREAD))
 
 
-_MARKS: dict[int, tuple] = {}
-
-
-def _scoring_marks(catalog) -> dict:
-    """For each Unit type and (Building, level): whether it has a Wars scoring ability."""
-    entry = _MARKS.get(id(catalog))
-    if entry is None or entry[0] is not catalog:
-        def marks(abilities) -> bool:
-            return any(a.phase == "wars" and a.effect in effects.WAR_SCORING for a in abilities)
-
-        table = {k: marks(t.abilities) for k, t in catalog.units.items()}
-        for k, b in catalog.buildings.items():
-            for lv in (1, 2):
-                table[(k, lv)] = marks(b.level(lv).abilities)
-        entry = _MARKS[id(catalog)] = (catalog, table)
-    return entry[1]
-
-
-def _builder(t) -> bool:
-    return t.has("gold_for_resource") or t.has("ignore_land_cost")
+def _builder(r) -> bool:
+    """Whether a Unit (its compiled rules) changes what Constructions cost."""
+    return r.any_sub or r.wood_sub or r.ignore_land_cost
 
 
 def _fresh_options(game: Game, me: int) -> list[dict]:

@@ -1,0 +1,105 @@
+"""A Kingdom's evaluation, worked out once and reused within a bot decision (and its playouts).
+
+The engine's figures for a Kingdom (`Game.forecast`: strength, Income, each Unit's strength, what its
+Wars and Aging abilities would score; `Game.resources`) depend only on what is in the Kingdom: each
+spot's card and Age, and the Buildings with their levels. The bots ask for the same Kingdoms over
+and over (every candidate deployment, every playout of the hard bot's search), so the figures are
+remembered in the bot's memo, keyed by that content. A memo serves one game (card numbers mean the
+same card types throughout) and is dropped after a turn or a search, which keeps it small: a large,
+long-lived table would cost more in garbage-collector scans than it saves.
+"""
+
+from __future__ import annotations
+
+from ..effects import WAR_SCORING
+from ..engine import Forecast, Game
+from ..state import Player, Unit
+
+WARS = (0, 2)  # the Wars won the bots ask scoring abilities for (they interpolate in between)
+
+
+def kingdom_key(game: Game, player: int, slots: list[Unit | None], buildings: tuple | None = None) -> tuple:
+    """What the Kingdom of `player` with these Units in its spots is made of: its spots as one number
+    (card and Age of each; cards below 65,535 and Ages below 65,536) and its Buildings (`buildings`
+    when the caller already has `tuple(sorted(buildings.items()))`). Numbers and strings only, so
+    that the garbage collector has nothing to follow."""
+    code = 0
+    for u in slots:
+        code = (code << 32) | (0 if u is None else ((u.card + 1) << 16) | u.age)
+    if buildings is None:
+        buildings = tuple(sorted(game.state.players[player].buildings.items()))
+    return code, buildings
+
+
+def forecast(game: Game, player: int, memo: dict, slots: list[Unit | None] | None = None,
+             buildings: tuple | None = None) -> Forecast:
+    """`game.forecast(player, WARS)` for the player's Kingdom with `slots` in its spots (default: as
+    it is); `war_gains` is empty when the Kingdom has no Wars scoring ability. The result is shared:
+    read it, never change it."""
+    p = game.state.players[player]
+    slots = p.slots if slots is None else slots
+    table = _table(memo, "forecasts")
+    key = kingdom_key(game, player, slots, buildings)
+    f = table.get(key)
+    if f is None:
+        saved, p.slots = p.slots, slots
+        try:
+            f = table[key] = game.forecast(player, WARS if _scores_wars(game, p) else ())
+        finally:
+            p.slots = saved
+    return f
+
+
+def unit_strengths(game: Game, player: int, memo: dict, slots: list[Unit | None],
+                   buildings: tuple | None = None) -> dict[int, int]:
+    """`game.unit_strengths(player)` with `slots` in its spots: the forecast's when it is known, else
+    the cheaper figures alone (shared: read it, never change it)."""
+    key = kingdom_key(game, player, slots, buildings)
+    f = _table(memo, "forecasts").get(key)
+    if f is not None:
+        return f.unit_strengths
+    table = _table(memo, "strengths")
+    strengths = table.get(key)
+    if strengths is None:
+        p = game.state.players[player]
+        saved, p.slots = p.slots, slots
+        try:
+            strengths = table[key] = game.unit_strengths(player)
+        finally:
+            p.slots = saved
+    return strengths
+
+
+def resources(game: Game, player: int, memo: dict, slots: list[Unit | None] | None = None,
+              buildings: tuple | None = None) -> dict[str, int]:
+    """`game.resources(player)` with `slots` in its spots (shared: read it, never change it)."""
+    p = game.state.players[player]
+    slots = p.slots if slots is None else slots
+    table = _table(memo, "resources")
+    key = kingdom_key(game, player, slots, buildings)
+    res = table.get(key)
+    if res is None:
+        saved, p.slots = p.slots, slots
+        try:
+            res = table[key] = game.resources(player)
+        finally:
+            p.slots = saved
+    return res
+
+
+def _table(memo: dict, name: str) -> dict:
+    """The memo's table of one kind of figures."""
+    table = memo.get(name)
+    if table is None:
+        table = memo[name] = {}
+    return table
+
+
+def _scores_wars(game: Game, p: Player) -> bool:
+    """Whether the Kingdom has a Wars scoring ability (if not, the engine can skip them)."""
+    rules = game.rules
+    if any(rules[u.card].war_scoring for u in p.slots if u is not None):
+        return True
+    buildings = game.catalog.buildings
+    return any(a.phase == "wars" and a.effect in WAR_SCORING
+               for k, lv in p.buildings.items() for a in buildings[k].level(lv).abilities)

@@ -1,0 +1,53 @@
+"""What the hard bot learns about each opponent from their visible play.
+
+Before the Wars, the medium bot estimates a neighbour's strength from their Kingdom as it stands:
+their Units in play plus a typical new Unit in each empty Front spot (`Planner.rival_estimate`).
+Some players deploy stronger than that, others weaker (a random player often leaves the Front
+empty). The model compares, turn after turn, that estimate with the strength each opponent showed
+at the Wars (public: the `war_strength` events of the log), and scales the estimates by what it
+saw, shrunk towards 1 while it has seen little.
+"""
+
+from __future__ import annotations
+
+from ..engine import Game
+from .medium import Planner
+
+PRIOR = 2.0  # turns' worth of trust in the plain estimate before anything is seen
+LOWEST, HIGHEST = 0.5, 2.0  # bounds of the scale
+
+
+class OpponentModel:
+    """Strength scale per opponent for the Planner's `rival_outlook`, from one seat's views."""
+
+    def __init__(self) -> None:
+        self.estimates: dict[tuple[int, int], float] = {}  # (turn, player) -> estimate before deploying
+        self.seen: dict[int, tuple[float, float, int]] = {}  # player -> (estimates, strengths shown, turns)
+        self.read = 0  # log events already read
+        self.turn = 0  # turn of the last event read
+
+    def watch(self, view: dict, game: Game, me: int) -> None:
+        """Note this turn's estimates (while the rivals have not deployed yet) and read the strengths
+        shown at the Wars since the last call. `game` is rebuilt from `view`."""
+        if view["phase"] == "recruitment" and view.get("mode", "standard") == "standard":
+            planner = Planner(game, me)
+            for j in planner.rivals:
+                self.estimates.setdefault((view["turn"], j), planner.rival_estimate(j))
+        log = view["log"]
+        for e in log[self.read:]:
+            if e["type"] == "turn_started":
+                self.turn = e["turn"]
+            elif e["type"] == "war_strength" and (self.turn, e["player"]) in self.estimates:
+                estimated, shown, turns = self.seen.get(e["player"], (0.0, 0.0, 0))
+                self.seen[e["player"]] = (estimated + self.estimates[self.turn, e["player"]],
+                                          shown + e["strength"], turns + 1)
+        self.read = len(log)
+
+    def outlook(self) -> dict[int, float]:
+        """Per opponent: how much stronger (> 1) or weaker (< 1) they turned out than estimated."""
+        out = {}
+        for j, (estimated, shown, turns) in self.seen.items():
+            prior = PRIOR * estimated / turns  # PRIOR turns of an average estimate, shown as estimated
+            scale = (shown + prior) / (estimated + prior) if estimated > 0 else 1.0
+            out[j] = min(HIGHEST, max(LOWEST, scale))
+        return out
