@@ -7,8 +7,7 @@ import random
 
 import pytest
 
-from papertales_tui.rules.bots import make_bot
-from papertales_tui.rules.bots import evaluation
+from papertales_tui.rules.bots import evaluation, make_bot
 from papertales_tui.rules.bots.hard import OutOfTime, candidates, playout
 from papertales_tui.rules.bots.knowledge import game_from_view
 from papertales_tui.rules.bots.medium import Planner
