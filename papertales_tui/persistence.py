@@ -29,6 +29,7 @@ from .dirs import AUTOSAVE, BACKUP, DATA_DIR_ENV, autosave_path, backup_path, da
 from .rules.cards import Catalog
 from .rules.engine import Game
 from .rules.errors import IllegalDecision
+from .rules.games import load_game
 from .rules.state import PHASE_NAMES
 
 FORMAT = "papertales-save"
@@ -460,7 +461,7 @@ def _build_game(state: dict, catalog: Catalog, path: Path) -> Game:
         raise SaveFileError(path, "unknown_cards", f"this game uses cards that are not loaded: {', '.join(unknown)} "
                                                    f"(add their card files with --cards DIR)")
     try:
-        game = Game.from_json(json.dumps(state), catalog)
+        game = load_game(json.dumps(state), catalog)
         game.pending()  # the position must be playable
     except Exception as exc:  # any failure here means a state the engine cannot use
         raise SaveFileError(path, "invalid", f"the saved game is not valid ({type(exc).__name__}: {exc})") from None

@@ -16,8 +16,9 @@ from conftest import deploy_nothing, edit_yaml, events, goto, put, take
 from papertales_tui.rules.cards import LICH_EFFECTS, QUEST_CONDITIONS, LichKingCard
 from papertales_tui.rules.catalog import CardFileError, default_cards_dir, default_catalog, load_catalog
 from papertales_tui.rules.engine import Game, IllegalDecision
+from papertales_tui.rules.games import load_game
 from papertales_tui.rules.random_play import random_decision
-from papertales_tui.rules.solo import QUEST_TESTS, SoloGame, load_game, play_random_solo_game, quest_matches
+from papertales_tui.rules.solo import QUEST_TESTS, SoloGame, play_random_solo_game, quest_matches
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -416,8 +417,10 @@ def test_json_round_trip_restores_a_solo_game_mid_draft_and_plays_on_identically
     assert len(game.solo.underworld) == 7 and game.pending()[0].options["rest_to"] == "underworld_bottom"
     text = game.to_json()
     json.loads(text)  # plain JSON
-    copy = Game.from_json(text)
-    assert isinstance(copy, SoloGame) and isinstance(load_game(text), SoloGame)
+    copy = load_game(text)
+    assert isinstance(copy, SoloGame) and isinstance(SoloGame.from_json(text), SoloGame)
+    with pytest.raises(ValueError, match="load_game"):  # the engine knows no mode but the standard one
+        Game.from_json(text)
     assert copy.to_json() == text and copy.solo.underworld == game.solo.underworld
     play_randomly(game, 99)
     play_randomly(copy, 99)
@@ -426,8 +429,9 @@ def test_json_round_trip_restores_a_solo_game_mid_draft_and_plays_on_identically
 
 def test_a_standard_game_still_loads_as_a_standard_game():
     game = Game.new(["A", "B"], seed=1)
-    again = Game.from_json(game.to_json())
-    assert type(again) is Game and again.state.mode == "standard" and again.state.solo is None
+    again = load_game(game.to_json())
+    assert type(again) is Game and type(Game.from_json(game.to_json())) is Game
+    assert again.state.mode == "standard" and again.state.solo is None
 
 
 def test_view_hides_face_down_cards_and_the_underworld_order():

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import effects, events
@@ -39,6 +40,7 @@ from .decisions import (
 )
 from .effects import Context
 from .errors import IllegalDecision, MalformedDecision, NotPending, Unaffordable
+from .modes import Mode, StandardMode
 from .state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES, GameState, Player, Unit
 
 WAR_LP = 3
@@ -69,9 +71,10 @@ class Pending:
 class Game:
     """A game of Paper Tales: state plus the card catalog that gives the cards their meaning."""
 
-    def __init__(self, state: GameState, catalog: Catalog):
+    def __init__(self, state: GameState, catalog: Catalog, mode: Mode | None = None):
         self.state = state
         self.catalog = catalog
+        self.mode: Mode = StandardMode() if mode is None else mode
         try:
             self.types: list[UnitType] = [catalog.units[k] for k in state.cards]
         except KeyError:
@@ -82,24 +85,31 @@ class Game:
         self._buildings = compiled.buildings
         self._options: dict[int, list[dict]] = {}  # Construction options of the current step
         self._last_tiebreak: tuple[str, list[float]] = ("", [])
+        self.mode.check_state(state, catalog)
 
     # --- creation and serialisation ---------------------------------------------------------
     @classmethod
-    def new(cls, names: list[str], seed: int = 0, catalog: Catalog | None = None) -> Game:
+    def new(cls, names: list[str], seed: int = 0, catalog: Catalog | None = None, mode: Mode | None = None) -> Game:
+        """A new game, shuffled by `seed`, in the standard mode unless `mode` says otherwise."""
         if catalog is None:
             from .card_files import default_catalog
 
             catalog = default_catalog()
-        if not 2 <= len(names) <= 7:
-            raise ValueError("Paper Tales is played by 2 to 7 players")
+        mode = StandardMode() if mode is None else mode
+        mode.check_players(len(names))
         rng = random.Random(seed)
         cards = list(effects.catalog_rules(catalog).deck)
         deck = list(range(len(cards)))
         rng.shuffle(deck)
         state = GameState(seed=seed, cards=cards, players=[Player(n, gold=START_GOLD) for n in names],
-                          deck=deck, rng=rng)
-        game = cls(state, catalog)
-        game._event("game_started", players=list(names), seed=seed)
+                          deck=deck, rng=rng, mode=mode.name)
+        mode.prepare(state, catalog)
+        game = cls(state, catalog, mode)
+        if mode.name == StandardMode.name:
+            game._event("game_started", players=list(names), seed=seed)
+        else:
+            game._event("game_started", players=list(names), seed=seed, mode=mode.name)
+        mode.setup(game)
         game._start_turn()
         return game
 
@@ -107,17 +117,18 @@ class Game:
         return json.dumps(self.state.to_dict())
 
     @classmethod
-    def from_json(cls, text: str, catalog: Catalog | None = None) -> Game:
+    def from_json(cls, text: str, catalog: Catalog | None = None, mode: Mode | None = None) -> Game:
+        """A game from `to_json()` text; `games.load_game` also picks the mode the state names."""
         if catalog is None:
             from .card_files import default_catalog
 
             catalog = default_catalog()
         state = GameState.from_dict(json.loads(text))
-        if state.mode == "solo" and cls is Game:  # a solo game comes back as a SoloGame
-            from .solo import SoloGame
-
-            cls = SoloGame
-        return cls(state, catalog)
+        mode = StandardMode() if mode is None and cls is Game else mode
+        if mode is not None and state.mode != mode.name:
+            raise ValueError(f"a {state.mode} game cannot be played as a {mode.name} game "
+                             "(games.load_game picks the mode a state names)")
+        return cls(state, catalog, mode)
 
     # --- queries ----------------------------------------------------------------------------
     @property
@@ -149,47 +160,52 @@ class Game:
         return self._pending_of(player)
 
     def _pending_of(self, i: int) -> Pending | None:
-        s = self.state
-        p = s.players[i]
+        p = self.state.players[i]
         if p.submitted is not None:
             return None
-        step = s.step
-        if step == Step.PICK:
-            if len(p.draft) > 1:  # a last single card is taken without asking
-                return Pending(i, Step.PICK, {"cards": list(p.draft),
-                                              "discard": len(s.players) == 2 and len(p.draft) > 1})
-        elif step == Step.DEPLOY:
-            return Pending(i, Step.DEPLOY, self._deploy_options(p))
-        elif step == Step.AGE_TARGET:
-            if p.choices:
-                return Pending(i, Step.AGE_TARGET, {**p.choices[0], "slots": [k for k, _ in p.units()]})
-        elif step == Step.CONSTRUCTION:
-            options = self.construction_options(i)
-            if options:
-                return Pending(i, Step.CONSTRUCTION, {"options": options})
-        elif step == Step.HEAL and self._heal_needed(p):
-            return Pending(i, Step.HEAL, {"slots": self._healable(p), "max": self._healers(p)})
-        return None
+        step = self.state.step
+        row = _STEPS.get(step)
+        if row is None or not row[0](self, i, p):
+            return None
+        pend = Pending(i, step, row[1](self, i, p))
+        self.mode.extra_pending(self, pend)
+        return pend
 
     def _is_pending(self, i: int) -> bool:
-        """Whether `_pending_of(i)` is not None, without building the options (a subclass that
-        changes who must decide overrides both)."""
-        s = self.state
-        p = s.players[i]
+        """Whether `_pending_of(i)` is not None, without building the options."""
+        p = self.state.players[i]
         if p.submitted is not None:
             return False
-        step = s.step
-        if step == Step.PICK:
-            return len(p.draft) > 1
-        if step == Step.DEPLOY:
-            return True
-        if step == Step.AGE_TARGET:
-            return bool(p.choices)
-        if step == Step.CONSTRUCTION:
-            return bool(self._step_options(i))
-        if step == Step.HEAL:
-            return self._heal_needed(p)
-        return False
+        row = _STEPS.get(self.state.step)
+        return row is not None and row[0](self, i, p)
+
+    # Who must decide in each step, and what they choose from (see _STEPS).
+    def _asks_pick(self, i: int, p: Player) -> bool:
+        return len(p.draft) > 1  # a last single card is taken without asking
+
+    def _pick_options(self, i: int, p: Player) -> dict:
+        return {"cards": list(p.draft), "discard": len(self.state.players) == 2}
+
+    def _asks_deploy(self, i: int, p: Player) -> bool:
+        return True
+
+    def _asks_age_target(self, i: int, p: Player) -> bool:
+        return bool(p.choices)
+
+    def _age_target_options(self, i: int, p: Player) -> dict:
+        return {**p.choices[0], "slots": [k for k, _ in p.units()]}
+
+    def _asks_construction(self, i: int, p: Player) -> bool:
+        return bool(self._step_options(i))
+
+    def _construction_step_options(self, i: int, p: Player) -> dict:
+        return {"options": self.construction_options(i)}
+
+    def _asks_heal(self, i: int, p: Player) -> bool:
+        return self._heal_needed(p)
+
+    def _heal_options(self, i: int, p: Player) -> dict:
+        return {"slots": self._healable(p), "max": self._healers(p)}
 
     def _anyone_pending(self, first: int = 0) -> bool:
         """Whether anyone must still decide; asks `first` and those after first (likelier pending)."""
@@ -348,7 +364,10 @@ class Game:
         return [p.lp for p in self.state.players]
 
     def winners(self) -> list[int]:
-        """Most LP, then most Gold; players still tied share the victory."""
+        """Most LP, then most Gold; players still tied share the victory (unless the mode says)."""
+        by_mode = self.mode.winners(self)
+        if by_mode is not None:
+            return by_mode
         best = max((p.lp, p.gold) for p in self.state.players)
         return [i for i, p in enumerate(self.state.players) if (p.lp, p.gold) == best]
 
@@ -388,6 +407,7 @@ class Game:
                 pd["submitted"] = pd["submitted"] is not None
                 pd["choices"] = len(pd["choices"])
         d["log"] = [e for e in d["log"] if e.get("private_to") in (None, player)]
+        self.mode.view(self, player, d)
         return d
 
     def after_deployment(self, player: int, decision: Deploy | dict) -> Game:
@@ -527,23 +547,16 @@ class Game:
 
     # --- flow -------------------------------------------------------------------------------
     def _resolve_step(self) -> None:
-        s = self.state
-        step = s.step
-        if step == Step.PICK:
-            self._resolve_picks()
-        elif step == Step.DEPLOY:
-            self._resolve_deployment()
-        elif step == Step.AGE_TARGET:
-            self._end_deployment()
-        elif step == Step.CONSTRUCTION:
-            self._resolve_construction()
-        elif step == Step.HEAL:
-            self._resolve_aging()
+        resolve = _RESOLVE.get(self.state.step)
+        if resolve is not None:
+            resolve(self)
 
     def _start_turn(self) -> None:
         s = self.state
         s.phase, s.draft_round = "recruitment", 0
         self._event("turn_started", turn=s.turn)
+        if self.mode.turn_started(self):
+            return
         size = 9 if len(s.players) == 2 else 5
         for i, p in enumerate(s.players):
             p.draft = self._draw(size)
@@ -594,6 +607,8 @@ class Game:
 
     # --- 1. Recruitment ---------------------------------------------------------------------
     def _resolve_picks(self) -> None:
+        if self.mode.resolve_picks(self):
+            return
         s = self.state
         n = len(s.players)
         for i, p in enumerate(s.players):
@@ -804,6 +819,8 @@ class Game:
     def _wars(self) -> None:
         s = self.state
         s.phase, s.step = "wars", Step.NONE
+        if self.mode.resolve_wars(self):
+            return
         n = len(s.players)
         strengths = []
         kingdoms = []  # (context, Unit strengths) per player: nothing changes them until Construction
@@ -983,6 +1000,7 @@ class Game:
 
     def _end_turn(self) -> None:
         s = self.state
+        self.mode.turn_ended(self)
         if s.turn < s.turns:
             s.turn += 1
             self._start_turn()
@@ -998,6 +1016,7 @@ class Game:
                     self._gain(i, lp=r.lp_per_own_age * u.age, cause=s.cards[u.card])
         s.over, s.phase, s.step = True, "end", Step.NONE
         self._event("game_over", scores=self.scores(), gold=[p.gold for p in s.players], winners=self.winners())
+        self.mode.game_ended(self)
 
     # --- Kingdom arithmetic -----------------------------------------------------------------
     def _resources(self, p: Player) -> dict[str, int]:
@@ -1081,6 +1100,22 @@ def double_war(mine: int, theirs: int) -> int:
     return 2 if mine >= 2 * theirs else 1 if mine >= theirs else 0
 
 
+# The step table: (who must decide, their options), the check of a decision, the resolution once
+# nobody is left to decide. Everything the engine asks per step is here.
+_STEPS: dict[str, tuple[Callable[[Game, int, Player], bool], Callable[[Game, int, Player], dict]]] = {
+    Step.PICK: (Game._asks_pick, Game._pick_options),
+    Step.DEPLOY: (Game._asks_deploy, lambda g, i, p: g._deploy_options(p)),
+    Step.AGE_TARGET: (Game._asks_age_target, Game._age_target_options),
+    Step.CONSTRUCTION: (Game._asks_construction, Game._construction_step_options),
+    Step.HEAL: (Game._asks_heal, Game._heal_options),
+}
+_RESOLVE: dict[str, Callable[[Game], None]] = {
+    Step.PICK: Game._resolve_picks,
+    Step.DEPLOY: Game._resolve_deployment,
+    Step.AGE_TARGET: Game._end_deployment,
+    Step.CONSTRUCTION: Game._resolve_construction,
+    Step.HEAL: Game._resolve_aging,
+}
 _CHECKS = {
     Step.PICK: Game._check_pick,
     Step.DEPLOY: Game._check_deploy,

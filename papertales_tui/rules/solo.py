@@ -1,8 +1,9 @@
 """Solo mode: one player against the Lich King (the "Beyond the Gates" expansion's solo rules).
 
-`SoloGame` is a `Game` with one player; it changes only Recruitment (the Underworld draft and the
-Lich King's gains), Wars (against the Black and Purple armies) and the end of each turn (the Time
-token, the END card). Everything else is the normal engine.
+`SoloMode` fills in the engine's mode hooks (see `modes.py`): it changes only Recruitment (the
+Underworld draft and the Lich King's gains), Wars (against the Black and Purple armies) and the end
+of each turn (the Time token, the END card). Everything else is the normal engine. `SoloGame` is a
+`Game` in that mode with its queries at hand.
 
 Recruitment is a series of ``pick`` decisions of player 0, ``{"kind": "pick", "card": c}``; the
 options say which round it is: 5, 4 and 3 cards from the draw pile (the rest goes to the Underworld),
@@ -14,11 +15,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from .cards import Catalog, LichKingCard, NecropolisCard, Quest, UnitType
 from .decisions import Step
-from .engine import START_GOLD, WAR_LP, Game, Pending
-from .state import GameState, Player, SoloState
+from .engine import WAR_LP, Game, Pending
+from .modes import Mode, StandardMode
+from .state import GameState, SoloState
 
 DRAFT_SIZES = (5, 4, 3)  # cards drawn from the pile in rounds 1-3; rounds 4 and 5 use the Underworld
 UNDERWORLD_DRAW = 2  # round 4: the top 2 Underworld cards, keep 1
@@ -53,32 +56,28 @@ def quest_matches(quest: Quest, unit: UnitType) -> bool:
     return QUEST_TESTS[quest.condition](unit, quest.params)
 
 
-class SoloGame(Game):
-    """A solo game against the Lich King. Player 0 is the only player."""
+class SoloMode(StandardMode):
+    """One player against the Lich King: the hooks that change Recruitment, Wars and the end of each
+    turn, and the queries screens and bots ask about the Lich King. One object per game."""
 
-    def __init__(self, state: GameState, catalog: Catalog):
-        super().__init__(state, catalog)
-        solo = state.solo
-        if solo is None:
-            raise ValueError("not a solo game state")
-        missing = [k for k in solo.necropolis if k not in catalog.necropolis]
-        missing += [k for k in solo.lich_cards if k not in catalog.lich_king]
-        if missing:
-            raise ValueError(f"unknown solo cards in this game: {', '.join(missing)}")
+    name = "solo"
 
-    # --- creation ---------------------------------------------------------------------------
-    @classmethod
-    def new(cls, names: list[str], seed: int = 0, catalog: Catalog | None = None, *,
-            difficulty: int = 0, lich_cards: list[str] | None = None) -> SoloGame:
-        """A new solo game for `names` (one name). `difficulty` Lich King cards are drawn at random,
-        unless `lich_cards` names them."""
-        if catalog is None:
-            from .card_files import default_catalog
+    def __init__(self, difficulty: int = 0, lich_cards: list[str] | None = None):
+        self.difficulty_asked = difficulty
+        self.lich_cards_asked = lich_cards
+        self.state: GameState
+        self.catalog: Catalog
+        self.types: list[UnitType] = []
 
-            catalog = default_catalog()
-        if len(names) != 1:
+    # --- hooks ------------------------------------------------------------------------------
+    def check_players(self, n: int) -> None:
+        if n != 1:
             raise ValueError("a solo game has exactly one player")
+
+    def prepare(self, state: GameState, catalog: Catalog) -> None:
+        """The Necropolis row (one card per pile) and the Lich King cards, drawn after the deck."""
         available = sorted(catalog.lich_king)
+        lich_cards, difficulty = self.lich_cards_asked, self.difficulty_asked
         if lich_cards is not None:
             unknown = [k for k in lich_cards if k not in catalog.lich_king]
             if unknown or len(set(lich_cards)) != len(lich_cards):
@@ -91,55 +90,170 @@ class SoloGame(Game):
         empty = [str(p) for p, keys in piles.items() if not keys]
         if empty:
             raise ValueError(f"no Necropolis card in pile {', '.join(empty)}: solo play needs one per pile")
-
-        rng = random.Random(seed)
-        cards = catalog.deck_keys()
-        deck = list(range(len(cards)))
-        rng.shuffle(deck)
+        rng = state.rng
         row = [rng.choice(keys) for keys in piles.values()]
         drawn = rng.sample(available, len(available))  # same draws whether or not the cards are chosen
         chosen = list(lich_cards) if lich_cards is not None else drawn[:difficulty]
-        state = GameState(seed=seed, cards=cards, players=[Player(names[0], gold=START_GOLD)], deck=deck,
-                          rng=rng, mode="solo", solo=SoloState(row, chosen, revealed=0))
-        game = cls(state, catalog)
-        game._event("game_started", players=list(names), seed=seed, mode="solo")
-        game._event("solo_started", difficulty=len(chosen), lich_cards=list(chosen))
-        game._reveal_necropolis(0)
-        game._start_turn()
-        return game
+        state.solo = SoloState(row, chosen, revealed=0)
+
+    def check_state(self, state: GameState, catalog: Catalog) -> None:
+        solo = state.solo
+        if solo is None:
+            raise ValueError("not a solo game state")
+        missing = [k for k in solo.necropolis if k not in catalog.necropolis]
+        missing += [k for k in solo.lich_cards if k not in catalog.lich_king]
+        if missing:
+            raise ValueError(f"unknown solo cards in this game: {', '.join(missing)}")
+        self.state, self.catalog = state, catalog
+        self.types = [catalog.units[k] for k in state.cards]
+
+    def setup(self, game: Game) -> None:
+        game._event("solo_started", difficulty=len(self.solo.lich_cards), lich_cards=list(self.solo.lich_cards))
+        self._reveal_necropolis(game, 0)
+
+    def turn_started(self, game: Game) -> bool:
+        self._deal(game)
+        return True
+
+    def extra_pending(self, game: Game, pend: Pending) -> None:
+        if pend.kind == Step.PICK:
+            r = self.state.draft_round
+            pend.options.update(round=r + 1, rounds=ROUNDS, underworld=len(self.solo.underworld),
+                                rest_to="underworld" if r < len(DRAFT_SIZES) else "underworld_bottom")
+
+    def resolve_picks(self, game: Game) -> bool:
+        s, solo, p = self.state, self.solo, self.state.players[0]
+        r = s.draft_round
+        if p.draft:
+            card = p.submitted["card"] if p.submitted else p.draft[0]
+            p.draft.remove(card)
+            p.hand.append(card)
+            game._event("card_picked", player=0, card=card, private_to=0)
+        if p.draft and r < len(DRAFT_SIZES):
+            solo.underworld.extend(p.draft)
+            game._event("underworld_added", player=0, cards=list(p.draft), total=len(solo.underworld),
+                        private_to=0)
+        elif p.draft:
+            solo.underworld[:0] = p.draft
+            game._event("underworld_bottom", player=0, cards=list(p.draft), private_to=0)
+        p.draft = []
+        s.draft_round += 1
+        if s.draft_round < ROUNDS:
+            self._deal(game)
+            return True
+        self._lich_recruitment(game)
+        if p.kept is not None:
+            p.hand.append(p.kept)
+            game._event("kept_card_returned", player=0, card=p.kept, private_to=0)
+            p.kept = None
+        s.phase = "deployment"
+        game._begin(Step.DEPLOY)
+        return True
+
+    def resolve_wars(self, game: Game) -> bool:
+        """Wars against the Black and Purple armies instead of the neighbours."""
+        s, solo = self.state, self.solo
+        self._reveal_necropolis(game, solo.time + 1)
+        armies = self._armies()
+        total, parts = game.strength_breakdown(0)
+        p = s.players[0]
+        ctx = game._context(p)
+        kingdom = game._kingdom_at_war(p, ctx, {slot: game._unit_strength(u, ctx) for slot, u in p.units()})
+        game._event("war_strength", player=0, strength=total, parts=[list(x) for x in parts], **kingdom)
+        won, lich_won = 0, []
+        for army in ARMIES:
+            player_wins, lich_wins = solo_war(total, armies[army])
+            won += player_wins
+            if lich_wins:
+                lich_won.append(army)
+            game._event("solo_war", army=army, strength=total, army_strength=armies[army],
+                        player_won=player_wins, lich_won=lich_wins)
+        if won:
+            game._gain(0, lp=WAR_LP * won, cause="wars")
+        self._lich_gain(game, LICH_LP_PER_WAR * len(lich_won), "wars", "wars", wars=len(lich_won))
+        for c in self.lich_king_cards():
+            if c.effect == "lp_per_war_won":
+                n = sum(1 for army in lich_won if c.params["army"] in (army, "any"))
+                self._lich_gain(game, c.params["amount"] * n, "lich_card", c.key, wars=n)
+        game._war_abilities(0, won)
+        game._income_phase()
+        return True
+
+    def turn_ended(self, game: Game) -> None:
+        """The Lich King's gains for the Units that died, the Time token; at the end the END card."""
+        s, solo = self.state, self.solo
+        if s.turn == s.turns:
+            s.phase = "end"  # end-of-game scoring
+        deaths = self._deaths_this_turn()
+        for c in self.lich_king_cards():
+            if c.effect == "lp_per_dying_units":
+                self._lich_gain(game, c.params["amount"] * (deaths // c.params["per"]), "lich_card", c.key,
+                                units=deaths)
+        solo.time += 1
+        game._event("time_moved", position=solo.time, turn=s.turn)
+        if s.turn < s.turns:
+            return
+        end = self.necropolis_card(solo.time)
+        self._lich_gain(game, end.gain, "end", end.key)
+        built = len(s.players[0].buildings)
+        for c in self.lich_king_cards():
+            if c.effect == "lp_per_missing_building":
+                missing = len(self.catalog.buildings) - built
+                self._lich_gain(game, c.params["amount"] * missing, "lich_card", c.key, buildings=missing)
+
+    def game_ended(self, game: Game) -> None:
+        game._event("solo_over", player_lp=self.state.players[0].lp, lich_lp=self.solo.lich_lp,
+                    winner="player" if game.winners() else "lich_king")
+
+    def winners(self, game: Game) -> list[int] | None:
+        """[0] if the player has strictly more LP than the Lich King, else [] (the Lich King wins)."""
+        return [0] if self.state.players[0].lp > self.solo.lich_lp else []
+
+    def view(self, game: Game, player: int | None, d: dict[str, Any]) -> None:
+        """Face-down Necropolis cards hidden and the Underworld as a set."""
+        solo = self.solo
+        sd = d["solo"]
+        sd["necropolis"] = [k if i < solo.revealed else None for i, k in enumerate(solo.necropolis)]
+        # its contents are known (the player put them there) and may be looked at; its order is not
+        sd["underworld"] = sorted(solo.underworld) if player == 0 else len(solo.underworld)
+        # the player may look through the discard pile during Recruitment (solo rules)
+        sd["discard"] = list(self.state.discard) if player == 0 and self.state.phase == "recruitment" else None
+        sd["armies"] = self.armies()
 
     # --- queries ----------------------------------------------------------------------------
     @property
     def solo(self) -> SoloState:
-        return self.state.solo
+        solo = self.state.solo
+        assert solo is not None  # check_state made sure
+        return solo
 
     @property
     def lich_lp(self) -> int:
-        return self.state.solo.lich_lp
+        return self.solo.lich_lp
 
     @property
     def difficulty(self) -> int:
-        return len(self.state.solo.lich_cards)
+        return len(self.solo.lich_cards)
 
     def necropolis_card(self, position: int) -> NecropolisCard:
         """The Necropolis card at this position of the row (0-3 = turns 1-4, 4 = END), seen or not."""
-        return self.catalog.necropolis[self.state.solo.necropolis[position]]
+        return self.catalog.necropolis[self.solo.necropolis[position]]
 
     def lich_king_cards(self) -> list[LichKingCard]:
-        return [self.catalog.lich_king[k] for k in self.state.solo.lich_cards]
+        return [self.catalog.lich_king[k] for k in self.solo.lich_cards]
 
     def revealed_cards(self) -> list[NecropolisCard]:
-        return [self.necropolis_card(i) for i in range(self.state.solo.revealed)]
+        return [self.necropolis_card(i) for i in range(self.solo.revealed)]
 
     def armies(self) -> dict[str, int] | None:
         """This turn's Black and Purple army strengths, once the next card is revealed (else None)."""
-        solo = self.state.solo
+        solo = self.solo
         if solo.revealed < solo.time + 2:
             return None
         return self._armies()
 
     def _armies(self) -> dict[str, int]:
-        solo = self.state.solo
+        solo = self.solo
         return self._armies_of(self.necropolis_card(solo.time), self.necropolis_card(solo.time + 1))
 
     def _armies_of(self, now: NecropolisCard, nxt: NecropolisCard) -> dict[str, int]:
@@ -154,7 +268,7 @@ class SoloGame(Game):
         """A turn's Black and Purple army strengths as the player may know them, (lowest, highest):
         exact once that turn's next card is face up, else over the cards its pile may hold. By default
         this turn's; None for a turn without Wars."""
-        solo = self.state.solo
+        solo = self.solo
         time = solo.time if turn is None else turn - 1  # the Time token moves once a turn
         if not 0 <= time < len(solo.necropolis) - 1:
             return None
@@ -169,7 +283,7 @@ class SoloGame(Game):
 
     def next_card_candidates(self) -> list[NecropolisCard]:
         """What the player may know of the next card before it is revealed: the cards of its pile."""
-        solo = self.state.solo
+        solo = self.solo
         if solo.time + 1 >= len(solo.necropolis):
             return []
         pile = self.necropolis_card(solo.time + 1).pile
@@ -182,12 +296,8 @@ class SoloGame(Game):
     def quests(self) -> list[tuple[str, Quest]]:
         """The quests that score at this turn's Recruitment: (source card key, quest)."""
         out = [(c.key, c.quest) for c in self.revealed_cards() if c.quest is not None]
-        out += [(c.key, c.quest) for c in self.lich_king_cards() if c.effect == "underworld_quest"]
+        out += [(c.key, c.quest) for c in self.lich_king_cards() if c.effect == "underworld_quest" and c.quest]
         return out
-
-    def winners(self) -> list[int]:
-        """[0] if the player has strictly more LP than the Lich King, else [] (the Lich King wins)."""
-        return [0] if self.state.players[0].lp > self.state.solo.lich_lp else []
 
     def lich_sources(self) -> dict[str, int]:
         """The Lich King's LP so far by source (card names, "Wars")."""
@@ -202,162 +312,53 @@ class SoloGame(Game):
         card = self.catalog.necropolis.get(key) or self.catalog.lich_king.get(key)
         return card.name if card is not None else key.capitalize()
 
-    def view(self, player: int | None) -> dict:
-        """As `Game.view`, with face-down Necropolis cards hidden and the Underworld as a set."""
-        d = super().view(player)
-        solo = self.state.solo
-        sd = d["solo"]
-        sd["necropolis"] = [k if i < solo.revealed else None for i, k in enumerate(solo.necropolis)]
-        # its contents are known (the player put them there) and may be looked at; its order is not
-        sd["underworld"] = sorted(solo.underworld) if player == 0 else len(solo.underworld)
-        # the player may look through the discard pile during Recruitment (solo rules)
-        sd["discard"] = list(self.state.discard) if player == 0 and self.state.phase == "recruitment" else None
-        sd["armies"] = self.armies()
-        return d
-
-    def _pending_of(self, i: int) -> Pending | None:
-        pend = super()._pending_of(i)
-        if pend is not None and pend.kind == Step.PICK:
-            r = self.state.draft_round
-            pend.options.update(round=r + 1, rounds=ROUNDS, underworld=len(self.state.solo.underworld),
-                                rest_to="underworld" if r < len(DRAFT_SIZES) else "underworld_bottom")
-        return pend
-
-    # --- 1. Recruitment ---------------------------------------------------------------------
-    def _start_turn(self) -> None:
-        s = self.state
-        s.phase, s.draft_round = "recruitment", 0
-        self._event("turn_started", turn=s.turn)
-        self._deal()
-
-    def _deal(self) -> None:
-        s, solo, p = self.state, self.state.solo, self.state.players[0]
+    # --- the turn ---------------------------------------------------------------------------
+    def _deal(self, game: Game) -> None:
+        s, solo, p = self.state, self.solo, self.state.players[0]
         r = s.draft_round
         if r < len(DRAFT_SIZES):
-            p.draft = self._draw(DRAFT_SIZES[r])
-            self._event("cards_dealt", player=0, cards=list(p.draft), private_to=0)
+            p.draft = game._draw(DRAFT_SIZES[r])
+            game._event("cards_dealt", player=0, cards=list(p.draft), private_to=0)
         else:
             if r == len(DRAFT_SIZES):
                 s.rng.shuffle(solo.underworld)
-                self._event("underworld_shuffled", cards=len(solo.underworld))
+                game._event("underworld_shuffled", cards=len(solo.underworld))
             n = UNDERWORLD_DRAW if r == len(DRAFT_SIZES) else 1
             p.draft = [solo.underworld.pop() for _ in range(min(n, len(solo.underworld)))]
-            self._event("underworld_drawn", player=0, cards=list(p.draft), private_to=0)
-        self._begin(Step.PICK)
+            game._event("underworld_drawn", player=0, cards=list(p.draft), private_to=0)
+        game._begin(Step.PICK)
 
-    def _resolve_picks(self) -> None:
-        s, solo, p = self.state, self.state.solo, self.state.players[0]
-        r = s.draft_round
-        if p.draft:
-            card = p.submitted["card"] if p.submitted else p.draft[0]
-            p.draft.remove(card)
-            p.hand.append(card)
-            self._event("card_picked", player=0, card=card, private_to=0)
-        if p.draft and r < len(DRAFT_SIZES):
-            solo.underworld.extend(p.draft)
-            self._event("underworld_added", player=0, cards=list(p.draft), total=len(solo.underworld),
-                        private_to=0)
-        elif p.draft:
-            solo.underworld[:0] = p.draft
-            self._event("underworld_bottom", player=0, cards=list(p.draft), private_to=0)
-        p.draft = []
-        s.draft_round += 1
-        if s.draft_round < ROUNDS:
-            self._deal()
-            return
-        self._lich_recruitment()
-        if p.kept is not None:
-            p.hand.append(p.kept)
-            self._event("kept_card_returned", player=0, card=p.kept, private_to=0)
-            p.kept = None
-        s.phase = "deployment"
-        self._begin(Step.DEPLOY)
-
-    def _lich_recruitment(self) -> None:
+    def _lich_recruitment(self, game: Game) -> None:
         """The Lich King's immediate gain and quest bonuses; then the Underworld goes to the discard."""
-        s, solo = self.state, self.state.solo
+        s, solo = self.state, self.solo
         current = self.necropolis_card(solo.time)
-        self._lich_gain(current.gain, "immediate", current.key)
+        self._lich_gain(game, current.gain, "immediate", current.key)
         underworld = list(solo.underworld)
         for source, quest in self.quests():
             matches = self.quest_matches(quest, underworld)
-            self._event("lich_quest", source=source, condition=quest.condition, params=dict(quest.params),
+            game._event("lich_quest", source=source, condition=quest.condition, params=dict(quest.params),
                         lp_each=quest.lp, matches=matches)
-            self._lich_gain(quest.lp * len(matches), "quest", source, matches=len(matches))
+            self._lich_gain(game, quest.lp * len(matches), "quest", source, matches=len(matches))
         s.discard.extend(underworld)
         solo.underworld = []
-        self._event("underworld_discarded", cards=underworld)
+        game._event("underworld_discarded", cards=underworld)
 
-    def _lich_gain(self, amount: int, cause: str, source: str, **fields) -> None:
+    def _lich_gain(self, game: Game, amount: int, cause: str, source: str, **fields: Any) -> None:
         """The Lich King scores: `cause` is immediate | quest | wars | end | lich_card; `source` a card key
         or "wars"."""
         if amount <= 0:
             return
-        solo = self.state.solo
+        solo = self.solo
         solo.lich_lp += amount
-        self._event("lich_lp", amount=amount, cause=cause, source=source, total=solo.lich_lp, **fields)
+        game._event("lich_lp", amount=amount, cause=cause, source=source, total=solo.lich_lp, **fields)
 
-    def _reveal_necropolis(self, position: int) -> None:
-        solo = self.state.solo
+    def _reveal_necropolis(self, game: Game, position: int) -> None:
+        solo = self.solo
         if position < len(solo.necropolis) and solo.revealed <= position:
             solo.revealed = position + 1
             c = self.necropolis_card(position)
-            self._event("necropolis_revealed", position=position, card=c.key, pile=c.pile,
+            game._event("necropolis_revealed", position=position, card=c.key, pile=c.pile,
                         gain=c.gain, black=c.black, purple=c.purple)
-
-    # --- 3. Wars ----------------------------------------------------------------------------
-    def _wars(self) -> None:
-        s, solo = self.state, self.state.solo
-        s.phase, s.step = "wars", Step.NONE
-        self._reveal_necropolis(solo.time + 1)
-        armies = self._armies()
-        total, parts = self.strength_breakdown(0)
-        p = s.players[0]
-        ctx = self._context(p)
-        kingdom = self._kingdom_at_war(p, ctx, {slot: self._unit_strength(u, ctx) for slot, u in p.units()})
-        self._event("war_strength", player=0, strength=total, parts=[list(x) for x in parts], **kingdom)
-        won, lich_won = 0, []
-        for army in ARMIES:
-            player_wins, lich_wins = solo_war(total, armies[army])
-            won += player_wins
-            if lich_wins:
-                lich_won.append(army)
-            self._event("solo_war", army=army, strength=total, army_strength=armies[army],
-                        player_won=player_wins, lich_won=lich_wins)
-        if won:
-            self._gain(0, lp=WAR_LP * won, cause="wars")
-        self._lich_gain(LICH_LP_PER_WAR * len(lich_won), "wars", "wars", wars=len(lich_won))
-        for c in self.lich_king_cards():
-            if c.effect == "lp_per_war_won":
-                n = sum(1 for army in lich_won if c.params["army"] in (army, "any"))
-                self._lich_gain(c.params["amount"] * n, "lich_card", c.key, wars=n)
-        self._war_abilities(0, won)
-        self._income_phase()
-
-    # --- end of turn, end of game -----------------------------------------------------------
-    def _end_turn(self) -> None:
-        s, solo = self.state, self.state.solo
-        if s.turn == s.turns:
-            s.phase = "end"  # end-of-game scoring
-        deaths = self._deaths_this_turn()
-        for c in self.lich_king_cards():
-            if c.effect == "lp_per_dying_units":
-                self._lich_gain(c.params["amount"] * (deaths // c.params["per"]), "lich_card", c.key, units=deaths)
-        solo.time += 1
-        self._event("time_moved", position=solo.time, turn=s.turn)
-        if s.turn < s.turns:
-            super()._end_turn()
-            return
-        end = self.necropolis_card(solo.time)
-        self._lich_gain(end.gain, "end", end.key)
-        built = len(s.players[0].buildings)
-        for c in self.lich_king_cards():
-            if c.effect == "lp_per_missing_building":
-                missing = len(self.catalog.buildings) - built
-                self._lich_gain(c.params["amount"] * missing, "lich_card", c.key, buildings=missing)
-        super()._end_turn()
-        self._event("solo_over", player_lp=s.players[0].lp, lich_lp=solo.lich_lp,
-                    winner="player" if self.winners() else "lich_king")
 
     def _deaths_this_turn(self) -> int:
         n = 0
@@ -368,9 +369,64 @@ class SoloGame(Game):
         return n
 
 
-def load_game(text: str, catalog: Catalog | None = None) -> Game:
-    """A game from `Game.to_json()` text, as a SoloGame when it is a solo game."""
-    return Game.from_json(text, catalog)
+class SoloGame(Game):
+    """A `Game` in `SoloMode`, with the mode's queries at hand (`game.lich_lp`…); it changes no rule."""
+
+    mode: SoloMode
+
+    def __init__(self, state: GameState, catalog: Catalog, mode: Mode | None = None):
+        super().__init__(state, catalog, SoloMode() if mode is None else mode)
+
+    @classmethod
+    def new(cls, names: list[str], seed: int = 0, catalog: Catalog | None = None, mode: Mode | None = None, *,
+            difficulty: int = 0, lich_cards: list[str] | None = None) -> SoloGame:
+        """A new solo game for `names` (one name). `difficulty` Lich King cards are drawn at random,
+        unless `lich_cards` names them."""
+        game = super().new(names, seed, catalog, SoloMode(difficulty, lich_cards) if mode is None else mode)
+        assert isinstance(game, SoloGame)
+        return game
+
+    @property
+    def solo(self) -> SoloState:
+        return self.mode.solo
+
+    @property
+    def lich_lp(self) -> int:
+        return self.mode.lich_lp
+
+    @property
+    def difficulty(self) -> int:
+        return self.mode.difficulty
+
+    def necropolis_card(self, position: int) -> NecropolisCard:
+        return self.mode.necropolis_card(position)
+
+    def lich_king_cards(self) -> list[LichKingCard]:
+        return self.mode.lich_king_cards()
+
+    def revealed_cards(self) -> list[NecropolisCard]:
+        return self.mode.revealed_cards()
+
+    def armies(self) -> dict[str, int] | None:
+        return self.mode.armies()
+
+    def army_outlook(self, turn: int | None = None) -> dict[str, tuple[int, int]] | None:
+        return self.mode.army_outlook(turn)
+
+    def next_card_candidates(self) -> list[NecropolisCard]:
+        return self.mode.next_card_candidates()
+
+    def quest_matches(self, quest: Quest, cards: list[int]) -> list[int]:
+        return self.mode.quest_matches(quest, cards)
+
+    def quests(self) -> list[tuple[str, Quest]]:
+        return self.mode.quests()
+
+    def lich_sources(self) -> dict[str, int]:
+        return self.mode.lich_sources()
+
+    def source_name(self, key: str) -> str:
+        return self.mode.source_name(key)
 
 
 def play_random_solo_game(name: str, seed: int, difficulty: int = 0, catalog: Catalog | None = None) -> SoloGame:
@@ -385,4 +441,4 @@ def play_random_solo_game(name: str, seed: int, difficulty: int = 0, catalog: Ca
     return game
 
 
-__all__ = ["SoloGame", "load_game", "play_random_solo_game", "quest_matches", "solo_war", "QUEST_TESTS"]
+__all__ = ["SoloGame", "SoloMode", "play_random_solo_game", "quest_matches", "solo_war", "QUEST_TESTS"]

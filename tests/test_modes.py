@@ -1,0 +1,48 @@
+"""Modes (rules/modes.py, rules/games.py): the standard game and solo through the same engine."""
+
+import subprocess
+import sys
+
+import pytest
+
+from papertales_tui.rules.engine import Game
+from papertales_tui.rules.games import MODES, game_from_state, load_game, new_game
+from papertales_tui.rules.modes import StandardMode
+from papertales_tui.rules.solo import SoloGame, SoloMode
+
+
+def test_the_engine_imports_no_mode_but_the_standard_one():
+    code = ("import sys, papertales_tui.rules.engine, papertales_tui.rules.random_play; "
+            "print('papertales_tui.rules.solo' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_every_mode_a_state_names_loads_back_as_that_mode():
+    assert set(MODES) == {"standard", "solo"}
+    for game in (new_game(["A", "B", "C"], seed=3), new_game(["A"], seed=3, solo=True, difficulty=2)):
+        again = load_game(game.to_json(), game.catalog)
+        assert type(again) is type(game) and type(again.mode) is type(game.mode)
+        assert again.mode.name == game.state.mode and again.to_json() == game.to_json()
+
+
+def test_a_mode_this_version_lacks_is_refused():
+    game = Game.new(["A", "B"], seed=1)
+    game.state.mode = "coop"
+    with pytest.raises(ValueError, match="unknown game mode 'coop'"):
+        game_from_state(game.state, game.catalog)
+
+
+def test_each_mode_checks_its_number_of_players():
+    with pytest.raises(ValueError, match="2 to 7"):
+        Game.new(["A"], mode=StandardMode())
+    with pytest.raises(ValueError, match="exactly one"):
+        Game.new(["A", "B"], mode=SoloMode())
+
+
+def test_solo_is_the_engine_with_the_solo_mode():
+    game = SoloGame.new(["A"], seed=4, difficulty=1)
+    assert isinstance(game.mode, SoloMode) and game.lich_lp == game.mode.lich_lp
+    same = Game.new(["A"], seed=4, mode=SoloMode(difficulty=1))
+    assert same.to_json() == game.to_json()
+    assert game.pending()[0].options["rounds"] == 5  # the mode's extra options for a pick
