@@ -187,7 +187,7 @@ class DeployScreen(HintHost, GameScreen):
             elif card == self.plan.keep:
                 label.append(" KEEP", style="bold cyan")
             elif t.cost > left:
-                label.append(" ✗ over your Gold", style="red")
+                label.append(" ✗ over Gold", style="red")
             else:
                 label.append(" ✓", style="green")
             if card == self.held:
@@ -209,7 +209,7 @@ class DeployScreen(HintHost, GameScreen):
         gold = self.options["gold"]
         money = short_line(gold, gold - self.gold_left()) if f.unpaid else money_line(gold, f)
         width = max(self.info.content_region.width, 20)
-        lines = [money, wars_line(f, width), aging_line(f), lp_line(f), build_line(self.game, f)]
+        lines = [money, wars_line(f, width), aging_line(f, width), lp_line(f, width), build_line(self.game, f, width)]
         if self.held is not None:
             lines[-1] = Text(f"Holding {self.game.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
                              style="bold")
@@ -314,8 +314,7 @@ class DeployScreen(HintHost, GameScreen):
         dear = new and self.game.card(card).cost > self.gold_left()
         self.plan.place(card, spot)
         self.held = None
-        self.say("Placed, but your Gold does not pay for every new Unit: on Confirm you choose which to give up "
-                 "(discarded unpaid)." if dear else "")
+        self.say("Placed beyond your Gold: on Confirm you choose which new Units to give up." if dear else "")
         self.refresh_all()
 
     def action_remove(self) -> None:
@@ -408,43 +407,65 @@ def wars_line(f: TurnForecast, width: int = 78) -> Text:
     return out
 
 
-def aging_line(f: TurnForecast) -> Text:
+def first_fitting(candidates: list[Text], width: int) -> Text:
+    """The first of these lines (fullest first) that fits the width, else the last one."""
+    return next((t for t in candidates if t.cell_len <= width), candidates[-1])
+
+
+def aging_line(f: TurnForecast, width: int = 78) -> Text:
     k = f.kingdom
     p = k.players[0]
     if not f.dying:
         return Text("Aging: no Unit dies this turn", style="dim")
-    out = Text("Aging: ", style="bold")
-    out.append(", ".join(f"{k.card(p.slots[s].card).name} ({tx.SPOT_KEYS[s]})" for s in f.dying))
-    out.append(" ✝ dies" if len(f.dying) == 1 else " ✝ die", style="bold red")
-    if f.healable:
-        out.append(" · a Mystical Healer can save ")
-        out.append(", ".join(k.card(p.slots[s].card).name for s in f.healable))
-    return out
+    candidates = []
+    for spots in (True, False):
+        out = Text("Aging: ", style="bold")
+        out.append(", ".join(k.card(p.slots[s].card).name + (f" ({tx.SPOT_KEYS[s]})" if spots else "")
+                             for s in f.dying))
+        out.append(" ✝ dies" if len(f.dying) == 1 else " ✝ die", style="bold red")
+        if f.healable:
+            out.append(" · a Mystical Healer can save ")
+            out.append(", ".join(k.card(p.slots[s].card).name for s in f.healable))
+        candidates.append(out)
+    return first_fitting(candidates, width)
 
 
-def lp_line(f: TurnForecast) -> Text:
+def lp_line(f: TurnForecast, width: int = 78) -> Text:
     low, high = f.lp_total
-    out = Text("LP this turn ", style="bold")
-    out.append_text(tx.lp(low))
+    total = Text("LP this turn ", style="bold")
+    total.append_text(tx.lp(low))
     if high != low:
-        out.append(f"-{high}")
+        total.append(f"-{high}")
     items = [(name, lo, hi) for name, lo, hi in f.lp if lo or hi]
+    listed = total.copy()
     if items:
-        out.append(": " + ", ".join(f"{name} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "") for name, lo, hi in items))
+        listed.append(": " + ", ".join(f"{name} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
+                                       for name, lo, hi in items))
+    candidates = [listed]
     if f.uncertain:
-        out.append(" · not known yet: " + "; ".join(f.uncertain), style="dim")
-    return out
+        full = listed.copy()
+        full.append(" · not known yet: " + "; ".join(f.uncertain), style="dim")
+        short = listed.copy()
+        short.append(" · some not known yet", style="dim")
+        candidates = [full, short, listed]
+    return first_fitting(candidates + [total], width)
 
 
-def build_line(game, f: TurnForecast) -> Text:
+def build_line(game, f: TurnForecast, width: int = 78) -> Text:
+    """What the Kingdom could build with the Gold after Income, shortened to fit."""
     out = Text("Could build then: ", style="bold")
     if not f.constructions:
         out.append("nothing", style="dim")
         return out
-    names = []
+    entries = []
     for o in f.constructions:
         name = tx.building_name(game.catalog, o["building"])
         level = 2 if o["kind"] == "upgrade" or o.get("level") == 2 else 1
-        names.append(f"{name} {level} {tx.GOLD}{o['gold']}")
-    out.append(", ".join(names))
+        entries.append((name, level, o["gold"]))
+    for form in (lambda n, lv, g: f"{n} {lv} {tx.GOLD}{g}", lambda n, lv, g: f"{n[:6]}{lv}{tx.GOLD}{g}"):
+        text = ", ".join(form(*e) for e in entries)
+        if out.cell_len + len(text) <= width:
+            out.append(text)
+            return out
+    out.append(f"{len(entries)} Constructions, from {tx.GOLD}{min(g for _, _, g in entries)}")
     return out
