@@ -1,10 +1,16 @@
 """Public summaries between decisions: Reveal & Wars, Income, Construction, Aging; in solo games also
-the Lich King's Recruitment, and the Wars against his two armies."""
+the Lich King's Recruitment, and the Wars against his two armies.
+
+Each chapter is a list of blocks (a section with its heading, or one War); the blocks are laid out in
+pages that fit the screen, so nothing a player must read is below the fold: Enter shows what is below
+(if a block is taller than the screen), then the next page, and only on the last page goes on.
+"""
 
 from __future__ import annotations
 
 from collections import defaultdict
 
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -15,8 +21,10 @@ from textual.widgets import Button, Static
 
 from ...rules.cards import Quest
 from ...rules.narrator import Names, narrate
+from .. import kingdom as kw
 from .. import text as tx
 from .. import views
+from .. import wars as wr
 from ..widgets import NecropolisRow
 from .common import Continue, GameScreen
 
@@ -32,18 +40,11 @@ def sentences(game, events: list[dict]) -> Text:
 
 
 def heading(text: str) -> Text:
-    return Text(f"\n{text}\n", style="bold underline")
+    return Text(f"\n{text}", style="bold underline")
 
 
-def strength_table(game, events: list[dict]) -> Table:
-    table = Table(box=None, expand=True, show_header=True, header_style="bold", pad_edge=False)
-    table.add_column("Player", no_wrap=True)
-    table.add_column(f"{tx.STRENGTH}", justify="right")
-    table.add_column("made of", overflow="fold")
-    for e in events:
-        parts = ", ".join(f"{label} {value}" for label, value in e["parts"]) or "no fighting Unit"
-        table.add_row(Text(game.players[e["player"]].name), str(e["strength"]), Text(parts))
-    return table
+def section(title: str, body: RenderableType) -> Group:
+    return Group(heading(title), body)
 
 
 def gains(game, events: list[dict]) -> Text:
@@ -63,7 +64,8 @@ def gains(game, events: list[dict]) -> Text:
                 out.append(" ")
             if gold[i]:
                 out.append_text(tx.gold(gold[i]))
-            out.append("\n")
+            out.append("  ")
+    out.rstrip()
     return out
 
 
@@ -72,29 +74,36 @@ def kingdoms_still_as_revealed(game) -> bool:
     return game.state.phase in ("deployment", "wars", "income", "construction") and game.state.step != "deploy"
 
 
-def render_reveal(game, events: list[dict]) -> list:
-    if views.is_solo(game):
-        return render_solo_reveal(game, events)
+def kingdoms_now(game, width: int) -> Text:
+    """Every Kingdom in one line, as it stands (shown while the Wars wait for an Age token choice)."""
+    return Text("\n").join(line for k in kw.kingdom_views(game) for line in kw.compact_lines(k, width))
+
+
+def render_reveal(game, events: list[dict], width: int) -> list:
+    """Revealed, each War (both sides side by side), what the Wars won, the phase-3 abilities."""
     kinds = [e["type"] for e in events]
     first = kinds.index("war_strength") if "war_strength" in kinds else len(events)
-    last_war = max((k for k, t in enumerate(kinds) if t == "war"), default=first - 1)
+    solo = views.is_solo(game)
     out: list = []
-    if "units_revealed" in kinds and kingdoms_still_as_revealed(game):
-        out += [heading("Kingdoms"), Text("\n").join(views.kingdom_line(game, i) for i in range(len(game.players)))]
     if events[:first]:
-        out += [heading("Revealed"), sentences(game, events[:first])]
-    strengths = [e for e in events if e["type"] == "war_strength"]
-    if strengths:
-        out += [heading("War strength"), strength_table(game, strengths)]
-        wars = [e for e in events if e["type"] == "war"]
-        out += [heading("Wars" if len(game.players) > 2 else "Wars (2 players: one double War)"),
-                sentences(game, wars)]
-        after = events[last_war + 1:]
-        won = gains(game, after)
-        out += [heading("Won this phase"), won if won.plain else Text("nothing", style="dim")]
-        rest = [e for e in after if not (e["type"] == "lp" and e["cause"] == "wars")]
-        if rest:
-            out += [heading("Abilities"), sentences(game, rest)]
+        out.append(section("Revealed", sentences(game, events[:first])))
+    if "units_revealed" in kinds and first == len(events) and kingdoms_still_as_revealed(game):
+        out.append(section("Kingdoms", kingdoms_now(game, width)))
+    if first == len(events):
+        return out
+    blocks = [wr.solo_war_block(game, events, width)] if solo else wr.war_blocks(game, events, width)
+    out += [Text("\n").join([Text()] + block) for block in blocks if block]
+    after = events[first:]
+    won = gains(game, [e for e in after if e["type"] in ("lp", "gold")])
+    if solo:
+        lich = lich_gains(game, after)
+        if lich.plain:
+            won.append("\n" if won.plain else "")
+            won.append_text(lich)
+    out.append(section("Won this phase", won if won.plain else Text("nothing", style="dim")))
+    rest = [e for e in after if e["type"] in ("lp", "gold", "age_added") and e.get("cause") != "wars"]
+    if rest:
+        out.append(section("Wars abilities (phase 3)", sentences(game, rest)))
     return out
 
 
@@ -113,52 +122,6 @@ def lich_gains(game, events: list[dict]) -> Text:
     return out
 
 
-def army_table(game, events: list[dict]) -> Table:
-    """Each War of a solo game: the army's strength against the Kingdom's, who won, and the cards the
-    army is made of (the current Necropolis card and the one just revealed)."""
-    shown = next((e for e in events if e["type"] == "necropolis_revealed"), None)
-    table = Table(box=None, expand=True, header_style="bold", pad_edge=False)
-    for col in ("Army", f"army {tx.STRENGTH}", f"you {tx.STRENGTH}", "won by"):
-        table.add_column(col, no_wrap=True)
-    table.add_column("made of", overflow="fold", ratio=1)
-    for e in events:
-        if e["type"] != "solo_war":
-            continue
-        parts = ""
-        if shown is not None and shown["position"] > 0:
-            now, nxt = game.necropolis_card(shown["position"] - 1), game.necropolis_card(shown["position"])
-            a, b = getattr(now, e["army"]), getattr(nxt, e["army"])
-            parts = f"{now.name} {a} + {nxt.name} {b}"
-            if e["army_strength"] != a + b:
-                parts += f" + Lich King cards {e['army_strength'] - a - b}"
-        won = "both (tie)" if e["player_won"] and e["lich_won"] else "you" if e["player_won"] else "Lich King"
-        table.add_row(tx.ARMY_NAMES[e["army"]], str(e["army_strength"]), str(e["strength"]), won, Text(parts))
-    return table
-
-
-def render_solo_reveal(game, events: list[dict]) -> list:
-    """The Wars against the two armies first, then how they came about."""
-    kinds = [e["type"] for e in events]
-    first = kinds.index("war_strength") if "war_strength" in kinds else len(events)
-    out: list = []
-    if "units_revealed" in kinds and kingdoms_still_as_revealed(game):
-        out += [heading("Kingdom"), views.kingdom_line(game, 0)]
-    strengths = [e for e in events if e["type"] == "war_strength"]
-    after = events[first:]
-    if strengths:
-        out += [heading("Wars against the Black and Purple armies (a tie: both win)"), army_table(game, events)]
-        won = gains(game, after)
-        won.append_text(lich_gains(game, after))
-        out += [heading("Won this phase"), won if won.plain else Text("nothing", style="dim")]
-        out += [heading("War strength"), strength_table(game, strengths)]
-    if events[:first]:
-        out += [heading("Revealed"), sentences(game, events[:first])]
-    rest = [e for e in after if e["type"] in ("lp", "gold", "age_added") and e.get("cause") != "wars"]
-    if rest:
-        out += [heading("Abilities"), sentences(game, rest)]
-    return out
-
-
 def quest_line(game, e: dict) -> Text:
     quest = Quest(e["condition"], e["params"], e["lp_each"])
     matches = e["matches"]
@@ -169,61 +132,90 @@ def quest_line(game, e: dict) -> Text:
     return out
 
 
-def render_lich(game, events: list[dict]) -> list:
+def render_lich(game, events: list[dict], width: int) -> list:
     out: list = []
     gain = [e for e in events if e["type"] == "lich_lp" and e["cause"] == "immediate"]
     if gain:
-        out += [heading("Immediate gain of the card under the Time token"), sentences(game, gain)]
+        out.append(section("Immediate gain of the card under the Time token", sentences(game, gain)))
     quests = [e for e in events if e["type"] == "lich_quest"]
     left = next((e["cards"] for e in events if e["type"] == "underworld_discarded"), [])
-    out += [heading(f"Quests against the {len(left)} Underworld cards"),
-            Text("\n").join(quest_line(game, e) for e in quests) if quests else Text("No quest.", style="dim")]
-    out += [heading("Lich King"), lich_gains(game, events) or Text("nothing this time", style="dim"),
-            Text.assemble("Total ", tx.lp(game.lich_lp)),
-            Text("The Underworld cards go to the discard pile.", style="dim")]
+    out.append(section(f"Quests against the {len(left)} Underworld cards",
+                       Text("\n").join(quest_line(game, e) for e in quests) if quests
+                       else Text("No quest.", style="dim")))
+    out.append(section("Lich King", Group(lich_gains(game, events) or Text("nothing this time", style="dim"),
+                                          Text.assemble("Total ", tx.lp(game.lich_lp)),
+                                          Text("The Underworld cards go to the discard pile.", style="dim"))))
     return out
 
 
-def render_income(game, events: list[dict]) -> list:
+def render_income(game, events: list[dict], width: int) -> list:
     table = Table(box=None, header_style="bold", pad_edge=False)
     for col in ("Player", "Income", "Gold now"):
         table.add_column(col)
     for e in events:
         if e["type"] == "gold":
             table.add_row(Text(game.players[e["player"]].name), f"+{tx.GOLD}{e['amount']}", f"{tx.GOLD}{e['total']}")
-    return [heading("Gold earned (2 base + Units and Buildings)"), table]
+    return [section("Gold earned (2 base + Units and Buildings)", table)]
 
 
-def render_construction(game, events: list[dict]) -> list:
-    return [heading("Buildings"), sentences(game, events)]
+def render_construction(game, events: list[dict], width: int) -> list:
+    return [section("Buildings", sentences(game, events))]
 
 
-def render_aging(game, events: list[dict]) -> list:
+def deaths(game, died: list[dict]) -> Text:
+    """One line per player: the Units that died, with their Age tokens."""
+    by_player: dict[int, list[str]] = defaultdict(list)
+    for e in died:
+        by_player[e["player"]].append(f"{game.card(e['card']).name} {tx.AGE}{e['age']}")
+    return Text("\n").join(Text.assemble((game.players[i].name, "bold"), ": ", ", ".join(names))
+                           for i, names in sorted(by_player.items()))
+
+
+def render_aging(game, events: list[dict], width: int) -> list:
     saved = [e for e in events if e["type"] == "unit_saved"]
     died = [e for e in events if e["type"] == "unit_died"]
     out: list = []
     if saved:
-        out += [heading("Saved by a Mystical Healer"), sentences(game, saved)]
-    out += [heading("Died"), sentences(game, died) if died else Text("No Unit died.", style="dim")]
+        out.append(section("Saved by a Mystical Healer", sentences(game, saved)))
+    out.append(section("Died", deaths(game, died) if died else Text("No Unit died.", style="dim")))
     abilities = [e for e in events if e["type"] in ("lp", "gold")]
     if abilities:
-        out += [heading("Death abilities"), sentences(game, abilities)]
+        out.append(section("Death abilities", sentences(game, abilities)))
     lich = [e for e in events if e["type"] in ("lich_lp", "time_moved")]
     if lich:
-        out += [heading("Lich King"), sentences(game, lich)]
-    out += [Text("\nEvery Unit still in play gains 1 Age token.", style="dim")]
+        out.append(section("Lich King", sentences(game, lich)))
+    out.append(Text("\nEvery Unit still in play gains 1 Age token.", style="dim"))
     return out
 
 
 RENDER = {"lich": render_lich, "reveal": render_reveal, "income": render_income, "construction": render_construction,
           "aging": render_aging}
+CHAPTER_TITLE_HEIGHT = 2  # a blank line and the title
+
+
+def paginate(heights: list[int], chapters: list[str], room: int) -> list[list[int]]:
+    """Blocks (by index) laid out in pages of at most `room` lines; each page starts with its chapter's
+    title, and so does each new chapter on a page. A block taller than a page gets a page of its own."""
+    pages: list[list[int]] = []
+    used = 0
+    for k, h in enumerate(heights):
+        title = not pages or not pages[-1] or chapters[pages[-1][-1]] != chapters[k]
+        cost = h + (CHAPTER_TITLE_HEIGHT if title else 0)
+        if pages and pages[-1] and used + cost <= room:
+            pages[-1].append(k)
+            used += cost
+        else:
+            pages.append([k])
+            used = h + CHAPTER_TITLE_HEIGHT
+    return pages
 
 
 class SummaryScreen(GameScreen):
-    """What just happened, chapter after chapter, for everyone to see."""
+    """What just happened, chapter after chapter, for everyone to see, a page at a time."""
     CSS_PATH = "summary.tcss"
 
-    BINDINGS = [Binding("enter,space", "next", "Continue", priority=True)]
+    BINDINGS = [Binding("enter,space", "next", "Continue", priority=True),
+                Binding("backspace,left", "previous", "Previous page", key_display="←", priority=True)]
 
     def __init__(self, game, chapters: list[tuple[str, list[dict]]], turn: int | None = None):
         super().__init__()
@@ -232,21 +224,78 @@ class SummaryScreen(GameScreen):
         turn = s.turn if turn is None else turn
         self.turn = turn
         self.title_text = f"Paper Tales · Turn {turn}/{s.turns} · " + " · ".join(TITLES[c] for c, _ in chapters)
+        self.blocks: list[tuple[str, RenderableType]] = []
+        self.pages: list[list[int]] = [[]]
+        self.page = 0
+        self.laid_out = (0, 0)  # the size the pages were made for
 
     def body(self) -> ComposeResult:
         if views.is_solo(self.game):
             yield NecropolisRow(self.game, self.turn, id="necropolis")
         with VerticalScroll(id="summary"):
-            for chapter, events in self.chapters:
-                title = HEADINGS.get(chapter, TITLES[chapter]).upper()
-                yield Static(Text(f" {title} ", style="bold reverse"), classes="chapter-title")
-                for part in RENDER[chapter](self.game, events):
-                    yield Static(part, classes="summary-part")
+            yield Static("", id="page")
         yield Button("Continue (Enter)", variant="primary", id="next", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#summary").focus()
+        self.call_after_refresh(self.lay_out)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.lay_out)
+
+    def lay_out(self) -> None:
+        """Make the pages for the room the summary has, keeping the first block of the page shown."""
+        region = self.query_one("#summary").scrollable_content_region
+        if (region.width, region.height) == self.laid_out or region.width < 10:
+            return
+        self.laid_out = (region.width, region.height)
+        first = self.pages[self.page][0] if self.pages[self.page] else 0
+        self.blocks = [(chapter, block) for chapter, events in self.chapters
+                       for block in RENDER[chapter](self.game, events, region.width)]
+        console = self.app.console
+        options = console.options.update_width(region.width)
+        heights = [len(console.render_lines(block, options, pad=False)) for _, block in self.blocks]
+        self.pages = paginate(heights, [c for c, _ in self.blocks], region.height) or [[]]
+        self.show_page(next((n for n, page in enumerate(self.pages) if first in page), 0))
+
+    def show_page(self, n: int) -> None:
+        self.page = n
+        parts: list[RenderableType] = []
+        previous = None
+        for k in self.pages[n]:
+            chapter, block = self.blocks[k]
+            if chapter != previous:
+                title = HEADINGS.get(chapter, TITLES[chapter]).upper()
+                more = " (continued)" if n and self.pages[n - 1] and self.blocks[self.pages[n - 1][-1]][0] == chapter \
+                    else ""
+                parts += [Text(), Text(f" {title}{more} ", style="bold reverse")]
+                previous = chapter
+            parts.append(block)
+        self.query_one("#page", Static).update(Group(*parts))
+        scroll = self.query_one("#summary", VerticalScroll)
+        scroll.scroll_home(animate=False)
+        last = n + 1 >= len(self.pages)
+        count = f" · page {n + 1} of {len(self.pages)}" if len(self.pages) > 1 else ""
+        button = self.query_one("#next", Button)
+        button.label = ("Continue (Enter)" if last else "Next page (Enter)") + count
+        button.refresh(layout=True)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "previous":
+            return self.page > 0
+        return True
+
+    def action_previous(self) -> None:
+        if self.page > 0:
+            self.show_page(self.page - 1)
 
     @on(Button.Pressed, "#next")
     def action_next(self) -> None:
-        self.post_message(Continue())
+        scroll = self.query_one("#summary", VerticalScroll)
+        if scroll.scroll_y < scroll.max_scroll_y:  # a block taller than the screen: show the rest first
+            scroll.scroll_page_down(animate=False)
+        elif self.page + 1 < len(self.pages):
+            self.show_page(self.page + 1)
+        else:
+            self.post_message(Continue())

@@ -1,0 +1,179 @@
+"""The war comparison: each War with its two sides side by side, as they fought.
+
+Everything comes from the events of the Wars (`war_strength` carries each Kingdom as it went to War,
+`war` and `solo_war` the results, `lp` / `lich_lp` the LP won), so the page reads the same whatever
+happened since. Each side is drawn with the Kingdom renderers of `kingdom.py` (`stats`, `marks`).
+Pure renderers: Rich text lines, no Textual.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..rules.engine import WAR_LP
+from ..rules.state import FRONT, Unit
+from . import kingdom as kw
+from . import text as tx
+
+GAP = 3  # columns between the two sides
+NAME_WIDTH = 15
+
+
+def fit(line: Text, width: int) -> Text:
+    line = line.copy()
+    if line.cell_len > width:
+        line.truncate(width, overflow="ellipsis")
+    return line
+
+
+def revealed_spots(events: list[dict]) -> dict[int, set[int]]:
+    """The spots of the Units revealed this turn, by player (the NEW mark)."""
+    out: dict[int, set[int]] = {}
+    for e in events:
+        if e["type"] == "units_revealed":
+            out.setdefault(e["player"], set()).update(slot for slot, _ in e["units"])
+    return out
+
+
+def spot_at_war(game, unit: list, new: set[int]) -> kw.SpotView:
+    """A Unit of a `war_strength` event ([spot, card, age, strength, fights]) as a Kingdom spot."""
+    slot, card, age, strength, fights = unit
+    t = game.card(card)
+    return kw.SpotView(slot, card, t.name, t.cost, strength, t.strength, fights, t.produces, age,
+                       new=slot in new, dies=game.dies(Unit(card, age)))
+
+
+def unit_row(spot: kw.SpotView, width: int) -> Text:
+    """`F1 Golem           ⚔3 ◷1 NEW`: what the Unit adds to the War, or `idle` when it does not fight."""
+    name = spot.name if len(spot.name) <= NAME_WIDTH else spot.name[:NAME_WIDTH - 1] + "…"
+    out = Text(f"{tx.SPOT_KEYS[spot.spot]} ", style="bold")
+    out.append(name.ljust(NAME_WIDTH))
+    out.append(" ")
+    out.append_text(tx.strength(spot.strength) if spot.fights else Text("idle", style="dim"))
+    out.pad_right(max(0, 3 + NAME_WIDTH + 1 + 4 - out.cell_len))
+    out.append(" ")
+    out.append_text(kw.marks(spot, words=False))
+    return fit(out, width)
+
+
+def side_lines(game, e: dict, new: set[int], result: Text, width: int) -> list[Text]:
+    """One side of a War: name, total and result; each Unit (Front row first); the Buildings."""
+    name = game.players[e["player"]].name
+    lines = [fit(Text.assemble((name, "bold underline"), "  total ", tx.strength(e["strength"]), "  ", result),
+                 width)]
+    if "units" not in e:  # an event logged before the Kingdom was: its fighting parts only
+        lines += [fit(Text(f"{label} {tx.STRENGTH}{value}"), width) for label, value in e["parts"]]
+        return lines or [Text("no fighting Unit", style="dim")]
+    spots = [spot_at_war(game, u, new) for u in e["units"]]
+    front = [s for s in spots if s.spot in FRONT]
+    back = [s for s in spots if s.spot not in FRONT]
+    lines += [unit_row(s, width) for s in front + back] or [Text("no Unit", style="dim")]
+    plain = []
+    for key, level, strength in e["buildings"]:
+        label = f"{tx.building_name(game.catalog, key)} {level}"
+        if strength:
+            lines.append(fit(Text.assemble(("   " + label).ljust(3 + NAME_WIDTH + 1), tx.strength(strength)), width))
+        else:
+            plain.append(label)
+    if plain:
+        lines.append(fit(Text.assemble(("   Buildings: ", "dim"), ", ".join(plain)), width))
+    return lines
+
+
+def side_by_side(left: list[Text], right: list[Text], width: int) -> list[Text]:
+    half = (width - GAP) // 2
+    out = []
+    for k in range(max(len(left), len(right))):
+        a = fit(left[k], half) if k < len(left) else Text()
+        a.pad_right(half - a.cell_len)
+        b = fit(right[k], half) if k < len(right) else Text()
+        out.append(Text.assemble(a, (" │ ", "dim"), b))
+    return out
+
+
+def wins(n: int, lp_each: int = WAR_LP) -> Text:
+    if not n:
+        return Text("loses", style="dim")
+    out = Text("wins " if n == 1 else f"wins {n} Wars ", style="bold")
+    out.append_text(tx.lp(n * lp_each))
+    return out
+
+
+def war_heading(game, e: dict, number: int, count: int) -> Text:
+    """`War 1 of 5 · Ann ⚔6 against Ben ⚔5: Ann wins ★3`."""
+    name = lambda i: game.players[i].name  # noqa: E731
+    i, j = e["players"]
+    a, b = e["strengths"]
+    head = Text(f"War {number} of {count}" if "wars_won" not in e else "2 players: 2 Wars", style="bold reverse")
+    head.append(f"  {name(i)} {tx.STRENGTH}{a} against {name(j)} {tx.STRENGTH}{b}: ")
+    if "wars_won" in e:  # 2 players: at least the other's strength wins one War, at least twice wins two
+        won = e["wars_won"]
+        head.append(", ".join(f"{name(k)} wins {won[k]}" for k in (i, j)))
+    elif len(e["winners"]) == 2:
+        head.append("a tie, both win")
+    else:
+        head.append(f"{name(e['winners'][0])} wins")
+    return head
+
+
+def war_block(game, e: dict, sides: dict[int, dict], new: dict[int, set[int]], number: int, count: int,
+              width: int) -> list[Text]:
+    """One War: its heading, then both Kingdoms side by side with what each Unit adds."""
+    i, j = e["players"]
+    won = e["wars_won"] if "wars_won" in e else [int(k in e["winners"]) for k in range(len(game.players))]
+    half = (width - GAP) // 2
+    left = side_lines(game, sides[i], new.get(i, set()), wins(won[i]), half) if i in sides else []
+    right = side_lines(game, sides[j], new.get(j, set()), wins(won[j]), half) if j in sides else []
+    return [fit(war_heading(game, e, number, count), width)] + side_by_side(left, right, width)
+
+
+def war_blocks(game, events: list[dict], width: int) -> list[list[Text]]:
+    """Every War of these events (a Wars chapter), one block each."""
+    sides = {e["player"]: e for e in events if e["type"] == "war_strength"}
+    new = revealed_spots(events)
+    wars = [e for e in events if e["type"] == "war"]
+    return [war_block(game, e, sides, new, k + 1, len(wars), width) for k, e in enumerate(wars)]
+
+
+# --- solo: the Kingdom against the Black and Purple armies ----------------------------------------
+
+def army_lines(game, e: dict, shown: dict | None, width: int) -> list[Text]:
+    """One army: its strength and result, then the cards it is made of (the current Necropolis card
+    and the one just revealed, and Lich King cards)."""
+    name = tx.ARMY_NAMES[e["army"]]
+    if e["player_won"] and e["lich_won"]:
+        result = Text("a tie: both win", style="bold")
+    else:
+        result = Text("the army wins", style="bold") if e["lich_won"] else Text("the army loses", style="dim")
+    lines = [fit(Text.assemble((f"{name} army", "bold underline"), "  ", tx.strength(e["army_strength"]), "  ",
+                               result), width)]
+    if shown is not None and shown["position"] > 0:
+        now, nxt = game.necropolis_card(shown["position"] - 1), game.necropolis_card(shown["position"])
+        a, b = getattr(now, e["army"]), getattr(nxt, e["army"])
+        lines.append(fit(Text.assemble(f"   {now.name} (current) ".ljust(3 + NAME_WIDTH + 4), tx.strength(a)), width))
+        lines.append(fit(Text.assemble(f"   {nxt.name} (revealed) ".ljust(3 + NAME_WIDTH + 4), tx.strength(b)), width))
+        if e["army_strength"] != a + b:
+            lines.append(fit(Text.assemble("   Lich King cards".ljust(3 + NAME_WIDTH + 4),
+                                           tx.strength(e["army_strength"] - a - b)), width))
+    return lines
+
+
+def solo_war_block(game, events: list[dict], width: int) -> list[Text]:
+    """Both solo Wars on one block: the Kingdom on the left, the two armies on the right."""
+    side = next((e for e in events if e["type"] == "war_strength"), None)
+    wars = [e for e in events if e["type"] == "solo_war"]
+    if side is None or not wars:
+        return []
+    shown = next((e for e in events if e["type"] == "necropolis_revealed"), None)
+    won = sum(1 for e in wars if e["player_won"])
+    lich = sum(e["amount"] for e in events if e["type"] == "lich_lp" and e["cause"] in ("wars", "lich_card"))
+    half = (width - GAP) // 2
+    left = side_lines(game, side, revealed_spots(events).get(0, set()), wins(won), half)
+    right: list[Text] = []
+    for e in wars:
+        right += army_lines(game, e, shown, half) + [Text()]
+    right.append(fit(Text.assemble(("Lich King ", "bold"), "+", tx.lp(lich)), half))
+    name = game.players[0].name
+    head = Text("Wars against the Black and Purple armies", style="bold reverse")
+    head.append(f"  {name} {tx.STRENGTH}{side['strength']}; a tie is won by both")
+    return [fit(head, width)] + side_by_side(left, right, width)

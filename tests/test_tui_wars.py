@@ -1,0 +1,139 @@
+"""The war comparison pages: each War side by side, a page at a time, nothing below the fold at 80x24."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_tui_support import SIZE, screen_text
+from textual.containers import VerticalScroll
+
+from papertales_tui.rules.engine import Game
+from papertales_tui.rules.random_play import random_decision
+from papertales_tui.tui import wars
+from papertales_tui.tui.app import PaperTalesApp
+from papertales_tui.tui.screens.summary import SummaryScreen, paginate
+from papertales_tui.tui.text import SPOT_KEYS
+
+NAMES = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus"]
+
+
+def played_to(players: int, seed: int, turn: int, stop: str) -> tuple[Game, int]:
+    """A seeded random game stopped at the first `stop` decision of `turn`; and the log index where
+    that turn's Deployment began (its summaries are shown from there)."""
+    game = Game.new(NAMES[:players], seed=seed)
+    rng = random.Random(seed)
+    mark = 0
+    while True:
+        pend = game.pending()[0]
+        if game.state.turn == turn and pend.kind == stop:
+            return game, mark
+        if pend.kind == "deploy" and game.state.turn == turn:
+            mark = len(game.state.log)
+        game.apply(pend.player, random_decision(game, pend, rng))
+
+
+async def read_pages(app, pilot) -> list[str]:
+    """Every page of the summary, pressing Enter; each page must fit the screen whole."""
+    pages = []
+    while isinstance(app.screen, SummaryScreen):
+        scroll = app.screen.query_one("#summary", VerticalScroll)
+        assert scroll.max_scroll_y == 0, f"page {len(pages) + 1} is taller than the screen"
+        text = screen_text(app)
+        assert all(len(line) <= SIZE[0] for line in text.splitlines())
+        pages.append(text)
+        await pilot.press("enter")
+        await pilot.pause()
+    return pages
+
+
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_five_players_each_war_side_by_side_a_page_at_a_time(catalog, monkeypatch, no_color):
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    game, mark = played_to(5, seed=5, turn=2, stop="construction")
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"] * 5, shown=mark)
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        assert "Next page (Enter)" in screen_text(app)
+        pages = await read_pages(app, pilot)
+    assert len(pages) >= 4  # 5 Wars do not fit one 80x24 screen: they are paged, not scrolled
+    log = game.state.log[mark:]
+    sides = {e["player"]: e for e in log if e["type"] == "war_strength"}
+    wars_ = [e for e in log if e["type"] == "war"]
+    for k, e in enumerate(wars_):
+        i, j = e["players"]
+        page = next(p for p in pages if f"War {k + 1} of 5" in p)
+        assert f"{NAMES[i]} ⚔{e['strengths'][0]} against {NAMES[j]} ⚔{e['strengths'][1]}" in page
+        for side in (i, j):
+            won = "wins ★3" if side in e["winners"] else "loses"
+            assert f"{NAMES[side]}  total ⚔{sides[side]['strength']}  {won}" in page
+            column = 0 if side == i else 1
+            rows = [line.split("│")[column] for line in page.splitlines() if line.count("│") == 1]
+            for slot, card, _age, strength, fights in sides[side]["units"]:
+                row = next(r for r in rows if f"{SPOT_KEYS[slot]} {game.card(card).name[:14]}" in r)
+                assert f"⚔{strength}" in row if fights else "idle" in row
+    assert any("Won this phase" in p for p in pages)
+
+
+async def test_previous_page_and_the_last_enter_goes_on(catalog):
+    game, mark = played_to(5, seed=5, turn=2, stop="construction")
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"] * 5, shown=mark)
+        await pilot.pause()
+        screen = app.screen
+        first = screen_text(app)
+        await pilot.press("left")  # nothing before the first page
+        await pilot.pause()
+        assert screen.page == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.page == 1 and app.screen is screen
+        await pilot.press("left")
+        await pilot.pause()
+        assert screen.page == 0 and screen_text(app) == first
+        for _ in range(len(screen.pages)):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert not isinstance(app.screen, SummaryScreen)
+
+
+async def test_two_players_fight_one_double_war(catalog):
+    game, mark = played_to(2, seed=4, turn=2, stop="construction")
+    (war,) = [e for e in game.state.log[mark:] if e["type"] == "war"]
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"] * 2, shown=mark)
+        await pilot.pause()
+        pages = await read_pages(app, pilot)
+    text = next(p for p in pages if "2 players: 2 Wars" in p)
+    won = war["wars_won"]
+    assert f"Ann wins {won[0]}, Ben wins {won[1]}" in text
+    for k in (0, 1):
+        assert (f"wins {won[k]} Wars ★{3 * won[k]}" if won[k] == 2 else "wins ★3" if won[k] else "loses") in text
+
+
+def test_the_war_shows_the_kingdoms_as_they_fought_after_aging_ran():
+    game, mark = played_to(5, seed=5, turn=3, stop="pick")  # turn 2 is over: its Aging ran
+    turn2 = game.state.log[game.state.log.index(next(e for e in game.state.log if e.get("turn") == 2)):]
+    died = [e for e in turn2 if e["type"] == "unit_died"]
+    assert died
+    text = "\n".join(line.plain for block in wars.war_blocks(game, turn2[:turn2.index(died[0])], 76)
+                     for line in block)
+    for e in died:  # gone from play now, but they fought this turn
+        assert game.card(e["card"]).name[:14] in text
+
+
+def test_pages_fill_up_and_a_tall_block_gets_its_own_page():
+    chapters = ["reveal"] * 4 + ["income"]
+    assert paginate([5, 5, 5, 5, 2], chapters, 15) == [[0, 1], [2, 3], [4]]
+    assert paginate([5, 5, 5, 5, 2], chapters, 16) == [[0, 1], [2, 3, 4]]
+    assert paginate([5, 30, 2], ["reveal"] * 3, 16) == [[0], [1], [2]]
+    assert paginate([3, 3], ["reveal", "income"], 10) == [[0, 1]]  # a title for each chapter: 2+3+2+3
+    assert paginate([3, 3], ["reveal", "income"], 9) == [[0], [1]]
