@@ -97,10 +97,13 @@ async def test_previous_page_and_the_last_enter_goes_on(catalog):
         await pilot.press("left")
         await pilot.pause()
         assert screen.page == 0 and screen_text(app) == first
-        for _ in range(len(screen.pages)):
+        for _ in range(len(screen.pages) - 1):
             await pilot.press("enter")
             await pilot.pause()
-        assert not isinstance(app.screen, SummaryScreen)
+            assert app.screen is screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is not screen
 
 
 async def test_two_players_fight_one_double_war(catalog):
