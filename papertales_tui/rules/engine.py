@@ -406,7 +406,7 @@ class Game:
                 pd["kept"] = pd["kept"] is not None
                 pd["submitted"] = pd["submitted"] is not None
                 pd["choices"] = len(pd["choices"])
-        d["log"] = [e for e in d["log"] if e.get("private_to") in (None, player)]
+        d["log"] = events.visible(d["log"], player)
         self.mode.view(self, player, d)
         return d
 

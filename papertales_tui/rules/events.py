@@ -369,7 +369,7 @@ def _register(*classes: type[BaseEvent]) -> None:
         TYPES[cls.TYPE] = cls
 
 
-_register(*Event.__args__)  # type: ignore[attr-defined]
+_register(*Event.__args__)
 
 
 def make(type_: str, phase: str, **values: Any) -> BaseEvent:

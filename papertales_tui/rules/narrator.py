@@ -65,7 +65,7 @@ def cause_name(catalog: Any, key: str) -> str:
     for table in (catalog.units, catalog.buildings, catalog.necropolis, catalog.lich_king):
         card = table.get(key)
         if card is not None:
-            return card.name
+            return str(card.name)
     return key.replace("_", " ")
 
 
@@ -77,23 +77,25 @@ def necropolis_label(position: int) -> str:
     return "END" if position == 4 else str(position + 1)
 
 
-def narrate(event: ev.BaseEvent | dict, names: Names, full: bool = False) -> str | None:
+def narrate(event: ev.BaseEvent | dict[str, Any], names: Names, full: bool = False) -> str | None:
     """One sentence for an event. Public mode (the default) gives None for a private event or one not
     worth a line; full mode narrates every event, and shows one that fits no schema with its fields."""
     if isinstance(event, dict):
         try:
-            event = ev.from_dict(event)
+            e = ev.from_dict(event)
         except (KeyError, TypeError):
             return f"{event.get('type')}: {_fields(event)}" if full else None
-    if event.private_to is not None and not full:
+    else:
+        e = event
+    if e.private_to is not None and not full:
         return None
-    text = _TEXTS[type(event)](event, names)
+    text = _TEXTS[type(e)](e, names)
     if text is None and full:
-        return f"{event.TYPE}: {_fields(event.to_dict())}"
+        return f"{e.TYPE}: {_fields(e.to_dict())}"
     return text
 
 
-def _fields(d: dict) -> str:
+def _fields(d: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in d.items() if k != "type")
 
 
