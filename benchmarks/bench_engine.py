@@ -1,41 +1,93 @@
-"""Full random games per second, on one core, for 2 and 5 players.
+"""Full random games per CPU second at 2, 3 and 5 players, on both paths of the engine, and the
+previous release's engine in the same run.
 
-Each figure is the best of `--repeat` runs, in wall time and in CPU time of this process (on a
-shared machine the CPU figure is the steadier one).
+- full path: one validated `apply` per decision, every event logged (what the app does);
+- fast path: each step's decisions submitted together, trusted, events counted but not logged
+  (`play_random_game(..., fast=True)`: the same games, see tests/test_fast_path.py);
+- previous release: `--baseline DIR` plays the same seeds with the code in DIR (e.g. a
+  `git worktree add /tmp/prev 64f065b`) in a subprocess, alternating with this version's runs.
 
-Usage: python benchmarks/bench_engine.py [--games N] [--repeat R]
+Each figure is the best of `--repeat` runs, in CPU time of the process that plays (on a shared
+machine the CPU figure is the steady one).
+
+Usage: python benchmarks/bench_engine.py [--games N] [--repeat R] [--baseline DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import json
+import os
+import subprocess
+import sys
 import time
 
 from papertales_tui.rules.catalog import default_catalog
 from papertales_tui.rules.random_play import play_random_game
 
+PLAYERS = (2, 3, 5)
 
-def games_per_second(players: int, games: int, catalog) -> tuple[float, float]:
-    """(games per wall-clock second, games per CPU second)."""
+
+def games_per_cpu_second(players: int, games: int, fast: bool) -> float:
+    catalog = default_catalog()
     names = [f"P{i}" for i in range(players)]
-    start, cpu = time.perf_counter(), time.process_time()
+    options = {"fast": True} if fast else {}
+    cpu = time.process_time()
     for seed in range(games):
-        play_random_game(names, seed, catalog)
-    return games / (time.perf_counter() - start), games / (time.process_time() - cpu)
+        play_random_game(names, seed, catalog, **options)
+    return games / (time.process_time() - cpu)
+
+
+def one_round(games: int) -> dict:
+    """One run of each path at each player count (the fast path only where this code has it)."""
+    has_fast = "fast" in inspect.signature(play_random_game).parameters
+    out = {}
+    for players in PLAYERS:
+        out[f"full {players}"] = games_per_cpu_second(players, games, False)
+        if has_fast:
+            out[f"fast {players}"] = games_per_cpu_second(players, games, True)
+    return out
+
+
+def baseline_round(directory: str, games: int) -> dict:
+    cmd = [sys.executable, __file__, "--games", str(games), "--round"]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": os.path.abspath(directory)})
+    return json.loads(out.stdout)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--repeat", type=int, default=3, help="runs per player count; the best is shown")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of everything; the best of each is shown")
+    parser.add_argument("--baseline", metavar="DIR", help="the previous release's code, to compare in this run")
+    parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)  # one round, as JSON
     args = parser.parse_args()
-    catalog = default_catalog()
-    games_per_second(3, 20, catalog)  # warm up
-    for players in (2, 5):
-        runs = [games_per_second(players, args.games, catalog) for _ in range(max(1, args.repeat))]
-        wall, cpu = max(r[0] for r in runs), max(r[1] for r in runs)
-        print(f"{players} players: {wall:8.1f} full random games/s, {cpu:8.1f} per CPU second "
-              f"({args.games} games, best of {len(runs)})")
+    if args.round:
+        print(json.dumps(one_round(args.games)))
+        return
+    games_per_cpu_second(3, 20, True)  # warm up
+    best: dict[str, float] = {}
+    before: dict[str, float] = {}
+    for _ in range(max(1, args.repeat)):
+        for key, v in one_round(args.games).items():
+            best[key] = max(best.get(key, 0.0), v)
+        if args.baseline:
+            for key, v in baseline_round(args.baseline, args.games).items():
+                before[key] = max(before.get(key, 0.0), v)
+    print(f"full random games per CPU second ({args.games} games a figure, best of {args.repeat})")
+    print(f"{'players':>7} {'full path':>10} {'fast path':>10} {'fast/full':>9}"
+          + (f" {'previous':>9} {'fast/prev':>9} {'full/prev':>9}" if before else ""))
+    for players in PLAYERS:
+        full, fast = best[f"full {players}"], best.get(f"fast {players}", 0.0)
+        line = f"{players:>7} {full:>10.0f} {fast:>10.0f} {fast / full:>9.2f}"
+        if before:
+            prev = before[f"full {players}"]
+            line += f" {prev:>9.0f} {fast / prev:>9.2f} {full / prev:>9.2f}"
+        print(line)
+    if before:
+        print(f"previous release: the code in {args.baseline} (its only path: one apply per decision, events logged)")
 
 
 if __name__ == "__main__":

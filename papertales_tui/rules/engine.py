@@ -85,6 +85,8 @@ class Game:
         self._buildings = compiled.buildings
         self._options: dict[int, list[dict]] = {}  # Construction options of the current step
         self._last_tiebreak: tuple[str, list[float]] = ("", [])
+        self.record_events = True  # False: events are counted, not logged (see `stop_recording`)
+        self.unlogged = 0  # events not logged
         self.mode.check_state(state, catalog)
 
     # --- creation and serialisation ---------------------------------------------------------
@@ -382,10 +384,11 @@ class Game:
         return sorted(range(n), key=lambda i: (keys[i], tiebreak[i]))
 
     def _tiebreak(self, n: int) -> list[float]:
-        """Seeded draws for ties, fixed by the seed and the log's length (asking does not advance
-        the game's rng); the last ones are remembered, as seeding a Random is slow."""
+        """Seeded draws for ties, fixed by the seed and the number of events so far, whether they
+        were logged or not (asking does not advance the game's rng); the last ones are remembered,
+        as seeding a Random is slow."""
         s = self.state
-        key = f"{s.seed}:{len(s.log)}"
+        key = f"{s.seed}:{len(s.log) + self.unlogged}"  # the events so far, logged or not
         if self._last_tiebreak[0] != key or len(self._last_tiebreak[1]) != n:
             draw = random.Random(key)
             self._last_tiebreak = (key, [draw.random() for _ in range(n)])
@@ -460,6 +463,44 @@ class Game:
             self.state.players[player].submitted = record
         if not self._anyone_pending(player):
             self._resolve_step()
+
+    def submit(self, decisions: dict[int, Decision | dict], *, trusted: bool = False) -> None:
+        """The decisions of the current step, player -> decision, applied together and the step
+        resolved once: the same game as one `apply` each, in this order.
+
+        Validated like `apply`, all of them before any is applied (IllegalDecision: nothing is
+        applied), unless `trusted`: for callers that make a decision for every pending player from
+        this step's `pending()` options (the random player, playouts), typed or as the dicts
+        `to_dict` gives, which then skip parsing, rebuilding the options and rescanning who is still
+        pending after each decision. Age-token targets are sequential and always go through
+        `apply`, one by one."""
+        s = self.state
+        step = s.step
+        if step == Step.AGE_TARGET:
+            for player, d in decisions.items():
+                self.apply(player, d)
+            return
+        if trusted:  # a dict is taken as it is: the form `to_dict` gives, as in `pending()` options
+            records = [(player, d if isinstance(d, dict) else d.to_dict()) for player, d in decisions.items()]
+        else:
+            records = [(player, self._check(player, d)[1].to_dict()) for player, d in decisions.items()]
+            if len({player for player, _ in records}) != len(records):
+                raise IllegalDecision("one decision per player")
+        for player, record in records:
+            s.decisions.append({"player": player, **record})
+            s.players[player].submitted = record
+        if not self._anyone_pending():
+            self._resolve_step()
+
+    def stop_recording(self) -> None:
+        """From now on, count events without logging them (the log so far is dropped): a game
+        played only for its outcome, e.g. a simulation, is the same game, faster. Standard games
+        only (solo rules read the log)."""
+        if self.state.mode != "standard":
+            raise ValueError("only a standard game can be played without its log")
+        self.unlogged += len(self.state.log)
+        self.state.log.clear()
+        self.record_events = False
 
     def resume(self) -> None:
         """Resolve the current step if nobody has anything left to decide in it.
@@ -592,6 +633,9 @@ class Game:
 
     def _event(self, type_: str, **fields) -> None:
         """Log an event (one of rules/events.py), stamped with the phase it happens in."""
+        if not self.record_events:
+            self.unlogged += 1
+            return
         self.state.log.append(events.make(type_, self.state.phase, **fields).to_dict())
 
     def _gain(self, player: int, lp: int = 0, gold: int = 0, cause: str = "") -> None:
@@ -831,8 +875,11 @@ class Game:
             total = sum(v for _, v in parts)
             kingdoms.append((ctx, list(units.values())))
             strengths.append(total)
-            self._event("war_strength", player=i, strength=total, parts=[list(x) for x in parts],
-                        **self._kingdom_at_war(p, ctx, units))
+            if self.record_events:  # (the Kingdom in detail is only worked out for the log)
+                self._event("war_strength", player=i, strength=total, parts=[list(x) for x in parts],
+                            **self._kingdom_at_war(p, ctx, units))
+            else:
+                self.unlogged += 1
         won = [0] * n
         if n == 2:
             for i, j in ((0, 1), (1, 0)):

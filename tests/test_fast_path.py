@@ -1,0 +1,82 @@
+"""The engine's trusted fast path: the same games as one validated `apply` per decision."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import new_game
+
+from papertales_tui.rules.engine import Game
+from papertales_tui.rules.errors import IllegalDecision, NotPending
+from papertales_tui.rules.random_play import play_random_game, random_decision
+from papertales_tui.rules.solo import SoloGame
+
+
+def _without_log(game: Game) -> dict:
+    d = game.state.to_dict()
+    d.pop("log")
+    return d
+
+
+def _same_game_both_ways(players: int, seed: int) -> None:
+    names = [f"P{i}" for i in range(players)]
+    full = play_random_game(names, seed)
+    fast = play_random_game(names, seed, fast=True)
+    assert _without_log(fast) == _without_log(full)  # every decision, every card, LP and Gold
+    assert fast.scores() == full.scores() and fast.winners() == full.winners()
+    assert fast.state.log == [] and fast.unlogged == len(full.state.log)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_same_seed_same_game_on_both_paths(players):
+    for seed in range(12):
+        _same_game_both_ways(players, seed)
+
+
+@pytest.mark.volume
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_same_seed_same_game_on_both_paths_volume(players):
+    for seed in range(1000):
+        _same_game_both_ways(players, seed)
+
+
+def test_tie_breaks_do_not_depend_on_what_is_logged():
+    # a game with players tied on LP and Gold from the start: every ordering is a seeded draw
+    logged, counted = new_game(4, seed=9), new_game(4, seed=9)
+    counted.stop_recording()
+    assert logged.player_order() == counted.player_order()
+
+
+def test_a_validated_submission_applies_nothing_if_one_decision_is_illegal():
+    game = new_game(3, seed=1)
+    before = game.to_json()
+    pends = game.pending()
+    good = {p.player: {"kind": "pick", "card": p.options["cards"][0]} for p in pends}
+    bad = dict(good)
+    bad[2] = {"kind": "pick", "card": 9999}
+    with pytest.raises(IllegalDecision):
+        game.submit(bad)
+    assert game.to_json() == before
+    with pytest.raises(NotPending):
+        game.submit({**good, 7: {"kind": "pick", "card": 0}})
+    assert game.to_json() == before
+    game.submit(good)  # validated, then resolved once: the cards are passed on
+    assert game.state.draft_round == 1 and all(p.submitted is None for p in game.state.players)
+
+
+def test_submitting_a_step_together_is_applying_each_decision():
+    rng_a, rng_b = random.Random(4), random.Random(4)
+    one_by_one, together = new_game(3, seed=4), new_game(3, seed=4)
+    for _ in range(40):
+        if one_by_one.over:
+            break
+        for pend in one_by_one.pending():
+            one_by_one.apply(pend.player, random_decision(one_by_one, pend, rng_a))
+        together.submit({p.player: random_decision(together, p, rng_b) for p in together.pending()})
+        assert together.to_json() == one_by_one.to_json()  # the log too: events are recorded
+
+
+def test_a_solo_game_keeps_its_log():
+    with pytest.raises(ValueError, match="standard game"):
+        SoloGame.new(["Ann"], seed=1).stop_recording()
