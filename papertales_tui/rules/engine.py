@@ -484,8 +484,6 @@ class Game:
             records = [(player, d if isinstance(d, dict) else d.to_dict()) for player, d in decisions.items()]
         else:
             records = [(player, self._check(player, d)[1].to_dict()) for player, d in decisions.items()]
-            if len({player for player, _ in records}) != len(records):
-                raise IllegalDecision("one decision per player")
         for player, record in records:
             s.decisions.append({"player": player, **record})
             s.players[player].submitted = record
