@@ -90,7 +90,10 @@ async def test_the_whole_table_fits_80x24(catalog, players):
             assert game.card(c).name not in text
 
 
-async def test_no_private_card_of_an_opponent_reaches_the_draft_screen(catalog):
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_no_private_card_of_an_opponent_reaches_the_draft_screen(catalog, monkeypatch, no_color):
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
     game = new_game(3, seed=8)
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
@@ -146,3 +149,74 @@ async def test_solo_scoreboard_shows_the_lich_king_cards(catalog):
         text = " ".join(screen_text(app).split())
         assert "Lich King cards: " + ", ".join(c.name for c in game.lich_king_cards()) in text
         assert "Ann ★0 ¤3 ⚔0" in text
+
+
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_construction_says_what_it_builds_and_what_is_missing(catalog, monkeypatch, no_color):
+    from papertales_tui.tui.screens.construction import ConstructionScreen
+
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    game = goto(new_game(2, seed=2), "construction")
+    put(game, 0, 0, "woodcutter")
+    put(game, 0, 1, "wood_merchant")  # missing wood can be bought for 1 Gold each
+    game.state.players[0].buildings["tavern"] = 1  # the next Building pays 2 Gold of Land
+    game.state.players[0].gold = 4
+    game.state.players[1].gold = 0
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human", "human"])
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ConstructionScreen)
+        report = {(r["building"], r["kind"], r["level"]): r for r in game.construction_report(0)}
+        first = screen.options[0]
+        text = " ".join(screen_text(app).split())
+        r = report[(first["building"], first["kind"], first.get("level", 2))]
+        name = game.catalog.buildings[first["building"]].name
+        assert f"{name}, level {r['level']}" in text and "End of the game: ★" in text
+        assert f"Price ¤{r['gold']}" in text and f"Land cost ¤{r['land']}" in text
+        town2 = report[("town", "build", 2)]  # wood 3: 1 made, 2 bought: 2 Land + 2 = 4 Gold
+        assert town2["possible"] and town2["bought"] == [("wood", 2)] and town2["gold"] == 4
+        for k in range(len(screen.options)):
+            if screen.options[k]["building"] == "town" and screen.options[k].get("level") == 2:
+                break
+        await pilot.press(*["down"] * k)
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Town, level 2" in text and "• ¤2 buys ♣2 wood (Unit discount)" in text
+        assert "made by your Kingdom: ♣ wood" in text
+        blocked = [r for r in report.values() if not r["possible"] and r["kind"] != "complete"]
+        assert blocked
+        for r in blocked:
+            name = game.catalog.buildings[r["building"]].name
+            assert f"✗ {name} level {r['level']}:" in text
+
+
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_solo_deployment_header_forecast_and_legend(catalog, monkeypatch, no_color):
+    from papertales_tui.rules.solo import SoloGame
+
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    game = SoloGame.new(["Ann"], seed=5, difficulty=2)
+    while game.state.step == "pick":
+        game.apply(0, {"kind": "pick", "card": game.pending_for(0).options["cards"][0]})
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"], shown=len(game.state.log))
+        await pilot.pause()
+        assert isinstance(app.screen, DeployScreen)
+        text = screen_text(app)
+        outlook = game.army_outlook()
+        (b1, b2), (p1, p2) = outlook["black"], outlook["purple"]
+        assert f"turn 1 armies: Black ⚔{b1}-{b2} · Purple ⚔{p1}-{p2}" in text
+        assert "Lich King cards: " + ", ".join(c.name for c in game.lich_king_cards()) in text
+        assert "► Time token · B/P: Black/Purple army · ▒ face down" in text
+        assert f"vs Black army ⚔{b1}-{b2} lose" in text and "Gold ¤3 − new Units ¤0 = ¤3 left" in text
+        for line in text.splitlines():
+            assert len(line) <= 80

@@ -69,8 +69,8 @@ def price_lines(r: dict) -> list[Text]:
     if r["resources"]:
         out.append(Text.assemble("• made by your Kingdom: ", resources_text(r["resources"])))
     if r["bought"]:
-        out.append(Text.assemble("• ", tx.gold(sum(n for _, n in r["bought"])), " for ", resources_text(r["bought"]),
-                                 " your Units let you buy"))
+        out.append(Text.assemble("• ", tx.gold(sum(n for _, n in r["bought"])), " buys ", resources_text(r["bought"]),
+                                 " (Unit discount)"))
     return out
 
 
