@@ -38,7 +38,7 @@ from .decisions import (
     Upgrade,
     as_decision,
 )
-from .effects import Context
+from .effects import Context, unit_yield
 from .errors import IllegalDecision, MalformedDecision, NotPending, Unaffordable
 from .modes import Mode, StandardMode
 from .state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES, GameState, Player, Unit
@@ -581,7 +581,9 @@ class Game:
         if len(slots) > pend.options["max"]:
             raise IllegalDecision(f"each Mystical Healer saves one Unit: at most {pend.options['max']}")
         if any(s not in pend.options["slots"] for s in slots):
-            raise IllegalDecision("a Mystical Healer only saves a dying Unit with exactly one Age token")
+            rules = [self.rules[u.card] for u in self.state.players[player].slots if u is not None]
+            healers = {(r.name, r.save_text) for r in rules if r.healer}  # the rule in the card's words
+            raise IllegalDecision("; ".join(f"{name}: {text}" for name, text in sorted(healers)))
         return d
 
     # --- flow -------------------------------------------------------------------------------
@@ -775,52 +777,15 @@ class Game:
         """Phase-2 abilities: reveal abilities of the new Units, then every-turn ones of all Units."""
         p = self.state.players[i]
         rules = self.rules
+        kingdom = _Kingdom(self, i)
         for slot in revealed:
             card = p.slots[slot].card
-            for effect, params in rules[card].reveal:
-                self._REVEAL.get(effect, Game._reveal_nothing_now)(self, i, slot, card, params)
-        food_like = None
-        for _, u in p.units():
-            resource = rules[u.card].age_per_resource
-            if resource is not None:
-                if food_like is None:
-                    food_like = self._resources(p)
-                amount = food_like[resource]
-                if amount:
-                    p.choices.append({"source": u.card, "name": rules[u.card].name, "amount": amount})
-
-    # Reveal handlers, one per effect kind: (player, spot, card, params).
-    def _reveal_age_self(self, i: int, slot: int, card: int, params: dict) -> None:
-        self._add_age(i, slot, params["amount"], self.state.cards[card])
-
-    def _reveal_age_other_units(self, i: int, slot: int, card: int, params: dict) -> None:
-        for other, _ in self.state.players[i].units():
-            if other != slot:
-                self._add_age(i, other, params["amount"], self.state.cards[card])
-
-    def _reveal_upgrade_all_buildings(self, i: int, slot: int, card: int, params: dict) -> None:
-        p = self.state.players[i]
-        for key, level in p.buildings.items():
-            if level == 1:
-                p.buildings[key] = 2
-                self._event("building_upgraded", player=i, building=key, cause=self.state.cards[card])
-
-    def _reveal_age_one_unit(self, i: int, slot: int, card: int, params: dict) -> None:
-        """The owner chooses the Unit later (an age_target decision)."""
-        self.state.players[i].choices.append({"source": card, "name": self.rules[card].name,
-                                              "amount": params["amount"]})
-
-    def _reveal_nothing_now(self, i: int, slot: int, card: int, params: dict) -> None:
-        """Resolved elsewhere: Shapeshifter before all reveals, Kraken's penalty at the end of the phase."""
-
-    _REVEAL = {
-        "age_self": _reveal_age_self,
-        "age_other_units": _reveal_age_other_units,
-        "upgrade_all_buildings": _reveal_upgrade_all_buildings,
-        "age_one_unit": _reveal_age_one_unit,
-        "shapeshift": _reveal_nothing_now,
-        "lp_per_level2_building": _reveal_nothing_now,
-    }
+            for h, params in rules[card].reveal:
+                h(kingdom, slot, card, params)
+        kingdom = _Kingdom(self, i)  # resources as the reveals left them
+        for slot, u in p.units():
+            for h, params in rules[u.card].every_turn:
+                h(kingdom, slot, u.card, params)
 
     def _auto_age_targets(self) -> None:
         """A choice with a single possible Unit is made without asking."""
@@ -1038,9 +1003,9 @@ class Game:
         dying_age = sum(u.age for u in dying)
         if dying_age:
             for u in p.slots:
-                if u is not None and rules[u.card].lp_per_dying_age is not None:
-                    r = rules[u.card]
-                    changes.append((r.lp_per_dying_age * dying_age, 0, self.state.cards[u.card]))
+                if u is not None:
+                    for h, params in rules[u.card].others_death:
+                        changes.append((h(params, dying_age), 0, self.state.cards[u.card]))
         return changes
 
     def _end_turn(self) -> None:
@@ -1056,9 +1021,8 @@ class Game:
                 lv = self._buildings[key].levels[level]
                 self._gain(i, lp=lv.legend_points, cause=key)
             for _, u in p.units():
-                r = self.rules[u.card]
-                if r.lp_per_own_age is not None:
-                    self._gain(i, lp=r.lp_per_own_age * u.age, cause=s.cards[u.card])
+                for h, params in self.rules[u.card].end_of_game:
+                    self._gain(i, lp=h(params, u), cause=s.cards[u.card])
         s.over, s.phase, s.step = True, "end", Step.NONE
         self._event("game_over", scores=self.scores(), gold=[p.gold for p in s.players], winners=self.winners())
         self.mode.game_ended(self)
@@ -1071,16 +1035,7 @@ class Game:
             if u is None:
                 continue
             for r, n, condition in rules[u.card].produces:
-                if condition is None:
-                    out[r] += n
-                elif condition == "in_front":
-                    if slot in FRONT:
-                        out[r] += n
-                elif condition == "aged":
-                    if u.age >= 1:
-                        out[r] += n
-                else:  # per_own_age
-                    out[r] += n * u.age
+                out[r] += n if condition is None else unit_yield(n, condition, slot, u.age)
         buildings = self._buildings
         for key, level in p.buildings.items():
             for r, n in buildings[key].levels[level].produces:
@@ -1168,6 +1123,41 @@ _CHECKS = {
     Step.CONSTRUCTION: Game._check_construction,
     Step.HEAL: Game._check_heal,
 }
+
+
+class _Kingdom:
+    """The context phase-2 handlers act through (see `effects.Kingdom`): one player's Kingdom."""
+
+    __slots__ = ("game", "player", "_resources")
+
+    def __init__(self, game: Game, player: int):
+        self.game, self.player = game, player
+        self._resources: dict[str, int] | None = None
+
+    def units(self) -> list[tuple[int, Unit]]:
+        return self.game.state.players[self.player].units()
+
+    def buildings(self) -> dict[str, int]:
+        return self.game.state.players[self.player].buildings
+
+    def resources(self) -> dict[str, int]:
+        """What the Kingdom produces, worked out once (phase-2 abilities change no production)."""
+        if self._resources is None:
+            self._resources = self.game._resources(self.game.state.players[self.player])
+        return self._resources
+
+    def add_age(self, slot: int, amount: int, source: int) -> None:
+        self.game._add_age(self.player, slot, amount, self.game.state.cards[source])
+
+    def upgrade(self, building: str, source: int) -> None:
+        self.game.state.players[self.player].buildings[building] = 2
+        self.game._event("building_upgraded", player=self.player, building=building,
+                         cause=self.game.state.cards[source])
+
+    def ask_age_target(self, source: int, amount: int) -> None:
+        """The player chooses the Unit later (an age_target decision)."""
+        self.game.state.players[self.player].choices.append(
+            {"source": source, "name": self.game.rules[source].name, "amount": amount})
 
 
 def _is_int(x: object) -> bool:

@@ -29,6 +29,15 @@ ROUNDS = 5
 LICH_LP_PER_WAR = 1
 ARMIES = ("black", "purple")
 
+# Where SoloMode resolves each kind of `cards.LICH_EFFECTS` (a test checks that none is missing).
+LICH_RESOLVED = {
+    "underworld_quest": "quests, scored by _lich_recruitment",
+    "lp_per_war_won": "resolve_wars",
+    "lp_per_dying_units": "turn_ended",
+    "lp_per_missing_building": "turn_ended, after the last turn",
+    "army_strength": "_armies_of",
+}
+
 
 # Quest conditions: one test per kind of cards.QUEST_CONDITIONS, on the printed card. Strength is the
 # printed shield; a Unit without one (Shapeshifter) meets no strength condition.
