@@ -1,7 +1,13 @@
-"""The `papertales` command: starts the game, or runs a subcommand (simulate, ...)."""
+"""The `papertales` command: starts the game, or runs a subcommand (simulate, ...).
+
+Arguments are parsed first; a command imports what it needs only then. Every expected failure (a bad
+option, a file or folder that cannot be used, a damaged save or card file) ends here as one line,
+"papertales: <problem>", and exit code 2; Ctrl-C exits quietly with 130.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -18,18 +24,21 @@ SUBCOMMANDS = [
     "tournament",
     "review",
 ]
+LAST_AUTOSAVE = True  # the value of --resume without a FILE
+INTERRUPTED = 130  # the shell's code for a program stopped by Ctrl-C
 
 
 def build_parser() -> argparse.ArgumentParser:
-    import argparse
     import importlib
     from pathlib import Path
 
-    parser = argparse.ArgumentParser(prog="papertales", description="Paper Tales in the terminal.")
+    from .commands import ArgumentParser
+
+    parser = ArgumentParser(prog="papertales", description="Paper Tales in the terminal.")
     parser.add_argument("--version", action="version", version=f"papertales {__version__}")
     parser.add_argument("--cards", metavar="DIR", action="append", type=Path, default=[],
                         help="extra card files (YAML) to add, e.g. your own expansion; repeatable")
-    parser.add_argument("--resume", metavar="FILE", nargs="?", const="last", default=None,
+    parser.add_argument("--resume", metavar="FILE", nargs="?", const=LAST_AUTOSAVE, default=None,
                         help="continue the last autosaved game, or the game saved in FILE")
     parser.set_defaults(resume_save=None)  # the loaded persistence.Save for run_app
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -46,30 +55,106 @@ def load_cards(dirs: list[Path]):
 
 
 def main(argv: list[str] | None = None) -> int:
-    if (sys.argv[1:] if argv is None else argv) == ["--version"]:  # without even importing argparse
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv == ["--version"]:  # without even importing argparse
         print(f"papertales {__version__}")
         return 0
-    args = build_parser().parse_args(argv)  # before importing what the command needs
     try:
-        catalog = load_cards(args.cards)
+        return _main(argv)
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    except BrokenPipeError:  # output piped into `head` and the like
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception as err:
-        from .rules.catalog import CardFileError  # Pydantic and YAML: only when the cards were not cached
-
-        if not isinstance(err, CardFileError):
+        line = expected_failure(err)
+        if line is None:
             raise
-        print(f"papertales: invalid card file: {err}", file=sys.stderr)
+        from .commands import printable
+
+        print(f"papertales: {printable(line)}", file=sys.stderr)
         return 2
-    if args.command is None:
-        if args.resume:
-            from .persistence import resume_from_cli
 
-            args.resume_save = resume_from_cli(args.resume, catalog)
-            if args.resume_save is None:
-                return 2
-        from .tui.app import run_app
 
-        return run_app(args, catalog) or 0
-    return args.run(args, catalog)
+def _main(argv: list[str]) -> int:
+    args = build_parser().parse_args(_resume_before_command(argv))
+    from .commands import CommandError
+
+    if args.resume is not None and args.command is not None:
+        raise CommandError(f"--resume starts the game: it cannot be used with the {args.command} command")
+    catalog = load_cards(args.cards)
+    if args.command is not None:
+        return args.run(args, catalog)
+    if args.resume is not None:
+        args.resume_save = resume(args.resume, catalog)
+        if args.resume_save is None:
+            return 2
+    from .tui.app import run_app
+
+    return run_app(args, catalog) or 0
+
+
+def _resume_before_command(argv: list[str]) -> list[str]:
+    """`--resume replay x` means --resume without FILE, then a command (refused, but clearly)."""
+    out = list(argv)
+    for k, a in enumerate(out[:-1]):
+        if a == "--resume" and out[k + 1] in SUBCOMMANDS:
+            out[k] = "--resume="  # an empty value: see `resume`
+    return out
+
+
+def expected_failure(err: BaseException) -> str | None:
+    """The one line for a failure a user can cause, or None for a bug (shown with its traceback)."""
+    from .commands import CommandError
+
+    if isinstance(err, CommandError):
+        return str(err)
+    if isinstance(err, OSError):
+        where = f"{err.filename}: " if err.filename else ""
+        return f"{where}{err.strerror or err}"
+    if isinstance(err, UnicodeError):
+        return f"not UTF-8 text ({err})"
+    # Checked by module so that a command that never loaded them does not import them now.
+    for module, name, prefix in (("papertales_tui.rules.catalog", "CardFileError", "invalid card file: "),
+                                 ("papertales_tui.persistence.format", "SaveFileError", "")):
+        cls = getattr(sys.modules.get(module), name, None)
+        if cls is not None and isinstance(err, cls):
+            return f"{prefix}{err}"
+    return None
+
+
+# ---- `papertales --resume [FILE]` --------------------------------------------------------------
+
+
+def resume(which: str | bool, catalog, ask=None, interactive: bool | None = None):
+    """The save `papertales --resume [FILE]` starts from, or None after printing why there is none.
+    When the last autosave is damaged, offers the previous good one (asks on a terminal)."""
+    from .commands import say
+    from .persistence import SaveFileError, latest_good_autosave, load_autosave, load_save
+
+    last = which is LAST_AUTOSAVE or which == ""
+    if interactive is None:
+        interactive = sys.stdin.isatty()
+    try:
+        return load_autosave(catalog=catalog) if last else load_save(which, catalog)
+    except SaveFileError as err:
+        say(f"papertales: cannot resume: {err}", file=sys.stderr)
+        if not last or err.kind == "missing":
+            return None
+    fallback = latest_good_autosave(catalog=catalog)
+    if fallback is None:
+        say("papertales: there is no earlier good autosave either.", file=sys.stderr)
+        return None
+    where = f"{fallback.path} (turn {fallback.game.state.turn}, saved {fallback.saved_at:%Y-%m-%d %H:%M} UTC)"
+    say(f"papertales: the damaged file is left as it is. The previous good autosave is {where}.", file=sys.stderr)
+    if not interactive:
+        say(f"papertales: to resume it, run: papertales --resume {fallback.path}", file=sys.stderr)
+        return None
+    try:
+        answer = (ask or input)("Resume the previous autosave? [y/N] ").strip().lower()
+    except EOFError:  # Ctrl-D: no
+        answer = ""
+    return fallback if answer in ("y", "yes") else None
 
 
 if __name__ == "__main__":

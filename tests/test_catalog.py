@@ -1,5 +1,6 @@
 """The card catalog: the shipped files match the printed cards, and damaged files are refused clearly."""
 
+import copy
 from collections import Counter
 from pathlib import Path
 
@@ -144,7 +145,8 @@ UNIT_DAMAGE = {
     "negative copies": (lambda d: _entry(d, "knight").update(copies=-2), "knight", "copies", "greater than or equal"),
     "null strength": (lambda d: _entry(d, "knight").update(strength=None), "knight", "strength", "shapeshift"),
     "bad id": (lambda d: _entry(d, "knight").update(id="Knight"), "Knight", "id", "should match pattern"),
-    "duplicate id in one file": (lambda d: d["units"].append(dict(_entry(d, "knight"))), "knight", "id", "duplicate"),
+    "duplicate id in one file": (lambda d: d["units"].append(copy.deepcopy(_entry(d, "knight"))), "knight", "id",
+                                 "duplicate"),
     "copies not summing": (lambda d: _entry(d, "knight").update(copies=4), None, "expected_copies", "82, not 81"),
     "unknown top-level key": (lambda d: d.update(decks=[]), None, "decks", "unknown field"),
     "units not a list": (lambda d: d.update(units={"knight": 1}), None, "units", "valid list"),

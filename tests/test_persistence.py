@@ -18,14 +18,14 @@ from pathlib import Path
 import pytest
 
 from papertales_tui import persistence
-from papertales_tui.cli import main
+from papertales_tui.cli import LAST_AUTOSAVE, main
+from papertales_tui.cli import resume as resume_from_cli
 from papertales_tui.persistence import (
     SaveFileError,
     autosave,
     latest_good_autosave,
     load_autosave,
     load_save,
-    resume_from_cli,
     save_as,
 )
 from papertales_tui.rules.engine import Game
@@ -111,8 +111,9 @@ def test_save_as_does_not_replace_a_file_unless_asked(tmp_path):
     assert len(load_save(path).decisions) == 4
 
 
-def test_the_code_uses_no_pickle_and_no_eval():
-    tree = ast.parse(Path(persistence.__file__).read_text(encoding="utf-8"))
+@pytest.mark.parametrize("module", sorted(Path(persistence.__file__).parent.glob("*.py")), ids=lambda p: p.name)
+def test_the_code_uses_no_pickle_and_no_eval(module):
+    tree = ast.parse(module.read_text(encoding="utf-8"))
     imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
                 for a in n.names} | {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
     called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
@@ -291,19 +292,19 @@ def test_resume_offers_the_previous_autosave_when_the_last_is_damaged(data_dir, 
     autosave(played(7))
     autosave(played(8))
     _bad_json(data_dir / "autosave.json")
-    assert resume_from_cli("last", catalog, interactive=False) is None
+    assert resume_from_cli(LAST_AUTOSAVE, catalog, interactive=False) is None
     err = capsys.readouterr().err
     assert "bad JSON" in err and "left as it is" in err
     assert f"papertales --resume {data_dir / 'autosave.prev.json'}" in err
 
-    save = resume_from_cli("last", catalog, ask=lambda prompt: "y", interactive=True)
+    save = resume_from_cli(LAST_AUTOSAVE, catalog, ask=lambda prompt: "y", interactive=True)
     assert save.path == data_dir / "autosave.prev.json" and len(save.decisions) == 7
-    assert resume_from_cli("last", catalog, ask=lambda prompt: "n", interactive=True) is None
+    assert resume_from_cli(LAST_AUTOSAVE, catalog, ask=lambda prompt: "n", interactive=True) is None
 
 
 def test_resume_loads_the_last_autosave(catalog):
     autosave(played(9))
-    save = resume_from_cli("last", catalog, interactive=False)
+    save = resume_from_cli(LAST_AUTOSAVE, catalog, interactive=False)
     assert save.game.to_json() == played(9).to_json()
 
 

@@ -10,7 +10,15 @@ import pytest
 from papertales_tui import persistence
 from papertales_tui.cli import main
 from papertales_tui.commands.replay import describe_decision
-from papertales_tui.persistence import ReplayError, iter_replay, load_save, replay_game, save_as
+from papertales_tui.persistence import (
+    ReplayError,
+    SaveFileError,
+    iter_replay,
+    load_save,
+    read_save_file,
+    replay_game,
+    save_as,
+)
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.narrator import Names, narrate
 from papertales_tui.rules.random_play import play_random_game, random_decision
@@ -60,9 +68,12 @@ def test_iter_replay_gives_the_setup_then_each_decision_with_its_events(tmp_path
 def test_a_stored_state_the_rules_do_not_produce_is_reported(tmp_path):
     path = save_as(partial_game(30), tmp_path / "g.json")
     edit(path, lambda d: d["state"]["players"][1].update(lp=d["state"]["players"][1]["lp"] + 5))
-    save = load_save(path)  # well-formed: it loads
+    save = read_save_file(path)  # well-formed: it passes the format checks
     with pytest.raises(ReplayError, match=r"state\.players\[1\]\.lp is \d+ in the save, \d+ in the replay"):
         replay_game(save)
+    with pytest.raises(SaveFileError, match=r"not what its decisions produce \(the stored game differs") as err:
+        load_save(path)  # so it is not trusted
+    assert err.value.kind == "mismatch"
 
 
 def test_event_fields_added_since_a_save_was_written_are_not_differences(tmp_path):
@@ -89,7 +100,9 @@ def test_a_decision_the_rules_refuse_is_reported(tmp_path):
 
     edit(path, illegal)
     with pytest.raises(ReplayError, match=r"decision 3 \(pick by P2\) was refused"):
-        replay_game(load_save(path))
+        replay_game(read_save_file(path))
+    with pytest.raises(SaveFileError, match=r"decision 3 \(pick by P2\) was refused"):
+        load_save(path)
 
 
 # ---- papertales replay FILE ----

@@ -1,6 +1,7 @@
 """Solo mode against the Lich King: setup, the Underworld draft, the Lich King's gains, the two armies,
 the end of the game, difficulty cards, JSON, and the solo card files."""
 
+import copy
 import dataclasses
 import json
 import random
@@ -524,7 +525,7 @@ DAMAGE = {
     "no quest": ("necropolis.yaml", lambda d: _card(d, "black_citadel").pop("quest"),
                  "black_citadel", "quest", "needs a quest"),
     "quest on END": ("necropolis.yaml",
-                     lambda d: _card(d, "eternal_night").update(quest=_card(d, "bone_orchard")["quest"]),
+                     lambda d: _card(d, "eternal_night").update(quest=copy.deepcopy(_card(d, "bone_orchard")["quest"])),
                      "eternal_night", "quest", "never be scored"),
     "zero quest lp": ("necropolis.yaml", lambda d: _card(d, "bone_orchard")["quest"].update(lp=0),
                       "bone_orchard", "quest.lp", "greater than or equal to 1"),

@@ -1,1 +1,69 @@
-"""Command-line subcommands, one module each (imported lazily so `papertales` starts fast)."""
+"""Command-line subcommands, one module each (imported lazily so `papertales` starts fast), and what
+they share: the error that ends a command with one line and exit code 2, terminal-safe text, and
+range-checked numeric options."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+
+class CommandError(Exception):
+    """An expected failure (a bad option, a file that cannot be used): `papertales` prints
+    "papertales: <message>" on one line and exits with code 2."""
+
+
+def printable(text: object) -> str:
+    """Text from people or files made safe for a terminal: control characters (and other characters
+    that are not printable, like bidi overrides) escaped, so that a line stays one line."""
+    text = str(text)
+    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def say(*parts: object, file=None) -> None:
+    """print() with every part made printable."""
+    print(*(printable(p) for p in parts), file=file or sys.stdout)
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse with one-line errors (exit code 2) whose quoted values are terminal-safe."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {printable(message)} (see {self.prog} --help)\n")
+
+
+def int_range(low: int, high: int):
+    """An argparse type: a whole number from `low` to `high`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is out of range (from {low} to {high})")
+        return value
+
+    return parse
+
+
+def float_range(low: float, high: float, *, low_open: bool = False):
+    """An argparse type: a finite number from `low` (excluded if `low_open`) to `high`."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not math.isfinite(value) or value > high or value < low or (low_open and value == low):
+            bound = f"more than {low:g}" if low_open else f"from {low:g}"
+            raise argparse.ArgumentTypeError(f"{text} is out of range ({bound} up to {high:g})")
+        return value
+
+    return parse
+
+
+SEED = int_range(-(2**63), 2**63 - 1)
+GAMES = int_range(1, 10_000_000)
+PLAYERS = int_range(2, 7)

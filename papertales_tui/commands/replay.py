@@ -28,15 +28,16 @@ def run(args: argparse.Namespace, catalog) -> int:
 
 
 def _run(args: argparse.Namespace, catalog) -> int:
-    from ..persistence import ReplayError, SaveFileError, iter_replay, load_save, state_differences
+    from ..persistence import ReplayError, SaveFileError, iter_replay, read_save_file, state_differences
     from ..rules.narrator import Names, narrate
+    from . import say
 
     try:
-        save = load_save(args.file, catalog)
+        save = read_save_file(args.file, catalog)  # the format checks; the replay below is the rest
     except SaveFileError as err:
-        print(f"papertales: cannot replay: {err}", file=sys.stderr)
+        say(f"papertales: cannot replay: {err}", file=sys.stderr)
         return 2
-    out = (lambda *a: None) if args.quiet else print
+    out = (lambda *a: None) if args.quiet else say
     out(f"Replay of {args.file}: {len(save.players)} players ({', '.join(save.players)}), seed {save.seed}, "
         f"{len(save.decisions)} decisions, saved {save.saved_at:%Y-%m-%d %H:%M} UTC")
     if save.catalog_changed:
@@ -51,13 +52,13 @@ def _run(args: argparse.Namespace, catalog) -> int:
             for e in step.events:
                 out(f"    {narrate(e, names, full=True)}")
     except ReplayError as err:
-        print(f"MISMATCH: {err}", file=sys.stderr)
+        say(f"MISMATCH: {err}", file=sys.stderr)
         return 1
     diffs = state_differences(json.loads(game.to_json()), save.stored_state)
     if diffs:
         print("MISMATCH: the stored game differs from what the rules produce:", file=sys.stderr)
         for d in diffs:
-            print(f"  {d}", file=sys.stderr)
+            say(f"  {d}", file=sys.stderr)
         return 1
     where = "game over" if game.over else f"turn {game.state.turn}, {game.state.phase}"
     print(f"OK: the stored state matches the replay ({len(save.decisions)} decisions, {where}).")

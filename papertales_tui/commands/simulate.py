@@ -7,16 +7,19 @@ import json
 import sys
 import time
 
+from . import GAMES, PLAYERS, SEED, CommandError, int_range
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play games headless with random legal decisions")
-    p.add_argument("--players", type=int, default=4, help="number of players (2-7, default 4)")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k")
+    p.add_argument("--players", type=PLAYERS, default=4, help="number of players (2-7, default 4)")
+    p.add_argument("--games", type=GAMES, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=SEED, default=0, help="seed of the first game; game k uses seed+k")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("--log", metavar="FILE", help="write every game's events as JSON lines to FILE")
+    p.add_argument("--force", action="store_true", help="with --log: replace FILE if it exists")
     p.add_argument("--solo", action="store_true", help="solo games against the Lich King (--players is ignored)")
-    p.add_argument("--difficulty", type=int, default=0, metavar="D",
+    p.add_argument("--difficulty", type=int_range(0, 99), default=0, metavar="D",
                    help="solo: number of Lich King cards, 0-4 (default 0)")
     p.set_defaults(run=run)
 
@@ -26,14 +29,8 @@ def run(args: argparse.Namespace, catalog) -> int:
 
     if args.solo:
         return run_solo(args, catalog)
-    if not 2 <= args.players <= 7:
-        print("papertales: --players must be between 2 and 7", file=sys.stderr)
-        return 2
-    if args.games < 1:
-        print("papertales: --games must be at least 1", file=sys.stderr)
-        return 2
     names = [f"Player {i + 1}" for i in range(args.players)]
-    log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115 (closed in finally)
+    log = open_log(args)
     start = time.perf_counter()
     errors, best = [], []
     try:
@@ -79,12 +76,8 @@ def run_solo(args: argparse.Namespace, catalog) -> int:
 
     levels = len(catalog.lich_king)
     if not 0 <= args.difficulty <= levels:
-        print(f"papertales: --difficulty must be between 0 and {levels}", file=sys.stderr)
-        return 2
-    if args.games < 1:
-        print("papertales: --games must be at least 1", file=sys.stderr)
-        return 2
-    log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115 (closed in finally)
+        raise CommandError(f"--difficulty must be between 0 and {levels}")
+    log = open_log(args)
     start = time.perf_counter()
     errors, player, lich, wins = [], [], [], 0
     try:
@@ -127,6 +120,17 @@ def run_solo(args: argparse.Namespace, catalog) -> int:
     for e in errors[:5]:
         print(f"error: {e}", file=sys.stderr)
     return 1 if errors else 0
+
+
+def open_log(args: argparse.Namespace):
+    """The --log file, open for writing (None without --log). An existing file is replaced only with
+    --force; a file that cannot be created raises OSError, reported by the command line in one line."""
+    if not args.log:
+        return None
+    try:
+        return open(args.log, "w" if args.force else "x", encoding="utf-8")  # noqa: SIM115 (closed by run)
+    except FileExistsError:
+        raise CommandError(f"{args.log}: the file already exists (add --force to replace it)") from None
 
 
 def write_events(log, k: int, seed: int, game) -> None:

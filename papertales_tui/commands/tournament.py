@@ -8,18 +8,20 @@ import math
 import sys
 import time
 
+from . import GAMES, PLAYERS, SEED, CommandError, float_range, int_range
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("tournament", help="play bots against each other and compare their levels")
-    p.add_argument("--players", type=int, default=3, help="players per game (2-7, default 3)")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k")
+    p.add_argument("--players", type=PLAYERS, default=3, help="players per game (2-7, default 3)")
+    p.add_argument("--games", type=GAMES, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=SEED, default=0, help="seed of the first game; game k uses seed+k")
     p.add_argument("--seats", default="medium,easy",
                    help="bot levels by seat, comma-separated (easy, medium, hard); repeated to fill "
                         "every seat; game k shifts them k seats (default medium,easy)")
-    p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--budget", type=float_range(0, 3600, low_open=True), default=None, metavar="SECONDS",
                    help="thinking time of the hard bot per decision (default: the bot's own)")
-    p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
+    p.add_argument("--jobs", type=int_range(1, 256), default=1, help="games played in parallel processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
     p.set_defaults(run=run)
 
@@ -90,18 +92,11 @@ def _ci95(xs: list[float]) -> tuple[float, float]:
 def run(args: argparse.Namespace, catalog) -> int:
     from ..rules.bots import LEVELS
 
-    if not 2 <= args.players <= 7:
-        print("papertales: --players must be between 2 and 7", file=sys.stderr)
-        return 2
-    if args.games < 1 or args.jobs < 1:
-        print("papertales: --games and --jobs must be at least 1", file=sys.stderr)
-        return 2
     levels = seat_levels(args.seats, args.players)
     unknown = sorted({lv for lv in levels if lv not in LEVELS})
     if not levels or unknown:
-        print(f"papertales: --seats takes levels among {', '.join(LEVELS)}"
-              + (f" (unknown: {', '.join(unknown)})" if unknown else ""), file=sys.stderr)
-        return 2
+        raise CommandError(f"--seats takes levels among {', '.join(LEVELS)}"
+                           + (f" (unknown: {', '.join(unknown)})" if unknown else ""))
     options = {"budget": args.budget} if args.budget is not None else {}
     tasks = [(rotated(levels, k), args.seed + k, catalog, options) for k in range(args.games)]
     start = time.perf_counter()

@@ -36,6 +36,40 @@ from .cards import (
 
 # Safe loading only; the C version of the safe loader when PyYAML has it (much faster start-up).
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_FILE_BYTES = 1_000_000  # the whole base game is 21 kB
+MAX_DEPTH = 16  # mappings and lists inside each other; the card files need 5
+
+
+class _StrictLoader(_SAFE_LOADER):  # type: ignore[misc, valid-type]
+    """Safe loading that refuses a key given twice in one mapping (YAML would keep the last silently)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            try:
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+                seen.add(key)
+            except TypeError:  # an unhashable key: the base class reports it
+                pass
+        return super().construct_mapping(node, deep)
+
+
+def _check_shape(text: str) -> None:
+    """Refuse, before building anything, what safe loading would still choke on: nesting deep enough
+    to overflow the parser's stack, and anchors and aliases (`&a`, `*a`: a few lines can expand to
+    billions of values)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_SAFE_LOADER):
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise yaml.YAMLError(f"anchors and aliases (& and *) are not allowed (line {event.start_mark.line + 1})")
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise yaml.YAMLError(f"nested more than {MAX_DEPTH} levels deep (line {event.start_mark.line + 1})")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 def _shown(path: Path) -> Path:
@@ -163,9 +197,17 @@ CARD_LISTS = ("units", "buildings", "necropolis", "lich_king")
 
 def _read(path: Path) -> dict:
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)
+        with open(path, "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise CardFileError(path, None, None, f"the file is larger than {MAX_FILE_BYTES:,} bytes")
+        text = raw.decode("utf-8")
+        _check_shape(text)
+        data = yaml.load(text, Loader=_StrictLoader)
     except OSError as e:
         raise CardFileError(path, None, None, f"cannot read file: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise CardFileError(path, None, None, f"not UTF-8 text (byte {e.start})") from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = mark.line + 1 if mark else None

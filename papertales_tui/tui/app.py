@@ -44,12 +44,14 @@ class PaperTalesApp(App):
         Binding("f4", "scores", "Scores", group=REFERENCE),
     ]
 
-    def __init__(self, catalog=None, save=None, autosave: bool = False):
+    def __init__(self, catalog=None, save=None, autosave: bool = False, notice: str | None = None):
         super().__init__()
         self.catalog = catalog if catalog is not None else default_catalog()
         self.save = save  # a persistence.Save to resume, or None for a new game
         self.autosave = autosave
         self.session: Session | None = None  # the game being played and what comes next
+        self.notice = notice  # shown once the app is up (e.g. why there is no autosave)
+        self.autosave_failing = False
         self.waiting = False  # a bot decided while a reference screen was open
 
     @property
@@ -69,6 +71,8 @@ class PaperTalesApp(App):
         from .screens.title import TitleScreen
 
         self.push_screen(TitleScreen(resume=False if self.save is not None else None))
+        if self.notice:
+            self.notify(self.notice, title="Autosave off", severity="warning", timeout=20, markup=False)
         if self.save is not None:
             save, self.save = self.save, None
             self.resume(save)
@@ -166,8 +170,16 @@ class PaperTalesApp(App):
 
         try:
             autosave(self.game, {"seats": self.session.seats})
-        except OSError as err:
-            self.notify(f"Autosave failed: {err}", severity="warning", markup=False)
+        except OSError as err:  # disk full, read-only, a folder in the way: play on in memory
+            if not self.autosave_failing:
+                self.notify(f"Autosave failed ({err.strerror or err}: {err.filename or 'autosave'}). The game "
+                            "goes on; the last good autosave is kept. Ctrl+S saves elsewhere.",
+                            title="Autosave", severity="warning", timeout=15, markup=False)
+            self.autosave_failing = True
+            return
+        if self.autosave_failing:
+            self.autosave_failing = False
+            self.notify("Autosave works again.", title="Autosave")
 
     @work(exclusive=True, thread=True, group="bot")
     def run_bot(self, session: Session, pend: Pending) -> None:
@@ -355,5 +367,26 @@ def default_save_name(game: Game) -> str:
 
 def run_app(args, catalog) -> int:
     """Entry point of `papertales` without a subcommand."""
-    PaperTalesApp(catalog, save=getattr(args, "resume_save", None), autosave=True).run()
+    lock, notice = claim_autosave()
+    try:
+        PaperTalesApp(catalog, save=getattr(args, "resume_save", None), autosave=lock.held,
+                      notice=notice).run()
+    finally:
+        lock.release()
     return 0
+
+
+def claim_autosave():
+    """The data directory's lock, and None, when this copy of the game may autosave; else the lock (not
+    held) and the reason to show: only one copy autosaves, another plays on without and says so."""
+    from ..persistence import DataDirLock, data_dir
+
+    lock = DataDirLock(data_dir())
+    try:
+        if lock.acquire():
+            return lock, None
+        return lock, (f"Another copy of Paper Tales is using the autosave in {data_dir()}: this game is "
+                      "not autosaved (Ctrl+S saves it to a file).")
+    except OSError as err:
+        return lock, (f"The autosave folder cannot be used ({err.strerror or err}: {err.filename}): this "
+                      "game is not autosaved (Ctrl+S saves it to a file).")

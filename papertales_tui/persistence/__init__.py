@@ -1,0 +1,29 @@
+"""Save files: the format and its migrations (`format`), atomic writing and the data directory's lock
+(`atomic`), the files on disk (`store`: autosave, save as, loading with every check) and replays
+(`replay`). See docs/saves.md."""
+
+from ..dirs import AUTOSAVE, BACKUP, DATA_DIR_ENV, autosave_path, backup_path, data_dir
+from .atomic import LOCK, DataDirLock, write_atomic
+from .format import (
+    FORMAT,
+    FORMAT_VERSION,
+    MIGRATIONS,
+    Save,
+    SaveFileError,
+    _checksum,
+    catalog_identity,
+    encode_save,
+    migrate,
+    read_save,
+)
+from .replay import ADDED_EVENT_FIELDS, ReplayError, ReplayStep, iter_replay, replay_game, state_differences, verify
+from .store import autosave, latest_good_autosave, load_autosave, load_save, read_save_file, save_as
+
+__all__ = [
+    "ADDED_EVENT_FIELDS",
+    "AUTOSAVE", "BACKUP", "DATA_DIR_ENV", "FORMAT", "FORMAT_VERSION", "LOCK", "MIGRATIONS",
+    "DataDirLock", "ReplayError", "ReplayStep", "Save", "SaveFileError",
+    "_checksum", "autosave", "autosave_path", "backup_path", "catalog_identity", "data_dir",
+    "encode_save", "iter_replay", "latest_good_autosave", "load_autosave", "load_save", "migrate",
+    "read_save", "read_save_file", "replay_game", "save_as", "state_differences", "verify", "write_atomic",
+]

@@ -1,0 +1,147 @@
+"""The save files on disk: the autosave and its backup in the data directory, "save as", and loading
+a file with every check (`load_save`: the format checks of `format.py`, then the replay of `replay.py`).
+Nothing here ever writes over a damaged file: it is moved aside, byte for byte."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..dirs import AUTOSAVE, BACKUP, autosave_path, backup_path, data_dir
+from ..rules.cards import Catalog
+from ..rules.engine import Game
+from .atomic import _fsync_dir, write_atomic, write_temp
+from .format import MAX_BYTES, Save, SaveFileError, encode_save, read_save
+from .replay import verify
+
+
+def save_as(game: Game, path: Path | str, settings: dict[str, Any] | None = None, *,
+            overwrite: bool = False) -> Path:
+    """Save the game to `path` (manual "save as"). An existing file is replaced only with
+    `overwrite=True` and only if it is itself a good save file; anything else raises SaveFileError."""
+    path = Path(path)
+    if path.exists():
+        if not overwrite:
+            raise SaveFileError(path, "exists", "the file already exists")
+        try:
+            read_save_file(path, game.catalog)
+        except SaveFileError as err:
+            raise SaveFileError(path, "exists", f"will not replace this file, it is not a good save file "
+                                                f"({err.message})") from None
+    write_atomic(path, encode_save(game, settings))
+    return path
+
+
+def autosave(game: Game, settings: dict[str, Any] | None = None, directory: Path | str | None = None) -> Path:
+    """Write the autosave (call after every confirmed decision). The previous autosave, if good,
+    becomes autosave.prev.json; a damaged autosave or backup is first moved aside
+    (autosave.damaged-<time>.json), never overwritten. Returns the autosave's path. Raises OSError
+    (disk full, read-only, a directory in the way...) with the files on disk as they were.
+    Safe with two writers at once: each uses its own temporary files and every step is a rename."""
+    d = data_dir(directory)
+    d.mkdir(parents=True, exist_ok=True)
+    current, backup = d / AUTOSAVE, d / BACKUP
+    tmp = write_temp(d, AUTOSAVE, encode_save(game, settings))
+    try:
+        old = _read_if_exists(current)
+        if old is not None:
+            if _is_good(old, current, game.catalog):
+                _move_aside_if_damaged(backup, game.catalog)
+                os.replace(write_temp(d, BACKUP, old), backup)  # made durable with the rename below
+            else:
+                _move_aside(current)
+        os.replace(tmp, current)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        raise
+    _fsync_dir(d)
+    return current
+
+
+def _read_if_exists(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+def _is_good(data: bytes, path: Path, catalog: Catalog) -> bool:
+    """Whether a file on disk is worth keeping as the backup (written by us: no replay needed)."""
+    try:
+        read_save(data, path, catalog)
+        return True
+    except SaveFileError as err:
+        return err.kind == "unknown_cards"  # a good file of a game with other cards: keep it as usual
+
+
+def _move_aside_if_damaged(path: Path, catalog: Catalog) -> None:
+    data = _read_if_exists(path)
+    if data is not None and not _is_good(data, path, catalog):
+        _move_aside(path)
+
+
+def _move_aside(path: Path) -> Path | None:
+    """Rename a damaged file to <stem>.damaged-<UTC time>[-n].json next to it, keeping its bytes.
+    None when it is already gone (another copy of the game moved it)."""
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    n = 1
+    while True:
+        target = path.with_name(f"{path.stem}.damaged-{stamp}{f'-{n}' if n > 1 else ''}.json")
+        if not target.exists():
+            break
+        n += 1
+    try:
+        os.rename(path, target)
+    except FileNotFoundError:
+        return None
+    _fsync_dir(path.parent)
+    return target
+
+
+# ---- reading -----------------------------------------------------------------------------------
+
+
+def read_save_file(path: Path | str, catalog: Catalog | None = None) -> Save:
+    """Read and decode a save file with the format checks only (no replay: `replay` reports that part
+    itself, step by step). The file is only read."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)  # a bigger file is refused without reading it all
+    except FileNotFoundError:
+        raise SaveFileError(path, "missing", "no such file") from None
+    except IsADirectoryError:
+        raise SaveFileError(path, "unreadable", "this is a directory, not a save file") from None
+    except OSError as e:
+        raise SaveFileError(path, "unreadable", f"cannot read the file: {e.strerror or e}") from None
+    save = read_save(data, path, catalog)
+    save.path = path
+    return save
+
+
+def load_save(path: Path | str, catalog: Catalog | None = None) -> Save:
+    """Load a save file with every check, its replay included; raise SaveFileError with a clear message
+    if it cannot be used. The file is only read."""
+    return verify(read_save_file(path, catalog))
+
+
+def load_autosave(directory: Path | str | None = None, catalog: Catalog | None = None) -> Save:
+    """The last autosave (raises SaveFileError: kind "missing" when there is none)."""
+    path = autosave_path(directory)
+    if not path.exists():
+        raise SaveFileError(path, "missing", "there is no autosaved game")
+    return load_save(path, catalog)
+
+
+def latest_good_autosave(directory: Path | str | None = None, catalog: Catalog | None = None) -> Save | None:
+    """The newest autosave that loads: autosave.json, else the previous one (autosave.prev.json)."""
+    for path in (autosave_path(directory), backup_path(directory)):
+        try:
+            return load_save(path, catalog)
+        except SaveFileError:
+            continue
+    return None
