@@ -264,6 +264,7 @@ async def test_time_master_target_is_asked_in_a_modal(catalog):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
+        assert "Turn 1/4 · Reveal" in screen_text(app) and "Deployment" not in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, AgeTargetModal)

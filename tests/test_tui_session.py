@@ -56,11 +56,11 @@ async def test_autosave_after_each_decision_and_resume(catalog, tmp_path, monkey
         assert isinstance(resumed.screen, HandoffScreen) and resumed.screen.pend.player == 1
         assert "Pass to Ben" in screen_text(resumed)
 
-    from_title = PaperTalesApp(catalog)  # "Continue the last game" on the title screen
+    from_title = PaperTalesApp(catalog)  # "Resume the last game" on the title screen
     async with from_title.run_test(size=SIZE) as pilot:
         await pilot.pause()
         title = from_title.screen
-        assert isinstance(title, TitleScreen) and "Continue the last game" in screen_text(from_title)
+        assert isinstance(title, TitleScreen) and "Resume the last game" in screen_text(from_title)
         await pilot.press("down", "enter")
         await pilot.pause()
         assert isinstance(from_title.screen, HandoffScreen)
@@ -160,7 +160,7 @@ async def test_continue_offers_the_previous_autosave_when_the_last_is_damaged(ca
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "Continue the last game (autosave)" in screen_text(app)  # the file cannot be read
+        assert "Resume the last game (autosave)" in screen_text(app)  # the file cannot be read
         await pilot.press("down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen) and app.game.state.decisions == []

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import random
+import time
 from pathlib import Path
 
 from textual import work
 from textual.app import App
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
@@ -53,6 +55,7 @@ class PaperTalesApp(App):
         self.notice = notice  # shown once the app is up (e.g. why there is no autosave)
         self.autosave_failing = False
         self.waiting = False  # a bot decided while a reference screen was open
+        self.toasts: dict[tuple[str, str, str], float] = {}  # toasts on screen: until when
 
     @property
     def game(self) -> Game | None:
@@ -65,6 +68,15 @@ class PaperTalesApp(App):
         if "+" in binding.key:
             return "+".join(part.title() if len(part) > 1 else part.upper() for part in binding.key.split("+"))
         return KEY_NAMES.get(binding.key) or super().get_key_display(binding)
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """A toast, unless the same one is still on screen (a key pressed again does not stack them)."""
+        key, now = (message, title, severity), time.monotonic()
+        if self.toasts.get(key, 0.0) > now:
+            return
+        self.toasts[key] = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # --- start ------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -227,7 +239,7 @@ class PaperTalesApp(App):
         self.show(TitleScreen())
 
     def resume_autosave(self) -> None:
-        """Continue the last autosave; when it is damaged (it is left as it is), the previous good one."""
+        """Resume the last autosave; when it is damaged (it is left as it is), the previous good one."""
         from ..persistence import SaveFileError, latest_good_autosave, load_autosave
 
         try:
@@ -235,7 +247,7 @@ class PaperTalesApp(App):
         except SaveFileError as err:
             save = latest_good_autosave(catalog=self.catalog)
             if save is None:
-                self.notify(f"Cannot continue: {err}", title="Continue", severity="error", timeout=10,
+                self.notify(f"Cannot resume: {err}", title="Resume", severity="error", timeout=10,
                             markup=False)
                 return
             self.notify(f"{err}. That file is left as it is; here is the previous autosave "
@@ -316,7 +328,8 @@ class PaperTalesApp(App):
         from .screens.info import ScoreboardScreen
 
         if self.game is not None:
-            self._open(ScoreboardScreen(self.game))
+            page = self.session.scene if isinstance(self.session.scene, Summary) else None
+            self._open(ScoreboardScreen(self.game, page))
 
     async def action_quit(self) -> None:
         from .screens.modals import ConfirmQuit
@@ -335,7 +348,7 @@ class PaperTalesApp(App):
         if self.game is None or self.game.over:
             return "Quit Paper Tales?"
         if self.autosave:
-            return "Quit Paper Tales? The game is autosaved: Continue on the title screen picks it up."
+            return "Quit Paper Tales? The game is autosaved: Resume it from the title screen."
         return "Quit Paper Tales? The current game is lost."
 
     # --- terminal size ----------------------------------------------------------------------

@@ -67,3 +67,12 @@ def totals_at(log: list[dict], index: int) -> tuple[dict[int, int], dict[int, in
         elif t == "gold" or "gold" in e and "total" in e:  # Gold gained or paid (Buildings)
             gold[e["player"]] = e["total"]
     return lp, gold, lich
+
+
+KINGDOM_CHANGES = {"building_built", "building_upgraded", "units_aged", "unit_died", "units_revealed", "age_added",
+                   "unit_discarded", "unit_replaced"}
+
+
+def kingdoms_changed_since(log: list[dict], index: int) -> bool:
+    """Whether Units or Buildings changed after `index` events (Construction, Aging, a new Deployment)."""
+    return any(e["type"] in KINGDOM_CHANGES for e in log[index:])

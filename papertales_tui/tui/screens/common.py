@@ -11,10 +11,12 @@ from textual.screen import Screen
 from ..text import PHASE_TITLES
 from ..widgets import KeyBar, Lines, Notice
 
+STEP_TITLES = {"age_target": "Reveal"}  # the Units are face up: Deployment is over
+
 
 def turn_title(game, extra: str = "") -> str:
     s = game.state
-    phase = PHASE_TITLES.get(s.phase, s.phase.title())
+    phase = STEP_TITLES.get(s.step) or PHASE_TITLES.get(s.phase, s.phase.title())
     head = f"Paper Tales · Turn {s.turn}/{s.turns} · {phase}"
     return f"{head} · {extra}" if extra else head
 

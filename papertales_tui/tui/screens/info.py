@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,9 +16,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...rules.engine import START_GOLD
 from ...rules.narrator import Names, narrate
+from .. import flow, views
 from .. import text as tx
-from .. import views
 from ..kingdom import LEGEND as KINGDOM_LEGEND
 from ..kingdom import Kingdom, kingdom_views
 from .common import GameScreen
@@ -82,7 +84,7 @@ Symbols always come with a number or a word, so the game reads the same without 
 - **Enter** or a click chooses; **Tab** moves between lists; the footer shows the keys that apply now.
 - **F1** this help · **F2** card browser · **F3** game log · **F4** scoreboard · **Ctrl+P** find a card
   · **Ctrl+S** save the game as a file · **Ctrl+Q** quit. **Esc** closes this kind of screen.
-- Every confirmed decision is autosaved: **Continue** on the title screen (or `papertales --resume`)
+- Every confirmed decision is autosaved: **Resume the last game** on the title screen (or `papertales --resume`)
   picks the game up; `papertales --resume FILE` resumes a file saved with Ctrl+S.
 - Deployment: **Enter** on a card takes it, **1-5** puts it in spot F1 F2 F3 B1 B2, **x** takes a card
   out of a spot, **k** keeps a card for next turn, **u** undoes, **c** confirms.
@@ -250,24 +252,41 @@ class LogScreen(InfoScreen):
 
 
 class ScoreboardScreen(InfoScreen):
+    """The scores and Kingdoms; opened over a summary page (`page`, a session.Summary), the LP and Gold
+    are those of that page, not of the phases the game has already moved on to."""
+
     title_text = "Paper Tales · Scoreboard"
 
-    def __init__(self, game):
+    def __init__(self, game, page=None):
         super().__init__()
-        self.game = game
+        self.game, self.page = game, page
 
     def body(self) -> ComposeResult:
         s = self.game.state
-        head = Text.assemble((f"Turn {s.turn}/{s.turns} · {tx.PHASE_TITLES.get(s.phase, s.phase)}", "bold"),
+        lp = gold = None
+        lich = self.game.lich_lp if views.is_solo(self.game) else None
+        moment = f"Turn {s.turn}/{s.turns} · {tx.PHASE_TITLES.get(s.phase, s.phase)}"
+        if self.page is not None:
+            from .summary import TITLES
+
+            lp, gold, lich_then = flow.totals_at(s.log, self.page.as_of)
+            lich = (lich_then or 0) if lich is not None else None
+            moment = f"Turn {self.page.turn}/{s.turns} · after {TITLES[self.page.chapters[-1][0]]}"
+        head = Text.assemble((moment, "bold"),
                              f" · draw pile {len(s.deck)} · discard pile {len(s.discard)} · seed {s.seed}")
         with VerticalScroll(id="scores"):
             yield Static(head)
             seen = kingdom_views(self.game, viewer=None)  # what everyone may see
+            if self.page is not None:  # the figures of the summary page on screen
+                seen = [replace(k, lp=lp.get(k.player, 0), gold=gold.get(k.player, START_GOLD)) for k in seen]
             form = "tiles" if len(seen) * 12 + 8 <= self.app.size.height else "compact"
             for k in seen:
                 yield Kingdom(k, form=form, lines=2, classes="score-kingdom")
-            if views.is_solo(self.game):
-                yield Static(Text.assemble(("\nLich King ", "bold"), tx.lp(self.game.lich_lp), " · by source: ",
+            if self.page is not None and flow.kingdoms_changed_since(s.log, self.page.as_of):
+                yield Static(Text("Units and Buildings as they are now (the game has gone on since this page).",
+                                  style="italic"))
+            if lich is not None:
+                yield Static(Text.assemble(("\nLich King ", "bold"), tx.lp(lich), " · by source: ",
                                            views.lich_sources(self.game)))
                 yield Static(Text("\n").join(views.necropolis_lines(self.game, 76)))
             yield Static(Text(f"{tx.LEGEND}\n{KINGDOM_LEGEND}", style="dim"))

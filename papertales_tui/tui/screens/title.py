@@ -1,4 +1,4 @@
-"""The title screen: new game, continue the last autosaved game (or see its final scores when it is
+"""The title screen: new game, resume the last autosaved game (or see its final scores when it is
 finished), rules, cards, quit."""
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ def autosave_label() -> str | None:
         state, names = data["state"], [p["name"] for p in data["players"]]
         if state["over"]:
             return "See the last game's final scores (it is finished)"
-        return f"Continue the last game (turn {state['turn']}/{state['turns']}, {', '.join(names)})"
+        return f"Resume the last game (turn {state['turn']}/{state['turns']}, {', '.join(names)})"
     except (OSError, ValueError, KeyError, TypeError):
-        return "Continue the last game (autosave)"
+        return "Resume the last game (autosave)"
 
 
 class TitleScreen(GameScreen):
