@@ -1,17 +1,15 @@
-"""The pages between decisions: one chapter a page, F4 as of the page, the same order in solo and
-hot-seat games, the title of a decision after the reveal, and toasts that do not stack."""
+"""The pages between decisions: F4 as of the page on screen, the title of a decision after the reveal,
+and toasts that do not stack."""
 
 from __future__ import annotations
 
 from conftest import give, goto, new_game, put
 from test_tui_support import SIZE, open_new_game, screen_text
 
-from papertales_tui.rules.random_play import random_decision
-from papertales_tui.rules.solo import SoloGame
 from papertales_tui.tui import flow
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.info import ScoreboardScreen
-from papertales_tui.tui.screens.summary import SummaryScreen, render_reveal
+from papertales_tui.tui.screens.summary import SummaryScreen
 from papertales_tui.tui.session import Summary
 
 
@@ -48,31 +46,6 @@ async def test_scores_on_the_wars_page_are_those_of_the_wars(catalog):
         await press(pilot, "f4")
         text = screen_text(app)
         assert "after Income" in text and row(text, "P0")[2] == f"¤{app.game.players[0].gold}"
-
-
-def headings(parts: list) -> list[str]:
-    return [p.plain.strip() for p in parts if hasattr(p, "plain") and p.plain.startswith("\n")]
-
-
-def reveal_events(game, seed: int = 1) -> list[dict]:
-    import random
-
-    rng = random.Random(seed)
-    while game.state.step in ("pick", "deploy"):
-        pend = game.pending()[0]
-        game.apply(pend.player, random_decision(game, pend, rng))
-    return next(events for chapter, events in flow.chapters(game.state.log, 0) if chapter == "reveal")
-
-
-def test_solo_and_hot_seat_reveal_pages_in_the_same_order():
-    hot_seat = headings(render_reveal(game := new_game(3, seed=2), reveal_events(game)))
-    solo = headings(render_reveal(game := SoloGame.new(["Ann"], seed=2, difficulty=1), reveal_events(game)))
-    common = ["Revealed", "War strength", "Wars", "Won this phase"]
-
-    def order(found: list[str]) -> list[str]:
-        return [c for h in found for c in common if h.startswith(c) and not (c == "Wars" and h.startswith("War "))]
-
-    assert order(hot_seat) == order(solo) == common
 
 
 async def test_time_master_hand_off_says_reveal(catalog):
