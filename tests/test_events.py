@@ -35,13 +35,23 @@ def test_every_logged_event_fits_the_schema_and_round_trips(games):
     assert len(seen) >= 30  # most types occur in these three games
 
 
-def test_a_wrong_field_is_refused_where_the_event_is_made():
+@pytest.mark.parametrize("make", [ev.make, lambda t, phase, **f: ev.record(t, phase, f)], ids=["make", "record"])
+def test_a_wrong_field_is_refused_where_the_event_is_made(make):
     with pytest.raises(TypeError):
-        ev.make("lp", "wars", player=0, amount=3, total=3)  # no cause
+        make("lp", "wars", player=0, amount=3, total=3)  # no cause
     with pytest.raises(TypeError):
-        ev.make("lp", "wars", player=0, amount=3, cause="wars", total=3, why="?")
+        make("lp", "wars", player=0, amount=3, cause="wars", total=3, why="?")
     with pytest.raises(TypeError):
-        ev.make("no_such_event", "wars")
+        make("lp", "wars", player=0, amount=3, cause="wars", total=3, phase="aging")
+    with pytest.raises(TypeError):
+        make("no_such_event", "wars")
+
+
+def test_the_engine_logs_what_the_typed_event_gives(games):
+    for game in games:
+        for d in game.state.log:
+            values = {k: v for k, v in d.items() if k not in ("type", "phase")}
+            assert ev.record(d["type"], d["phase"], values) == ev.make(d["type"], d["phase"], **values).to_dict()
 
 
 def test_phases_follow_the_turn_in_order(games):

@@ -636,7 +636,7 @@ class Game:
         if not self.record_events:
             self.unlogged += 1
             return
-        self.state.log.append(events.make(type_, self.state.phase, **fields).to_dict())
+        self.state.log.append(events.record(type_, self.state.phase, fields))
 
     def _gain(self, player: int, lp: int = 0, gold: int = 0, cause: str = "") -> None:
         """Change a player's LP and Gold; a score never goes below 0 (FAQ)."""

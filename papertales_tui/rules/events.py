@@ -1,7 +1,7 @@
 """The game's events: one frozen dataclass per type, the phase stamped on each when it is made.
 
-The engine makes every event through `Game._event(type_, **fields)`, which builds the typed event
-(a wrong or missing field is a TypeError there) and keeps its JSON form, `to_dict()`, in
+The engine makes every event through `Game._event(type_, **fields)`, which checks the fields against
+the event's dataclass (a wrong or missing field is a TypeError there) and keeps its JSON form in
 `state.log`: the log is saved, replayed and shown to bots as plain JSON. Read it back with
 `from_dict` / `parse`. docs/events.md describes every type (a test checks that it matches).
 
@@ -14,7 +14,7 @@ turn (`"wars"`, `"income"`, `"deployment"`, `"construction"`, `"shapeshift"`): n
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 PHASES = ("recruitment", "deployment", "wars", "income", "construction", "aging", "end")
@@ -361,12 +361,16 @@ Event = (GameStarted | TurnStarted | DeckReshuffled | GameOver | CardsDealt | Ca
          | UnderworldDiscarded | SoloWar | TimeMoved | SoloOver)
 
 TYPES: dict[str, type[BaseEvent]] = {}
+# type -> (field names in order, the names that must be given, every name that may be given)
+_SPECS: dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str]]] = {}
 
 
 def _register(*classes: type[BaseEvent]) -> None:
     for cls in classes:
         cls.NAMES = tuple(f.name for f in fields(cls))
         TYPES[cls.TYPE] = cls
+        required = frozenset(f.name for f in fields(cls) if f.default is MISSING) - {"phase"}
+        _SPECS[cls.TYPE] = cls.NAMES, required, frozenset(cls.NAMES) - {"phase"}
 
 
 _register(*Event.__args__)
@@ -378,6 +382,30 @@ def make(type_: str, phase: str, **values: Any) -> BaseEvent:
     if cls is None:
         raise TypeError(f"unknown event type {type_!r}")
     return cls(phase=phase, **values)
+
+
+def record(type_: str, phase: str, values: dict[str, Any]) -> dict[str, Any]:
+    """`make(type_, phase, **values).to_dict()` (but for the order of keys), checked the same way
+    (TypeError on an unknown type or a wrong field) without building the event, as the engine logs
+    hundreds of events a game. Optional fields are given only when they have a value."""
+    signature = (type_, *values)
+    if signature not in _CHECKED:  # each place that logs an event gives the same fields every time
+        _check(type_, values)
+        _CHECKED.add(signature)
+    return {"type": type_, "phase": phase, **values}
+
+
+_CHECKED: set[tuple[str, ...]] = set()
+
+
+def _check(type_: str, values: dict[str, Any]) -> None:
+    spec = _SPECS.get(type_)
+    if spec is None:
+        raise TypeError(f"unknown event type {type_!r}")
+    _, required, allowed = spec
+    if not required <= values.keys() <= allowed:
+        wrong = sorted(values.keys() - allowed) or sorted(required - values.keys())
+        raise TypeError(f"event {type_!r}: wrong or missing fields {', '.join(wrong)}")
 
 
 def from_dict(d: dict[str, Any]) -> BaseEvent:
