@@ -34,6 +34,7 @@ class WarForecast:
     result: str  # WIN | TIE | LOSE | OPEN
     wars_won: tuple[int, int]  # (fewest, most) Wars won in it (2 players: the double War)
     lp: tuple[int, int]  # (fewest, most) LP it brings you
+    stake: int = WAR_LP  # LP that winning (a tie included) brings
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ Marks never rely on colour: NEW, ✝ dies (at Aging), ✚ a Mystical Healer coul
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from rich.text import Text
 
@@ -322,9 +323,9 @@ class Kingdom(Lines):
     """A Kingdom snapshot, drawn as tiles when the widget is tall enough, else compact.
 
     `form` forces "tiles" or "compact"; by default the height decides. States show as CSS classes on
-    the widget (`-dying` when a Unit dies at Aging, `-empty` without Units), for the look only."""
+    the widget (`-dying` when a Unit dies at Aging, `-empty` without Units), styled in kingdom.tcss."""
 
-    DEFAULT_CSS = "Kingdom { height: auto; }"
+    DEFAULT_CSS = (Path(__file__).parent / "kingdom.tcss").read_text(encoding="utf-8")
 
     def __init__(self, view: KingdomView | None = None, *, form: str = "auto", lines: int = 1,
                  id: str | None = None, classes: str | None = None) -> None:

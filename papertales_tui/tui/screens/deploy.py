@@ -391,8 +391,11 @@ def strength_range(low: int, high: int) -> str:
 
 
 def wars_line(f: TurnForecast, width: int = 78) -> Text:
-    """`Forecast on what you see: ⚔6 vs Ben ⚔4 win ★3 · vs Cid ⚔6 tie ★3`, shortened to fit."""
-    for label, name_width in (("Forecast on what you see:", None), ("Forecast:", None), ("Forecast:", 6)):
+    """`Forecast on what you see: ⚔6 vs Ben ⚔4 win ★3 · vs Cid ⚔7 lose (★3 at stake)`, shortened to fit."""
+    candidates = []
+    full = "Forecast on what you see:"
+    for label, name_width, stakes in ((full, None, True), (full, None, False), ("Forecast:", None, False),
+                                      ("Forecast:", 6, False)):
         out = Text.assemble((label, "bold"), " ", tx.strength(f.strength))
         for k, w in enumerate(f.wars):
             name = w.against if name_width is None else w.against[:name_width]
@@ -402,9 +405,10 @@ def wars_line(f: TurnForecast, width: int = 78) -> Text:
             if w.lp[1]:
                 out.append(" ")
                 out.append_text(tx.lp(w.lp[1]))
-        if out.cell_len <= width:
-            break
-    return out
+            elif stakes:
+                out.append(f" ({tx.LP}{w.stake} at stake)")
+        candidates.append(out)
+    return first_fitting(candidates, width)
 
 
 def first_fitting(candidates: list[Text], width: int) -> Text:
