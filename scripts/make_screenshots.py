@@ -52,6 +52,15 @@ class Shooter:
     def __init__(self, app: PaperTalesApp, out: Path):
         self.app, self.out, self.taken = app, out, set()
 
+    async def coach(self, pilot, key: str, name: str) -> None:
+        """Press `key` (h: a hint, r: the review), wait for the coach, shoot, and put it away."""
+        await pilot.press(key)
+        await self.app.workers.wait_for_complete()
+        await pilot.pause()
+        self.shot(name)
+        await pilot.press("h" if key == "h" else "escape")
+        await pilot.pause()
+
     def shot(self, name: str) -> None:
         if name not in self.taken:
             self.taken.add(name)
@@ -82,6 +91,7 @@ async def play(out: Path, seed: int) -> None:  # noqa: C901 (a scripted walk thr
             screen = app.screen
             if isinstance(screen, FinalScreen):
                 shooter.shot("09-final-scores")
+                await shooter.coach(pilot, "r", "23-review")
                 break
             if isinstance(screen, HandoffScreen):
                 shooter.shot("02-hand-off")
@@ -89,6 +99,8 @@ async def play(out: Path, seed: int) -> None:  # noqa: C901 (a scripted walk thr
             elif isinstance(screen, DraftScreen):
                 if app.game.state.turn == 2:
                     shooter.shot("03-draft")
+                    if "22-hint" not in shooter.taken:
+                        await shooter.coach(pilot, "h", "22-hint")
                 keys = ["enter"]
             elif isinstance(screen, DeployScreen):
                 placing = deploy_keys(screen)
@@ -155,10 +167,12 @@ async def play_solo(out: Path, seed: int) -> None:
             turn = app.game.state.turn
             if isinstance(screen, FinalScreen):
                 shooter.shot("19-solo-final-scores")
+                await shooter.coach(pilot, "r", "25-solo-review")
                 break
             if isinstance(screen, DraftScreen):
                 if turn == 2 and screen.pend.options["round"] == 3:
                     shooter.shot("16-solo-draft")
+                    await shooter.coach(pilot, "h", "24-solo-hint")
                 keys = ["enter"]
             elif isinstance(screen, DeployScreen):
                 keys = deploy_keys(screen)
@@ -197,6 +211,9 @@ def main() -> None:
     parser.add_argument("--solo-seed", type=int, default=2)
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
+    from papertales_tui.rules import coach
+
+    coach.REVIEW_BUDGET = 10.0  # CPU seconds: a quicker review for the pictures
     os.environ[DATA_DIR_ENV] = tempfile.mkdtemp()  # no autosave of this machine on the title screen
     asyncio.run(play(args.out, args.seed))
     asyncio.run(play_solo(args.out, args.solo_seed))

@@ -70,3 +70,25 @@ async def test_a_hint_can_be_cancelled_and_never_blocks_typing(catalog, monkeypa
         await pilot.press("h")  # puts the answer away
         await pilot.pause()
         assert not screen.query(HintPanel)
+
+
+async def test_a_hint_in_the_mystical_healer_choice(catalog):
+    from conftest import goto, new_game, put
+
+    from papertales_tui.tui.screens.modals import HealModal
+
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = goto(new_game(2, seed=2), "heal")
+        game.state.phase = "aging"
+        put(game, 0, 3, "mystical_healer")
+        put(game, 0, 0, "knight", age=1)
+        app.play(game, ["human", "human"])
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HealModal)
+        text = await hint_on(pilot, app)
+        assert text.startswith("Coach: save ")  # "save Front 1" or "save nobody"
+        assert "Coach: save" in screen_text(app)

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from .. import text as tx
 from ..widgets import KeyBar
+from .hint import HINT, HintHost
 
 
 class ConfirmQuit(ModalScreen[bool]):
@@ -191,8 +192,10 @@ class UnpaidModal(ChoiceModal):
         self.dismiss(list(self.query_one("#unpaid", SelectionList).selected))
 
 
-class AgeTargetModal(ChoiceModal):
+class AgeTargetModal(HintHost, ChoiceModal):
     """Time Master / Master Alchemist: which Unit receives the Age tokens."""
+
+    BINDINGS = [HINT]
 
     can_cancel = False
 
@@ -221,8 +224,10 @@ class AgeTargetModal(ChoiceModal):
             self.dismiss(int(ol.get_option_at_index(ol.highlighted).id))
 
 
-class HealModal(ChoiceModal):
+class HealModal(HintHost, ChoiceModal):
     """Mystical Healer: which dying Units to save (one per Healer)."""
+
+    BINDINGS = [HINT]
 
     can_cancel = False
 
