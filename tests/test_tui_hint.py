@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from test_tui_support import SIZE, keys_for, screen_text, start
 
+from papertales_tui.persistence import load_save, save_as
 from papertales_tui.rules import coach
+from papertales_tui.rules.bots import make_bot
+from papertales_tui.rules.engine import Game
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.construction import ConstructionScreen
 from papertales_tui.tui.screens.deploy import DeployScreen
@@ -31,7 +34,7 @@ async def hint_on(pilot, app) -> str:
     return str(app.screen.query_one(HintPanel).render())
 
 
-async def test_a_hint_on_each_decision_screen_then_learn_a_card(catalog):
+async def test_a_hint_on_each_decision_screen_then_learn_a_card(catalog, tmp_path):
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot, app, ["Ann", "Ben", "Cid"], seed=5)
@@ -48,6 +51,23 @@ async def test_a_hint_on_each_decision_screen_then_learn_a_card(catalog):
                 await pilot.press("escape")
                 await pilot.pause()
                 assert app.screen is screen
+        assert sum(app.session.hints) == 3  # recorded for the seats that asked
+        asked = list(app.session.hints)
+        assert app.save_as(str(tmp_path / "hints.json")) is None
+        assert load_save(tmp_path / "hints.json", catalog).settings["hints"] == asked
+
+
+async def test_the_final_scores_show_the_hints_used(catalog, tmp_path):
+    game = Game.new(["Ann", "Ben"], seed=3, catalog=catalog)
+    bots = [make_bot("easy", 1), make_bot("easy", 2)]
+    while not game.over:
+        for pend in game.pending():
+            game.apply(pend.player, bots[pend.player].choose(game.view(pend.player), pend, catalog))
+    save = load_save(save_as(game, tmp_path / "done.json", {"seats": ["human", "human"], "hints": [2, 0]}), catalog)
+    app = PaperTalesApp(catalog, save=save)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Coach's hints used: Ann 2, Ben 0" in screen_text(app)
 
 
 async def test_a_hint_can_be_cancelled_and_never_blocks_typing(catalog, monkeypatch):

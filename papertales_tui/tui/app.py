@@ -103,10 +103,10 @@ class PaperTalesApp(App):
             seed = random.randrange(1_000_000)
         self.play(SoloGame.new([name], seed=seed, catalog=self.catalog, difficulty=difficulty), [seats.HUMAN])
 
-    def play(self, game: Game, seat_types: list[str], shown: int = 0) -> None:
+    def play(self, game: Game, seat_types: list[str], shown: int = 0, hints: list[int] | None = None) -> None:
         """Run this game from its current state; events before `shown` are not summarised again."""
         self.stop_bot()
-        self.session, self.waiting = Session(game, seat_types, shown), False
+        self.session, self.waiting = Session(game, seat_types, shown, hints), False
         self.go()
 
     # --- flow: the session says what comes next, the screens post what the players do ---------
@@ -181,7 +181,7 @@ class PaperTalesApp(App):
         from ..persistence import autosave
 
         try:
-            autosave(self.game, {"seats": self.session.seats})
+            autosave(self.game, self.session.settings())
         except OSError as err:  # disk full, read-only, a folder in the way: play on in memory
             if not self.autosave_failing:
                 self.notify(f"Autosave failed ({err.strerror or err}: {err.filename or 'autosave'}). The game "
@@ -258,15 +258,22 @@ class PaperTalesApp(App):
     def resume(self, save) -> None:
         """Go on with a saved game; a finished one only shows its final scores."""
         seat_types = save.settings.get("seats") or [seats.HUMAN] * len(save.game.players)
+        hints = save.settings.get("hints")
         if save.game.over:
-            self.show_finished(save.game, seat_types)
+            self.show_finished(save.game, seat_types, hints)
             return
-        self.play(save.game, seat_types, shown=len(save.game.state.log))
+        self.play(save.game, seat_types, shown=len(save.game.state.log), hints=hints)
 
-    def show_finished(self, game: Game, seat_types: list[str]) -> None:
+    def show_finished(self, game: Game, seat_types: list[str], hints: list[int] | None = None) -> None:
         self.stop_bot()
-        self.session = Session.finished(game, seat_types, "This game is already finished: here are its final scores.")
+        self.session = Session.finished(game, seat_types, "This game is already finished: here are its final scores.",
+                                        hints)
         self.go()
+
+    def hint_used(self, player: int) -> None:
+        """A player asked the coach for a hint (tui/screens/hint.py): counted, kept in the save."""
+        self.session.hints[player] += 1
+        self.save_game()
 
     # --- save as ----------------------------------------------------------------------------
     def save_as(self, path: str, overwrite: bool = False):
@@ -275,7 +282,7 @@ class PaperTalesApp(App):
         from ..persistence import SaveFileError, save_as
 
         try:
-            save_as(self.game, Path(path).expanduser(), {"seats": self.session.seats}, overwrite=overwrite)
+            save_as(self.game, Path(path).expanduser(), self.session.settings(), overwrite=overwrite)
         except (SaveFileError, OSError) as err:
             return err
         return None

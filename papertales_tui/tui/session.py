@@ -59,9 +59,10 @@ Scene = Summary | Handoff | Decide | BotTurn | Final
 class Session:
     """One game played at this table: the game, who sits where, and what comes next."""
 
-    def __init__(self, game: Game, seat_types: list[str], shown: int = 0):
+    def __init__(self, game: Game, seat_types: list[str], shown: int = 0, hints: list[int] | None = None):
         self.game = game
         self.seats = list(seat_types)
+        self.hints = _hint_counts(hints, len(game.state.players))  # the coach's hints asked, per seat
         self.bots = {i: seats.make_bot(s, seed=game.state.seed * 101 + i)
                      for i, s in enumerate(seat_types) if seats.is_bot(s)}
         self.shown = shown  # events of the log already summarised
@@ -71,12 +72,16 @@ class Session:
         self.scene: Scene = self._next()
 
     @classmethod
-    def finished(cls, game: Game, seat_types: list[str], note: str = "") -> Session:
+    def finished(cls, game: Game, seat_types: list[str], note: str = "", hints: list[int] | None = None) -> Session:
         """A finished game opened only to see its final scores."""
-        session = cls(game, seat_types, shown=len(game.state.log))
+        session = cls(game, seat_types, shown=len(game.state.log), hints=hints)
         end = [events for chapter, events in flow.chapters(game.state.log, 0) if chapter == "end"]
         session.scene = Final(tuple(end[-1]) if end else (), note)
         return session
+
+    def settings(self) -> dict:
+        """What a save keeps of this table besides the game: the seats and the hints used."""
+        return {"seats": list(self.seats), "hints": list(self.hints)}
 
     @property
     def humans(self) -> int:
@@ -174,3 +179,10 @@ class Session:
                 pages.append(Summary(((chapter, tuple(events)),), flow.turn_at(log, end - 1), end))
         self.shown = len(log)
         return pages
+
+
+def _hint_counts(hints, players: int) -> list[int]:
+    """Hints used per seat, as saved (anything else in a file counts as none used)."""
+    if isinstance(hints, list) and len(hints) == players and all(type(h) is int and h >= 0 for h in hints):
+        return list(hints)
+    return [0] * players

@@ -90,6 +90,7 @@ class FinalScreen(GameScreen):
                               style="bold reverse"), id="winner")
             yield Static(ranking(game))
             yield Static(tie_note(game))
+            yield from self.hints_note()
             yield Static(heading("Kingdoms at the end"))
             for k in kingdom_views(game, viewer=None):
                 yield Kingdom(k, form="compact", lines=2)
@@ -107,6 +108,7 @@ class FinalScreen(GameScreen):
             yield Static(Text(winner, style="bold reverse"), id="winner")
             yield Static(solo_ranking(game))
             yield Static(solo_note(game))
+            yield from self.hints_note()
             yield Static(Text.assemble(("\nThe Lich King's Legend Points: ", "bold"), views.lich_sources(game)))
             yield Static(heading("Kingdom at the end"))
             yield Kingdom(kingdom_views(game, viewer=None)[0], form="compact", lines=2)
@@ -115,6 +117,16 @@ class FinalScreen(GameScreen):
                 yield Static(heading("End of game: Buildings, abilities and the END card"))
                 yield Static(sentences(game, end))
         yield Button("New game (n)", variant="primary", id="again", compact=True)
+
+    def hints_note(self) -> ComposeResult:
+        """The coach's hints each player asked for, when any were."""
+        from .review import hints_used
+
+        used = hints_used(self.app) or []
+        if any(used):
+            names = [p.name for p in self.game.players]
+            yield Static(Text("Coach's hints used: " + ", ".join(f"{names[i]} {n}" for i, n in enumerate(used)
+                                                                  if i < len(names))))
 
     def action_review(self) -> None:
         from .review import ReviewScreen, hints_used, human_seats
