@@ -189,7 +189,7 @@ async def test_solo_resume_help_and_card_browser(catalog, tmp_path, monkeypatch)
         kinds = {kind for kind, _, _ in app.screen.entries("")}
         assert {"necropolis", "lich_king"} <= kinds
     save = persistence.load_autosave(catalog=catalog)
-    assert isinstance(save.game, SoloGame) and save.settings == {"seats": ["human"]}
+    assert isinstance(save.game, SoloGame) and save.settings == {"seats": ["human"], "hints": [0]}
 
     resumed = PaperTalesApp(catalog, save=save)
     async with resumed.run_test(size=SIZE) as pilot:
