@@ -78,3 +78,25 @@ def test_check_settles_the_price_without_applying():
     d = game.check(0, Build("tavern", 1, gold=-5))
     assert isinstance(d, Build) and d.gold is not None and d.gold >= 0
     assert game.to_json() == before
+
+
+def test_the_engine_says_where_the_draft_goes_and_who_fights_whom():
+    game = new_game(4)
+    assert game.pass_direction() == "left" and game.pass_target(3) == 0
+    game.state.turn = 2
+    assert game.pass_direction() == "right" and game.pass_target(0) == 3
+    assert game.rivals(0) == [1, 3] and new_game(2).rivals(1) == [0]
+
+
+def test_the_suggested_give_up_list_is_one_the_engine_accepts():
+    game = goto(new_game(3), "deploy")
+    knight, farmer, miner = give(game, 0, ["knight", "farmer", "miner"])
+    costs = {c: game.card(c).cost for c in (knight, farmer, miner)}
+    for gold in range(sum(costs.values()) + 1):
+        game.players[0].gold = gold
+        unpaid = game.suggested_unpaid(0, [knight, farmer, miner])
+        paid = sum(costs[c] for c in costs if c not in unpaid)
+        assert paid <= gold and all(costs[c] > gold - paid for c in unpaid)
+        d = game.check(0, Deploy((knight, farmer, None, miner, None), unpaid=tuple(unpaid)))
+        assert d.unpaid == tuple(unpaid)
+    assert game.suggested_unpaid(0, [knight, farmer, miner]) == []

@@ -95,7 +95,7 @@ def test_forecast_reads_wars_deaths_and_healer(catalog):
     assert f.strength == game.strength(0)
     assert f.dying == (0,) and f.healable == (0,)
     against = {w.player: w for w in f.wars}
-    assert set(against) == set(neighbours(3, 0)) == {1, 2}
+    assert set(against) == set(neighbours(game, 0)) == {1, 2}
     assert against[1].result == TIE and against[1].lp == (WAR_LP, WAR_LP)
     assert against[2].result == WIN and against[2].theirs == (0, 0)
     put(game, 1, 1, "farmer")

@@ -9,7 +9,6 @@ from papertales_tui.rules.narrator import Names, narrate
 from papertales_tui.rules.random_play import play_random_game
 from papertales_tui.tui.flow import chapters, label_events
 from papertales_tui.tui.plan import DeployPlan
-from papertales_tui.tui.screens.modals import suggest_unpaid
 from papertales_tui.tui.screens.newgame import validate
 
 
@@ -64,13 +63,6 @@ def test_new_game_input_checks():
     errors = validate(["Ann", " ", "ann"], "seven")
     assert set(errors) == {"name-1", "name-2", "seed"}
     assert "player 1" in errors["name-2"]
-
-
-def test_give_up_suggestion_keeps_what_fits():
-    costs = {1: 3, 2: 1, 3: 2}
-    assert suggest_unpaid([1, 2, 3], costs, 3) == [1]
-    assert suggest_unpaid([1, 2, 3], costs, 6) == []
-    assert sorted(suggest_unpaid([1, 2, 3], costs, 0)) == [1, 2, 3]
 
 
 def test_strength_forecast_matches_the_engine_after_deployment():

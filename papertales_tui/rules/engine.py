@@ -362,6 +362,42 @@ class Game:
                 out.append({"kind": kind, "building": key, "level": lv, **best})
         return out
 
+    # --- questions screens and bots ask instead of working the rules out themselves ----------
+    def _pass_step(self) -> int:
+        return 1 if self.state.turn % 2 == 1 else -1  # left (to the next seat) on turns 1 and 3
+
+    def pass_direction(self) -> str:
+        """Where the cards left after a pick go this turn: "left" (the next seat) or "right"."""
+        return "left" if self._pass_step() == 1 else "right"
+
+    def pass_target(self, player: int) -> int:
+        """The player who receives `player`'s remaining draft cards this turn."""
+        return (player + self._pass_step()) % len(self.state.players)
+
+    def rivals(self, player: int) -> list[int]:
+        """The players `player` fights in the Wars of the standard game, left neighbour (the next
+        seat) first: one opponent with 2 players (a double War), else both neighbours."""
+        n = len(self.state.players)
+        if n == 2:
+            return [1 - player]
+        return list(dict.fromkeys([(player + 1) % n, (player - 1) % n]))
+
+    def suggested_unpaid(self, player: int, new: list[int]) -> list[int]:
+        """The new Units (in the order placed) to give up when Gold is short: the cheapest are paid
+        first, so as many Units as possible are kept; [] when all can be paid. The engine accepts it."""
+        gold = self.state.players[player].gold
+        types = self.types
+        if sum(types[c].cost for c in new) <= gold:
+            return []
+        unpaid = []
+        for c in sorted(new, key=lambda c: types[c].cost):
+            cost = types[c].cost
+            if cost <= gold:
+                gold -= cost
+            else:
+                unpaid.append(c)
+        return unpaid
+
     def scores(self) -> list[int]:
         return [p.lp for p in self.state.players]
 
@@ -673,10 +709,10 @@ class Game:
         s.draft_round += 1
         drafts = [p.draft for p in s.players]
         if any(drafts):
-            step = 1 if s.turn % 2 == 1 else -1  # left (to the next seat) on turns 1 and 3
+            step = self._pass_step()
             for i, p in enumerate(s.players):
                 p.draft = drafts[(i - step) % n]
-            self._event("cards_passed", direction="left" if step == 1 else "right")
+            self._event("cards_passed", direction=self.pass_direction())
             self._begin(Step.PICK)
             return
         for i, p in enumerate(s.players):

@@ -61,19 +61,10 @@ class TurnForecast:
 
 
 def unpaid_for(game: Game, player: int, slots: list[int | None]) -> list[int]:
-    """The new Units to give up when the plan costs more Gold than the player has: the most
-    expensive first, until the rest can be paid (the engine then accepts them as unpaid)."""
-    p = game.state.players[player]
-    in_play = {u.card for u in p.slots if u is not None}
-    new = sorted((c for c in slots if c is not None and c not in in_play), key=lambda c: -game.card(c).cost)
-    cost = sum(game.card(c).cost for c in new)
-    out = []
-    for c in new:
-        if cost <= p.gold:
-            break
-        out.append(c)
-        cost -= game.card(c).cost
-    return out
+    """The new Units to give up when the plan costs more Gold than the player has (the engine's
+    suggestion: the cheapest are paid first)."""
+    in_play = {u.card for u in game.state.players[player].slots if u is not None}
+    return game.suggested_unpaid(player, [c for c in slots if c is not None and c not in in_play])
 
 
 def deployment_forecast(game: Game, player: int, slots: list[int | None], keep: int | None = None) -> TurnForecast:
@@ -127,7 +118,7 @@ def _wars(game: Game, player: int, mine: int) -> list[WarForecast]:
         return [WarForecast(game.players[j].name, j, mine, (theirs, theirs), result, (won, won),
                             (WAR_LP * won, WAR_LP * won))]
     out = []
-    for j in neighbours(n, player):
+    for j in neighbours(game, player):
         theirs = game.strength(j)
         out.append(_war(game.players[j].name, j, mine, theirs, theirs, single=True))
     return out
@@ -146,11 +137,9 @@ def _war(name: str, j: int | None, mine: int, low: int, high: int, single: bool)
     return WarForecast(name, j, mine, (low, high), result, won, (WAR_LP * won[0], WAR_LP * won[1]))
 
 
-def neighbours(n: int, player: int) -> list[int]:
-    """The players this one fights, left neighbour (the next seat) first."""
-    if n == 2:
-        return [1 - player]
-    return list(dict.fromkeys([(player + 1) % n, (player - 1) % n]))
+def neighbours(game: Game, player: int) -> list[int]:
+    """The players this one fights, left neighbour (the next seat) first (the engine's answer)."""
+    return game.rivals(player)
 
 
 def _uncertain(game: Game, k: Game, me: Player) -> list[str]:

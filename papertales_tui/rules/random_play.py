@@ -51,21 +51,7 @@ def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict:
             slots[free.pop()] = c
     left = [c for c in hand if c not in slots]
     keep = rng.choice(left) if left and rng.random() < 0.7 else None
-    return {"kind": "deploy", "slots": slots, "keep": keep, "unpaid": unpaid_when_short(game, new, o["gold"])}
-
-
-def unpaid_when_short(game: Game, new: list[int], gold: int) -> list[int]:
-    """The new Units to give up when Gold is short: pay the cheapest first (Monkey's -1 helps)."""
-    if sum(game.card(c).cost for c in new) <= gold:  # all paid
-        return []
-    unpaid = []
-    for c in sorted(new, key=lambda c: game.card(c).cost):
-        cost = game.card(c).cost
-        if cost <= gold:
-            gold -= cost
-        else:
-            unpaid.append(c)
-    return unpaid
+    return {"kind": "deploy", "slots": slots, "keep": keep, "unpaid": game.suggested_unpaid(pend.player, new)}
 
 
 def play_random_game(names: list[str], seed: int, catalog=None, *, fast: bool = False) -> Game:

@@ -64,7 +64,7 @@ class Planner:
         self.n = len(s.players)
         self.turns_left = s.turns - s.turn  # full turns after this one
         self.gold_lp = GOLD_LP if self.turns_left else LAST_TURN_GOLD_LP
-        self.rivals = [(me + 1) % self.n] if self.n == 2 else sorted({(me - 1) % self.n, (me + 1) % self.n})
+        self.rivals = sorted(game.rivals(me))
         before_wars = s.phase in ("recruitment", "deployment")
         self.solo = SoloOutlook(game) if s.solo is not None else None
         if self.solo is not None:  # no rival Kingdoms; the armies stand in for `rival_now`/`rival_next`

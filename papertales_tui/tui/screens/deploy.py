@@ -355,7 +355,8 @@ class DeployScreen(HintHost, GameScreen):
             new = self.plan.new_units()
             costs = {c: self.game.card(c).cost for c in new}
             names = {c: self.game.card(c).name for c in new}
-            self.app.push_screen(UnpaidModal(new, costs, names, self.options["gold"]), self.unpaid_chosen)
+            default = self.game.suggested_unpaid(self.player, new)
+            self.app.push_screen(UnpaidModal(new, costs, names, self.options["gold"], default), self.unpaid_chosen)
             return
         self.say(f"Not allowed: {error}")
         self.notify(str(error), title="Not allowed", severity="error", markup=False)

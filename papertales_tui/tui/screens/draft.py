@@ -69,7 +69,7 @@ class DraftScreen(HintHost, GameScreen):
 
         game = self.game
         seen = kingdom_views(game, viewer=self.player)
-        marked = table_marks(len(seen), self.player, "left" if game.state.turn % 2 == 1 else "right")
+        marked = table_marks(len(seen), self.player, game.pass_direction())
         return KingdomTable([replace(seen[j], mark=marked[j]) for j in marked], rows=6, id="table")
 
     def quest_lp(self, card: int) -> int:
@@ -107,8 +107,8 @@ class DraftScreen(HintHost, GameScreen):
             return
         game, p = self.game, self.game.players[self.player]
         n = len(game.players)
-        left = game.state.turn % 2 == 1
-        target = game.players[(self.player + (1 if left else -1)) % n].name
+        direction = game.pass_direction()
+        target = game.players[game.pass_target(self.player)].name
         waiting = [game.players[q.player].name for q in game.pending()]
         out = Text()
         out.append("Picked this turn: ", style="bold")
@@ -117,7 +117,7 @@ class DraftScreen(HintHost, GameScreen):
             out.append("\nKept from last turn: ", style="bold")
             out.append(f"{game.card(p.kept).name} (joins your hand after the draft)")
         out.append("\nPassing: ", style="bold")
-        out.append(f"{'left' if left else 'right'} → the rest goes to {target}" if n > 2
+        out.append(f"{direction} → the rest goes to {target}" if n > 2
                    else f"the rest goes to {target}")
         out.append("\nStill to pick: ", style="bold")
         out.append(", ".join(waiting))

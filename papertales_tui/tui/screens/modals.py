@@ -111,22 +111,6 @@ class SaveAsModal(ModalScreen):
         self.dismiss(None)
 
 
-def suggest_unpaid(new: list[int], costs: dict[int, int], gold: int) -> list[int]:
-    """A default for the give-up question: drop the dearest Units until the rest is affordable."""
-    total = sum(costs[c] for c in new)
-    unpaid = []
-    for c in sorted(new, key=lambda c: -costs[c]):
-        if total <= gold:
-            break
-        unpaid.append(c)
-        total -= costs[c]
-    for c in sorted(unpaid, key=lambda c: costs[c]):
-        if costs[c] <= gold - total:
-            unpaid.remove(c)
-            total += costs[c]
-    return unpaid
-
-
 class ChoiceModal(ModalScreen):
     """A modal with a title, a note, a list and Confirm/Back; subclasses fill the list."""
     CSS_PATH = "modals.tcss"
@@ -176,12 +160,14 @@ class ChoiceModal(ModalScreen):
 class UnpaidModal(ChoiceModal):
     """Gold is short: tick the new Units to give up (they are discarded)."""
 
-    def __init__(self, new: list[int], costs: dict[int, int], names: dict[int, str], gold: int):
+    def __init__(self, new: list[int], costs: dict[int, int], names: dict[int, str], gold: int,
+                 default: list[int]):
+        """`default`: the Units ticked at first (the engine's `suggested_unpaid`)."""
         total = sum(costs.values())
         super().__init__(f"Not enough Gold: {tx.GOLD}{total} needed, you have {tx.GOLD}{gold}",
                          "Tick the Units you give up (Space or click). They are discarded unpaid.")
         self.new, self.costs, self.names = new, costs, names
-        self.default = suggest_unpaid(new, costs, gold)
+        self.default = default
 
     def make_list(self):
         items = [(Text.assemble(self.names[c].ljust(18), tx.gold(self.costs[c])), c, c in self.default)
