@@ -152,3 +152,26 @@ def test_docs_events_names_real_causes():
     cat = default_catalog()
     for key in re.findall(r'`cause: "([a-z_]+)"`', DOC.read_text(encoding="utf-8")):
         assert key in ev.STEP_CAUSES or key in cat.units or key in cat.buildings, key
+
+
+def test_every_event_type_has_a_sentence():
+    from papertales_tui.rules.narrator import _TEXTS
+
+    assert set(_TEXTS) == set(ev.TYPES.values())
+
+
+def test_the_narrator_keeps_private_events_to_full_mode_and_names_literal():
+    from papertales_tui.rules.narrator import Names, narrate
+
+    game = play_random_game(["[b]Ann[/b]", "Bob"], 4)
+    names = Names.of(game)
+    picked = next(d for d in game.state.log if d["type"] == "card_picked" and d["player"] == 0)
+    assert narrate(picked, names) is None
+    assert narrate(picked, names, full=True) == f"[b]Ann[/b] takes {game.card(picked['card']).name}."
+    wars = next(d for d in game.state.log if d["type"] == "lp" and d["cause"] == "wars")
+    assert narrate(ev.from_dict(wars), names) == narrate(wars, names)
+    assert narrate(wars, names).endswith(f"(wars), now ★{wars['total']}.")
+    commander = {"type": "lp", "phase": "wars", "player": 1, "amount": 2, "cause": "commander", "total": 5}
+    assert narrate(commander, names) == "Bob +2★ (Commander), now ★5."
+    assert narrate({"type": "no_such_event", "x": 1}, names) is None
+    assert narrate({"type": "no_such_event", "x": 1}, names, full=True) == "no_such_event: x=1"
