@@ -83,7 +83,8 @@ def kingdom_view(game, player: int, viewer: int | None = None, new: set[int] = f
 def _view_of(game, i: int, pd: dict, new: set[int]) -> KingdomView:
     strengths = game.unit_strengths(i)
     healable = set(game.healable(i))
-    fighting = {label for label, _ in game.strength_breakdown(i)[1]}
+    strength, parts = game.strength_breakdown(i)
+    fighting = {label for label, _ in parts}
     spots: list[SpotView | None] = []
     for slot, u in enumerate(pd["slots"]):
         if u is None:
@@ -99,7 +100,7 @@ def _view_of(game, i: int, pd: dict, new: set[int]) -> KingdomView:
     buildings = tuple((tx.building_name(game.catalog, k), v) for k, v in pd["buildings"].items())
     open_spots = tuple(game.players[i].open_slots())
     return KingdomView(i, pd["name"], tuple(spots), open_spots, buildings, pd["lp"], pd["gold"],
-                       game.strength(i), hand, kept)
+                       strength, hand, kept)
 
 
 # --- pure renderers -------------------------------------------------------------------------------
