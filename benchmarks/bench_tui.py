@@ -7,7 +7,7 @@
    processes (interpreter, imports and card loading from its cache included), in wall time and in
    CPU time of the process (the steadier figure on a shared machine).
 2. Time to handle a keypress on the deployment board (placing a card, then undoing it: each redraws
-   the spots, the hand, the Gold and the strength preview), against a keypress that updates one
+   the spots, the hand and the engine's forecast of the turn), against a keypress that updates one
    label of a bare app. Median over many keys, from the key event to the end of the repaint that
    follows it.
 
