@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import effects, events
+from . import effects
 from .cards import Catalog, UnitType
 from .decisions import (
     AgeTarget,
@@ -85,6 +85,9 @@ class Game:
         self._buildings = compiled.buildings
         self._options: dict[int, list[dict]] = {}  # Construction options of the current step
         self._last_tiebreak: tuple[str, list[float]] = ("", [])
+        from . import events  # (imported with the first game, not with the app: ~60 dataclasses)
+
+        self._record_event = events.record
         self.record_events = True  # False: events are counted, not logged (see `stop_recording`)
         self.unlogged = 0  # events not logged
         self.mode.check_state(state, catalog)
@@ -445,6 +448,8 @@ class Game:
                 pd["kept"] = pd["kept"] is not None
                 pd["submitted"] = pd["submitted"] is not None
                 pd["choices"] = len(pd["choices"])
+        from . import events
+
         d["log"] = events.visible(d["log"], player)
         self.mode.view(self, player, d)
         return d
@@ -672,7 +677,7 @@ class Game:
         if not self.record_events:
             self.unlogged += 1
             return
-        self.state.log.append(events.record(type_, self.state.phase, fields))
+        self.state.log.append(self._record_event(type_, self.state.phase, fields))
 
     def _gain(self, player: int, lp: int = 0, gold: int = 0, cause: str = "") -> None:
         """Change a player's LP and Gold; a score never goes below 0 (FAQ)."""

@@ -16,13 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import events as ev
+from .glyphs import AGE, ARMY_NAMES, GOLD, LP, STRENGTH, necropolis_label  # noqa: F401 (the narrator's too)
 from .state import SLOT_NAMES
 
-GOLD = "¤"
-LP = "★"
-AGE = "◷"
-STRENGTH = "⚔"
-ARMY_NAMES = {"black": "Black", "purple": "Purple"}
 LICH_CAUSES = {"immediate": "immediate gain", "quest": "quest", "wars": "Wars won", "end": "END card",
                "lich_card": "Lich King card"}
 REASONS = {"draft": "draft", "not_deployed": "not deployed", "shapeshift": "turned over by Shapeshifter",
@@ -71,10 +67,6 @@ def cause_name(catalog: Any, key: str) -> str:
 
 def spot(slot: Any) -> str:
     return SLOT_NAMES[slot] if isinstance(slot, int) and 0 <= slot < len(SLOT_NAMES) else f"spot {slot}"
-
-
-def necropolis_label(position: int) -> str:
-    return "END" if position == 4 else str(position + 1)
 
 
 def narrate(event: ev.BaseEvent | dict[str, Any], names: Names, full: bool = False) -> str | None:

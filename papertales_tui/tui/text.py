@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..rules.cards import BuildingType, Production, UnitType
-from ..rules.narrator import AGE, ARMY_NAMES, GOLD, LP, STRENGTH, necropolis_label  # noqa: F401 (shared glyphs)
+from ..rules.glyphs import AGE, ARMY_NAMES, GOLD, LP, STRENGTH, necropolis_label  # noqa: F401 (shared glyphs)
 from ..rules.state import SLOT_NAMES
 
 RESOURCE_GLYPHS = {"wood": "♣", "food": "✿", "ore": "◆"}
