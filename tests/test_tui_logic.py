@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from conftest import give, goto, new_game, put
 
+from papertales_tui.rules.decisions import Deploy
 from papertales_tui.rules.forecast import deployment_forecast
 from papertales_tui.rules.narrator import Names, narrate
 from papertales_tui.rules.random_play import play_random_game
@@ -51,7 +52,7 @@ def test_deploy_plan_moves_keeps_and_undoes():
     plan.remove(1)
     assert plan.discarded() == [5] and plan.new_units() == []
     plan.place(11, 3)
-    assert plan.decision() == {"kind": "deploy", "slots": [None, None, None, 11, None], "keep": 10, "unpaid": []}
+    assert plan.decision() == Deploy((None, None, None, 11, None), keep=10)
     while plan.undo():
         pass
     assert plan.slots == [5, None, None, None, None] and plan.keep is None

@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
 from ..rules.card_files import default_catalog
+from ..rules.decisions import Step
 from ..rules.engine import Game, Pending
 from . import seats
 from .commands import CardCommands
@@ -143,8 +144,8 @@ class PaperTalesApp(App):
         from .screens.summary import SummaryScreen
 
         game = self.game
-        decisions = {"pick": DraftScreen, "deploy": DeployScreen, "age_target": AgeTargetScreen,
-                     "construction": ConstructionScreen, "heal": HealScreen}
+        decisions = {Step.PICK: DraftScreen, Step.DEPLOY: DeployScreen, Step.AGE_TARGET: AgeTargetScreen,
+                     Step.CONSTRUCTION: ConstructionScreen, Step.HEAL: HealScreen}
         screens = {
             Summary: lambda s: SummaryScreen(game, [(c, list(events)) for c, events in s.chapters], s.turn),
             Handoff: lambda s: HandoffScreen(game, s.pend, s.take_back),

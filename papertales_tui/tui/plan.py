@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..rules.decisions import Deploy
+
 
 @dataclass
 class DeployPlan:
@@ -39,8 +41,8 @@ class DeployPlan:
     def is_new(self, card: int) -> bool:
         return card not in self.in_play
 
-    def decision(self, unpaid: list[int] | None = None) -> dict:
-        return {"kind": "deploy", "slots": list(self.slots), "keep": self.keep, "unpaid": list(unpaid or [])}
+    def decision(self, unpaid: list[int] | None = None) -> Deploy:
+        return Deploy(tuple(self.slots), self.keep, tuple(unpaid or ()))
 
     # --- changes (each one can be undone) ---
     def _save(self) -> None:

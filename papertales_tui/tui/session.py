@@ -15,7 +15,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..rules.engine import Game, IllegalDecision, Pending
+from ..rules.decisions import Decision, Step
+from ..rules.engine import Game, Pending
+from ..rules.errors import IllegalDecision, NotPending
 from . import flow, seats
 
 
@@ -34,7 +36,7 @@ class Handoff:
     decision and its kind (None when no one may)."""
 
     pend: Pending
-    take_back: tuple[int, str] | None = None
+    take_back: tuple[int, Step] | None = None
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,7 @@ class Session:
         self.shown = shown  # events of the log already summarised
         self.pages: list[Summary | Final] = []  # pages found but not shown yet
         self.last_player: int | None = None  # who is at the screen (no hand-off to oneself)
-        self.undo: tuple[int, str, str] | None = None  # (player, kind, state) before their last decision
+        self.undo: tuple[int, Step, str] | None = None  # (player, step, state) before their last decision
         self.scene: Scene = self._next()
 
     @classmethod
@@ -88,10 +90,10 @@ class Session:
         return len(self.seats) - len(self.bots)
 
     # --- moving on --------------------------------------------------------------------------
-    def submit(self, player: int, decision: dict) -> IllegalDecision | None:
+    def submit(self, player: int, decision: Decision) -> IllegalDecision | None:
         """A human's decision: None when the engine applied it (the scene moves on), else its refusal."""
         if not isinstance(self.scene, Decide) or self.scene.pend.player != player:
-            return IllegalDecision("it is not this player's decision now")
+            return NotPending(player)
         before = self.game.to_json()
         logged = len(self.game.state.log)
         try:

@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.screen import Screen
 
+from ...rules.decisions import Decision, Step
 from ..text import PHASE_TITLES
 from ..widgets import KeyBar, Lines, Notice
 
-STEP_TITLES = {"age_target": "Reveal"}  # the Units are face up: Deployment is over
+STEP_TITLES = {Step.AGE_TARGET: "Reveal"}  # the Units are face up: Deployment is over
 
 
 def turn_title(game, extra: str = "") -> str:
@@ -25,7 +26,7 @@ class Decided(Message):
     """A player's decision, for the app to hand to the engine. When it is refused, the app calls
     `refused(error)` on the screen that posted it (`control`)."""
 
-    def __init__(self, screen: Screen, player: int, decision: dict):
+    def __init__(self, screen: Screen, player: int, decision: Decision):
         super().__init__()
         self.screen, self.player, self.decision = screen, player, decision
 
@@ -57,7 +58,7 @@ class GameScreen(Screen):
     def body(self) -> ComposeResult:
         yield from ()
 
-    def decide(self, player: int, decision: dict) -> None:
+    def decide(self, player: int, decision: Decision) -> None:
         """Hand a decision to the app; a refusal comes back through `refused`."""
         self.post_message(Decided(self, player, decision))
 

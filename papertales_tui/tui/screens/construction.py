@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...rules.decisions import Pass, decision_from_dict
 from .. import text as tx
 from ..widgets import Notice
 from .common import GameScreen, turn_title
@@ -162,10 +163,8 @@ class ConstructionScreen(HintHost, GameScreen):
             self.query_one("#message", Notice).say(f"Not possible now: {reason}")
         else:
             opt = self.options[int(event.option.id)]
-            self.send({k: v for k, v in opt.items() if k != "gold"})
+            self.decide(self.player, decision_from_dict({k: v for k, v in opt.items() if k != "gold"}))
 
     def action_pass(self) -> None:
-        self.send({"kind": "pass"})
+        self.decide(self.player, Pass())
 
-    def send(self, decision: dict) -> None:
-        self.decide(self.player, decision)

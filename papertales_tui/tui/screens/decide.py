@@ -6,6 +6,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Label
 
+from ...rules.decisions import AgeTarget, Decision, Heal
 from ..kingdom import Kingdom, kingdom_view
 from ..widgets import Notice
 from .common import GameScreen, turn_title
@@ -43,7 +44,7 @@ class ChoiceHost(GameScreen):
         super().refused(error)
         self.ask()
 
-    def decision(self, answer) -> dict:
+    def decision(self, answer) -> Decision:
         raise NotImplementedError
 
 
@@ -51,13 +52,13 @@ class AgeTargetScreen(ChoiceHost):
     heading = "Your Kingdom: choose where the Age tokens go"
     modal_class = AgeTargetModal
 
-    def decision(self, answer) -> dict:
-        return {"kind": "age_target", "slot": answer}
+    def decision(self, answer) -> Decision:
+        return AgeTarget(answer)
 
 
 class HealScreen(ChoiceHost):
     heading = "Aging: Units with Age tokens die now, unless saved"
     modal_class = HealModal
 
-    def decision(self, answer) -> dict:
-        return {"kind": "heal", "slots": list(answer or [])}
+    def decision(self, answer) -> Decision:
+        return Heal(tuple(answer or ()))

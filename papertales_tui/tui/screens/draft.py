@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 
+from ...rules.decisions import Pick
 from .. import text as tx
 from .. import views
 from ..kingdom import KingdomTable, kingdom_views, table_marks
@@ -163,15 +164,12 @@ class DraftScreen(HintHost, GameScreen):
     def selected(self, event: RowList.Selected) -> None:
         card = self.cards[event.index]
         if not self.with_discard:
-            self.send({"kind": "pick", "card": card})
+            self.decide(self.player, Pick(card))
         elif self.picked is None:
             self.picked = card
             self.render_cards()
         else:
-            self.send({"kind": "pick", "card": self.picked, "discard": card})
-
-    def send(self, decision: dict) -> None:
-        self.decide(self.player, decision)
+            self.decide(self.player, Pick(self.picked, discard=card))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if (hint := self.hint_check(action)) is not None:

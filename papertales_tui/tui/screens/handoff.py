@@ -6,16 +6,17 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from ...rules.decisions import Step
 from ..widgets import Lines
 from .common import Continue, GameScreen, TakeBack, turn_title
 
-TAKEN_BACK = {"pick": "pick", "deploy": "deployment", "construction": "Construction", "heal": "choice"}
+TAKEN_BACK = {Step.PICK: "pick", Step.DEPLOY: "deployment", Step.CONSTRUCTION: "Construction", Step.HEAL: "choice"}
 WHAT = {
-    "pick": "pick a card",
-    "deploy": "deploy Units",
-    "age_target": "choose where the Age tokens go",
-    "construction": "build",
-    "heal": "choose the Units the Mystical Healer saves",
+    Step.PICK: "pick a card",
+    Step.DEPLOY: "deploy Units",
+    Step.AGE_TARGET: "choose where the Age tokens go",
+    Step.CONSTRUCTION: "build",
+    Step.HEAL: "choose the Units the Mystical Healer saves",
 }
 
 
@@ -34,7 +35,7 @@ class HandoffScreen(GameScreen):
     BINDINGS = [Binding("enter", "ready", "I am ready", priority=True),
                 Binding("u,ctrl+z", "take_back", "Take back")]
 
-    def __init__(self, game, pend, take_back: tuple[int, str] | None = None):
+    def __init__(self, game, pend, take_back: tuple[int, Step] | None = None):
         super().__init__()
         self.game = game
         self.pend = pend
