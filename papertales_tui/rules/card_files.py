@@ -69,9 +69,10 @@ def _key(files: list[Path]) -> bytes | None:
 class _CardsOnly(pickle.Unpickler):
     """Unpickles the card types of `cards.py` and nothing else."""
 
-    def find_class(self, module: str, name: str):
-        if module == cards.__name__ and isinstance(getattr(cards, name, None), type):
-            return getattr(cards, name)
+    def find_class(self, module: str, name: str) -> type:
+        found = getattr(cards, name, None) if module == cards.__name__ else None
+        if isinstance(found, type):
+            return found
         raise pickle.UnpicklingError(f"{module}.{name} is not a card type")
 
 

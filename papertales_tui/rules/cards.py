@@ -7,6 +7,7 @@ hot path of the engine never touches Pydantic.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 RESOURCES = ("wood", "food", "ore")
 
@@ -67,7 +68,7 @@ class Ability:
     effect: str
     phase: str
     reveal: bool = False
-    params: dict = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
     text: str = ""
 
 
@@ -152,7 +153,7 @@ LICH_EFFECTS_WITH_QUEST = ("underworld_quest",)
 @dataclass(frozen=True, slots=True)
 class Quest:
     condition: str  # a kind of QUEST_CONDITIONS
-    params: dict
+    params: dict[str, Any]
     lp: int  # LP per matching Underworld card
     text: str = ""
 
@@ -174,7 +175,7 @@ class LichKingCard:
     key: str
     name: str
     effect: str  # a kind of LICH_EFFECTS
-    params: dict = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
     quest: Quest | None = None
     text: str = ""
     source: str = ""

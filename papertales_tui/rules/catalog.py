@@ -56,6 +56,12 @@ class _StrictLoader(_SAFE_LOADER):  # type: ignore[misc, valid-type]
         return super().construct_mapping(node, deep)
 
 
+def _line(event: yaml.Event) -> int | str:
+    """The 1-based line where a parser event starts ("?" if the parser did not say)."""
+    mark = event.start_mark
+    return "?" if mark is None else mark.line + 1
+
+
 def _check_shape(text: str) -> None:
     """Refuse, before building anything, what safe loading would still choke on: nesting deep enough
     to overflow the parser's stack, and anchors and aliases (`&a`, `*a`: a few lines can expand to
@@ -63,11 +69,11 @@ def _check_shape(text: str) -> None:
     depth = 0
     for event in yaml.parse(text, Loader=_SAFE_LOADER):
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            raise yaml.YAMLError(f"anchors and aliases (& and *) are not allowed (line {event.start_mark.line + 1})")
+            raise yaml.YAMLError(f"anchors and aliases (& and *) are not allowed (line {_line(event)})")
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                raise yaml.YAMLError(f"nested more than {MAX_DEPTH} levels deep (line {event.start_mark.line + 1})")
+                raise yaml.YAMLError(f"nested more than {MAX_DEPTH} levels deep (line {_line(event)})")
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
 
@@ -96,8 +102,9 @@ class CardFileError(Exception):
 
 # ---- file schema (loading only) ----
 
-Resource = Literal[RESOURCES]
-Condition = Literal[tuple(c for c in PRODUCTION_CONDITIONS if c is not None)]
+# Literals built from the schema's tuples: Pydantic checks them at run time, mypy cannot read them.
+Resource = Literal[RESOURCES]  # type: ignore[valid-type]
+Condition = Literal[tuple(c for c in PRODUCTION_CONDITIONS if c is not None)]  # type: ignore[valid-type]
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 Text = Annotated[str, Field(min_length=1)]
 
@@ -116,7 +123,7 @@ class _Model(BaseModel):
 class _Production(_Model):
     resource: Resource
     count: int = Field(1, ge=1)
-    condition: Condition | None = None
+    condition: Condition | None = None  # type: ignore[valid-type]
 
 
 Productions = Annotated[list[_Production], BeforeValidator(_expand_shorthand)]
@@ -124,7 +131,7 @@ Productions = Annotated[list[_Production], BeforeValidator(_expand_shorthand)]
 
 class _Ability(_Model):
     effect: str
-    phase: Literal[PHASES]
+    phase: Literal[PHASES]  # type: ignore[valid-type]
     reveal: bool = False
     params: dict[str, Any] = {}
     text: Text
@@ -165,7 +172,7 @@ class _Quest(_Model):
 class _Necropolis(_Model):
     id: Id
     name: Text
-    pile: Literal[PILES]
+    pile: Literal[PILES]  # type: ignore[valid-type]
     gain: int = Field(ge=0)
     black: int = Field(ge=0)
     purple: int = Field(ge=0)
@@ -275,7 +282,7 @@ def _check_params(params: dict, spec: dict[str, type], kind: str, path: Path, ca
         if type(value) is not typ:
             raise CardFileError(path, card, f"{where}.{name}",
                                 f"should be {typ.__name__}, got {type(value).__name__} {value!r}")
-        if name == "per" and value < 1:
+        if name == "per" and isinstance(value, int) and value < 1:
             raise CardFileError(path, card, f"{where}.{name}", f"should be 1 or more, got {value}")
         allowed = {"resource": RESOURCES + ("any",), "phase": PHASES, "army": ("black", "purple", "any")}.get(name)
         if allowed and value not in allowed:
@@ -339,10 +346,12 @@ def load_catalog(  # noqa: C901 (one check after another)
     seen: dict[str, Path] = {}  # one id space for every card
     for path in files:
         parsed = _parse(path)
-        for entry in [*parsed.units, *parsed.buildings, *parsed.necropolis, *parsed.lich_king]:
-            if entry.id in seen:
-                raise CardFileError(path, entry.id, "id", f"duplicate id (already used in {_shown(seen[entry.id])})")
-            seen[entry.id] = path
+        ids = [e.id for e in parsed.units] + [e.id for e in parsed.buildings]
+        ids += [e.id for e in parsed.necropolis] + [e.id for e in parsed.lich_king]
+        for key in ids:
+            if key in seen:
+                raise CardFileError(path, key, "id", f"duplicate id (already used in {_shown(seen[key])})")
+            seen[key] = path
         for u in parsed.units:
             _check_abilities(u.abilities, path, u.id)
             if u.strength is None and not any(a.effect == "shapeshift" for a in u.abilities):
@@ -355,9 +364,9 @@ def load_catalog(  # noqa: C901 (one check after another)
                 _check_abilities(lv.abilities, path, b.id, prefix=f"level{n}.")
                 levels.append(BuildingLevel(n, lv.legend_points, tuple(lv.cost), lv.gold_alternative,
                                             _productions(lv.produces), _abilities(lv.abilities)))
-            buildings[b.id] = BuildingType(b.id, b.name, tuple(levels), str(path))
-        for n in parsed.necropolis:
-            necropolis[n.id] = _necropolis_card(n, path)
+            buildings[b.id] = BuildingType(b.id, b.name, (levels[0], levels[1]), str(path))
+        for nc in parsed.necropolis:
+            necropolis[nc.id] = _necropolis_card(nc, path)
         for c in parsed.lich_king:
             lich_king[c.id] = _lich_king_card(c, path)
         total = sum(u.copies for u in parsed.units)

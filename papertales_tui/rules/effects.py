@@ -35,6 +35,8 @@ class Hook(StrEnum):
 
 
 HANDLERS: dict[Hook, dict[str, Callable[..., Any]]] = {hook: {} for hook in Hook}
+Handlers = tuple[tuple[Callable[..., Any], dict[str, Any]], ...]  # (handler, params) of a card's abilities
+Payment = tuple[int, tuple[tuple[str, int], ...]]  # Gold paid instead of resources, resources needed
 
 # Kinds the engine resolves itself, with where (none today: every kind has a handler).
 RESOLVED_ELSEWHERE: dict[str, str] = {}
@@ -349,7 +351,8 @@ def catalog_rules(catalog: Catalog) -> CatalogRules:
     return hit[1]
 
 
-def price(payments: tuple, res: dict, land: int, gold: int, any_sub: bool, wood_sub: bool) -> int | None:
+def price(payments: tuple[Payment, ...], res: dict[str, int], land: int, gold: int, any_sub: bool,
+          wood_sub: bool) -> int | None:
     """Cheapest Gold price of a Construction (None if impossible or over `gold`)."""
     best = None
     for base, need in payments:
@@ -368,19 +371,19 @@ def price(payments: tuple, res: dict, land: int, gold: int, any_sub: bool, wood_
     return best
 
 
-def _handlers(abilities: tuple[Ability, ...], hook: Hook, phase: str | None = None) -> tuple:
+def _handlers(abilities: tuple[Ability, ...], hook: Hook, phase: str | None = None) -> Handlers:
     """(handler, params) of the abilities `hook` handles (of `phase` only, when given)."""
     table = HANDLERS[hook]
     return tuple((table[a.effect], a.params) for a in abilities
                  if a.effect in table and (phase is None or a.phase == phase))
 
 
-def _payments(parts: list[BuildingLevel]) -> tuple:
+def _payments(parts: list[BuildingLevel]) -> tuple[Payment, ...]:
     out = []
     for alts in product(*[(False, True) if part.gold_alternative is not None else (False,) for part in parts]):
-        gold, need = 0, Counter()
+        gold, need = 0, Counter[str]()
         for part, alt in zip(parts, alts):
-            if alt:
+            if alt and part.gold_alternative is not None:
                 gold += part.gold_alternative
             else:
                 need.update(part.cost)

@@ -22,6 +22,7 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from . import effects
 from .cards import Catalog, UnitType
@@ -65,7 +66,7 @@ class Pending:
 
     player: int
     kind: Step
-    options: dict
+    options: dict[str, Any]
 
 
 class Game:
@@ -83,7 +84,7 @@ class Game:
         compiled = effects.catalog_rules(catalog)
         self.rules: list[effects.UnitRules] = [compiled.units[k] for k in state.cards]  # by card id, like types
         self._buildings = compiled.buildings
-        self._options: dict[int, list[dict]] = {}  # Construction options of the current step
+        self._options: dict[int, list[dict[str, Any]]] = {}  # Construction options of the current step
         self._last_tiebreak: tuple[str, list[float]] = ("", [])
         from . import events  # (imported with the first game, not with the app: ~60 dataclasses)
 
@@ -188,7 +189,7 @@ class Game:
     def _asks_pick(self, i: int, p: Player) -> bool:
         return len(p.draft) > 1  # a last single card is taken without asking
 
-    def _pick_options(self, i: int, p: Player) -> dict:
+    def _pick_options(self, i: int, p: Player) -> dict[str, Any]:
         return {"cards": list(p.draft), "discard": len(self.state.players) == 2}
 
     def _asks_deploy(self, i: int, p: Player) -> bool:
@@ -197,19 +198,19 @@ class Game:
     def _asks_age_target(self, i: int, p: Player) -> bool:
         return bool(p.choices)
 
-    def _age_target_options(self, i: int, p: Player) -> dict:
+    def _age_target_options(self, i: int, p: Player) -> dict[str, Any]:
         return {**p.choices[0], "slots": [k for k, _ in p.units()]}
 
     def _asks_construction(self, i: int, p: Player) -> bool:
         return bool(self._step_options(i))
 
-    def _construction_step_options(self, i: int, p: Player) -> dict:
+    def _construction_step_options(self, i: int, p: Player) -> dict[str, Any]:
         return {"options": self.construction_options(i)}
 
     def _asks_heal(self, i: int, p: Player) -> bool:
         return self._heal_needed(p)
 
-    def _heal_options(self, i: int, p: Player) -> dict:
+    def _heal_options(self, i: int, p: Player) -> dict[str, Any]:
         return {"slots": self._healable(p), "max": self._healers(p)}
 
     def _anyone_pending(self, first: int = 0) -> bool:
@@ -252,7 +253,7 @@ class Game:
         r = self.rules[u.card]
         return (slot in FRONT or r.fights_from_back) and not (r.cannot_fight_if_aged and u.age >= 1)
 
-    def _kingdom_at_war(self, p: Player, ctx: Context, unit_strengths: dict[int, int]) -> dict:
+    def _kingdom_at_war(self, p: Player, ctx: Context, unit_strengths: dict[int, int]) -> dict[str, Any]:
         """The Kingdom as it goes to War, for the `war_strength` event: each Unit as [spot, card, Age
         tokens, strength, fights], each Building as [key, level, strength it adds]."""
         units = [[slot, u.card, u.age, unit_strengths[slot], self._fights(slot, u)]
@@ -284,13 +285,13 @@ class Game:
         p = self.state.players[player]
         return self._income(p, self._resources(p))
 
-    def construction_options(self, player: int) -> list[dict]:
+    def construction_options(self, player: int) -> list[dict[str, Any]]:
         """Every Construction the player can afford now, each with its Gold price."""
         if self.state.step == Step.CONSTRUCTION:
             return [dict(o) for o in self._step_options(player)]
         return self._construction_options(player)
 
-    def _step_options(self, player: int) -> list[dict]:
+    def _step_options(self, player: int) -> list[dict[str, Any]]:
         """Construction options during the Construction step (nothing changes a Kingdom then)."""
         options = self._options.get(player)
         if options is None:
@@ -313,7 +314,7 @@ class Game:
                 no_land |= r.ignore_land_cost
         return (0 if no_land else 2 * len(p.buildings)), any_sub, wood_sub
 
-    def _construction_options(self, player: int) -> list[dict]:
+    def _construction_options(self, player: int) -> list[dict[str, Any]]:
         p = self.state.players[player]
         gold = p.gold
         land, any_sub, wood_sub = self._payment_terms(p)
@@ -340,7 +341,7 @@ class Game:
                     out.append({"kind": "upgrade", "building": key, "gold": gold2})
         return out
 
-    def construction_report(self, player: int) -> list[dict]:
+    def construction_report(self, player: int) -> list[dict[str, Any]]:
         """Every Construction of every Building for this player, possible now or not, with its price
         split: `land` (Gold of Land cost), `instead` (Gold paid instead of resources: Temple),
         `resources` [(kind, n)] the Kingdom produces and uses, `bought` [(kind, n)] missing resources
@@ -433,7 +434,7 @@ class Game:
             self._last_tiebreak = (key, [draw.random() for _ in range(n)])
         return self._last_tiebreak[1]
 
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> dict[str, Any]:
         """What `player` may see (None: a spectator who sees only public information)."""
         s = self.state
         d = s.to_dict()
@@ -454,7 +455,7 @@ class Game:
         self.mode.view(self, player, d)
         return d
 
-    def after_deployment(self, player: int, decision: Deploy | dict) -> Game:
+    def after_deployment(self, player: int, decision: Deploy | dict[str, Any]) -> Game:
         """This player's Kingdom alone, as player 0 of a new Game, as this deployment decision would
         leave it at the end of phase 2: Units placed and paid, reveal and every-turn abilities
         applied, end-of-phase LP scored (in its log). Left as they are: a Shapeshifter (the draw pile
@@ -462,7 +463,9 @@ class Game:
         Raises IllegalDecision as `apply` would; this game is not changed."""
         p = self.state.players[player]
         pend = Pending(player, Step.DEPLOY, self._deploy_options(p))
-        d = self._check_deploy(player, pend, as_decision(decision, Step.DEPLOY)).to_dict()
+        deploy = as_decision(decision, Step.DEPLOY)
+        assert isinstance(deploy, Deploy)  # as_decision checked the kind
+        d = self._check_deploy(player, pend, deploy).to_dict()
         me = Player(p.name, gold=p.gold, lp=p.lp, hand=list(p.hand), buildings=dict(p.buildings),
                     slots=[None if u is None else Unit(u.card, u.age) for u in p.slots])
         s = self.state
@@ -475,18 +478,18 @@ class Game:
         return k
 
     # --- applying decisions -----------------------------------------------------------------
-    def apply(self, player: int, decision: Decision | dict) -> None:
+    def apply(self, player: int, decision: Decision | dict[str, Any]) -> None:
         """Validate and apply one decision; raise IllegalDecision (state untouched) if refused.
         A dict (the JSON form) is read with `decision_from_dict` first."""
         pend, d = self._check(player, decision)
         self._do(pend, d)
 
-    def check(self, player: int, decision: Decision | dict) -> Decision:
+    def check(self, player: int, decision: Decision | dict[str, Any]) -> Decision:
         """The decision as `apply` would apply it (prices settled), without applying it; raises
         IllegalDecision (or a subclass: NotPending, WrongKind, MalformedDecision, Unaffordable)."""
         return self._check(player, decision)[1]
 
-    def _check(self, player: int, decision: Decision | dict) -> tuple[Pending, Decision]:
+    def _check(self, player: int, decision: Decision | dict[str, Any]) -> tuple[Pending, Decision]:
         pend = self.pending_for(player) if _is_int(player) else None
         if pend is None:
             raise NotPending(player)
@@ -505,7 +508,7 @@ class Game:
         if not self._anyone_pending(player):
             self._resolve_step()
 
-    def submit(self, decisions: dict[int, Decision | dict], *, trusted: bool = False) -> None:
+    def submit(self, decisions: dict[int, Decision | dict[str, Any]], *, trusted: bool = False) -> None:
         """The decisions of the current step, player -> decision, applied together and the step
         resolved once: the same game as one `apply` each, in this order.
 
@@ -672,7 +675,7 @@ class Game:
             out.append(s.deck.pop())
         return out
 
-    def _event(self, type_: str, **fields) -> None:
+    def _event(self, type_: str, **fields: Any) -> None:
         """Log an event (one of rules/events.py), stamped with the phase it happens in."""
         if not self.record_events:
             self.unlogged += 1
@@ -729,7 +732,7 @@ class Game:
         self._begin(Step.DEPLOY)
 
     # --- 2. Deployment ----------------------------------------------------------------------
-    def _deploy_options(self, p: Player) -> dict:
+    def _deploy_options(self, p: Player) -> dict[str, Any]:
         return {"hand": list(p.hand), "in_play": [[i, u.card] for i, u in enumerate(p.slots) if u is not None],
                 "open_slots": p.open_slots(), "gold": p.gold}
 
@@ -739,11 +742,12 @@ class Game:
         rules = self.rules
         shifters = False
         for i, p in enumerate(s.players):
+            assert p.submitted is not None  # everyone deploys
             revealed[i] = p.revealed = self._place(i, p, p.submitted)
-            shifters = shifters or any(rules[p.slots[slot].card].shapeshift is not None for slot in revealed[i])
+            shifters = shifters or any(rules[p.unit(slot).card].shapeshift is not None for slot in revealed[i])
         for i in self.player_order() if shifters else ():  # Shapeshifter draws interact through the pile
             for slot in list(revealed[i]):
-                max_cost = rules[s.players[i].slots[slot].card].shapeshift
+                max_cost = rules[s.players[i].unit(slot).card].shapeshift
                 if max_cost is not None:
                     self._shapeshift(i, slot, max_cost)
         for i in self.player_order():
@@ -755,7 +759,7 @@ class Game:
         if not self._anyone_pending():
             self._end_deployment()
 
-    def _place(self, i: int, p: Player, d: dict) -> list[int]:
+    def _place(self, i: int, p: Player, d: dict[str, Any]) -> list[int]:
         """Put the player's plan into effect; return the spots of the newly revealed Units."""
         s = self.state
         old = {u.card: u for u in p.slots if u is not None}
@@ -789,7 +793,7 @@ class Game:
         if p.kept is not None:
             self._event("card_kept", player=i, card=p.kept, private_to=i)
         self._event("units_revealed", player=i,
-                    units=[[slot, new_slots[slot].card] for slot in revealed])
+                    units=[[slot, p.unit(slot).card] for slot in revealed])
         if cost:
             p.gold -= cost
             self._event("gold", player=i, amount=-cost, cause="deployment", total=p.gold)
@@ -798,7 +802,7 @@ class Game:
     def _shapeshift(self, i: int, slot: int, max_cost: int) -> None:
         s = self.state
         p = s.players[i]
-        shifter = p.slots[slot].card
+        shifter = p.unit(slot).card
         for _ in range(len(s.deck) + len(s.discard) + 1):
             drawn = self._draw(1)
             if not drawn:
@@ -820,7 +824,7 @@ class Game:
         rules = self.rules
         kingdom = _Kingdom(self, i)
         for slot in revealed:
-            card = p.slots[slot].card
+            card = p.unit(slot).card
             for h, params in rules[card].reveal:
                 h(kingdom, slot, card, params)
         kingdom = _Kingdom(self, i)  # resources as the reveals left them
@@ -837,7 +841,7 @@ class Game:
                     self._add_age(i, units[0][0], p.choices[0]["amount"], self.state.cards[p.choices[0]["source"]])
                 p.choices.pop(0)
 
-    def _resolve_age_target(self, player: int, d: dict) -> None:
+    def _resolve_age_target(self, player: int, d: dict[str, Any]) -> None:
         p = self.state.players[player]
         c = p.choices.pop(0)
         self._add_age(player, d["slot"], c["amount"], self.state.cards[c["source"]])
@@ -851,7 +855,7 @@ class Game:
         """End of phase 2: Kraken's penalty counts level-2 Buildings now (FAQ)."""
         p = self.state.players[i]
         for slot in p.revealed:
-            card = p.slots[slot].card
+            card = p.unit(slot).card
             r = self.rules[card]
             if r.lp_per_level2 is not None:
                 level2 = sum(1 for lv in p.buildings.values() if lv == 2)
@@ -859,7 +863,7 @@ class Game:
                     self._gain(i, lp=r.lp_per_level2 * level2, cause=self.state.cards[card])
 
     def _add_age(self, i: int, slot: int, amount: int, cause: str) -> None:
-        u = self.state.players[i].slots[slot]
+        u = self.state.players[i].unit(slot)
         u.age += amount
         self._event("age_added", player=i, slot=slot, card=u.card, amount=amount, cause=cause, total=u.age)
 
@@ -1018,15 +1022,15 @@ class Game:
                 s.discard.append(u.card)
                 self._event("unit_died", player=i, slot=slot, card=u.card, age=u.age)
             aged = []
-            for slot, u in enumerate(p.slots):
-                if u is not None:
-                    u.age += 1
+            for slot, unit in enumerate(p.slots):
+                if unit is not None:
+                    unit.age += 1
                     aged.append(slot)
             self._event("units_aged", player=i, slots=aged)
             p.submitted = None
         self._end_turn()
 
-    def death_gains(self, player: int, saved: set[int] = frozenset()) -> list[tuple[int, int, str]]:
+    def death_gains(self, player: int, saved: frozenset[int] | set[int] = frozenset()) -> list[tuple[int, int, str]]:
         """(LP, Gold, source key) the Aging phase would bring for the Units dying now (`saved` spots live)."""
         p = self.state.players[player]
         return self._death_gains(p, [u for slot, u in enumerate(p.slots)
@@ -1043,10 +1047,9 @@ class Game:
                     changes.append((lp, gold, self.state.cards[u.card]))
         dying_age = sum(u.age for u in dying)
         if dying_age:
-            for u in p.slots:
-                if u is not None:
-                    for h, params in rules[u.card].others_death:
-                        changes.append((h(params, dying_age), 0, self.state.cards[u.card]))
+            for _, other in p.units():
+                for h, params in rules[other.card].others_death:
+                    changes.append((h(params, dying_age), 0, self.state.cards[other.card]))
         return changes
 
     def _end_turn(self) -> None:
@@ -1115,9 +1118,12 @@ class Game:
         return s
 
 
-def _payment(base: int, need: tuple, res: dict, land: int, gold: int, any_sub: bool, wood_sub: bool) -> dict:
+def _payment(base: int, need: tuple[tuple[str, int], ...], res: dict[str, int], land: int, gold: int,
+             any_sub: bool, wood_sub: bool) -> dict[str, Any]:
     """One way to pay for a Construction, as `effects.price` counts it, with its parts."""
-    used, bought, missing = [], [], []
+    used: list[tuple[str, int]] = []
+    bought: list[tuple[str, int]] = []
+    missing: list[tuple[str, int]] = []
     for r, n in need:
         have = min(n, res[r])
         if have:
@@ -1143,7 +1149,7 @@ def double_war(mine: int, theirs: int) -> int:
 
 # The step table: (who must decide, their options), the check of a decision, the resolution once
 # nobody is left to decide. Everything the engine asks per step is here.
-_STEPS: dict[str, tuple[Callable[[Game, int, Player], bool], Callable[[Game, int, Player], dict]]] = {
+_STEPS: dict[str, tuple[Callable[[Game, int, Player], bool], Callable[[Game, int, Player], dict[str, Any]]]] = {
     Step.PICK: (Game._asks_pick, Game._pick_options),
     Step.DEPLOY: (Game._asks_deploy, lambda g, i, p: g._deploy_options(p)),
     Step.AGE_TARGET: (Game._asks_age_target, Game._age_target_options),
@@ -1157,7 +1163,7 @@ _RESOLVE: dict[str, Callable[[Game], None]] = {
     Step.CONSTRUCTION: Game._resolve_construction,
     Step.HEAL: Game._resolve_aging,
 }
-_CHECKS = {
+_CHECKS: dict[str, Callable[[Game, int, Pending, Any], Decision]] = {
     Step.PICK: Game._check_pick,
     Step.DEPLOY: Game._check_deploy,
     Step.AGE_TARGET: Game._check_age_target,

@@ -144,10 +144,10 @@ def neighbours(game: Game, player: int) -> list[int]:
 
 def _uncertain(game: Game, k: Game, me: Player) -> list[str]:
     out = [f"where {c['name']} puts its Age tokens" for c in me.choices]
-    out += [f"what {k.card(me.slots[s].card).name} becomes" for s in me.revealed
-            if k.card(me.slots[s].card).has("shapeshift")]
-    outlook = getattr(game, "army_outlook", None)
-    if outlook is not None and game.armies() is None:
+    out += [f"what {k.card(me.unit(s).card).name} becomes" for s in me.revealed
+            if k.card(me.unit(s).card).has("shapeshift")]
+    armies = getattr(game, "armies", None)  # a solo game's
+    if armies is not None and armies() is None:
         out.append("the next Necropolis card (face down)")
     return out
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from .cards import Catalog
 from .engine import Game, Pending
 
 
-def random_decision(game: Game, pend: Pending, rng: random.Random) -> dict:
+def random_decision(game: Game, pend: Pending, rng: random.Random) -> dict[str, Any]:
     """A uniformly-chosen legal decision for a pending step (deployments: a random affordable plan)."""
     o = pend.options
     if pend.kind == "pick":
@@ -28,7 +30,7 @@ def random_decision(game: Game, pend: Pending, rng: random.Random) -> dict:
     raise ValueError(f"unknown decision kind {pend.kind}")
 
 
-def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict:
+def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict[str, Any]:
     o = pend.options
     gold = o["gold"]
     slots: list[int | None] = [None] * 5
@@ -54,7 +56,7 @@ def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict:
     return {"kind": "deploy", "slots": slots, "keep": keep, "unpaid": game.suggested_unpaid(pend.player, new)}
 
 
-def play_random_game(names: list[str], seed: int, catalog=None, *, fast: bool = False) -> Game:
+def play_random_game(names: list[str], seed: int, catalog: Catalog | None = None, *, fast: bool = False) -> Game:
     """Play a whole game with random legal decisions for every seat.
 
     `fast`: the trusted path, the same game (but for its log, which is not kept): each step's

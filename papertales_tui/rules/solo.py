@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from .cards import Catalog, LichKingCard, NecropolisCard, Quest, UnitType
@@ -41,7 +42,7 @@ LICH_RESOLVED = {
 
 # Quest conditions: one test per kind of cards.QUEST_CONDITIONS, on the printed card. Strength is the
 # printed shield; a Unit without one (Shapeshifter) meets no strength condition.
-QUEST_TESTS = {
+QUEST_TESTS: dict[str, Callable[[UnitType, dict[str, Any]], bool]] = {
     "strength_at_least": lambda t, p: t.strength is not None and t.strength >= p["value"],
     "strength_at_most": lambda t, p: t.strength is not None and t.strength <= p["value"],
     "cost_at_least": lambda t, p: t.cost >= p["value"],

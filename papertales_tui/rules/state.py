@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from .decisions import Step
 
@@ -34,12 +35,18 @@ class Player:
     draft: list[int] = field(default_factory=list)  # cards to pick from this draft round
     slots: list[Unit | None] = field(default_factory=lambda: [None] * 5)
     buildings: dict[str, int] = field(default_factory=dict)  # building key -> level
-    choices: list[dict] = field(default_factory=list)  # queued choices (age targets)
-    submitted: dict | None = None  # decision waiting for the others (simultaneous steps)
+    choices: list[dict[str, Any]] = field(default_factory=list)  # queued choices (age targets)
+    submitted: dict[str, Any] | None = None  # decision waiting for the others (simultaneous steps)
     revealed: list[int] = field(default_factory=list)  # spots of the Units revealed this turn
 
     def units(self) -> list[tuple[int, Unit]]:
         return [(i, u) for i, u in enumerate(self.slots) if u is not None]
+
+    def unit(self, slot: int) -> Unit:
+        """The Unit in a spot known to hold one."""
+        u = self.slots[slot]
+        assert u is not None, f"no Unit in spot {slot}"
+        return u
 
     def has_fifth_slot(self) -> bool:
         return 2 in self.buildings.values()
@@ -59,13 +66,13 @@ class SoloState:
     lich_lp: int = 0
     underworld: list[int] = field(default_factory=list)  # top of the pile is the end of the list
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"necropolis": list(self.necropolis), "lich_cards": list(self.lich_cards),
                 "revealed": self.revealed, "time": self.time, "lich_lp": self.lich_lp,
                 "underworld": list(self.underworld)}
 
     @classmethod
-    def from_dict(cls, d: dict) -> SoloState:
+    def from_dict(cls, d: dict[str, Any]) -> SoloState:
         return cls(list(d["necropolis"]), list(d["lich_cards"]), d["revealed"], d["time"], d["lich_lp"],
                    list(d["underworld"]))
 
@@ -84,13 +91,13 @@ class GameState:
     turns: int = 4
     over: bool = False
     rng: random.Random = field(default_factory=random.Random)
-    log: list[dict] = field(default_factory=list)
-    decisions: list[dict] = field(default_factory=list)  # every applied decision, for replays
+    log: list[dict[str, Any]] = field(default_factory=list)
+    decisions: list[dict[str, Any]] = field(default_factory=list)  # every applied decision, for replays
     mode: str = "standard"  # "standard" or "solo" (against the Lich King)
     solo: SoloState | None = None  # set in solo games only
 
     # --- JSON ---------------------------------------------------------------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         version, internal, gauss = self.rng.getstate()
         return {
             "seed": self.seed,
@@ -112,7 +119,7 @@ class GameState:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> GameState:
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
         rng = random.Random()
         version, internal, gauss = data["rng"]
         rng.setstate((version, tuple(internal), gauss))
@@ -136,7 +143,7 @@ class GameState:
         )
 
 
-def _player_to_dict(p: Player) -> dict:
+def _player_to_dict(p: Player) -> dict[str, Any]:
     return {
         "name": p.name,
         "gold": p.gold,
@@ -152,7 +159,7 @@ def _player_to_dict(p: Player) -> dict:
     }
 
 
-def _player_from_dict(d: dict) -> Player:
+def _player_from_dict(d: dict[str, Any]) -> Player:
     return Player(
         name=d["name"],
         gold=d["gold"],

@@ -125,7 +125,7 @@ def candidates(game: Game, pend: Pending, memo: dict, rival_outlook: dict[int, f
     """A few good decisions, the medium bot's own first (with the neighbours' strength estimates
     scaled by `rival_outlook`, see `opponents.py`)."""
     planner = Planner(game, pend.player, memo, rival_outlook=rival_outlook)
-    out: list[dict] = []
+    out: list[dict | None] = []  # None: a variant that does not apply (dropped below)
     if pend.kind == "pick":
         gains = planner.card_gains(pend.options["cards"])
         top = sorted(gains, key=lambda c: (-gains[c], c))[:PICKS]
@@ -138,10 +138,11 @@ def candidates(game: Game, pend: Pending, memo: dict, rival_outlook: dict[int, f
         else:
             out = [{"kind": "pick", "card": c} for c in top]
     elif pend.kind == "deploy":
-        out.append(planner.deploy(pend))
+        first = planner.deploy(pend)
+        out.append(first)
         for outlook in OUTLOOKS:
             out.append(Planner(game, pend.player, memo, outlook, rival_outlook).deploy(pend))
-        out.append(_without_costliest(game, out[0]))
+        out.append(_without_costliest(game, first))
     elif pend.kind == "construction":
         values = {k: planner.building_value(o) for k, o in enumerate(pend.options["options"])}
         out = [dict(pend.options["options"][k]) for k in sorted(values, key=lambda k: -values[k])[:BUILDS]]

@@ -76,7 +76,8 @@ def game_from_view(view: dict, player: int, catalog: Catalog, rng: random.Random
         if i != player:
             pd["hand"] = draw(pd["hand"])
             pd["draft"] = draw(pd["draft"])
-            pd["kept"] = (draw(1) or [None])[0] if pd["kept"] else None
+            kept = draw(1) if pd["kept"] else []
+            pd["kept"] = kept[0] if kept else None
             pd["submitted"] = None
             pd["choices"] = []  # their Age-token choices are private; nobody waits for them here
         players.append(pd)

@@ -24,6 +24,7 @@ import math
 from itertools import combinations
 from typing import NamedTuple
 
+from ..decisions import Step
 from ..engine import WAR_LP, Forecast, Game, Pending
 from ..solo import ARMIES, LICH_LP_PER_WAR, quest_matches
 from ..state import BACK, FRONT, Unit
@@ -103,10 +104,10 @@ class Planner:
     def turn_value(self, f: Forecast, estimates: list[float]) -> float:
         """LP a Kingdom with these figures is expected to bring in a turn's Wars, Income and Aging."""
         wars = self.expected_wars(f.strength, estimates)
-        lp = WAR_LP * wars + f.death_gains[0]
+        lp: float = WAR_LP * wars + f.death_gains[0]
         if self.solo is not None:  # the Lich King's LP for the Wars he does not win
             lp += self.solo.wars(f.strength, estimates is self.rival_now)[1]
-        gold = f.income + f.death_gains[1]
+        gold: float = f.income + f.death_gains[1]
         if f.war_gains:  # Wars abilities are linear in the number of Wars won
             (lp0, gold0), (lp2, gold2) = f.war_gains
             lp += lp0 + (lp2 - lp0) * wars / 2
@@ -318,7 +319,7 @@ class Planner:
         key = ("building", self.context, option["building"], level, _signature(p.slots))
         if key not in self.memo:
             b = self.game.catalog.buildings[option["building"]]
-            v = b.level(level).legend_points - (b.level(1).legend_points if option["kind"] == "upgrade" else 0)
+            v: float = b.level(level).legend_points - (b.level(1).legend_points if option["kind"] == "upgrade" else 0)
             if self.turns_left:
                 before = self.future_value(p.slots)
                 saved, saved_key = dict(p.buildings), self.buildings
@@ -340,7 +341,7 @@ class Planner:
 
         def value_if(slot: int) -> float:
             slots = list(p.slots)
-            u = slots[slot]
+            u = p.unit(slot)
             slots[slot] = Unit(u.card, u.age + amount)
             return self.turn_value(self.forecast(slots), self.rival_now) + self.future_value(slots)
 
@@ -372,6 +373,7 @@ class SoloOutlook:
     def __init__(self, game: Game):
         self.game = game
         solo = game.state.solo
+        assert solo is not None  # a solo game
         self.catalog = game.catalog
         self.row = solo.necropolis
         self.lich = [self.catalog.lich_king[k] for k in solo.lich_cards]
@@ -443,7 +445,7 @@ def _builder(r) -> bool:
 def _fresh_options(game: Game, me: int) -> list[dict]:
     """Construction options recomputed (the engine caches them during the Construction step)."""
     step = game.state.step
-    game.state.step = ""
+    game.state.step = Step.NONE
     try:
         return game.construction_options(me)
     finally:
