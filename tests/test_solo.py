@@ -542,7 +542,7 @@ DAMAGE = {
                      lambda d: _card(d, "legion_of_bone").update(params={"amount": 1, "army": "green"}),
                      "legion_of_bone", "params.army", "unknown army 'green'"),
     "zero per": ("lich_king.yaml", lambda d: _card(d, "reaper_of_souls").update(params={"amount": 1, "per": 0}),
-                 "reaper_of_souls", "params.per", "1 or more"),
+                 "reaper_of_souls", "params.per", "should be from 1 to 10, got 0"),
     "quest effect without quest": ("lich_king.yaml", lambda d: _card(d, "harvest_of_souls").pop("quest"),
                                    "harvest_of_souls", "quest", "needs a quest"),
 }

@@ -105,8 +105,32 @@ class CardFileError(Exception):
 # Literals built from the schema's tuples: Pydantic checks them at run time, mypy cannot read them.
 Resource = Literal[RESOURCES]  # type: ignore[valid-type]
 Condition = Literal[tuple(c for c in PRODUCTION_CONDITIONS if c is not None)]  # type: ignore[valid-type]
-Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
-Text = Annotated[str, Field(min_length=1)]
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
+_PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*$"  # no control characters: texts are shown on terminals
+Name = Annotated[str, Field(min_length=1, max_length=40, pattern=_PRINTABLE)]
+Text = Annotated[str, Field(min_length=1, max_length=400, pattern=_PRINTABLE)]
+# Ranges of the numbers on cards: wide enough for any sensible expansion, narrow enough that a game
+# always goes on (no negative Gold or strength, no absurd numbers).
+Small = Annotated[int, Field(ge=0, le=20)]
+
+
+# The parameters of effects, by name (and by effect where one name means different things). LP may be
+# lost (the printed cards have -3), Gold never: a negative Gold amount could leave a player unable to
+# pay for anything, ever.
+PARAM_RANGES: dict[str, tuple[int, int]] = {
+    "amount": (-10, 10), "value": (-3, 20), "max_cost": (-3, 20), "min_strength": (0, 30), "min_age": (1, 10),
+    "age": (0, 10), "per": (1, 10), "black": (0, 20), "purple": (0, 20), "count": (1, 10), "min": (0, 20),
+}
+GOLD_EFFECTS = ("gold", "gold_per_resource", "gold_if_aged", "gold_per_war_won", "gold_per_own_age_on_death")
+NON_NEGATIVE_EFFECTS = (*GOLD_EFFECTS, "age_self", "age_other_units", "age_one_unit", "strength_per_resource",
+                        "strength_per_own_age", "strength_per_kingdom_age", "strength_per_income")
+
+
+def _param_range(effect: str, name: str) -> tuple[int, int]:
+    low, high = PARAM_RANGES.get(name, (-20, 20))
+    if effect in NON_NEGATIVE_EFFECTS:
+        low = max(low, 0)
+    return low, high
 
 
 def _expand_shorthand(value: Any) -> Any:
@@ -122,7 +146,7 @@ class _Model(BaseModel):
 
 class _Production(_Model):
     resource: Resource
-    count: int = Field(1, ge=1)
+    count: int = Field(1, ge=1, le=10)
     condition: Condition | None = None  # type: ignore[valid-type]
 
 
@@ -139,25 +163,25 @@ class _Ability(_Model):
 
 class _Unit(_Model):
     id: Id
-    name: Text
-    copies: int = Field(ge=1)
-    cost: int
-    strength: int | None
+    name: Name
+    copies: int = Field(ge=1, le=20)
+    cost: int = Field(ge=-3, le=20)  # the Monkey's -1 brings in Gold
+    strength: Small | None
     produces: Productions = []
     abilities: list[_Ability] = []
 
 
 class _Level(_Model):
-    legend_points: int
-    cost: list[Resource]
-    gold_alternative: int | None = Field(None, ge=1)
+    legend_points: Small
+    cost: Annotated[list[Resource], Field(max_length=10)]
+    gold_alternative: int | None = Field(None, ge=1, le=20)
     produces: Productions = []
     abilities: list[_Ability] = []
 
 
 class _Building(_Model):
     id: Id
-    name: Text
+    name: Name
     level1: _Level
     level2: _Level
 
@@ -165,23 +189,23 @@ class _Building(_Model):
 class _Quest(_Model):
     condition: str
     params: dict[str, Any] = {}
-    lp: int = Field(ge=1)
+    lp: int = Field(ge=1, le=20)
     text: Text
 
 
 class _Necropolis(_Model):
     id: Id
-    name: Text
+    name: Name
     pile: Literal[PILES]  # type: ignore[valid-type]
-    gain: int = Field(ge=0)
-    black: int = Field(ge=0)
-    purple: int = Field(ge=0)
+    gain: Small
+    black: Small
+    purple: Small
     quest: _Quest | None = None
 
 
 class _LichKing(_Model):
     id: Id
-    name: Text
+    name: Name
     effect: str
     params: dict[str, Any] = {}
     quest: _Quest | None = None
@@ -264,6 +288,7 @@ def _check_abilities(abilities: list[_Ability], path: Path, card: str, prefix: s
             if type(value) is not typ:  # `type is`, so that a bool is not taken for an int
                 raise CardFileError(path, card, f"{where}.params.{name}",
                                     f"should be {typ.__name__}, got {type(value).__name__} {value!r}")
+            _check_range(value, ab.effect, name, path, card, f"{where}.params.{name}")
             allowed = RESOURCES + ("any",) * (ab.effect == "gold_for_resource")
             if name == "resource" and value not in allowed:
                 raise CardFileError(path, card, f"{where}.params.{name}",
@@ -282,12 +307,32 @@ def _check_params(params: dict, spec: dict[str, type], kind: str, path: Path, ca
         if type(value) is not typ:
             raise CardFileError(path, card, f"{where}.{name}",
                                 f"should be {typ.__name__}, got {type(value).__name__} {value!r}")
-        if name == "per" and isinstance(value, int) and value < 1:
-            raise CardFileError(path, card, f"{where}.{name}", f"should be 1 or more, got {value}")
+        _check_range(value, kind, name, path, card, f"{where}.{name}")
         allowed = {"resource": RESOURCES + ("any",), "phase": PHASES, "army": ("black", "purple", "any")}.get(name)
         if allowed and value not in allowed:
             raise CardFileError(path, card, f"{where}.{name}",
                                 f"unknown {name} {value!r} (expected one of: {', '.join(allowed)})")
+
+
+def _check_range(value: Any, effect: str, name: str, path: Path, card: str, where: str) -> None:
+    if type(value) is not int:
+        return
+    low, high = _param_range(effect, name)
+    if not low <= value <= high:
+        raise CardFileError(path, card, where, f"should be from {low} to {high}, got {value}")
+
+
+def _check_unique(entry: _Unit | _Building | _Necropolis | _LichKing, path: Path, seen: dict[str, Path],
+                  names: dict[str, tuple[str, Path]]) -> None:
+    if entry.id in seen:
+        raise CardFileError(path, entry.id, "id", f"duplicate id (already used in {_shown(seen[entry.id])})")
+    seen[entry.id] = path
+    key = entry.name.casefold()
+    if key in names:
+        other, where = names[key]
+        raise CardFileError(path, entry.id, "name",
+                            f"duplicate name {entry.name!r} (card {other!r} in {_shown(where)})")
+    names[key] = (entry.id, path)
 
 
 def _quest(q: _Quest | None, path: Path, card: str, where: str = "quest") -> Quest | None:
@@ -344,14 +389,13 @@ def load_catalog(  # noqa: C901 (one check after another)
     necropolis: dict[str, NecropolisCard] = {}
     lich_king: dict[str, LichKingCard] = {}
     seen: dict[str, Path] = {}  # one id space for every card
+    names: dict[str, tuple[str, Path]] = {}  # and one name space: players tell cards apart by name
     for path in files:
         parsed = _parse(path)
-        ids = [e.id for e in parsed.units] + [e.id for e in parsed.buildings]
-        ids += [e.id for e in parsed.necropolis] + [e.id for e in parsed.lich_king]
-        for key in ids:
-            if key in seen:
-                raise CardFileError(path, key, "id", f"duplicate id (already used in {_shown(seen[key])})")
-            seen[key] = path
+        entries: list[_Unit | _Building | _Necropolis | _LichKing] = [
+            *parsed.units, *parsed.buildings, *parsed.necropolis, *parsed.lich_king]
+        for entry in entries:
+            _check_unique(entry, path, seen, names)
         for u in parsed.units:
             _check_abilities(u.abilities, path, u.id)
             if u.strength is None and not any(a.effect == "shapeshift" for a in u.abilities):
