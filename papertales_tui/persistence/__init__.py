@@ -17,13 +17,13 @@ from .format import (
     read_save,
 )
 from .replay import ADDED_EVENT_FIELDS, ReplayError, ReplayStep, iter_replay, replay_game, state_differences, verify
-from .store import autosave, latest_good_autosave, load_autosave, load_save, read_save_file, save_as
+from .store import autosave, clean_temp_files, latest_good_autosave, load_autosave, load_save, read_save_file, save_as
 
 __all__ = [
     "ADDED_EVENT_FIELDS",
     "AUTOSAVE", "BACKUP", "DATA_DIR_ENV", "FORMAT", "FORMAT_VERSION", "LOCK", "MIGRATIONS",
     "DataDirLock", "ReplayError", "ReplayStep", "Save", "SaveFileError",
-    "_checksum", "autosave", "autosave_path", "backup_path", "catalog_identity", "data_dir",
+    "_checksum", "autosave", "clean_temp_files", "autosave_path", "backup_path", "catalog_identity", "data_dir",
     "encode_save", "iter_replay", "latest_good_autosave", "load_autosave", "load_save", "migrate",
     "read_save", "read_save_file", "replay_game", "save_as", "state_differences", "verify", "write_atomic",
 ]

@@ -62,6 +62,17 @@ def autosave(game: Game, settings: dict[str, Any] | None = None, directory: Path
     return current
 
 
+def clean_temp_files(directory: Path | str | None = None) -> int:
+    """Remove the temporary files of autosaves cut short by a crash (call only while holding the data
+    directory's lock: another copy's write in progress would otherwise lose its file). Returns how many."""
+    d = data_dir(directory)
+    stale = [*d.glob(f".{AUTOSAVE}.*.tmp"), *d.glob(f".{BACKUP}.*.tmp")]
+    for p in stale:
+        with contextlib.suppress(OSError):
+            p.unlink()
+    return len(stale)
+
+
 def _read_if_exists(path: Path) -> bytes | None:
     try:
         return path.read_bytes()

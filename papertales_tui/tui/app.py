@@ -400,11 +400,12 @@ def run_app(args, catalog) -> int:
 def claim_autosave():
     """The data directory's lock, and None, when this copy of the game may autosave; else the lock (not
     held) and the reason to show: only one copy autosaves, another plays on without and says so."""
-    from ..persistence import DataDirLock, data_dir
+    from ..persistence import DataDirLock, clean_temp_files, data_dir
 
     lock = DataDirLock(data_dir())
     try:
         if lock.acquire():
+            clean_temp_files(data_dir())  # writes cut short by a crash of an earlier copy
             return lock, None
         return lock, (f"Another copy of Paper Tales is using the autosave in {data_dir()}: this game is "
                       "not autosaved (Ctrl+S saves it to a file).")
