@@ -129,7 +129,7 @@ def test_the_review_assesses_each_decision_of_the_chosen_seats():
     assert all(a.player == 1 and a.cost >= 0 and a.error >= 0 for a in result.assessments)
     assert seen[-1] == (len(bob), len(bob))
     top = result.costliest(3)
-    assert [a.cost for a in top] == sorted((a.cost for a in result.assessments), reverse=True)[:3]
+    assert [a.cost - a.error for a in top] == sorted((a.cost - a.error for a in result.assessments), reverse=True)[:3]
 
 
 def test_the_solo_review_names_the_turn_that_decided_the_result():
@@ -200,7 +200,7 @@ def test_review_json(finished_save, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["seats"] == ["Bob"] and data["finished"] is True
     assert data["decisions"] and all(d["player"] == "Bob" for d in data["decisions"])
-    worst = max(data["decisions"], key=lambda d: d["cost_lp"])
+    worst = max(data["decisions"], key=lambda d: d["cost_lp"] - d["ci95"])
     assert data["costliest"][0] == worst["decision_number"]
     assert worst["cards"] and worst["ci95"] >= 0 and worst["playouts"] > 0
 

@@ -119,7 +119,9 @@ class Review:
     deciding_turn: dict | None = None  # solo: {"turn", "margin", "won"}
 
     def costliest(self, n: int = 3) -> list[Assessment]:
-        return sorted(self.assessments, key=lambda a: (-a.cost, a.index))[:n]
+        """The `n` decisions that surely cost most: ranked by the low end of their 95% interval (a
+        noisy estimate does not come first), then by their cost."""
+        return sorted(self.assessments, key=lambda a: (-(a.cost - a.error), -a.cost, a.index))[:n]
 
     def total(self, player: int) -> float:
         return sum(a.cost for a in self.assessments if a.player == player)
