@@ -90,3 +90,13 @@ def test_turn_of_a_page_of_events():
     assert turn_at(log, 0) == 1 and turn_at(log, starts[1]) == 1 and turn_at(log, starts[1] + 1) == 2
     last_aging = max(k for k, e in enumerate(log) if e["type"] == "units_aged")
     assert turn_at(log, last_aging) == 4
+
+
+def test_a_unit_taken_out_of_play_reads_as_taken_out_not_to_make_room():
+    game = goto(new_game(2), "deploy")
+    knight = put(game, 0, 0, "knight")
+    game.apply(0, {"kind": "deploy", "slots": [None] * 5, "keep": None})  # simply taken out
+    game.apply(1, {"kind": "deploy", "slots": [None] * 5, "keep": None})
+    (e,) = [e for e in game.state.log if e["type"] == "unit_discarded"]
+    assert e["card"] == knight
+    assert narrate(e, Names.of(game)) == "P0 takes Knight out of play (discarded, not a death)."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import events, give, goto, new_game, put
 from test_tui_support import SIZE, open_new_game, screen_text, start
 
@@ -50,6 +51,13 @@ async def test_new_game_validation_keeps_what_was_typed(catalog):
         assert "whole number" in text
         assert screen.query_one("#name-1").value == "player 1"
         assert screen.query_one("#seed").value == "12x"
+        # a field's message goes as soon as the field is fixed; the others stay
+        await pilot.click("#seed")
+        await pilot.press("end", "backspace")
+        await pilot.pause()
+        assert screen.query_one("#seed").value == "12"
+        text = screen_text(app)
+        assert "whole number" not in text and "Give this player a name" in text
         # fixing the fields starts the game, with the typed names and seed
         screen.query_one("#name-0").value = "Ann"
         screen.query_one("#seed").value = "12"
@@ -248,11 +256,11 @@ async def test_locked_fifth_spot_key_is_hidden(catalog):
 
 # --- modals during the game ---------------------------------------------------------------------
 
-async def test_time_master_target_is_asked_in_a_modal(catalog):
+async def test_time_master_target_is_asked_in_a_modal_and_warns_who_dies(catalog):
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        game = deploy_game(["time_master"], in_play={0: "knight"})
+        game = deploy_game(["time_master"], in_play={0: "knight", 3: "relic_of_wisdom"})
         knight = game.state.players[0].slots[0].card
         await open_board(app, pilot, game)
         await pilot.press("2", "c")  # Time Master to Front 2
@@ -269,14 +277,21 @@ async def test_time_master_target_is_asked_in_a_modal(catalog):
         await pilot.pause()
         assert isinstance(app.screen, AgeTargetModal)
         assert isinstance(app.screen_stack[-2], AgeTargetScreen)
-        assert "put 2◷ on one of your Units" in screen_text(app)
+        text = screen_text(app)
+        assert "put 2◷ on one of your Units" in text
+        rows = {line.split()[2]: line for line in text.splitlines() if "→ ◷" in line}
+        assert "✝ dies this turn" in rows["Knight"]  # the engine says: 2 Age tokens, dies at Aging
+        assert "lives through this Aging" in rows["Relic"]  # never dies
         await pilot.press("enter")  # the first Unit: the Knight
         await pilot.pause()
         assert events(game, "age_added", cause="time_master", card=knight, amount=2)
         assert game.state.phase != "deployment"
 
 
-async def test_mystical_healer_saves_are_asked_in_a_modal(catalog):
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_mystical_healer_says_who_is_saved_and_who_dies(catalog, monkeypatch, no_color):
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -284,16 +299,26 @@ async def test_mystical_healer_saves_are_asked_in_a_modal(catalog):
         game.state.phase = "aging"
         put(game, 0, 3, "mystical_healer")
         knight = put(game, 0, 0, "knight", age=1)
+        farmer = put(game, 0, 1, "farmer", age=1)
         assert game.pending()[0].kind == "heal"
         app.play(game, ["human", "human"])
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HealModal) and isinstance(app.screen_stack[-2], HealScreen)
-        assert "Knight" in screen_text(app)
-        await pilot.press("c")  # default: save as many as the Healers allow
+        text = screen_text(app)  # nothing ticked at first: the state in glyphs and words
+        assert "[ ] F1 Knight" in text and "[ ] F2 Farmer" in text and text.count("✝ dies") == 2
+        assert "Confirming saves nobody; Knight, Farmer die." in text
+        await pilot.press("space")  # ticks the Knight
         await pilot.pause()
-        assert events(game, "unit_saved", card=knight)
+        text = screen_text(app)
+        assert "[x] F1 Knight" in text and "saved" in text and "Confirming saves Knight; Farmer dies." in text
+        await pilot.press("down", "space")  # one Healer: one Unit
+        await pilot.pause()
+        assert "[ ] F2 Farmer" in screen_text(app) and "can save 1: untick one first" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert events(game, "unit_saved", card=knight) and not events(game, "unit_saved", card=farmer)
         assert isinstance(app.screen, SummaryScreen)
         assert "saves Knight" in screen_text(app)
 
@@ -326,6 +351,11 @@ async def test_construction_lists_offers_and_what_is_missing(catalog):
 
 # --- always reachable -------------------------------------------------------------------------
 
+def card_pane(app) -> str:
+    """The card browser's right pane, its wrapped lines joined."""
+    return " ".join(line.split("│")[-1].strip() for line in screen_text(app).splitlines() if "│" in line)
+
+
 async def test_card_browser_log_scoreboard_and_palette(catalog):
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
@@ -336,7 +366,7 @@ async def test_card_browser_log_scoreboard_and_palette(catalog):
         await pilot.press("slash", *"krak", "enter")
         await pilot.pause()
         text = screen_text(app)
-        assert "Kraken" in text and "level-2 Building" in text
+        assert "Kraken" in text and "level-2 Building" in card_pane(app)
         await pilot.press("f3")  # one reference screen at a time
         await pilot.pause()
         assert isinstance(app.screen, LogScreen) and "New game: Ann, Ben, Cid (seed 3)" in screen_text(app)
@@ -353,7 +383,7 @@ async def test_card_browser_log_scoreboard_and_palette(catalog):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, CardBrowser)
-        assert "Golem  cost ¤2" in screen_text(app) and "level-1 Buildings turns to" in screen_text(app)
+        assert "Golem  cost ¤2" in screen_text(app) and "level-1 Buildings turns to" in card_pane(app)
 
 
 async def test_quit_asks_for_confirmation(catalog):
@@ -380,6 +410,55 @@ async def test_small_terminal_says_the_size_it_needs(catalog):
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
+
+
+async def test_too_small_message_wraps_on_a_narrow_terminal(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = " ".join(screen_text(app).split())
+        assert "Paper Tales needs a terminal of at least 80×24. This one is 40×20: please enlarge it." in text
+
+
+def dialog_text(app) -> str:
+    """The words inside a modal dialog's frame, its wrapped lines joined."""
+    inside = [line.split("█")[1] for line in screen_text(app).splitlines() if line.count("█") >= 2]
+    return " ".join(" ".join(inside).split())
+
+
+async def test_quit_question_is_shown_whole(catalog, tmp_path, monkeypatch):
+    from papertales_tui.persistence import DATA_DIR_ENV
+
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    app = PaperTalesApp(catalog, autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, app, ["Ann", "Ben"], seed=3)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        assert len(app.quit_question()) > 70  # longer than the dialog is wide: it wraps
+        assert app.quit_question() in dialog_text(app)
+
+
+async def test_card_browser_shows_one_line_per_card(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        browser = app.screen
+        assert isinstance(browser, CardBrowser)
+        names = [name for _, _, name in browser.entries()]
+        seen = 0
+        for _ in range(3):  # the top of the list, then two pages further down
+            for line in screen_text(app).splitlines()[2:-1]:
+                left = line.split("│")[0].strip(" ▁▂▃▄▅▆▇█")
+                assert not left or any(left.startswith(n) for n in names), line
+                seen += bool(left)
+            await pilot.press("pagedown")
+            await pilot.pause()
+        assert seen > 40
 
 
 def test_final_scores_explain_the_tie_breaker():

@@ -22,7 +22,7 @@ from .state import SLOT_NAMES
 LICH_CAUSES = {"immediate": "immediate gain", "quest": "quest", "wars": "Wars won", "end": "END card",
                "lich_card": "Lich King card"}
 REASONS = {"draft": "draft", "not_deployed": "not deployed", "shapeshift": "turned over by Shapeshifter",
-           "make_room": "to make room"}
+           "make_room": "taken out of play"}
 
 
 @dataclass(frozen=True)
@@ -190,7 +190,7 @@ _TEXTS: dict[type, Callable[[Any, Names], str | None]] = {
     ev.CardsPassed: lambda e, n: f"Cards passed to the {e.direction}.",
     ev.KeptCardReturned: lambda e, n: f"{n.player(e.player)} takes back the kept {n.card(e.card)}.",
     ev.UnitUnpaid: lambda e, n: f"{n.player(e.player)} cannot pay for {n.card(e.card)}: discarded.",
-    ev.UnitDiscarded: lambda e, n: f"{n.player(e.player)} discards {n.card(e.card)} from play to make room.",
+    ev.UnitDiscarded: lambda e, n: f"{n.player(e.player)} takes {n.card(e.card)} out of play (discarded, not a death).",
     ev.CardKept: lambda e, n: f"{n.player(e.player)} keeps {n.card(e.card)} for the next turn.",
     ev.UnitsRevealed: _units_revealed,
     ev.UnitReplaced: lambda e, n: f"{n.player(e.player)}'s {n.card(e.old)} becomes {n.card(e.new)}.",

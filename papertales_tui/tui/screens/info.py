@@ -11,7 +11,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Horizontal, Middle, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
@@ -211,6 +211,7 @@ class CardBrowser(InfoScreen):
                 label = tx.unit_line(self.catalog.units[key])
             else:
                 label.append(f"  {CARD_KINDS[kind]}", style="italic")
+            label.no_wrap, label.overflow = True, "ellipsis"  # one line per entry, whatever its length
             ol.add_option(Option(label, id=f"{kind}:{key}"))
         if ol.option_count:
             ol.highlighted = 0
@@ -329,11 +330,11 @@ class PileScreen(InfoScreen):
 
 
 class TooSmallScreen(ModalScreen):
-    """Covers everything while the terminal is smaller than the game needs."""
+    """Covers everything while the terminal is smaller than the game needs; the message wraps to
+    whatever width there is."""
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center():
-            yield Static("", id="too-small")
+        yield Static("", id="too-small")
 
     def on_mount(self) -> None:
         self.refresh_size()

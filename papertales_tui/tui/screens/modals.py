@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, OptionList, SelectionList, Sta
 from textual.widgets.option_list import Option
 
 from .. import text as tx
+from ..kingdom import DIES
 from ..widgets import KeyBar
 from .hint import HINT, HintHost
 
@@ -31,7 +32,7 @@ class ConfirmQuit(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question, classes="dialog-title", markup=False)
+            yield Static(self.question, classes="dialog-title", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Yes, quit (y)", variant="error", id="yes", compact=True)
                 yield Button("No (n)", variant="primary", id="no", compact=True)
@@ -125,9 +126,10 @@ class ChoiceModal(ModalScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_, classes="dialog-title", markup=False)
+            yield Static(self.title_, classes="dialog-title", markup=False)
             yield Static(self.note, classes="hint", markup=False)
             yield self.make_list()
+            yield from self.after_list()
             yield Label("", classes="error", id="dialog-message", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Confirm (c)", variant="primary", id="confirm", compact=True)
@@ -137,6 +139,9 @@ class ChoiceModal(ModalScreen):
 
     def make_list(self):
         raise NotImplementedError
+
+    def after_list(self) -> ComposeResult:
+        yield from ()
 
     def on_mount(self) -> None:
         self.query(".choice").first().focus()
@@ -179,7 +184,8 @@ class UnpaidModal(ChoiceModal):
 
 
 class AgeTargetModal(HintHost, ChoiceModal):
-    """Time Master / Master Alchemist: which Unit receives the Age tokens."""
+    """Time Master / Master Alchemist: which Unit receives the Age tokens; each choice says whether
+    that Unit then dies at this turn's Aging (the engine's answer)."""
 
     BINDINGS = [HINT]
 
@@ -187,17 +193,23 @@ class AgeTargetModal(HintHost, ChoiceModal):
 
     def __init__(self, game, player: int, options: dict):
         super().__init__(f"{options['name']}: put {options['amount']}{tx.AGE} on one of your Units",
-                         "Choose the Unit (Enter or click).")
+                         f"Choose the Unit (Enter or click). {DIES} marks a Unit that then dies at this turn's "
+                         "Aging, unless a Mystical Healer saves it.")
         self.game, self.player, self.options = game, player, options
 
     def make_list(self):
         slots = self.game.players[self.player].slots
+        amount = self.options["amount"]
         items = []
         for slot in self.options["slots"]:
             u = slots[slot]
-            t = self.game.card(u.card)
-            items.append(Option(Text.assemble(f"{tx.SPOT_KEYS[slot]} ", tx.unit_line(t), " ", tx.age(u.age)),
-                                id=str(slot)))
+            label = Text.assemble(f"{tx.SPOT_KEYS[slot]} ", (self.game.card(u.card).name.ljust(17), "bold"),
+                                  tx.age(u.age), f" → {tx.AGE}{u.age + amount}  ")
+            if self.game.would_die(self.player, slot, amount):
+                label.append(f"{DIES} dies this turn", style="bold red")
+            else:
+                label.append("lives through this Aging", style="dim")
+            items.append(Option(label, id=str(slot)))
         return OptionList(*items, classes="choice", id="targets")
 
     @on(OptionList.OptionSelected, "#targets")
@@ -211,30 +223,74 @@ class AgeTargetModal(HintHost, ChoiceModal):
 
 
 class HealModal(HintHost, ChoiceModal):
-    """Mystical Healer: which dying Units to save (one per Healer)."""
+    """Mystical Healer: which dying Units to save (one per Healer). Nothing is ticked at first; each
+    Unit reads [x] saved or [ ] dies (glyphs and words, not colour), and a line says what confirming
+    will do."""
 
-    BINDINGS = [HINT]
+    BINDINGS = [HINT, Binding("space", "toggle", "Save / let die")]
 
     can_cancel = False
 
     def __init__(self, game, player: int, options: dict):
         n = options["max"]
-        super().__init__(f"Mystical Healer: save up to {n} Unit{'s' if n > 1 else ''}",
-                         "Tick the Units to save (Space or click), then confirm.")
+        super().__init__(f"Mystical Healer: save up to {n} Unit{'s' if n > 1 else ''} from dying",
+                         "Space or Enter ticks a Unit to save it (again to untick); c confirms.")
         self.game, self.player, self.options = game, player, options
+        self.saved: list[int] = []
+
+    def label(self, slot: int) -> Text:
+        u = self.game.players[self.player].slots[slot]
+        t = self.game.card(u.card)
+        saved = slot in self.saved
+        return Text.assemble(("[x] " if saved else "[ ] ", "bold"), f"{tx.SPOT_KEYS[slot]} ", tx.unit_line(t), " ",
+                             tx.age(u.age), "  ", ("saved" if saved else f"{DIES} dies", "bold" if saved else "red"))
 
     def make_list(self):
-        slots = self.game.players[self.player].slots
-        items = []
-        for k, slot in enumerate(self.options["slots"]):
-            u = slots[slot]
-            t = self.game.card(u.card)
-            label = Text.assemble(f"{tx.SPOT_KEYS[slot]} ", tx.unit_line(t), " ", tx.age(u.age))
-            items.append((label, slot, k < self.options["max"]))
-        return SelectionList[int](*items, classes="choice", id="saves")
+        return OptionList(*(Option(self.label(slot), id=str(slot)) for slot in self.options["slots"]),
+                          classes="choice", id="saves")
+
+    def after_list(self) -> ComposeResult:
+        yield Static("", id="heal-outcome", markup=False)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.show_outcome()
+
+    def unit_name(self, slot: int) -> str:
+        return self.game.card(self.game.players[self.player].slots[slot].card).name
+
+    def show_outcome(self, message: str = "") -> None:
+        saved = [self.unit_name(s) for s in self.options["slots"] if s in self.saved]
+        dying = [self.unit_name(s) for s in self.options["slots"] if s not in self.saved]
+        parts = ([f"saves {', '.join(saved)}"] if saved else ["saves nobody"]) + \
+            ([f"{', '.join(dying)} die{'s' if len(dying) == 1 else ''}"] if dying else [])
+        self.query_one("#heal-outcome", Static).update(Text("Confirming " + "; ".join(parts) + ".", style="bold"))
+        self.query_one("#dialog-message", Label).update(message)
+
+    @on(OptionList.OptionSelected, "#saves")
+    def selected(self, event: OptionList.OptionSelected) -> None:
+        self.toggle(int(event.option.id))
+
+    def action_toggle(self) -> None:
+        ol = self.query_one("#saves", OptionList)
+        if ol.highlighted is not None:
+            self.toggle(int(ol.get_option_at_index(ol.highlighted).id))
+
+    def toggle(self, slot: int) -> None:
+        message = ""
+        if slot in self.saved:
+            self.saved.remove(slot)
+        elif len(self.saved) < self.options["max"]:
+            self.saved.append(slot)
+        else:
+            n = self.options["max"]
+            message = f"Your Healer{'s' if n > 1 else ''} can save {n}: untick one first."
+        ol = self.query_one("#saves", OptionList)
+        ol.replace_option_prompt(str(slot), self.label(slot))
+        self.show_outcome(message)
 
     def action_confirm(self) -> None:
-        self.dismiss(list(self.query_one("#saves", SelectionList).selected))
+        self.dismiss(sorted(self.saved))
 
     def show_error(self, message: str) -> None:
         self.query_one("#dialog-message", Label).update(message)

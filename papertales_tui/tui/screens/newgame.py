@@ -135,15 +135,28 @@ class NewGameScreen(GameScreen):
     def action_back(self) -> None:
         self.app.show_title()
 
-    def action_start(self) -> None:
+    def check_fields(self, shown_only: bool = False) -> tuple[list[str], str, dict[str, str]]:
+        """Validate the form and show each field's message (with `shown_only`, update only the
+        messages already on screen: a fixed field loses its message as soon as it is fixed)."""
         count = self.players()
         names = [self.query_one(f"#name-{i}", Input).value for i in range(count)]
         seed_text = self.query_one("#seed", Input).value
         errors = validate(names, seed_text)
         for field in [f"name-{i}" for i in range(count)] + ["seed"]:
             label = self.query_one(f"#{field}-error", Label)
+            if shown_only and not label.display:
+                continue
             label.update(errors.get(field, ""))
             label.display = field in errors
+        return names, seed_text, errors
+
+    @on(Input.Changed)
+    def field_changed(self) -> None:
+        self.check_fields(shown_only=True)
+
+    def action_start(self) -> None:
+        count = self.players()
+        names, seed_text, errors = self.check_fields()
         if errors:
             first = next(iter(errors))
             self.query_one(f"#{first}", Input).focus()
