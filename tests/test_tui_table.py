@@ -220,3 +220,23 @@ async def test_solo_deployment_header_forecast_and_legend(catalog, monkeypatch, 
         assert f"vs Black army ⚔{b1}-{b2} lose" in text and "Gold ¤3 − new Units ¤0 = ¤3 left" in text
         for line in text.splitlines():
             assert len(line) <= 80
+
+
+async def test_a_confirmed_deployment_stays_face_down_for_the_next_player(catalog):
+    game, secret = table_game()
+    golem = give(game, 0, ["golem"])[0]
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = await open_deploy(app, pilot, game)
+        await pilot.press(*["down"] * board.plan.hand.index(golem), "2", "c")  # the Golem to F2, confirm
+        await pilot.pause()
+        assert game.players[0].submitted is not None
+        await pilot.press("enter")  # hand-off to P1
+        await pilot.pause()
+        assert isinstance(app.screen, DeployScreen) and app.screen.player == 1
+        text = screen_text(app)
+        assert "P0 (right)" in text and "Hunter" in text  # P0's Kingdom as it stands
+        assert "Golem" not in text
+        for c in secret[:2]:  # P1's own hand is there
+            assert game.card(c).name in text
