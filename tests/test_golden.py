@@ -46,7 +46,7 @@ def _decisions_sorted_per_round(text: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("name", ["3p", "5p"])
+@pytest.mark.parametrize("name", ["2p", "3p", "5p"])
 def test_the_order_of_simultaneous_decisions_does_not_matter(name):
     """Players decide one at a time, in any order: the step resolves the same way."""
     old = path_of(name).read_text(encoding="utf-8")
