@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from ...rules.decisions import Pass, decision_from_dict
 from .. import text as tx
+from ..kingdom import Kingdom, kingdom_view
 from ..widgets import Notice
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
@@ -102,6 +103,8 @@ class ConstructionScreen(HintHost, GameScreen):
         self.title_text = turn_title(game, game.players[self.player].name)
 
     def body(self) -> ComposeResult:
+        yield Kingdom(kingdom_view(self.game, self.player, viewer=self.player), form="compact", lines=2,
+                      id="own-kingdom")
         with Horizontal(id="construction"):
             with Vertical(id="build-left"):
                 yield Label("Build one thing, or pass (Enter)", classes="pane-title")
