@@ -61,6 +61,21 @@ def solo_war(strength: int, army: int) -> tuple[bool, bool]:
     return strength >= army, army >= strength
 
 
+def army_bonus(lich_cards: list[LichKingCard]) -> dict[str, int]:
+    """What the Lich King cards add to each army's strength, every turn."""
+    return {a: sum(c.params[a] for c in lich_cards if c.effect == "army_strength") for a in ARMIES}
+
+
+def scores_for(card: LichKingCard, army: str) -> bool:
+    """Whether a Lich King card's extra LP per War won counts the Wars this army wins."""
+    return card.effect == "lp_per_war_won" and card.params["army"] in (army, "any")
+
+
+def lich_lp_per_war(lich_cards: list[LichKingCard]) -> dict[str, int]:
+    """The Lich King's LP for each War an army wins: the base LP plus what his cards add."""
+    return {a: LICH_LP_PER_WAR + sum(c.params["amount"] for c in lich_cards if scores_for(c, a)) for a in ARMIES}
+
+
 def quest_matches(quest: Quest, unit: UnitType) -> bool:
     """Whether a printed Unit card meets a quest condition."""
     return QUEST_TESTS[quest.condition](unit, quest.params)
@@ -183,7 +198,7 @@ class SoloMode(StandardMode):
         self._lich_gain(game, LICH_LP_PER_WAR * len(lich_won), "wars", "wars", wars=len(lich_won))
         for c in self.lich_king_cards():
             if c.effect == "lp_per_war_won":
-                n = sum(1 for army in lich_won if c.params["army"] in (army, "any"))
+                n = sum(1 for army in lich_won if scores_for(c, army))
                 self._lich_gain(game, c.params["amount"] * n, "lich_card", c.key, wars=n)
         game._war_abilities(0, won)
         game._income_phase()
@@ -267,12 +282,8 @@ class SoloMode(StandardMode):
         return self._armies_of(self.necropolis_card(solo.time), self.necropolis_card(solo.time + 1))
 
     def _armies_of(self, now: NecropolisCard, nxt: NecropolisCard) -> dict[str, int]:
-        out = {"black": now.black + nxt.black, "purple": now.purple + nxt.purple}
-        for c in self.lich_king_cards():
-            if c.effect == "army_strength":
-                for army in ARMIES:
-                    out[army] += c.params[army]
-        return out
+        bonus = army_bonus(self.lich_king_cards())
+        return {"black": now.black + nxt.black + bonus["black"], "purple": now.purple + nxt.purple + bonus["purple"]}
 
     def army_outlook(self, turn: int | None = None) -> dict[str, tuple[int, int]] | None:
         """A turn's Black and Purple army strengths as the player may know them, (lowest, highest):
@@ -451,4 +462,5 @@ def play_random_solo_game(name: str, seed: int, difficulty: int = 0, catalog: Ca
     return game
 
 
-__all__ = ["SoloGame", "SoloMode", "play_random_solo_game", "quest_matches", "solo_war", "QUEST_TESTS"]
+__all__ = ["SoloGame", "SoloMode", "army_bonus", "lich_lp_per_war", "play_random_solo_game", "quest_matches",
+           "scores_for", "solo_war", "QUEST_TESTS"]

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from ..decisions import Step
 from ..engine import WAR_LP, Forecast, Game, Pending
-from ..solo import ARMIES, LICH_LP_PER_WAR, quest_matches
+from ..solo import ARMIES, army_bonus, lich_lp_per_war, quest_matches
 from ..state import BACK, FRONT, Unit
 from . import evaluation
 
@@ -377,12 +377,8 @@ class SoloOutlook:
         self.catalog = game.catalog
         self.row = solo.necropolis
         self.lich = [self.catalog.lich_king[k] for k in solo.lich_cards]
-        self.bonus = {a: sum(c.params[a] for c in self.lich if c.effect == "army_strength") for a in ARMIES}
-        # the Lich King's LP for each War an army wins (Legion of Bone adds to it)
-        self.lich_war_lp = {
-            a: LICH_LP_PER_WAR + sum(c.params["amount"] for c in self.lich
-                                     if c.effect == "lp_per_war_won" and c.params["army"] in (a, "any"))
-            for a in ARMIES}
+        self.bonus = army_bonus(self.lich)
+        self.lich_war_lp = lich_lp_per_war(self.lich)  # the Lich King's LP for each War an army wins
         before_wars = game.state.phase in ("recruitment", "deployment")
         self.now = self._armies(solo.time) if before_wars else []
         self.next = self._armies(solo.time + 1)
