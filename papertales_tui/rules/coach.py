@@ -82,13 +82,13 @@ class Hint:
         return self.outcomes[1] if len(self.outcomes) > 1 else None
 
     def why(self) -> str:
-        """One line: what the choice is expected to bring this turn against the next best option."""
+        """One line: what the choice is expected to bring this turn and in all against the next best."""
         best, other = self.outcomes[0], self.runner_up
         if other is None:
-            return f"the only sensible choice ({self.playouts} playouts)"
-        return (f"vs next best: {_signed(best.lp - other.lp)} LP, {_signed(best.gold - other.gold)} Gold, "
-                f"{_signed(best.wars - other.wars)} Wars this turn; {_signed(best.mean - other.mean)} LP "
-                f"in all · {self.playouts} playouts")
+            return "the only sensible choice the coach sees"
+        return (f"{_signed(best.lp - other.lp)} LP, {_signed(best.gold - other.gold)} Gold, "
+                f"{_signed(best.wars - other.wars)} Wars this turn, {_signed(best.mean - other.mean)} LP in all "
+                "vs the next best")
 
 
 @dataclass

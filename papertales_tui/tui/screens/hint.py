@@ -4,7 +4,7 @@ the answer away).
 A screen where a human decides mixes in `HintHost` and adds `HINT` to its BINDINGS (and `LEARN`).
 The search runs in a worker thread on a copy of the seat's view taken when `h` is pressed, so typing
 goes on while it thinks and nothing the seat may not see is used. A one-line progress bar shows
-while it thinks; then the panel shows the coach's choice, why (what it expects this turn against the
+while it thinks; then the panel shows the coach's choice, why (what it expects this turn and in all against the
 next best choice) and the cards it mentions: `l` opens the card browser on each in turn.
 """
 
@@ -35,8 +35,8 @@ class HintPanel(Static):
         self.update(Text.assemble(("Coach thinking ", "bold"), "[" + "#" * filled + "." * (BAR - filled) + "]",
                                   f" {done}/{max(total, done)} samples · h: cancel"))
 
-    def answer(self, choice: str, why: str, cards: list[tuple[str, str]]) -> None:
-        out = Text.assemble(("Coach: ", "bold"), choice, "\n", (why, "dim"))
+    def answer(self, choice: str, why: str, cards: list[tuple[str, str]], playouts: int) -> None:
+        out = Text.assemble(("Coach: ", "bold"), choice, f" · {playouts} playouts\n", ("Why: ", "bold"), why)
         if cards:
             out.append("\nl: learn ", style="bold")
             for k, (key, name) in enumerate(cards):
@@ -108,7 +108,7 @@ class HintHost:
 
         game = self.game  # type: ignore[attr-defined]
         self._hint_cards, self._hint_next, self._hint_shown = cards_in(found.choice, game), 0, True
-        panel.answer(choice_text(found.choice, game), found.why(), self._hint_cards)
+        panel.answer(choice_text(found.choice, game), found.why(), self._hint_cards, found.playouts)
         used = getattr(self.app, "hint_used", None)  # type: ignore[attr-defined]
         if used is not None:
             used(self.player)  # type: ignore[attr-defined]
