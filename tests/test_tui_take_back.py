@@ -6,6 +6,7 @@ from __future__ import annotations
 from conftest import give, goto, new_game
 from test_tui_support import SIZE, screen_text
 
+from papertales_tui import persistence
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.deploy import DeployScreen
 from papertales_tui.tui.screens.draft import DraftScreen
@@ -70,3 +71,18 @@ async def test_take_back_a_confirmed_deployment(catalog, monkeypatch):
         await press(pilot, "enter", "c")  # P1 confirms too: the Units are revealed
         assert not isinstance(app.screen, HandoffScreen)
         assert "take back" not in screen_text(app)
+
+
+async def test_the_autosave_follows_a_take_back(catalog, tmp_path, monkeypatch):
+    monkeypatch.setenv(persistence.DATA_DIR_ENV, str(tmp_path))
+    app = PaperTalesApp(catalog, autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(new_game(3, seed=3), ["human"] * 3)
+        await press(pilot, "enter", "enter")  # P0 picks
+        assert len(persistence.load_autosave(catalog=catalog).decisions) == 1
+        await press(pilot, "u")
+        assert persistence.load_autosave(catalog=catalog).decisions == []
+        await press(pilot, "down", "enter")
+        save = persistence.load_autosave(catalog=catalog)
+        assert save.decisions == app.game.state.decisions and len(save.decisions) == 1

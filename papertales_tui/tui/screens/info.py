@@ -88,6 +88,8 @@ Symbols always come with a number or a word, so the game reads the same without 
   picks the game up; `papertales --resume FILE` resumes a file saved with Ctrl+S.
 - Deployment: **Enter** on a card takes it, **1-5** puts it in spot F1 F2 F3 B1 B2, **x** takes a card
   out of a spot, **k** keeps a card for next turn, **u** undoes, **c** confirms.
+- Changed your mind? On the hand-off screen, before the next player presses Enter, **u** takes back
+  your pick or deployment (not once it was resolved and cards were passed or revealed).
 """
 
 
