@@ -13,13 +13,15 @@ import json
 import os
 import sys
 
+from . import float_range
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("review", help="the coach's review of a saved game: the costliest decisions first")
     p.add_argument("file", metavar="SAVE", help="a save file (e.g. an autosave, or one made with 'save as')")
     p.add_argument("--seat", action="append", default=[], metavar="NAME",
                    help="review this player's decisions (repeatable; default: the human seats)")
-    p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--budget", type=float_range(0, 3600, low_open=True), default=None, metavar="SECONDS",
                    help="CPU seconds of search for the whole review (default 50)")
     p.add_argument("--all", action="store_true", help="list every reviewed decision, not only the costliest")
     p.add_argument("--json", action="store_true", help="print the review as one JSON object")

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 
-from . import GAMES, PLAYERS, SEED, CommandError, int_range
+from . import GAMES, PLAYERS, SEED, CommandError, int_range, say
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -67,7 +67,7 @@ def run(args: argparse.Namespace, catalog) -> int:
               f"min {summary['min_winning_score']}, max {summary['max_winning_score']}")
         print(f"seconds: {summary['seconds']}")
     for e in errors[:5]:
-        print(f"error: {e}", file=sys.stderr)
+        say(f"error: {e}", file=sys.stderr)
     return 1 if errors else 0
 
 
@@ -118,7 +118,7 @@ def run_solo(args: argparse.Namespace, catalog) -> int:
         print(f"mean score: player {summary['mean_player_score']}, Lich King {summary['mean_lich_king_score']}")
         print(f"seconds: {summary['seconds']}")
     for e in errors[:5]:
-        print(f"error: {e}", file=sys.stderr)
+        say(f"error: {e}", file=sys.stderr)
     return 1 if errors else 0
 
 

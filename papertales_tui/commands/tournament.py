@@ -8,7 +8,7 @@ import math
 import sys
 import time
 
-from . import GAMES, PLAYERS, SEED, CommandError, float_range, int_range
+from . import GAMES, PLAYERS, SEED, CommandError, float_range, int_range, say
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -117,7 +117,7 @@ def run(args: argparse.Namespace, catalog) -> int:
     else:
         print(table(summary))
     for e in errors[:5]:
-        print(f"error: {e}", file=sys.stderr)
+        say(f"error: {e}", file=sys.stderr)
     return 1 if errors else 0
 
 
