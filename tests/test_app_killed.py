@@ -1,6 +1,7 @@
 """SIGKILL of the real `papertales` process (in a terminal, driven by key presses) at spread moments,
-some of them during the autosave's own write: the autosave on disk always loads, replays to its
-stored state, and never goes back; each restart with --resume goes on from it."""
+every other one as soon as an autosave's temporary file appears (during the write itself): the
+autosave on disk always loads, replays to its stored state, and never goes back; each restart with
+--resume goes on from it."""
 
 from __future__ import annotations
 
@@ -68,6 +69,13 @@ class App:
         os.close(self.master)
 
 
+def wait_for_a_write(data_dir: Path, timeout: float = 0.3) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if data_dir.is_dir() and any(name.endswith(".tmp") for name in os.listdir(data_dir)):
+            return
+
+
 def kill_and_check(data_dir: Path, kills: int, seed: int) -> dict[str, int]:
     rng = random.Random(seed)
     kept, mid_write, runs = 0, 0, 0
@@ -83,7 +91,10 @@ def kill_and_check(data_dir: Path, kills: int, seed: int) -> dict[str, int]:
             app.press(KEYS[i % len(KEYS)])
             time.sleep(0.06)
         app.press("c" if rng.random() < 0.5 else "\r")
-        time.sleep(rng.uniform(0.0, 0.06))  # spread over the autosave that key may start
+        if runs % 2:  # the moment a write has begun (its temporary file exists), if one begins soon
+            wait_for_a_write(data_dir)
+        else:
+            time.sleep(rng.uniform(0.0, 0.06))  # spread over the autosave that key may start
         app.kill()
         runs += 1
         assert app.proc.returncode == -signal.SIGKILL
