@@ -267,11 +267,14 @@ def fuzz_saves(tmp_path: Path, rounds: int, seed: int, monkeypatch) -> Counter:
         how, data = mutate_save(rng.choice(sources), rng)
         path = tmp_path / f"fuzz{k % 4}.json"
         path.write_bytes(data)
+        codes = []
         for command in (["replay", "--quiet"], ["--resume"]):
             code = run_cli([*command, str(path)])
             assert code in ((0, 1, 2) if command[0] == "replay" else (0, 2)), (how, command, code)
             assert path.read_bytes() == data
             outcomes[command[0], how, code] += 1
+            codes.append(code)
+        assert (codes[0] == 0) == (codes[1] == 0), (how, codes)  # one idea of a valid save
     return outcomes
 
 
@@ -314,3 +317,20 @@ def test_fuzz_volume(tmp_path, monkeypatch, capsys):
     with capsys.disabled():
         for (cmd, how, code), n in sorted((saves + cards).items()):
             print(f"{cmd:8} {how:8} exit {code}: {n}")
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d["state"].update(mode="chess"),  # an unknown mode
+    lambda d: d["state"]["players"][0].update(gold=d["state"]["players"][0]["gold"] + 1),  # an edited state
+], ids=["unknown mode", "edited state"])
+def test_resume_refuses_what_replay_rejects(tmp_path, monkeypatch, capsys, change):
+    import papertales_tui.tui.app as app_module
+
+    monkeypatch.setattr(app_module, "run_app", lambda args, catalog: 0)
+    path = save_as(played(20), tmp_path / "g.json")
+    payload = json.loads(path.read_bytes())
+    change(payload)
+    payload["checksum"] = _checksum(payload)
+    path.write_text(json.dumps(payload))
+    assert run_cli(["replay", "--quiet", str(path)]) in (1, 2)
+    assert run_cli(["--resume", str(path)]) == 2
