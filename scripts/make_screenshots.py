@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import os
 import sys
 import tempfile
@@ -19,6 +20,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from rich.console import Console  # noqa: E402
 
 from papertales_tui.persistence import DATA_DIR_ENV  # noqa: E402
 from papertales_tui.tui.app import PaperTalesApp  # noqa: E402
@@ -46,6 +49,35 @@ def deploy_keys(screen: DeployScreen) -> list[str]:
             keys += ["down"] * (k - row) + [str(free.pop(0) + 1)]
             row, gold = k, gold - cost
     return keys
+
+
+def page_text(screen: SummaryScreen) -> str:
+    """The words on the summary page being shown."""
+    console = Console(width=80, file=io.StringIO(), record=True)
+    for k in screen.pages[screen.page]:
+        console.print(screen.blocks[k][1])
+    return console.export_text()
+
+
+async def summary_keys(shooter: Shooter, pilot, screen: SummaryScreen, turn: int, solo: bool = False) -> list[str]:
+    """Shoot the pages worth a picture (turn 2 and later): the reveal, the first War compared side by
+    side, the Aging; then go on."""
+    chapters = [c for c, _ in screen.chapters]
+    if turn >= 2 and "reveal" in chapters:
+        text = page_text(screen)
+        if "Revealed" in text:
+            shooter.shot("18-solo-reveal" if solo else "05-reveal")
+        if "War 1 of" in text or "Black and Purple armies" in text:
+            shooter.shot("18-solo-wars" if solo else "05-reveal-and-wars")
+            if solo:
+                await pilot.press("ctrl+s")
+                await pilot.pause()
+                shooter.shot("21-save-as")
+                await pilot.press("escape")
+                await pilot.pause()
+    if turn >= 2 and "aging" in chapters and not solo:
+        shooter.shot("07-aging")
+    return ["enter"]
 
 
 class Shooter:
@@ -112,21 +144,21 @@ async def play(out: Path, seed: int) -> None:  # noqa: C901 (a scripted walk thr
                 else:
                     keys = placing + ["c"]
             elif isinstance(screen, SummaryScreen):
-                chapters = [c for c, _ in screen.chapters]
-                if "reveal" in chapters and app.game.state.turn >= 2:
-                    shooter.shot("05-reveal-and-wars")
-                if "aging" in chapters and app.game.state.turn >= 2:
-                    shooter.shot("07-construction-and-aging")
-                keys = ["enter"]
+                keys = await summary_keys(shooter, pilot, screen, app.game.state.turn)
             elif isinstance(screen, ConstructionScreen):
                 shooter.shot("06-construction")
                 keys = ["enter"]
             elif isinstance(screen, UnpaidModal):
                 shooter.shot("08-give-up-units")
                 keys = ["c"]
-            elif isinstance(screen, (AgeTargetModal, HealModal)):
-                shooter.shot("08-age-target" if isinstance(screen, AgeTargetModal) else "08-healer")
-                keys = ["enter"] if isinstance(screen, AgeTargetModal) else ["c"]
+            elif isinstance(screen, AgeTargetModal):
+                shooter.shot("08-age-target")
+                keys = ["enter"]
+            elif isinstance(screen, HealModal):
+                await pilot.press("space")  # the first Unit ticked: saved
+                await pilot.pause()
+                shooter.shot("08-healer")
+                keys = ["c"]
             else:
                 raise RuntimeError(f"unexpected screen {type(screen).__name__}")
             await pilot.press(*keys)
@@ -183,13 +215,7 @@ async def play_solo(out: Path, seed: int) -> None:
                     keys = []
                 keys += ["c"]
             elif isinstance(screen, SummaryScreen):
-                if turn == 2 and "reveal" in [c for c, _ in screen.chapters]:
-                    shooter.shot("18-solo-wars")
-                    await pilot.press("ctrl+s")
-                    await pilot.pause()
-                    shooter.shot("21-save-as")
-                    await pilot.press("escape")
-                keys = ["enter"]
+                keys = await summary_keys(shooter, pilot, screen, turn if turn == 2 else 0, solo=True)
             elif isinstance(screen, ConstructionScreen):
                 keys = ["enter"]
             elif isinstance(screen, (AgeTargetModal, HealModal, UnpaidModal)):
@@ -211,6 +237,8 @@ def main() -> None:
     parser.add_argument("--solo-seed", type=int, default=2)
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
+    for old in args.out.glob("*.svg"):  # screens that are no more do not linger
+        old.unlink()
     from papertales_tui.rules import coach
 
     coach.REVIEW_BUDGET = 10.0  # CPU seconds: a quicker review for the pictures

@@ -16,7 +16,7 @@ from . import kingdom as kw
 from . import text as tx
 
 GAP = 3  # columns between the two sides
-NAME_WIDTH = 15
+NAME_WIDTH = 16  # the longest Unit name (Master Alchemist)
 
 
 def fit(line: Text, width: int) -> Text:
@@ -52,7 +52,10 @@ def unit_row(spot: kw.SpotView, width: int) -> Text:
     out.append_text(tx.strength(spot.strength) if spot.fights else Text("idle", style="dim"))
     out.pad_right(max(0, 3 + NAME_WIDTH + 1 + 4 - out.cell_len))
     out.append(" ")
-    out.append_text(kw.marks(spot, words=False))
+    marks = kw.marks(spot, words=True)  # `✝ dies` in words when there is room
+    if out.cell_len + marks.cell_len > width:
+        marks = kw.marks(spot, words=False)
+    out.append_text(marks)
     return fit(out, width)
 
 
