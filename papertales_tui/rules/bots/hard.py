@@ -92,8 +92,8 @@ class HardBot:
                     break
                 sample_seed = self.rng.random()
                 try:
-                    scores = [playout(game_from_view(view, me, catalog, random.Random(sample_seed)), me, decision,
-                                      memo, deadline if samples else None) for decision in options]
+                    scores = [playout(_sample(view, me, catalog, sample_seed), me, decision, memo,
+                                      deadline if samples else None) for decision in options]
                 except OutOfTime:
                     break
                 totals = [t + x for t, x in zip(totals, scores)]
@@ -102,6 +102,14 @@ class HardBot:
         self.samples.append(samples)
         self.playouts.append(samples * len(options))
         return totals
+
+
+def _sample(view: dict, me: int, catalog: Catalog, seed: float) -> Game:
+    """A sample of the hidden cards to play out; a standard game's log is not kept (nothing reads it)."""
+    sim = game_from_view(view, me, catalog, random.Random(seed))
+    if sim.state.mode == "standard":
+        sim.stop_recording()
+    return sim
 
 
 class OutOfTime(Exception):
@@ -174,10 +182,12 @@ def playout(sim: Game, me: int, decision: dict, memo: dict, deadline: float | No
     turn = sim.state.turn
     sim.apply(me, decision)
     while not sim.over and sim.state.turn == turn:
+        decisions = {}
         for pend in sim.pending():
             if deadline is not None and time.thread_time() > deadline:
                 raise OutOfTime
-            sim.apply(pend.player, medium_decision(sim, pend, memo))
+            decisions[pend.player] = medium_decision(sim, pend, memo)
+        sim.submit(decisions, trusted=True)  # the engine's own options, made by its own bots
     return score(sim, me, memo)
 
 
