@@ -1,26 +1,12 @@
-"""Rich renderables of public things: a Kingdom on one line (summaries), the solo Necropolis row.
+"""Rich renderables of public things: the solo Necropolis row and the Lich King's LP.
 
-Kingdoms are otherwise drawn by `kingdom.py`."""
+Kingdoms are drawn by `kingdom.py`."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 from . import text as tx
-
-
-def kingdom_line(game, player: int) -> Text:
-    """One line for a player's Kingdom: spots with Units and Age tokens, then Buildings."""
-    p = game.players[player]
-    out = Text(f"{p.name}: ", style="bold")
-    units = [Text.assemble(f"{tx.SPOT_KEYS[slot]} ", (game.card(u.card).name, "bold"), f" {tx.AGE}{u.age}")
-             for slot, u in p.units()]
-    out.append_text(Text(", ").join(units) if units else Text("no Unit", style="dim"))
-    if p.buildings:
-        out.append(" · ")
-        out.append(", ".join(f"{tx.building_name(game.catalog, k)} {v}" for k, v in p.buildings.items()))
-    return out
-
 
 # --- solo: the Necropolis row and the Lich King -------------------------------------------------
 
