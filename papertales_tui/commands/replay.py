@@ -54,6 +54,7 @@ def _run(args: argparse.Namespace, catalog) -> int:
     except ReplayError as err:
         say(f"MISMATCH: {err}", file=sys.stderr)
         return 1
+    assert game is not None  # the replay starts with the setup
     diffs = state_differences(json.loads(game.to_json()), save.stored_state)
     if diffs:
         print("MISMATCH: the stored game differs from what the rules produce:", file=sys.stderr)

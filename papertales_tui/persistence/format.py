@@ -143,7 +143,7 @@ class _State(_Open):
     deck: list[CardId]
     discard: list[CardId]
     turn: Annotated[int, Field(ge=1)]
-    phase: Literal[(*PHASE_NAMES, "end")]
+    phase: Literal[(*PHASE_NAMES, "end")]  # type: ignore[valid-type]  # Pydantic reads it at run time
     step: Literal["", "pick", "deploy", "age_target", "construction", "heal"]
     draft_round: Count
     turns: Annotated[int, Field(ge=1)]

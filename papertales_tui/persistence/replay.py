@@ -63,6 +63,7 @@ def replay_game(save: Save) -> Game:
     game = None
     for step in iter_replay(save):
         game = step.game
+    assert game is not None  # the replay starts with the setup
     diffs = state_differences(json.loads(game.to_json()), save.stored_state)
     if diffs:
         raise ReplayError("the stored game differs from what the rules produce: " + "; ".join(diffs))
@@ -71,7 +72,7 @@ def replay_game(save: Save) -> Game:
 
 # Event fields added since saves were first written: an older save's events lack them, and its replay
 # is compared without them.
-ADDED_EVENT_FIELDS = {"war_strength": ("units", "buildings")}
+ADDED_EVENT_FIELDS: dict[str, tuple[str, ...]] = {"war_strength": ("units", "buildings")}
 
 
 def state_differences(replayed: dict, stored: dict, limit: int = 5) -> list[str]:
@@ -87,7 +88,7 @@ def state_differences(replayed: dict, stored: dict, limit: int = 5) -> list[str]
 
 def _as_stored(replayed: dict, stored: dict) -> dict:
     """A replayed event without the fields added since the stored one was written."""
-    added = [k for k in ADDED_EVENT_FIELDS.get(replayed.get("type"), ()) if k in replayed and k not in stored]
+    added = [k for k in ADDED_EVENT_FIELDS.get(str(replayed.get("type")), ()) if k in replayed and k not in stored]
     return {k: v for k, v in replayed.items() if k not in added} if added else replayed
 
 
