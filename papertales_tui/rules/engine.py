@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -508,7 +508,7 @@ class Game:
         if not self._anyone_pending(player):
             self._resolve_step()
 
-    def submit(self, decisions: dict[int, Decision | dict[str, Any]], *, trusted: bool = False) -> None:
+    def submit(self, decisions: Mapping[int, Decision | dict[str, Any]], *, trusted: bool = False) -> None:
         """The decisions of the current step, player -> decision, applied together and the step
         resolved once: the same game as one `apply` each, in this order.
 
