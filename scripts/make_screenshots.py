@@ -59,10 +59,11 @@ def page_text(screen: SummaryScreen) -> str:
     return console.export_text()
 
 
-async def summary_keys(shooter: Shooter, pilot, screen: SummaryScreen, turn: int, solo: bool = False) -> list[str]:
-    """Shoot the pages worth a picture (turn 2 and later): the reveal, the first War compared side by
-    side, the Aging; then go on."""
+async def summary_keys(shooter: Shooter, pilot, screen: SummaryScreen, solo: bool = False) -> list[str]:
+    """Shoot the pages worth a picture (from turn 2, the turn the page is about): the reveal, the first
+    War compared side by side, the Aging; then go on."""
     chapters = [c for c, _ in screen.chapters]
+    turn = screen.turn
     if turn >= 2 and "reveal" in chapters:
         text = page_text(screen)
         if "Revealed" in text:
@@ -144,7 +145,7 @@ async def play(out: Path, seed: int) -> None:  # noqa: C901 (a scripted walk thr
                 else:
                     keys = placing + ["c"]
             elif isinstance(screen, SummaryScreen):
-                keys = await summary_keys(shooter, pilot, screen, app.game.state.turn)
+                keys = await summary_keys(shooter, pilot, screen)
             elif isinstance(screen, ConstructionScreen):
                 shooter.shot("06-construction")
                 keys = ["enter"]
@@ -215,7 +216,7 @@ async def play_solo(out: Path, seed: int) -> None:
                     keys = []
                 keys += ["c"]
             elif isinstance(screen, SummaryScreen):
-                keys = await summary_keys(shooter, pilot, screen, turn if turn == 2 else 0, solo=True)
+                keys = await summary_keys(shooter, pilot, screen, solo=True)
             elif isinstance(screen, ConstructionScreen):
                 keys = ["enter"]
             elif isinstance(screen, (AgeTargetModal, HealModal, UnpaidModal)):

@@ -86,6 +86,8 @@ Symbols always come with a number or a word, so the game reads the same without 
   · **Ctrl+S** save the game as a file · **Ctrl+Q** quit. **Esc** closes this kind of screen.
 - Every confirmed decision is autosaved: **Resume the last game** on the title screen (or `papertales --resume`)
   picks the game up; `papertales --resume FILE` resumes a file saved with Ctrl+S.
+- Results (reveal and Wars, Income, Construction, Aging): **Enter** shows the next page and, on the last,
+  goes on; **←** goes back a page.
 - Deployment: **Enter** on a card takes it, **1-5** puts it in spot F1 F2 F3 B1 B2, **x** takes a card
   out of a spot, **k** keeps a card for next turn, **u** undoes, **c** confirms.
 - Changed your mind? On the hand-off screen, before the next player presses Enter, **u** takes back
