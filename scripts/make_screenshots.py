@@ -70,7 +70,7 @@ async def summary_keys(shooter: Shooter, pilot, screen: SummaryScreen, solo: boo
             shooter.shot("18-solo-reveal" if solo else "05-reveal")
         if "War 1 of" in text or "Black and Purple armies" in text:
             shooter.shot("18-solo-wars" if solo else "05-reveal-and-wars")
-            if solo:
+            if solo and "21-save-as" not in shooter.taken:
                 await pilot.press("ctrl+s")
                 await pilot.pause()
                 shooter.shot("21-save-as")
