@@ -41,11 +41,15 @@ async def test_scores_on_the_wars_page_are_those_of_the_wars(catalog):
         text = screen_text(app)
         assert "Turn 1/4 · after Reveal & Wars" in text and "Income" not in text
         assert row(text, "P0")[1:3] == [f"★{lp.get(0, 0)}", f"¤{gold[0]}"]
+        await press(pilot, "f3")  # the log, too, ends with this page
+        assert "(income)" not in screen_text(app) and "Knight" in screen_text(app)
         await press(pilot, "escape", "enter")  # the Income page: now F4 shows the Gold after Income
         assert "Income" in app.screen.title_text
         await press(pilot, "f4")
         text = screen_text(app)
         assert "after Income" in text and row(text, "P0")[2] == f"¤{app.game.players[0].gold}"
+        await press(pilot, "f3")
+        assert "(income)" in screen_text(app)
 
 
 async def test_time_master_hand_off_says_reveal(catalog):

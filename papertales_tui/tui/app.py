@@ -330,7 +330,8 @@ class PaperTalesApp(App):
         from .screens.info import LogScreen
 
         if self.game is not None:
-            self._open(LogScreen(self.game))
+            page = self.session.scene if isinstance(self.session.scene, Summary) else None
+            self._open(LogScreen(self.game, page.as_of if page else None))
 
     def action_scores(self) -> None:
         from .screens.info import ScoreboardScreen

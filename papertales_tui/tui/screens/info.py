@@ -238,15 +238,17 @@ class CardBrowser(InfoScreen):
 
 
 class LogScreen(InfoScreen):
+    """The game's public events; opened over a summary page, up to that page (`until` events)."""
+
     title_text = "Paper Tales · Game log"
 
-    def __init__(self, game):
+    def __init__(self, game, until: int | None = None):
         super().__init__()
-        self.game = game
+        self.game, self.until = game, until
 
     def body(self) -> ComposeResult:
         names = Names.of(self.game)
-        lines = [narrate(e, names) for e in self.game.state.log]
+        lines = [narrate(e, names) for e in self.game.state.log[:self.until]]
         with VerticalScroll(id="log"):
             yield Static(Text("\n".join(line for line in lines if line)), markup=False)
 
