@@ -140,3 +140,24 @@ def test_pages_fill_up_and_a_tall_block_gets_its_own_page():
     assert paginate([5, 30, 2], ["reveal"] * 3, 16) == [[0], [1], [2]]
     assert paginate([3, 3], ["reveal", "income"], 10) == [[0, 1]]  # a title for each chapter: 2+3+2+3
     assert paginate([3, 3], ["reveal", "income"], 9) == [[0], [1]]
+
+
+async def test_every_results_page_of_a_whole_solo_game_fits_80x24(catalog):
+    """The solo pages have the least room (the Necropolis row is on top): none needs scrolling."""
+    from test_tui_solo import start_solo
+    from test_tui_support import keys_for
+
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_solo(pilot, app, "Ann", seed=2, difficulty=4)
+        pages = 0
+        for _ in range(400):
+            if app.game.over and not isinstance(app.screen, SummaryScreen):
+                break
+            if isinstance(app.screen, SummaryScreen):
+                scroll = app.screen.query_one("#summary", VerticalScroll)
+                assert scroll.max_scroll_y == 0, screen_text(app)
+                pages += 1
+            await pilot.press(*keys_for(app))
+            await pilot.pause()
+        assert app.game.over and pages > 12
