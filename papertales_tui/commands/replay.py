@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 
 
@@ -20,14 +19,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, catalog) -> int:
-    try:
-        return _run(args, catalog)
-    except BrokenPipeError:  # output piped into `head` and the like
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-
-
-def _run(args: argparse.Namespace, catalog) -> int:
     from ..persistence import ReplayError, SaveFileError, iter_replay, read_save_file, state_differences
     from ..rules.narrator import Names, narrate
     from . import say

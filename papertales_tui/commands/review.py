@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 
-from . import float_range
+from . import float_range, printable
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -29,14 +28,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, catalog) -> int:
-    try:
-        return _run(args, catalog)
-    except BrokenPipeError:  # output piped into `head` and the like
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-
-
-def _run(args: argparse.Namespace, catalog) -> int:
     from ..persistence import ReplayError, SaveFileError, iter_replay, load_save
     from ..rules import coach
     from ..rules.errors import IllegalDecision
@@ -46,7 +37,7 @@ def _run(args: argparse.Namespace, catalog) -> int:
         seats = review_seats(save, args.seat)
         start = next(iter_replay(save)).game
     except (SaveFileError, ReplayError, ValueError) as err:
-        print(f"papertales: cannot review: {plain(str(err))}", file=sys.stderr)
+        print(f"papertales: cannot review: {printable(err)}", file=sys.stderr)
         return 2
     if args.budget is not None and not args.budget > 0:
         print("papertales: cannot review: --budget must be a positive number of seconds", file=sys.stderr)
@@ -56,7 +47,7 @@ def _run(args: argparse.Namespace, catalog) -> int:
         result = coach.review(start, save.decisions, seats, budget=args.budget or coach.REVIEW_BUDGET,
                               progress=bar)
     except IllegalDecision as err:  # the engine refused a decision of the file
-        print(f"papertales: cannot review: {args.file}: {plain(str(err))}", file=sys.stderr)
+        print(f"papertales: cannot review: {printable(args.file)}: {printable(err)}", file=sys.stderr)
         return 2
     finally:
         if bar is not None:
@@ -101,15 +92,10 @@ class ProgressBar:
         sys.stderr.flush()
 
 
-def plain(text: str) -> str:
-    """Text from a file shown literally: control characters escaped."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-
-
 def line_of(a, game, names: list[str]) -> str:
     from ..rules.coach import choice_text
 
-    who = plain(names[a.player])
+    who = printable(names[a.player])
     head = f"turn {a.turn}, {who}: {choice_text(a.decision, game)}"
     if a.agreed:
         return f"{head}; the coach agrees ({a.playouts} playouts)"
@@ -121,9 +107,9 @@ def text_lines(result, game, path: str, every: bool = False) -> list[str]:
     from ..rules.coach import UNCERTAINTY
 
     names = result.players
-    seats = ", ".join(plain(names[i]) for i in result.seats)
+    seats = ", ".join(printable(names[i]) for i in result.seats)
     count = f"{len(names)} players" if len(names) > 1 else "solo"
-    out = [f"Review of {plain(path)}: {count}; reviewed: {seats}; {len(result.assessments)} decisions"]
+    out = [f"Review of {printable(path)}: {count}; reviewed: {seats}; {len(result.assessments)} decisions"]
     if not game.over:
         out.append(f"(the game is not finished: turn {game.state.turn}, {game.state.phase})")
     out.append("Costliest decisions:")
@@ -133,7 +119,7 @@ def text_lines(result, game, path: str, every: bool = False) -> list[str]:
     for i in result.seats:
         mine = [a for a in result.assessments if a.player == i]
         agreed = sum(a.agreed for a in mine)
-        out.append(f"{plain(names[i])}: {len(mine)} decisions, the coach agrees with {agreed}; "
+        out.append(f"{printable(names[i])}: {len(mine)} decisions, the coach agrees with {agreed}; "
                    f"estimated cost {result.total(i):.1f} LP in all")
     if result.deciding_turn is not None:
         d = result.deciding_turn
