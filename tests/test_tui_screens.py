@@ -340,7 +340,7 @@ async def test_construction_lists_offers_and_what_is_missing(catalog):
         assert isinstance(screen, ConstructionScreen)
         text = screen_text(app)
         assert "Build Town at level 1" in text and "Pass" in text
-        assert "✗ Tavern level 1: missing ✿ food" in text
+        assert "✗ Tavern level 1: missing ✿" in text
         assert "Town, level 1" in text and "End of the game: ★1" in text and "Land cost ¤0" in text
         assert "made by your Kingdom: ♣ wood" in text
         assert screen.options[0]["building"] == "town"

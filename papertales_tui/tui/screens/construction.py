@@ -38,8 +38,8 @@ def what_label(catalog, r: dict) -> str:
     return f"Build {b.name} at level {r['level']}"
 
 
-def resources_text(parts: list) -> Text:
-    return Text(" ").join(tx.resource(r, n, words=True) for r, n in parts)
+def resources_text(parts: list, words: bool = True) -> Text:
+    return Text(" ").join(tx.resource(r, n, words=words) for r, n in parts)
 
 
 def blocked_reason(r: dict, gold: int | None = None) -> Text:
@@ -57,8 +57,12 @@ def blocked_reason(r: dict, gold: int | None = None) -> Text:
 
 
 def blocked_label(catalog, r: dict) -> Text:
+    """A list entry, one line at 80 columns: the missing resources as glyphs, else the Gold short
+    (the highlighted entry's full reason is on the side)."""
     name = catalog.buildings[r["building"]].name
-    return Text.assemble(("✗ ", "bold"), f"{name} level {r['level']}: ", blocked_reason(r), style="dim")
+    lacks = (Text.assemble("missing ", resources_text(r["missing"], words=False)) if r["missing"]
+             else Text(f"{tx.GOLD}{r['short']} short"))
+    return Text.assemble(("✗ ", "bold"), f"{name} level {r['level']}: ", lacks, style="dim")
 
 
 def price_lines(r: dict) -> list[Text]:
