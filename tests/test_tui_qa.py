@@ -7,6 +7,7 @@ from test_tui_support import SIZE, screen_text
 
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.construction import ConstructionScreen, blocked_label
+from papertales_tui.tui.screens.modals import UnpaidModal
 
 
 async def test_construction_entries_each_fit_on_one_line(catalog):
@@ -27,3 +28,29 @@ async def test_construction_entries_each_fit_on_one_line(catalog):
         for r in screen.blocked:
             label = blocked_label(game.catalog, r).plain
             assert any(label in line for line in lines), label
+
+
+async def test_give_up_dialog_says_in_words_which_units_are_given_up(catalog, monkeypatch):
+    """Without colour a player could not tell the ticked Units (a SelectionList shows X on every
+    line): each line now reads [x] given up or [ ] paid, and a line says what confirming does."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    veteran, kraken = 7, 8
+    modal = UnpaidModal([veteran, kraken], {veteran: 0, kraken: 6}, {veteran: "Veteran", kraken: "Kraken"},
+                        gold=3, default=[kraken])
+    chosen = []
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(modal, chosen.append)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "[ ] Veteran" in text and "¤0  paid" in text
+        assert "[x] Kraken" in text and "¤6  given up" in text
+        assert "Confirming pays for Veteran (¤3 left); gives up Kraken." in text
+        await pilot.press("down", "space")  # pay for the Kraken too: not enough Gold
+        await pilot.pause()
+        text = screen_text(app)
+        assert "[ ] Kraken" in text and "Still ¤3 short: tick more Units to give up." in text
+        await pilot.press("enter", "c")  # Enter ticks it again
+        await pilot.pause()
+    assert chosen == [[kraken]]

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList, SelectionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from .. import text as tx
@@ -163,24 +163,67 @@ class ChoiceModal(ModalScreen):
 
 
 class UnpaidModal(ChoiceModal):
-    """Gold is short: tick the new Units to give up (they are discarded)."""
+    """Gold is short: tick the new Units to give up (they are discarded). Each Unit reads
+    [x] given up or [ ] paid (glyphs and words, not colour), and a line says what confirming does."""
+
+    BINDINGS = [Binding("space", "toggle", "Give up / pay")]
 
     def __init__(self, new: list[int], costs: dict[int, int], names: dict[int, str], gold: int,
                  default: list[int]):
         """`default`: the Units ticked at first (the engine's `suggested_unpaid`)."""
         total = sum(costs.values())
         super().__init__(f"Not enough Gold: {tx.GOLD}{total} needed, you have {tx.GOLD}{gold}",
-                         "Tick the Units you give up (Space or click). They are discarded unpaid.")
-        self.new, self.costs, self.names = new, costs, names
-        self.default = default
+                         "Space or Enter ticks a Unit to give up (again to untick); c confirms. "
+                         "Units given up are discarded unpaid.")
+        self.new, self.costs, self.names, self.gold = new, costs, names, gold
+        self.unpaid = [c for c in new if c in default]
+
+    def label(self, card: int) -> Text:
+        out = card in self.unpaid
+        return Text.assemble(("[x] " if out else "[ ] ", "bold"), self.names[card].ljust(18),
+                             tx.gold(self.costs[card]), "  ", ("given up" if out else "paid", "bold" if out else ""))
 
     def make_list(self):
-        items = [(Text.assemble(self.names[c].ljust(18), tx.gold(self.costs[c])), c, c in self.default)
-                 for c in self.new]
-        return SelectionList[int](*items, classes="choice", id="unpaid")
+        return OptionList(*(Option(self.label(c), id=str(k)) for k, c in enumerate(self.new)),
+                          classes="choice", id="unpaid")
+
+    def after_list(self) -> ComposeResult:
+        yield Static("", id="unpaid-outcome", markup=False)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.show_outcome()
+
+    def show_outcome(self) -> None:
+        paid = [c for c in self.new if c not in self.unpaid]
+        left = self.gold - sum(self.costs[c] for c in paid)
+        if left < 0:
+            line = f"Still {tx.GOLD}{-left} short: tick more Units to give up."
+        else:
+            names = ", ".join(self.names[c] for c in paid) or "no Unit"
+            given = ", ".join(self.names[c] for c in self.unpaid)
+            line = f"Confirming pays for {names} ({tx.GOLD}{left} left)" + (f"; gives up {given}." if given else ".")
+        self.query_one("#unpaid-outcome", Static).update(Text(line, style="bold"))
+
+    @on(OptionList.OptionSelected, "#unpaid")
+    def selected(self, event: OptionList.OptionSelected) -> None:
+        self.toggle(self.new[int(event.option.id)])
+
+    def action_toggle(self) -> None:
+        ol = self.query_one("#unpaid", OptionList)
+        if ol.highlighted is not None:
+            self.toggle(self.new[ol.highlighted])
+
+    def toggle(self, card: int) -> None:
+        if card in self.unpaid:
+            self.unpaid.remove(card)
+        else:
+            self.unpaid.append(card)
+        self.query_one("#unpaid", OptionList).replace_option_prompt(str(self.new.index(card)), self.label(card))
+        self.show_outcome()
 
     def action_confirm(self) -> None:
-        self.dismiss(list(self.query_one("#unpaid", SelectionList).selected))
+        self.dismiss([c for c in self.new if c in self.unpaid])
 
 
 class AgeTargetModal(HintHost, ChoiceModal):
