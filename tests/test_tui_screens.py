@@ -222,7 +222,7 @@ async def test_short_of_gold_asks_what_to_give_up(catalog):
         await pilot.pause()
         game = deploy_game(["knight", "dragon"], gold=3)  # 1 + 3 Gold with 3 in hand
         knight, dragon = game.state.players[0].hand
-        board = await open_board(app, pilot, game)
+        await open_board(app, pilot, game)
         await pilot.press("1", "down", "2")
         await pilot.pause()
         assert "short by ¤1" in screen_text(app)
@@ -230,16 +230,14 @@ async def test_short_of_gold_asks_what_to_give_up(catalog):
         await pilot.pause()
         modal = app.screen
         assert isinstance(modal, UnpaidModal)
-        assert modal.default == [dragon]  # the dearest Unit is suggested
-        await pilot.press("space")  # untick the Dragon: nothing given up, the engine refuses
-        await pilot.press("c")
+        assert modal.unpaid == [dragon]  # the dearest Unit is suggested
+        await pilot.press("down", "space", "c")  # untick the Dragon: still short, the dialog stays
         await pilot.pause()
-        assert app.screen is board and "Not allowed" in screen_text(app)
+        assert app.screen is modal and "Not enough Gold yet" in screen_text(app)
         assert game.state.players[0].submitted is None
-        await pilot.press("c")
+        await pilot.press("space", "c")  # tick it again and confirm: the suggestion
         await pilot.pause()
-        await pilot.press("c")  # accept the suggestion
-        await pilot.pause()
+        assert app.screen is not modal
         assert game.state.players[0].submitted["unpaid"] == [dragon]
 
 

@@ -194,9 +194,12 @@ class UnpaidModal(ChoiceModal):
         super().on_mount()
         self.show_outcome()
 
+    def gold_left(self) -> int:
+        return self.gold - sum(self.costs[c] for c in self.new if c not in self.unpaid)
+
     def show_outcome(self) -> None:
         paid = [c for c in self.new if c not in self.unpaid]
-        left = self.gold - sum(self.costs[c] for c in paid)
+        left = self.gold_left()
         if left < 0:
             line = f"Still {tx.GOLD}{-left} short: tick more Units to give up."
         else:
@@ -220,9 +223,13 @@ class UnpaidModal(ChoiceModal):
         else:
             self.unpaid.append(card)
         self.query_one("#unpaid", OptionList).replace_option_prompt(str(self.new.index(card)), self.label(card))
+        self.query_one("#dialog-message", Label).update("")
         self.show_outcome()
 
     def action_confirm(self) -> None:
+        if self.gold_left() < 0:
+            self.query_one("#dialog-message", Label).update("Not enough Gold yet: tick a Unit to give up.")
+            return
         self.dismiss([c for c in self.new if c in self.unpaid])
 
 
