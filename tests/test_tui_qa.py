@@ -54,3 +54,39 @@ async def test_give_up_dialog_says_in_words_which_units_are_given_up(catalog, mo
         await pilot.press("enter", "c")  # Enter ticks it again
         await pilot.pause()
     assert chosen == [[kraken]]
+
+
+async def test_a_hint_on_the_deployment_hides_no_spot_and_no_hand_card(catalog, monkeypatch):
+    """With 5 players at 80x24 the coach's answer once pushed B2, the Buildings line and the last
+    hand cards below the fold; the card details make room for it instead."""
+    from conftest import give, goto, new_game
+
+    from papertales_tui.rules import coach
+    from papertales_tui.tui.screens.deploy import DeployScreen
+    from papertales_tui.tui.screens.hint import HintPanel
+
+    monkeypatch.setattr(coach, "HINT_BUDGET", 0.05)
+    game = goto(new_game(5, seed=3), "deploy")
+    give(game, 0, ["demon", "cave_spirit", "rogue", "palm_reader", "forest_child"])
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"] * 5)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DeployScreen)
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.query(HintPanel)
+        text = screen_text(app)
+        assert "Coach: " in text
+        for spot in ("F1 ", "F2 ", "F3 ", "B1 ", "B2 ", "Buildings:"):
+            assert spot in text, spot
+        for card in screen.plan.hand:
+            assert game.card(card).name in text
+        await pilot.press("h")  # put the answer away: the card details come back
+        await pilot.pause()
+        assert "Coach: " not in screen_text(app) and "cost ¤" in screen_text(app)

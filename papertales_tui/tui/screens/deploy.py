@@ -113,9 +113,18 @@ class DeployScreen(HintHost, GameScreen):
         self.texts[section] = fitted
         out = []
         for name, height in self.SECTIONS:
+            if name == "detail" and self.hint_room:
+                continue
             part = self.texts.get(name, [])[:height]
             out += part + [Text()] * (height - len(part))
         self.info.set_lines(out)
+
+    hint_room = False  # the coach's answer is shown where the card details were
+
+    def hint_toggled(self, shown: bool) -> None:
+        self.hint_room = shown
+        self.texts.pop("detail", None)
+        self.show_detail(self.detail_card)
 
     def on_resize(self) -> None:
         self.wrapped.clear()

@@ -59,7 +59,11 @@ class HintHost:
             return found.first()
         panel = HintPanel("")
         self.mount(panel)  # type: ignore[attr-defined]
+        self.hint_toggled(True)
         return panel
+
+    def hint_toggled(self, shown: bool) -> None:
+        """The panel comes or goes: a screen may make room for it."""
 
     def action_hint(self) -> None:
         if self._hint_stop is not None:  # thinking: cancel
@@ -68,6 +72,7 @@ class HintHost:
         if self._hint_shown:  # an answer on screen: put it away
             self.query(HintPanel).remove()  # type: ignore[attr-defined]
             self._hint_shown, self._hint_cards = False, []
+            self.hint_toggled(False)
             self.refresh_bindings()  # type: ignore[attr-defined]
             return
         game, player = self.game, self.player  # type: ignore[attr-defined]
