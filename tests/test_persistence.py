@@ -319,6 +319,16 @@ def start(seed: int, players: int, data_dir: Path) -> subprocess.Popen:
                             stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
 
 
+def until_saved(proc: subprocess.Popen) -> str:
+    """The output of `proc` up to and including its first "saved N" line."""
+    lines = []
+    for line in proc.stdout:
+        lines.append(line)
+        if line.startswith("saved "):
+            break
+    return "".join(lines)
+
+
 def confirmed(output: str) -> int:
     saved = [int(line.split()[1]) for line in output.splitlines() if line.startswith("saved ")]
     return max(saved, default=0)
@@ -334,12 +344,15 @@ def test_killed_at_random_points_the_game_resumes_and_ends_as_if_never_interrupt
 
     rng = random.Random(seed)
     kept = 0  # decisions in the autosave
-    for _ in range(6):
+    for kill in range(6):
         proc = start(seed, players, data_dir)
         assert proc.stdout.readline().strip() == "ready"
+        # The first kill waits for an autosave, so that at least one lands mid-game however slow the
+        # machine is; the others land at random times from the start.
+        head = until_saved(proc) if kill == 0 else ""
         time.sleep(rng.uniform(0.0, 0.15))
         proc.send_signal(signal.SIGKILL)
-        out = proc.communicate()[0]
+        out = head + proc.communicate()[0]
         assert proc.returncode == -signal.SIGKILL
         if not (data_dir / "autosave.json").exists():
             assert confirmed(out) == 0
