@@ -72,6 +72,7 @@ async def test_the_final_scores_show_the_hints_used(catalog, tmp_path):
 
 async def test_a_hint_can_be_cancelled_and_never_blocks_typing(catalog, monkeypatch):
     monkeypatch.setattr(coach, "HINT_BUDGET", 600.0)  # it thinks until cancelled
+    monkeypatch.setattr(coach, "MAX_SAMPLES", 10**9)
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot, app, ["Ann", "Ben"], seed=2)

@@ -93,8 +93,8 @@ class HintHost:
                 _call(app, panel.thinking, done, total)
 
             try:
-                found = coach.hint(view, pend, catalog, budget=coach.HINT_BUDGET, progress=progress,
-                                   cancelled=stop.is_set)
+                found = coach.hint(view, pend, catalog, budget=coach.HINT_BUDGET, max_samples=coach.MAX_SAMPLES,
+                                   progress=progress, cancelled=stop.is_set)
             except coach.Cancelled:
                 found = None
             _call(app, self.hint_ready, stop, found)
