@@ -90,3 +90,24 @@ async def test_a_hint_on_the_deployment_hides_no_spot_and_no_hand_card(catalog, 
         await pilot.press("h")  # put the answer away: the card details come back
         await pilot.pause()
         assert "Coach: " not in screen_text(app) and "cost ¤" in screen_text(app)
+
+
+async def test_quit_before_any_decision_does_not_promise_a_resume(catalog, tmp_path, monkeypatch):
+    """Quitting on the first hand-off said 'Resume it from the title screen', but nothing was saved
+    yet (and Resume would have opened an older game)."""
+    from test_tui_support import keys_for, start
+
+    from papertales_tui.persistence import DATA_DIR_ENV
+
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    app = PaperTalesApp(catalog, autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, app, ["Ann", "Ben"], seed=3)
+        assert "Resume" not in app.quit_question() and "not saved" in app.quit_question()
+        for _ in range(8):  # both pick (the engine applies a step's decisions together)
+            if app.game.state.decisions:
+                break
+            await pilot.press(*keys_for(app))
+            await pilot.pause()
+        assert app.game.state.decisions
+        assert "Resume it from the title screen" in app.quit_question()

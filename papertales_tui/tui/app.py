@@ -356,6 +356,9 @@ class PaperTalesApp(App):
     def quit_question(self) -> str:
         if self.game is None or self.game.over:
             return "Quit Paper Tales?"
+        if self.autosave and not self.game.state.decisions:  # nothing saved yet (Resume would
+            return ("Quit Paper Tales? Nothing is decided yet, so this game is not saved: "  # open an older game)
+                    "autosave starts with the first decision.")
         if self.autosave:
             return "Quit Paper Tales? The game is autosaved: Resume it from the title screen."
         return "Quit Paper Tales? The current game is lost."
