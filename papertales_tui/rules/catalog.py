@@ -43,8 +43,8 @@ MAX_DEPTH = 16  # mappings and lists inside each other; the card files need 5
 class _StrictLoader(_SAFE_LOADER):  # type: ignore[misc, valid-type]
     """Safe loading that refuses a key given twice in one mapping (YAML would keep the last silently)."""
 
-    def construct_mapping(self, node, deep=False):
-        seen = set()
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        seen: set[Any] = set()
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=deep)
             try:
@@ -226,7 +226,7 @@ CARD_LISTS = ("units", "buildings", "necropolis", "lich_king")
 # ---- loading ----
 
 
-def _read(path: Path) -> dict:
+def _read(path: Path) -> dict[str, Any]:
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_FILE_BYTES + 1)
@@ -295,7 +295,7 @@ def _check_abilities(abilities: list[_Ability], path: Path, card: str, prefix: s
                                     f"unknown resource {value!r} (expected one of: {', '.join(allowed)})")
 
 
-def _check_params(params: dict, spec: dict[str, type], kind: str, path: Path, card: str, where: str) -> None:
+def _check_params(params: dict[str, Any], spec: dict[str, type], kind: str, path: Path, card: str, where: str) -> None:
     for name in params:
         if name not in spec:
             expected = ", ".join(spec) or "none"

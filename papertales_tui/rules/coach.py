@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any, cast
 
 from .bots.hard import candidates, playout
 from .bots.knowledge import game_from_view
@@ -52,7 +53,7 @@ class Cancelled(Exception):
 class Outcome:
     """What the playouts of one decision gave, averaged over the samples."""
 
-    decision: dict
+    decision: dict[str, Any]
     scores: list[float] = field(default_factory=list)  # one per sample
     lp: float = 0.0  # LP gained by the end of the playout
     gold: float = 0.0  # Gold gained (or lost) by then
@@ -69,7 +70,7 @@ class Hint:
 
     player: int
     kind: str
-    choice: dict
+    choice: dict[str, Any]
     outcomes: list[Outcome]  # best first
     samples: int  # samples of the hidden cards; each plays every option once
 
@@ -99,8 +100,8 @@ class Assessment:
     player: int
     turn: int
     kind: str
-    decision: dict
-    choice: dict  # the coach's choice
+    decision: dict[str, Any]
+    choice: dict[str, Any]  # the coach's choice
     cost: float  # LP the decision cost against the coach's choice (0 when it is the coach's)
     error: float  # half-width of the 95% interval of the cost
     samples: int
@@ -116,7 +117,7 @@ class Review:
     assessments: list[Assessment]
     players: list[str]
     seats: list[int]
-    deciding_turn: dict | None = None  # solo: {"turn", "margin", "won"}
+    deciding_turn: dict[str, Any] | None = None  # solo: {"turn", "margin", "won"}
 
     def costliest(self, n: int = 3) -> list[Assessment]:
         """The `n` decisions that surely cost most: ranked by the low end of their 95% interval (a
@@ -129,7 +130,8 @@ class Review:
 
 # --- the search ---------------------------------------------------------------------------------
 
-def options_for(view: dict, pend: Pending, catalog: Catalog, memo: dict | None = None) -> list[dict]:
+def options_for(view: dict[str, Any], pend: Pending, catalog: Catalog,
+                memo: dict[Any, Any] | None = None) -> list[dict[str, Any]]:
     """The decisions the coach compares: the hard bot's candidates (every option for Age tokens and
     Mystical Healers)."""
     if pend.kind == "age_target":
@@ -141,14 +143,14 @@ def options_for(view: dict, pend: Pending, catalog: Catalog, memo: dict | None =
     return candidates(game_from_view(view, pend.player, catalog), pend, memo if memo is not None else {})
 
 
-def search(view: dict, pend: Pending, catalog: Catalog, options: list[dict], *, budget: float,
+def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[dict[str, Any]], *, budget: float,
            max_samples: int = MAX_SAMPLES, seed: int = 0, progress: Progress | None = None,
            cancelled: Callable[[], bool] | None = None) -> list[Outcome]:
     """Playouts of every option on the same samples until `budget` CPU seconds are spent (at least
     MIN_SAMPLES samples, at most `max_samples`). Raises Cancelled if `cancelled()` turns True."""
     me = pend.player
     rng = random.Random(seed)
-    memo: dict = {}
+    memo: dict[Any, Any] = {}
     outcomes = [Outcome(d) for d in options]
     start = time.thread_time()
     mine = view["players"][me]
@@ -185,11 +187,11 @@ def _expected(samples: int, spent: float, budget: float, most: int) -> int:
 
 def _wars_won(sim: Game, me: int) -> float:
     """Wars `me` won in the playout (from its LP for Wars: 3 a War)."""
-    return sum(e.get("amount", 0) for e in sim.state.log
-               if e.get("type") == "lp" and e.get("player") == me and e.get("cause") == "wars") / WAR_LP
+    return cast(float, sum(e.get("amount", 0) for e in sim.state.log
+                           if e.get("type") == "lp" and e.get("player") == me and e.get("cause") == "wars") / WAR_LP)
 
 
-def hint(view: dict, pend: Pending, catalog: Catalog, *, budget: float = HINT_BUDGET,
+def hint(view: dict[str, Any], pend: Pending, catalog: Catalog, *, budget: float = HINT_BUDGET,
          max_samples: int = MAX_SAMPLES, seed: int = 0, progress: Progress | None = None,
          cancelled: Callable[[], bool] | None = None) -> Hint:
     """What the hard bot would decide for `pend`, from `view` (the deciding seat's view) only."""
@@ -203,7 +205,7 @@ def hint(view: dict, pend: Pending, catalog: Catalog, *, budget: float = HINT_BU
     return Hint(pend.player, pend.kind, best[0].decision, best, len(best[0].scores))
 
 
-def assess(view: dict, pend: Pending, catalog: Catalog, decision: dict, *, budget: float,
+def assess(view: dict[str, Any], pend: Pending, catalog: Catalog, decision: dict[str, Any], *, budget: float,
            max_samples: int = MAX_SAMPLES, seed: int = 0, index: int = 0,
            cancelled: Callable[[], bool] | None = None) -> Assessment:
     """The LP `decision` cost against the coach's choice, with a 95% interval."""
@@ -226,7 +228,7 @@ def assess(view: dict, pend: Pending, catalog: Catalog, decision: dict, *, budge
                       max(mean, 0.0), 1.96 * sd / math.sqrt(n), n, n * len(outcomes))
 
 
-def _same(a: dict, b: dict) -> bool:
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """The same decision (the engine adds the price to a Construction; the player's key is ignored)."""
     keys = ("kind", "card", "discard", "slots", "keep", "building", "level", "slot")
     return all(a.get(k) == b.get(k) for k in keys) and sorted(a.get("unpaid") or []) == sorted(b.get("unpaid") or [])
@@ -234,7 +236,7 @@ def _same(a: dict, b: dict) -> bool:
 
 # --- the review -----------------------------------------------------------------------------------
 
-def review(game: Game, decisions: list[dict], seats: list[int], *, budget: float = REVIEW_BUDGET,
+def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, budget: float = REVIEW_BUDGET,
            max_each: float = MAX_DECISION_BUDGET, seed: int = 0, progress: Progress | None = None,
            cancelled: Callable[[], bool] | None = None) -> Review:
     """Assess each decision of `seats` in a game. `game` is the game at its start (as set up before
@@ -272,7 +274,7 @@ def start_of(game: Game) -> Game:
     return Game.new(names, seed=game.state.seed, catalog=game.catalog)
 
 
-def deciding_turn(game: Game) -> dict | None:
+def deciding_turn(game: Game) -> dict[str, Any] | None:
     """Solo: the turn whose LP swing between the player and the Lich King most favoured the side that
     won (the player's best turn in a win, the worst in a loss)."""
     swings: dict[int, int] = {}
@@ -295,9 +297,9 @@ def deciding_turn(game: Game) -> dict | None:
 
 # --- words ----------------------------------------------------------------------------------------
 
-def choice_text(decision: dict, game: Game) -> str:
+def choice_text(decision: dict[str, Any], game: Game) -> str:
     """A decision in a few words ("pick Knight, discard Archer", "build Tavern (level 1)")."""
-    def name(c) -> str:
+    def name(c: int) -> str:
         return game.card(c).name
 
     kind = decision.get("kind")
@@ -320,7 +322,7 @@ def choice_text(decision: dict, game: Game) -> str:
     return str(kind)
 
 
-def cards_in(decision: dict, game: Game) -> list[tuple[str, str]]:
+def cards_in(decision: dict[str, Any], game: Game) -> list[tuple[str, str]]:
     """(key, name) of the cards a decision names (Units and Buildings), for "learn a card" links."""
     kind = decision.get("kind")
     units: list[int] = []

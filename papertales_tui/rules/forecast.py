@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from .engine import WAR_LP, Game, IllegalDecision, double_war, war_won
 from .narrator import cause_name
@@ -49,7 +50,7 @@ class TurnForecast:
     income: int  # Gold of the next Income phase, base included
     war_gold: tuple[int, int]  # Gold of Wars abilities (fewest, most)
     resources: dict[str, int]
-    constructions: tuple[dict, ...]  # what could be built with the Gold after Income (fewest Wars won)
+    constructions: tuple[dict[str, Any], ...]  # what could be built with the Gold after Income (fewest Wars won)
     dying: tuple[int, ...]  # spots of the Units that die at Aging
     healable: tuple[int, ...]  # of those, the ones a Mystical Healer of this Kingdom could save
     lp: tuple[tuple[str, int, int], ...]  # (source, fewest, most) LP this turn, item by item

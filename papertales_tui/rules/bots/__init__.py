@@ -10,7 +10,8 @@ A bot sees only `game.view(player)`: its own cards and what is public. Levels:
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from ..cards import Catalog
 from ..engine import Game, Pending
@@ -24,7 +25,7 @@ LEVELS = ("easy", "medium", "hard")
 class Bot(Protocol):
     level: str
 
-    def choose(self, view: dict, pending: Pending, catalog: Catalog) -> dict:
+    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> dict[str, Any]:
         """A legal decision for `pending`, from what `view` shows."""
 
 
@@ -34,7 +35,7 @@ class EasyBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict, pending: Pending, catalog: Catalog) -> dict:
+    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> dict[str, Any]:
         return random_decision(game_from_view(view, pending.player, catalog), pending, self.rng)
 
 
@@ -42,17 +43,17 @@ class MediumBot:
     level = "medium"
 
     def __init__(self, seed: int = 0):
-        self.memo: dict = {}
+        self.memo: dict[Any, Any] = {}
         self.turn = None
 
-    def choose(self, view: dict, pending: Pending, catalog: Catalog) -> dict:
+    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> dict[str, Any]:
         if view["turn"] != self.turn:  # plans are remembered within a turn only
             self.memo.clear()
             self.turn = view["turn"]
         return medium_decision(game_from_view(view, pending.player, catalog), pending, self.memo)
 
 
-def make_bot(level: str, seed: int = 0, **options) -> Bot:
+def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     """A bot of this level ("easy", "medium" or "hard"); `seed` makes its choices reproducible."""
     if level == "easy":
         return EasyBot(seed)
@@ -66,7 +67,8 @@ def make_bot(level: str, seed: int = 0, **options) -> Bot:
 
 
 def play_bot_game(levels: list[str], seed: int, catalog: Catalog | None = None,
-                  bot_options: dict | None = None, on_decision=None) -> Game:
+                  bot_options: dict[str, Any] | None = None,
+                  on_decision: Callable[[Pending, str, float, float], object] | None = None) -> Game:
     """Play a whole game with one bot per seat (`levels[i]` plays seat i); returns the finished game.
 
     `bot_options` go to the hard bots (e.g. ``{"budget": 0.2}``). `on_decision(pending, level,

@@ -11,6 +11,8 @@ long-lived table would cost more in garbage-collector scans than it saves.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..effects import WAR_SCORING
 from ..engine import Forecast, Game
 from ..state import Player, Unit
@@ -18,7 +20,8 @@ from ..state import Player, Unit
 WARS = (0, 2)  # the Wars won the bots ask scoring abilities for (they interpolate in between)
 
 
-def kingdom_key(game: Game, player: int, slots: list[Unit | None], buildings: tuple | None = None) -> tuple:
+def kingdom_key(game: Game, player: int, slots: list[Unit | None],
+                buildings: tuple[Any, ...] | None = None) -> tuple[Any, ...]:
     """What the Kingdom of `player` with these Units in its spots is made of: its spots as one number
     (card and Age of each; cards below 65,535 and Ages below 65,536) and its Buildings (`buildings`
     when the caller already has `tuple(sorted(buildings.items()))`). Numbers and strings only, so
@@ -31,8 +34,8 @@ def kingdom_key(game: Game, player: int, slots: list[Unit | None], buildings: tu
     return code, buildings
 
 
-def forecast(game: Game, player: int, memo: dict, slots: list[Unit | None] | None = None,
-             buildings: tuple | None = None) -> Forecast:
+def forecast(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | None] | None = None,
+             buildings: tuple[Any, ...] | None = None) -> Forecast:
     """`game.forecast(player, WARS)` for the player's Kingdom with `slots` in its spots (default: as
     it is); `war_gains` is empty when the Kingdom has no Wars scoring ability. The result is shared:
     read it, never change it."""
@@ -40,7 +43,7 @@ def forecast(game: Game, player: int, memo: dict, slots: list[Unit | None] | Non
     slots = p.slots if slots is None else slots
     table = _table(memo, "forecasts")
     key = kingdom_key(game, player, slots, buildings)
-    f = table.get(key)
+    f: Forecast | None = table.get(key)
     if f is None:
         saved, p.slots = p.slots, slots
         try:
@@ -50,16 +53,16 @@ def forecast(game: Game, player: int, memo: dict, slots: list[Unit | None] | Non
     return f
 
 
-def unit_strengths(game: Game, player: int, memo: dict, slots: list[Unit | None],
-                   buildings: tuple | None = None) -> dict[int, int]:
+def unit_strengths(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | None],
+                   buildings: tuple[Any, ...] | None = None) -> dict[int, int]:
     """`game.unit_strengths(player)` with `slots` in its spots: the forecast's when it is known, else
     the cheaper figures alone (shared: read it, never change it)."""
     key = kingdom_key(game, player, slots, buildings)
-    f = _table(memo, "forecasts").get(key)
+    f: Forecast | None = _table(memo, "forecasts").get(key)
     if f is not None:
         return f.unit_strengths
     table = _table(memo, "strengths")
-    strengths = table.get(key)
+    strengths: dict[int, int] | None = table.get(key)
     if strengths is None:
         p = game.state.players[player]
         saved, p.slots = p.slots, slots
@@ -70,14 +73,14 @@ def unit_strengths(game: Game, player: int, memo: dict, slots: list[Unit | None]
     return strengths
 
 
-def resources(game: Game, player: int, memo: dict, slots: list[Unit | None] | None = None,
-              buildings: tuple | None = None) -> dict[str, int]:
+def resources(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | None] | None = None,
+              buildings: tuple[Any, ...] | None = None) -> dict[str, int]:
     """`game.resources(player)` with `slots` in its spots (shared: read it, never change it)."""
     p = game.state.players[player]
     slots = p.slots if slots is None else slots
     table = _table(memo, "resources")
     key = kingdom_key(game, player, slots, buildings)
-    res = table.get(key)
+    res: dict[str, int] | None = table.get(key)
     if res is None:
         saved, p.slots = p.slots, slots
         try:
@@ -87,7 +90,7 @@ def resources(game: Game, player: int, memo: dict, slots: list[Unit | None] | No
     return res
 
 
-def _table(memo: dict, name: str) -> dict:
+def _table(memo: dict[Any, Any], name: str) -> dict[Any, Any]:
     """The memo's table of one kind of figures."""
     table = memo.get(name)
     if table is None:

@@ -21,7 +21,9 @@ from __future__ import annotations
 import gc
 import random
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from ..cards import Catalog
 from ..engine import Game, Pending
@@ -52,13 +54,13 @@ class HardBot:
         self.rng = random.Random(seed)
         self.budget = budget
         self.max_samples = max_samples
-        self.memo: dict = {}
+        self.memo: dict[Any, Any] = {}
         self.turn = None
         self.samples: list[int] = []  # samples searched, per searched decision (for benchmarks)
         self.playouts: list[int] = []  # playouts finished, per searched decision
         self.opponents = OpponentModel()  # how strong each opponent deploys, from what they showed
 
-    def choose(self, view: dict, pending: Pending, catalog: Catalog) -> dict:
+    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> dict[str, Any]:
         # CPU time, so that the bot searches as much on a busy machine; a margin for the one decision
         # of a playout that may be under way at the deadline (checks fall between decisions)
         deadline = time.thread_time() + self.budget * (1 - MARGIN)
@@ -76,12 +78,13 @@ class HardBot:
         best = max(range(len(options)), key=lambda k: (totals[k], -k))
         return options[best]
 
-    def search(self, view: dict, me: int, catalog: Catalog, options: list[dict], deadline: float) -> list[float]:
+    def search(self, view: dict[str, Any], me: int, catalog: Catalog, options: list[dict[str, Any]],
+               deadline: float) -> list[float]:
         """Total playout score of each option over the samples that fit before `deadline` (CPU time
         of this thread). A sample plays every option. The next one is not started when the last
         one's time would take it past the deadline, and is dropped unfinished if it gets there
         all the same (the first sample is always finished)."""
-        memo: dict = {}  # the medium bots' remembered values, shared by all playouts
+        memo: dict[Any, Any] = {}  # the medium bots' remembered values, shared by all playouts
         totals = [0.0] * len(options)
         samples = 0
         last = 0.0  # CPU time of the last sample (the first is the slowest: nothing is remembered yet)
@@ -104,7 +107,7 @@ class HardBot:
         return totals
 
 
-def _sample(view: dict, me: int, catalog: Catalog, seed: float) -> Game:
+def _sample(view: dict[str, Any], me: int, catalog: Catalog, seed: float) -> Game:
     """A sample of the hidden cards to play out; a standard game's log is not kept (nothing reads it)."""
     sim = game_from_view(view, me, catalog, random.Random(seed))
     if sim.state.mode == "standard":
@@ -117,7 +120,7 @@ class OutOfTime(Exception):
 
 
 @contextmanager
-def _collector_paused():
+def _collector_paused() -> Iterator[None]:
     """The search allocates many small short-lived containers and makes no garbage cycles worth
     collecting while it runs: the cyclic collector's scans would cost a sixth of its time."""
     enabled = gc.isenabled()
@@ -129,11 +132,12 @@ def _collector_paused():
             gc.enable()
 
 
-def candidates(game: Game, pend: Pending, memo: dict, rival_outlook: dict[int, float] | None = None) -> list[dict]:
+def candidates(game: Game, pend: Pending, memo: dict[Any, Any],
+               rival_outlook: dict[int, float] | None = None) -> list[dict[str, Any]]:
     """A few good decisions, the medium bot's own first (with the neighbours' strength estimates
     scaled by `rival_outlook`, see `opponents.py`)."""
     planner = Planner(game, pend.player, memo, rival_outlook=rival_outlook)
-    out: list[dict | None] = []  # None: a variant that does not apply (dropped below)
+    out: list[dict[str, Any] | None] = []  # None: a variant that does not apply (dropped below)
     if pend.kind == "pick":
         gains = planner.card_gains(pend.options["cards"])
         top = sorted(gains, key=lambda c: (-gains[c], c))[:PICKS]
@@ -163,7 +167,7 @@ def candidates(game: Game, pend: Pending, memo: dict, rival_outlook: dict[int, f
     return unique
 
 
-def _without_costliest(game: Game, deploy: dict) -> dict | None:
+def _without_costliest(game: Game, deploy: dict[str, Any]) -> dict[str, Any] | None:
     """The same deployment without its costliest new Unit (kept for next turn instead)."""
     in_play = {u.card for pl in game.state.players for u in pl.slots if u is not None}
     new = [c for c in deploy["slots"] if c is not None and c not in in_play]
@@ -176,7 +180,7 @@ def _without_costliest(game: Game, deploy: dict) -> dict | None:
     return {"kind": "deploy", "slots": slots, "keep": costliest, "unpaid": []}
 
 
-def playout(sim: Game, me: int, decision: dict, memo: dict, deadline: float | None = None) -> float:
+def playout(sim: Game, me: int, decision: dict[str, Any], memo: dict[Any, Any], deadline: float | None = None) -> float:
     """Apply `decision`, let medium bots play to the end of the turn (or game), score it for `me`.
     Raises OutOfTime when the thread's CPU time passes `deadline` (checked before each decision)."""
     turn = sim.state.turn
@@ -191,7 +195,7 @@ def playout(sim: Game, me: int, decision: dict, memo: dict, deadline: float | No
     return score(sim, me, memo)
 
 
-def score(sim: Game, me: int, memo: dict) -> float:
+def score(sim: Game, me: int, memo: dict[Any, Any]) -> float:
     """My margin over the best other player (in solo, the Lich King): final LP (and a win bonus),
     or standing so far."""
     if sim.state.solo is not None:
@@ -209,7 +213,7 @@ def score(sim: Game, me: int, memo: dict) -> float:
     return stand[me] - max(stand[j] for j in range(n) if j != me)
 
 
-def standing(sim: Game, j: int, memo: dict) -> float:
+def standing(sim: Game, j: int, memo: dict[Any, Any]) -> float:
     """LP so far plus what the Kingdom is worth from here: its Units in play next turn, its
     Buildings' end-of-game LP and its Gold."""
     p = sim.state.players[j]

@@ -9,6 +9,7 @@ of the hidden cards that is consistent with everything the player has seen.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..cards import Catalog
 from ..engine import Game
@@ -22,7 +23,7 @@ _TO_DISCARD = {"unit_died": "card", "unit_discarded": "card", "unit_unpaid": "ca
 _RNG_STATE = None  # a fixed placeholder; the real generator is set after loading
 
 
-def known_discards(view: dict) -> list[int]:
+def known_discards(view: dict[str, Any]) -> list[int]:
     """Cards the viewer saw go to the discard pile since it was last shuffled into the deck."""
     out: list[int] = []
     for e in view["log"]:
@@ -36,7 +37,7 @@ def known_discards(view: dict) -> list[int]:
     return out
 
 
-def unseen_cards(view: dict, player: int, discards: list[int]) -> list[int]:
+def unseen_cards(view: dict[str, Any], player: int, discards: list[int]) -> list[int]:
     """Every card whose place the viewer does not know (other hands, drafts, kept cards, the piles)."""
     seen = set(discards)
     for i, pd in enumerate(view["players"]):
@@ -52,7 +53,7 @@ def unseen_cards(view: dict, player: int, discards: list[int]) -> list[int]:
     return [c for c in range(len(view["cards"])) if c not in seen]
 
 
-def game_from_view(view: dict, player: int, catalog: Catalog, rng: random.Random | None = None) -> Game:
+def game_from_view(view: dict[str, Any], player: int, catalog: Catalog, rng: random.Random | None = None) -> Game:
     """A Game built only from `view` (what `player` may see).
 
     Without `rng`, hidden zones are empty: good for computing anything about public Kingdoms and the
@@ -99,7 +100,7 @@ def game_from_view(view: dict, player: int, catalog: Catalog, rng: random.Random
     return Game(state, catalog)
 
 
-def _solo_sample(solo: dict, catalog: Catalog, rng: random.Random) -> dict:
+def _solo_sample(solo: dict[str, Any], catalog: Catalog, rng: random.Random) -> dict[str, Any]:
     """The Lich King's side with each face-down Necropolis card drawn from its pile and the
     Underworld (known cards, unknown order) shuffled."""
     solo = dict(solo)
@@ -113,7 +114,7 @@ def _solo_sample(solo: dict, catalog: Catalog, rng: random.Random) -> dict:
     return solo
 
 
-def _rng_placeholder() -> list:
+def _rng_placeholder() -> list[Any]:
     global _RNG_STATE
     if _RNG_STATE is None:
         version, internal, gauss = random.Random(0).getstate()

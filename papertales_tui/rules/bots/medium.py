@@ -21,10 +21,12 @@ would give if left to the Underworld.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from ..decisions import Step
+from ..effects import UnitRules
 from ..engine import WAR_LP, Forecast, Game, Pending
 from ..solo import ARMIES, army_bonus, lich_lp_per_war, quest_matches
 from ..state import BACK, FRONT, Unit
@@ -53,7 +55,7 @@ class Plan(NamedTuple):
 class Planner:
     """The medium bot's judgement for one player at one moment of a game."""
 
-    def __init__(self, game: Game, me: int, memo: dict | None = None, outlook: float = 1.0,
+    def __init__(self, game: Game, me: int, memo: dict[Any, Any] | None = None, outlook: float = 1.0,
                  rival_outlook: dict[int, float] | None = None):
         """`outlook` scales the estimates of the neighbours' strength this turn (1: as estimated), and
         `rival_outlook` each neighbour's apart (by player; 1 for those not in it)."""
@@ -129,7 +131,7 @@ class Planner:
         them: this turn, the survivors next turn, the Gold and the Construction it allows."""
         key = ("value", self.context, frozenset((u.card, u.age) for u in units), gold)
         if key in self.memo:
-            return self.memo[key]
+            return cast("tuple[float, list[Unit | None]]", self.memo[key])
         slots, f = self.arrange(units)
         v = self.turn_value(f, self.rival_now) + self.future_value(slots) + self.gold_lp * gold
         v += self.building_plan(slots, gold + f.income)
@@ -150,9 +152,9 @@ class Planner:
                 self.memo[key] = [(o["gold"], self._rough_building_value(o)) for o in _fresh_options(g, self.me)]
             finally:
                 p.slots, p.gold = saved_slots, saved_gold
-        return max([v - self.gold_lp * price for price, v in self.memo[key] if price <= gold] + [0.0])
+        return cast(float, max([v - self.gold_lp * price for price, v in self.memo[key] if price <= gold] + [0.0]))
 
-    def _rough_building_value(self, option: dict) -> float:
+    def _rough_building_value(self, option: dict[str, Any]) -> float:
         level = 2 if option["kind"] == "upgrade" else option["level"]
         b = self.game.catalog.buildings[option["building"]].level(level)
         v = b.legend_points + BUILDING_TURN_LP * self.turns_left
@@ -192,9 +194,9 @@ class Planner:
         key = self._plan_key(hand, gold)
         if key not in self.memo:
             self.memo[key] = self.improve(self._current_plan(gold), hand, gold)
-        return self.memo[key]
+        return cast(Plan, self.memo[key])
 
-    def _plan_key(self, hand: list[int], gold: int) -> tuple:
+    def _plan_key(self, hand: list[int], gold: int) -> tuple[Any, ...]:
         return ("plan", self.context, _signature(self.p.slots), tuple(sorted(hand)), gold)
 
     def _current_plan(self, gold: int) -> Plan:
@@ -223,7 +225,7 @@ class Planner:
                 return best
             plan = best
 
-    def _with_card(self, units: list[Unit], card: int, capacity: int):
+    def _with_card(self, units: list[Unit], card: int, capacity: int) -> Iterator[list[Unit]]:
         new = self.new_unit(card)
         if len(units) < capacity:
             yield [*units, new]
@@ -235,7 +237,7 @@ class Planner:
         a = self.game.card(card).ability("age_self")
         return Unit(card, a.params["amount"] if a is not None else 0)
 
-    def deploy(self, pend: Pending) -> dict:
+    def deploy(self, pend: Pending) -> dict[str, Any]:
         hand = list(pend.options["hand"])
         gold = pend.options["gold"]
         plan = self.improve(self.plan(hand, gold), hand, gold)
@@ -261,7 +263,7 @@ class Planner:
                 gain = self.turn_value(self.forecast(with_card), self.rival_next) - \
                     self.turn_value(self.forecast(after), self.rival_next)
             self.memo[key] = FUTURE_WEIGHT * gain - self.gold_lp * max(self.game.card(card).cost, 0)
-        return self.memo[key]
+        return cast(float, self.memo[key])
 
     # --- recruitment --------------------------------------------------------------------------
     def card_gains(self, cards: list[int]) -> dict[int, float]:
@@ -287,7 +289,7 @@ class Planner:
                 gains[c] += self.solo.quest_lp(c)
         return gains
 
-    def pick(self, pend: Pending) -> dict:
+    def pick(self, pend: Pending) -> dict[str, Any]:
         cards = pend.options["cards"]
         gains = self.card_gains(cards)
         card = max(cards, key=lambda c: (gains[c], -c))
@@ -304,7 +306,7 @@ class Planner:
         return {c: self.improve(base, [c], self.p.gold, once=True).value - base.value for c in cards}
 
     # --- construction, Age tokens, healing ---------------------------------------------------
-    def construction(self, pend: Pending) -> dict:
+    def construction(self, pend: Pending) -> dict[str, Any]:
         best, choice = 0.0, {"kind": "pass"}
         for o in pend.options["options"]:
             v = self.building_value(o)
@@ -312,7 +314,7 @@ class Planner:
                 best, choice = v, o
         return dict(choice)
 
-    def building_value(self, option: dict) -> float:
+    def building_value(self, option: dict[str, Any]) -> float:
         """LP at the end, plus what the Building adds to the surviving Kingdom each remaining turn."""
         p = self.p
         level = 2 if option["kind"] == "upgrade" else option["level"]
@@ -333,9 +335,9 @@ class Planner:
                 if level == 2 and not fifth:
                     v += FIFTH_SPOT_LP * self.turns_left
             self.memo[key] = v
-        return self.memo[key] - self.gold_lp * option["gold"]
+        return cast(float, self.memo[key] - self.gold_lp * option["gold"])
 
-    def age_target(self, pend: Pending) -> dict:
+    def age_target(self, pend: Pending) -> dict[str, Any]:
         amount = pend.options["amount"]
         p = self.p
 
@@ -347,7 +349,7 @@ class Planner:
 
         return {"kind": "age_target", "slot": max(pend.options["slots"], key=lambda s: (value_if(s), -s))}
 
-    def heal(self, pend: Pending) -> dict:
+    def heal(self, pend: Pending) -> dict[str, Any]:
         p, g = self.p, self.game
         best, choice = None, []
         for k in range(min(pend.options["max"], len(pend.options["slots"])) + 1):
@@ -382,9 +384,9 @@ class SoloOutlook:
         before_wars = game.state.phase in ("recruitment", "deployment")
         self.now = self._armies(solo.time) if before_wars else []
         self.next = self._armies(solo.time + 1)
-        self.memo: dict = {}
+        self.memo: dict[Any, Any] = {}
 
-    def _cards(self, position: int) -> list:
+    def _cards(self, position: int) -> list[Any]:
         """The Necropolis cards that may be at this position of the row."""
         if position >= len(self.row):
             return []
@@ -414,7 +416,7 @@ class SoloOutlook:
                     denied += beat * self.lich_war_lp[a]
             n = max(len(armies), 1)
             self.memo[key] = (won / n, denied / n)
-        return self.memo[key]
+        return cast("tuple[float, float]", self.memo[key])
 
     def quest_lp(self, card: int) -> float:
         """The Lich King's quest LP this card would give him from the Underworld this Recruitment."""
@@ -424,7 +426,7 @@ class SoloOutlook:
         return float(sum(q.lp for q in quests if q is not None and quest_matches(q, unit)))
 
 
-def _signature(slots: list[Unit | None]) -> tuple:
+def _signature(slots: list[Unit | None]) -> tuple[Any, ...]:
     return tuple(None if u is None else (u.card, u.age) for u in slots)
 
 
@@ -433,12 +435,12 @@ def _chance(margin: float) -> float:
     return 1.0 / (1.0 + math.exp(-(margin + 0.5) / WAR_SPREAD))
 
 
-def _builder(r) -> bool:
+def _builder(r: UnitRules) -> bool:
     """Whether a Unit (its compiled rules) changes what Constructions cost."""
     return r.any_sub or r.wood_sub or r.ignore_land_cost
 
 
-def _fresh_options(game: Game, me: int) -> list[dict]:
+def _fresh_options(game: Game, me: int) -> list[dict[str, Any]]:
     """Construction options recomputed (the engine caches them during the Construction step)."""
     step = game.state.step
     game.state.step = Step.NONE
@@ -448,7 +450,7 @@ def _fresh_options(game: Game, me: int) -> list[dict]:
         game.state.step = step
 
 
-def medium_decision(game: Game, pend: Pending, memo: dict | None = None) -> dict:
+def medium_decision(game: Game, pend: Pending, memo: dict[Any, Any] | None = None) -> dict[str, Any]:
     """The medium bot's decision for `pend`, reading only the player's own cards and public ones."""
     planner = Planner(game, pend.player, memo)
     if pend.kind == "pick":

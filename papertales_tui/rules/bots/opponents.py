@@ -10,6 +10,8 @@ saw, shrunk towards 1 while it has seen little.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import Game
 from .medium import Planner
 
@@ -26,7 +28,7 @@ class OpponentModel:
         self.read = 0  # log events already read
         self.turn = 0  # turn of the last event read
 
-    def watch(self, view: dict, game: Game, me: int) -> None:
+    def watch(self, view: dict[str, Any], game: Game, me: int) -> None:
         """Note this turn's estimates (while the rivals have not deployed yet) and read the strengths
         shown at the Wars since the last call. `game` is rebuilt from `view`."""
         if view["phase"] == "recruitment" and view.get("mode", "standard") == "standard":
