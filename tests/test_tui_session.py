@@ -158,12 +158,19 @@ async def test_continue_offers_the_previous_autosave_when_the_last_is_damaged(ca
     damaged = persistence.autosave_path()
     damaged.write_bytes(damaged.read_bytes()[:100])
     app = PaperTalesApp(catalog)
+    notes: list[str] = []
+    shown = app.notify
+
+    def notify(message: str, *args, **kwargs) -> None:  # records the toasts, through the public method
+        notes.append(message)
+        shown(message, *args, **kwargs)
+
+    monkeypatch.setattr(app, "notify", notify)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Resume the last game (autosave)" in screen_text(app)  # the file cannot be read
         await pilot.press("down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen) and app.game.state.decisions == []
-        notes = [n.message for n in app._notifications]
         assert any("the file ends too early" in n and "the previous autosave (turn 1)" in n for n in notes)
     assert len(damaged.read_bytes()) == 100  # left as it is

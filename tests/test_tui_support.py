@@ -5,9 +5,10 @@
 
 from __future__ import annotations
 
-import io
+import html
+import re
 
-from rich.console import Console
+from rich.cells import cell_len
 
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.construction import ConstructionScreen
@@ -21,15 +22,25 @@ from papertales_tui.tui.screens.summary import SummaryScreen
 from papertales_tui.tui.screens.title import TitleScreen
 
 SIZE = (80, 24)
+CHAR_WIDTH = 0.61 * 20  # the width of a cell in the SVG that Rich exports (font size 20)
+
+
+_SPAN = re.compile(r'<text class="[^"]*" x="([0-9.]+)" y="[0-9.]+" textLength="[0-9.]+" '
+                   r'clip-path="url\(#[^)]*-line-(\d+)\)">([^<]*)</text>')
 
 
 def screen_text(app) -> str:
-    """Everything visible on the terminal, as plain text."""
+    """Everything visible on the terminal, as plain text: read back from Textual's public SVG
+    screenshot (each span of text stands at its column on its line)."""
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system=None, record=True, legacy_windows=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
+    grid = [[" "] * width for _ in range(height)]
+    for x, line, text in _SPAN.findall(app.export_screenshot()):
+        column = round(float(x) / CHAR_WIDTH)
+        for char in html.unescape(text).replace("\xa0", " "):
+            if 0 <= column < width and int(line) < height:
+                grid[int(line)][column] = char
+            column += cell_len(char)
+    return "\n".join("".join(row).rstrip() for row in grid)
 
 
 def deploy_keys(screen: DeployScreen) -> list[str]:
