@@ -11,11 +11,14 @@ long-lived table would cost more in garbage-collector scans than it saves.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ..effects import WAR_SCORING
 from ..engine import Forecast, Game
 from ..state import Player, Unit
+
+T = TypeVar("T")
 
 WARS = (0, 2)  # the Wars won the bots ask scoring abilities for (they interpolate in between)
 
@@ -41,16 +44,9 @@ def forecast(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | N
     read it, never change it."""
     p = game.state.players[player]
     slots = p.slots if slots is None else slots
-    table = _table(memo, "forecasts")
     key = kingdom_key(game, player, slots, buildings)
-    f: Forecast | None = table.get(key)
-    if f is None:
-        saved, p.slots = p.slots, slots
-        try:
-            f = table[key] = game.forecast(player, WARS if _scores_wars(game, p) else ())
-        finally:
-            p.slots = saved
-    return f
+    return _remembered(_table(memo, "forecasts"), key, p, slots,
+                       lambda: game.forecast(player, WARS if _scores_wars(game, p) else ()))
 
 
 def unit_strengths(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | None],
@@ -61,16 +57,8 @@ def unit_strengths(game: Game, player: int, memo: dict[Any, Any], slots: list[Un
     f: Forecast | None = _table(memo, "forecasts").get(key)
     if f is not None:
         return f.unit_strengths
-    table = _table(memo, "strengths")
-    strengths: dict[int, int] | None = table.get(key)
-    if strengths is None:
-        p = game.state.players[player]
-        saved, p.slots = p.slots, slots
-        try:
-            strengths = table[key] = game.unit_strengths(player)
-        finally:
-            p.slots = saved
-    return strengths
+    return _remembered(_table(memo, "strengths"), key, game.state.players[player], slots,
+                       lambda: game.unit_strengths(player))
 
 
 def resources(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | None] | None = None,
@@ -78,16 +66,21 @@ def resources(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | 
     """`game.resources(player)` with `slots` in its spots (shared: read it, never change it)."""
     p = game.state.players[player]
     slots = p.slots if slots is None else slots
-    table = _table(memo, "resources")
     key = kingdom_key(game, player, slots, buildings)
-    res: dict[str, int] | None = table.get(key)
-    if res is None:
+    return _remembered(_table(memo, "resources"), key, p, slots, lambda: game.resources(player))
+
+
+def _remembered(table: dict[Any, Any], key: Any, p: Player, slots: list[Unit | None],
+                compute: Callable[[], T]) -> T:
+    """`table[key]`, else what `compute()` gives with `slots` put in `p`'s spots for the while."""
+    value: T | None = table.get(key)
+    if value is None:
         saved, p.slots = p.slots, slots
         try:
-            res = table[key] = game.resources(player)
+            value = table[key] = compute()
         finally:
             p.slots = saved
-    return res
+    return value
 
 
 def _table(memo: dict[Any, Any], name: str) -> dict[Any, Any]:
