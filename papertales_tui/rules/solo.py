@@ -320,6 +320,10 @@ class SoloMode(StandardMode):
         out += [(c.key, c.quest) for c in self.lich_king_cards() if c.effect == "underworld_quest" and c.quest]
         return out
 
+    def quest_lp(self, card: int) -> int:
+        """What this turn's quests score for `card` if it ends in the Underworld."""
+        return sum(q.lp for _, q in self.quests() if quest_matches(q, self.types[card]))
+
     def lich_sources(self) -> dict[str, int]:
         """The Lich King's LP so far by source (card names, "Wars")."""
         out: Counter[str] = Counter()
@@ -442,6 +446,9 @@ class SoloGame(Game):
 
     def quests(self) -> list[tuple[str, Quest]]:
         return self.mode.quests()
+
+    def quest_lp(self, card: int) -> int:
+        return self.mode.quest_lp(card)
 
     def lich_sources(self) -> dict[str, int]:
         return self.mode.lich_sources()

@@ -73,19 +73,15 @@ class DraftScreen(HintHost, GameScreen):
         marked = table_marks(len(seen), self.player, game.pass_direction())
         return KingdomTable([replace(seen[j], mark=marked[j]) for j in marked], rows=6, id="table")
 
-    def quest_lp(self, card: int) -> int:
-        """What the Lich King's quests of this Recruitment score for this card if it ends in the
-        Underworld."""
-        return sum(q.lp for _, q in self.game.quests() if self.game.quest_matches(q, [card]))
-
     def render_cards(self) -> None:
         rows = []
         for c in self.cards:
             line = tx.unit_line(self.game.card(c))
             if c == self.picked:
                 line = Text.assemble(line, Text("  ✓ picked", style="bold green"))
-            if self.solo and self.quest_lp(c):
-                line = Text.assemble(line, " ", Text(f"{QUEST_MARK}{tx.LP}{self.quest_lp(c)}", style="bold red"))
+            quest_lp = self.game.quest_lp(c) if self.solo else 0
+            if quest_lp:
+                line = Text.assemble(line, " ", Text(f"{QUEST_MARK}{tx.LP}{quest_lp}", style="bold red"))
             rows.append(line)
         cards = self.query_one("#draft-cards", RowList)
         if self.solo:
