@@ -46,3 +46,33 @@ def test_solo_is_the_engine_with_the_solo_mode():
     same = Game.new(["A"], seed=4, mode=SoloMode(difficulty=1))
     assert same.to_json() == game.to_json()
     assert game.pending()[0].options["rounds"] == 5  # the mode's extra options for a pick
+
+
+def private_game_uses(path) -> list[str]:
+    """`x._name` in a module, where `_name` is a private member of `Game` and x is not self or cls."""
+    import ast
+
+    game = Game.new(["A", "B"], seed=1)
+    private = {n for n in [*dir(Game), *vars(game)] if n.startswith("_") and not n.startswith("__")}
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if not isinstance(node, ast.Attribute) or node.attr not in private:
+            continue
+        if not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+            out.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    return out
+
+
+def test_no_module_but_the_engine_touches_a_private_game_member():
+    from pathlib import Path
+
+    import papertales_tui
+
+    root = Path(papertales_tui.__file__).parent
+    engine = root / "rules" / "engine.py"
+    modules = [p for p in root.rglob("*.py") if p != engine]
+    names = {p.relative_to(root).as_posix() for p in modules}
+    assert {"rules/solo.py", "rules/modes.py", "rules/games.py", "rules/coach.py", "rules/random_play.py",
+            "rules/bots/medium.py", "rules/bots/hard.py", "tui/session.py"} <= names  # the scan sees them
+    assert private_game_uses(engine)  # the scan finds them where they belong (e.g. the phase-2 context)
+    assert [use for p in modules for use in private_game_uses(p)] == []

@@ -693,6 +693,40 @@ class Game:
             p.gold += gold
             self._event("gold", player=player, amount=gold, cause=cause, total=p.gold)
 
+    # --- what modes act through (modes.py): the engine's own moves, public -------------------
+    def emit(self, type_: str, **fields: Any) -> None:
+        """Log an event of rules/events.py (its fields are checked), stamped with the current phase."""
+        self._event(type_, **fields)
+
+    def draw(self, n: int) -> list[int]:
+        """Draw `n` cards from the draw pile, top first; the discard pile is shuffled into a new draw
+        pile when it runs out (fewer cards only if both are empty)."""
+        return self._draw(n)
+
+    def begin(self, step: Step) -> None:
+        """Open a step: every player decides anew; it resolves at once if nobody has to decide."""
+        self._begin(step)
+
+    def gain(self, player: int, lp: int = 0, gold: int = 0, cause: str = "") -> None:
+        """A player scores LP and gains Gold (negative: loses), logged with their `cause` (a card,
+        Building or Necropolis key, or a step such as "wars"); a score never goes below 0."""
+        self._gain(player, lp, gold, cause)
+
+    def go_to_war(self, player: int) -> int:
+        """The Kingdom's strength in the Wars, logged with the Kingdom as it fights (`war_strength`)."""
+        p = self.state.players[player]
+        ctx = self._context(p)
+        units = {slot: self._unit_strength(u, ctx) for slot, u in p.units()}
+        parts = self._strength_parts(p, ctx, units)
+        total = sum(v for _, v in parts)
+        self._event("war_strength", player=player, strength=total, parts=[list(x) for x in parts],
+                    **self._kingdom_at_war(p, ctx, units))
+        return total
+
+    def score_war_abilities(self, player: int, wars_won: int) -> None:
+        """The Kingdom's Wars-phase abilities score for `wars_won` Wars won."""
+        self._war_abilities(player, wars_won)
+
     # --- 1. Recruitment ---------------------------------------------------------------------
     def _resolve_picks(self) -> None:
         if self.mode.resolve_picks(self):
@@ -872,6 +906,7 @@ class Game:
         s = self.state
         s.phase, s.step = "wars", Step.NONE
         if self.mode.resolve_wars(self):
+            self._income_phase()
             return
         n = len(s.players)
         strengths = []

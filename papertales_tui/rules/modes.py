@@ -1,7 +1,11 @@
 """Ways to play: the named hooks a mode fills in, and the standard game that fills in none.
 
 The engine calls each hook at one fixed, documented point of the turn; a mode changes the game only
-through them (it never overrides `Game` methods). `StandardMode` is the game for 2-7 players;
+through them (it never overrides `Game` methods), and acts on the game only through `Game`'s public
+methods: its queries, and the moves the engine makes itself, public for modes: `emit` (log an
+event), `draw` (cards from the draw pile), `begin` (open a step), `gain` (LP and Gold),
+`go_to_war` (a Kingdom's strength, logged) and `score_war_abilities`. No private `Game` member
+(a test checks every module but engine.py). `StandardMode` is the game for 2-7 players;
 `solo.SoloMode` plays one player against the Lich King. `games.MODES` maps the `mode` a saved state
 names back to its class.
 """
@@ -44,7 +48,7 @@ class Mode(Protocol):
         """Once every pick of a Recruitment round is in: take the cards, pass or end the draft."""
 
     def resolve_wars(self, game: Game) -> bool:
-        """Phase 3 (and then go on to the Income phase)."""
+        """Phase 3 instead of the Wars between neighbours; the engine then goes on to the Income phase."""
 
     def turn_ended(self, game: Game) -> None:
         """After the Aging phase, before the next turn starts or the game ends."""

@@ -133,7 +133,7 @@ class SoloMode(StandardMode):
         self.types = [catalog.units[k] for k in state.cards]
 
     def setup(self, game: Game) -> None:
-        game._event("solo_started", difficulty=len(self.solo.lich_cards), lich_cards=list(self.solo.lich_cards))
+        game.emit("solo_started", difficulty=len(self.solo.lich_cards), lich_cards=list(self.solo.lich_cards))
         self._reveal_necropolis(game, 0)
 
     def turn_started(self, game: Game) -> bool:
@@ -153,14 +153,14 @@ class SoloMode(StandardMode):
             card = p.submitted["card"] if p.submitted else p.draft[0]
             p.draft.remove(card)
             p.hand.append(card)
-            game._event("card_picked", player=0, card=card, private_to=0)
+            game.emit("card_picked", player=0, card=card, private_to=0)
         if p.draft and r < len(DRAFT_SIZES):
             solo.underworld.extend(p.draft)
-            game._event("underworld_added", player=0, cards=list(p.draft), total=len(solo.underworld),
-                        private_to=0)
+            game.emit("underworld_added", player=0, cards=list(p.draft), total=len(solo.underworld),
+                      private_to=0)
         elif p.draft:
             solo.underworld[:0] = p.draft
-            game._event("underworld_bottom", player=0, cards=list(p.draft), private_to=0)
+            game.emit("underworld_bottom", player=0, cards=list(p.draft), private_to=0)
         p.draft = []
         s.draft_round += 1
         if s.draft_round < ROUNDS:
@@ -169,39 +169,34 @@ class SoloMode(StandardMode):
         self._lich_recruitment(game)
         if p.kept is not None:
             p.hand.append(p.kept)
-            game._event("kept_card_returned", player=0, card=p.kept, private_to=0)
+            game.emit("kept_card_returned", player=0, card=p.kept, private_to=0)
             p.kept = None
         s.phase = "deployment"
-        game._begin(Step.DEPLOY)
+        game.begin(Step.DEPLOY)
         return True
 
     def resolve_wars(self, game: Game) -> bool:
         """Wars against the Black and Purple armies instead of the neighbours."""
-        s, solo = self.state, self.solo
+        solo = self.solo
         self._reveal_necropolis(game, solo.time + 1)
         armies = self._armies()
-        total, parts = game.strength_breakdown(0)
-        p = s.players[0]
-        ctx = game._context(p)
-        kingdom = game._kingdom_at_war(p, ctx, {slot: game._unit_strength(u, ctx) for slot, u in p.units()})
-        game._event("war_strength", player=0, strength=total, parts=[list(x) for x in parts], **kingdom)
+        total = game.go_to_war(0)
         won, lich_won = 0, []
         for army in ARMIES:
             player_wins, lich_wins = solo_war(total, armies[army])
             won += player_wins
             if lich_wins:
                 lich_won.append(army)
-            game._event("solo_war", army=army, strength=total, army_strength=armies[army],
-                        player_won=player_wins, lich_won=lich_wins)
+            game.emit("solo_war", army=army, strength=total, army_strength=armies[army],
+                      player_won=player_wins, lich_won=lich_wins)
         if won:
-            game._gain(0, lp=WAR_LP * won, cause="wars")
+            game.gain(0, lp=WAR_LP * won, cause="wars")
         self._lich_gain(game, LICH_LP_PER_WAR * len(lich_won), "wars", "wars", wars=len(lich_won))
         for c in self.lich_king_cards():
             if c.effect == "lp_per_war_won":
                 n = sum(1 for army in lich_won if scores_for(c, army))
                 self._lich_gain(game, c.params["amount"] * n, "lich_card", c.key, wars=n)
-        game._war_abilities(0, won)
-        game._income_phase()
+        game.score_war_abilities(0, won)
         return True
 
     def turn_ended(self, game: Game) -> None:
@@ -215,7 +210,7 @@ class SoloMode(StandardMode):
                 self._lich_gain(game, c.params["amount"] * (deaths // c.params["per"]), "lich_card", c.key,
                                 units=deaths)
         solo.time += 1
-        game._event("time_moved", position=solo.time, turn=s.turn)
+        game.emit("time_moved", position=solo.time, turn=s.turn)
         if s.turn < s.turns:
             return
         end = self.necropolis_card(solo.time)
@@ -227,8 +222,8 @@ class SoloMode(StandardMode):
                 self._lich_gain(game, c.params["amount"] * missing, "lich_card", c.key, buildings=missing)
 
     def game_ended(self, game: Game) -> None:
-        game._event("solo_over", player_lp=self.state.players[0].lp, lich_lp=self.solo.lich_lp,
-                    winner="player" if game.winners() else "lich_king")
+        game.emit("solo_over", player_lp=self.state.players[0].lp, lich_lp=self.solo.lich_lp,
+                  winner="player" if game.winners() else "lich_king")
 
     def winners(self, game: Game) -> list[int] | None:
         """[0] if the player has strictly more LP than the Lich King, else [] (the Lich King wins)."""
@@ -342,16 +337,16 @@ class SoloMode(StandardMode):
         s, solo, p = self.state, self.solo, self.state.players[0]
         r = s.draft_round
         if r < len(DRAFT_SIZES):
-            p.draft = game._draw(DRAFT_SIZES[r])
-            game._event("cards_dealt", player=0, cards=list(p.draft), private_to=0)
+            p.draft = game.draw(DRAFT_SIZES[r])
+            game.emit("cards_dealt", player=0, cards=list(p.draft), private_to=0)
         else:
             if r == len(DRAFT_SIZES):
                 s.rng.shuffle(solo.underworld)
-                game._event("underworld_shuffled", cards=len(solo.underworld))
+                game.emit("underworld_shuffled", cards=len(solo.underworld))
             n = UNDERWORLD_DRAW if r == len(DRAFT_SIZES) else 1
             p.draft = [solo.underworld.pop() for _ in range(min(n, len(solo.underworld)))]
-            game._event("underworld_drawn", player=0, cards=list(p.draft), private_to=0)
-        game._begin(Step.PICK)
+            game.emit("underworld_drawn", player=0, cards=list(p.draft), private_to=0)
+        game.begin(Step.PICK)
 
     def _lich_recruitment(self, game: Game) -> None:
         """The Lich King's immediate gain and quest bonuses; then the Underworld goes to the discard."""
@@ -361,12 +356,12 @@ class SoloMode(StandardMode):
         underworld = list(solo.underworld)
         for source, quest in self.quests():
             matches = self.quest_matches(quest, underworld)
-            game._event("lich_quest", source=source, condition=quest.condition, params=dict(quest.params),
-                        lp_each=quest.lp, matches=matches)
+            game.emit("lich_quest", source=source, condition=quest.condition, params=dict(quest.params),
+                      lp_each=quest.lp, matches=matches)
             self._lich_gain(game, quest.lp * len(matches), "quest", source, matches=len(matches))
         s.discard.extend(underworld)
         solo.underworld = []
-        game._event("underworld_discarded", cards=underworld)
+        game.emit("underworld_discarded", cards=underworld)
 
     def _lich_gain(self, game: Game, amount: int, cause: str, source: str, **fields: Any) -> None:
         """The Lich King scores: `cause` is immediate | quest | wars | end | lich_card; `source` a card key
@@ -375,15 +370,15 @@ class SoloMode(StandardMode):
             return
         solo = self.solo
         solo.lich_lp += amount
-        game._event("lich_lp", amount=amount, cause=cause, source=source, total=solo.lich_lp, **fields)
+        game.emit("lich_lp", amount=amount, cause=cause, source=source, total=solo.lich_lp, **fields)
 
     def _reveal_necropolis(self, game: Game, position: int) -> None:
         solo = self.solo
         if position < len(solo.necropolis) and solo.revealed <= position:
             solo.revealed = position + 1
             c = self.necropolis_card(position)
-            game._event("necropolis_revealed", position=position, card=c.key, pile=c.pile,
-                        gain=c.gain, black=c.black, purple=c.purple)
+            game.emit("necropolis_revealed", position=position, card=c.key, pile=c.pile,
+                      gain=c.gain, black=c.black, purple=c.purple)
 
     def _deaths_this_turn(self) -> int:
         n = 0
