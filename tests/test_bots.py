@@ -190,7 +190,7 @@ def solo_deploy_choice(hand: list[str]) -> dict:
     (pend,) = game.pending()
     decision = make_bot("medium").choose(game.view(0), pend, game.catalog)
     game.apply(0, decision)  # legal
-    return {key: ids[key] in decision["slots"] for key in hand}
+    return {key: ids[key] in decision.slots for key in hand}
 
 
 def test_medium_bot_deploys_to_beat_the_armies_in_solo():

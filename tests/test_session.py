@@ -9,11 +9,12 @@ import sys
 
 from conftest import new_game
 
+from papertales_tui.rules.decisions import Pick
 from papertales_tui.rules.engine import Game, IllegalDecision
 from papertales_tui.rules.random_play import random_decision
 from papertales_tui.rules.solo import SoloGame
 from papertales_tui.tui import flow
-from papertales_tui.tui.session import BotTurn, Decide, Final, Handoff, Session, Summary
+from papertales_tui.tui.session import BotFailed, BotTurn, Decide, Final, Handoff, Session, Summary
 
 
 def play_through(session: Session, seed: int = 1, limit: int = 5000) -> list:
@@ -88,8 +89,20 @@ def test_a_refused_bot_decision_is_replaced_by_a_random_one():
     session = Session(new_game(2, seed=2), ["bot:easy", "bot:easy"])
     scene = session.scene
     assert isinstance(scene, BotTurn)
-    warning = session.bot_submit(scene.pend, {"kind": "nonsense"})
-    assert warning and "plays at random" in warning
+    warning = session.bot_submit(scene.pend, Pick(card=-1))
+    assert warning and "plays at random" in warning and "the cards in front of you" in warning
+    assert len(session.game.state.decisions) == 1
+
+
+def test_a_bot_that_fails_is_replaced_by_a_random_decision():
+    session = Session(new_game(2, seed=2), ["bot:easy", "bot:easy"])
+    scene = session.scene
+    assert isinstance(scene, BotTurn)
+    session.bots[scene.pend.player] = None  # choose() raises AttributeError
+    decision = session.bot_decision(scene.pend)
+    assert isinstance(decision, BotFailed) and "AttributeError" in decision.reason
+    warning = session.bot_submit(scene.pend, decision)
+    assert warning and "AttributeError" in warning and "plays at random" in warning
     assert len(session.game.state.decisions) == 1
 
 

@@ -1,4 +1,8 @@
-"""Random legal decisions: the easy bot, and how the engine is exercised at volume."""
+"""Random legal decisions: the easy bot, and how the engine is exercised at volume.
+
+`random_decision` gives a typed decision; `random_record` (and `random_deployment`) the same
+decision in its JSON form, as the trusted fast path (`Game.submit(..., trusted=True)`) takes it.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +10,17 @@ import random
 from typing import Any
 
 from .cards import Catalog
+from .decisions import Decision, as_decision
 from .engine import Game, Pending
 
 
-def random_decision(game: Game, pend: Pending, rng: random.Random) -> dict[str, Any]:
+def random_decision(game: Game, pend: Pending, rng: random.Random) -> Decision:
     """A uniformly-chosen legal decision for a pending step (deployments: a random affordable plan)."""
+    return as_decision(random_record(game, pend, rng), pend.kind)
+
+
+def random_record(game: Game, pend: Pending, rng: random.Random) -> dict[str, Any]:
+    """`random_decision` in its JSON form (the same draws): what the trusted fast path submits."""
     o = pend.options
     if pend.kind == "pick":
         if o["discard"]:
@@ -67,7 +77,7 @@ def play_random_game(names: list[str], seed: int, catalog: Catalog | None = None
     if fast:
         game.stop_recording()
         while not game.over:
-            game.submit({pend.player: random_decision(game, pend, rng) for pend in game.pending()}, trusted=True)
+            game.submit({pend.player: random_record(game, pend, rng) for pend in game.pending()}, trusted=True)
         return game
     while not game.over:
         for pend in game.pending():

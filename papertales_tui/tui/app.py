@@ -22,12 +22,12 @@ from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
 from ..rules.card_files import default_catalog
-from ..rules.decisions import Step
+from ..rules.decisions import Decision, Step
 from ..rules.engine import Game, Pending
 from . import seats
 from .commands import CardCommands
 from .screens.common import Continue, Decided, TakeBack
-from .session import BotTurn, Decide, Final, Handoff, Scene, Session, Summary
+from .session import BotFailed, BotTurn, Decide, Final, Handoff, Scene, Session, Summary
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 REFERENCE = Binding.Group("")
@@ -207,7 +207,7 @@ class PaperTalesApp(App):
     def stop_bot(self) -> None:
         self.workers.cancel_group(self, "bot")
 
-    def bot_decided(self, session: Session, pend: Pending, decision: dict) -> None:
+    def bot_decided(self, session: Session, pend: Pending, decision: Decision | BotFailed) -> None:
         if session is not self.session:  # a new game started while the bot was thinking
             return
         warning = session.bot_submit(pend, decision)

@@ -1,12 +1,16 @@
 """Seat types for the new-game screen, and the hook to the bots of `rules/bots` (when present).
 
 The bot package provides `make_bot(level, seed)` returning an object with
-`choose(view, pending, catalog) -> decision`, where `view` is `game.view(player)`.
+`choose(view, pending, catalog) -> Decision`, where `view` is `game.view(player)`.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..rules.decisions import Decision
 
 HUMAN = "human"
 BOT_LEVELS = ("easy", "medium", "hard")
@@ -48,5 +52,5 @@ def make_bot(seat: str, seed: int = 0):
     return module.make_bot(seat.split(":", 1)[1], seed=seed)
 
 
-def bot_decision(bot, game, pend) -> dict:
+def bot_decision(bot, game, pend) -> Decision:
     return bot.choose(game.view(pend.player), pend, game.catalog)

@@ -58,6 +58,13 @@ class Final:
 Scene = Summary | Handoff | Decide | BotTurn | Final
 
 
+@dataclass(frozen=True)
+class BotFailed:
+    """A bot raised instead of deciding (a bug): why, for the table to see."""
+
+    reason: str
+
+
 class Session:
     """One game played at this table: the game, who sits where, and what comes next."""
 
@@ -128,24 +135,28 @@ class Session:
         self.scene = Decide(pend)
         return True
 
-    def bot_decision(self, pend: Pending) -> dict:
+    def bot_decision(self, pend: Pending) -> Decision | BotFailed:
         """What the bot at `pend.player` decides (slow: the app runs this in a worker thread)."""
         try:
             return seats.bot_decision(self.bots[pend.player], self.game, pend)
         except Exception as err:  # a bot bug must not stop the game
-            return {"error": f"{type(err).__name__}: {err}"}
+            return BotFailed(f"{type(err).__name__}: {err}")
 
-    def bot_submit(self, pend: Pending, decision: dict) -> str | None:
+    def bot_submit(self, pend: Pending, decision: Decision | BotFailed) -> str | None:
         """Apply a bot's decision; a refused one is replaced by a random legal one, and the reason
         is returned for the table to see."""
         from ..rules.random_play import random_decision
 
         game = self.game
+        reason = decision.reason if isinstance(decision, BotFailed) else None
+        if reason is None:
+            try:
+                game.apply(pend.player, decision)
+            except IllegalDecision as err:
+                reason = str(err)
         warning = None
-        try:
-            game.apply(pend.player, decision)
-        except IllegalDecision as err:
-            warning = f"{game.players[pend.player].name} (bot): {decision.get('error', err)}; it plays at random"
+        if reason is not None:
+            warning = f"{game.players[pend.player].name} (bot): {reason}; it plays at random"
             game.apply(pend.player, random_decision(game, pend, random.Random(len(game.state.log))))
         self.last_player = None
         self.undo = None

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from papertales_tui.rules.decisions import Decision
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.random_play import random_decision
 from papertales_tui.rules.solo import SoloGame
@@ -108,7 +109,7 @@ def _scores(game: Game) -> str:
     return "scores " + line
 
 
-Decide = Callable[[Game, object], dict]
+Decide = Callable[[Game, object], Decision | dict]  # typed, or recorded JSON
 
 
 def play(setup: Setup, decide: Decide, order: Callable[[list], list] = list) -> str:

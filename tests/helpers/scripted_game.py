@@ -13,11 +13,12 @@ import sys
 import time
 
 from papertales_tui.persistence import SaveFileError, autosave, load_autosave
+from papertales_tui.rules.decisions import Decision
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.random_play import random_decision
 
 
-def next_decision(game: Game, seed: int) -> tuple[int, dict]:
+def next_decision(game: Game, seed: int) -> tuple[int, Decision]:
     """The policy: a random legal decision, seeded by the game seed and the decision number."""
     pend = game.pending()[0]
     rng = random.Random(f"{seed}/{len(game.state.decisions)}")

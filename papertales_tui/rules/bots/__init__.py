@@ -1,4 +1,6 @@
-"""Bots that can fill any seat: `make_bot(level, seed).choose(view, pending, catalog) -> decision`.
+"""Bots that can fill any seat: `make_bot(level, seed).choose(view, pending, catalog) -> Decision`
+(a typed decision of `decisions.py`; inside, the bots' playouts pass the JSON form to the trusted
+fast path).
 
 A bot sees only `game.view(player)`: its own cards and what is public. Levels:
 
@@ -14,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..cards import Catalog
+from ..decisions import Decision, as_decision
 from ..engine import Game, Pending
 from ..random_play import random_decision
 from .knowledge import game_from_view
@@ -25,7 +28,7 @@ LEVELS = ("easy", "medium", "hard")
 class Bot(Protocol):
     level: str
 
-    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> dict[str, Any]:
+    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> Decision:
         """A legal decision for `pending`, from what `view` shows."""
 
 
@@ -35,7 +38,7 @@ class EasyBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> dict[str, Any]:
+    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> Decision:
         return random_decision(game_from_view(view, pending.player, catalog), pending, self.rng)
 
 
@@ -46,11 +49,12 @@ class MediumBot:
         self.memo: dict[Any, Any] = {}
         self.turn = None
 
-    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> dict[str, Any]:
+    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> Decision:
         if view["turn"] != self.turn:  # plans are remembered within a turn only
             self.memo.clear()
             self.turn = view["turn"]
-        return medium_decision(game_from_view(view, pending.player, catalog), pending, self.memo)
+        d = medium_decision(game_from_view(view, pending.player, catalog), pending, self.memo)
+        return as_decision(d, pending.kind)
 
 
 def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:

@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..cards import Catalog
+from ..decisions import Decision, as_decision
 from ..engine import Game, Pending
 from .knowledge import game_from_view
 from .medium import GOLD_LP, Planner, medium_decision
@@ -60,7 +61,12 @@ class HardBot:
         self.playouts: list[int] = []  # playouts finished, per searched decision
         self.opponents = OpponentModel()  # how strong each opponent deploys, from what they showed
 
-    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> dict[str, Any]:
+    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> Decision:
+        """A legal decision for `pending`, searched from what `view` shows."""
+        return as_decision(self.decide(view, pending, catalog), pending.kind)
+
+    def decide(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> dict[str, Any]:
+        """`choose`'s decision in its JSON form, as the playouts make theirs."""
         # CPU time, so that the bot searches as much on a busy machine; a margin for the one decision
         # of a playout that may be under way at the deadline (checks fall between decisions)
         deadline = time.thread_time() + self.budget * (1 - MARGIN)
