@@ -60,9 +60,10 @@ class Forecast:
     death_gains: tuple[int, int]  # (LP, Gold) of Aging abilities for the Units that would die
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Pending:
-    """A decision a player must make now: its kind and what the player may choose from."""
+    """A decision a player must make now: its kind and what the player may choose from (not frozen:
+    hundreds are made a game, and a frozen dataclass is slow to make)."""
 
     player: int
     kind: Step
@@ -76,6 +77,8 @@ class Game:
         self.state = state
         self.catalog = catalog
         self.mode: Mode = StandardMode() if mode is None else mode
+        extra = type(self.mode).extra_pending
+        self._extra_pending = None if extra is StandardMode.extra_pending else self.mode.extra_pending
         try:
             self.types: list[UnitType] = [catalog.units[k] for k in state.cards]
         except KeyError:
@@ -150,13 +153,16 @@ class Game:
 
     def pending(self) -> list[Pending]:
         """Every player who must decide now (those who already submitted are left out)."""
-        if self.state.over:
+        s = self.state
+        row = _STEPS.get(s.step)
+        if s.over or row is None:
             return []
-        out = []
-        for i in range(len(self.state.players)):
-            pend = self._pending_of(i)
-            if pend is not None:
-                out.append(pend)
+        asks, options = row
+        out = [Pending(i, s.step, options(self, i, p)) for i, p in enumerate(s.players)
+               if p.submitted is None and asks(self, i, p)]
+        if self._extra_pending is not None:
+            for pend in out:
+                self._extra_pending(self, pend)
         return out
 
     def pending_for(self, player: int) -> Pending | None:
@@ -174,7 +180,8 @@ class Game:
         if row is None or not row[0](self, i, p):
             return None
         pend = Pending(i, step, row[1](self, i, p))
-        self.mode.extra_pending(self, pend)
+        if self._extra_pending is not None:
+            self._extra_pending(self, pend)
         return pend
 
     def _is_pending(self, i: int) -> bool:
@@ -528,9 +535,10 @@ class Game:
             records = [(player, d if isinstance(d, dict) else d.to_dict()) for player, d in decisions.items()]
         else:
             records = [(player, self._check(player, d)[1].to_dict()) for player, d in decisions.items()]
+        log, players = s.decisions, s.players
         for player, record in records:
-            s.decisions.append({"player": player, **record})
-            s.players[player].submitted = record
+            log.append({"player": player, **record})
+            players[player].submitted = record
         if not self._anyone_pending():
             self._resolve_step()
 
@@ -645,7 +653,10 @@ class Game:
         size = 9 if len(s.players) == 2 else 5
         for i, p in enumerate(s.players):
             p.draft = self._draw(size)
-            self._event("cards_dealt", player=i, cards=list(p.draft), private_to=i)
+            if self.record_events:
+                self._event("cards_dealt", player=i, cards=list(p.draft), private_to=i)
+            else:
+                self.unlogged += 1
         self._begin(Step.PICK)
 
     def _begin(self, step: Step) -> None:
@@ -676,7 +687,10 @@ class Game:
         return out
 
     def _event(self, type_: str, **fields: Any) -> None:
-        """Log an event (one of rules/events.py), stamped with the phase it happens in."""
+        """Log an event (one of rules/events.py), stamped with the phase it happens in.
+
+        Hot paths test `record_events` first and only count the event (`unlogged += 1`) when it is
+        off: building the fields costs more than the rules they report."""
         if not self.record_events:
             self.unlogged += 1
             return
@@ -687,11 +701,17 @@ class Game:
         p = self.state.players[player]
         if lp:
             new = max(0, p.lp + lp)
-            self._event("lp", player=player, amount=new - p.lp, cause=cause, total=new)
+            if self.record_events:
+                self._event("lp", player=player, amount=new - p.lp, cause=cause, total=new)
+            else:
+                self.unlogged += 1
             p.lp = new
         if gold:
             p.gold += gold
-            self._event("gold", player=player, amount=gold, cause=cause, total=p.gold)
+            if self.record_events:
+                self._event("gold", player=player, amount=gold, cause=cause, total=p.gold)
+            else:
+                self.unlogged += 1
 
     # --- what modes act through (modes.py): the engine's own moves, public -------------------
     def emit(self, type_: str, **fields: Any) -> None:
@@ -735,26 +755,20 @@ class Game:
         n = len(s.players)
         for i, p in enumerate(s.players):
             d = p.submitted
-            if d is None:  # a single card left: it is taken without asking
-                if not p.draft:
-                    continue
-                d = {"card": p.draft[0]}
-            card = d["card"]
-            p.draft.remove(card)
-            p.hand.append(card)
-            self._event("card_picked", player=i, card=card, private_to=i)
-            discard = d.get("discard")
-            if discard is not None:
-                p.draft.remove(discard)
-                s.discard.append(discard)
-                self._event("card_discarded", player=i, card=discard, reason="draft", private_to=i)
+            if d is not None:
+                self._take_pick(i, p, d["card"], d.get("discard"))
+            elif p.draft:  # a single card left: it is taken without asking
+                self._take_pick(i, p, p.draft[0], None)
         s.draft_round += 1
         drafts = [p.draft for p in s.players]
         if any(drafts):
             step = self._pass_step()
             for i, p in enumerate(s.players):
                 p.draft = drafts[(i - step) % n]
-            self._event("cards_passed", direction=self.pass_direction())
+            if self.record_events:
+                self._event("cards_passed", direction=self.pass_direction())
+            else:
+                self.unlogged += 1
             self._begin(Step.PICK)
             return
         for i, p in enumerate(s.players):
@@ -764,6 +778,19 @@ class Game:
                 p.kept = None
         s.phase = "deployment"
         self._begin(Step.DEPLOY)
+
+    def _take_pick(self, i: int, p: Player, card: int, discard: int | None) -> None:
+        p.draft.remove(card)
+        p.hand.append(card)
+        if discard is not None:
+            p.draft.remove(discard)
+            self.state.discard.append(discard)
+        if not self.record_events:
+            self.unlogged += 1 if discard is None else 2
+            return
+        self._event("card_picked", player=i, card=card, private_to=i)
+        if discard is not None:
+            self._event("card_discarded", player=i, card=discard, reason="draft", private_to=i)
 
     # --- 2. Deployment ----------------------------------------------------------------------
     def _deploy_options(self, p: Player) -> dict[str, Any]:
@@ -799,7 +826,8 @@ class Game:
         old = {u.card: u for u in p.slots if u is not None}
         new_slots: list[Unit | None] = [None] * 5
         revealed = []
-        unpaid = set(d["unpaid"])
+        unpaid = d["unpaid"]
+        rules = self.rules
         cost = 0
         for slot, c in enumerate(d["slots"]):
             if c is None:
@@ -811,27 +839,43 @@ class Game:
                 self._event("unit_unpaid", player=i, card=c)
             else:
                 new_slots[slot] = Unit(c)
-                cost += self.rules[c].cost
+                cost += rules[c].cost
                 revealed.append(slot)
         for c in old:
             s.discard.append(c)
             self._event("unit_discarded", player=i, card=c, reason="make_room")
         p.slots = new_slots
-        placed = set(d["slots"])
-        for c in p.hand:
-            if c not in placed and c != d["keep"]:
-                s.discard.append(c)
-                self._event("card_discarded", player=i, card=c, reason="not_deployed", private_to=i)
-        p.hand = []
-        p.kept = d["keep"]
-        if p.kept is not None:
-            self._event("card_kept", player=i, card=p.kept, private_to=i)
-        self._event("units_revealed", player=i,
-                    units=[[slot, p.unit(slot).card] for slot in revealed])
+        self._discard_hand(i, p, d["slots"], d["keep"])
+        if self.record_events:
+            self._event("units_revealed", player=i, units=[[slot, p.unit(slot).card] for slot in revealed])
+        else:
+            self.unlogged += 1
         if cost:
             p.gold -= cost
-            self._event("gold", player=i, amount=-cost, cause="deployment", total=p.gold)
+            if self.record_events:
+                self._event("gold", player=i, amount=-cost, cause="deployment", total=p.gold)
+            else:
+                self.unlogged += 1
         return revealed
+
+    def _discard_hand(self, i: int, p: Player, placed: list[int | None], keep: int | None) -> None:
+        """The hand cards neither placed nor kept are discarded; `keep` is set aside."""
+        discard = self.state.discard
+        record = self.record_events
+        for c in p.hand:
+            if c not in placed and c != keep:
+                discard.append(c)
+                if record:
+                    self._event("card_discarded", player=i, card=c, reason="not_deployed", private_to=i)
+                else:
+                    self.unlogged += 1
+        p.hand = []
+        p.kept = keep
+        if keep is not None:
+            if record:
+                self._event("card_kept", player=i, card=keep, private_to=i)
+            else:
+                self.unlogged += 1
 
     def _shapeshift(self, i: int, slot: int, max_cost: int) -> None:
         s = self.state
@@ -899,7 +943,10 @@ class Game:
     def _add_age(self, i: int, slot: int, amount: int, cause: str) -> None:
         u = self.state.players[i].unit(slot)
         u.age += amount
-        self._event("age_added", player=i, slot=slot, card=u.card, amount=amount, cause=cause, total=u.age)
+        if self.record_events:
+            self._event("age_added", player=i, slot=slot, card=u.card, amount=amount, cause=cause, total=u.age)
+        else:
+            self.unlogged += 1
 
     # --- 3. Wars ----------------------------------------------------------------------------
     def _wars(self) -> None:
@@ -908,7 +955,6 @@ class Game:
         if self.mode.resolve_wars(self):
             self._income_phase()
             return
-        n = len(s.players)
         strengths = []
         kingdoms = []  # (context, Unit strengths) per player: nothing changes them until Construction
         for i, p in enumerate(s.players):
@@ -923,25 +969,34 @@ class Game:
                             **self._kingdom_at_war(p, ctx, units))
             else:
                 self.unlogged += 1
+        won = self._fight(strengths)
+        for i, w in enumerate(won):
+            if w:
+                self._gain(i, lp=WAR_LP * w, cause="wars")
+        for i in self.player_order():
+            self._war_abilities(i, won[i], kingdoms[i])
+        self._income_phase([ctx.income for ctx, _ in kingdoms])
+
+    def _fight(self, strengths: list[int]) -> list[int]:
+        """The Wars between neighbours (2 players: the double War): Wars won by each player."""
+        n = len(strengths)
         won = [0] * n
         if n == 2:
             for i, j in ((0, 1), (1, 0)):
                 won[i] = double_war(strengths[i], strengths[j])
             self._event("war", players=[0, 1], strengths=strengths, wars_won=list(won))
-        else:
-            for i in range(n):
-                j = (i + 1) % n
-                a, b = strengths[i], strengths[j]
-                winners = [k for k, mine, theirs in ((i, a, b), (j, b, a)) if war_won(mine, theirs)]
-                for k in winners:
-                    won[k] += 1
-                self._event("war", players=[i, j], strengths=[a, b], winners=winners)
+            return won
         for i in range(n):
-            if won[i]:
-                self._gain(i, lp=WAR_LP * won[i], cause="wars")
-        for i in self.player_order():
-            self._war_abilities(i, won[i], kingdoms[i])
-        self._income_phase([ctx.income for ctx, _ in kingdoms])
+            j = (i + 1) % n
+            a, b = strengths[i], strengths[j]
+            winners = [k for k, mine, theirs in ((i, a, b), (j, b, a)) if war_won(mine, theirs)]
+            for k in winners:
+                won[k] += 1
+            if self.record_events:
+                self._event("war", players=[i, j], strengths=[a, b], winners=winners)
+            else:
+                self.unlogged += 1
+        return won
 
     def _war_abilities(self, i: int, wars_won: int, kingdom: tuple[Context, list[int]] | None = None) -> None:
         if kingdom is None:
@@ -993,12 +1048,13 @@ class Game:
                 self._event("construction_passed", player=i)
                 continue
             p.gold -= d["gold"]
-            if d["kind"] == "build":
-                p.buildings[d["building"]] = d["level"]
+            p.buildings[d["building"]] = d["level"] if d["kind"] == "build" else 2
+            if not self.record_events:
+                self.unlogged += 1
+            elif d["kind"] == "build":
                 self._event("building_built", player=i, building=d["building"], level=d["level"],
                             gold=d["gold"], total=p.gold)
             else:
-                p.buildings[d["building"]] = 2
                 self._event("building_upgraded", player=i, building=d["building"], gold=d["gold"],
                             cause="construction", total=p.gold)
         s.phase = "aging"
@@ -1040,30 +1096,44 @@ class Game:
         return self._healers(p) > 0 and bool(self._healable(p))
 
     def _resolve_aging(self) -> None:
-        s = self.state
+        players = self.state.players
         for i in self.player_order():
-            p = s.players[i]
-            saved = set(p.submitted["slots"]) if p.submitted else set()
-            for slot in sorted(saved):
-                self._event("unit_saved", player=i, slot=slot, card=p.slots[slot].card)
-            dying = [(slot, u) for slot, u in enumerate(p.slots)
-                     if u is not None and self._dies(u) and slot not in saved]
-            # Project ruling: a player's simultaneous gains apply before their losses.
-            gains = self._death_gains(p, [u for _, u in dying]) if dying else []
-            for lp, gold, cause in sorted(gains, key=lambda c: -c[0]):
-                self._gain(i, lp=lp, gold=gold, cause=cause)
-            for slot, u in dying:
-                p.slots[slot] = None
-                s.discard.append(u.card)
-                self._event("unit_died", player=i, slot=slot, card=u.card, age=u.age)
-            aged = []
-            for slot, unit in enumerate(p.slots):
-                if unit is not None:
-                    unit.age += 1
-                    aged.append(slot)
-            self._event("units_aged", player=i, slots=aged)
-            p.submitted = None
+            self._age_kingdom(i, players[i])
         self._end_turn()
+
+    def _age_kingdom(self, i: int, p: Player) -> None:
+        """One player's Aging: the saved Units, the gains of the dying, their deaths, one more Age token."""
+        saved = set(p.submitted["slots"]) if p.submitted else set()
+        for slot in sorted(saved):
+            self._event("unit_saved", player=i, slot=slot, card=p.unit(slot).card)
+        dies = self._dies
+        dying = [(slot, u) for slot, u in enumerate(p.slots) if u is not None and dies(u) and slot not in saved]
+        if dying:
+            self._die(i, p, dying)
+        aged = []
+        for slot, unit in enumerate(p.slots):
+            if unit is not None:
+                unit.age += 1
+                aged.append(slot)
+        if self.record_events:
+            self._event("units_aged", player=i, slots=aged)
+        else:
+            self.unlogged += 1
+        p.submitted = None
+
+    def _die(self, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
+        # Project ruling: a player's simultaneous gains apply before their losses.
+        gains = self._death_gains(p, [u for _, u in dying])
+        for lp, gold, cause in sorted(gains, key=lambda c: -c[0]):
+            self._gain(i, lp=lp, gold=gold, cause=cause)
+        discard = self.state.discard
+        for slot, u in dying:
+            p.slots[slot] = None
+            discard.append(u.card)
+            if self.record_events:
+                self._event("unit_died", player=i, slot=slot, card=u.card, age=u.age)
+            else:
+                self.unlogged += 1
 
     def death_gains(self, player: int, saved: frozenset[int] | set[int] = frozenset()) -> list[tuple[int, int, str]]:
         """(LP, Gold, source key) the Aging phase would bring for the Units dying now (`saved` spots live)."""
