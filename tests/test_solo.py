@@ -19,7 +19,14 @@ from papertales_tui.rules.catalog import CardFileError, default_cards_dir, defau
 from papertales_tui.rules.engine import Game, IllegalDecision
 from papertales_tui.rules.games import load_game
 from papertales_tui.rules.random_play import random_decision
-from papertales_tui.rules.solo import QUEST_TESTS, SoloGame, play_random_solo_game, quest_matches
+from papertales_tui.rules.solo import (
+    QUEST_TESTS,
+    SoloGame,
+    necropolis_candidates,
+    play_random_solo_game,
+    possible_armies,
+    quest_matches,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -248,6 +255,26 @@ def test_worked_example_kingdom_6_against_black_6_and_purple_8():
     assert [(e["amount"], e["cause"]) for e in events(game, "lp", player=0)] == [(3, "wars")]
     assert [(e["amount"], e["cause"]) for e in events(game, "lich_lp")] == [(2, "wars")]
     assert game.players[0].lp == 3 and game.lich_lp == 2
+
+
+def test_the_armies_as_the_player_sees_them_range_over_the_face_down_cards():
+    game = worked_wars_game()  # turn 2: the turn-2 card is face up, the turn-3 card face down
+    catalog, row = game.catalog, game.mode.seen_row()
+    assert row == ["crypt_of_whispers", "sunken_ossuary", None, None, None]
+    pile3 = [c for c in catalog.necropolis.values() if c.pile == 3]
+    assert necropolis_candidates(catalog, row, 2) == pile3 and len(pile3) > 1
+    now = catalog.necropolis["sunken_ossuary"]
+    armies = possible_armies(catalog, row, game.solo.lich_cards, 1)
+    assert armies == [{"black": now.black + c.black, "purple": now.purple + c.purple} for c in pile3]
+    low, high = game.army_outlook()["black"]
+    assert (low, high) == (min(a["black"] for a in armies), max(a["black"] for a in armies))
+    # next turn's: both its cards are face down, so the outlook does not depend on what they are
+    ahead = game.army_outlook(3)
+    for key in [c.key for c in pile3]:
+        game.solo.necropolis[2] = key
+        assert game.army_outlook(3) == ahead
+    assert len(possible_armies(catalog, row, game.solo.lich_cards, 2)) == len(pile3) * sum(
+        c.pile == 4 for c in catalog.necropolis.values())
 
 
 def test_a_kingdom_stronger_than_both_armies_wins_both_wars():

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import Catalog, LichKingCard, NecropolisCard, Quest, UnitType
@@ -29,6 +29,7 @@ UNDERWORLD_DRAW = 2  # round 4: the top 2 Underworld cards, keep 1
 ROUNDS = 5
 LICH_LP_PER_WAR = 1
 ARMIES = ("black", "purple")
+PILES: tuple[int | str, ...] = (1, 2, 3, 4, "end")  # the Necropolis pile of each position of the row
 
 # Where SoloMode resolves each kind of `cards.LICH_EFFECTS` (a test checks that none is missing).
 LICH_RESOLVED = {
@@ -64,6 +65,32 @@ def solo_war(strength: int, army: int) -> tuple[bool, bool]:
 def army_bonus(lich_cards: list[LichKingCard]) -> dict[str, int]:
     """What the Lich King cards add to each army's strength, every turn."""
     return {a: sum(c.params[a] for c in lich_cards if c.effect == "army_strength") for a in ARMIES}
+
+
+def armies_of(now: NecropolisCard, nxt: NecropolisCard, bonus: dict[str, int]) -> dict[str, int]:
+    """A turn's Black and Purple army strengths: its current and next Necropolis cards, plus the
+    Lich King cards' bonus (`army_bonus`)."""
+    return {"black": now.black + nxt.black + bonus["black"], "purple": now.purple + nxt.purple + bonus["purple"]}
+
+
+def necropolis_candidates(catalog: Catalog, row: Sequence[str | None], position: int) -> list[NecropolisCard]:
+    """The cards that may be at this position of a Necropolis row as someone sees it (None: face
+    down): the card itself once seen, else any card of its pile, equally likely; none past the END."""
+    if position >= len(row):
+        return []
+    key = row[position]
+    if key is not None:
+        return [catalog.necropolis[key]]
+    return [c for c in catalog.necropolis.values() if c.pile == PILES[position]]
+
+
+def possible_armies(catalog: Catalog, row: Sequence[str | None], lich_cards: list[str],
+                    time: int) -> list[dict[str, int]]:
+    """The armies of the turn whose current card is at position `time` of the row as someone sees it
+    (None: face down), one for each way its two cards may be, equally likely (see `armies_of`)."""
+    bonus = army_bonus([catalog.lich_king[k] for k in lich_cards])
+    nexts = necropolis_candidates(catalog, row, time + 1)
+    return [armies_of(now, nxt, bonus) for now in necropolis_candidates(catalog, row, time) for nxt in nexts]
 
 
 def scores_for(card: LichKingCard, army: str) -> bool:
@@ -110,8 +137,7 @@ class SoloMode(StandardMode):
             difficulty = len(lich_cards)
         if not 0 <= difficulty <= len(available):
             raise ValueError(f"difficulty must be between 0 and {len(available)} (Lich King cards)")
-        piles = {pile: sorted(k for k, c in catalog.necropolis.items() if c.pile == pile)
-                 for pile in (1, 2, 3, 4, "end")}
+        piles = {pile: sorted(k for k, c in catalog.necropolis.items() if c.pile == pile) for pile in PILES}
         empty = [str(p) for p, keys in piles.items() if not keys]
         if empty:
             raise ValueError(f"no Necropolis card in pile {', '.join(empty)}: solo play needs one per pile")
@@ -233,7 +259,7 @@ class SoloMode(StandardMode):
         """Face-down Necropolis cards hidden and the Underworld as a set."""
         solo = self.solo
         sd = d["solo"]
-        sd["necropolis"] = [k if i < solo.revealed else None for i, k in enumerate(solo.necropolis)]
+        sd["necropolis"] = self.seen_row()
         # its contents are known (the player put them there) and may be looked at; its order is not
         sd["underworld"] = sorted(solo.underworld) if player == 0 else len(solo.underworld)
         # the player may look through the discard pile during Recruitment (solo rules)
@@ -254,6 +280,11 @@ class SoloMode(StandardMode):
     @property
     def difficulty(self) -> int:
         return len(self.solo.lich_cards)
+
+    def seen_row(self) -> list[str | None]:
+        """The Necropolis row as the player sees it: the keys of the face-up cards, None for the others."""
+        solo = self.solo
+        return [k if i < solo.revealed else None for i, k in enumerate(solo.necropolis)]
 
     def necropolis_card(self, position: int) -> NecropolisCard:
         """The Necropolis card at this position of the row (0-3 = turns 1-4, 4 = END), seen or not."""
@@ -277,33 +308,22 @@ class SoloMode(StandardMode):
         return self._armies_of(self.necropolis_card(solo.time), self.necropolis_card(solo.time + 1))
 
     def _armies_of(self, now: NecropolisCard, nxt: NecropolisCard) -> dict[str, int]:
-        bonus = army_bonus(self.lich_king_cards())
-        return {"black": now.black + nxt.black + bonus["black"], "purple": now.purple + nxt.purple + bonus["purple"]}
+        return armies_of(now, nxt, army_bonus(self.lich_king_cards()))
 
     def army_outlook(self, turn: int | None = None) -> dict[str, tuple[int, int]] | None:
         """A turn's Black and Purple army strengths as the player may know them, (lowest, highest):
-        exact once that turn's next card is face up, else over the cards its pile may hold. By default
-        this turn's; None for a turn without Wars."""
+        exact once that turn's cards are face up, else over the cards their piles may hold
+        (`possible_armies`). By default this turn's; None for a turn without Wars."""
         solo = self.solo
         time = solo.time if turn is None else turn - 1  # the Time token moves once a turn
         if not 0 <= time < len(solo.necropolis) - 1:
             return None
-        now = self.necropolis_card(time)
-        if solo.revealed >= time + 2:
-            nexts = [self.necropolis_card(time + 1)]
-        else:
-            pile = self.necropolis_card(time + 1).pile
-            nexts = [c for c in self.catalog.necropolis.values() if c.pile == pile]
-        seen = [self._armies_of(now, c) for c in nexts]
+        seen = possible_armies(self.catalog, self.seen_row(), solo.lich_cards, time)
         return {a: (min(x[a] for x in seen), max(x[a] for x in seen)) for a in ARMIES}
 
     def next_card_candidates(self) -> list[NecropolisCard]:
-        """What the player may know of the next card before it is revealed: the cards of its pile."""
-        solo = self.solo
-        if solo.time + 1 >= len(solo.necropolis):
-            return []
-        pile = self.necropolis_card(solo.time + 1).pile
-        return [c for c in self.catalog.necropolis.values() if c.pile == pile]
+        """What the player may know of the next card: itself once face up, else the cards of its pile."""
+        return necropolis_candidates(self.catalog, self.seen_row(), self.solo.time + 1)
 
     def quest_matches(self, quest: Quest, cards: list[int]) -> list[int]:
         """The cards (ids) among `cards` that meet the quest."""
@@ -464,5 +484,6 @@ def play_random_solo_game(name: str, seed: int, difficulty: int = 0, catalog: Ca
     return game
 
 
-__all__ = ["SoloGame", "SoloMode", "army_bonus", "lich_lp_per_war", "play_random_solo_game", "quest_matches",
-           "scores_for", "solo_war", "QUEST_TESTS"]
+__all__ = ["SoloGame", "SoloMode", "army_bonus", "armies_of", "lich_lp_per_war", "necropolis_candidates",
+           "play_random_solo_game", "possible_armies", "quest_matches", "scores_for", "solo_war", "PILES",
+           "QUEST_TESTS"]

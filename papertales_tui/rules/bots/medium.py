@@ -28,7 +28,7 @@ from typing import Any, NamedTuple, cast
 from ..decisions import Step
 from ..effects import UnitRules
 from ..engine import WAR_LP, Forecast, Game, Pending
-from ..solo import ARMIES, army_bonus, lich_lp_per_war, quest_matches
+from ..solo import ARMIES, lich_lp_per_war, possible_armies, quest_matches
 from ..state import BACK, FRONT, Unit
 from . import evaluation
 
@@ -379,26 +379,13 @@ class SoloOutlook:
         self.catalog = game.catalog
         self.row = solo.necropolis
         self.lich = [self.catalog.lich_king[k] for k in solo.lich_cards]
-        self.bonus = army_bonus(self.lich)
         self.lich_war_lp = lich_lp_per_war(self.lich)  # the Lich King's LP for each War an army wins
         before_wars = game.state.phase in ("recruitment", "deployment")
-        self.now = self._armies(solo.time) if before_wars else []
-        self.next = self._armies(solo.time + 1)
+        # the engine's armies for the row as this game holds it (None: face down; a playout's
+        # sample holds every card)
+        self.now = possible_armies(self.catalog, self.row, solo.lich_cards, solo.time) if before_wars else []
+        self.next = possible_armies(self.catalog, self.row, solo.lich_cards, solo.time + 1)
         self.memo: dict[Any, Any] = {}
-
-    def _cards(self, position: int) -> list[Any]:
-        """The Necropolis cards that may be at this position of the row."""
-        if position >= len(self.row):
-            return []
-        if self.row[position] is not None:
-            return [self.catalog.necropolis[self.row[position]]]
-        pile = (1, 2, 3, 4, "end")[position]
-        return [c for c in self.catalog.necropolis.values() if c.pile == pile]
-
-    def _armies(self, time: int) -> list[dict[str, int]]:
-        """The possible (equally likely) armies of the turn whose current card is at `time`."""
-        return [{"black": a.black + b.black + self.bonus["black"], "purple": a.purple + b.purple + self.bonus["purple"]}
-                for a in self._cards(time) for b in self._cards(time + 1)]
 
     def wars(self, strength: int, this_turn: bool) -> tuple[float, float]:
         """(expected Wars won, expected Lich King LP denied) for a Kingdom of this strength: exact
