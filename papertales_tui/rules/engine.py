@@ -481,7 +481,7 @@ class Game:
         me.revealed = k._place(0, me, d)
         k._reveal_abilities(0, me.revealed)
         k._auto_age_targets()
-        k._deployment_end_gains(0)
+        k._gains_in_order([k._deployment_end_gains(me)])
         return k
 
     # --- applying decisions -----------------------------------------------------------------
@@ -811,7 +811,8 @@ class Game:
                 max_cost = rules[s.players[i].unit(slot).card].shapeshift
                 if max_cost is not None:
                     self._shapeshift(i, slot, max_cost)
-        for i in self.player_order():
+        acting = [i for i, p in enumerate(s.players) if self._has_phase2_abilities(p, revealed[i])]
+        for i in self._in_order(acting):
             self._reveal_abilities(i, revealed[i])
         for p in s.players:
             p.submitted = None
@@ -896,6 +897,12 @@ class Game:
             self._event("card_discarded", player=i, card=c, reason="shapeshift")
         self._event("shapeshift_failed", player=i, slot=slot)
 
+    def _has_phase2_abilities(self, p: Player, revealed: list[int]) -> bool:
+        """Whether `_reveal_abilities` has anything to do for this Kingdom."""
+        rules = self.rules
+        return (any(rules[p.unit(slot).card].reveal for slot in revealed)
+                or any(u is not None and rules[u.card].every_turn for u in p.slots))
+
     def _reveal_abilities(self, i: int, revealed: list[int]) -> None:
         """Phase-2 abilities: reveal abilities of the new Units, then every-turn ones of all Units."""
         p = self.state.players[i]
@@ -925,20 +932,33 @@ class Game:
         self._add_age(player, d["slot"], c["amount"], self.state.cards[c["source"]])
 
     def _end_deployment(self) -> None:
-        for i in self.player_order():
-            self._deployment_end_gains(i)
+        self._gains_in_order([self._deployment_end_gains(p) for p in self.state.players])
         self._wars()
 
-    def _deployment_end_gains(self, i: int) -> None:
-        """End of phase 2: Kraken's penalty counts level-2 Buildings now (FAQ)."""
-        p = self.state.players[i]
+    def _deployment_end_gains(self, p: Player) -> list[tuple[str, int, int]]:
+        """End of phase 2, (card key, LP, Gold): Kraken's penalty counts level-2 Buildings now (FAQ)."""
+        out = []
         for slot in p.revealed:
             card = p.unit(slot).card
             r = self.rules[card]
             if r.lp_per_level2 is not None:
                 level2 = sum(1 for lv in p.buildings.values() if lv == 2)
                 if level2:
-                    self._gain(i, lp=r.lp_per_level2 * level2, cause=self.state.cards[card])
+                    out.append((self.state.cards[card], r.lp_per_level2 * level2, 0))
+        return out
+
+    def _gains_in_order(self, gains: list[list[tuple[str, int, int]]]) -> None:
+        """Each player's (cause, LP, Gold) gains, player after player in player order."""
+        for i in self._in_order([i for i, g in enumerate(gains) if g]):
+            for cause, lp, gold in gains[i]:
+                self._gain(i, lp=lp, gold=gold, cause=cause)
+
+    def _in_order(self, acting: list[int]) -> list[int]:
+        """These players in player order. The order is only worked out (a seeded draw if tied) when
+        two or more act: a player with nothing to do changes nothing and logs nothing."""
+        if len(acting) < 2:
+            return acting
+        return [i for i in self.player_order() if i in acting]
 
     def _add_age(self, i: int, slot: int, amount: int, cause: str) -> None:
         u = self.state.players[i].unit(slot)
@@ -973,8 +993,11 @@ class Game:
         for i, w in enumerate(won):
             if w:
                 self._gain(i, lp=WAR_LP * w, cause="wars")
-        for i in self.player_order():
-            self._war_abilities(i, won[i], kingdoms[i])
+        gains = []
+        for i, (ctx, unit_strengths) in enumerate(kingdoms):
+            ctx.wars_won = won[i]
+            gains.append(self._war_gains(s.players[i], ctx, unit_strengths))
+        self._gains_in_order(gains)  # (Wars abilities read no LP or Gold: all are worked out first)
         self._income_phase([ctx.income for ctx, _ in kingdoms])
 
     def _fight(self, strengths: list[int]) -> list[int]:
@@ -998,14 +1021,8 @@ class Game:
                 self.unlogged += 1
         return won
 
-    def _war_abilities(self, i: int, wars_won: int, kingdom: tuple[Context, list[int]] | None = None) -> None:
-        if kingdom is None:
-            gains = self.war_gains(i, wars_won)
-        else:
-            ctx, unit_strengths = kingdom
-            ctx.wars_won = wars_won
-            gains = self._war_gains(self.state.players[i], ctx, unit_strengths)
-        for name, lp, gold in gains:
+    def _war_abilities(self, i: int, wars_won: int) -> None:
+        for name, lp, gold in self.war_gains(i, wars_won):
             self._gain(i, lp=lp, gold=gold, cause=name)
 
     def war_gains(self, player: int, wars_won: int) -> list[tuple[str, int, int]]:
