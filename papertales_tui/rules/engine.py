@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -954,9 +954,10 @@ class Game:
                 self._gain(i, lp=lp, gold=gold, cause=cause)
 
     def _in_order(self, acting: list[int]) -> list[int]:
-        """These players in player order. The order is only worked out (a seeded draw if tied) when
-        two or more act: a player with nothing to do changes nothing and logs nothing."""
-        if len(acting) < 2:
+        """These players in player order, for abilities that touch only their own player's Kingdom: the
+        order shows only in the log. So it is only worked out (a seeded draw if tied) when two or more
+        act and events are logged: a player with nothing to do changes nothing and logs nothing."""
+        if len(acting) < 2 or not self.record_events:  # (what they do touches only their own Kingdom)
             return acting
         return [i for i in self.player_order() if i in acting]
 
@@ -1114,17 +1115,27 @@ class Game:
 
     def _resolve_aging(self) -> None:
         players = self.state.players
-        for i in self.player_order():
-            self._age_kingdom(i, players[i])
+        dying = [self._dying(p) for p in players]
+        # The order shows only in the log and in the discard pile, when two players' Units die.
+        if self.record_events or sum(1 for d in dying if d) > 1:
+            order: Iterable[int] = self.player_order()
+        else:
+            order = range(len(players))
+        for i in order:
+            self._age_kingdom(i, players[i], dying[i])
         self._end_turn()
 
-    def _age_kingdom(self, i: int, p: Player) -> None:
-        """One player's Aging: the saved Units, the gains of the dying, their deaths, one more Age token."""
-        saved = set(p.submitted["slots"]) if p.submitted else set()
-        for slot in sorted(saved):
-            self._event("unit_saved", player=i, slot=slot, card=p.unit(slot).card)
+    def _dying(self, p: Player) -> list[tuple[int, Unit]]:
+        """(spot, Unit) of the Units that die at this Aging: those the player's Healers save live."""
+        saved = p.submitted["slots"] if p.submitted else ()
         dies = self._dies
-        dying = [(slot, u) for slot, u in enumerate(p.slots) if u is not None and dies(u) and slot not in saved]
+        return [(slot, u) for slot, u in enumerate(p.slots) if u is not None and dies(u) and slot not in saved]
+
+    def _age_kingdom(self, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
+        """One player's Aging: the saved Units, the gains of the dying, their deaths, one more Age token."""
+        if p.submitted:
+            for slot in sorted(p.submitted["slots"]):
+                self._event("unit_saved", player=i, slot=slot, card=p.unit(slot).card)
         if dying:
             self._die(i, p, dying)
         aged = []

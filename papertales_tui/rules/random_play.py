@@ -7,7 +7,8 @@ decision in its JSON form, as the trusted fast path (`Game.submit(..., trusted=T
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .cards import Catalog
 from .decisions import Decision, as_decision
@@ -26,14 +27,14 @@ def random_record(game: Game, pend: Pending, rng: random.Random) -> dict[str, An
         if o["discard"]:
             card, discard = rng.sample(o["cards"], 2)
             return {"kind": "pick", "card": card, "discard": discard}
-        return {"kind": "pick", "card": rng.choice(o["cards"])}  # the same draw as sample(cards, 1), faster
+        return {"kind": "pick", "card": _choice(rng.getrandbits, o["cards"])}  # as sample(cards, 1)
     if pend.kind == "deploy":
         return random_deployment(game, pend, rng)
     if pend.kind == "age_target":
-        return {"kind": "age_target", "slot": rng.choice(o["slots"])}
+        return {"kind": "age_target", "slot": _choice(rng.getrandbits, o["slots"])}
     if pend.kind == "construction":
         choices = o["options"] + [{"kind": "pass"}]
-        return rng.choice(choices)
+        return _choice(rng.getrandbits, choices)
     if pend.kind == "heal":
         k = rng.randint(0, min(o["max"], len(o["slots"])))
         return {"kind": "heal", "slots": rng.sample(o["slots"], k)}
@@ -46,12 +47,11 @@ def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict[str
     slots: list[int | None] = [None] * 5
     # keep most Units in play, sometimes discard one to make room
     staying = [c for _, c in o["in_play"] if rng.random() > 0.2]
-    free = list(o["open_slots"])
-    rng.shuffle(free)
+    bits = rng.getrandbits
+    free = _shuffled(bits, o["open_slots"])
     for c in staying:
         slots[free.pop()] = c
-    hand = list(o["hand"])
-    rng.shuffle(hand)
+    hand = _shuffled(bits, o["hand"])
     overspend = rng.random() < 0.1  # sometimes place more than the Gold pays for: exercises `unpaid`
     new = []
     types = game.types
@@ -62,8 +62,41 @@ def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict[str
             new.append(c)
             slots[free.pop()] = c
     left = [c for c in hand if c not in slots]
-    keep = rng.choice(left) if left and rng.random() < 0.7 else None
+    keep = _choice(bits, left) if left and rng.random() < 0.7 else None
     return {"kind": "deploy", "slots": slots, "keep": keep, "unpaid": game.suggested_unpaid(pend.player, new)}
+
+
+# `random.Random.choice` and `shuffle` as CPython makes them (the same bits drawn, the same result;
+# tests/test_fast_path.py checks it), without a method call per element: the random player draws
+# thousands of times a game.
+def _below(bits: Callable[[int], int], n: int) -> int:
+    """`Random._randbelow(n)`: a uniform integer in [0, n), n > 0."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
+T = TypeVar("T")
+
+
+def _choice(bits: Callable[[int], int], seq: list[T]) -> T:
+    """`Random.choice(seq)` for a non-empty list."""
+    return seq[_below(bits, len(seq))]
+
+
+def _shuffled(bits: Callable[[int], int], seq: list[Any]) -> list[Any]:
+    """A copy of `seq` as `Random.shuffle` would shuffle it."""
+    x = list(seq)
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        x[i], x[j] = x[j], x[i]
+    return x
 
 
 def play_random_game(names: list[str], seed: int, catalog: Catalog | None = None, *, fast: bool = False) -> Game:
