@@ -7,6 +7,7 @@ import random
 import pytest
 from conftest import new_game
 
+from papertales_tui.rules import draws
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.errors import IllegalDecision, NotPending
 from papertales_tui.rules.random_play import play_random_game, random_decision
@@ -80,3 +81,14 @@ def test_submitting_a_step_together_is_applying_each_decision():
 def test_a_solo_game_keeps_its_log():
     with pytest.raises(ValueError, match="standard game"):
         SoloGame.new(["Ann"], seed=1).stop_recording()
+
+
+def test_draws_are_randoms_own():
+    # rules/draws.py makes Random's choice and shuffle without a call per element: the same results
+    for seed in range(300):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in range(1, 14):
+            cards = list(range(n))
+            assert draws.shuffled(ours, cards) == (theirs.shuffle(cards) or cards)
+            assert draws.choice(ours, cards) == theirs.choice(cards)
+        assert ours.getstate() == theirs.getstate()

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import effects
+from . import draws, effects
 from .cards import Catalog, UnitType
 from .decisions import (
     AgeTarget,
@@ -109,7 +109,7 @@ class Game:
         rng = random.Random(seed)
         cards = list(effects.catalog_rules(catalog).deck)
         deck = list(range(len(cards)))
-        rng.shuffle(deck)
+        draws.shuffle(rng, deck)
         state = GameState(seed=seed, cards=cards, players=[Player(n, gold=START_GOLD) for n in names],
                           deck=deck, rng=rng, mode=mode.name)
         mode.prepare(state, catalog)
@@ -681,7 +681,7 @@ class Game:
                 if not s.discard:
                     break
                 s.deck, s.discard = s.discard, []
-                s.rng.shuffle(s.deck)
+                draws.shuffle(s.rng, s.deck)
                 self._event("deck_reshuffled", cards=len(s.deck))
             out.append(s.deck.pop())
         return out

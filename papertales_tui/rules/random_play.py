@@ -7,11 +7,11 @@ decision in its JSON form, as the trusted fast path (`Game.submit(..., trusted=T
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from .cards import Catalog
 from .decisions import Decision, as_decision
+from .draws import choice, shuffled
 from .engine import Game, Pending
 
 
@@ -27,14 +27,14 @@ def random_record(game: Game, pend: Pending, rng: random.Random) -> dict[str, An
         if o["discard"]:
             card, discard = rng.sample(o["cards"], 2)
             return {"kind": "pick", "card": card, "discard": discard}
-        return {"kind": "pick", "card": _choice(rng.getrandbits, o["cards"])}  # as sample(cards, 1)
+        return {"kind": "pick", "card": choice(rng, o["cards"])}  # as sample(cards, 1)
     if pend.kind == "deploy":
         return random_deployment(game, pend, rng)
     if pend.kind == "age_target":
-        return {"kind": "age_target", "slot": _choice(rng.getrandbits, o["slots"])}
+        return {"kind": "age_target", "slot": choice(rng, o["slots"])}
     if pend.kind == "construction":
         choices = o["options"] + [{"kind": "pass"}]
-        return _choice(rng.getrandbits, choices)
+        return choice(rng, choices)
     if pend.kind == "heal":
         k = rng.randint(0, min(o["max"], len(o["slots"])))
         return {"kind": "heal", "slots": rng.sample(o["slots"], k)}
@@ -47,11 +47,10 @@ def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict[str
     slots: list[int | None] = [None] * 5
     # keep most Units in play, sometimes discard one to make room
     staying = [c for _, c in o["in_play"] if rng.random() > 0.2]
-    bits = rng.getrandbits
-    free = _shuffled(bits, o["open_slots"])
+    free = shuffled(rng, o["open_slots"])
     for c in staying:
         slots[free.pop()] = c
-    hand = _shuffled(bits, o["hand"])
+    hand = shuffled(rng, o["hand"])
     overspend = rng.random() < 0.1  # sometimes place more than the Gold pays for: exercises `unpaid`
     new = []
     types = game.types
@@ -62,41 +61,8 @@ def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict[str
             new.append(c)
             slots[free.pop()] = c
     left = [c for c in hand if c not in slots]
-    keep = _choice(bits, left) if left and rng.random() < 0.7 else None
+    keep = choice(rng, left) if left and rng.random() < 0.7 else None
     return {"kind": "deploy", "slots": slots, "keep": keep, "unpaid": game.suggested_unpaid(pend.player, new)}
-
-
-# `random.Random.choice` and `shuffle` as CPython makes them (the same bits drawn, the same result;
-# tests/test_fast_path.py checks it), without a method call per element: the random player draws
-# thousands of times a game.
-def _below(bits: Callable[[int], int], n: int) -> int:
-    """`Random._randbelow(n)`: a uniform integer in [0, n), n > 0."""
-    k = n.bit_length()
-    r = bits(k)
-    while r >= n:
-        r = bits(k)
-    return r
-
-
-T = TypeVar("T")
-
-
-def _choice(bits: Callable[[int], int], seq: list[T]) -> T:
-    """`Random.choice(seq)` for a non-empty list."""
-    return seq[_below(bits, len(seq))]
-
-
-def _shuffled(bits: Callable[[int], int], seq: list[Any]) -> list[Any]:
-    """A copy of `seq` as `Random.shuffle` would shuffle it."""
-    x = list(seq)
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        x[i], x[j] = x[j], x[i]
-    return x
 
 
 def play_random_game(names: list[str], seed: int, catalog: Catalog | None = None, *, fast: bool = False) -> Game:
