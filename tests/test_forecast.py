@@ -10,6 +10,7 @@ from conftest import goto, new_game, put
 
 from papertales_tui.rules.engine import WAR_LP, Game
 from papertales_tui.rules.forecast import LOSE, OPEN, TIE, WIN, deployment_forecast, neighbours, unpaid_for
+from papertales_tui.rules.narrator import Names, strength_part
 from papertales_tui.rules.random_play import random_decision, random_deployment
 from papertales_tui.rules.solo import SoloGame
 
@@ -48,7 +49,7 @@ def check_forecast(game: Game, rng: random.Random) -> bool:
     log = turn_events(game, 0, start)
     strength = next(e for e in log if e["type"] == "war_strength")
     assert strength["strength"] == f.strength
-    assert [tuple(p) for p in strength["parts"]] == list(f.parts)
+    assert [(strength_part(p, Names.of(game)), p["strength"]) for p in strength["parts"]] == list(f.parts)
     wars_lp = sum(e["amount"] for e in log if e["type"] == "lp" and e["cause"] == "wars")
     assert wars_lp == sum(w.lp[0] for w in f.wars) == sum(w.lp[1] for w in f.wars)
     income = next(e for e in log if e["type"] == "gold" and e["cause"] == "income")

@@ -13,6 +13,7 @@ import pytest
 
 from papertales_tui.cli import main
 from papertales_tui.persistence import load_autosave, load_save, replay_game, state_differences
+from papertales_tui.rules.narrator import Names, narrate, strength_part
 from papertales_tui.rules.random_play import random_decision
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -56,3 +57,28 @@ def test_an_old_autosave_directory_resumes(tmp_path):
 def test_cli_replay_of_an_old_save_confirms_it(name, capsys):
     assert main(["replay", "--quiet", str(DATA / name)]) == 0
     assert capsys.readouterr().out.startswith("OK: the stored state matches the replay")
+
+
+V2_FINISHED = ["v2-finished-three-players.json", "v2-finished-solo.json"]
+
+
+@pytest.mark.parametrize("name", V2_FINISHED)
+def test_a_format_2_save_loads_with_parts_by_key_and_narrates_the_same(name):
+    """Saves of format 2 (war_strength parts as labels, commit dc8ae1e) are migrated: the log is the
+    one the rules make today, and the narrator tells it word for word as that release did."""
+    path = DATA / name
+    before = digest(path)
+    save = load_save(path)
+    assert save.version == 2 and save.game.over
+    log = save.game.state.log
+    parts = [p for e in log if e["type"] == "war_strength" for p in e["parts"]]
+    assert {"card", "building"} <= {k for p in parts for k in p}  # both kinds occur, by key
+    assert all(isinstance(p, dict) for p in parts)
+    assert replay_game(save).state.log == log  # the migrated log is today's log of the same game
+    names = Names.of(save.game)
+    narrated = "".join(f"{narrate(e, names, full=True)}\n" for e in log)
+    assert narrated == path.with_suffix(".narrated.txt").read_text()
+    stored = json.loads(path.read_text())["state"]["log"]  # the labels that release wrote
+    labels = [p for e in stored if e["type"] == "war_strength" for p in e["parts"]]
+    assert labels == [[strength_part(p, names), p["strength"]] for p in parts]
+    assert digest(path) == before

@@ -3,6 +3,7 @@
 from conftest import deploy_nothing, events, give, goto, new_game, put, take
 
 from papertales_tui.rules.engine import Game
+from papertales_tui.rules.narrator import Names, strength_part
 
 MARIE, SEBASTIAN, DENIS, FRED = range(4)
 
@@ -39,7 +40,9 @@ def test_wars_marie_with_demon_and_woodcutter_in_the_front_has_strength_9():
     assert game.state.players[MARIE].slots[0].age == 1  # the Demon ages on reveal; its strength stays 7
     assert game.strength(MARIE) == 9
     (e,) = events(game, "war_strength", player=MARIE)
-    assert e["strength"] == 9 and e["parts"] == [["Demon (Front 1)", 7], ["Woodcutter (Front 2)", 2]]
+    assert e["strength"] == 9
+    assert e["parts"] == [{"card": "demon", "spot": 0, "strength": 7}, {"card": "woodcutter", "spot": 1, "strength": 2}]
+    assert [strength_part(p, Names.of(game)) for p in e["parts"]] == ["Demon (Front 1)", "Woodcutter (Front 2)"]
 
 
 def test_wars_four_player_table():

@@ -6,7 +6,7 @@ from conftest import give, goto, new_game, put
 
 from papertales_tui.rules.decisions import Deploy
 from papertales_tui.rules.forecast import deployment_forecast
-from papertales_tui.rules.narrator import Names, narrate
+from papertales_tui.rules.narrator import Names, narrate, strength_part
 from papertales_tui.rules.random_play import play_random_game
 from papertales_tui.tui.flow import chapters, label_events
 from papertales_tui.tui.plan import DeployPlan
@@ -78,7 +78,8 @@ def test_strength_forecast_matches_the_engine_after_deployment():
     game.apply(1, {"kind": "deploy", "slots": [None] * 5, "keep": None})
     strengths = [e for e in game.state.log if e["type"] == "war_strength" and e["player"] == 0]
     assert preview[0] == strengths[-1]["strength"] == 4 + 1 + 2
-    assert [list(p) for p in preview[1]] == strengths[-1]["parts"]
+    names = Names.of(game)
+    assert [(strength_part(p, names), p["strength"]) for p in strengths[-1]["parts"]] == list(preview[1])
 
 
 def test_turn_of_a_page_of_events():

@@ -161,3 +161,22 @@ async def test_every_results_page_of_a_whole_solo_game_fits_80x24(catalog):
             await pilot.press(*keys_for(app))
             await pilot.pause()
         assert app.game.over and pages > 12
+
+
+def test_a_war_logged_before_the_kingdom_was_shows_its_parts_by_name():
+    """A format-1 save's `war_strength` has only its parts (migrated to keys): the page names them."""
+    import json
+    from pathlib import Path
+
+    from rich.text import Text
+
+    from papertales_tui.persistence import load_save
+
+    path = Path(__file__).resolve().parent / "data" / "v1-finished-two-players.json"
+    stored = [e for e in json.loads(path.read_text())["state"]["log"] if e["type"] == "war_strength"]
+    game = load_save(path).game
+    sides = [e for e in game.state.log if e["type"] == "war_strength"]
+    assert len(sides) == len(stored) and not any("units" in e for e in sides)
+    for old, e in zip(stored, sides):
+        lines = [line.plain for line in wars.side_lines(game, e, set(), Text("won"), 40)[1:]]
+        assert lines == ([f"{label} ⚔{value}" for label, value in old["parts"]] or ["no fighting Unit"])

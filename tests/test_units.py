@@ -277,6 +277,10 @@ def test_war_strength_event_shows_the_kingdom_as_it_fights():
     assert e["units"] == [[0, knight, 1, 4, True], [1, woodcutter, 0, 2, True], [3, archer, 0, 2, True],
                           [4, farmer, 0, 1, False]]
     assert e["buildings"] == [["barracks", 1, 2], ["town", 1, 0]]  # Barracks: 1 per wood (Woodcutter, Town)
+    assert e["parts"] == [{"card": "knight", "spot": 0, "strength": 4},
+                          {"card": "woodcutter", "spot": 1, "strength": 2},
+                          {"card": "archer", "spot": 3, "strength": 2},
+                          {"building": "barracks", "level": 1, "strength": 2}]  # by key; the Town adds none
     assert e["strength"] == 4 + 2 + 2 + 2
     assert sum(s for *_, s, fights in e["units"] if fights) + sum(b[2] for b in e["buildings"]) == e["strength"]
 

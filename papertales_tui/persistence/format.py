@@ -30,7 +30,7 @@ from ..rules.games import load_game
 from ..rules.state import PHASE_NAMES
 
 FORMAT = "papertales-save"
-FORMAT_VERSION = 2  # 2: events have a phase, and card keys as causes (rules/events.py)
+FORMAT_VERSION = 3  # 2: events have a phase, and card keys as causes; 3: war_strength parts by key
 MAX_BYTES = 16 * 1024 * 1024  # a finished 7-player game is well under 1 MB
 
 
@@ -82,7 +82,14 @@ def _events_with_phases(payload: dict[str, Any], catalog: Catalog) -> dict[str, 
     return dict(payload, state=dict(payload["state"], log=upgrade_log(payload["state"]["log"], catalog)))
 
 
-MIGRATIONS: dict[int, Migration] = {1: _events_with_phases}
+def _war_parts_by_key(payload: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
+    """2 -> 3: the parts of `war_strength` events name cards and Buildings by key, not by label."""
+    from ..rules.events import parts_by_key
+
+    return dict(payload, state=dict(payload["state"], log=parts_by_key(payload["state"]["log"], catalog)))
+
+
+MIGRATIONS: dict[int, Migration] = {1: _events_with_phases, 2: _war_parts_by_key}
 
 
 def migrate(payload: dict[str, Any], catalog: Catalog, path: Path) -> dict[str, Any]:

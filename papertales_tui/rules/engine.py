@@ -261,15 +261,25 @@ class Game:
         return (slot in FRONT or r.fights_from_back) and not (r.cannot_fight_if_aged and u.age >= 1)
 
     def _kingdom_at_war(self, p: Player, ctx: Context, unit_strengths: dict[int, int]) -> dict[str, Any]:
-        """The Kingdom as it goes to War, for the `war_strength` event: each Unit as [spot, card, Age
-        tokens, strength, fights], each Building as [key, level, strength it adds]."""
-        units = [[slot, u.card, u.age, unit_strengths[slot], self._fights(slot, u)]
-                 for slot, u in enumerate(p.slots) if u is not None]
+        """The Kingdom as it goes to War, for the `war_strength` event: the parts of its strength (as
+        `_strength_parts`, by key: {card, spot, strength} of each fighting Unit, {building, level,
+        strength} of each Building modifier); each Unit as [spot, card, Age tokens, strength, fights],
+        each Building as [key, level, strength it adds]."""
+        cards = self.state.cards
+        parts: list[dict[str, Any]] = []
+        units = []
+        for slot, u in enumerate(p.slots):
+            if u is not None:
+                fights = self._fights(slot, u)
+                units.append([slot, u.card, u.age, unit_strengths[slot], fights])
+                if fights:
+                    parts.append({"card": cards[u.card], "spot": slot, "strength": unit_strengths[slot]})
         buildings = []
         for key, level in p.buildings.items():
-            lv = self._buildings[key].levels[level]
-            buildings.append([key, level, sum(h(params, ctx) for h, params in lv.strength)])
-        return {"units": units, "buildings": buildings}
+            values = [h(params, ctx) for h, params in self._buildings[key].levels[level].strength]
+            parts += [{"building": key, "level": level, "strength": v} for v in values]
+            buildings.append([key, level, sum(values)])
+        return {"parts": parts, "units": units, "buildings": buildings}
 
     def forecast(self, player: int, wars_won: tuple[int, ...] = (0,)) -> Forecast:
         """The Kingdom's figures for this turn in one pass: strength, Income, each Unit's strength,
@@ -739,8 +749,7 @@ class Game:
         units = {slot: self._unit_strength(u, ctx) for slot, u in p.units()}
         parts = self._strength_parts(p, ctx, units)
         total = sum(v for _, v in parts)
-        self._event("war_strength", player=player, strength=total, parts=[list(x) for x in parts],
-                    **self._kingdom_at_war(p, ctx, units))
+        self._event("war_strength", player=player, strength=total, **self._kingdom_at_war(p, ctx, units))
         return total
 
     def score_war_abilities(self, player: int, wars_won: int) -> None:
@@ -986,8 +995,7 @@ class Game:
             kingdoms.append((ctx, list(units.values())))
             strengths.append(total)
             if self.record_events:  # (the Kingdom in detail is only worked out for the log)
-                self._event("war_strength", player=i, strength=total, parts=[list(x) for x in parts],
-                            **self._kingdom_at_war(p, ctx, units))
+                self._event("war_strength", player=i, strength=total, **self._kingdom_at_war(p, ctx, units))
             else:
                 self.unlogged += 1
         won = self._fight(strengths)

@@ -178,7 +178,9 @@ class WarStrength(BaseEvent):
     TYPE = "war_strength"
     player: int
     strength: int
-    parts: list[list[Any]]  # [label, strength] of each fighting Unit and Building modifier
+    # each fighting Unit as {card: key, spot: 0-4, strength}, each Building modifier as
+    # {building: key, level, strength} (`narrator.strength_part` names them)
+    parts: list[dict[str, Any]]
     units: list[list[Any]] | None = None  # [spot, card, Age tokens, strength, fights] of each Unit in play
     buildings: list[list[Any]] | None = None  # [key, level, strength it adds] of each Building
 
@@ -485,3 +487,31 @@ def _rename(e: dict[str, Any], keys: dict[str, str]) -> None:
         e.pop("card", None)
     elif e["type"] == "necropolis_revealed":
         e.pop("name", None)
+
+
+# --- war_strength parts as labels (save format 2) -----------------------------------------------
+def parts_by_key(log: list[dict[str, Any]], catalog: Any) -> list[dict[str, Any]]:
+    """A log whose `war_strength` parts are labels ("Knight (Front 1)", "Barracks (level 1)"): the
+    same events with each part by key ({card, spot, strength} or {building, level, strength})."""
+    from .state import SLOT_NAMES
+
+    units = {c.name: k for k, c in catalog.units.items()}
+    buildings = {b.name: k for k, b in catalog.buildings.items()}
+    out = []
+    for e in log:
+        if e["type"] == "war_strength" and any(not isinstance(p, dict) for p in e["parts"]):
+            e = dict(e, parts=[_part_by_key(p, units, buildings, SLOT_NAMES) for p in e["parts"]])
+        out.append(e)
+    return out
+
+
+def _part_by_key(part: Any, units: dict[str, str], buildings: dict[str, str],
+                 slot_names: tuple[str, ...]) -> dict[str, Any]:
+    if isinstance(part, dict):
+        return part
+    label, strength = part
+    name, _, place = label.removesuffix(")").rpartition(" (")
+    if place in slot_names:  # a name not in the card data (since changed) is kept as its key
+        return {"card": units.get(name, name), "spot": slot_names.index(place), "strength": strength}
+    level = int(place.removeprefix("level "))
+    return {"building": buildings.get(name, name), "level": level, "strength": strength}

@@ -69,6 +69,13 @@ def spot(slot: Any) -> str:
     return SLOT_NAMES[slot] if isinstance(slot, int) and 0 <= slot < len(SLOT_NAMES) else f"spot {slot}"
 
 
+def strength_part(part: dict[str, Any], names: Names) -> str:
+    """One part of a `war_strength` event's strength in words: "Knight (Front 1)", "Barracks (level 1)"."""
+    if "card" in part:
+        return f"{names.cause(part['card'])} ({spot(part['spot'])})"
+    return f"{names.cause(part['building'])} (level {part['level']})"
+
+
 def narrate(event: ev.BaseEvent | dict[str, Any], names: Names, full: bool = False) -> str | None:
     """One sentence for an event. Public mode (the default) gives None for a private event or one not
     worth a line; full mode narrates every event, and shows one that fits no schema with its fields."""

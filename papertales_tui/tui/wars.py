@@ -11,6 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..rules.engine import WAR_LP
+from ..rules.narrator import Names, strength_part
 from ..rules.state import FRONT, Unit
 from . import kingdom as kw
 from . import text as tx
@@ -65,7 +66,9 @@ def side_lines(game, e: dict, new: set[int], result: Text, width: int) -> list[T
     lines = [fit(Text.assemble((name, "bold underline"), "  total ", tx.strength(e["strength"]), "  ", result),
                  width)]
     if "units" not in e:  # an event logged before the Kingdom was: its fighting parts only
-        lines += [fit(Text(f"{label} {tx.STRENGTH}{value}"), width) for label, value in e["parts"]]
+        names = Names.of(game)
+        lines += [fit(Text(f"{strength_part(part, names)} {tx.STRENGTH}{part['strength']}"), width)
+                  for part in e["parts"]]
         return lines or [Text("no fighting Unit", style="dim")]
     spots = [spot_at_war(game, u, new) for u in e["units"]]
     front = [s for s in spots if s.spot in FRONT]
