@@ -132,11 +132,12 @@ def resume(which: str | bool, catalog, ask=None, interactive: bool | None = None
     from .commands import say
     from .persistence import SaveFileError, latest_good_autosave, load_autosave, load_save
 
-    last = which is LAST_AUTOSAVE or which == ""
+    path = None if which is LAST_AUTOSAVE or which == "" else str(which)
+    last = path is None
     if interactive is None:
         interactive = sys.stdin.isatty()
     try:
-        return load_autosave(catalog=catalog) if last else load_save(which, catalog)
+        return load_autosave(catalog=catalog) if path is None else load_save(path, catalog)
     except SaveFileError as err:
         say(f"papertales: cannot resume: {err}", file=sys.stderr)
         if not last or err.kind == "missing":

@@ -12,13 +12,15 @@ from __future__ import annotations
 import contextlib
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.worker import get_current_worker
 
 from ..rules.card_files import default_catalog
@@ -28,6 +30,9 @@ from . import seats
 from .commands import CardCommands
 from .screens.common import Continue, Decided, TakeBack
 from .session import BotFailed, BotTurn, Decide, Final, Handoff, Scene, Session, Summary
+
+if TYPE_CHECKING:
+    from .screens.common import GameScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 REFERENCE = Binding.Group("")
@@ -61,6 +66,11 @@ class PaperTalesApp(App):
     @property
     def game(self) -> Game | None:
         return self.session.game if self.session is not None else None
+
+    def playing(self) -> Session:
+        """The session of the game under way (the flow below runs only while there is one)."""
+        assert self.session is not None, "no game under way"
+        return self.session
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys in words (Enter, Esc, Ctrl+S) rather than symbols a newcomer may not know."""
@@ -125,15 +135,16 @@ class PaperTalesApp(App):
         """Show the session's scene; a bot's turn starts the bot."""
         from .screens.handoff import BotScreen
 
-        scene = self.session.scene
+        session = self.playing()
+        scene = session.scene
         if isinstance(scene, BotTurn) and isinstance(self.screen, BotScreen):
-            self.screen.thinking(self.game.players[scene.pend.player].name)
+            self.screen.thinking(session.game.players[scene.pend.player].name)
         else:
             self.show(self.scene_screen(scene))
         if isinstance(scene, BotTurn):
-            self.run_bot(self.session, scene.pend)
+            self.run_bot(session, scene.pend)
 
-    def scene_screen(self, scene: Scene):
+    def scene_screen(self, scene: Scene) -> Screen[Any]:
         """The screen of each scene (and of each decision)."""
         from .screens.construction import ConstructionScreen
         from .screens.decide import AgeTargetScreen, HealScreen
@@ -143,9 +154,10 @@ class PaperTalesApp(App):
         from .screens.handoff import BotScreen, HandoffScreen
         from .screens.summary import SummaryScreen
 
-        game = self.game
-        decisions = {Step.PICK: DraftScreen, Step.DEPLOY: DeployScreen, Step.AGE_TARGET: AgeTargetScreen,
-                     Step.CONSTRUCTION: ConstructionScreen, Step.HEAL: HealScreen}
+        game = self.playing().game
+        decisions: dict[Step, Callable[[Game, Pending], GameScreen]] = {
+            Step.PICK: DraftScreen, Step.DEPLOY: DeployScreen, Step.AGE_TARGET: AgeTargetScreen,
+            Step.CONSTRUCTION: ConstructionScreen, Step.HEAL: HealScreen}
         screens = {
             Summary: lambda s: SummaryScreen(game, [(c, list(events)) for c, events in s.chapters], s.turn),
             Handoff: lambda s: HandoffScreen(game, s.pend, s.take_back),
@@ -181,8 +193,9 @@ class PaperTalesApp(App):
             return
         from ..persistence import autosave
 
+        session = self.playing()
         try:
-            autosave(self.game, self.session.settings())
+            autosave(session.game, session.settings())
         except OSError as err:  # disk full, read-only, a folder in the way: play on in memory
             if not self.autosave_failing:
                 self.notify(f"Autosave failed ({err.strerror or err}: {err.filename or 'autosave'}). The game "
@@ -246,14 +259,15 @@ class PaperTalesApp(App):
         try:
             save = load_autosave(catalog=self.catalog)
         except SaveFileError as err:
-            save = latest_good_autosave(catalog=self.catalog)
-            if save is None:
+            previous = latest_good_autosave(catalog=self.catalog)
+            if previous is None:
                 self.notify(f"Cannot resume: {err}", title="Resume", severity="error", timeout=10,
                             markup=False)
                 return
             self.notify(f"{err}. That file is left as it is; here is the previous autosave "
-                        f"(turn {save.game.state.turn}).", title="Damaged autosave", severity="warning", timeout=10,
-                        markup=False)
+                        f"(turn {previous.game.state.turn}).", title="Damaged autosave", severity="warning",
+                        timeout=10, markup=False)
+            save = previous
         self.resume(save)
 
     def resume(self, save) -> None:
@@ -273,7 +287,7 @@ class PaperTalesApp(App):
 
     def hint_used(self, player: int) -> None:
         """A player asked the coach for a hint (tui/screens/hint.py): counted, kept in the save."""
-        self.session.hints[player] += 1
+        self.playing().hints[player] += 1
         self.save_game()
 
     # --- save as ----------------------------------------------------------------------------
@@ -282,8 +296,9 @@ class PaperTalesApp(App):
         file is replaced only with `overwrite`, and never when it is not a good save file."""
         from ..persistence import SaveFileError, save_as
 
+        session = self.playing()
         try:
-            save_as(self.game, Path(path).expanduser(), self.session.settings(), overwrite=overwrite)
+            save_as(session.game, Path(path).expanduser(), session.settings(), overwrite=overwrite)
         except (SaveFileError, OSError) as err:
             return err
         return None
@@ -329,16 +344,16 @@ class PaperTalesApp(App):
     def action_log(self) -> None:
         from .screens.info import LogScreen
 
-        if self.game is not None:
+        if self.session is not None:
             page = self.session.scene if isinstance(self.session.scene, Summary) else None
-            self._open(LogScreen(self.game, page.as_of if page else None))
+            self._open(LogScreen(self.session.game, page.as_of if page else None))
 
     def action_scores(self) -> None:
         from .screens.info import ScoreboardScreen
 
-        if self.game is not None:
+        if self.session is not None:
             page = self.session.scene if isinstance(self.session.scene, Summary) else None
-            self._open(ScoreboardScreen(self.game, page))
+            self._open(ScoreboardScreen(self.session.game, page))
 
     async def action_quit(self) -> None:
         from .screens.modals import ConfirmQuit
@@ -375,12 +390,12 @@ class PaperTalesApp(App):
             return
         from .screens.info import TooSmallScreen
 
-        on_top = isinstance(self.screen, TooSmallScreen)
-        if small and not on_top:
+        top = self.screen
+        if small and not isinstance(top, TooSmallScreen):
             self.push_screen(TooSmallScreen())
-        elif on_top:
+        elif isinstance(top, TooSmallScreen):
             if small:
-                self.screen.refresh_size()
+                top.refresh_size()
             else:
                 self.pop_screen()
 

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+if TYPE_CHECKING:
+    from .app import PaperTalesApp
+
 
 class CardCommands(Provider):
+    if TYPE_CHECKING:  # Textual types `app` as a plain App
+        @property
+        def app(self) -> PaperTalesApp: ...
+
     def cards(self) -> list[tuple[str, str, str]]:
         catalog = self.app.catalog
         out = [(t.name, t.key, "Unit") for t in catalog.units.values()]

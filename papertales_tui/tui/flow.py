@@ -7,13 +7,15 @@ and "end" (final scoring). Recruitment events are private or trivial and get no 
 
 from __future__ import annotations
 
+from typing import Any
+
 SHOWN = ("lich", "reveal", "income", "construction", "aging", "end")
 LICH_RECRUITMENT = {"lich_lp", "lich_quest", "underworld_discarded"}  # solo: the Lich King's part
 
 
-def chapter(e: dict) -> str:
+def chapter(e: dict[str, Any]) -> str:
     """The chapter of one event, from the phase stamped on it (rules/events.py)."""
-    phase = e["phase"]
+    phase: str = e["phase"]
     if phase in ("deployment", "wars"):
         return "reveal"
     if phase == "recruitment" and e["type"] in LICH_RECRUITMENT:
@@ -21,20 +23,20 @@ def chapter(e: dict) -> str:
     return phase
 
 
-def label_events(log: list[dict]) -> list[str]:
+def label_events(log: list[dict[str, Any]]) -> list[str]:
     """The chapter of every event of a game's log, in order."""
     return [chapter(e) for e in log]
 
 
-def chapters(log: list[dict], start: int) -> list[tuple[str, list[dict]]]:
+def chapters(log: list[dict[str, Any]], start: int) -> list[tuple[str, list[dict[str, Any]]]]:
     """The shown chapters among the events from index `start`: [(chapter, public events)]."""
     return [(label, events) for label, events, _ in spans(log, start)]
 
 
-def spans(log: list[dict], start: int) -> list[tuple[str, list[dict], int]]:
+def spans(log: list[dict[str, Any]], start: int) -> list[tuple[str, list[dict[str, Any]], int]]:
     """As `chapters`, with the log index just after each chapter's last event (the moment it shows)."""
     labels = label_events(log)
-    out: list[tuple[str, list[dict], int]] = []
+    out: list[tuple[str, list[dict[str, Any]], int]] = []
     for k in range(start, len(log)):
         label, e = labels[k], log[k]
         if label not in SHOWN or e.get("private_to") is not None:
@@ -47,17 +49,17 @@ def spans(log: list[dict], start: int) -> list[tuple[str, list[dict], int]]:
     return out
 
 
-def turn_at(log: list[dict], index: int) -> int:
+def turn_at(log: list[dict[str, Any]], index: int) -> int:
     """The turn the events from `index` on belong to (until the next turn starts)."""
     return max(1, sum(1 for e in log[:index] if e["type"] == "turn_started"))
 
 
-def totals_at(log: list[dict], index: int) -> tuple[dict[int, int], dict[int, int], int | None]:
+def totals_at(log: list[dict[str, Any]], index: int) -> tuple[dict[int, int], dict[int, int], int | None]:
     """Each player's LP and Gold, and the Lich King's LP (solo), as they were after `index` events:
     the last total logged before then (players with none logged yet are left out)."""
     lp: dict[int, int] = {}
     gold: dict[int, int] = {}
-    lich = None
+    lich: int | None = None
     for e in log[:index]:
         t = e["type"]
         if t == "lp":
@@ -73,6 +75,6 @@ KINGDOM_CHANGES = {"building_built", "building_upgraded", "units_aged", "unit_di
                    "unit_discarded", "unit_replaced"}
 
 
-def kingdoms_changed_since(log: list[dict], index: int) -> bool:
+def kingdoms_changed_since(log: list[dict[str, Any]], index: int) -> bool:
     """Whether Units or Buildings changed after `index` events (Construction, Aging, a new Deployment)."""
     return any(e["type"] in KINGDOM_CHANGES for e in log[index:])

@@ -12,6 +12,7 @@ Marks never rely on colour: NEW, ✝ dies (at Aging), ✚ a Mystical Healer coul
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,12 +76,12 @@ def kingdom_views(game, viewer: int | None = None, new: dict[int, set[int]] | No
     return [_view_of(game, i, pd, (new or {}).get(i, set())) for i, pd in enumerate(seen)]
 
 
-def kingdom_view(game, player: int, viewer: int | None = None, new: set[int] = frozenset()) -> KingdomView:
+def kingdom_view(game, player: int, viewer: int | None = None, new: AbstractSet[int] = frozenset()) -> KingdomView:
     """One Kingdom as `viewer` may see it."""
     return _view_of(game, player, game.view(viewer)["players"][player], new)
 
 
-def _view_of(game, i: int, pd: dict, new: set[int]) -> KingdomView:
+def _view_of(game, i: int, pd: dict, new: AbstractSet[int]) -> KingdomView:
     strengths = game.unit_strengths(i)
     healable = set(game.healable(i))
     strength, parts = game.strength_breakdown(i)

@@ -6,6 +6,7 @@ This is only the player's draft of a decision; the engine checks it when it is c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..rules.decisions import Deploy
 
@@ -19,7 +20,7 @@ class DeployPlan:
     history: list[tuple[list[int | None], int | None]] = field(default_factory=list)
 
     @classmethod
-    def from_options(cls, options: dict) -> DeployPlan:
+    def from_options(cls, options: dict[str, Any]) -> DeployPlan:
         in_play = {card: slot for slot, card in options["in_play"]}
         slots: list[int | None] = [None] * 5
         for card, slot in in_play.items():

@@ -13,6 +13,8 @@ lists, texts and the key bar are made of these.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -21,6 +23,13 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from rich.style import Style
+    from textual.dom import DOMNode
+    from textual.widgets.option_list import Option
 
 
 class Lines(Widget):
@@ -31,14 +40,14 @@ class Lines(Widget):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.lines: list[Text] = []
-        self._base_style = None
+        self._base_style: Style | None = None
 
     def notify_style_update(self) -> None:
         self._base_style = None
         super().notify_style_update()
 
     @property
-    def base_style(self):
+    def base_style(self) -> Style:
         """The widget's Rich style, kept until its styles change (it is costly to work out)."""
         if self._base_style is None:
             self._base_style = self.rich_style
@@ -149,7 +158,7 @@ class RowList(Lines, can_focus=True):
         self.disabled_rows: set[int] = set()
         self.cursor = 0
 
-    def set_rows(self, rows: list[Text], disabled: set[int] | None = None, footer: list[Text] = ()) -> None:
+    def set_rows(self, rows: list[Text], disabled: set[int] | None = None, footer: Sequence[Text] = ()) -> None:
         """Replace the rows (and footer); only lines that differ are redrawn."""
         old_disabled, self.disabled_rows = self.disabled_rows, set(disabled or ())
         for y in old_disabled ^ self.disabled_rows:
@@ -230,7 +239,7 @@ class KeyBar(Lines):
 
     def __init__(self) -> None:
         super().__init__()
-        self.spans: list[tuple[int, int, object, str]] = []  # (start, end, namespace, action)
+        self.spans: list[tuple[int, int, DOMNode, str]] = []  # (start, end, namespace, action)
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed, immediate=True)
@@ -243,7 +252,7 @@ class KeyBar(Lines):
         if screen is self.screen:
             self.set_lines([self.keys_line()])
 
-    def entries(self) -> list[tuple[str, str, object, str]]:
+    def entries(self) -> list[tuple[str, str, DOMNode, str]]:
         """(key, label, namespace, action) of the keys to show."""
         out = []
         seen_actions: set[str] = set()
@@ -304,6 +313,12 @@ def group_keys(keys: list[str]) -> str:
     if len(keys) > 1 and all(k[0] == "f" and k[1:].isdigit() for k in keys):
         return f"{keys[0]}-{keys[-1]}"
     return "/".join(keys)
+
+
+def option_key(option: Option) -> str:
+    """The id of an OptionList option: ours all have one (Textual types it as optional)."""
+    assert option.id is not None, "an option without an id"
+    return option.id
 
 
 class Notice(Static):

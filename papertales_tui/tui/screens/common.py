@@ -3,6 +3,8 @@ screen posts to the app (the app alone moves the game on: see tui/session.py).""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.message import Message
@@ -11,6 +13,11 @@ from textual.screen import Screen
 from ...rules.decisions import Decision, Step
 from ..text import PHASE_TITLES
 from ..widgets import KeyBar, Lines, Notice
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import PaperTalesApp
 
 STEP_TITLES = {Step.AGE_TARGET: "Reveal"}  # the Units are face up: Deployment is over
 
@@ -26,12 +33,12 @@ class Decided(Message):
     """A player's decision, for the app to hand to the engine. When it is refused, the app calls
     `refused(error)` on the screen that posted it (`control`)."""
 
-    def __init__(self, screen: Screen, player: int, decision: Decision):
+    def __init__(self, screen: GameScreen, player: int, decision: Decision):
         super().__init__()
         self.screen, self.player, self.decision = screen, player, decision
 
     @property
-    def control(self) -> Screen:
+    def control(self) -> GameScreen:
         return self.screen
 
 
@@ -47,6 +54,9 @@ class GameScreen(Screen):
     """A full screen with a one-line title and the footer of applicable keys."""
 
     title_text = "Paper Tales"
+
+    if TYPE_CHECKING:  # Textual types `app` as a plain App (as Textual itself does, for type checkers only)
+        app = getters.app(PaperTalesApp)
 
     def compose(self) -> ComposeResult:
         title = Lines(id="title")

@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 from ...rules.decisions import Pass, decision_from_dict
 from .. import text as tx
 from ..kingdom import Kingdom, kingdom_view
-from ..widgets import Notice
+from ..widgets import Notice, option_key
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
 
@@ -164,12 +164,12 @@ class ConstructionScreen(HintHost, GameScreen):
     def chosen(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "pass":
             self.action_pass()
-        elif event.option.id.startswith("x"):
-            r = self.entry(event.option.id)
+        elif option_key(event.option).startswith("x"):
+            r = self.blocked[int(option_key(event.option)[1:])]
             reason = blocked_reason(r, self.game.players[self.player].gold).plain
             self.query_one("#message", Notice).say(f"Not possible now: {reason}")
         else:
-            opt = self.options[int(event.option.id)]
+            opt = self.options[int(option_key(event.option))]
             self.decide(self.player, decision_from_dict({k: v for k, v in opt.items() if k != "gold"}))
 
     def action_pass(self) -> None:

@@ -18,7 +18,7 @@ class ChoiceHost(GameScreen):
     CSS_PATH = "summary.tcss"
 
     heading = ""
-    modal_class = AgeTargetModal
+    modal_class: type[AgeTargetModal | HealModal] = AgeTargetModal
 
     def __init__(self, game, pend):
         super().__init__()

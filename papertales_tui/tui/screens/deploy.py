@@ -434,12 +434,12 @@ def aging_line(f: TurnForecast, width: int = 78) -> Text:
     candidates = []
     for spots in (True, False):
         out = Text("Aging: ", style="bold")
-        out.append(", ".join(k.card(p.slots[s].card).name + (f" ({tx.SPOT_KEYS[s]})" if spots else "")
+        out.append(", ".join(k.card(p.unit(s).card).name + (f" ({tx.SPOT_KEYS[s]})" if spots else "")
                              for s in f.dying))
         out.append(" ✝ dies" if len(f.dying) == 1 else " ✝ die", style="bold red")
         if f.healable:
             out.append(" · a Mystical Healer can save ")
-            out.append(", ".join(k.card(p.slots[s].card).name for s in f.healable))
+            out.append(", ".join(k.card(p.unit(s).card).name for s in f.healable))
         candidates.append(out)
     return first_fitting(candidates, width)
 

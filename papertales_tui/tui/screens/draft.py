@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 
 from ...rules.decisions import Pick
+from ...rules.solo import SoloGame
 from .. import text as tx
 from .. import views
 from ..kingdom import KingdomTable, kingdom_views, table_marks
@@ -79,7 +80,7 @@ class DraftScreen(HintHost, GameScreen):
             line = tx.unit_line(self.game.card(c))
             if c == self.picked:
                 line = Text.assemble(line, Text("  ✓ picked", style="bold green"))
-            quest_lp = self.game.quest_lp(c) if self.solo else 0
+            quest_lp = self.game.quest_lp(c) if isinstance(self.game, SoloGame) else 0
             if quest_lp:
                 line = Text.assemble(line, " ", Text(f"{QUEST_MARK}{tx.LP}{quest_lp}", style="bold red"))
             rows.append(line)

@@ -12,11 +12,23 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ...rules.engine import Game
+    from ..app import PaperTalesApp
+
+    HostBase = Screen[Any]  # the mixin is only ever mixed into a screen
+else:
+    HostBase = object
 
 HINT = Binding("h", "hint", "Hint")
 LEARN = Binding("l", "learn", "Learn a card")
@@ -45,8 +57,13 @@ class HintPanel(Static):
         self.update(out)
 
 
-class HintHost:
+class HintHost(HostBase):
     """Mixin for a screen (or modal) where `self.game`'s seat `self.player` decides now."""
+
+    game: Game
+    player: int
+    if TYPE_CHECKING:  # Textual types `app` as a plain App (as Textual itself does, for type checkers only)
+        app = getters.app(PaperTalesApp)
 
     _hint_stop: threading.Event | None = None
     _hint_cards: list[tuple[str, str]] = []
@@ -54,11 +71,11 @@ class HintHost:
     _hint_shown = False  # an answer is on screen
 
     def hint_panel(self) -> HintPanel:
-        found = self.query(HintPanel)  # type: ignore[attr-defined]
+        found = self.query(HintPanel)
         if found:
             return found.first()
         panel = HintPanel("")
-        self.mount(panel)  # type: ignore[attr-defined]
+        self.mount(panel)
         self.hint_toggled(True)
         return panel
 
@@ -70,12 +87,12 @@ class HintHost:
             self._hint_stop.set()
             return
         if self._hint_shown:  # an answer on screen: put it away
-            self.query(HintPanel).remove()  # type: ignore[attr-defined]
+            self.query(HintPanel).remove()
             self._hint_shown, self._hint_cards = False, []
             self.hint_toggled(False)
-            self.refresh_bindings()  # type: ignore[attr-defined]
+            self.refresh_bindings()
             return
-        game, player = self.game, self.player  # type: ignore[attr-defined]
+        game, player = self.game, self.player
         pend = game.pending_for(player)
         if pend is None:
             return
@@ -83,7 +100,7 @@ class HintHost:
         stop = self._hint_stop = threading.Event()
         panel = self.hint_panel()
         panel.thinking(0, 1)
-        app = self.app  # type: ignore[attr-defined]
+        app = self.app
         catalog = game.catalog
 
         def think() -> None:
@@ -99,7 +116,7 @@ class HintHost:
                 found = None
             _call(app, self.hint_ready, stop, found)
 
-        self.run_worker(think, thread=True, group="hint", exclusive=True)  # type: ignore[attr-defined]
+        self.run_worker(think, thread=True, group="hint", exclusive=True)
 
     def hint_ready(self, stop: threading.Event, found) -> None:
         if stop is not self._hint_stop:
@@ -111,31 +128,29 @@ class HintHost:
             return
         from ...rules.coach import cards_in, choice_text
 
-        game = self.game  # type: ignore[attr-defined]
+        game = self.game
         self._hint_cards, self._hint_next, self._hint_shown = cards_in(found.choice, game), 0, True
         panel.answer(choice_text(found.choice, game), found.why(), self._hint_cards, found.playouts)
-        used = getattr(self.app, "hint_used", None)  # type: ignore[attr-defined]
-        if used is not None:
-            used(self.player)  # type: ignore[attr-defined]
-        self.refresh_bindings()  # type: ignore[attr-defined]
+        self.app.hint_used(self.player)
+        self.refresh_bindings()
 
     def action_learn(self) -> None:
         if not self._hint_cards:
             return
         key, _ = self._hint_cards[self._hint_next % len(self._hint_cards)]
         self._hint_next += 1
-        self.app.show_card(key)  # type: ignore[attr-defined]
+        self.app.show_card(key)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mine = self.hint_check(action)
-        return mine if mine is not None else super().check_action(action, parameters)  # type: ignore[misc]
+        return mine if mine is not None else super().check_action(action, parameters)
 
     def hint_check(self, action: str) -> bool | None:
         """For the screen's check_action: whether `hint`/`learn` apply now (None: not a hint action)."""
         if action == "learn":
             return bool(self._hint_cards)
         if action == "hint":
-            return self.game.pending_for(self.player) is not None  # type: ignore[attr-defined]
+            return self.game.pending_for(self.player) is not None
         return None
 
     def on_unmount(self) -> None:

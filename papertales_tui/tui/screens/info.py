@@ -22,6 +22,7 @@ from .. import flow, views
 from .. import text as tx
 from ..kingdom import LEGEND as KINGDOM_LEGEND
 from ..kingdom import Kingdom, kingdom_views
+from ..widgets import option_key
 from .common import GameScreen
 
 PACKAGE = Path(__file__).resolve().parents[2]
@@ -202,7 +203,7 @@ class CardBrowser(InfoScreen):
         ol = self.query_one("#card-list", OptionList)
         if self.start_key is not None:
             for k in range(ol.option_count):
-                if ol.get_option_at_index(k).id.split(":", 1)[1] == self.start_key:
+                if option_key(ol.get_option_at_index(k)).split(":", 1)[1] == self.start_key:
                     ol.highlighted = k
         ol.focus()
 
@@ -230,7 +231,7 @@ class CardBrowser(InfoScreen):
 
     @on(OptionList.OptionHighlighted, "#card-list")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        kind, key = event.option.id.split(":", 1)
+        kind, key = option_key(event.option).split(":", 1)
         self.query_one("#card-text", Static).update(card_detail(self.catalog, kind, key))
 
     def action_filter(self) -> None:
@@ -270,7 +271,8 @@ class ScoreboardScreen(InfoScreen):
 
     def body(self) -> ComposeResult:
         s = self.game.state
-        lp = gold = None
+        lp: dict[int, int] = {}
+        gold: dict[int, int] = {}
         lich = self.game.lich_lp if views.is_solo(self.game) else None
         moment = f"Turn {s.turn}/{s.turns} · {tx.PHASE_TITLES.get(s.phase, s.phase)}"
         if self.page is not None:

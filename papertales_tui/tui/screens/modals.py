@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -15,8 +16,13 @@ from textual.widgets.option_list import Option
 
 from .. import text as tx
 from ..kingdom import DIES
-from ..widgets import KeyBar
+from ..widgets import KeyBar, option_key
 from .hint import HINT, HintHost
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import PaperTalesApp
 
 
 class ConfirmQuit(ModalScreen[bool]):
@@ -55,6 +61,8 @@ class SaveAsModal(ModalScreen):
 
     CSS_PATH = "modals.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    if TYPE_CHECKING:  # Textual types `app` as a plain App
+        app = getters.app(PaperTalesApp)
 
     def __init__(self, default: str):
         super().__init__()
@@ -137,7 +145,10 @@ class ChoiceModal(ModalScreen):
                     yield Button("Back (Esc)", id="back", compact=True)
         yield KeyBar()
 
-    def make_list(self):
+    def make_list(self) -> OptionList:
+        raise NotImplementedError
+
+    def action_confirm(self) -> None:
         raise NotImplementedError
 
     def after_list(self) -> ComposeResult:
@@ -166,7 +177,7 @@ class UnpaidModal(ChoiceModal):
     """Gold is short: tick the new Units to give up (they are discarded). Each Unit reads
     [x] given up or [ ] paid (glyphs and words, not colour), and a line says what confirming does."""
 
-    BINDINGS = [Binding("space", "toggle", "Give up / pay")]
+    BINDINGS = [Binding("space", "tick", "Give up / pay")]
 
     def __init__(self, new: list[int], costs: dict[int, int], names: dict[int, str], gold: int,
                  default: list[int]):
@@ -183,7 +194,7 @@ class UnpaidModal(ChoiceModal):
         return Text.assemble(("[x] " if out else "[ ] ", "bold"), self.names[card].ljust(18),
                              tx.gold(self.costs[card]), "  ", ("given up" if out else "paid", "bold" if out else ""))
 
-    def make_list(self):
+    def make_list(self) -> OptionList:
         return OptionList(*(Option(self.label(c), id=str(k)) for k, c in enumerate(self.new)),
                           classes="choice", id="unpaid")
 
@@ -210,9 +221,9 @@ class UnpaidModal(ChoiceModal):
 
     @on(OptionList.OptionSelected, "#unpaid")
     def selected(self, event: OptionList.OptionSelected) -> None:
-        self.toggle(self.new[int(event.option.id)])
+        self.toggle(self.new[int(option_key(event.option))])
 
-    def action_toggle(self) -> None:
+    def action_tick(self) -> None:
         ol = self.query_one("#unpaid", OptionList)
         if ol.highlighted is not None:
             self.toggle(self.new[ol.highlighted])
@@ -247,7 +258,7 @@ class AgeTargetModal(HintHost, ChoiceModal):
                          "Aging, unless a Mystical Healer saves it.")
         self.game, self.player, self.options = game, player, options
 
-    def make_list(self):
+    def make_list(self) -> OptionList:
         slots = self.game.players[self.player].slots
         amount = self.options["amount"]
         items = []
@@ -264,12 +275,12 @@ class AgeTargetModal(HintHost, ChoiceModal):
 
     @on(OptionList.OptionSelected, "#targets")
     def chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(int(event.option.id))
+        self.dismiss(int(option_key(event.option)))
 
     def action_confirm(self) -> None:
         ol = self.query_one("#targets", OptionList)
         if ol.highlighted is not None:
-            self.dismiss(int(ol.get_option_at_index(ol.highlighted).id))
+            self.dismiss(int(option_key(ol.get_option_at_index(ol.highlighted))))
 
 
 class HealModal(HintHost, ChoiceModal):
@@ -277,7 +288,7 @@ class HealModal(HintHost, ChoiceModal):
     Unit reads [x] saved or [ ] dies (glyphs and words, not colour), and a line says what confirming
     will do."""
 
-    BINDINGS = [HINT, Binding("space", "toggle", "Save / let die")]
+    BINDINGS = [HINT, Binding("space", "tick", "Save / let die")]
 
     can_cancel = False
 
@@ -289,13 +300,13 @@ class HealModal(HintHost, ChoiceModal):
         self.saved: list[int] = []
 
     def label(self, slot: int) -> Text:
-        u = self.game.players[self.player].slots[slot]
+        u = self.game.players[self.player].unit(slot)
         t = self.game.card(u.card)
         saved = slot in self.saved
         return Text.assemble(("[x] " if saved else "[ ] ", "bold"), f"{tx.SPOT_KEYS[slot]} ", tx.unit_line(t), " ",
                              tx.age(u.age), "  ", ("saved" if saved else f"{DIES} dies", "bold" if saved else "red"))
 
-    def make_list(self):
+    def make_list(self) -> OptionList:
         return OptionList(*(Option(self.label(slot), id=str(slot)) for slot in self.options["slots"]),
                           classes="choice", id="saves")
 
@@ -307,7 +318,7 @@ class HealModal(HintHost, ChoiceModal):
         self.show_outcome()
 
     def unit_name(self, slot: int) -> str:
-        return self.game.card(self.game.players[self.player].slots[slot].card).name
+        return self.game.card(self.game.players[self.player].unit(slot).card).name
 
     def show_outcome(self, message: str = "") -> None:
         saved = [self.unit_name(s) for s in self.options["slots"] if s in self.saved]
@@ -319,12 +330,12 @@ class HealModal(HintHost, ChoiceModal):
 
     @on(OptionList.OptionSelected, "#saves")
     def selected(self, event: OptionList.OptionSelected) -> None:
-        self.toggle(int(event.option.id))
+        self.toggle(int(option_key(event.option)))
 
-    def action_toggle(self) -> None:
+    def action_tick(self) -> None:
         ol = self.query_one("#saves", OptionList)
         if ol.highlighted is not None:
-            self.toggle(int(ol.get_option_at_index(ol.highlighted).id))
+            self.toggle(int(option_key(ol.get_option_at_index(ol.highlighted))))
 
     def toggle(self, slot: int) -> None:
         message = ""

@@ -49,6 +49,12 @@ def validate(names: list[str], seed_text: str) -> dict[str, str]:
     return errors
 
 
+def chosen(value: object) -> int:
+    """The number a Select of numbers holds (never blank: they are made with allow_blank=False)."""
+    assert isinstance(value, int), f"not a number: {value!r}"
+    return value
+
+
 class NewGameScreen(GameScreen):
     CSS_PATH = "newgame.tcss"
     title_text = "Paper Tales · New game"
@@ -117,7 +123,7 @@ class NewGameScreen(GameScreen):
 
     @on(Select.Changed, "#count")
     def count_changed(self, event: Select.Changed) -> None:
-        self.count = int(event.value)
+        self.count = chosen(event.value)
         self.show_rows()
 
     @on(Input.Submitted)
@@ -165,7 +171,7 @@ class NewGameScreen(GameScreen):
         seed = int(seed_text.strip()) if seed_text.strip() else None
         names = [n.strip() for n in names]
         if self.mode == SOLO:
-            self.app.start_solo_game(names[0], seed, int(self.query_one("#difficulty", Select).value))
+            self.app.start_solo_game(names[0], seed, chosen(self.query_one("#difficulty", Select).value))
             return
         seat_types = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(count)]
         self.app.start_game(names, seat_types, seed)

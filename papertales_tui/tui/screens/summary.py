@@ -49,7 +49,8 @@ def section(title: str, body: RenderableType) -> Group:
 
 def gains(game, events: list[dict]) -> Text:
     """LP and Gold totals per player over these events."""
-    lp, gold = defaultdict(int), defaultdict(int)
+    lp: defaultdict[int, int] = defaultdict(int)
+    gold: defaultdict[int, int] = defaultdict(int)
     for e in events:
         if e["type"] == "lp":
             lp[e["player"]] += e["amount"]
@@ -138,7 +139,7 @@ def render_lich(game, events: list[dict], width: int) -> list:
     if gain:
         out.append(section("Immediate gain of the card under the Time token", sentences(game, gain)))
     quests = [e for e in events if e["type"] == "lich_quest"]
-    left = next((e["cards"] for e in events if e["type"] == "underworld_discarded"), [])
+    left: list[int] = next((e["cards"] for e in events if e["type"] == "underworld_discarded"), [])
     out.append(section(f"Quests against the {len(left)} Underworld cards",
                        Text("\n").join(quest_line(game, e) for e in quests) if quests
                        else Text("No quest.", style="dim")))
