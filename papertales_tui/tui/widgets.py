@@ -5,7 +5,7 @@ each change; the deployment board must answer a key almost as fast as a bare Tex
 lists, texts and the key bar are made of these.
 
 - `Lines`: rows of Rich text, each cropped to the width.
-- `TextBox`: a block of Rich text wrapped to the width.
+- `TextBox`: a block of Rich text wrapped to the width (never at a no-break space: see `unbroken`).
 - `RowList`: a list with a cursor (keys and mouse).
 - `KeyBar`: the footer of the keys that apply now (clickable).
 - `Notice`: a message line that takes no room while empty.
@@ -27,6 +27,7 @@ from textual.widgets import Static
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from rich.console import Console
     from rich.style import Style
     from textual.dom import DOMNode
     from textual.widgets.option_list import Option
@@ -85,6 +86,27 @@ class Lines(Widget):
         return strip.apply_style(style).crop_extend(0, width, style)
 
 
+NO_BREAK = "\xa0"
+HELD = "\ue000"  # stands in for a no-break space while Rich wraps (Rich breaks at any whitespace)
+
+
+def unbroken(name: str) -> str:
+    """A name a TextBox keeps on one line (its spaces made no-break)."""
+    return name.replace(" ", NO_BREAK)
+
+
+def wrap(text: Text, console: Console, width: int) -> list[Text]:
+    """`text` wrapped to `width`, breaking lines at spaces but not at no-break spaces."""
+    if NO_BREAK not in text.plain:
+        return list(text.wrap(console, width))
+    held = text.copy()
+    held.plain = held.plain.replace(NO_BREAK, HELD)  # same length: the styles stay in place
+    lines = list(held.wrap(console, width))
+    for line in lines:
+        line.plain = line.plain.replace(HELD, " ")
+    return lines
+
+
 class TextBox(Lines):
     """Rich text wrapped to the widget's width."""
 
@@ -103,7 +125,7 @@ class TextBox(Lines):
         width = self.size.width
         if width <= 0:
             return
-        self.set_lines(list(text.wrap(self.app.console, width)) if text.plain else [])
+        self.set_lines(wrap(text, self.app.console, width) if text.plain else [])
 
 
 class RowList(Lines, can_focus=True):

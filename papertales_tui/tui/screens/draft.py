@@ -17,7 +17,7 @@ from ...rules.solo import SoloGame
 from .. import text as tx
 from .. import views
 from ..kingdom import KingdomTable, kingdom_views, table_marks
-from ..widgets import NecropolisRow, Notice, RowList, TextBox
+from ..widgets import NecropolisRow, Notice, RowList, TextBox, unbroken
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
 
@@ -106,14 +106,14 @@ class DraftScreen(HintHost, GameScreen):
         game, p = self.game, self.game.players[self.player]
         n = len(game.players)
         direction = game.pass_direction()
-        target = game.players[game.pass_target(self.player)].name
-        waiting = [game.players[q.player].name for q in game.pending()]
+        target = unbroken(game.players[game.pass_target(self.player)].name)
+        waiting = [unbroken(game.players[q.player].name) for q in game.pending()]
         out = Text()
         out.append("Picked this turn: ", style="bold")
-        out.append(", ".join(game.card(c).name for c in p.hand) or "nothing yet")
+        out.append(", ".join(unbroken(game.card(c).name) for c in p.hand) or "nothing yet")
         if p.kept is not None:
             out.append("\nKept from last turn: ", style="bold")
-            out.append(f"{game.card(p.kept).name} (joins your hand after the draft)")
+            out.append(f"{unbroken(game.card(p.kept).name)} (joins your hand after the draft)")
         out.append("\nPassing: ", style="bold")
         out.append(f"{direction} → the rest goes to {target}" if n > 2
                    else f"the rest goes to {target}")
@@ -132,13 +132,13 @@ class DraftScreen(HintHost, GameScreen):
         out.append(f"Round {opts['round']} of {opts['rounds']}", style="bold")
         out.append(" (round 5: the top Underworld card is yours)" if opts["round"] == 4 else "")
         out.append("\nPicked this turn: ", style="bold")
-        out.append(", ".join(game.card(c).name for c in p.hand) or "nothing yet")
+        out.append(", ".join(unbroken(game.card(c).name) for c in p.hand) or "nothing yet")
         if p.kept is not None:
             out.append("\nKept from last turn: ", style="bold")
-            out.append(game.card(p.kept).name)
+            out.append(unbroken(game.card(p.kept).name))
         underworld = seen["underworld"]
         out.append(f"\nUnderworld ({len(underworld)}): ", style="bold")
-        out.append(", ".join(game.card(c).name for c in underworld) or "empty")
+        out.append(", ".join(unbroken(game.card(c).name) for c in underworld) or "empty")
         if seen["discard"] is not None:
             out.append(f"\nDiscard pile: {len(seen['discard'])} cards (d: look)", style="bold")
         out.append(f"\n{QUEST_MARK}{tx.LP}n: the Lich King scores n if it ends in the Underworld", style="dim")

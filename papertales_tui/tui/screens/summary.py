@@ -215,7 +215,10 @@ class SummaryScreen(GameScreen):
     """What just happened, chapter after chapter, for everyone to see, a page at a time."""
     CSS_PATH = "summary.tcss"
 
-    BINDINGS = [Binding("enter,space", "next", "Continue", priority=True),
+    # Enter turns the page while there is more to read, then continues: one of the two applies at a time,
+    # so the key bar says which.
+    BINDINGS = [Binding("enter,space", "more", "Next page", priority=True),
+                Binding("enter,space", "next", "Continue", priority=True),
                 Binding("backspace,left", "previous", "Previous page", key_display="←", priority=True)]
 
     def __init__(self, game, chapters: list[tuple[str, list[dict]]], turn: int | None = None):
@@ -238,7 +241,9 @@ class SummaryScreen(GameScreen):
         yield Button("Continue (Enter)", variant="primary", id="next", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#summary").focus()
+        scroll = self.query_one("#summary", VerticalScroll)
+        scroll.focus()
+        self.watch(scroll, "scroll_y", self.show_next, init=False)
         self.call_after_refresh(self.lay_out)
 
     def on_resize(self) -> None:
@@ -275,17 +280,35 @@ class SummaryScreen(GameScreen):
         self.query_one("#page", Static).update(Group(*parts))
         scroll = self.query_one("#summary", VerticalScroll)
         scroll.scroll_home(animate=False)
-        last = n + 1 >= len(self.pages)
-        count = f" · page {n + 1} of {len(self.pages)}" if len(self.pages) > 1 else ""
+        self.show_next()
+        self.call_after_refresh(self.show_next)  # once the page is laid out: whether it needs scrolling
+
+    def more_to_show(self) -> bool:
+        """Whether Enter shows more of this summary (the rest of a tall page, or the next page)."""
+        scroll = self.query_one("#summary", VerticalScroll)
+        return scroll.scroll_y < scroll.max_scroll_y or self.page + 1 < len(self.pages)
+
+    def show_next(self) -> None:
+        """Say what Enter does now, on the button and in the key bar."""
+        count = f" · page {self.page + 1} of {len(self.pages)}" if len(self.pages) > 1 else ""
+        label = ("Next page (Enter)" if self.more_to_show() else "Continue (Enter)") + count
         button = self.query_one("#next", Button)
-        button.label = ("Continue (Enter)" if last else "Next page (Enter)") + count
-        button.refresh(layout=True)
+        if str(button.label) != label:
+            button.label = label
+            button.refresh(layout=True)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "previous":
             return self.page > 0
+        if action == "more":
+            return self.more_to_show()
+        if action == "next":
+            return not self.more_to_show()
         return True
+
+    def action_more(self) -> None:
+        self.action_next()
 
     def action_previous(self) -> None:
         if self.page > 0:
