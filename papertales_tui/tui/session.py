@@ -148,8 +148,10 @@ class Session:
         from ..rules.random_play import random_decision
 
         game = self.game
-        reason = decision.reason if isinstance(decision, BotFailed) else None
-        if reason is None:
+        reason = None
+        if isinstance(decision, BotFailed):
+            reason = decision.reason
+        else:
             try:
                 game.apply(pend.player, decision)
             except IllegalDecision as err:
