@@ -231,6 +231,36 @@ async def play_solo(out: Path, seed: int) -> None:
         shooter.shot("20-solo-card-browser")
 
 
+async def give_up(out: Path, seed: int) -> None:
+    """Gold short at Deployment: each player drafts the dearest cards (straight through the engine),
+    then Ann places her whole hand and confirms, and the app asks which new Units to give up."""
+    from papertales_tui.rules.decisions import Pick
+    from papertales_tui.rules.engine import Game
+
+    game = Game.new(["Ann", "Ben", "Cid"], seed=seed)
+    while game.state.step == "pick":
+        for pend in game.pending():
+            dearest = max(pend.options["cards"], key=lambda c: game.card(c).cost)
+            game.apply(pend.player, Pick(dearest))
+    app = PaperTalesApp(game.catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"] * 3)
+        await pilot.pause()
+        await pilot.press("enter")  # the hand-off
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DeployScreen)
+        free = list(screen.options["open_slots"])
+        keys = []
+        for k, _ in enumerate(screen.plan.hand[:len(free)]):
+            keys += ["down"] * (k > 0) + [str(free[k] + 1)]
+        await pilot.press(*keys, "c")
+        await pilot.pause()
+        assert isinstance(app.screen, UnpaidModal), "the hand is not dearer than Ann's Gold: try another seed"
+        Shooter(app, out).shot("08-give-up-units")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
@@ -246,6 +276,7 @@ def main() -> None:
     os.environ[DATA_DIR_ENV] = tempfile.mkdtemp()  # no autosave of this machine on the title screen
     asyncio.run(play(args.out, args.seed))
     asyncio.run(play_solo(args.out, args.solo_seed))
+    asyncio.run(give_up(args.out, args.seed))
 
 
 if __name__ == "__main__":

@@ -83,6 +83,29 @@ async def play_to_end(pilot, app: PaperTalesApp, limit: int = 1000) -> list[type
     raise AssertionError("the game did not end")
 
 
+async def learn_each(pilot, app: PaperTalesApp, cards: list[tuple[str, str]]) -> list[str]:
+    """Press l for each card a hint or review line mentions, choose it when asked which, and close the
+    card browser again; the keys of the cards the browser opened on."""
+    from papertales_tui.tui.screens.info import CardBrowser
+    from papertales_tui.tui.screens.modals import LearnModal
+
+    back_to, opened = app.screen, []
+    for k in range(len(cards)):
+        await pilot.press("l")
+        await pilot.pause()
+        if isinstance(app.screen, LearnModal):
+            assert "Learn a card: which one?" in screen_text(app)
+            assert all(name in screen_text(app) for _, name in cards)  # every card listed at 80x24
+            await pilot.press(*["down"] * k, "enter")
+            await pilot.pause()
+        assert isinstance(app.screen, CardBrowser)
+        opened.append(app.screen.start_key)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is back_to
+    return opened
+
+
 async def open_new_game(pilot, app: PaperTalesApp) -> None:
     await pilot.pause()
     if isinstance(app.screen, TitleScreen):

@@ -5,7 +5,8 @@ A screen where a human decides mixes in `HintHost` and adds `HINT` to its BINDIN
 The search runs in a worker thread on a copy of the seat's view taken when `h` is pressed, so typing
 goes on while it thinks and nothing the seat may not see is used. A one-line progress bar shows
 while it thinks; then the panel shows the coach's choice, why (what it expects this turn and in all against the
-next best choice) and the cards it mentions: `l` opens the card browser on each in turn.
+next best choice) and the cards it mentions: `l` opens the card browser on one (asking which when it
+names several), and a click on a card's name opens it.
 """
 
 from __future__ import annotations
@@ -67,7 +68,6 @@ class HintHost(HostBase):
 
     _hint_stop: threading.Event | None = None
     _hint_cards: list[tuple[str, str]] = []
-    _hint_next = 0
     _hint_shown = False  # an answer is on screen
 
     def hint_panel(self) -> HintPanel:
@@ -129,17 +129,15 @@ class HintHost(HostBase):
         from ...rules.coach import cards_in, choice_text
 
         game = self.game
-        self._hint_cards, self._hint_next, self._hint_shown = cards_in(found.choice, game), 0, True
+        self._hint_cards, self._hint_shown = cards_in(found.choice, game), True
         panel.answer(choice_text(found.choice, game), found.why(), self._hint_cards, found.playouts)
         self.app.hint_used(self.player)
         self.refresh_bindings()
 
     def action_learn(self) -> None:
-        if not self._hint_cards:
-            return
-        key, _ = self._hint_cards[self._hint_next % len(self._hint_cards)]
-        self._hint_next += 1
-        self.app.show_card(key)
+        from .modals import learn
+
+        learn(self.app, self._hint_cards)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mine = self.hint_check(action)

@@ -1,4 +1,5 @@
-"""Modal questions: quit?, save as, units to give up, Age token target, Mystical Healer saves."""
+"""Modal questions: quit?, save as, units to give up, Age token target, Mystical Healer saves, which
+card to learn."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from textual.widgets.option_list import Option
 from .. import text as tx
 from ..kingdom import DIES
 from ..widgets import KeyBar, option_key
-from .hint import HINT, HintHost
+from .hint import HINT, LEARN, HintHost
 
 if TYPE_CHECKING:
     from textual import getters
@@ -118,6 +119,45 @@ class SaveAsModal(ModalScreen):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class LearnModal(ModalScreen[str | None]):
+    """Which of the cards a hint or a review line mentions to open in the card browser (its key)."""
+
+    CSS_PATH = "modals.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, cards: list[tuple[str, str]]):
+        """`cards`: (key, name) of each card mentioned, in the order the line names them."""
+        super().__init__()
+        self.cards = cards
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Learn a card: which one?", classes="dialog-title", markup=False)
+            yield OptionList(*(Option(Text(name), id=str(k)) for k, (_, name) in enumerate(self.cards)),
+                             classes="choice", id="learn-cards")
+            yield Static("Enter or a click opens the card browser on it.", classes="hint", markup=False)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#learn-cards", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#learn-cards")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.cards[int(option_key(event.option))][0])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def learn(app: PaperTalesApp, cards: list[tuple[str, str]]) -> None:
+    """Open the card browser on a card a hint or review line mentions: straight away when it names one,
+    else after asking which (`cards`: (key, name) pairs)."""
+    if len(cards) == 1:
+        app.show_card(cards[0][0])
+    elif cards:
+        app.push_screen(LearnModal(cards), lambda key: app.show_card(key) if key is not None else None)
 
 
 class ChoiceModal(ModalScreen):
@@ -248,7 +288,7 @@ class AgeTargetModal(HintHost, ChoiceModal):
     """Time Master / Master Alchemist: which Unit receives the Age tokens; each choice says whether
     that Unit then dies at this turn's Aging (the engine's answer)."""
 
-    BINDINGS = [HINT]
+    BINDINGS = [HINT, LEARN]
 
     can_cancel = False
 
@@ -288,7 +328,7 @@ class HealModal(HintHost, ChoiceModal):
     Unit reads [x] saved or [ ] dies (glyphs and words, not colour), and a line says what confirming
     will do."""
 
-    BINDINGS = [HINT, Binding("space", "tick", "Save / let die")]
+    BINDINGS = [HINT, LEARN, Binding("space", "tick", "Save / let die")]
 
     can_cancel = False
 

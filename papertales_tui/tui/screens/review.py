@@ -2,8 +2,8 @@
 
 It computes in a worker thread with a progress bar (Esc closes the screen and stops it), then lists
 the three costliest decisions of the human seats, each seat's total, in solo the turn that decided
-the result, and every decision reviewed. `l` opens the card browser on each card the highlighted
-line names.
+the result, and every decision reviewed. `l` opens the card browser on a card the highlighted line
+names (asking which when it names several).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from .common import GameScreen
+from .modals import learn
 
 BAR = 30
 EACH = 0.5  # CPU seconds of search per decision at most, on this screen
@@ -52,7 +53,6 @@ class ReviewScreen(GameScreen):
         self.stop = threading.Event()
         self.result = None
         self.cards: dict[str, list[tuple[str, str]]] = {}  # option id -> cards it names
-        self.next_card = 0
 
     def body(self) -> ComposeResult:
         yield Static("", id="review-status")
@@ -133,7 +133,6 @@ class ReviewScreen(GameScreen):
 
     @on(OptionList.OptionHighlighted, "#review-lines")
     def highlighted(self) -> None:
-        self.next_card = 0
         self.refresh_bindings()
 
     def highlighted_cards(self) -> list[tuple[str, str]]:
@@ -148,11 +147,7 @@ class ReviewScreen(GameScreen):
         return True
 
     def action_learn(self) -> None:
-        cards = self.highlighted_cards()
-        if cards:
-            key, _ = cards[self.next_card % len(cards)]  # each press: the next card of the line
-            self.next_card += 1
-            self.app.show_card(key)
+        learn(self.app, self.highlighted_cards())
 
     def action_close(self) -> None:
         self.stop.set()
