@@ -76,3 +76,16 @@ async def test_enter_is_labelled_next_page_until_the_last_page_then_continue(cat
         await pilot.press("enter", "enter")  # the last page, then on to the next summary
         await pilot.pause()
         assert app.screen is not screen
+
+
+async def test_enter_pressed_quickly_through_the_pages_leaves_no_error_behind(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game, before = five_wars()
+        app.play(game, ["human"] * 5, shown=before)
+        await pilot.press("enter", "enter", "enter", "enter")  # each page goes before its refresh comes
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session.scene is not None and app.game.state.step != "deploy"
+    assert app.return_code in (None, 0)  # no error raised in a callback after a page had gone

@@ -285,14 +285,16 @@ class SummaryScreen(GameScreen):
 
     def more_to_show(self) -> bool:
         """Whether Enter shows more of this summary (the rest of a tall page, or the next page)."""
-        scroll = self.query_one("#summary", VerticalScroll)
-        return scroll.scroll_y < scroll.max_scroll_y or self.page + 1 < len(self.pages)
+        scroll = next(iter(self.query("#summary").results(VerticalScroll)), None)
+        return (scroll is not None and scroll.scroll_y < scroll.max_scroll_y) or self.page + 1 < len(self.pages)
 
     def show_next(self) -> None:
         """Say what Enter does now, on the button and in the key bar."""
+        button = next(iter(self.query("#next").results(Button)), None)
+        if button is None:  # called after a refresh, and the screen has gone meanwhile (Enter was quick)
+            return
         count = f" · page {self.page + 1} of {len(self.pages)}" if len(self.pages) > 1 else ""
         label = ("Next page (Enter)" if self.more_to_show() else "Continue (Enter)") + count
-        button = self.query_one("#next", Button)
         if str(button.label) != label:
             button.label = label
             button.refresh(layout=True)
