@@ -103,6 +103,16 @@ def lich_lp_per_war(lich_cards: list[LichKingCard]) -> dict[str, int]:
     return {a: LICH_LP_PER_WAR + sum(c.params["amount"] for c in lich_cards if scores_for(c, a)) for a in ARMIES}
 
 
+def quests_of(catalog: Catalog, row: Sequence[str | None], lich_cards: list[str]) -> list[tuple[str, Quest]]:
+    """The quests that score at Recruitment, (source card key, quest), for a Necropolis row as someone
+    sees it (None: face down): those of the face-up cards, then those of the Lich King cards."""
+    seen = [catalog.necropolis[k] for k in row if k is not None]
+    out = [(c.key, c.quest) for c in seen if c.quest is not None]
+    lich = [catalog.lich_king[k] for k in lich_cards]
+    out += [(c.key, c.quest) for c in lich if c.effect == "underworld_quest" and c.quest]
+    return out
+
+
 def quest_matches(quest: Quest, unit: UnitType) -> bool:
     """Whether a printed Unit card meets a quest condition."""
     return QUEST_TESTS[quest.condition](unit, quest.params)
@@ -331,9 +341,7 @@ class SoloMode(StandardMode):
 
     def quests(self) -> list[tuple[str, Quest]]:
         """The quests that score at this turn's Recruitment: (source card key, quest)."""
-        out = [(c.key, c.quest) for c in self.revealed_cards() if c.quest is not None]
-        out += [(c.key, c.quest) for c in self.lich_king_cards() if c.effect == "underworld_quest" and c.quest]
-        return out
+        return quests_of(self.catalog, self.seen_row(), self.solo.lich_cards)
 
     def quest_lp(self, card: int) -> int:
         """What this turn's quests score for `card` if it ends in the Underworld."""
@@ -485,5 +493,5 @@ def play_random_solo_game(name: str, seed: int, difficulty: int = 0, catalog: Ca
 
 
 __all__ = ["SoloGame", "SoloMode", "army_bonus", "armies_of", "lich_lp_per_war", "necropolis_candidates",
-           "play_random_solo_game", "possible_armies", "quest_matches", "scores_for", "solo_war", "PILES",
-           "QUEST_TESTS"]
+           "play_random_solo_game", "possible_armies", "quest_matches", "quests_of", "scores_for", "solo_war",
+           "PILES", "QUEST_TESTS"]

@@ -28,7 +28,7 @@ from typing import Any, NamedTuple, cast
 from ..decisions import Step
 from ..effects import UnitRules
 from ..engine import WAR_LP, Forecast, Game, Pending
-from ..solo import ARMIES, lich_lp_per_war, possible_armies, quest_matches
+from ..solo import ARMIES, lich_lp_per_war, possible_armies, quest_matches, quests_of
 from ..state import BACK, FRONT, Unit
 from . import evaluation
 
@@ -378,8 +378,9 @@ class SoloOutlook:
         assert solo is not None  # a solo game
         self.catalog = game.catalog
         self.row = solo.necropolis
-        self.lich = [self.catalog.lich_king[k] for k in solo.lich_cards]
-        self.lich_war_lp = lich_lp_per_war(self.lich)  # the Lich King's LP for each War an army wins
+        self.lich_cards = solo.lich_cards
+        # the Lich King's LP for each War an army wins
+        self.lich_war_lp = lich_lp_per_war([self.catalog.lich_king[k] for k in solo.lich_cards])
         before_wars = game.state.phase in ("recruitment", "deployment")
         # the engine's armies for the row as this game holds it (None: face down; a playout's
         # sample holds every card)
@@ -408,9 +409,8 @@ class SoloOutlook:
     def quest_lp(self, card: int) -> float:
         """The Lich King's quest LP this card would give him from the Underworld this Recruitment."""
         unit = self.game.types[card]
-        quests = [self.catalog.necropolis[k].quest for k in self.row if k is not None]
-        quests += [c.quest for c in self.lich if c.effect == "underworld_quest"]
-        return float(sum(q.lp for q in quests if q is not None and quest_matches(q, unit)))
+        quests = quests_of(self.catalog, self.row, self.lich_cards)  # the row as this game holds it
+        return float(sum(q.lp for _, q in quests if quest_matches(q, unit)))
 
 
 def _signature(slots: list[Unit | None]) -> tuple[Any, ...]:
