@@ -33,7 +33,7 @@ from .medium import GOLD_LP, Planner, medium_decision
 from .opponents import OpponentModel
 
 BUDGET = 0.3  # seconds of search per decision (CPU time of the thinking thread)
-MAX_SAMPLES = 64  # samples per decision at most (a cap for fast positions)
+MAX_SAMPLES = 160  # samples per decision at most (a cap for fast positions)
 MARGIN = 0.05  # share of the budget kept for the playout decision under way at the deadline
 PICKS = 3  # candidate cards in Recruitment
 BUILDS = 3  # candidate Constructions (plus passing)
@@ -196,7 +196,7 @@ def playout(sim: Game, me: int, decision: dict[str, Any], memo: dict[Any, Any], 
         for pend in sim.pending():
             if deadline is not None and time.thread_time() > deadline:
                 raise OutOfTime
-            decisions[pend.player] = medium_decision(sim, pend, memo)
+            decisions[pend.player] = medium_decision(sim, pend, memo, quick=pend.player != me)
         sim.submit(decisions, trusted=True)  # the engine's own options, made by its own bots
     return score(sim, me, memo)
 

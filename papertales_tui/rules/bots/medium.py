@@ -56,11 +56,12 @@ class Planner:
     """The medium bot's judgement for one player at one moment of a game."""
 
     def __init__(self, game: Game, me: int, memo: dict[Any, Any] | None = None, outlook: float = 1.0,
-                 rival_outlook: dict[int, float] | None = None):
+                 rival_outlook: dict[int, float] | None = None, quick: bool = False):
         """`outlook` scales the estimates of the neighbours' strength this turn (1: as estimated), and
         `rival_outlook` each neighbour's apart (by player; 1 for those not in it)."""
         self.game = game
         self.me = me
+        self.quick = quick
         self.memo = memo if memo is not None else {}
         s = game.state
         self.p = s.players[me]
@@ -77,7 +78,7 @@ class Planner:
                           for j in self.rivals]
         # what the remembered values depend on, besides the Units and Gold
         self.buildings = tuple(sorted(self.p.buildings.items()))  # as the evaluation memo keys them
-        self.context = (me, s.turn, before_wars, tuple(self.rival_now), self.buildings)
+        self.context = (me, s.turn, before_wars, tuple(self.rival_now), self.buildings, quick)
         typical = TYPICAL_STRENGTH[min(s.turn, len(TYPICAL_STRENGTH) - 1)]
         self.rival_next = [typical] * len(self.rivals)
 
@@ -133,8 +134,9 @@ class Planner:
         if key in self.memo:
             return cast("tuple[float, list[Unit | None]]", self.memo[key])
         slots, f = self.arrange(units)
-        v = self.turn_value(f, self.rival_now) + self.future_value(slots) + self.gold_lp * gold
-        v += self.building_plan(slots, gold + f.income)
+        v = self.turn_value(f, self.rival_now) + self.gold_lp * gold
+        if not self.quick:
+            v += self.future_value(slots) + self.building_plan(slots, gold + f.income)
         self.memo[key] = (v, slots)
         return v, slots
 
@@ -229,6 +231,8 @@ class Planner:
         new = self.new_unit(card)
         if len(units) < capacity:
             yield [*units, new]
+            if self.quick:  # swaps only once the spots are full
+                return
         for i in range(len(units)):
             yield [*units[:i], new, *units[i + 1:]]
 
@@ -240,8 +244,12 @@ class Planner:
     def deploy(self, pend: Pending) -> dict[str, Any]:
         hand = list(pend.options["hand"])
         gold = pend.options["gold"]
-        plan = self.improve(self.plan(hand, gold), hand, gold)
+        plan = self.plan(hand, gold)
+        if not self.quick:  # (a quick plan is never one of a smaller hand's, see card_gains)
+            plan = self.improve(plan, hand, gold)
         slots = [None if u is None else u.card for u in plan.slots]
+        if self.quick:  # the kept card does not count in a playout's score
+            return {"kind": "deploy", "slots": slots, "keep": None, "unpaid": []}
         leftovers = {c: self.keep_value(c, plan.slots) for c in hand if c not in slots}
         keep = max(leftovers, key=lambda c: (leftovers[c], -c), default=None)
         if keep is not None and leftovers[keep] <= 0:
@@ -273,6 +281,8 @@ class Planner:
         larger hand, so plans grow card by card through the draft.
         """
         p = self.p
+        if self.quick:
+            return self.public_gains(cards)
         hand = list(p.hand) + ([p.kept] if p.kept is not None else [])
         base = self.plan(hand, p.gold)
         gains = {}
@@ -437,9 +447,11 @@ def _fresh_options(game: Game, me: int) -> list[dict[str, Any]]:
         game.state.step = step
 
 
-def medium_decision(game: Game, pend: Pending, memo: dict[Any, Any] | None = None) -> dict[str, Any]:
-    """The medium bot's decision for `pend`, reading only the player's own cards and public ones."""
-    planner = Planner(game, pend.player, memo)
+def medium_decision(game: Game, pend: Pending, memo: dict[Any, Any] | None = None,
+                    quick: bool = False) -> dict[str, Any]:
+    """The medium bot's decision for `pend`, reading only the player's own cards and public ones
+    (`quick`: see `Planner`)."""
+    planner = Planner(game, pend.player, memo, quick=quick)
     if pend.kind == "pick":
         return planner.pick(pend)
     if pend.kind == "deploy":
