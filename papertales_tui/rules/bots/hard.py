@@ -196,7 +196,7 @@ def playout(sim: Game, me: int, decision: dict[str, Any], memo: dict[Any, Any], 
         for pend in sim.pending():
             if deadline is not None and time.thread_time() > deadline:
                 raise OutOfTime
-            decisions[pend.player] = medium_decision(sim, pend, memo, quick=pend.player != me)
+            decisions[pend.player] = medium_decision(sim, pend, memo, quick=pend.player != me or pend.kind == "pick")
         sim.submit(decisions, trusted=True)  # the engine's own options, made by its own bots
     return score(sim, me, memo)
 

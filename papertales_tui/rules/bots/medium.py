@@ -306,7 +306,7 @@ class Planner:
         if not pend.options["discard"]:
             return {"kind": "pick", "card": card}
         rest = [c for c in cards if c != card]
-        rival = Planner(self.game, self.rivals[0], self.memo)
+        rival = Planner(self.game, self.rivals[0], self.memo, quick=self.quick)
         hurt = rival.public_gains(rest)
         return {"kind": "pick", "card": card, "discard": max(rest, key=lambda c: (hurt[c], -c))}
 
