@@ -7,7 +7,9 @@ For a Recruitment, Deployment or Construction decision the bot:
    Constructions and passing);
 2. samples the hidden cards (other hands and drafts, kept cards, the piles) consistently with its
    view (`knowledge.game_from_view`), applies each candidate to the same sample, and lets medium
-   bots play every seat until the end of the turn (the end of the game on the last turn);
+   bots play every seat until the end of the turn (the end of the game on the last turn): the
+   medium bot for the bot's own seat, its quick planner (`Planner(quick=True)`, about half the
+   cost) for every pick and for the other seats;
 3. scores each playout: on the last turn the final margin over the best opponent plus a bonus for a
    win; otherwise the margin in LP plus what each Kingdom is worth going forward;
 4. repeats with new samples until its time budget is spent, and plays the best average.
@@ -187,7 +189,8 @@ def _without_costliest(game: Game, deploy: dict[str, Any]) -> dict[str, Any] | N
 
 
 def playout(sim: Game, me: int, decision: dict[str, Any], memo: dict[Any, Any], deadline: float | None = None) -> float:
-    """Apply `decision`, let medium bots play to the end of the turn (or game), score it for `me`.
+    """Apply `decision`, let medium bots play to the end of the turn (or game), score it for `me`:
+    `me` decides as the medium bot, except its picks, and the other seats with the quick planner.
     Raises OutOfTime when the thread's CPU time passes `deadline` (checked before each decision)."""
     turn = sim.state.turn
     sim.apply(me, decision)
@@ -196,7 +199,8 @@ def playout(sim: Game, me: int, decision: dict[str, Any], memo: dict[Any, Any], 
         for pend in sim.pending():
             if deadline is not None and time.thread_time() > deadline:
                 raise OutOfTime
-            decisions[pend.player] = medium_decision(sim, pend, memo, quick=pend.player != me or pend.kind == "pick")
+            quick = pend.player != me or pend.kind == "pick"
+            decisions[pend.player] = medium_decision(sim, pend, memo, quick=quick)
         sim.submit(decisions, trusted=True)  # the engine's own options, made by its own bots
     return score(sim, me, memo)
 

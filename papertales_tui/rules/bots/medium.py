@@ -58,7 +58,10 @@ class Planner:
     def __init__(self, game: Game, me: int, memo: dict[Any, Any] | None = None, outlook: float = 1.0,
                  rival_outlook: dict[int, float] | None = None, quick: bool = False):
         """`outlook` scales the estimates of the neighbours' strength this turn (1: as estimated), and
-        `rival_outlook` each neighbour's apart (by player; 1 for those not in it)."""
+        `rival_outlook` each neighbour's apart (by player; 1 for those not in it). `quick`: the
+        cheaper judgement of the hard bot's playouts (picks judged on the Kingdom in play, a
+        Kingdom valued for this turn and its Gold only, swaps only once the spots are full, no
+        kept card)."""
         self.game = game
         self.me = me
         self.quick = quick
@@ -278,11 +281,17 @@ class Planner:
         """How much each card would add to the planned deployment of the hand (and kept card).
 
         One step only (add the card, or swap it in): the result is remembered as the plan of the
-        larger hand, so plans grow card by card through the draft.
+        larger hand, so plans grow card by card through the draft. A quick planner judges the cards
+        on the Kingdom in play alone (`public_gains`).
         """
+        gains = self.public_gains(cards) if self.quick else self._hand_gains(cards)
+        if self.solo is not None:  # a card picked is a card kept out of the Underworld
+            for c in cards:
+                gains[c] += self.solo.quest_lp(c)
+        return gains
+
+    def _hand_gains(self, cards: list[int]) -> dict[int, float]:
         p = self.p
-        if self.quick:
-            return self.public_gains(cards)
         hand = list(p.hand) + ([p.kept] if p.kept is not None else [])
         base = self.plan(hand, p.gold)
         gains = {}
@@ -294,9 +303,6 @@ class Planner:
             if gain <= MIN_GAIN:
                 gain = KEEP_WEIGHT * self.keep_value(c, base.slots)
             gains[c] = gain
-        if self.solo is not None:  # a card picked is a card kept out of the Underworld
-            for c in cards:
-                gains[c] += self.solo.quest_lp(c)
         return gains
 
     def pick(self, pend: Pending) -> dict[str, Any]:
