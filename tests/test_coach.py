@@ -12,11 +12,14 @@ from conftest import new_game
 from test_bots import advance, scramble_hidden
 
 from papertales_tui.cli import main
-from papertales_tui.persistence import save_as
+from papertales_tui.persistence import load_save, save_as
 from papertales_tui.rules import coach
 from papertales_tui.rules.bots import make_bot
 from papertales_tui.rules.bots.knowledge import game_from_view
+from papertales_tui.rules.catalog import default_catalog
+from papertales_tui.rules.decisions import DECISIONS, AgeTarget, Build, Deploy, Heal, Pass, Pick, Upgrade
 from papertales_tui.rules.engine import Game
+from papertales_tui.rules.errors import WrongKind
 from papertales_tui.rules.solo import SoloGame
 
 FIXED = {"budget": math.inf, "max_samples": 2}  # a fixed number of samples: reproducible
@@ -64,6 +67,7 @@ def test_a_hint_is_a_legal_decision_at_every_table_size(step, turn):
             continue
         h = coach.hint(game.view(me), pend, game.catalog, **FIXED)
         assert h.samples in (0, 2) and h.choice == h.outcomes[0].decision
+        assert all(isinstance(o.decision, tuple(DECISIONS.values())) for o in h.outcomes)  # typed, not JSON
         assert h.why()
         assert coach.choice_text(h.choice, game)
         game.apply(me, h.choice)  # legal
@@ -100,10 +104,41 @@ def test_the_coachs_own_choice_costs_nothing_and_a_bad_deployment_costs_lp():
     h = coach.hint(view, pend, game.catalog, budget=math.inf, max_samples=6)
     own = coach.assess(view, pend, game.catalog, h.choice, budget=math.inf, max_samples=6)
     assert own.agreed and own.cost == 0.0 and own.samples == 6
-    nothing = {"kind": "deploy", "slots": [None] * 5, "keep": None, "unpaid": []}  # everything discarded
+    nothing = Deploy((None,) * 5)  # everything discarded
     bad = coach.assess(view, pend, game.catalog, nothing, budget=math.inf, max_samples=6)
     assert not bad.agreed and bad.cost - bad.error > 0
     assert bad.playouts == bad.samples * (len(coach.options_for(view, pend, game.catalog)) + 1)
+
+
+def test_assess_reads_a_decision_in_its_json_form_at_the_edge():
+    from test_flow import age_target_game
+
+    game = age_target_game()
+    view, pend = game.view(0), game.pending_for(0)
+    typed = coach.assess(view, pend, game.catalog, AgeTarget(1), **FIXED)
+    assert typed.decision == AgeTarget(1) and typed.choice in (AgeTarget(0), AgeTarget(1))
+    assert coach.assess(view, pend, game.catalog, {"kind": "age_target", "slot": 1}, **FIXED) == typed
+    with pytest.raises(WrongKind):
+        coach.assess(view, pend, game.catalog, Pass(), **FIXED)
+
+
+def test_choice_text_and_cards_in_each_kind_of_decision():
+    game = new_game(3, seed=2)
+    knight, archer = (next(c for c, key in enumerate(game.state.cards) if key == k) for k in ("knight", "archer"))
+    assert coach.choice_text(Pick(knight, archer), game) == "pick Knight, discard Archer"
+    assert coach.cards_in(Pick(knight, archer), game) == [("knight", "Knight"), ("archer", "Archer")]
+    deploy = Deploy((None, knight, None, None, None), keep=archer)
+    assert coach.choice_text(deploy, game) == "deploy Knight (Front 2); keep Archer"
+    assert coach.cards_in(deploy, game) == [("knight", "Knight"), ("archer", "Archer")]
+    empty = Deploy((None,) * 5)
+    assert coach.choice_text(empty, game) == "deploy no Units" and coach.cards_in(empty, game) == []
+    assert coach.choice_text(Build("tavern", 2, gold=4), game) == "build Tavern (level 2)"
+    assert coach.choice_text(Upgrade("mine"), game) == "upgrade Mine"
+    assert coach.cards_in(Upgrade("mine"), game) == [("mine", "Mine")]
+    assert coach.choice_text(Pass(), game) == "build nothing" and coach.cards_in(Pass(), game) == []
+    assert coach.choice_text(AgeTarget(3), game) == "Age tokens on Back 1"
+    assert coach.choice_text(Heal((0, 2)), game) == "save Front 1, Front 3"
+    assert coach.choice_text(Heal(), game) == "save nobody"
 
 
 def test_a_search_can_be_cancelled():
@@ -200,6 +235,10 @@ def test_review_json(finished_save, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["seats"] == ["Bob"] and data["finished"] is True
     assert data["decisions"] and all(d["player"] == "Bob" for d in data["decisions"])
+    saved = load_save(finished_save, default_catalog()).decisions  # decisions in the save's JSON form
+    for d in data["decisions"]:
+        assert {**d["decision"], "player": 1} == saved[d["decision_number"] - 1]
+        assert d["coach"]["kind"] == d["kind"] or d["kind"] == "construction"
     worst = max(data["decisions"], key=lambda d: d["cost_lp"] - d["ci95"])
     assert data["costliest"][0] == worst["decision_number"]
     assert worst["cards"] and worst["ci95"] >= 0 and worst["playouts"] > 0

@@ -11,8 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING, Any
 
 from . import float_range, printable
+
+if TYPE_CHECKING:
+    from ..rules.coach import Assessment, Review
+    from ..rules.engine import Game
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -92,7 +97,7 @@ class ProgressBar:
         sys.stderr.flush()
 
 
-def line_of(a, game, names: list[str]) -> str:
+def line_of(a: Assessment, game: Game, names: list[str]) -> str:
     from ..rules.coach import choice_text
 
     who = printable(names[a.player])
@@ -103,7 +108,7 @@ def line_of(a, game, names: list[str]) -> str:
             f"({a.playouts} playouts)")
 
 
-def text_lines(result, game, path: str, every: bool = False) -> list[str]:
+def text_lines(result: Review, game: Game, path: str, every: bool = False) -> list[str]:
     from ..rules.coach import UNCERTAINTY
 
     names = result.players
@@ -133,13 +138,15 @@ def text_lines(result, game, path: str, every: bool = False) -> list[str]:
     return out
 
 
-def as_json(result, game, path: str) -> dict:
+def as_json(result: Review, game: Game, path: str) -> dict[str, Any]:
+    """The review as one JSON object; decisions in their JSON form (`to_dict`), as in saves."""
     from ..rules.coach import UNCERTAINTY, cards_in, choice_text
 
-    def item(a) -> dict:
+    def item(a: Assessment) -> dict[str, Any]:
         return {"decision_number": a.index + 1, "player": result.players[a.player], "seat": a.player,
-                "turn": a.turn, "kind": a.kind, "decision": a.decision, "text": choice_text(a.decision, game),
-                "coach": a.choice, "coach_text": choice_text(a.choice, game), "agreed": a.agreed,
+                "turn": a.turn, "kind": a.kind, "decision": a.decision.to_dict(),
+                "text": choice_text(a.decision, game), "coach": a.choice.to_dict(),
+                "coach_text": choice_text(a.choice, game), "agreed": a.agreed,
                 "cost_lp": round(a.cost, 3), "ci95": round(a.error, 3), "samples": a.samples,
                 "playouts": a.playouts,
                 "cards": [{"key": k, "name": n}

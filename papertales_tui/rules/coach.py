@@ -9,6 +9,10 @@ Everything here reads one seat's view only (`game.view(player)`), like the bots 
 - `review(game, decisions, seats)`: `assess` for each decision of the given seats of a game
   played from its start, plus (solo) the turn that decided the result.
 
+Decisions are the typed ones of `decisions.py` throughout (`Hint.choice`, `Outcome.decision`,
+`Assessment.decision` and `.choice`); JSON only at the edges: `review` reads the save's list, and
+the hard bot's playouts are given the JSON form their trusted fast path takes.
+
 A playout applies a decision to a sample of the hidden cards consistent with the view, then lets
 medium bots play every seat to the end of the turn (of the game on the last turn); it is scored as
 the hard bot scores it: the margin over the best other player (in solo, the Lich King) in LP, plus
@@ -24,11 +28,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, cast
+from typing import Any, assert_never, cast
 
 from .bots.hard import candidates, playout
 from .bots.knowledge import game_from_view
 from .cards import Catalog
+from .decisions import AgeTarget, Build, Decision, Deploy, Heal, Pass, Pick, Upgrade, as_decision, decision_from_dict
 from .engine import WAR_LP, Game, Pending
 from .state import SLOT_NAMES
 
@@ -53,7 +58,7 @@ class Cancelled(Exception):
 class Outcome:
     """What the playouts of one decision gave, averaged over the samples."""
 
-    decision: dict[str, Any]
+    decision: Decision
     scores: list[float] = field(default_factory=list)  # one per sample
     lp: float = 0.0  # LP gained by the end of the playout
     gold: float = 0.0  # Gold gained (or lost) by then
@@ -70,7 +75,7 @@ class Hint:
 
     player: int
     kind: str
-    choice: dict[str, Any]
+    choice: Decision
     outcomes: list[Outcome]  # best first
     samples: int  # samples of the hidden cards; each plays every option once
 
@@ -100,8 +105,8 @@ class Assessment:
     player: int
     turn: int
     kind: str
-    decision: dict[str, Any]
-    choice: dict[str, Any]  # the coach's choice
+    decision: Decision
+    choice: Decision  # the coach's choice
     cost: float  # LP the decision cost against the coach's choice (0 when it is the coach's)
     error: float  # half-width of the 95% interval of the cost
     samples: int
@@ -131,19 +136,19 @@ class Review:
 # --- the search ---------------------------------------------------------------------------------
 
 def options_for(view: dict[str, Any], pend: Pending, catalog: Catalog,
-                memo: dict[Any, Any] | None = None) -> list[dict[str, Any]]:
+                memo: dict[Any, Any] | None = None) -> list[Decision]:
     """The decisions the coach compares: the hard bot's candidates (every option for Age tokens and
     Mystical Healers)."""
     if pend.kind == "age_target":
-        return [{"kind": "age_target", "slot": s} for s in pend.options["slots"]]
+        return [AgeTarget(s) for s in pend.options["slots"]]
     if pend.kind == "heal":
         slots, most = pend.options["slots"], pend.options["max"]
-        return [{"kind": "heal", "slots": list(c)} for k in range(min(most, len(slots)) + 1)
-                for c in combinations(slots, k)]
-    return candidates(game_from_view(view, pend.player, catalog), pend, memo if memo is not None else {})
+        return [Heal(c) for k in range(min(most, len(slots)) + 1) for c in combinations(slots, k)]
+    found = candidates(game_from_view(view, pend.player, catalog), pend, memo if memo is not None else {})
+    return [as_decision(d, pend.kind) for d in found]
 
 
-def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[dict[str, Any]], *, budget: float,
+def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[Decision], *, budget: float,
            max_samples: int = MAX_SAMPLES, seed: int = 0, progress: Progress | None = None,
            cancelled: Callable[[], bool] | None = None) -> list[Outcome]:
     """Playouts of every option on the same samples until `budget` CPU seconds are spent (at least
@@ -152,6 +157,7 @@ def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[
     rng = random.Random(seed)
     memo: dict[Any, Any] = {}
     outcomes = [Outcome(d) for d in options]
+    played = [d.to_dict() for d in options]  # the form hard.playout takes
     start = time.thread_time()
     mine = view["players"][me]
     lp0, gold0 = mine["lp"], mine["gold"]
@@ -163,9 +169,9 @@ def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[
         if cancelled is not None and cancelled():
             raise Cancelled()
         sample_seed = rng.random()
-        for o in outcomes:
+        for o, d in zip(outcomes, played):
             sim = game_from_view(view, me, catalog, random.Random(sample_seed))
-            o.scores.append(playout(sim, me, o.decision, memo))
+            o.scores.append(playout(sim, me, d, memo))
             p = sim.state.players[me]
             o.lp += p.lp - lp0
             o.gold += p.gold - gold0
@@ -205,14 +211,16 @@ def hint(view: dict[str, Any], pend: Pending, catalog: Catalog, *, budget: float
     return Hint(pend.player, pend.kind, best[0].decision, best, len(best[0].scores))
 
 
-def assess(view: dict[str, Any], pend: Pending, catalog: Catalog, decision: dict[str, Any], *, budget: float,
-           max_samples: int = MAX_SAMPLES, seed: int = 0, index: int = 0,
+def assess(view: dict[str, Any], pend: Pending, catalog: Catalog, decision: Decision | dict[str, Any], *,
+           budget: float, max_samples: int = MAX_SAMPLES, seed: int = 0, index: int = 0,
            cancelled: Callable[[], bool] | None = None) -> Assessment:
-    """The LP `decision` cost against the coach's choice, with a 95% interval."""
+    """The LP `decision` cost against the coach's choice, with a 95% interval. A decision in its JSON
+    form is read with `as_decision` (MalformedDecision or WrongKind if it is not one for `pend`)."""
+    decision = as_decision(decision, pend.kind)
     options = options_for(view, pend, catalog)
     mine = next((k for k, d in enumerate(options) if _same(d, decision)), None)
     if mine is None:
-        options.append(dict(decision))
+        options.append(decision)
         mine = len(options) - 1
     turn = view["turn"]
     if len(options) == 1:
@@ -228,10 +236,21 @@ def assess(view: dict[str, Any], pend: Pending, catalog: Catalog, decision: dict
                       max(mean, 0.0), 1.96 * sd / math.sqrt(n), n, n * len(outcomes))
 
 
-def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """The same decision (the engine adds the price to a Construction; the player's key is ignored)."""
-    keys = ("kind", "card", "discard", "slots", "keep", "building", "level", "slot")
-    return all(a.get(k) == b.get(k) for k in keys) and sorted(a.get("unpaid") or []) == sorted(b.get("unpaid") or [])
+def _same(a: Decision, b: Decision) -> bool:
+    """The same decision: the price the engine settled on a Construction and the order of the
+    Units left unpaid do not count."""
+    return _plain(a) == _plain(b)
+
+
+def _plain(d: Decision) -> Decision:
+    match d:
+        case Build(building=b, level=level):
+            return Build(b, level)
+        case Upgrade(building=b):
+            return Upgrade(b)
+        case Deploy(slots=slots, keep=keep, unpaid=unpaid):
+            return Deploy(slots, keep, tuple(sorted(unpaid)))
+    return d
 
 
 # --- the review -----------------------------------------------------------------------------------
@@ -240,12 +259,13 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
            max_each: float = MAX_DECISION_BUDGET, seed: int = 0, progress: Progress | None = None,
            cancelled: Callable[[], bool] | None = None) -> Review:
     """Assess each decision of `seats` in a game. `game` is the game at its start (as set up before
-    any decision); it is played on with `decisions` (the save's list, each with its "player")."""
+    any decision); it is played on with `decisions` (the save's list, each with its "player"), read
+    once into typed decisions (MalformedDecision or WrongKind for an entry that is not one)."""
     points = []  # (index, view, pending, decision) of each decision to assess
     for k, d in enumerate(decisions):
         player = d["player"]
-        decision = {key: v for key, v in d.items() if key != "player"}
-        if player in seats and d["kind"] in ("pick", "deploy", "build", "upgrade", "pass", "age_target", "heal"):
+        decision = decision_from_dict({key: v for key, v in d.items() if key != "player"})
+        if player in seats:
             pend = game.pending_for(player)
             if pend is not None and pend.kind in SEARCHED:
                 points.append((k, game.view(player), pend, decision))
@@ -297,43 +317,42 @@ def deciding_turn(game: Game) -> dict[str, Any] | None:
 
 # --- words ----------------------------------------------------------------------------------------
 
-def choice_text(decision: dict[str, Any], game: Game) -> str:
+def choice_text(decision: Decision, game: Game) -> str:
     """A decision in a few words ("pick Knight, discard Archer", "build Tavern (level 1)")."""
     def name(c: int) -> str:
         return game.card(c).name
 
-    kind = decision.get("kind")
-    if kind == "pick":
-        extra = f", discard {name(decision['discard'])}" if decision.get("discard") is not None else ""
-        return f"pick {name(decision['card'])}{extra}"
-    if kind == "deploy":
-        placed = [f"{name(c)} ({SLOT_NAMES[s]})" for s, c in enumerate(decision["slots"]) if c is not None]
-        keep = f"; keep {name(decision['keep'])}" if decision.get("keep") is not None else ""
-        return f"deploy {', '.join(placed) or 'no Units'}{keep}"
-    if kind in ("build", "upgrade"):
-        b = game.catalog.buildings[decision["building"]].name
-        return f"build {b} (level {decision['level']})" if kind == "build" else f"upgrade {b}"
-    if kind == "pass":
-        return "build nothing"
-    if kind == "age_target":
-        return f"Age tokens on {SLOT_NAMES[decision['slot']]}"
-    if kind == "heal":
-        return f"save {', '.join(SLOT_NAMES[s] for s in decision['slots']) or 'nobody'}"
-    return str(kind)
+    match decision:
+        case Pick(card=card, discard=discard):
+            return f"pick {name(card)}" + (f", discard {name(discard)}" if discard is not None else "")
+        case Deploy(slots=slots, keep=keep):
+            placed = [f"{name(c)} ({SLOT_NAMES[s]})" for s, c in enumerate(slots) if c is not None]
+            return f"deploy {', '.join(placed) or 'no Units'}" + (f"; keep {name(keep)}" if keep is not None else "")
+        case Build(building=b, level=level):
+            return f"build {game.catalog.buildings[b].name} (level {level})"
+        case Upgrade(building=b):
+            return f"upgrade {game.catalog.buildings[b].name}"
+        case Pass():
+            return "build nothing"
+        case AgeTarget(slot=slot):
+            return f"Age tokens on {SLOT_NAMES[slot]}"
+        case Heal(slots=saved):
+            return f"save {', '.join(SLOT_NAMES[s] for s in saved) or 'nobody'}"
+        case _:
+            assert_never(decision)
 
 
-def cards_in(decision: dict[str, Any], game: Game) -> list[tuple[str, str]]:
+def cards_in(decision: Decision, game: Game) -> list[tuple[str, str]]:
     """(key, name) of the cards a decision names (Units and Buildings), for "learn a card" links."""
-    kind = decision.get("kind")
     units: list[int] = []
-    if kind == "pick":
-        units = [decision["card"]] + ([decision["discard"]] if decision.get("discard") is not None else [])
-    elif kind == "deploy":
-        units = [c for c in decision["slots"] if c is not None]
-        units += [decision["keep"]] if decision.get("keep") is not None else []
-    elif kind in ("build", "upgrade"):
-        b = game.catalog.buildings[decision["building"]]
-        return [(b.key, b.name)]
+    match decision:
+        case Pick(card=card, discard=discard):
+            units = [card] + ([discard] if discard is not None else [])
+        case Deploy(slots=slots, keep=keep):
+            units = [c for c in slots if c is not None] + ([keep] if keep is not None else [])
+        case Build(building=key) | Upgrade(building=key):
+            b = game.catalog.buildings[key]
+            return [(b.key, b.name)]
     return list(dict.fromkeys((game.card(c).key, game.card(c).name) for c in units))
 
 
