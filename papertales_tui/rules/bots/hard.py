@@ -30,7 +30,7 @@ from typing import Any
 from ..cards import Catalog
 from ..decisions import Decision, as_decision
 from ..engine import Game, Pending
-from .knowledge import game_from_view
+from .knowledge import game_from_view, hidden_cards
 from .medium import GOLD_LP, Planner, medium_decision
 from .opponents import OpponentModel
 
@@ -93,6 +93,7 @@ class HardBot:
         one's time would take it past the deadline, and is dropped unfinished if it gets there
         all the same (the first sample is always finished)."""
         memo: dict[Any, Any] = {}  # the medium bots' remembered values, shared by all playouts
+        hidden = hidden_cards(view, me)
         totals = [0.0] * len(options)
         samples = 0
         last = 0.0  # CPU time of the last sample (the first is the slowest: nothing is remembered yet)
@@ -103,7 +104,7 @@ class HardBot:
                     break
                 sample_seed = self.rng.random()
                 try:
-                    scores = [playout(_sample(view, me, catalog, sample_seed), me, decision, memo,
+                    scores = [playout(_sample(view, me, catalog, sample_seed, hidden), me, decision, memo,
                                       deadline if samples else None) for decision in options]
                 except OutOfTime:
                     break
@@ -115,9 +116,10 @@ class HardBot:
         return totals
 
 
-def _sample(view: dict[str, Any], me: int, catalog: Catalog, seed: float) -> Game:
+def _sample(view: dict[str, Any], me: int, catalog: Catalog, seed: float,
+            hidden: tuple[list[int], list[int]]) -> Game:
     """A sample of the hidden cards to play out; a standard game's log is not kept (nothing reads it)."""
-    sim = game_from_view(view, me, catalog, random.Random(seed))
+    sim = game_from_view(view, me, catalog, random.Random(seed), hidden)
     if sim.state.mode == "standard":
         sim.stop_recording()
     return sim

@@ -53,17 +53,27 @@ def unseen_cards(view: dict[str, Any], player: int, discards: list[int]) -> list
     return [c for c in range(len(view["cards"])) if c not in seen]
 
 
-def game_from_view(view: dict[str, Any], player: int, catalog: Catalog, rng: random.Random | None = None) -> Game:
+def hidden_cards(view: dict[str, Any], player: int) -> tuple[list[int], list[int]]:
+    """(cards known to be in the discard pile, cards whose place is unknown), as `game_from_view`
+    works them out: a search that samples one view many times can work them out once."""
+    discards = known_discards(view)
+    return discards, unseen_cards(view, player, discards)
+
+
+def game_from_view(view: dict[str, Any], player: int, catalog: Catalog, rng: random.Random | None = None,
+                   hidden: tuple[list[int], list[int]] | None = None) -> Game:
     """A Game built only from `view` (what `player` may see).
 
     Without `rng`, hidden zones are empty: good for computing anything about public Kingdoms and the
     player's own cards. With `rng`, hidden zones are filled with a random sample of the unseen cards
     (a determinization), so the game can be played on; other players' undisclosed decisions of the
-    current step are dropped, to be made again.
+    current step are dropped, to be made again. `hidden`: `hidden_cards(view, player)` if known.
     """
-    discards = known_discards(view) if rng is not None else []
-    pool = unseen_cards(view, player, discards) if rng is not None else []
+    discards: list[int] = []
+    pool: list[int] = []
     if rng is not None:
+        discards, unseen = hidden if hidden is not None else hidden_cards(view, player)
+        pool = list(unseen)
         rng.shuffle(pool)
 
     def draw(n: int) -> list[int]:

@@ -21,7 +21,6 @@ would give if left to the Underworld.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from itertools import combinations
 from typing import Any, NamedTuple, cast
 
@@ -213,14 +212,25 @@ class Planner:
         """Add or swap in hand cards while the Kingdom's value grows (one step only if `once`)."""
         in_play = {u.card for u in self.p.slots if u is not None}
         capacity = len(self.p.open_slots())
+        types = self.game.types
+
+        def price(card: int) -> int:  # what a Unit costs to deploy now (nothing if already in play)
+            return 0 if card in in_play else types[card].cost
+
         while True:
             best = plan
-            placed = {u.card for u in plan.units}
+            units = plan.units
+            placed = {u.card for u in units}
+            spent = sum(price(u.card) for u in units)
             for c in hand:
                 if c in placed:
                     continue
-                for cand in self._with_card(plan.units, c, capacity):
-                    left = gold - sum(self.game.card(u.card).cost for u in cand if u.card not in in_play)
+                new, paid = self.new_unit(c), spent + price(c)
+                for i in self._spots_for(len(units), capacity):
+                    if i is None:  # added
+                        cand, left = [*units, new], gold - paid
+                    else:  # swapped in for units[i]
+                        cand, left = [*units[:i], new, *units[i + 1:]], gold - paid + price(units[i].card)
                     if left < 0:
                         continue
                     v, slots = self.value(cand, left)
@@ -230,19 +240,21 @@ class Planner:
                 return best
             plan = best
 
-    def _with_card(self, units: list[Unit], card: int, capacity: int) -> Iterator[list[Unit]]:
-        new = self.new_unit(card)
-        if len(units) < capacity:
-            yield [*units, new]
-            if self.quick:  # swaps only once the spots are full
-                return
-        for i in range(len(units)):
-            yield [*units[:i], new, *units[i + 1:]]
+    def _spots_for(self, n: int, capacity: int) -> list[int | None]:
+        """Where a new Unit may go among `n` planned ones: added (None) while there is room, or in
+        place of each (a quick planner swaps only once the spots are full)."""
+        if n < capacity:
+            return [None] if self.quick else [None, *range(n)]
+        return list(range(n))
 
     def new_unit(self, card: int) -> Unit:
         """The Unit as it will be once revealed (Age tokens it puts on itself)."""
-        a = self.game.card(card).ability("age_self")
-        return Unit(card, a.params["amount"] if a is not None else 0)
+        key = ("age_self", card)
+        age = self.memo.get(key)
+        if age is None:
+            a = self.game.card(card).ability("age_self")
+            age = self.memo[key] = a.params["amount"] if a is not None else 0
+        return Unit(card, age)
 
     def deploy(self, pend: Pending) -> dict[str, Any]:
         hand = list(pend.options["hand"])
