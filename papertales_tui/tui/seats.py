@@ -7,16 +7,19 @@ The bot package provides `make_bot(level, seed)` returning an object with
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..rules.bots import Bot
     from ..rules.decisions import Decision
+    from ..rules.engine import Game, Pending
 
 HUMAN = "human"
 BOT_LEVELS = ("easy", "medium", "hard")
 
 
-def _bots_module():
+def _bots_module() -> ModuleType | None:
     try:
         module = importlib.import_module("papertales_tui.rules.bots")
     except ImportError:
@@ -44,13 +47,14 @@ def seat_label(seat: str) -> str:
     return "human" if not is_bot(seat) else f"bot, {seat.split(':', 1)[1]}"
 
 
-def make_bot(seat: str, seed: int = 0):
+def make_bot(seat: str, seed: int = 0) -> Bot:
     """The bot playing a `bot:<level>` seat."""
     module = _bots_module()
     if module is None:
         raise RuntimeError("no bots available")
-    return module.make_bot(seat.split(":", 1)[1], seed=seed)
+    bot: Bot = module.make_bot(seat.split(":", 1)[1], seed=seed)
+    return bot
 
 
-def bot_decision(bot, game, pend) -> Decision:
+def bot_decision(bot: Bot, game: Game, pend: Pending) -> Decision:
     return bot.choose(game.view(pend.player), pend, game.catalog)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..rules.decisions import Decision, Step
 from ..rules.engine import Game, Pending
@@ -25,7 +26,7 @@ from . import flow, seats
 class Summary:
     """A page of public events; `as_of` is the log length at its end (the figures it shows)."""
 
-    chapters: tuple[tuple[str, tuple[dict, ...]], ...]
+    chapters: tuple[tuple[str, tuple[dict[str, Any], ...]], ...]
     turn: int
     as_of: int
 
@@ -51,7 +52,7 @@ class BotTurn:
 
 @dataclass(frozen=True)
 class Final:
-    events: tuple[dict, ...]
+    events: tuple[dict[str, Any], ...]
     note: str = ""
 
 
@@ -88,7 +89,7 @@ class Session:
         session.scene = Final(tuple(end[-1]) if end else (), note)
         return session
 
-    def settings(self) -> dict:
+    def settings(self) -> dict[str, Any]:
         """What a save keeps of this table besides the game: the seats and the hints used."""
         return {"seats": list(self.seats), "hints": list(self.hints)}
 
@@ -196,7 +197,7 @@ class Session:
         return pages
 
 
-def _hint_counts(hints, players: int) -> list[int]:
+def _hint_counts(hints: object, players: int) -> list[int]:
     """Hints used per seat, as saved (anything else in a file counts as none used)."""
     if isinstance(hints, list) and len(hints) == players and all(type(h) is int and h >= 0 for h in hints):
         return list(hints)

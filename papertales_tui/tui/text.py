@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..rules.cards import BuildingType, Production, UnitType
+from ..rules.cards import BuildingType, Catalog, LichKingCard, NecropolisCard, Production, Quest, UnitType
 from ..rules.glyphs import AGE, ARMY_NAMES, GOLD, LP, STRENGTH, necropolis_label  # noqa: F401 (shared glyphs)
 from ..rules.state import SLOT_NAMES
 
@@ -124,7 +124,7 @@ SOLO_DESIGN_NOTE = ("The Necropolis and Lich King card values are this project's
                     "cards; edit them in cards/necropolis.yaml and cards/lich_king.yaml.")
 
 
-def quest_condition(quest) -> str:
+def quest_condition(quest: Quest) -> str:
     """A quest's condition in a few words: `⚔4+`, `✿ food`, `Wars ability`..."""
     c, p = quest.condition, quest.params
     if c == "strength_at_least":
@@ -148,12 +148,12 @@ def quest_condition(quest) -> str:
     return c.replace("_", " ")
 
 
-def quest_short(quest) -> str:
+def quest_short(quest: Quest) -> str:
     """`★2 each ⚔4+`: the LP per matching Underworld Unit, and the condition."""
     return f"{LP}{quest.lp} each {quest_condition(quest)}"
 
 
-def necropolis_detail(card) -> Text:
+def necropolis_detail(card: NecropolisCard) -> Text:
     """A Necropolis card in full, for the card browser."""
     pile = "END" if card.pile == "end" else f"turn {card.pile}"
     out = Text.assemble(Text(card.name, style="bold underline"), f"  Necropolis card ({pile})")
@@ -167,7 +167,7 @@ def necropolis_detail(card) -> Text:
     return out
 
 
-def lich_card_detail(card) -> Text:
+def lich_card_detail(card: LichKingCard) -> Text:
     out = Text.assemble(Text(card.name, style="bold underline"), "  Lich King card")
     out.append(f"\n{card.text or card.effect.replace('_', ' ')}")
     return out
@@ -177,6 +177,6 @@ def spot_name(slot: int) -> str:
     return f"{SPOT_KEYS[slot]} {SLOT_NAMES[slot]}"
 
 
-def building_name(catalog, key: str) -> str:
+def building_name(catalog: Catalog, key: str) -> str:
     b = catalog.buildings.get(key)
     return b.name if b else key
