@@ -59,7 +59,9 @@ def measure(args) -> dict:
     catalog = default_catalog()
     levels = [s.strip() for s in args.seats.split(",")]
     levels = [levels[i % len(levels)] for i in range(args.players)]
-    options = {"budget": args.budget} if args.budget is not None else {}
+    options: dict = {"budget": args.budget} if args.budget is not None else {}
+    if args.quick_playouts:
+        options["quick_playouts"] = True
     wall: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
     searches: list[tuple[int, int]] = []
@@ -120,6 +122,8 @@ def main() -> None:
     ap.add_argument("--seats", default="hard,medium,easy", help="levels by seat, repeated to fill the seats")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--budget", type=float, default=None, help="hard bot search budget per decision (s)")
+    ap.add_argument("--quick-playouts", action="store_true",
+                    help="the hard bot's playouts with the medium bot's quick planner (twice the samples, weaker)")
     ap.add_argument("--baseline", metavar="DIR", help="also measure the code in DIR (a previous release)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()

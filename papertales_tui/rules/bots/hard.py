@@ -7,9 +7,9 @@ For a Recruitment, Deployment or Construction decision the bot:
    Constructions and passing);
 2. samples the hidden cards (other hands and drafts, kept cards, the piles) consistently with its
    view (`knowledge.game_from_view`), applies each candidate to the same sample, and lets medium
-   bots play every seat until the end of the turn (the end of the game on the last turn): the
-   medium bot for the bot's own seat, its quick planner (`Planner(quick=True)`, about half the
-   cost) for every pick and for the other seats;
+   bots play every seat until the end of the turn (the end of the game on the last turn);
+   `quick_playouts=True` plays every pick and the other seats with the medium bot's quick planner
+   (`Planner(quick=True)`): about twice the samples, but a weaker bot (docs/bots.md), so it is off;
 3. scores each playout: on the last turn the final margin over the best opponent plus a bonus for a
    win; otherwise the margin in LP plus what each Kingdom is worth going forward;
 4. repeats with new samples until its time budget is spent, and plays the best average.
@@ -41,6 +41,9 @@ PICKS = 3  # candidate cards in Recruitment
 BUILDS = 3  # candidate Constructions (plus passing)
 OUTLOOKS = (0.75, 1.0, 1.3)  # war outlooks the deployment candidates are planned for
 WIN_BONUS = 10.0  # LP-equivalent of winning the game, over the final margin
+# Off: twice the samples with the quick planner in the playouts, yet about 3 LP less margin a game
+# against medium on the same seeds (docs/bots.md); better playouts beat more of them here.
+QUICK_PLAYOUTS = False
 
 
 class HardBot:
@@ -53,8 +56,10 @@ class HardBot:
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, budget: float = BUDGET, max_samples: int = MAX_SAMPLES):
+    def __init__(self, seed: int = 0, budget: float = BUDGET, max_samples: int = MAX_SAMPLES,
+                 quick_playouts: bool = QUICK_PLAYOUTS):
         self.rng = random.Random(seed)
+        self.quick_playouts = quick_playouts
         self.budget = budget
         self.max_samples = max_samples
         self.memo: dict[Any, Any] = {}
@@ -105,7 +110,8 @@ class HardBot:
                 sample_seed = self.rng.random()
                 try:
                     scores = [playout(_sample(view, me, catalog, sample_seed, hidden), me, decision, memo,
-                                      deadline if samples else None) for decision in options]
+                                      deadline if samples else None, quick=self.quick_playouts)
+                              for decision in options]
                 except OutOfTime:
                     break
                 totals = [t + x for t, x in zip(totals, scores)]
@@ -190,9 +196,10 @@ def _without_costliest(game: Game, deploy: dict[str, Any]) -> dict[str, Any] | N
     return {"kind": "deploy", "slots": slots, "keep": costliest, "unpaid": []}
 
 
-def playout(sim: Game, me: int, decision: dict[str, Any], memo: dict[Any, Any], deadline: float | None = None) -> float:
-    """Apply `decision`, let medium bots play to the end of the turn (or game), score it for `me`:
-    `me` decides as the medium bot, except its picks, and the other seats with the quick planner.
+def playout(sim: Game, me: int, decision: dict[str, Any], memo: dict[Any, Any], deadline: float | None = None,
+            quick: bool = QUICK_PLAYOUTS) -> float:
+    """Apply `decision`, let medium bots play to the end of the turn (or game), score it for `me`
+    (with `quick`, `me`'s picks and the other seats are played by the medium bot's quick planner).
     Raises OutOfTime when the thread's CPU time passes `deadline` (checked before each decision)."""
     turn = sim.state.turn
     sim.apply(me, decision)
@@ -201,8 +208,8 @@ def playout(sim: Game, me: int, decision: dict[str, Any], memo: dict[Any, Any], 
         for pend in sim.pending():
             if deadline is not None and time.thread_time() > deadline:
                 raise OutOfTime
-            quick = pend.player != me or pend.kind == "pick"
-            decisions[pend.player] = medium_decision(sim, pend, memo, quick=quick)
+            fast = quick and (pend.player != me or pend.kind == "pick")
+            decisions[pend.player] = medium_decision(sim, pend, memo, quick=fast)
         sim.submit(decisions, trusted=True)  # the engine's own options, made by its own bots
     return score(sim, me, memo)
 
