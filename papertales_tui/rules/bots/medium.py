@@ -259,8 +259,11 @@ class Planner:
     def deploy(self, pend: Pending) -> dict[str, Any]:
         hand = list(pend.options["hand"])
         gold = pend.options["gold"]
+        # a plan remembered from Recruitment may be one step short (see card_gains); one made now
+        # is already as good as the greedy search makes it (so is every quick plan)
+        remembered = self._plan_key(hand, gold) in self.memo
         plan = self.plan(hand, gold)
-        if not self.quick:  # (a quick plan is never one of a smaller hand's, see card_gains)
+        if remembered and not self.quick:
             plan = self.improve(plan, hand, gold)
         slots = [None if u is None else u.card for u in plan.slots]
         if self.quick:  # the kept card does not count in a playout's score
