@@ -332,9 +332,18 @@ class Planner:
         return {"kind": "pick", "card": card, "discard": max(rest, key=lambda c: (hurt[c], -c))}
 
     def public_gains(self, cards: list[int]) -> dict[int, float]:
-        """Card gains for this player judged only on their public Kingdom (their hand is unknown)."""
-        base = self.plan([], self.p.gold)
-        return {c: self.improve(base, [c], self.p.gold, once=True).value - base.value for c in cards}
+        """Card gains for this player judged only on their public Kingdom (their hand is unknown).
+        Remembered per card: the Kingdom in play is the same in every sample of a Recruitment."""
+        gold = self.p.gold
+        known = self.memo.get(("public", self.context, _signature(self.p.slots), gold))
+        if known is None:
+            known = self.memo[("public", self.context, _signature(self.p.slots), gold)] = {}
+        missing = [c for c in cards if c not in known]
+        if missing:
+            base = self.plan([], gold)
+            for c in missing:
+                known[c] = self.improve(base, [c], gold, once=True).value - base.value
+        return {c: known[c] for c in cards}
 
     # --- construction, Age tokens, healing ---------------------------------------------------
     def construction(self, pend: Pending) -> dict[str, Any]:
