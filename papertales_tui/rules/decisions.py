@@ -195,6 +195,7 @@ Decision = Pick | Deploy | AgeTarget | Build | Upgrade | Pass | Heal
 DECISIONS: dict[str, type[Decision]] = {
     cls.kind: cls for cls in (Pick, Deploy, AgeTarget, Build, Upgrade, Pass, Heal)
 }
+_TYPES = tuple(DECISIONS.values())
 # The decision kinds each step accepts, in the order error messages name them.
 KINDS: dict[Step, tuple[str, ...]] = {
     Step.PICK: ("pick",),
@@ -221,7 +222,7 @@ def as_decision(d: Decision | dict[str, Any], step: Step | None = None) -> Decis
     """`d` itself when typed, else its typed form (see `decision_from_dict`)."""
     if isinstance(d, dict):
         return decision_from_dict(d, step)
-    if not isinstance(d, tuple(DECISIONS.values())):
+    if not isinstance(d, _TYPES):
         raise MalformedDecision("a decision must be a mapping with a 'kind'")
     if step is not None and d.kind not in KINDS[step]:
         raise WrongKind(KINDS[step], d.kind)

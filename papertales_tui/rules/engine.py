@@ -1119,7 +1119,8 @@ class Game:
         return self._healable(p) if self._healers(p) else []
 
     def _heal_needed(self, p: Player) -> bool:
-        return self._healers(p) > 0 and bool(self._healable(p))
+        rules = self.rules  # (asked of every player at every Aging: most have no Healer)
+        return any(u is not None and rules[u.card].healer for u in p.slots) and bool(self._healable(p))
 
     def _resolve_aging(self) -> None:
         players = self.state.players

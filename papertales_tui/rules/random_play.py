@@ -62,7 +62,8 @@ def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict[str
             slots[free.pop()] = c
     left = [c for c in hand if c not in slots]
     keep = choice(rng, left) if left and rng.random() < 0.7 else None
-    return {"kind": "deploy", "slots": slots, "keep": keep, "unpaid": game.suggested_unpaid(pend.player, new)}
+    unpaid = game.suggested_unpaid(pend.player, new) if overspend else []  # (else all are paid)
+    return {"kind": "deploy", "slots": slots, "keep": keep, "unpaid": unpaid}
 
 
 def play_random_game(names: list[str], seed: int, catalog: Catalog | None = None, *, fast: bool = False) -> Game:
