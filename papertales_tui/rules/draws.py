@@ -10,23 +10,19 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
-def below(rng: random.Random, n: int) -> int:
-    """`rng._randbelow(n)`: a uniform integer in [0, n), n > 0."""
+def choice(rng: random.Random, seq: list[T]) -> T:
+    """`rng.choice(seq)` for a non-empty list: `seq[rng._randbelow(len(seq))]`."""
     bits = rng.getrandbits
-    k = n.bit_length()
+    n = len(seq)
+    k = n.bit_length()  # _randbelow: k random bits, drawn again until below n
     r = bits(k)
     while r >= n:
         r = bits(k)
-    return r
-
-
-def choice(rng: random.Random, seq: list[T]) -> T:
-    """`rng.choice(seq)` for a non-empty list."""
-    return seq[below(rng, len(seq))]
+    return seq[r]
 
 
 def shuffle(rng: random.Random, x: list[T]) -> None:
-    """`rng.shuffle(x)`: shuffled in place."""
+    """`rng.shuffle(x)`: shuffled in place, each spot from the end swapped with `_randbelow(i + 1)`."""
     bits = rng.getrandbits
     for i in range(len(x) - 1, 0, -1):
         n = i + 1

@@ -761,14 +761,35 @@ class Game:
         if self.mode.resolve_picks(self):
             return
         s = self.state
-        n = len(s.players)
+        record = self.record_events
         for i, p in enumerate(s.players):
             d = p.submitted
-            if d is not None:
-                self._take_pick(i, p, d["card"], d.get("discard"))
-            elif p.draft:  # a single card left: it is taken without asking
-                self._take_pick(i, p, p.draft[0], None)
+            if d is None:  # a single card left: it is taken without asking
+                if not p.draft:
+                    continue
+                d = {"card": p.draft[0]}
+            card, discard = d["card"], d.get("discard")
+            p.draft.remove(card)
+            p.hand.append(card)
+            if discard is not None:
+                p.draft.remove(discard)
+                s.discard.append(discard)
+            if record:
+                self._log_pick(i, card, discard)
+            else:
+                self.unlogged += 1 if discard is None else 2
         s.draft_round += 1
+        self._pass_drafts()
+
+    def _log_pick(self, i: int, card: int, discard: int | None) -> None:
+        self._event("card_picked", player=i, card=card, private_to=i)
+        if discard is not None:
+            self._event("card_discarded", player=i, card=discard, reason="draft", private_to=i)
+
+    def _pass_drafts(self) -> None:
+        """Pass the cards left to the next player and pick again, or end the draft."""
+        s = self.state
+        n = len(s.players)
         drafts = [p.draft for p in s.players]
         if any(drafts):
             step = self._pass_step()
@@ -788,19 +809,6 @@ class Game:
         s.phase = "deployment"
         self._begin(Step.DEPLOY)
 
-    def _take_pick(self, i: int, p: Player, card: int, discard: int | None) -> None:
-        p.draft.remove(card)
-        p.hand.append(card)
-        if discard is not None:
-            p.draft.remove(discard)
-            self.state.discard.append(discard)
-        if not self.record_events:
-            self.unlogged += 1 if discard is None else 2
-            return
-        self._event("card_picked", player=i, card=card, private_to=i)
-        if discard is not None:
-            self._event("card_discarded", player=i, card=discard, reason="draft", private_to=i)
-
     # --- 2. Deployment ----------------------------------------------------------------------
     def _deploy_options(self, p: Player) -> dict[str, Any]:
         return {"hand": list(p.hand), "in_play": [[i, u.card] for i, u in enumerate(p.slots) if u is not None],
@@ -814,7 +822,8 @@ class Game:
         for i, p in enumerate(s.players):
             assert p.submitted is not None  # everyone deploys
             revealed[i] = p.revealed = self._place(i, p, p.submitted)
-            shifters = shifters or any(rules[p.unit(slot).card].shapeshift is not None for slot in revealed[i])
+            for slot in revealed[i]:
+                shifters = shifters or rules[p.unit(slot).card].shapeshift is not None
         for i in self.player_order() if shifters else ():  # Shapeshifter draws interact through the pile
             for slot in list(revealed[i]):
                 max_cost = rules[s.players[i].unit(slot).card].shapeshift
@@ -909,8 +918,10 @@ class Game:
     def _has_phase2_abilities(self, p: Player, revealed: list[int]) -> bool:
         """Whether `_reveal_abilities` has anything to do for this Kingdom."""
         rules = self.rules
-        return (any(rules[p.unit(slot).card].reveal for slot in revealed)
-                or any(u is not None and rules[u.card].every_turn for u in p.slots))
+        for slot, u in enumerate(p.slots):
+            if u is not None and (rules[u.card].every_turn or rules[u.card].reveal and slot in revealed):
+                return True
+        return False
 
     def _reveal_abilities(self, i: int, revealed: list[int]) -> None:
         """Phase-2 abilities: reveal abilities of the new Units, then every-turn ones of all Units."""
@@ -991,7 +1002,7 @@ class Game:
             ctx = self._context(p)
             units = {slot: self._unit_strength(u, ctx) for slot, u in enumerate(p.slots) if u is not None}
             parts = self._strength_parts(p, ctx, units)
-            total = sum(v for _, v in parts)
+            total = sum([v for _, v in parts])
             kingdoms.append((ctx, list(units.values())))
             strengths.append(total)
             if self.record_events:  # (the Kingdom in detail is only worked out for the log)
@@ -1120,7 +1131,10 @@ class Game:
 
     def _heal_needed(self, p: Player) -> bool:
         rules = self.rules  # (asked of every player at every Aging: most have no Healer)
-        return any(u is not None and rules[u.card].healer for u in p.slots) and bool(self._healable(p))
+        for u in p.slots:
+            if u is not None and rules[u.card].healer:
+                return bool(self._healable(p))
+        return False
 
     def _resolve_aging(self) -> None:
         players = self.state.players
@@ -1244,7 +1258,11 @@ class Game:
 
     def _context(self, p: Player) -> Context:
         res = self._resources(p)
-        return Context(res, sum(u.age for u in p.slots if u is not None), self._income(p, res))
+        age = 0
+        for u in p.slots:
+            if u is not None:
+                age += u.age
+        return Context(res, age, self._income(p, res))
 
     def unit_strengths(self, player: int) -> dict[int, int]:
         """Strength of each of the player's Units (by spot), modifiers included, whether it fights or not."""
