@@ -24,9 +24,13 @@ def choice(rng: random.Random, seq: list[T]) -> T:
 def shuffle(rng: random.Random, x: list[T]) -> None:
     """`rng.shuffle(x)`: shuffled in place, each spot from the end swapped with `_randbelow(i + 1)`."""
     bits = rng.getrandbits
+    k = len(x).bit_length()  # the bit length of n = i + 1, which only goes down
+    low = 1 << k >> 1
     for i in range(len(x) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        if n < low:
+            k -= 1
+            low >>= 1
         j = bits(k)
         while j >= n:
             j = bits(k)

@@ -265,7 +265,7 @@ class UnitRules:
     __slots__ = ("name", "cost", "strength", "produces", "labels", "fights_from_back", "cannot_fight_if_aged",
                  "strength_mods", "income", "war_scoring", "on_death", "never_dies", "dies_at", "healer",
                  "save_ages", "save_text", "any_sub", "wood_sub", "ignore_land_cost", "shapeshift", "reveal",
-                 "every_turn", "lp_per_level2", "others_death", "end_of_game")
+                 "every_turn", "lp_per_level2", "others_death", "end_of_game", "fights")
 
     def __init__(self, t: UnitType):
         abilities = t.abilities
@@ -285,6 +285,10 @@ class UnitRules:
         for a in abilities:
             if a.effect in traits:
                 traits[a.effect](a.params, self)
+        # fights[aged][spot]: whether the Unit adds its strength in the Wars, from that spot, with Age
+        # tokens (aged) or none: Front spots fight, Back spots not unless it fights from the Back.
+        self.fights = tuple(tuple((spot in FRONT or self.fights_from_back) and not (self.cannot_fight_if_aged and aged)
+                                  for spot in range(len(SLOT_NAMES))) for aged in (False, True))
         self.reveal = tuple((h, a.params) for a in abilities if a.phase == "deployment" and a.reveal
                             for h in [HANDLERS[Hook.REVEAL].get(a.effect)] if h is not None)
         self.every_turn = _handlers(abilities, Hook.EVERY_TURN, "deployment")

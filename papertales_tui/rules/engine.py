@@ -247,7 +247,7 @@ class Game:
         parts = []
         rules = self.rules
         for slot, u in enumerate(p.slots):
-            if u is not None and self._fights(slot, u):
+            if u is not None and rules[u.card].fights[u.age >= 1][slot]:
                 parts.append((rules[u.card].labels[slot], unit_strengths[slot]))
         for key, level in p.buildings.items():
             lv = self._buildings[key].levels[level]
@@ -257,8 +257,7 @@ class Game:
 
     def _fights(self, slot: int, u: Unit) -> bool:
         """Whether the Unit in this spot adds its strength in the Wars."""
-        r = self.rules[u.card]
-        return (slot in FRONT or r.fights_from_back) and not (r.cannot_fight_if_aged and u.age >= 1)
+        return self.rules[u.card].fights[u.age >= 1][slot]
 
     def _kingdom_at_war(self, p: Player, ctx: Context, unit_strengths: dict[int, int]) -> dict[str, Any]:
         """The Kingdom as it goes to War, for the `war_strength` event: the parts of its strength (as
@@ -958,13 +957,13 @@ class Game:
     def _deployment_end_gains(self, p: Player) -> list[tuple[str, int, int]]:
         """End of phase 2, (card key, LP, Gold): Kraken's penalty counts level-2 Buildings now (FAQ)."""
         out = []
-        for slot in p.revealed:
-            card = p.unit(slot).card
-            r = self.rules[card]
-            if r.lp_per_level2 is not None:
+        rules = self.rules
+        for slot, u in enumerate(p.slots):  # (a loop over the Units: few are Krakens, fewer revealed now)
+            lp = None if u is None else rules[u.card].lp_per_level2
+            if lp is not None and slot in p.revealed:
                 level2 = sum(1 for lv in p.buildings.values() if lv == 2)
                 if level2:
-                    out.append((self.state.cards[card], r.lp_per_level2 * level2, 0))
+                    out.append((self.state.cards[p.unit(slot).card], lp * level2, 0))
         return out
 
     def _gains_in_order(self, gains: list[list[tuple[str, int, int]]]) -> None:
@@ -1201,11 +1200,14 @@ class Game:
                 lp, gold = h(params, u)
                 if lp or gold:
                     changes.append((lp, gold, self.state.cards[u.card]))
-        dying_age = sum(u.age for u in dying)
+        dying_age = 0
+        for u in dying:
+            dying_age += u.age
         if dying_age:
-            for _, other in p.units():
-                for h, params in rules[other.card].others_death:
-                    changes.append((h(params, dying_age), 0, self.state.cards[other.card]))
+            for other in p.slots:
+                if other is not None:
+                    for h, params in rules[other.card].others_death:
+                        changes.append((h(params, dying_age), 0, self.state.cards[other.card]))
         return changes
 
     def _end_turn(self) -> None:
