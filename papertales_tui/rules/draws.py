@@ -36,9 +36,3 @@ def shuffle(rng: random.Random, x: list[T]) -> None:
             j = bits(k)
         x[i], x[j] = x[j], x[i]
 
-
-def shuffled(rng: random.Random, seq: list[T]) -> list[T]:
-    """A shuffled copy of `seq`, as `rng.shuffle` would shuffle it."""
-    x = list(seq)
-    shuffle(rng, x)
-    return x

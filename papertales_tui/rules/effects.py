@@ -258,6 +258,9 @@ def handled_kinds() -> set[str]:
 # the (immutable) catalog, so they never go stale when a game's state is edited.
 
 
+NEVER = 1 << 30  # an Age no Unit reaches
+
+
 class UnitRules:
     """What the engine asks of a Unit type, worked out once from its printed abilities: handlers per
     hook, and the traits the `Hook.TRAIT` handlers set."""
@@ -265,7 +268,7 @@ class UnitRules:
     __slots__ = ("name", "cost", "strength", "produces", "labels", "fights_from_back", "cannot_fight_if_aged",
                  "strength_mods", "income", "war_scoring", "on_death", "never_dies", "dies_at", "healer",
                  "save_ages", "save_text", "any_sub", "wood_sub", "ignore_land_cost", "shapeshift", "reveal",
-                 "every_turn", "lp_per_level2", "others_death", "end_of_game", "fights")
+                 "every_turn", "lp_per_level2", "others_death", "end_of_game", "fights", "death_age")
 
     def __init__(self, t: UnitType):
         abilities = t.abilities
@@ -289,6 +292,9 @@ class UnitRules:
         # tokens (aged) or none: Front spots fight, Back spots not unless it fights from the Back.
         self.fights = tuple(tuple((spot in FRONT or self.fights_from_back) and not (self.cannot_fight_if_aged and aged)
                                   for spot in range(len(SLOT_NAMES))) for aged in (False, True))
+        # The Age tokens with which the Unit dies at the Aging phase: 1, or its `dies_at_age`, or
+        # (`never_dies`) a count no Unit reaches.
+        self.death_age = NEVER if self.never_dies else max(1, self.dies_at or 1)
         self.reveal = tuple((h, a.params) for a in abilities if a.phase == "deployment" and a.reveal
                             for h in [HANDLERS[Hook.REVEAL].get(a.effect)] if h is not None)
         self.every_turn = _handlers(abilities, Hook.EVERY_TURN, "deployment")

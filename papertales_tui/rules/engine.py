@@ -44,6 +44,7 @@ from .errors import IllegalDecision, MalformedDecision, NotPending, Unaffordable
 from .modes import Mode, StandardMode
 from .state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES, GameState, Player, Unit
 
+_NO_RESOURCES = effects.empty_resources()
 WAR_LP = 3
 BASE_INCOME = 2
 START_GOLD = 3
@@ -184,14 +185,6 @@ class Game:
             self._extra_pending(self, pend)
         return pend
 
-    def _is_pending(self, i: int) -> bool:
-        """Whether `_pending_of(i)` is not None, without building the options."""
-        p = self.state.players[i]
-        if p.submitted is not None:
-            return False
-        row = _STEPS.get(self.state.step)
-        return row is not None and row[0](self, i, p)
-
     # Who must decide in each step, and what they choose from (see _STEPS).
     def _asks_pick(self, i: int, p: Player) -> bool:
         return len(p.draft) > 1  # a last single card is taken without asking
@@ -222,11 +215,16 @@ class Game:
 
     def _anyone_pending(self, first: int = 0) -> bool:
         """Whether anyone must still decide; asks `first` and those after first (likelier pending)."""
-        players = self.state.players
+        s = self.state
+        row = _STEPS.get(s.step)
+        if row is None:
+            return False
+        asks = row[0]
+        players = s.players
         n = len(players)
         for k in range(first, first + n):
-            i = k % n
-            if players[i].submitted is None and self._is_pending(i):  # who submitted is never pending
+            p = players[k % n]
+            if p.submitted is None and asks(self, k % n, p):  # who submitted is never pending
                 return True
         return False
 
@@ -1108,10 +1106,7 @@ class Game:
         return u is not None and self._dies(Unit(u.card, u.age + extra_age))
 
     def _dies(self, u: Unit) -> bool:
-        if u.age < 1:
-            return False
-        r = self.rules[u.card]
-        return not r.never_dies and (r.dies_at is None or u.age >= r.dies_at)
+        return u.age >= self.rules[u.card].death_age
 
     def _healers(self, p: Player) -> int:
         rules = self.rules
@@ -1150,8 +1145,9 @@ class Game:
     def _dying(self, p: Player) -> list[tuple[int, Unit]]:
         """(spot, Unit) of the Units that die at this Aging: those the player's Healers save live."""
         saved = p.submitted["slots"] if p.submitted else ()
-        dies = self._dies
-        return [(slot, u) for slot, u in enumerate(p.slots) if u is not None and dies(u) and slot not in saved]
+        rules = self.rules  # (as `_dies` asks)
+        return [(slot, u) for slot, u in enumerate(p.slots)
+                if u is not None and u.age >= rules[u.card].death_age and slot not in saved]
 
     def _age_kingdom(self, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
         """One player's Aging: the saved Units, the gains of the dying, their deaths, one more Age token."""
@@ -1231,7 +1227,7 @@ class Game:
 
     # --- Kingdom arithmetic -----------------------------------------------------------------
     def _resources(self, p: Player) -> dict[str, int]:
-        out = effects.empty_resources()
+        out = _NO_RESOURCES.copy()
         rules = self.rules
         for slot, u in enumerate(p.slots):
             if u is None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import Catalog
 from .decisions import Decision, as_decision
-from .draws import choice, shuffled
+from .draws import choice, shuffle
 from .engine import Game, Pending
 
 
@@ -47,10 +47,12 @@ def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict[str
     slots: list[int | None] = [None] * 5
     # keep most Units in play, sometimes discard one to make room
     staying = [c for _, c in o["in_play"] if rng.random() > 0.2]
-    free = shuffled(rng, o["open_slots"])
+    free = list(o["open_slots"])
+    shuffle(rng, free)
     for c in staying:
         slots[free.pop()] = c
-    hand = shuffled(rng, o["hand"])
+    hand = list(o["hand"])
+    shuffle(rng, hand)
     overspend = rng.random() < 0.1  # sometimes place more than the Gold pays for: exercises `unpaid`
     new = []
     types = game.types
