@@ -819,8 +819,9 @@ class Game:
         for i, p in enumerate(s.players):
             assert p.submitted is not None  # everyone deploys
             revealed[i] = p.revealed = self._place(i, p, p.submitted)
+            placed = p.submitted["slots"]  # (the card of each spot revealed now)
             for slot in revealed[i]:
-                shifters = shifters or rules[p.unit(slot).card].shapeshift is not None
+                shifters = shifters or rules[placed[slot]].shapeshift is not None
         for i in self.player_order() if shifters else ():  # Shapeshifter draws interact through the pile
             for slot in list(revealed[i]):
                 max_cost = rules[s.players[i].unit(slot).card].shapeshift
@@ -1052,7 +1053,8 @@ class Game:
     def _war_gains(self, p: Player, ctx: Context, unit_strengths: list[int]) -> list[tuple[str, int, int]]:
         rules = self.rules
         cards = self.state.cards
-        sources = [(cards[u.card], rules[u.card].war_scoring) for u in p.slots if u is not None]
+        sources = [(cards[u.card], rules[u.card].war_scoring) for u in p.slots
+                   if u is not None and rules[u.card].war_scoring]
         sources += [(k, self._buildings[k].levels[lv].war_scoring)
                     for k, lv in p.buildings.items()]
         out = []
@@ -1245,7 +1247,7 @@ class Game:
         gold = BASE_INCOME
         rules = self.rules
         for u in p.slots:
-            if u is not None:
+            if u is not None and rules[u.card].income:
                 for h, params in rules[u.card].income:
                     gold += h(params, u, ctx)
         buildings = self._buildings
