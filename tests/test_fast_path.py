@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 from conftest import new_game
@@ -10,7 +11,7 @@ from conftest import new_game
 from papertales_tui.rules import draws
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.errors import IllegalDecision, NotPending
-from papertales_tui.rules.random_play import play_random_game, random_decision
+from papertales_tui.rules.random_play import play_random_game, random_choice, random_decision, random_record
 from papertales_tui.rules.solo import SoloGame
 
 
@@ -76,6 +77,21 @@ def test_submitting_a_step_together_is_applying_each_decision():
             one_by_one.apply(pend.player, random_decision(one_by_one, pend, rng_a))
         together.submit({p.player: random_decision(together, p, rng_b) for p in together.pending()})
         assert together.to_json() == one_by_one.to_json()  # the log too: events are recorded
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_playing_a_step_is_submitting_its_pending_decisions(players):
+    # play_step asks the same players, in the same order, with the same options as pending()
+    for seed in range(6):
+        by_step, by_submit = new_game(players, seed=seed), new_game(players, seed=seed)
+        rng_a, rng_b = random.Random(seed), random.Random(seed)
+        decide = partial(random_choice, by_step, rng=rng_a)
+        while not by_step.over:
+            by_step.play_step(decide)
+            by_submit.submit({p.player: random_record(by_submit, p, rng_b) for p in by_submit.pending()},
+                             trusted=True)
+            assert by_step.to_json() == by_submit.to_json()  # the log too: events are recorded
+        assert by_submit.over
 
 
 def test_a_solo_game_keeps_its_log():

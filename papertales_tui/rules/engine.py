@@ -549,6 +549,31 @@ class Game:
         if not self._anyone_pending():
             self._resolve_step()
 
+    def play_step(self, decide: Callable[[int, Step, dict[str, Any]], Decision | dict[str, Any]]) -> None:
+        """Trusted play of the current step: `decide(player, step, options)` for each player who must
+        decide now, in seat order, with the options `pending()` would give (the engine's own: read
+        them, do not keep or change them), then the step resolves once. The same game as
+        `submit({p.player: decide(p.player, p.kind, p.options) for p in pending()}, trusted=True)`
+        (a player's options do not depend on what the others decide), without building the Pendings
+        or asking again who is pending. Age-token targets are decided one by one, as `submit` does."""
+        s = self.state
+        row = _STEPS.get(s.step)
+        if s.over or row is None or s.step == Step.AGE_TARGET:
+            self.submit({p.player: decide(p.player, p.kind, p.options) for p in self.pending()}, trusted=True)
+            return
+        asks, options = row
+        step, log = s.step, s.decisions
+        for i, p in enumerate(s.players):
+            if p.submitted is None and asks(self, i, p):
+                o = options(self, i, p)
+                if self._extra_pending is not None:
+                    self._extra_pending(self, Pending(i, step, o))
+                d = decide(i, step, o)
+                record = d if isinstance(d, dict) else d.to_dict()
+                log.append({"player": i, **record})
+                p.submitted = record
+        self._resolve_step()  # everyone asked has decided
+
     def stop_recording(self) -> None:
         """From now on, count events without logging them (the log so far is dropped): a game
         played only for its outcome, e.g. a simulation, is the same game, faster. Standard games

@@ -7,10 +7,11 @@ decision in its JSON form, as the trusted fast path (`Game.submit(..., trusted=T
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from .cards import Catalog
-from .decisions import Decision, as_decision
+from .decisions import Decision, Step, as_decision
 from .draws import choice, shuffle
 from .engine import Game, Pending
 
@@ -22,27 +23,36 @@ def random_decision(game: Game, pend: Pending, rng: random.Random) -> Decision:
 
 def random_record(game: Game, pend: Pending, rng: random.Random) -> dict[str, Any]:
     """`random_decision` in its JSON form (the same draws): what the trusted fast path submits."""
-    o = pend.options
-    if pend.kind == "pick":
+    return random_choice(game, pend.player, pend.kind, pend.options, rng)
+
+
+def random_choice(game: Game, player: int, kind: Step, o: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """`random_record` for `player`'s decision of this `kind` among options `o` (as `Game.play_step`
+    asks it)."""
+    if kind == "pick":
         if o["discard"]:
             card, discard = rng.sample(o["cards"], 2)
             return {"kind": "pick", "card": card, "discard": discard}
         return {"kind": "pick", "card": choice(rng, o["cards"])}  # as sample(cards, 1)
-    if pend.kind == "deploy":
-        return random_deployment(game, pend, rng)
-    if pend.kind == "age_target":
+    if kind == "deploy":
+        return _deployment(game, player, o, rng)
+    if kind == "age_target":
         return {"kind": "age_target", "slot": choice(rng, o["slots"])}
-    if pend.kind == "construction":
+    if kind == "construction":
         choices = o["options"] + [{"kind": "pass"}]
         return choice(rng, choices)
-    if pend.kind == "heal":
+    if kind == "heal":
         k = rng.randint(0, min(o["max"], len(o["slots"])))
         return {"kind": "heal", "slots": rng.sample(o["slots"], k)}
-    raise ValueError(f"unknown decision kind {pend.kind}")
+    raise ValueError(f"unknown decision kind {kind}")
 
 
 def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict[str, Any]:
-    o = pend.options
+    """A random affordable deployment plan (sometimes not: then with the Units left unpaid)."""
+    return _deployment(game, pend.player, pend.options, rng)
+
+
+def _deployment(game: Game, player: int, o: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     gold = o["gold"]
     slots: list[int | None] = [None] * 5
     # keep most Units in play, sometimes discard one to make room
@@ -64,22 +74,23 @@ def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict[str
             slots[free.pop()] = c
     left = [c for c in hand if c not in slots]
     keep = choice(rng, left) if left and rng.random() < 0.7 else None
-    unpaid = game.suggested_unpaid(pend.player, new) if overspend else []  # (else all are paid)
+    unpaid = game.suggested_unpaid(player, new) if overspend else []  # (else all are paid)
     return {"kind": "deploy", "slots": slots, "keep": keep, "unpaid": unpaid}
 
 
 def play_random_game(names: list[str], seed: int, catalog: Catalog | None = None, *, fast: bool = False) -> Game:
     """Play a whole game with random legal decisions for every seat.
 
-    `fast`: the trusted path, the same game (but for its log, which is not kept): each step's
-    decisions are made from one `pending()` and submitted together, unchecked, and events are
-    counted instead of logged."""
+    `fast`: the trusted path, the same game (but for its log, which is not kept): each step is
+    played with `Game.play_step`, the decisions made from the engine's own options and taken
+    unchecked, and events are counted instead of logged."""
     game = Game.new(names, seed=seed, catalog=catalog)
     rng = random.Random(seed ^ 0x5EED)
     if fast:
         game.stop_recording()
+        decide = partial(random_choice, game, rng=rng)
         while not game.over:
-            game.submit({pend.player: random_record(game, pend, rng) for pend in game.pending()}, trusted=True)
+            game.play_step(decide)
         return game
     while not game.over:
         for pend in game.pending():
