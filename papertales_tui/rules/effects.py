@@ -367,14 +367,13 @@ def price(payments: tuple[Payment, ...], res: dict[str, int], land: int, gold: i
     best = None
     for base, need in payments:
         g = land + base
-        if g > gold:  # what is missing only adds to it
+        if g > gold or (best is not None and g >= best):  # what is missing only adds to it
             continue
         for r, n in need:
-            missing = n - res[r]
-            if missing > 0:
+            if res[r] < n:
                 if not (any_sub or (wood_sub and r == "wood")):
                     break
-                g += missing
+                g += n - res[r]
         else:
             if g <= gold and (best is None or g < best):
                 best = g

@@ -1021,9 +1021,11 @@ class Game:
             return
         strengths = []
         kingdoms = []  # (context, Unit strengths) per player: nothing changes them until Construction
+        rules = self.rules
         for i, p in enumerate(s.players):
             ctx = self._context(p)
-            units = {slot: self._unit_strength(u, ctx) for slot, u in enumerate(p.slots) if u is not None}
+            units = {slot: self._unit_strength(u, ctx) if rules[u.card].strength_mods else rules[u.card].strength
+                     for slot, u in enumerate(p.slots) if u is not None}  # (most Units: their printed strength)
             parts = self._strength_parts(p, ctx, units)
             total = sum([v for _, v in parts])
             kingdoms.append((ctx, list(units.values())))
