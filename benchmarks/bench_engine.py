@@ -2,12 +2,13 @@
 previous release's engine in the same run.
 
 - full path: one validated `apply` per decision, every event logged (what the app does);
-- fast path: each step's decisions submitted together, trusted, events counted but not logged
+- fast path: each step played with `Game.play_step` (the random player decides from the engine's
+  own options, nothing is checked again), events counted but not logged
   (`play_random_game(..., fast=True)`: the same games, see tests/test_fast_path.py);
 - previous release: `--baseline DIR` plays the same seeds with the code in DIR (e.g. a
   `git worktree add /tmp/prev 64f065b`) in a subprocess, alternating with this version's runs.
 
-Each figure is the best of `--repeat` runs, in CPU time of the process that plays (on a shared
+Each figure is the median of `--repeat` runs, in CPU time of the process that plays (on a shared
 machine the CPU figure is the steady one).
 
 Usage: python benchmarks/bench_engine.py [--games N] [--repeat R] [--baseline DIR]
@@ -19,6 +20,7 @@ import argparse
 import inspect
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -60,7 +62,7 @@ def baseline_round(directory: str, games: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--repeat", type=int, default=3, help="runs of everything; the best of each is shown")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of everything; the median of each is shown")
     parser.add_argument("--baseline", metavar="DIR", help="the previous release's code, to compare in this run")
     parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)  # one round, as JSON
     args = parser.parse_args()
@@ -68,19 +70,21 @@ def main() -> None:
         print(json.dumps(one_round(args.games)))
         return
     games_per_cpu_second(3, 20, True)  # warm up
-    best: dict[str, float] = {}
-    before: dict[str, float] = {}
+    runs: dict[str, list[float]] = {}
+    runs_before: dict[str, list[float]] = {}
     for _ in range(max(1, args.repeat)):
         for key, v in one_round(args.games).items():
-            best[key] = max(best.get(key, 0.0), v)
+            runs.setdefault(key, []).append(v)
         if args.baseline:
             for key, v in baseline_round(args.baseline, args.games).items():
-                before[key] = max(before.get(key, 0.0), v)
-    print(f"full random games per CPU second ({args.games} games a figure, best of {args.repeat})")
+                runs_before.setdefault(key, []).append(v)
+    now = {key: statistics.median(v) for key, v in runs.items()}
+    before = {key: statistics.median(v) for key, v in runs_before.items()}
+    print(f"full random games per CPU second ({args.games} games a figure, median of {args.repeat})")
     print(f"{'players':>7} {'full path':>10} {'fast path':>10} {'fast/full':>9}"
           + (f" {'previous':>9} {'fast/prev':>9} {'full/prev':>9}" if before else ""))
     for players in PLAYERS:
-        full, fast = best[f"full {players}"], best.get(f"fast {players}", 0.0)
+        full, fast = now[f"full {players}"], now.get(f"fast {players}", 0.0)
         line = f"{players:>7} {full:>10.0f} {fast:>10.0f} {fast / full:>9.2f}"
         if before:
             prev = before[f"full {players}"]

@@ -826,7 +826,10 @@ class Game:
         for i, p in enumerate(s.players):
             if p.kept is not None:
                 p.hand.append(p.kept)
-                self._event("kept_card_returned", player=i, card=p.kept, private_to=i)
+                if self.record_events:
+                    self._event("kept_card_returned", player=i, card=p.kept, private_to=i)
+                else:
+                    self.unlogged += 1
                 p.kept = None
         s.phase = "deployment"
         self._begin(Step.DEPLOY)
@@ -885,7 +888,10 @@ class Game:
                 revealed.append(slot)
         for c in old:
             s.discard.append(c)
-            self._event("unit_discarded", player=i, card=c, reason="make_room")
+            if self.record_events:
+                self._event("unit_discarded", player=i, card=c, reason="make_room")
+            else:
+                self.unlogged += 1
         p.slots = new_slots
         self._discard_hand(i, p, d["slots"], d["keep"])
         if self.record_events:
