@@ -16,6 +16,12 @@ STEP_PHASE = {"pick": "recruitment", "deploy": "deployment", "age_target": "depl
               "construction": "construction", "heal": "aging"}
 
 
+@pytest.fixture(autouse=True)
+def _no_user_data(tmp_path_factory, monkeypatch):
+    """No test reads or writes the real user's autosaves: the data directory is a fresh one."""
+    monkeypatch.setenv("PAPERTALES_DATA_DIR", str(tmp_path_factory.mktemp("user-data")))
+
+
 @pytest.fixture(scope="session")
 def catalog():
     return default_catalog()
