@@ -33,7 +33,19 @@ from typing import Any, assert_never, cast
 from .bots.hard import candidates, playout
 from .bots.knowledge import game_from_view
 from .cards import Catalog
-from .decisions import AgeTarget, Build, Decision, Deploy, Heal, Pass, Pick, Upgrade, as_decision, decision_from_dict
+from .decisions import (
+    AgeTarget,
+    Build,
+    Decision,
+    Deploy,
+    Heal,
+    Pass,
+    Pick,
+    Step,
+    Upgrade,
+    as_decision,
+    decision_from_dict,
+)
 from .engine import WAR_LP, Game, Pending
 from .state import SLOT_NAMES
 
@@ -42,7 +54,7 @@ REVIEW_BUDGET = 50.0  # CPU seconds for a whole review, shared by the decisions 
 MAX_DECISION_BUDGET = 1.0  # CPU seconds per reviewed decision at most
 MIN_SAMPLES = 2  # samples searched whatever the budget (an interval needs two)
 MAX_SAMPLES = 200
-SEARCHED = ("pick", "deploy", "construction", "age_target", "heal")
+SEARCHED = (Step.PICK, Step.DEPLOY, Step.CONSTRUCTION, Step.AGE_TARGET, Step.HEAL)
 UNCERTAINTY = ("Costs are estimates in LP: the coach's choice against yours, played out by medium bots "
                "on the same random samples of the cards you could not see; ± is a 95% interval over "
                "those samples, and the playouts' own bias is not in it.")
@@ -139,9 +151,9 @@ def options_for(view: dict[str, Any], pend: Pending, catalog: Catalog,
                 memo: dict[Any, Any] | None = None) -> list[Decision]:
     """The decisions the coach compares: the hard bot's candidates (every option for Age tokens and
     Mystical Healers)."""
-    if pend.kind == "age_target":
+    if pend.kind == Step.AGE_TARGET:
         return [AgeTarget(s) for s in pend.options["slots"]]
-    if pend.kind == "heal":
+    if pend.kind == Step.HEAL:
         slots, most = pend.options["slots"], pend.options["max"]
         return [Heal(c) for k in range(min(most, len(slots)) + 1) for c in combinations(slots, k)]
     found = candidates(game_from_view(view, pend.player, catalog), pend, memo if memo is not None else {})

@@ -15,6 +15,10 @@ from .decisions import Decision, Step, as_decision
 from .draws import choice, shuffle
 from .engine import Game, Pending
 
+# The steps as module names: on Python 3.11 `Step.PICK` is a slow lookup through the enum class,
+# and the random player runs on the engine's fast path.
+PICK, DEPLOY, AGE_TARGET, CONSTRUCTION, HEAL = Step.PICK, Step.DEPLOY, Step.AGE_TARGET, Step.CONSTRUCTION, Step.HEAL
+
 
 def random_decision(game: Game, pend: Pending, rng: random.Random) -> Decision:
     """A uniformly-chosen legal decision for a pending step (deployments: a random affordable plan)."""
@@ -29,19 +33,19 @@ def random_record(game: Game, pend: Pending, rng: random.Random) -> dict[str, An
 def random_choice(game: Game, player: int, kind: Step, o: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """`random_record` for `player`'s decision of this `kind` among options `o` (as `Game.play_step`
     asks it)."""
-    if kind == "pick":
+    if kind == PICK:
         if o["discard"]:
             card, discard = rng.sample(o["cards"], 2)
             return {"kind": "pick", "card": card, "discard": discard}
         return {"kind": "pick", "card": choice(rng, o["cards"])}  # as sample(cards, 1)
-    if kind == "deploy":
+    if kind == DEPLOY:
         return _deployment(game, player, o, rng)
-    if kind == "age_target":
+    if kind == AGE_TARGET:
         return {"kind": "age_target", "slot": choice(rng, o["slots"])}
-    if kind == "construction":
+    if kind == CONSTRUCTION:
         choices = o["options"] + [{"kind": "pass"}]
         return choice(rng, choices)
-    if kind == "heal":
+    if kind == HEAL:
         k = rng.randint(0, min(o["max"], len(o["slots"])))
         return {"kind": "heal", "slots": rng.sample(o["slots"], k)}
     raise ValueError(f"unknown decision kind {kind}")

@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..cards import Catalog
-from ..decisions import Decision, as_decision
+from ..decisions import Decision, Step, as_decision
 from ..engine import Game, Pending
 from .knowledge import game_from_view, hidden_cards
 from .medium import GOLD_LP, Planner, medium_decision
@@ -82,7 +82,7 @@ class HardBot:
             self.turn = view["turn"]
         game = game_from_view(view, pending.player, catalog)
         self.opponents.watch(view, game, pending.player)
-        if pending.kind not in ("pick", "deploy", "construction"):
+        if pending.kind not in (Step.PICK, Step.DEPLOY, Step.CONSTRUCTION):
             return medium_decision(game, pending, self.memo)
         options = candidates(game, pending, self.memo, self.opponents.outlook())
         if len(options) == 1:
@@ -154,7 +154,7 @@ def candidates(game: Game, pend: Pending, memo: dict[Any, Any],
     scaled by `rival_outlook`, see `opponents.py`)."""
     planner = Planner(game, pend.player, memo, rival_outlook=rival_outlook)
     out: list[dict[str, Any] | None] = []  # None: a variant that does not apply (dropped below)
-    if pend.kind == "pick":
+    if pend.kind == Step.PICK:
         gains = planner.card_gains(pend.options["cards"])
         top = sorted(gains, key=lambda c: (-gains[c], c))[:PICKS]
         if pend.options["discard"]:
@@ -165,13 +165,13 @@ def candidates(game: Game, pend: Pending, memo: dict[Any, Any],
                 out.append({"kind": "pick", "card": c, "discard": max(rest, key=lambda x: (hurt[x], -x))})
         else:
             out = [{"kind": "pick", "card": c} for c in top]
-    elif pend.kind == "deploy":
+    elif pend.kind == Step.DEPLOY:
         first = planner.deploy(pend)
         out.append(first)
         for outlook in OUTLOOKS:
             out.append(Planner(game, pend.player, memo, outlook, rival_outlook).deploy(pend))
         out.append(_without_costliest(game, first))
-    elif pend.kind == "construction":
+    elif pend.kind == Step.CONSTRUCTION:
         values = {k: planner.building_value(o) for k, o in enumerate(pend.options["options"])}
         out = [dict(pend.options["options"][k]) for k in sorted(values, key=lambda k: -values[k])[:BUILDS]]
         out.insert(0, planner.construction(pend))
@@ -208,7 +208,7 @@ def playout(sim: Game, me: int, decision: dict[str, Any], memo: dict[Any, Any], 
         for pend in sim.pending():
             if deadline is not None and time.thread_time() > deadline:
                 raise OutOfTime
-            fast = quick and (pend.player != me or pend.kind == "pick")
+            fast = quick and (pend.player != me or pend.kind == Step.PICK)
             decisions[pend.player] = medium_decision(sim, pend, memo, quick=fast)
         sim.submit(decisions, trusted=True)  # the engine's own options, made by its own bots
     return score(sim, me, memo)

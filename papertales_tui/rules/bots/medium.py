@@ -88,7 +88,7 @@ class Planner:
     def rival_estimate(self, j: int) -> float:
         """A neighbour's strength this turn: their Units in play plus new ones in empty Front spots."""
         rival = self.game.state.players[j]
-        if self.game.state.phase != "recruitment" and self.game.state.step != "deploy":
+        if self.game.state.phase != "recruitment" and self.game.state.step != Step.DEPLOY:
             return float(evaluation.forecast(self.game, j, self.memo).strength)  # this turn's deployment is done
         free_front = sum(1 for s in rival.open_slots() if s in FRONT and rival.slots[s] is None)
         return evaluation.forecast(self.game, j, self.memo).strength + NEW_UNIT_STRENGTH * free_front
@@ -482,14 +482,14 @@ def medium_decision(game: Game, pend: Pending, memo: dict[Any, Any] | None = Non
     """The medium bot's decision for `pend`, reading only the player's own cards and public ones
     (`quick`: see `Planner`)."""
     planner = Planner(game, pend.player, memo, quick=quick)
-    if pend.kind == "pick":
+    if pend.kind == Step.PICK:
         return planner.pick(pend)
-    if pend.kind == "deploy":
+    if pend.kind == Step.DEPLOY:
         return planner.deploy(pend)
-    if pend.kind == "construction":
+    if pend.kind == Step.CONSTRUCTION:
         return planner.construction(pend)
-    if pend.kind == "age_target":
+    if pend.kind == Step.AGE_TARGET:
         return planner.age_target(pend)
-    if pend.kind == "heal":
+    if pend.kind == Step.HEAL:
         return planner.heal(pend)
     raise ValueError(f"unknown decision kind {pend.kind}")

@@ -20,6 +20,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Button, Static
 
 from ...rules.cards import Quest
+from ...rules.decisions import Step
 from ...rules.narrator import Names, narrate
 from .. import kingdom as kw
 from .. import text as tx
@@ -72,7 +73,7 @@ def gains(game, events: list[dict]) -> Text:
 
 def kingdoms_still_as_revealed(game) -> bool:
     """Until Aging, the Kingdoms in the state are the ones that were revealed this turn."""
-    return game.state.phase in ("deployment", "wars", "income", "construction") and game.state.step != "deploy"
+    return game.state.phase in ("deployment", "wars", "income", "construction") and game.state.step != Step.DEPLOY
 
 
 def kingdoms_now(game, width: int) -> Text:
