@@ -93,7 +93,9 @@ class DraftScreen(HintHost, GameScreen):
         else:
             cards.header = [Text("Choose a card to DISCARD (Enter or click)" if self.picked is not None
                                  else "Choose a card to PICK (Enter or click)", style="bold")]
-        cards.set_rows(rows)
+        # the card just picked cannot be discarded too: the cursor skips it
+        picked = {self.cards.index(self.picked)} if self.picked in self.cards else set()
+        cards.set_rows(rows, disabled=picked)
         self.refresh_bindings()
 
     def show_detail(self, card: int) -> None:
