@@ -117,16 +117,7 @@ def draft_app(painted: asyncio.Event):
     DraftScreen.show_detail = show_detail
     game = Game.new(["Ann", "Ben", "Cid"], seed=3)
     app = PaperTalesApp(game.catalog)
-
-    async def ready(pilot):
-        await pilot.pause()
-        app.play(game, ["human"] * 3)
-        await pilot.pause()
-        await pilot.press("enter")  # hand-off
-        await pilot.pause()
-        assert isinstance(app.screen, DraftScreen)
-
-    return app, ready
+    return app, bench_tui.opened(app, game, DraftScreen)
 
 
 async def ratio(make, sequence: list[str], rounds: int = 5) -> tuple[float, float]:

@@ -233,6 +233,11 @@ def deploy_app(painted: asyncio.Event):
         for pend in game.pending():
             game.apply(pend.player, {"kind": "pick", "card": pend.options["cards"][0]})
     app = PaperTalesApp(game.catalog)
+    return app, opened(app, game, DeployScreen)
+
+
+def opened(app, game, screen: type):
+    """The `ready` step of a measured app: `game` played by 3 humans, past the hand-off to `screen`."""
 
     async def ready(pilot):
         await pilot.pause()
@@ -240,9 +245,9 @@ def deploy_app(painted: asyncio.Event):
         await pilot.pause()
         await pilot.press("enter")  # hand-off
         await pilot.pause()
-        assert isinstance(app.screen, DeployScreen)
+        assert isinstance(app.screen, screen)
 
-    return app, ready
+    return ready
 
 
 async def keypress(keys: int, rounds: int = 5) -> tuple[float, float]:
