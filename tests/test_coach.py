@@ -17,7 +17,7 @@ from papertales_tui.rules import coach
 from papertales_tui.rules.bots import make_bot
 from papertales_tui.rules.bots.knowledge import game_from_view
 from papertales_tui.rules.catalog import default_catalog
-from papertales_tui.rules.decisions import DECISIONS, AgeTarget, Build, Deploy, Heal, Pass, Pick, Upgrade
+from papertales_tui.rules.decisions import DECISIONS, AgeTarget, Build, Deploy, Heal, Pass, Pick, Step, Upgrade
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.errors import WrongKind
 from papertales_tui.rules.solo import SoloGame
@@ -67,6 +67,7 @@ def test_a_hint_is_a_legal_decision_at_every_table_size(step, turn):
             continue
         h = coach.hint(game.view(me), pend, game.catalog, **FIXED)
         assert h.samples in (0, 2) and h.choice == h.outcomes[0].decision
+        assert h.kind is Step(step)  # the engine's Step, not a loose string
         assert all(isinstance(o.decision, tuple(DECISIONS.values())) for o in h.outcomes)  # typed, not JSON
         assert h.why()
         assert coach.choice_text(h.choice, game)

@@ -86,7 +86,7 @@ class Hint:
     """The coach's choice for a pending decision, and why."""
 
     player: int
-    kind: str
+    kind: Step
     choice: Decision
     outcomes: list[Outcome]  # best first
     samples: int  # samples of the hidden cards; each plays every option once
@@ -116,7 +116,7 @@ class Assessment:
     index: int  # position of the decision in the game's decisions (0-based)
     player: int
     turn: int
-    kind: str
+    kind: Step
     decision: Decision
     choice: Decision  # the coach's choice
     cost: float  # LP the decision cost against the coach's choice (0 when it is the coach's)
