@@ -281,18 +281,39 @@ class Game:
     def forecast(self, player: int, wars_won: tuple[int, ...] = (0,)) -> Forecast:
         """The Kingdom's figures for this turn in one pass: strength, Income, each Unit's strength,
         (LP, Gold) of its Wars abilities for each count in `wars_won`, (LP, Gold) of its Aging abilities."""
+        # one loop over the spots (the bots ask for thousands of Kingdoms a decision): the same sums
+        # as `_strength_parts`, `_war_gains` and `death_gains` give
         p = self.state.players[player]
         ctx = self._context(p)
-        units = {slot: self._unit_strength(u, ctx) for slot, u in p.units()}
-        strength = sum(v for _, v in self._strength_parts(p, ctx, units))
+        rules = self.rules
+        units: dict[int, int] = {}
+        strength = 0
+        dying = []
+        for slot, u in enumerate(p.slots):
+            if u is not None:
+                r = rules[u.card]
+                s = r.strength
+                for h, params in r.strength_mods:
+                    s = h(s, params, u, ctx)
+                units[slot] = s
+                if r.fights[u.age >= 1][slot]:
+                    strength += s
+                if u.age >= r.death_age:
+                    dying.append(u)
+        for key, level in p.buildings.items():
+            for h, params in self._buildings[key].levels[level].strength:
+                strength += h(params, ctx)
         wars = []
         for w in wars_won:
             ctx.wars_won = w
             gains = self._war_gains(p, ctx, list(units.values()))
             wars.append((sum(g[1] for g in gains), sum(g[2] for g in gains)))
-        death = self.death_gains(player)
-        return Forecast(strength, ctx.income, units, tuple(wars),
-                        (sum(d[0] for d in death), sum(d[1] for d in death)))
+        death_lp = death_gold = 0
+        if dying:
+            for lp, gold, _ in self._death_gains(p, dying):
+                death_lp += lp
+                death_gold += gold
+        return Forecast(strength, ctx.income, units, tuple(wars), (death_lp, death_gold))
 
     def income(self, player: int) -> int:
         """Gold this Kingdom earns in the Income phase, the base 2 included."""

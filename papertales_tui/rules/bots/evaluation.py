@@ -20,6 +20,7 @@ from ..state import Player, Unit
 
 T = TypeVar("T")
 
+TABLES = ("forecasts", "strengths", "resources")  # the memo's tables of Kingdom figures
 WARS = (0, 2)  # the Wars won the bots ask scoring abilities for (they interpolate in between)
 
 
@@ -68,6 +69,13 @@ def resources(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | 
     slots = p.slots if slots is None else slots
     key = kingdom_key(game, player, slots, buildings)
     return _remembered(_table(memo, "resources"), key, p, slots, lambda: game.resources(player))
+
+
+def kingdom_tables(memo: dict[Any, Any]) -> dict[Any, Any]:
+    """A new memo that shares `memo`'s tables of Kingdom figures (and only them): they depend on
+    nothing but the Kingdom, so a search can start from what earlier decisions of the turn worked out,
+    while its plans and values (which depend on the moment and on how they were reached) start afresh."""
+    return {name: _table(memo, name) for name in TABLES}
 
 
 def _remembered(table: dict[Any, Any], key: Any, p: Player, slots: list[Unit | None],

@@ -30,6 +30,7 @@ from typing import Any
 from ..cards import Catalog
 from ..decisions import Decision, Step, as_decision
 from ..engine import Game, Pending
+from . import evaluation
 from .knowledge import game_from_view, hidden_cards
 from .medium import GOLD_LP, Planner, medium_decision
 from .opponents import OpponentModel
@@ -97,7 +98,7 @@ class HardBot:
         of this thread). A sample plays every option. The next one is not started when the last
         one's time would take it past the deadline, and is dropped unfinished if it gets there
         all the same (the first sample is always finished)."""
-        memo: dict[Any, Any] = {}  # the medium bots' remembered values, shared by all playouts
+        memo = evaluation.kingdom_tables(self.memo)  # the medium bots' remembered values, shared by all playouts
         hidden = hidden_cards(view, me)
         totals = [0.0] * len(options)
         samples = 0
