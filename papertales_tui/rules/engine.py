@@ -281,6 +281,10 @@ class Game:
     def forecast(self, player: int, wars_won: tuple[int, ...] = (0,)) -> Forecast:
         """The Kingdom's figures for this turn in one pass: strength, Income, each Unit's strength,
         (LP, Gold) of its Wars abilities for each count in `wars_won`, (LP, Gold) of its Aging abilities."""
+        return self.forecast_and_resources(player, wars_won)[0]
+
+    def forecast_and_resources(self, player: int, wars_won: tuple[int, ...] = (0,)) -> tuple[Forecast, dict[str, int]]:
+        """`forecast(player, wars_won)` and `resources(player)`, worked out together."""
         # one loop over the spots (the bots ask for thousands of Kingdoms a decision): the same sums
         # as `_strength_parts`, `_war_gains` and `death_gains` give
         p = self.state.players[player]
@@ -313,7 +317,7 @@ class Game:
             for lp, gold, _ in self._death_gains(p, dying):
                 death_lp += lp
                 death_gold += gold
-        return Forecast(strength, ctx.income, units, tuple(wars), (death_lp, death_gold))
+        return Forecast(strength, ctx.income, units, tuple(wars), (death_lp, death_gold)), ctx.resources
 
     def income(self, player: int) -> int:
         """Gold this Kingdom earns in the Income phase, the base 2 included."""

@@ -46,8 +46,13 @@ def forecast(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | N
     p = game.state.players[player]
     slots = p.slots if slots is None else slots
     key = kingdom_key(game, player, slots, buildings)
-    return _remembered(_table(memo, "forecasts"), key, p, slots,
-                       lambda: game.forecast(player, WARS if _scores_wars(game, p) else ()))
+
+    def compute() -> Forecast:  # (the resources come with it: remembered too)
+        f, res = game.forecast_and_resources(player, WARS if _scores_wars(game, p) else ())
+        _table(memo, "resources")[key] = res
+        return f
+
+    return _remembered(_table(memo, "forecasts"), key, p, slots, compute)
 
 
 def unit_strengths(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | None],
@@ -102,8 +107,11 @@ def _table(memo: dict[Any, Any], name: str) -> dict[Any, Any]:
 def _scores_wars(game: Game, p: Player) -> bool:
     """Whether the Kingdom has a Wars scoring ability (if not, the engine can skip them)."""
     rules = game.rules
-    if any(rules[u.card].war_scoring for u in p.slots if u is not None):
-        return True
+    for u in p.slots:
+        if u is not None and rules[u.card].war_scoring:
+            return True
+    if not p.buildings:
+        return False
     buildings = game.catalog.buildings
     return any(a.phase == "wars" and a.effect in WAR_SCORING
                for k, lv in p.buildings.items() for a in buildings[k].level(lv).abilities)
