@@ -1,8 +1,9 @@
 """Rewrite the golden playthroughs under tests/golden/ from the current behaviour of the rules.
 
-    python scripts/regen_golden.py [name ...]     (names: 2p 3p 5p solo-d0 solo-d3; default: all)
+    python scripts/regen_golden.py [name ...]     (names: 2p 3p 5p solo-d0 solo-d3 bots; default: all)
 
-Each game is played again by the seeded random bot. Run it only when a change of behaviour is meant,
+Each game is played again by the seeded random bot; `bots` rewrites tests/golden/bots.json, the bots'
+own decisions (tests/helpers/bot_golden.py). Run it only when a change of behaviour is meant,
 then read `git diff tests/golden/`: every changed line is a change in what the game does or logs.
 """
 
@@ -14,21 +15,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from helpers import bot_golden  # noqa: E402
 from helpers.golden import GAMES, GOLDEN_DIR, path_of, record  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
-    names = argv or list(GAMES)
-    unknown = [n for n in names if n not in GAMES]
+    names = argv or [*GAMES, "bots"]
+    unknown = [n for n in names if n not in GAMES and n != "bots"]
     if unknown:
         print(f"regen_golden: unknown game {', '.join(unknown)} (known: {', '.join(GAMES)})", file=sys.stderr)
         return 2
     GOLDEN_DIR.mkdir(exist_ok=True)
     for name in names:
-        path = path_of(name)
-        text = record(GAMES[name])
+        path = bot_golden.PATH if name == "bots" else path_of(name)
         old = path.read_text(encoding="utf-8") if path.exists() else None
-        path.write_text(text, encoding="utf-8")
+        if name == "bots":
+            text = bot_golden.write()
+        else:
+            text = record(GAMES[name])
+            path.write_text(text, encoding="utf-8")
         print(f"{path.relative_to(ROOT)}: {'unchanged' if old == text else 'written'}")
     return 0
 

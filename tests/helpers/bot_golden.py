@@ -1,0 +1,97 @@
+"""The bots' golden decisions: seeded games of medium (and easy) bots, and the hard bot's search on
+positions of such games with a fixed number of samples, written as JSON to tests/golden/bots.json.
+
+The medium bot is the yardstick of the tournaments and the hard bot's playout policy: a change that
+is meant to be only faster (a cache, a cheaper key) must leave every one of these decisions, and the
+hard bot's playout totals, exactly as they are. If a change of the bots' play is meant, rewrite the
+file with `python scripts/regen_golden.py bots` and say so.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from helpers.golden import GOLDEN_DIR
+
+from papertales_tui.rules.bots import make_bot
+from papertales_tui.rules.catalog import default_catalog
+from papertales_tui.rules.engine import Game, Pending
+from papertales_tui.rules.solo import SoloGame
+
+PATH = GOLDEN_DIR / "bots.json"
+# (bot levels by seat, seed, solo difficulty or None)
+GAMES: list[tuple[list[str], int, int | None]] = [
+    (["medium", "medium"], 3, None),
+    (["medium", "medium", "easy"], 4, None),
+    (["medium", "easy", "medium", "medium"], 6, None),
+    (["medium", "medium", "medium", "medium", "medium"], 8, None),
+    (["medium"], 5, 2),
+]
+# games whose positions the hard bot searches: every 7th Recruitment, Deployment or Construction
+HARD_GAMES: list[tuple[list[str], int, int | None]] = [(["medium", "medium", "medium"], 9, None), (["medium"], 10, 1)]
+HARD_EVERY = 7
+FIXED = {"budget": 1000.0, "max_samples": 2}  # a search whatever the machine's speed
+SEARCHED = ("pick", "deploy", "construction")
+
+
+def _play(levels: list[str], seed: int, difficulty: int | None, at: Any = None) -> Game:
+    """A whole game of these bots; `at(game, pending)` is called before each decision."""
+    names = [f"P{i}" for i in range(len(levels))]
+    game: Game = (SoloGame.new(names, seed=seed, difficulty=difficulty) if difficulty is not None
+                  else Game.new(names, seed=seed))
+    bots = [make_bot(level, seed * 7 + i) for i, level in enumerate(levels)]
+    while not game.over:
+        for pend in game.pending():
+            if at is not None:
+                at(game, pend)
+            game.apply(pend.player, bots[pend.player].choose(game.view(pend.player), pend, game.catalog))
+    return game
+
+
+def _hard_searches() -> list[dict[str, Any]]:
+    """The hard bot's decision and each candidate's playout total on some positions of HARD_GAMES."""
+    catalog = default_catalog()
+    out: list[dict[str, Any]] = []
+    seen = 0
+
+    def at(game: Game, pend: Pending) -> None:
+        nonlocal seen
+        if pend.kind.value not in SEARCHED:
+            return
+        seen += 1
+        if seen % HARD_EVERY:
+            return
+        bot = make_bot("hard", seen, **FIXED)
+        totals: list[float] = []
+        search = bot.search  # type: ignore[attr-defined]
+
+        def recorded(*args: Any) -> list[float]:
+            totals[:] = search(*args)
+            return totals
+
+        bot.search = recorded  # type: ignore[attr-defined]
+        decision = bot.decide(game.view(pend.player), pend, catalog)  # type: ignore[attr-defined]
+        out.append({"turn": game.state.turn, "player": pend.player, "decision": decision,
+                    "totals": [repr(t) for t in totals]})
+
+    for levels, seed, difficulty in HARD_GAMES:
+        _play(levels, seed, difficulty, at)
+    return out
+
+
+def record() -> dict[str, Any]:
+    """The bots' decisions as the current code makes them."""
+    games = []
+    for levels, seed, difficulty in GAMES:
+        game = _play(levels, seed, difficulty)
+        games.append({"levels": levels, "seed": seed, "difficulty": difficulty,
+                      "decisions": game.state.decisions})
+    return {"games": games, "hard": _hard_searches()}
+
+
+def write() -> str:
+    """Rewrite the golden file; returns its text."""
+    text = json.dumps(record(), indent=1, sort_keys=True) + "\n"
+    PATH.write_text(text, encoding="utf-8")
+    return text
