@@ -1,5 +1,5 @@
 """The bots decide exactly as recorded in tests/golden/bots.json (see tests/helpers/bot_golden.py):
-the medium bot in whole games, the hard bot's search (decision and playout totals) with a fixed
+the medium bot in whole games, the hard bot's search (decision and playout scores) with a fixed
 number of samples. A speed-up must pass it unchanged; a meant change of play rewrites the file."""
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from papertales_tui.rules.bots import evaluation, make_bot
+from papertales_tui.rules.bots import evaluation, hard, make_bot, play_bot_game
 from papertales_tui.rules.bots.hard import OutOfTime, candidates, playout
 from papertales_tui.rules.bots.knowledge import game_from_view
 from papertales_tui.rules.bots.medium import Planner, medium_decision
@@ -146,3 +146,97 @@ def test_a_playout_is_the_medium_bots_play_unless_quick(quick):
     while medium.state.turn == 2:
         medium.submit({p.player: medium_decision(medium, p, memo) for p in medium.pending()}, trusted=True)
     assert (played.to_json() == medium.to_json()) is not quick
+
+
+# --- the hard bot's search: racing, the medium bot's prior, wider candidates, small decisions ----
+
+def test_the_race_drops_a_clearly_worse_option_and_keeps_close_ones():
+    scores = [[5.0, 6.0, 4.0, 5.5], [5.1, 6.2, 3.9, 5.4], [1.0, 2.0, 0.0, 1.5]]
+    assert hard.race(scores, [0, 1, 2], z=2.0) == [0, 1]  # option 2 is 4 LP behind on every sample
+    assert hard.race(scores, [0, 1, 2], z=0.0) == [0, 1, 2]  # racing off
+    tied = [[3.0, 3.0], [3.0, 3.0], [2.0, 2.0]]  # no noise (a deterministic end of turn): ties stay
+    assert hard.race(tied, [0, 1, 2], z=2.0) == [0, 1]
+
+
+def test_the_medium_bots_choice_stays_unless_clearly_beaten():
+    noisy = [[0.0, 4.0, -2.0, 1.0], [3.0, 0.0, 1.0, 0.5]]  # option 1 ahead on average, by less than the noise
+    assert hard.best(noisy, prior_z=0.0) == 1
+    assert hard.best(noisy, prior_z=1.0) == 0
+    clear = [[0.0, 1.0, 2.0, 1.0], [1.0, 2.0, 3.0, 2.1]]  # option 1 ahead on every sample
+    assert hard.best(clear, prior_z=1.0) == 1
+    raced = [[0.0, 0.0], [5.0, 5.0, 5.0, 5.0], [6.0, 4.0, 6.0, 4.5]]  # option 0 was dropped from the race
+    assert hard.best(raced, prior_z=1.0) == 2
+
+
+def _deploying(seed: int, turn: int) -> Game:
+    game = _played(2, seed, until_turn=turn)
+    while game.state.step != "deploy":
+        for pend in game.pending():
+            game.apply(pend.player, medium_decision(game, pend, {}))
+    return game
+
+
+def test_racing_stops_playing_a_clearly_worse_option(monkeypatch):
+    monkeypatch.setattr(hard, "RACE_Z", 2.0)
+    game = _deploying(8, 3)
+    pend = game.pending()[0]
+    view = game.view(pend.player)
+    medium = medium_decision(game_from_view(view, pend.player, game.catalog), pend, {})
+    assert any(medium["slots"])
+    nothing = {"kind": "deploy", "slots": [None] * 5, "keep": None, "unpaid": []}  # no Unit this turn
+    bot = make_bot("hard", 8, budget=100.0, max_samples=20)
+    scores = bot.search(view, pend.player, game.catalog, [medium, nothing], 1e9)
+    # dropped after the first RACE_AFTER samples; with a single option left, the search stops there
+    assert len(scores[0]) == len(scores[1]) == bot.samples[-1] == hard.RACE_AFTER < 20
+    assert hard.best(scores) == 0
+    monkeypatch.setattr(hard, "RACE_Z", 0.0)  # racing off: every option plays every sample
+    scores = bot.search(view, pend.player, game.catalog, [medium, nothing], 1e9)
+    assert len(scores[0]) == len(scores[1]) == 20 and bot.playouts[-1] == 40
+
+
+def _pending_of(kind: str, seed: int) -> tuple[Game, object]:
+    game = Game.new(["P0", "P1"], seed=seed)
+    rng = random.Random(seed)
+    while not game.over:
+        for pend in game.pending():
+            if pend.kind == kind and len(pend.options["slots"]) > 1:
+                return game, pend
+            game.apply(pend.player, random_decision(game, pend, rng))
+    raise AssertionError(f"no {kind} decision in game {seed}")
+
+
+@pytest.mark.parametrize("kind", ["age_target", "heal"])
+def test_the_hard_bot_searches_age_targets_and_healer_saves(monkeypatch, kind):
+    monkeypatch.setattr(hard, "SEARCH_SMALL", True)
+    game, pend = _pending_of(kind, 0)
+    view = game.view(pend.player)
+    options = candidates(game_from_view(view, pend.player, game.catalog), pend, {})
+    assert len(options) > 1 and options[0] == medium_decision(game_from_view(view, pend.player, game.catalog), pend, {})
+    bot = make_bot("hard", 1, budget=100.0, max_samples=2)
+    decision = bot.choose(view, pend, game.catalog)
+    assert bot.samples == [2]  # searched
+    game.apply(pend.player, decision)  # and legal
+
+
+def test_the_wide_deployment_candidates_are_legal(monkeypatch):
+    monkeypatch.setattr(hard, "WIDE_DEPLOY", True)
+    game = _deploying(8, 3)
+    pend = game.pending()[0]
+    view = game.view(pend.player)
+    options = candidates(game_from_view(view, pend.player, game.catalog), pend, {})
+    monkeypatch.setattr(hard, "WIDE_DEPLOY", False)
+    narrow = candidates(game_from_view(view, pend.player, game.catalog), pend, {})
+    assert len(options) > len(narrow) and options[:len(narrow)] == narrow
+    for option in options:
+        copy.deepcopy(game).apply(pend.player, option)  # every one legal
+
+
+@pytest.mark.parametrize("seed", [2, 6])
+def test_the_widest_search_plays_whole_games_legally(monkeypatch, seed):
+    """Every widening on (games 2 and 6 deploy a Unit of negative cost that pays for another: leaving
+    it out would be unaffordable, so that variant is not offered)."""
+    for name, value in {"PICKS": 5, "DISCARDS": 2, "WIDE_DEPLOY": True, "SEARCH_SMALL": True,
+                        "RACE_Z": 2.0, "PRIOR_Z": 1.0}.items():
+        monkeypatch.setattr(hard, name, value)
+    game = play_bot_game(["hard", "medium"], seed=seed, bot_options={"budget": 100.0, "max_samples": 2})
+    assert game.over  # apply() refused no decision

@@ -3,7 +3,7 @@ positions of such games with a fixed number of samples, written as JSON to tests
 
 The medium bot is the yardstick of the tournaments and the hard bot's playout policy: a change that
 is meant to be only faster (a cache, a cheaper key) must leave every one of these decisions, and the
-hard bot's playout totals, exactly as they are. If a change of the bots' play is meant, rewrite the
+hard bot's playout scores, exactly as they are. If a change of the bots' play is meant, rewrite the
 file with `python scripts/regen_golden.py bots` and say so.
 """
 
@@ -50,7 +50,7 @@ def _play(levels: list[str], seed: int, difficulty: int | None, at: Any = None) 
 
 
 def _hard_searches() -> list[dict[str, Any]]:
-    """The hard bot's decision and each candidate's playout total on some positions of HARD_GAMES."""
+    """The hard bot's decision and each candidate's playout scores on some positions of HARD_GAMES."""
     catalog = default_catalog()
     out: list[dict[str, Any]] = []
     seen = 0
@@ -63,17 +63,17 @@ def _hard_searches() -> list[dict[str, Any]]:
         if seen % HARD_EVERY:
             return
         bot = make_bot("hard", seen, **FIXED)
-        totals: list[float] = []
+        scores: list[list[float]] = []  # each candidate's playout scores (fewer for one dropped from the race)
         search = bot.search  # type: ignore[attr-defined]
 
-        def recorded(*args: Any) -> list[float]:
-            totals[:] = search(*args)
-            return totals
+        def recorded(*args: Any) -> list[list[float]]:
+            scores[:] = search(*args)
+            return scores
 
         bot.search = recorded  # type: ignore[attr-defined]
         decision = bot.decide(game.view(pend.player), pend, catalog)  # type: ignore[attr-defined]
         out.append({"turn": game.state.turn, "player": pend.player, "decision": decision,
-                    "totals": [repr(t) for t in totals]})
+                    "scores": [[repr(x) for x in s] for s in scores]})
 
     for levels, seed, difficulty in HARD_GAMES:
         _play(levels, seed, difficulty, at)

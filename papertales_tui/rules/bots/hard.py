@@ -1,10 +1,12 @@
 """The hard bot: determinized Monte Carlo search, with the medium bot playing the games out.
 
-For a Recruitment, Deployment or Construction decision the bot:
+For a Recruitment, Deployment, Construction, Age-token or Mystical Healer decision the bot:
 
-1. asks the medium bot for a few good candidate decisions (its best picks; its deployment for
-   a weaker, an expected and a stronger war outlook, and without its costliest new Unit; its best
-   Constructions and passing);
+1. asks the medium bot for a few good candidate decisions, its own first (its 5 best picks, in a
+   2-player draft with the discard that would help the opponent most, and the next one for its own
+   pick; its deployment for a weaker, an expected and a stronger war outlook, that deployment
+   without each new Unit (kept, its Gold held) and with each Front spot swapped with a Back spot;
+   its best Constructions and passing; every Age-token target; Healer saves);
 2. samples the hidden cards (other hands and drafts, kept cards, the piles) consistently with its
    view (`knowledge.game_from_view`), applies each candidate to the same sample, and lets medium
    bots play every seat until the end of the turn (the end of the game on the last turn);
@@ -12,24 +14,29 @@ For a Recruitment, Deployment or Construction decision the bot:
    (`Planner(quick=True)`): about twice the samples, but a weaker bot (docs/bots.md), so it is off;
 3. scores each playout: on the last turn the final margin over the best opponent plus a bonus for a
    win; otherwise the margin in LP plus what each Kingdom is worth going forward;
-4. repeats with new samples until its time budget is spent, and plays the best average.
-
-Age-token targets and Mystical Healer saves are left to the medium bot (small, local choices).
+4. repeats with new samples until its time budget is spent, racing the candidates: after 4
+   samples, a candidate whose mean is clearly behind the leader's (by 2 standard errors of their
+   paired differences: all play the same samples) is dropped, and the samples go to the others;
+5. plays the best average, but the medium bot's own candidate unless the best beats it by more than
+   a standard error (the best of several noisy means is biased upwards).
 In solo the margin is over the Lich King, and the samples also draw the face-down Necropolis cards.
 """
 
 from __future__ import annotations
 
 import gc
+import math
 import random
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import combinations
 from typing import Any
 
 from ..cards import Catalog
 from ..decisions import Decision, Step, as_decision
 from ..engine import Game, Pending
+from ..state import BACK, FRONT
 from . import evaluation
 from .knowledge import game_from_view, hidden_cards
 from .medium import GOLD_LP, Planner, medium_decision
@@ -38,9 +45,16 @@ from .opponents import OpponentModel
 BUDGET = 0.3  # seconds of search per decision (CPU time of the thinking thread)
 MAX_SAMPLES = 160  # samples per decision at most (a cap for fast positions)
 MARGIN = 0.05  # share of the budget kept for the playout decision under way at the deadline
-PICKS = 3  # candidate cards in Recruitment
+PICKS = 5  # candidate cards in Recruitment
+DISCARDS = 2  # candidate discards of the medium bot's pick in a 2-player draft (the most hurtful first)
 BUILDS = 3  # candidate Constructions (plus passing)
 OUTLOOKS = (0.75, 1.0, 1.3)  # war outlooks the deployment candidates are planned for
+WIDE_DEPLOY = True  # also each new Unit left out, and each Front spot swapped with a Back spot
+SEARCH_SMALL = True  # also search Age-token targets and Mystical Healer saves
+HEALS = 8  # candidate Healer saves at most
+RACE_AFTER = 4  # samples every candidate plays before the race may drop one
+RACE_Z = 2.0  # a candidate is dropped once its mean is this many standard errors behind the leader's (0: never)
+PRIOR_Z = 1.0  # the medium bot's own choice is kept unless another beats it by this many standard errors
 WIN_BONUS = 10.0  # LP-equivalent of winning the game, over the final margin
 # Off: twice the samples with the quick planner in the playouts, yet about 3 LP less margin a game
 # against medium on the same seeds (docs/bots.md); better playouts beat more of them here.
@@ -51,8 +65,8 @@ class HardBot:
     """Chooses a decision from a seat's view within a CPU-time budget (see the module docstring).
 
     `choose(view, pending, catalog)` is the whole API; after each searched decision `samples` and
-    `playouts` record how many samples of the hidden cards, and playouts (a sample times the
-    candidates), the budget allowed.
+    `playouts` record how many samples of the hidden cards, and playouts (a sample plays each
+    candidate still in the race), the budget allowed.
     """
 
     level = "hard"
@@ -83,44 +97,94 @@ class HardBot:
             self.turn = view["turn"]
         game = game_from_view(view, pending.player, catalog)
         self.opponents.watch(view, game, pending.player)
-        if pending.kind not in (Step.PICK, Step.DEPLOY, Step.CONSTRUCTION):
+        if pending.kind not in SEARCHED and not (SEARCH_SMALL and pending.kind in SMALL):
             return medium_decision(game, pending, self.memo)
         options = candidates(game, pending, self.memo, self.opponents.outlook())
         if len(options) == 1:
             return options[0]
-        totals = self.search(view, pending.player, catalog, options, deadline)
-        best = max(range(len(options)), key=lambda k: (totals[k], -k))
-        return options[best]
+        scores = self.search(view, pending.player, catalog, options, deadline)
+        return options[best(scores)]
 
     def search(self, view: dict[str, Any], me: int, catalog: Catalog, options: list[dict[str, Any]],
-               deadline: float) -> list[float]:
-        """Total playout score of each option over the samples that fit before `deadline` (CPU time
-        of this thread). A sample plays every option. The next one is not started when the last
-        one's time would take it past the deadline, and is dropped unfinished if it gets there
-        all the same (the first sample is always finished)."""
+               deadline: float) -> list[list[float]]:
+        """The playout scores of each option, a sample after another until `deadline` (CPU time of
+        this thread). A sample plays every option still in the race (see `race`); the first
+        `RACE_AFTER` samples play them all. The next sample is not started when the last one's time
+        would take it past the deadline, and is dropped unfinished if it gets there all the same
+        (the first sample is always finished). Options dropped from the race have fewer scores."""
         memo = evaluation.kingdom_tables(self.memo)  # the medium bots' remembered values, shared by all playouts
         hidden = hidden_cards(view, me)
-        totals = [0.0] * len(options)
-        samples = 0
-        last = 0.0  # CPU time of the last sample (the first is the slowest: nothing is remembered yet)
+        scores: list[list[float]] = [[] for _ in options]
+        running = list(range(len(options)))
+        samples = playouts = 0
+        per_playout = 0.0  # CPU time of a playout in the last sample (the first is the slowest)
         with _collector_paused():
-            while samples < self.max_samples:
+            while samples < self.max_samples and len(running) > 1:
                 start = time.thread_time()
-                if samples and start + last > deadline:
+                if samples and start + per_playout * len(running) > deadline:
                     break
                 sample_seed = self.rng.random()
                 try:
-                    scores = [playout(_sample(view, me, catalog, sample_seed, hidden), me, decision, memo,
+                    played = [playout(_sample(view, me, catalog, sample_seed, hidden), me, options[k], memo,
                                       deadline if samples else None, quick=self.quick_playouts)
-                              for decision in options]
+                              for k in running]
                 except OutOfTime:
                     break
-                totals = [t + x for t, x in zip(totals, scores)]
+                for k, x in zip(running, played):
+                    scores[k].append(x)
                 samples += 1
-                last = time.thread_time() - start
+                playouts += len(running)
+                per_playout = (time.thread_time() - start) / len(running)
+                if samples >= RACE_AFTER:
+                    running = race(scores, running)
         self.samples.append(samples)
-        self.playouts.append(samples * len(options))
-        return totals
+        self.playouts.append(playouts)
+        return scores
+
+
+SEARCHED = (Step.PICK, Step.DEPLOY, Step.CONSTRUCTION)
+SMALL = (Step.AGE_TARGET, Step.HEAL)  # searched when `search_small`
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean and standard error of a - b over the samples both played (the first len(shorter))."""
+    d = [x - y for x, y in zip(a, b)]
+    n = len(d)
+    mean = sum(d) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def race(scores: list[list[float]], running: list[int], z: float | None = None) -> list[int]:
+    """The options still in the race: those whose mean is not clearly behind the leader's (by more
+    than `z` standard errors of their paired differences: every option played the same samples)."""
+    z = RACE_Z if z is None else z
+    if z <= 0:
+        return running
+    leader = max(running, key=lambda k: (sum(scores[k]) / len(scores[k]), -k))
+    keep = []
+    for k in running:
+        mean, se = _paired(scores[k], scores[leader])
+        if k == leader or mean + z * se >= 0:
+            keep.append(k)
+    return keep
+
+
+def best(scores: list[list[float]], prior_z: float | None = None) -> int:
+    """The option to play: the best mean among those that played the most samples (the ones left
+    in the race), but the medium bot's own (option 0) unless the best beats it by more than
+    `prior_z` standard errors (the best of several noisy means is biased upwards)."""
+    z = PRIOR_Z if prior_z is None else prior_z
+    most = max(len(s) for s in scores)
+    left = [k for k, s in enumerate(scores) if len(s) == most]
+    top = max(left, key=lambda k: (sum(scores[k]) / most, -k))
+    if top != 0 and 0 in left and z > 0:
+        mean, se = _paired(scores[top], scores[0])
+        if mean <= z * se:
+            return 0
+    return top
 
 
 def _sample(view: dict[str, Any], me: int, catalog: Catalog, seed: float,
@@ -161,9 +225,9 @@ def candidates(game: Game, pend: Pending, memo: dict[Any, Any],
         if pend.options["discard"]:
             rival = Planner(game, planner.rivals[0], memo)
             hurt = rival.public_gains(list(gains))
-            for c in top:
-                rest = [x for x in gains if x != c]
-                out.append({"kind": "pick", "card": c, "discard": max(rest, key=lambda x: (hurt[x], -x))})
+            for i, c in enumerate(top):
+                rest = sorted((x for x in gains if x != c), key=lambda x: (-hurt[x], x))
+                out += [{"kind": "pick", "card": c, "discard": x} for x in rest[:DISCARDS if i == 0 else 1]]
         else:
             out = [{"kind": "pick", "card": c} for c in top]
     elif pend.kind == Step.DEPLOY:
@@ -172,11 +236,21 @@ def candidates(game: Game, pend: Pending, memo: dict[Any, Any],
         for outlook in OUTLOOKS:
             out.append(Planner(game, pend.player, memo, outlook, rival_outlook).deploy(pend))
         out.append(_without_costliest(game, first))
+        if WIDE_DEPLOY:
+            out += _deploy_variants(game, pend.player, first)
     elif pend.kind == Step.CONSTRUCTION:
         values = {k: planner.building_value(o) for k, o in enumerate(pend.options["options"])}
         out = [dict(pend.options["options"][k]) for k in sorted(values, key=lambda k: -values[k])[:BUILDS]]
         out.insert(0, planner.construction(pend))
         out.append({"kind": "pass"})
+    elif pend.kind == Step.AGE_TARGET:
+        out.append(medium_decision(game, pend, memo))
+        out += [{"kind": "age_target", "slot": s} for s in pend.options["slots"]]
+    elif pend.kind == Step.HEAL:
+        slots = pend.options["slots"]
+        saves = [list(c) for k in range(min(pend.options["max"], len(slots)) + 1) for c in combinations(slots, k)]
+        out.append(medium_decision(game, pend, memo))
+        out += [{"kind": "heal", "slots": c} for c in saves[:HEALS]]
     unique = []
     for d in out:
         if d is not None and d not in unique:
@@ -195,6 +269,28 @@ def _without_costliest(game: Game, deploy: dict[str, Any]) -> dict[str, Any] | N
         return None
     slots = [None if c == costliest else c for c in deploy["slots"]]
     return {"kind": "deploy", "slots": slots, "keep": costliest, "unpaid": []}
+
+
+def _deploy_variants(game: Game, me: int, deploy: dict[str, Any]) -> list[dict[str, Any]]:
+    """The same deployment with each new Unit left out (kept for next turn instead, its Gold held),
+    and with each Front spot's Unit swapped with a Back spot's (or moved to it if empty)."""
+    p = game.state.players[me]
+    in_play = {u.card for u in p.slots if u is not None}
+    slots = deploy["slots"]
+    new = [c for c in slots if c is not None and c not in in_play]
+    cost = sum(game.rules[c].cost for c in new)
+    out = []
+    for c in new:
+        if cost - game.rules[c].cost <= p.gold:  # (a Unit of negative cost pays for the others)
+            out.append({"kind": "deploy", "slots": [None if x == c else x for x in slots], "keep": c, "unpaid": []})
+    open_slots = p.open_slots()
+    for f in FRONT:
+        for b in BACK:
+            if f in open_slots and b in open_slots and (slots[f] is not None or slots[b] is not None):
+                swapped = list(slots)
+                swapped[f], swapped[b] = slots[b], slots[f]
+                out.append({**deploy, "slots": swapped})
+    return out
 
 
 def playout(sim: Game, me: int, decision: dict[str, Any], memo: dict[Any, Any], deadline: float | None = None,
