@@ -46,6 +46,9 @@ def forecast(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | N
     p = game.state.players[player]
     slots = p.slots if slots is None else slots
     key = kingdom_key(game, player, slots, buildings)
+    known: Forecast | None = _table(memo, "forecasts").get(key)
+    if known is not None:
+        return known
 
     def compute() -> Forecast:  # (the resources come with it: remembered too)
         f, res = game.forecast_and_resources(player, WARS if _scores_wars(game, p) else ())

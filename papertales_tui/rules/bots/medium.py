@@ -121,7 +121,8 @@ class Planner:
 
     def survivors(self, slots: list[Unit | None]) -> list[Unit | None]:
         """The Kingdom after this turn's Aging: dead Units gone, the others one Age older."""
-        return [None if u is None or self.game.dies(u) else Unit(u.card, u.age + 1) for u in slots]
+        rules = self.game.rules  # (`game.dies` inlined: asked for every Kingdom valued)
+        return [None if u is None or u.age >= rules[u.card].death_age else Unit(u.card, u.age + 1) for u in slots]
 
     def future_value(self, slots: list[Unit | None]) -> float:
         """Next turn's value of the Units that survive this turn's Aging."""
@@ -190,8 +191,7 @@ class Planner:
         r = self.game.rules[u.card]
         if r.fights_from_back or (r.cannot_fight_if_aged and u.age >= 1):
             return -1.0
-        bonus = 0.5 if any(condition == "in_front" for _, _, condition in r.produces) else 0.0
-        return strength + bonus
+        return strength + _front_bonus(r)
 
     def plan(self, hand: list[int], gold: int) -> Plan:
         """The planned deployment of `hand`: greedy, or remembered from recruitment (see card_gains)."""
@@ -460,6 +460,17 @@ def _signature(slots: list[Unit | None]) -> tuple[Any, ...]:
 def _chance(margin: float) -> float:
     """Chance that a strength `margin` above the estimate wins a War (ties win)."""
     return 1.0 / (1.0 + math.exp(-(margin + 0.5) / WAR_SPREAD))
+
+
+_FRONT_BONUS: dict[UnitRules, float] = {}  # by the card type's compiled rules (shared by all games)
+
+
+def _front_bonus(r: UnitRules) -> float:
+    """A small preference for the Front for a Unit that produces more there."""
+    bonus = _FRONT_BONUS.get(r)
+    if bonus is None:
+        bonus = _FRONT_BONUS[r] = 0.5 if any(condition == "in_front" for _, _, condition in r.produces) else 0.0
+    return bonus
 
 
 def _builder(r: UnitRules) -> bool:
