@@ -308,10 +308,16 @@ class Game:
             for h, params in self._buildings[key].levels[level].strength:
                 strength += h(params, ctx)
         wars = []
-        for w in wars_won:
-            ctx.wars_won = w
-            gains = self._war_gains(p, ctx, list(units.values()))
-            wars.append((sum(g[1] for g in gains), sum(g[2] for g in gains)))
+        if wars_won:
+            handlers = [hp for _, handlers in self._war_sources(p) for hp in handlers]
+            for w in wars_won:
+                ctx.wars_won = w
+                lp = gold = 0
+                for h, params in handlers:
+                    a, b = h(params, ctx, list(units.values()))
+                    lp += a
+                    gold += b
+                wars.append((lp, gold))
         death_lp = death_gold = 0
         if dying:
             for lp, gold, _ in self._death_gains(p, dying):
@@ -1109,19 +1115,23 @@ class Game:
         return self._war_gains(p, ctx, [self._unit_strength(u, ctx) for _, u in p.units()])
 
     def _war_gains(self, p: Player, ctx: Context, unit_strengths: list[int]) -> list[tuple[str, int, int]]:
+        out = []
+        for name, handlers in self._war_sources(p):
+            for h, params in handlers:
+                lp, gold = h(params, ctx, unit_strengths)
+                if lp or gold:
+                    out.append((name, lp, gold))
+        return out
+
+    def _war_sources(self, p: Player) -> list[tuple[str, Any]]:
+        """(source key, handlers) of the Kingdom's Wars-phase scoring abilities, Units first."""
         rules = self.rules
         cards = self.state.cards
         sources = [(cards[u.card], rules[u.card].war_scoring) for u in p.slots
                    if u is not None and rules[u.card].war_scoring]
         sources += [(k, self._buildings[k].levels[lv].war_scoring)
                     for k, lv in p.buildings.items()]
-        out = []
-        for name, handlers in sources:
-            for h, params in handlers:
-                lp, gold = h(params, ctx, unit_strengths)
-                if lp or gold:
-                    out.append((name, lp, gold))
-        return out
+        return sources
 
     # --- 4. Income --------------------------------------------------------------------------
     def _income_phase(self, incomes: list[int] | None = None) -> None:

@@ -60,8 +60,12 @@ def forecast(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | N
 
 def unit_strengths(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | None],
                    buildings: tuple[Any, ...] | None = None) -> dict[int, int]:
-    """`game.unit_strengths(player)` with `slots` in its spots: the forecast's when it is known, else
-    the cheaper figures alone (shared: read it, never change it)."""
+    """`game.unit_strengths(player)` with `slots` in its spots: the printed strengths when no Unit
+    has a strength modifier, the forecast's when it is known, else the cheaper figures alone (shared:
+    read it, never change it)."""
+    rules = game.rules
+    if not any(u is not None and rules[u.card].strength_mods for u in slots):  # printed strengths
+        return {slot: rules[u.card].strength for slot, u in enumerate(slots) if u is not None}
     key = kingdom_key(game, player, slots, buildings)
     f: Forecast | None = _table(memo, "forecasts").get(key)
     if f is not None:

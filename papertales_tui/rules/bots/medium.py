@@ -83,6 +83,8 @@ class Planner:
         self.context = (me, s.turn, before_wars, tuple(self.rival_now), self.buildings, quick)
         typical = TYPICAL_STRENGTH[min(s.turn, len(TYPICAL_STRENGTH) - 1)]
         self.rival_next = [typical] * len(self.rivals)
+        self._wars_now: dict[int, float] = {}  # expected Wars won by strength (see expected_wars)
+        self._wars_next: dict[int, float] = {}
 
     # --- estimates --------------------------------------------------------------------------
     def rival_estimate(self, j: int) -> float:
@@ -94,6 +96,15 @@ class Planner:
         return evaluation.forecast(self.game, j, self.memo).strength + NEW_UNIT_STRENGTH * free_front
 
     def expected_wars(self, strength: int, estimates: list[float]) -> float:
+        """Wars a Kingdom of this strength is expected to win against these estimates (`rival_now`
+        or `rival_next`: remembered by strength for each of the two)."""
+        known = self._wars_now if estimates is self.rival_now else self._wars_next
+        wars = known.get(strength)
+        if wars is None:
+            wars = known[strength] = self._expected_wars(strength, estimates)
+        return wars
+
+    def _expected_wars(self, strength: int, estimates: list[float]) -> float:
         if self.solo is not None:  # (both estimate lists are empty in solo: tell them apart by identity)
             return self.solo.wars(strength, estimates is self.rival_now)[0]
         if self.n == 2:
