@@ -20,7 +20,8 @@ from ..state import Player, Unit
 
 T = TypeVar("T")
 
-TABLES = ("forecasts", "strengths", "resources")  # the memo's tables of Kingdom figures
+# the memo's tables of Kingdom figures (and the Constructions they allow, see `Planner.building_plan`)
+TABLES = ("forecasts", "strengths", "resources", "builds")
 WARS = (0, 2)  # the Wars won the bots ask scoring abilities for (they interpolate in between)
 
 
@@ -46,16 +47,16 @@ def forecast(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | N
     p = game.state.players[player]
     slots = p.slots if slots is None else slots
     key = kingdom_key(game, player, slots, buildings)
-    known: Forecast | None = _table(memo, "forecasts").get(key)
+    known: Forecast | None = table(memo, "forecasts").get(key)
     if known is not None:
         return known
 
     def compute() -> Forecast:  # (the resources come with it: remembered too)
         f, res = game.forecast_and_resources(player, WARS if _scores_wars(game, p) else ())
-        _table(memo, "resources")[key] = res
+        table(memo, "resources")[key] = res
         return f
 
-    return _remembered(_table(memo, "forecasts"), key, p, slots, compute)
+    return _remembered(table(memo, "forecasts"), key, p, slots, compute)
 
 
 def unit_strengths(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | None],
@@ -67,10 +68,10 @@ def unit_strengths(game: Game, player: int, memo: dict[Any, Any], slots: list[Un
     if not any(u is not None and rules[u.card].strength_mods for u in slots):  # printed strengths
         return {slot: rules[u.card].strength for slot, u in enumerate(slots) if u is not None}
     key = kingdom_key(game, player, slots, buildings)
-    f: Forecast | None = _table(memo, "forecasts").get(key)
+    f: Forecast | None = table(memo, "forecasts").get(key)
     if f is not None:
         return f.unit_strengths
-    return _remembered(_table(memo, "strengths"), key, game.state.players[player], slots,
+    return _remembered(table(memo, "strengths"), key, game.state.players[player], slots,
                        lambda: game.unit_strengths(player))
 
 
@@ -80,14 +81,15 @@ def resources(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | 
     p = game.state.players[player]
     slots = p.slots if slots is None else slots
     key = kingdom_key(game, player, slots, buildings)
-    return _remembered(_table(memo, "resources"), key, p, slots, lambda: game.resources(player))
+    return _remembered(table(memo, "resources"), key, p, slots, lambda: game.resources(player))
 
 
 def kingdom_tables(memo: dict[Any, Any]) -> dict[Any, Any]:
-    """A new memo that shares `memo`'s tables of Kingdom figures (and only them): they depend on
-    nothing but the Kingdom, so a search can start from what earlier decisions of the turn worked out,
-    while its plans and values (which depend on the moment and on how they were reached) start afresh."""
-    return {name: _table(memo, name) for name in TABLES}
+    """A new memo that shares `memo`'s tables of Kingdom figures, and only them: they depend on nothing
+    but their keys, so a search can start from what earlier decisions of the turn worked out. Not the
+    medium planner's values and plans: those also depend on the order in which they were worked out
+    (a value is remembered for a set of Units, arranged from the first order it was asked in)."""
+    return {name: table(memo, name) for name in TABLES}
 
 
 def _remembered(table: dict[Any, Any], key: Any, p: Player, slots: list[Unit | None],
@@ -103,8 +105,8 @@ def _remembered(table: dict[Any, Any], key: Any, p: Player, slots: list[Unit | N
     return value
 
 
-def _table(memo: dict[Any, Any], name: str) -> dict[Any, Any]:
-    """The memo's table of one kind of figures."""
+def table(memo: dict[Any, Any], name: str) -> dict[Any, Any]:
+    """The memo's table of one kind of figures (made empty if missing)."""
     table = memo.get(name)
     if table is None:
         table = memo[name] = {}

@@ -65,6 +65,10 @@ class Planner:
         self.me = me
         self.quick = quick
         self.memo = memo if memo is not None else {}
+        # the values of Kingdoms, and the Constructions they allow, in tables of their own (the
+        # Constructions depend only on their keys: see `evaluation.kingdom_tables`)
+        self.values = evaluation.table(self.memo, "values")
+        self.builds = evaluation.table(self.memo, "builds")
         s = game.state
         self.p = s.players[me]
         self.n = len(s.players)
@@ -144,14 +148,15 @@ class Planner:
     def value(self, units: list[Unit], gold: int) -> tuple[float, list[Unit | None]]:
         """LP value of having these Units in play (best arranged) with `gold` left after paying
         them: this turn, the survivors next turn, the Gold and the Construction it allows."""
-        key = ("value", self.context, frozenset((u.card, u.age) for u in units), gold)
-        if key in self.memo:
-            return cast("tuple[float, list[Unit | None]]", self.memo[key])
+        key = (self.context, frozenset((u.card, u.age) for u in units), gold)
+        known = self.values.get(key)
+        if known is not None:
+            return cast("tuple[float, list[Unit | None]]", known)
         slots, f = self.arrange(units)
         v = self.turn_value(f, self.rival_now) + self.gold_lp * gold
         if not self.quick:
             v += self.future_value(slots) + self.building_plan(slots, gold + f.income)
-        self.memo[key] = (v, slots)
+        self.values[key] = (v, slots)
         return v, slots
 
     def building_plan(self, slots: list[Unit | None], gold: int) -> float:
@@ -159,16 +164,18 @@ class Planner:
         g, p = self.game, self.p
         res = evaluation.resources(g, self.me, self.memo, slots, self.buildings)
         rules = g.rules
-        key = ("build", self.context, tuple(res.values()),
+        key = (self.context, tuple(res.values()),
                tuple(sorted(g.types[u.card].key for u in slots if u is not None and _builder(rules[u.card]))))
-        if key not in self.memo:
+        options = self.builds.get(key)
+        if options is None:
             saved_slots, saved_gold = p.slots, p.gold
             p.slots, p.gold = slots, UNLIMITED_GOLD  # every option with its price; then keep the affordable
             try:
-                self.memo[key] = [(o["gold"], self._rough_building_value(o)) for o in _fresh_options(g, self.me)]
+                options = self.builds[key] = [(o["gold"], self._rough_building_value(o))
+                                              for o in _fresh_options(g, self.me)]
             finally:
                 p.slots, p.gold = saved_slots, saved_gold
-        return cast(float, max([v - self.gold_lp * price for price, v in self.memo[key] if price <= gold] + [0.0]))
+        return max([v - self.gold_lp * price for price, v in options if price <= gold] + [0.0])
 
     def _rough_building_value(self, option: dict[str, Any]) -> float:
         level = 2 if option["kind"] == "upgrade" else option["level"]
