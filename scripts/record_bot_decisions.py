@@ -25,7 +25,8 @@ from papertales_tui.rules.solo import SoloGame
 SEATS = ["medium", "medium", "easy", "medium", "medium"]
 FIXED = {"budget": 1000.0, "max_samples": 4}  # a hard bot's search, whatever the machine's speed
 HARD_GAMES = [(["hard", "medium"], 201, None), (["medium", "hard", "easy"], 202, None), (["hard"], 203, 1),
-              (["medium", "hard", "medium", "easy"], 204, None), (["hard", "medium", "medium", "medium", "medium"], 205, None),
+              (["medium", "hard", "medium", "easy"], 204, None),
+              (["hard", "medium", "medium", "medium", "medium"], 205, None),
               (["medium", "hard"], 206, None), (["hard"], 207, 3)]
 
 

@@ -307,23 +307,28 @@ class Game:
         for key, level in p.buildings.items():
             for h, params in self._buildings[key].levels[level].strength:
                 strength += h(params, ctx)
-        wars = []
-        if wars_won:
-            handlers = [hp for _, handlers in self._war_sources(p) for hp in handlers]
-            for w in wars_won:
-                ctx.wars_won = w
-                lp = gold = 0
-                for h, params in handlers:
-                    a, b = h(params, ctx, list(units.values()))
-                    lp += a
-                    gold += b
-                wars.append((lp, gold))
+        wars = self._war_totals(p, ctx, units, wars_won) if wars_won else ()
         death_lp = death_gold = 0
         if dying:
             for lp, gold, _ in self._death_gains(p, dying):
                 death_lp += lp
                 death_gold += gold
-        return Forecast(strength, ctx.income, units, tuple(wars), (death_lp, death_gold)), ctx.resources
+        return Forecast(strength, ctx.income, units, wars, (death_lp, death_gold)), ctx.resources
+
+    def _war_totals(self, p: Player, ctx: Context, units: dict[int, int],
+                    wars_won: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        """(LP, Gold) of the Kingdom's Wars abilities for each count in `wars_won` (`_war_gains` summed)."""
+        handlers = [hp for _, handlers in self._war_sources(p) for hp in handlers]
+        out = []
+        for w in wars_won:
+            ctx.wars_won = w
+            lp = gold = 0
+            for h, params in handlers:
+                a, b = h(params, ctx, list(units.values()))
+                lp += a
+                gold += b
+            out.append((lp, gold))
+        return tuple(out)
 
     def income(self, player: int) -> int:
         """Gold this Kingdom earns in the Income phase, the base 2 included."""

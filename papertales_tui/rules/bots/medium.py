@@ -166,7 +166,7 @@ class Planner:
         rules = g.rules
         key = (self.context, tuple(res.values()),
                tuple(sorted(g.types[u.card].key for u in slots if u is not None and _builder(rules[u.card]))))
-        options = self.builds.get(key)
+        options: list[tuple[int, float]] | None = self.builds.get(key)
         if options is None:
             saved_slots, saved_gold = p.slots, p.gold
             p.slots, p.gold = slots, UNLIMITED_GOLD  # every option with its price; then keep the affordable
