@@ -48,8 +48,12 @@ def forecast(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | N
     slots = p.slots if slots is None else slots
     key = kingdom_key(game, player, slots, buildings)
     known: Forecast | None = table(memo, "forecasts").get(key)
-    if known is not None:
-        return known
+    return known if known is not None else new_forecast(game, player, memo, slots, key)
+
+
+def new_forecast(game: Game, player: int, memo: dict[Any, Any], slots: list[Unit | None], key: Any) -> Forecast:
+    """`forecast` of a Kingdom not in the memo yet (`key`: its `kingdom_key`)."""
+    p = game.state.players[player]
 
     def compute() -> Forecast:  # (the resources come with it: remembered too)
         f, res = game.forecast_and_resources(player, WARS if _scores_wars(game, p) else ())

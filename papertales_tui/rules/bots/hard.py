@@ -137,6 +137,7 @@ class HardBot:
                 per_playout = (time.thread_time() - start) / len(running)
                 if samples >= RACE_AFTER:
                     running = race(scores, running)
+            memo.clear()  # freed before the collector runs again, not scanned by it (the turn's tables stay)
         self.samples.append(samples)
         self.playouts.append(playouts)
         return scores

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from itertools import combinations
+from operator import attrgetter
 from typing import Any, NamedTuple, cast
 
 from ..decisions import Step
@@ -68,6 +69,7 @@ class Planner:
         # the values of Kingdoms, and the Constructions they allow, in tables of their own (the
         # Constructions depend only on their keys: see `evaluation.kingdom_tables`)
         self.values = evaluation.table(self.memo, "values")
+        self.forecasts = evaluation.table(self.memo, "forecasts")  # (see `forecast`)
         self.builds = evaluation.table(self.memo, "builds")
         s = game.state
         self.p = s.players[me]
@@ -119,7 +121,9 @@ class Planner:
     # --- the value of a Kingdom -------------------------------------------------------------
     def forecast(self, slots: list[Unit | None]) -> Forecast:
         """The engine's figures for our Kingdom with these Units in play (worked out once per Kingdom)."""
-        return evaluation.forecast(self.game, self.me, self.memo, slots, self.buildings)
+        key = evaluation.kingdom_key(self.game, self.me, slots, self.buildings)
+        known: Forecast | None = self.forecasts.get(key)
+        return known if known is not None else evaluation.new_forecast(self.game, self.me, self.memo, slots, key)
 
     def turn_value(self, f: Forecast, estimates: list[float]) -> float:
         """LP a Kingdom with these figures is expected to bring in a turn's Wars, Income and Aging."""
@@ -148,10 +152,10 @@ class Planner:
     def value(self, units: list[Unit], gold: int) -> tuple[float, list[Unit | None]]:
         """LP value of having these Units in play (best arranged) with `gold` left after paying
         them: this turn, the survivors next turn, the Gold and the Construction it allows."""
-        key = (self.context, frozenset((u.card, u.age) for u in units), gold)
-        known = self.values.get(key)
+        key = (self.context, frozenset(map(_CARD_AND_AGE, units)), gold)
+        known: tuple[float, list[Unit | None]] | None = self.values.get(key)
         if known is not None:
-            return cast("tuple[float, list[Unit | None]]", known)
+            return known
         slots, f = self.arrange(units)
         v = self.turn_value(f, self.rival_now) + self.gold_lp * gold
         if not self.quick:
@@ -231,24 +235,23 @@ class Planner:
         in_play = {u.card for u in self.p.slots if u is not None}
         capacity = len(self.p.open_slots())
         types = self.game.types
-
-        def price(card: int) -> int:  # what a Unit costs to deploy now (nothing if already in play)
-            return 0 if card in in_play else types[card].cost
+        # what each Unit costs to deploy now (nothing if already in play)
+        price = {c: 0 if c in in_play else types[c].cost for c in [*hand, *(u.card for u in plan.units)]}
 
         while True:
             best = plan
             units = plan.units
             placed = {u.card for u in units}
-            spent = sum(price(u.card) for u in units)
+            spent = sum([price[u.card] for u in units])
             for c in hand:
                 if c in placed:
                     continue
-                new, paid = self.new_unit(c), spent + price(c)
+                new, paid = self.new_unit(c), spent + price[c]
                 for i in self._spots_for(len(units), capacity):
                     if i is None:  # added
                         cand, left = [*units, new], gold - paid
                     else:  # swapped in for units[i]
-                        cand, left = [*units[:i], new, *units[i + 1:]], gold - paid + price(units[i].card)
+                        cand, left = [*units[:i], new, *units[i + 1:]], gold - paid + price[units[i].card]
                     if left < 0:
                         continue
                     v, slots = self.value(cand, left)
@@ -469,6 +472,9 @@ class SoloOutlook:
         unit = self.game.types[card]
         quests = quests_of(self.catalog, self.row, self.lich_cards)  # the row as this game holds it
         return float(sum(q.lp for _, q in quests if quest_matches(q, unit)))
+
+
+_CARD_AND_AGE = attrgetter("card", "age")  # a Unit as (card, Age)
 
 
 def _signature(slots: list[Unit | None]) -> tuple[Any, ...]:
