@@ -29,7 +29,7 @@ from collections import defaultdict
 from papertales_tui.rules.bots import hard, play_bot_game
 from papertales_tui.rules.catalog import default_catalog
 
-SEARCHED = ("pick", "deploy", "construction")  # the decisions the hard bot searches
+SEARCHED = ("pick", "deploy", "construction", "age_target", "heal")  # the decisions the hard bot searches
 ROWS = ("easy", "medium", "hard", "hard (search)")
 
 
@@ -43,13 +43,16 @@ def figures(xs: list[float]) -> dict:
             "max_ms": round(1000 * max(xs), 2)}
 
 
-def count_playouts(searches: list[tuple[int, int]]) -> None:
-    """Record (samples, candidates) of every hard-bot search (works with older versions of hard.py)."""
+def count_playouts(searches: list[tuple[int, float]]) -> None:
+    """Record (samples, playouts per sample) of every hard-bot search (works with older versions of hard.py)."""
     search = hard.HardBot.search
 
     def counted(self, view, me, catalog, options, *rest):
         totals = search(self, view, me, catalog, options, *rest)
-        searches.append((self.samples[-1], len(options)))
+        # playouts per sample: the bot's own count where it races its candidates (not every
+        # candidate plays every sample), else every candidate once a sample
+        playouts = self.playouts[-1] if self.playouts else self.samples[-1] * len(options)
+        searches.append((self.samples[-1], playouts / max(self.samples[-1], 1)))
         return totals
 
     hard.HardBot.search = counted
@@ -64,7 +67,7 @@ def measure(args) -> dict:
         options["quick_playouts"] = True
     wall: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
-    searches: list[tuple[int, int]] = []
+    searches: list[tuple[int, float]] = []
     count_playouts(searches)
 
     def record(pending, level: str, seconds: float, cpu_seconds: float) -> None:

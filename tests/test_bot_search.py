@@ -240,3 +240,27 @@ def test_the_widest_search_plays_whole_games_legally(monkeypatch, seed):
         monkeypatch.setattr(hard, name, value)
     game = play_bot_game(["hard", "medium"], seed=seed, bot_options={"budget": 100.0, "max_samples": 2})
     assert game.over  # apply() refused no decision
+
+
+def test_a_first_sample_cut_by_the_deadline_keeps_the_options_it_played(monkeypatch):
+    game = _deploying(8, 3)
+    pend = game.pending()[0]
+    view = game.view(pend.player)
+    options = candidates(game_from_view(view, pend.player, game.catalog), pend, {})
+    assert len(options) >= 4
+    played = []
+    real = hard.playout
+
+    def third_runs_out(*args, **kwargs):  # the deadline comes during the first sample's third playout
+        if len(played) == 2:
+            raise OutOfTime
+        played.append(args[2])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hard, "playout", third_runs_out)
+    bot = make_bot("hard", 8, budget=100.0)
+    scores = bot.search(view, pend.player, game.catalog, options, 1e9)
+    assert played == options[:2] and [len(s) for s in scores] == [1, 1] + [0] * (len(options) - 2)
+    assert bot.samples[-1] == 1 and bot.playouts[-1] == 2
+    assert hard.best(scores) in (0, 1)
+    assert hard.best([[] for _ in options]) == 0  # nothing played at all: the medium bot's choice

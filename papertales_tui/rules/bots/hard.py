@@ -108,10 +108,11 @@ class HardBot:
     def search(self, view: dict[str, Any], me: int, catalog: Catalog, options: list[dict[str, Any]],
                deadline: float) -> list[list[float]]:
         """The playout scores of each option, a sample after another until `deadline` (CPU time of
-        this thread). A sample plays every option still in the race (see `race`); the first
-        `RACE_AFTER` samples play them all. The next sample is not started when the last one's time
-        would take it past the deadline, and is dropped unfinished if it gets there all the same
-        (the first sample is always finished). Options dropped from the race have fewer scores."""
+        this thread). A sample plays every option still in the race (see `race`), in order; the
+        first `RACE_AFTER` samples play them all. The next sample is not started when the last
+        one's time would take it past the deadline, and is dropped unfinished if it gets there all
+        the same; if the first one does, the options it played stay in the race and the others are
+        out. Options out of the race have fewer scores (none if never played)."""
         memo = evaluation.kingdom_tables(self.memo)  # the medium bots' remembered values, shared by all playouts
         hidden = hidden_cards(view, me)
         scores: list[list[float]] = [[] for _ in options]
@@ -124,12 +125,15 @@ class HardBot:
                 if samples and start + per_playout * len(running) > deadline:
                     break
                 sample_seed = self.rng.random()
+                played: list[float] = []
                 try:
-                    played = [playout(_sample(view, me, catalog, sample_seed, hidden), me, options[k], memo,
-                                      deadline if samples else None, quick=self.quick_playouts)
-                              for k in running]
+                    for k in running:
+                        played.append(playout(_sample(view, me, catalog, sample_seed, hidden), me, options[k],
+                                              memo, deadline, quick=self.quick_playouts))
                 except OutOfTime:
-                    break
+                    if samples or not played:
+                        break
+                    running = running[:len(played)]  # the first sample: the options not played are out
                 for k, x in zip(running, played):
                     scores[k].append(x)
                 samples += 1
@@ -179,6 +183,8 @@ def best(scores: list[list[float]], prior_z: float | None = None) -> int:
     `prior_z` standard errors (the best of several noisy means is biased upwards)."""
     z = PRIOR_Z if prior_z is None else prior_z
     most = max(len(s) for s in scores)
+    if not most:  # not even one playout in the budget
+        return 0
     left = [k for k, s in enumerate(scores) if len(s) == most]
     top = max(left, key=lambda k: (sum(scores[k]) / most, -k))
     if top != 0 and 0 in left and z > 0:
