@@ -55,15 +55,15 @@ def _start_of_turn(players: int, seed: int, turn: int) -> Game:
 def test_gold_is_worth_less_in_the_standing_as_the_end_nears(seed):
     def gold_worth(game: Game) -> float:
         p = game.state.players[0]
-        before = standing(game, 0, {})
+        before = standing(game, 0, {}, fitted=True)
         p.gold += 1
-        return standing(game, 0, {}) - before
+        return standing(game, 0, {}, fitted=True) - before
 
     early, late = gold_worth(_start_of_turn(2, seed, 2)), gold_worth(_start_of_turn(2, seed, 4))
     assert early > late > 0
     game = _start_of_turn(2, seed, 4)
     game.state.players[0].gold += 1
-    assert standing(game, 0, {}, fitted=False) - standing(_start_of_turn(2, seed, 4), 0, {}, fitted=False) == 0.5
+    assert standing(game, 0, {}) - standing(_start_of_turn(2, seed, 4), 0, {}) == 0.5  # not fitted: GOLD_LP
 
 
 def _margin_set_to(game: Game, margin: float, scoring: Scoring) -> float:
@@ -87,7 +87,12 @@ def test_the_win_objective_counts_lp_most_where_they_turn_a_loss_into_a_win(seed
     assert gain(-1, win) > gain(13, win) > 2 and gain(-1, win) > gain(-15, win) > 2
     lead = _margin_set_to(_start_of_turn(2, seed, 3), 1, win)
     assert 1 + WIN_BONUS / 2 < lead < 1 + WIN_BONUS  # a little more than an even chance
-    # the turn before the last, a lead of 1 LP is a surer win than with two turns to play
-    assert _margin_set_to(_start_of_turn(2, seed, 4), 1, win) > lead
+
+    def bonus(turn: int) -> float:  # the win objective's bonus for a lead of about 3 LP
+        game = _start_of_turn(2, seed, turn)
+        _margin_set_to(game, 3, margin)
+        return score(game, 0, {}, win) - score(game, 0, {}, margin)
+
+    assert bonus(4) > bonus(3) > WIN_BONUS / 2  # a lead is a surer win with one turn left than two
     three = _start_of_turn(3, seed, 3)
     assert score(three, 0, {}, win) == score(three, 0, {}, margin)  # 3 players: the margin

@@ -13,7 +13,11 @@ For a Recruitment, Deployment, Construction, Age-token or Mystical Healer decisi
    `quick_playouts=True` plays every pick and the other seats with the medium bot's quick planner
    (`Planner(quick=True)`): about twice the samples, but a weaker bot (docs/bots.md), so it is off;
 3. scores each playout: on the last turn the final margin over the best opponent plus a bonus for a
-   win; otherwise the margin in LP plus what each Kingdom is worth going forward;
+   win; otherwise the margin in LP plus what each Kingdom is worth going forward (`standing`).
+   Options (`Scoring`, off by default: measured no better, docs/bots.md): playouts to the end of the
+   game from an earlier turn (`full_game_turns`), a standing with weights fitted on medium-bot games
+   (`fitted`), and at 2 players a win bonus for the chance of winning before the last turn
+   (`objective="win"`);
 4. repeats with new samples until its time budget is spent, racing the candidates: after 4
    samples, a candidate whose mean is clearly behind the leader's (by 2 standard errors of their
    paired differences: all play the same samples) is dropped, and the samples go to the others;
@@ -64,7 +68,9 @@ FULL_GAME_TURNS = 0  # playouts go to the end of the game when at most this many
 # number of players (3: also more) and the turns still to play: weights of its Units' value next turn
 # (`Planner.turn_value`), its Gold, the gain the kept card would bring to them, the kept card's cost
 # and its number of Buildings. Fitted (least squares) on the end-of-turn positions of medium-bot games
-# (2,500 with 2 players, 1,500 with 3) against their final LP.
+# (1,176 with 2 players, 604 with 3) against their final LP, with two guesses: after the first turn
+# Gold fitted at 1.8 (2 players) and 2.1 (3) LP, taken lower (it stands in part for a strong Income),
+# and a Building at 3 LP (every medium bot builds one on the first turn: nothing to fit it on).
 STANDING_WEIGHTS: dict[int, dict[int, tuple[float, float, float, float, float]]] = {
     2: {3: (0.2, 1.0, 1.3, -1.0, 3.0), 2: (0.8, 0.9, 1.1, -0.9, 2.2), 1: (0.74, 0.25, 0.7, -0.53, 0.34)},
     3: {3: (0.4, 1.2, 0.7, -0.6, 3.0), 2: (0.8, 1.2, 0.6, -0.4, 2.9), 1: (0.68, 0.46, 0.74, -0.54, 0.56)},
@@ -81,7 +87,7 @@ class Scoring(NamedTuple):
 
     full_game_turns: int = FULL_GAME_TURNS
     objective: str = "margin"  # "win": with 2 players, a win bonus for the chance of winning before the end
-    fitted: bool = True  # `standing` with STANDING_WEIGHTS (False: Units, Buildings' LP and Gold at GOLD_LP)
+    fitted: bool = False  # `standing` with STANDING_WEIGHTS (False: Units, Buildings' LP and Gold at GOLD_LP)
 
 
 DEFAULT_SCORING = Scoring()
@@ -370,7 +376,7 @@ def score(sim: Game, me: int, memo: dict[Any, Any], scoring: Scoring = DEFAULT_S
     return margin
 
 
-def standing(sim: Game, j: int, memo: dict[Any, Any], fitted: bool = True) -> float:
+def standing(sim: Game, j: int, memo: dict[Any, Any], fitted: bool = False) -> float:
     """LP so far plus what the Kingdom is worth from here: its Buildings' end-of-game LP, its Units
     in play next turn, its Gold (`fitted`: and its kept card and Buildings, with STANDING_WEIGHTS)."""
     s = sim.state
@@ -380,7 +386,7 @@ def standing(sim: Game, j: int, memo: dict[Any, Any], fitted: bool = True) -> fl
     buildings = sum(sim.catalog.buildings[k].level(lv).legend_points for k, lv in p.buildings.items())
     weights = STANDING_WEIGHTS[min(len(s.players), 3)].get(s.turns - s.turn + 1) if fitted else None
     if weights is None:  # (a turn the weights were not fitted for)
-        return p.lp + buildings + units + GOLD_LP * p.gold
+        return p.lp + units + buildings + GOLD_LP * p.gold  # (in this order: the same sums as before)
     w_units, w_gold, w_kept, w_cost, w_building = weights
     value = p.lp + buildings + w_units * units + w_gold * p.gold + w_building * len(p.buildings)
     if p.kept is not None:
