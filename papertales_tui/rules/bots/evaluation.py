@@ -20,8 +20,9 @@ from ..state import Player, Unit
 
 T = TypeVar("T")
 
-# the memo's tables of Kingdom figures (and the Constructions they allow, see `Planner.building_plan`)
-TABLES = ("forecasts", "strengths", "resources", "builds")
+# the memo's tables of Kingdom figures, the Constructions they allow (see `Planner.building_plan`)
+# and the numbers that stand for the Planner's contexts in the keys
+TABLES = ("forecasts", "strengths", "resources", "builds", "contexts")
 WARS = (0, 2)  # the Wars won the bots ask scoring abilities for (they interpolate in between)
 
 
@@ -36,6 +37,18 @@ def kingdom_key(game: Game, player: int, slots: list[Unit | None],
         code = (code << 32) | (0 if u is None else ((u.card + 1) << 16) | u.age)
     if buildings is None:
         buildings = tuple(sorted(game.state.players[player].buildings.items()))
+    return code, buildings
+
+
+def aged_kingdom_key(game: Game, slots: list[Unit | None], buildings: tuple[Any, ...]) -> tuple[Any, ...]:
+    """`kingdom_key` of the Kingdom after this turn's Aging: the Units that die gone, the others one
+    Age older (as `Planner.survivors` makes it), without making it."""
+    rules = game.rules
+    code = 0
+    for u in slots:
+        code <<= 32
+        if u is not None and u.age < rules[u.card].death_age:  # (a Unit that dies leaves its spot empty)
+            code |= ((u.card + 1) << 16) | (u.age + 1)
     return code, buildings
 
 

@@ -86,7 +86,14 @@ class Planner:
                           for j in self.rivals]
         # what the remembered values depend on, besides the Units and Gold
         self.buildings = tuple(sorted(self.p.buildings.items()))  # as the evaluation memo keys them
-        self.context = (me, s.turn, before_wars, tuple(self.rival_now), self.buildings, quick)
+        context = (me, s.turn, before_wars, tuple(self.rival_now), self.buildings, quick)
+        # as a small number in the keys of the values (cheaper to hash), the same for equal contexts
+        contexts = evaluation.table(self.memo, "contexts")
+        self.context = contexts.setdefault(context, len(contexts))
+        open_slots = self.p.open_slots()
+        self.front = [k for k in open_slots if k in FRONT]
+        self.back = [k for k in open_slots if k in BACK]
+        self.spots = self.front + self.back  # where `arrange` puts Units first
         typical = TYPICAL_STRENGTH[min(s.turn, len(TYPICAL_STRENGTH) - 1)]
         self.rival_next = [typical] * len(self.rivals)
         self._wars_now: dict[int, float] = {}  # expected Wars won by strength (see expected_wars)
@@ -147,7 +154,11 @@ class Planner:
         """Next turn's value of the Units that survive this turn's Aging."""
         if not self.turns_left:
             return 0.0
-        return FUTURE_WEIGHT * self.turn_value(self.forecast(self.survivors(slots)), self.rival_next)
+        key = evaluation.aged_kingdom_key(self.game, slots, self.buildings)
+        f: Forecast | None = self.forecasts.get(key)  # (the survivors are made only if not known)
+        if f is None:
+            f = evaluation.new_forecast(self.game, self.me, self.memo, self.survivors(slots), key)
+        return FUTURE_WEIGHT * self.turn_value(f, self.rival_next)
 
     def value(self, units: list[Unit], gold: int) -> tuple[float, list[Unit | None]]:
         """LP value of having these Units in play (best arranged) with `gold` left after paying
@@ -193,16 +204,15 @@ class Planner:
     def arrange(self, units: list[Unit]) -> tuple[list[Unit | None], Forecast]:
         """Spots for these Units (the strongest fighters in the Front, the others in the Back) and
         the Kingdom's forecast with them there."""
-        open_slots = self.p.open_slots()
-        front = [s for s in open_slots if s in FRONT]
-        back = [s for s in open_slots if s in BACK]
+        front, back = self.front, self.back
         first: list[Unit | None] = [None] * 5
-        for s, u in zip(front + back, units):
+        for s, u in zip(self.spots, units):
             first[s] = u
         strengths = evaluation.unit_strengths(self.game, self.me, self.memo, first, self.buildings)
-        keyed = sorted(((self._front_priority(u, strengths[s]), s, u) for s, u in enumerate(first)
-                        if u is not None), key=lambda k: (-k[0], k[1]))
-        fighters = sum(1 for k in keyed if k[0] > 0)
+        # (-priority, first spot, Unit): the highest priority first, ties in spot order
+        keyed = sorted([(-self._front_priority(u, strengths[s]), s, u) for s, u in enumerate(first)
+                        if u is not None])
+        fighters = sum(1 for k in keyed if k[0] < 0)
         n_front = max(len(keyed) - len(back), min(fighters, len(front)))
         slots: list[Unit | None] = [None] * 5
         for i, (_, _, u) in enumerate(keyed):
@@ -218,9 +228,10 @@ class Planner:
     def plan(self, hand: list[int], gold: int) -> Plan:
         """The planned deployment of `hand`: greedy, or remembered from recruitment (see card_gains)."""
         key = self._plan_key(hand, gold)
-        if key not in self.memo:
-            self.memo[key] = self.improve(self._current_plan(gold), hand, gold)
-        return cast(Plan, self.memo[key])
+        plan: Plan | None = self.memo.get(key)
+        if plan is None:
+            plan = self.memo[key] = self.improve(self._current_plan(gold), hand, gold)
+        return plan
 
     def _plan_key(self, hand: list[int], gold: int) -> tuple[Any, ...]:
         return ("plan", self.context, _signature(self.p.slots), tuple(sorted(hand)), gold)
