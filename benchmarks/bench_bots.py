@@ -5,14 +5,16 @@
 
 With --baseline DIR, the same games are also played with the code in DIR (e.g. a
 `git worktree add /tmp/prev 64f065b`), in a subprocess of this run, and both are printed with the
-ratio of the hard bot's playouts per searched decision.
+ratios of the hard bot's samples and playouts per searched decision (medians and means). The hard
+bot's CPU time of its slowest searched decision is also shown as a ratio to its budget.
 
 Every decision a bot makes in the games is timed from view to decision, the trivial ones included;
 the hard bot's searched decisions (Recruitment, Deployment, Construction) are also shown apart.
 Both wall-clock time and the CPU time of the thinking thread are reported: on a machine busy with
 other work the wall time grows, while the CPU time is what one free core needs (the hard bot's
 budget is counted in CPU time, so it searches as much on a busy machine as on an idle one).
-A sample is one draw of the hidden cards; it plays every candidate decision out once (a playout).
+A sample is one draw of the hidden cards; it plays each candidate decision still in the search out
+once (a playout).
 """
 
 from __future__ import annotations
@@ -51,7 +53,8 @@ def count_playouts(searches: list[tuple[int, float]]) -> None:
         totals = search(self, view, me, catalog, options, *rest)
         # playouts per sample: the bot's own count where it races its candidates (not every
         # candidate plays every sample), else every candidate once a sample
-        playouts = self.playouts[-1] if self.playouts else self.samples[-1] * len(options)
+        counts = getattr(self, "playouts", None)  # (not kept by the previous release's bot)
+        playouts = counts[-1] if counts else self.samples[-1] * len(options)
         searches.append((self.samples[-1], playouts / max(self.samples[-1], 1)))
         return totals
 
@@ -89,7 +92,8 @@ def measure(args) -> dict:
                     "samples_mean": round(statistics.mean(s for s, _ in searches), 1),
                     "playouts_median": statistics.median(s * n for s, n in searches),
                     "playouts_mean": round(statistics.mean(s * n for s, n in searches), 1)}
-    return {"players": args.players, "games": args.games, "seats": levels, "budget": args.budget,
+    budget = args.budget if args.budget is not None else hard.BUDGET
+    return {"players": args.players, "games": args.games, "seats": levels, "budget": budget,
             "seconds": round(time.perf_counter() - start, 1), "levels": rows, "hard_search": playouts}
 
 
@@ -115,6 +119,10 @@ def show(result: dict, title: str) -> None:
         print(f"hard search: {h['searches']} searched decisions, samples per decision median {h['samples_median']} "
               f"(mean {h['samples_mean']}), playouts per decision median {h['playouts_median']} "
               f"(mean {h['playouts_mean']})")
+    search = [r for r in result["levels"] if r["level"] == "hard (search)"]
+    if search:
+        print(f"hard search cpu max / budget: {search[0]['cpu']['max_ms'] / 1000 / result['budget']:.3f} "
+              f"(budget {result['budget']} s)")
     print(f"seconds: {result['seconds']}")
 
 
@@ -140,8 +148,12 @@ def main() -> None:
         show(before, f"baseline ({args.baseline})")
         now, then = result["hard_search"], before["hard_search"]
         if now and then:
-            print(f"hard bot playouts per searched decision: {now['playouts_mean'] / then['playouts_mean']:.2f}x "
-                  f"the baseline (means), {now['samples_median'] / then['samples_median']:.2f}x (sample medians)")
+            print("hard bot per searched decision, this version / baseline:")
+            for what in ("samples", "playouts"):
+                print(f"  {what}: {now[what + '_median'] / then[what + '_median']:.2f}x (medians "
+                      f"{now[what + '_median']} / {then[what + '_median']}), "
+                      f"{now[what + '_mean'] / then[what + '_mean']:.2f}x (means "
+                      f"{now[what + '_mean']} / {then[what + '_mean']})")
 
 
 if __name__ == "__main__":
