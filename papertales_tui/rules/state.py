@@ -119,10 +119,13 @@ class GameState:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameState:
-        rng = random.Random()
-        version, internal, gauss = data["rng"]
-        rng.setstate((version, tuple(internal), gauss))
+    def from_dict(cls, data: dict[str, Any], rng: random.Random | None = None) -> GameState:
+        """The state `to_dict` wrote; `rng`: the generator to use instead of the one written (the
+        bots' samples of a view set their own)."""
+        if rng is None:
+            rng = random.Random()
+            version, internal, gauss = data["rng"]
+            rng.setstate((version, tuple(internal), gauss))
         return cls(
             seed=data["seed"],
             cards=list(data["cards"]),

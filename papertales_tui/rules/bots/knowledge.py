@@ -20,8 +20,6 @@ _TO_DISCARD = {"unit_died": "card", "unit_discarded": "card", "unit_unpaid": "ca
                "card_discarded": "card", "unit_replaced": "old",
                "underworld_discarded": "cards"}  # solo: the Underworld, a list of cards
 
-_RNG_STATE = None  # a fixed placeholder; the real generator is set after loading
-
 
 def known_discards(view: dict[str, Any]) -> list[int]:
     """Cards the viewer saw go to the discard pile since it was last shuffled into the deck."""
@@ -96,13 +94,12 @@ def game_from_view(view: dict[str, Any], player: int, catalog: Catalog, rng: ran
     data["players"] = players
     data["deck"] = draw(view["deck"])
     data["discard"] = discards + draw(view["discard"] - len(discards))
-    data["rng"] = _rng_placeholder()
+    data["rng"] = None  # (the game's own generator is not seen: the sample's is set instead)
     data["log"] = []
     data["decisions"] = []
     if rng is not None and view.get("solo") is not None:
         data["solo"] = _solo_sample(view["solo"], catalog, rng)
-    state = GameState.from_dict(data)
-    state.rng = random.Random(rng.random() if rng is not None else 0)
+    state = GameState.from_dict(data, random.Random(rng.random() if rng is not None else 0))
     if state.solo is not None and rng is not None:
         from ..solo import SoloGame
 
@@ -122,11 +119,3 @@ def _solo_sample(solo: dict[str, Any], catalog: Catalog, rng: random.Random) -> 
     rng.shuffle(underworld)
     solo["underworld"] = underworld
     return solo
-
-
-def _rng_placeholder() -> list[Any]:
-    global _RNG_STATE
-    if _RNG_STATE is None:
-        version, internal, gauss = random.Random(0).getstate()
-        _RNG_STATE = [version, list(internal), gauss]
-    return _RNG_STATE
