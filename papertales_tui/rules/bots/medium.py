@@ -21,6 +21,7 @@ would give if left to the Underworld.
 from __future__ import annotations
 
 import math
+from functools import cached_property
 from itertools import combinations
 from operator import attrgetter
 from typing import Any, NamedTuple, cast
@@ -233,8 +234,14 @@ class Planner:
             plan = self.memo[key] = self.improve(self._current_plan(gold), hand, gold)
         return plan
 
+    @cached_property
+    def in_play(self) -> tuple[Any, ...]:
+        """The Units in play now, as the keys of the plans hold them (the spots do not change while
+        a Planner decides)."""
+        return _signature(self.p.slots)
+
     def _plan_key(self, hand: list[int], gold: int) -> tuple[Any, ...]:
-        return ("plan", self.context, _signature(self.p.slots), tuple(sorted(hand)), gold)
+        return ("plan", self.context, self.in_play, tuple(sorted(hand)), gold)
 
     def _current_plan(self, gold: int) -> Plan:
         units = [u for u in self.p.slots if u is not None]
@@ -367,9 +374,9 @@ class Planner:
         """Card gains for this player judged only on their public Kingdom (their hand is unknown).
         Remembered per card: the Kingdom in play is the same in every sample of a Recruitment."""
         gold = self.p.gold
-        known = self.memo.get(("public", self.context, _signature(self.p.slots), gold))
+        known = self.memo.get(("public", self.context, self.in_play, gold))
         if known is None:
-            known = self.memo[("public", self.context, _signature(self.p.slots), gold)] = {}
+            known = self.memo[("public", self.context, self.in_play, gold)] = {}
         missing = [c for c in cards if c not in known]
         if missing:
             base = self.plan([], gold)
