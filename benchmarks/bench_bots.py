@@ -6,7 +6,10 @@
 With --baseline DIR, the same games are also played with the code in DIR (e.g. a
 `git worktree add /tmp/prev 64f065b`), in a subprocess of this run, and both are printed with the
 ratios of the hard bot's samples and playouts per searched decision (medians and means). The hard
-bot's CPU time of its slowest searched decision is also shown as a ratio to its budget.
+bot's CPU time of its slowest searched decision is also shown as a ratio to its budget, and its
+playouts per CPU second of search: the racing search stops when one candidate is left, so samples
+per decision mix speed and how soon the search is decided (--no-race: every candidate plays every
+sample, as in the previous release).
 
 Every decision a bot makes in the games is timed from view to decision, the trivial ones included;
 the hard bot's searched decisions (Recruitment, Deployment, Construction) are also shown apart.
@@ -68,6 +71,8 @@ def measure(args) -> dict:
     options: dict = {"budget": args.budget} if args.budget is not None else {}
     if args.quick_playouts:
         options["quick_playouts"] = True
+    if args.no_race and hasattr(hard, "RACE_Z"):  # (a bot without racing plays every candidate anyway)
+        hard.RACE_Z = 0.0
     wall: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
     searches: list[tuple[int, float]] = []
@@ -86,12 +91,14 @@ def measure(args) -> dict:
     rows = [{"level": key, "decisions": len(wall[key]), "wall": figures(wall[key]), "cpu": figures(cpu[key])}
             for key in ROWS if wall[key]]
     playouts = {}
-    if searches:
+    if searches and cpu["hard (search)"]:
         playouts = {"searches": len(searches),
                     "samples_median": statistics.median(s for s, _ in searches),
                     "samples_mean": round(statistics.mean(s for s, _ in searches), 1),
                     "playouts_median": statistics.median(s * n for s, n in searches),
-                    "playouts_mean": round(statistics.mean(s * n for s, n in searches), 1)}
+                    "playouts_mean": round(statistics.mean(s * n for s, n in searches), 1),
+                    # the speed itself: a search that ends early (racing) has fewer playouts, not slower ones
+                    "playouts_per_cpu_s": round(sum(s * n for s, n in searches) / sum(cpu["hard (search)"]), 1)}
     budget = args.budget if args.budget is not None else hard.BUDGET
     return {"players": args.players, "games": args.games, "seats": levels, "budget": budget,
             "seconds": round(time.perf_counter() - start, 1), "levels": rows, "hard_search": playouts}
@@ -100,7 +107,8 @@ def measure(args) -> dict:
 def baseline(args) -> dict:
     """The same measure with the code in args.baseline, in a subprocess."""
     cmd = [sys.executable, __file__, "--json", "--players", str(args.players), "--games", str(args.games),
-           "--seats", args.seats, "--seed", str(args.seed)] + (["--budget", str(args.budget)] if args.budget else [])
+           "--seats", args.seats, "--seed", str(args.seed)] + (["--budget", str(args.budget)] if args.budget else []) \
+        + (["--no-race"] if args.no_race else [])
     out = subprocess.run(cmd, capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONPATH": os.path.abspath(args.baseline)})
     return json.loads(out.stdout)
@@ -118,7 +126,7 @@ def show(result: dict, title: str) -> None:
     if h:
         print(f"hard search: {h['searches']} searched decisions, samples per decision median {h['samples_median']} "
               f"(mean {h['samples_mean']}), playouts per decision median {h['playouts_median']} "
-              f"(mean {h['playouts_mean']})")
+              f"(mean {h['playouts_mean']}), {h.get('playouts_per_cpu_s', '?')} playouts per CPU second of search")
     search = [r for r in result["levels"] if r["level"] == "hard (search)"]
     if search:
         print(f"hard search cpu max / budget: {search[0]['cpu']['max_ms'] / 1000 / result['budget']:.3f} "
@@ -135,6 +143,8 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=None, help="hard bot search budget per decision (s)")
     ap.add_argument("--quick-playouts", action="store_true",
                     help="the hard bot's playouts with the medium bot's quick planner (twice the samples, weaker)")
+    ap.add_argument("--no-race", action="store_true",
+                    help="every candidate plays every sample (no racing): samples per decision then measure speed")
     ap.add_argument("--baseline", metavar="DIR", help="also measure the code in DIR (a previous release)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -149,6 +159,9 @@ def main() -> None:
         now, then = result["hard_search"], before["hard_search"]
         if now and then:
             print("hard bot per searched decision, this version / baseline:")
+            if "playouts_per_cpu_s" in now and "playouts_per_cpu_s" in then:
+                print(f"  playouts per CPU second of search: "
+                      f"{now['playouts_per_cpu_s'] / then['playouts_per_cpu_s']:.2f}x")
             for what in ("samples", "playouts"):
                 print(f"  {what}: {now[what + '_median'] / then[what + '_median']:.2f}x (medians "
                       f"{now[what + '_median']} / {then[what + '_median']}), "
