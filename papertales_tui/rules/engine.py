@@ -290,20 +290,17 @@ class Game:
         p = self.state.players[player]
         ctx = self._context(p)
         rules = self.rules
-        units: dict[int, int] = {}
+        units = self._strengths(p, ctx)
         strength = 0
         dying = []
-        for slot, u in enumerate(p.slots):
-            if u is not None:
-                r = rules[u.card]
-                s = r.strength
-                for h, params in r.strength_mods:
-                    s = h(s, params, u, ctx)
-                units[slot] = s
-                if r.fights[u.age >= 1][slot]:
-                    strength += s
-                if u.age >= r.death_age:
-                    dying.append(u)
+        for slot, s in units.items():
+            u = p.slots[slot]
+            assert u is not None  # (a spot with a strength holds a Unit)
+            r = rules[u.card]
+            if r.fights[u.age >= 1][slot]:
+                strength += s
+            if u.age >= r.death_age:
+                dying.append(u)
         for key, level in p.buildings.items():
             for h, params in self._buildings[key].levels[level].strength:
                 strength += h(params, ctx)
@@ -1340,7 +1337,9 @@ class Game:
     def unit_strengths(self, player: int) -> dict[int, int]:
         """Strength of each of the player's Units (by spot), modifiers included, whether it fights or not."""
         p = self.state.players[player]
-        ctx = self._context(p)
+        return self._strengths(p, self._context(p))
+
+    def _strengths(self, p: Player, ctx: Context) -> dict[int, int]:
         rules = self.rules
         out = {}
         for slot, u in enumerate(p.slots):  # (`_unit_strength` inlined: the bots ask for it a lot)
