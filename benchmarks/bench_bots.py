@@ -69,8 +69,6 @@ def measure(args) -> dict:
     levels = [s.strip() for s in args.seats.split(",")]
     levels = [levels[i % len(levels)] for i in range(args.players)]
     options: dict = {"budget": args.budget} if args.budget is not None else {}
-    if args.quick_playouts:
-        options["quick_playouts"] = True
     if args.no_race and hasattr(hard, "RACE_Z"):  # (a bot without racing plays every candidate anyway)
         hard.RACE_Z = 0.0
     wall: dict[str, list[float]] = defaultdict(list)
@@ -141,8 +139,6 @@ def main() -> None:
     ap.add_argument("--seats", default="hard,medium,easy", help="levels by seat, repeated to fill the seats")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--budget", type=float, default=None, help="hard bot search budget per decision (s)")
-    ap.add_argument("--quick-playouts", action="store_true",
-                    help="the hard bot's playouts with the medium bot's quick planner (twice the samples, weaker)")
     ap.add_argument("--no-race", action="store_true",
                     help="every candidate plays every sample (no racing): samples per decision then measure speed")
     ap.add_argument("--baseline", metavar="DIR", help="also measure the code in DIR (a previous release)")

@@ -130,25 +130,21 @@ def test_the_quick_planner_judges_picks_on_the_kingdom_in_play():
     assert gains == quick.public_gains(cards)
 
 
-@pytest.mark.parametrize("quick", [False, True])
-def test_a_playout_is_the_medium_bots_play_unless_quick(quick):
-    """By default every seat of a playout plays as the medium bot; `quick` plays the others (and
-    the picks) with its quick planner, which decides differently somewhere in a turn of play."""
+def test_a_playout_is_the_medium_bots_play():
+    """Every seat of a playout plays as the medium bot, to the end of the turn."""
     game = _played(3, 4, until_turn=2)
     pend = game.pending()[0]
     view = game.view(pend.player)
     option = candidates(game_from_view(view, pend.player, game.catalog), pend, {})[0]
     played = game_from_view(view, pend.player, game.catalog, random.Random(3))
-    playout(played, pend.player, option, {}, quick=quick)
+    playout(played, pend.player, option, {})
     medium = game_from_view(view, pend.player, game.catalog, random.Random(3))
     medium.apply(pend.player, option)
     memo: dict = {}
     while medium.state.turn == 2:
         medium.submit({p.player: medium_decision(medium, p, memo) for p in medium.pending()}, trusted=True)
-    assert (played.to_json() == medium.to_json()) is not quick
+    assert played.to_json() == medium.to_json()
 
-
-# --- the hard bot's search: racing, the medium bot's prior, wider candidates, small decisions ----
 
 def test_the_race_drops_a_clearly_worse_option_and_keeps_close_ones():
     scores = [[5.0, 6.0, 4.0, 5.5], [5.1, 6.2, 3.9, 5.4], [1.0, 2.0, 0.0, 1.5]]

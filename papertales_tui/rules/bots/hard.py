@@ -10,14 +10,8 @@ For a Recruitment, Deployment, Construction, Age-token or Mystical Healer decisi
 2. samples the hidden cards (other hands and drafts, kept cards, the piles) consistently with its
    view (`knowledge.game_from_view`), applies each candidate to the same sample, and lets medium
    bots play every seat until the end of the turn (the end of the game on the last turn);
-   `quick_playouts=True` plays every pick and the other seats with the medium bot's quick planner
-   (`Planner(quick=True)`): about twice the samples, but a weaker bot (docs/bots.md), so it is off;
 3. scores each playout: on the last turn the final margin over the best opponent plus a bonus for a
-   win; otherwise the margin in LP plus what each Kingdom is worth going forward (`standing`).
-   Options (`Scoring`, off by default: measured no better, docs/bots.md): playouts to the end of the
-   game from an earlier turn (`full_game_turns`), a standing with weights fitted on medium-bot games
-   (`fitted`), and at 2 players a win bonus for the chance of winning before the last turn
-   (`objective="win"`);
+   win; otherwise the margin in LP plus what each Kingdom is worth going forward (`standing`);
 4. repeats with new samples until its time budget is spent, racing the candidates: after 4
    samples, a candidate whose mean is clearly behind the leader's (by 2 standard errors of their
    paired differences: all play the same samples) is dropped, and the samples go to the others;
@@ -35,7 +29,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..cards import Catalog
 from ..decisions import Decision, Step, as_decision
@@ -60,37 +54,6 @@ RACE_AFTER = 4  # samples every candidate plays before the race may drop one
 RACE_Z = 2.0  # a candidate is dropped once its mean is this many standard errors behind the leader's (0: never)
 PRIOR_Z = 1.0  # the medium bot's own choice is kept unless another beats it by this many standard errors
 WIN_BONUS = 10.0  # LP-equivalent of winning the game, over the final margin
-# Off: twice the samples with the quick planner in the playouts, yet about 3 LP less margin a game
-# against medium on the same seeds (docs/bots.md); better playouts beat more of them here.
-QUICK_PLAYOUTS = False
-FULL_GAME_TURNS = 0  # playouts go to the end of the game when at most this many turns follow this one
-# What a Kingdom at the end of a turn is worth in final LP, beyond its LP and Buildings' LP, by the
-# number of players (3: also more) and the turns still to play: weights of its Units' value next turn
-# (`Planner.turn_value`), its Gold, the gain the kept card would bring to them, the kept card's cost
-# and its number of Buildings. Fitted (least squares) on the end-of-turn positions of medium-bot games
-# (1,176 with 2 players, 604 with 3) against their final LP, with two guesses: after the first turn
-# Gold fitted at 1.8 (2 players) and 2.1 (3) LP, taken lower (it stands in part for a strong Income),
-# and a Building at 3 LP (every medium bot builds one on the first turn: nothing to fit it on).
-STANDING_WEIGHTS: dict[int, dict[int, tuple[float, float, float, float, float]]] = {
-    2: {3: (0.2, 1.0, 1.3, -1.0, 3.0), 2: (0.8, 0.9, 1.1, -0.9, 2.2), 1: (0.74, 0.25, 0.7, -0.53, 0.34)},
-    3: {3: (0.4, 1.2, 0.7, -0.6, 3.0), 2: (0.8, 1.2, 0.6, -0.4, 2.9), 1: (0.68, 0.46, 0.74, -0.54, 0.56)},
-}
-
-# 2 players: the spread (SD, LP) of the final margin around the standing margin, by the turns still
-# to play (from the same games); with the "win" objective a playout that stops before the end of the
-# game scores the chance of winning from its standing margin too (see `score`)
-MARGIN_SPREAD = {3: 7.6, 2: 6.7, 1: 3.8}
-
-
-class Scoring(NamedTuple):
-    """How a playout is scored (see `playout`, `score`, `standing`)."""
-
-    full_game_turns: int = FULL_GAME_TURNS
-    objective: str = "margin"  # "win": with 2 players, a win bonus for the chance of winning before the end
-    fitted: bool = False  # `standing` with STANDING_WEIGHTS (False: Units, Buildings' LP and Gold at GOLD_LP)
-
-
-DEFAULT_SCORING = Scoring()
 
 
 class HardBot:
@@ -103,11 +66,8 @@ class HardBot:
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, budget: float = BUDGET, max_samples: int = MAX_SAMPLES,
-                 quick_playouts: bool = QUICK_PLAYOUTS, **scoring: Any):
+    def __init__(self, seed: int = 0, budget: float = BUDGET, max_samples: int = MAX_SAMPLES):
         self.rng = random.Random(seed)
-        self.scoring = Scoring(**scoring)
-        self.quick_playouts = quick_playouts
         self.budget = budget
         self.max_samples = max_samples
         self.memo: dict[Any, Any] = {}
@@ -162,8 +122,7 @@ class HardBot:
                 try:
                     for k in running:
                         played.append(playout(_sample(view, me, catalog, sample_seed, hidden), me, options[k],
-                                              memo, deadline, quick=self.quick_playouts,
-                                              scoring=self.scoring))
+                                              memo, deadline))
                 except OutOfTime:
                     if samples or not played:
                         break
@@ -334,26 +293,25 @@ def _deploy_variants(game: Game, me: int, deploy: dict[str, Any]) -> list[dict[s
     return out
 
 
-def playout(sim: Game, me: int, decision: dict[str, Any], memo: dict[Any, Any], deadline: float | None = None,
-            quick: bool = QUICK_PLAYOUTS, scoring: Scoring = DEFAULT_SCORING) -> float:
-    """Apply `decision`, let medium bots play to the end of the turn (or game), score it for `me`
-    (with `quick`, `me`'s picks and the other seats are played by the medium bot's quick planner).
-    Raises OutOfTime when the thread's CPU time passes `deadline` (checked before each decision)."""
+def playout(sim: Game, me: int, decision: dict[str, Any], memo: dict[Any, Any],
+            deadline: float | None = None) -> float:
+    """Apply `decision`, let medium bots play to the end of the turn (of the game on the last turn)
+    and score it for `me`. Raises OutOfTime when the thread's CPU time passes `deadline` (checked
+    before each decision)."""
     s = sim.state
-    last = s.turns if s.turns - s.turn <= scoring.full_game_turns else s.turn  # the last turn played out
+    last = s.turn  # the last turn played out
     sim.apply(me, decision)
     while not sim.over and s.turn <= last:
         decisions = {}
         for pend in sim.pending():
             if deadline is not None and time.thread_time() > deadline:
                 raise OutOfTime
-            fast = quick and (pend.player != me or pend.kind == Step.PICK)
-            decisions[pend.player] = medium_decision(sim, pend, memo, quick=fast)
+            decisions[pend.player] = medium_decision(sim, pend, memo)
         sim.submit(decisions, trusted=True)  # the engine's own options, made by its own bots
-    return score(sim, me, memo, scoring)
+    return score(sim, me, memo)
 
 
-def score(sim: Game, me: int, memo: dict[Any, Any], scoring: Scoring = DEFAULT_SCORING) -> float:
+def score(sim: Game, me: int, memo: dict[Any, Any]) -> float:
     """My margin over the best other player (in solo, the Lich King): final LP (and a win bonus),
     or standing so far."""
     if sim.state.solo is not None:
@@ -367,37 +325,15 @@ def score(sim: Game, me: int, memo: dict[Any, Any], scoring: Scoring = DEFAULT_S
         winners = sim.winners()
         bonus = WIN_BONUS / len(winners) if me in winners else 0.0
         return lp[me] - max(lp[j] for j in range(n) if j != me) + bonus
-    stand = [standing(sim, j, memo, scoring.fitted) for j in range(n)]
-    margin = stand[me] - max(stand[j] for j in range(n) if j != me)
-    spread = MARGIN_SPREAD.get(sim.state.turns - sim.state.turn + 1)
-    if scoring.objective == "win" and n == 2 and spread is not None:
-        # the normal curve's chance of a margin above 0, in the logistic form
-        margin += WIN_BONUS / (1.0 + math.exp(-1.7 * margin / spread))
-    return margin
+    stand = [standing(sim, j, memo) for j in range(n)]
+    return stand[me] - max(stand[j] for j in range(n) if j != me)
 
 
-def standing(sim: Game, j: int, memo: dict[Any, Any], fitted: bool = False) -> float:
+def standing(sim: Game, j: int, memo: dict[Any, Any]) -> float:
     """LP so far plus what the Kingdom is worth from here: its Buildings' end-of-game LP, its Units
-    in play next turn, its Gold (`fitted`: and its kept card and Buildings, with STANDING_WEIGHTS)."""
-    s = sim.state
-    p = s.players[j]
+    in play next turn and its Gold."""
+    p = sim.state.players[j]
     planner = Planner(sim, j, memo)
     units = planner.turn_value(planner.forecast(p.slots), planner.rival_now)
     buildings = sum(sim.catalog.buildings[k].level(lv).legend_points for k, lv in p.buildings.items())
-    weights = STANDING_WEIGHTS[min(len(s.players), 3)].get(s.turns - s.turn + 1) if fitted else None
-    if weights is None:  # (a turn the weights were not fitted for)
-        return p.lp + units + buildings + GOLD_LP * p.gold  # (in this order: the same sums as before)
-    w_units, w_gold, w_kept, w_cost, w_building = weights
-    value = p.lp + buildings + w_units * units + w_gold * p.gold + w_building * len(p.buildings)
-    if p.kept is not None:
-        value += w_kept * (_kept_gain(planner, p.kept) - units) + w_cost * sim.card(p.kept).cost
-    return value
-
-
-def _kept_gain(planner: Planner, card: int) -> float:
-    """Next turn's value of the Units with the kept card added in a free spot (as they are if none)."""
-    slots = list(planner.p.slots)
-    free = [k for k in planner.p.open_slots() if slots[k] is None]
-    if free:
-        slots[free[0]] = planner.new_unit(card)
-    return planner.turn_value(planner.forecast(slots), planner.rival_now)
+    return p.lp + units + buildings + GOLD_LP * p.gold  # (in this order: the same sums as before)
