@@ -99,37 +99,6 @@ def test_the_opponent_model_scales_each_opponent_by_the_strength_they_showed():
     assert strong.rival_now[strong.rivals.index(1)] > planner.rival_now[planner.rivals.index(1)]
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_the_quick_planner_of_the_playouts_plays_whole_games_legally(players):
-    game = Game.new([f"P{i}" for i in range(players)], seed=40 + players)
-    memo: dict = {}
-    while not game.over:
-        for pend in game.pending():  # apply() validates every decision
-            game.apply(pend.player, medium_decision(game, pend, memo, quick=pend.player != 0))
-    assert len(game.winners()) >= 1
-
-
-def test_the_quick_planner_judges_picks_on_the_kingdom_in_play():
-    game = _played(3, 4, until_turn=2)
-    rng = random.Random(4)
-    while not game.state.players[0].hand:  # a few picks into the draft
-        for pend in game.pending():
-            game.apply(pend.player, random_decision(game, pend, rng))
-    pend = game.pending()[0]
-    assert pend.kind == "pick" and pend.player == 0
-    cards = pend.options["cards"]
-    p = game.state.players[pend.player]
-    quick = Planner(game, pend.player, {}, quick=True)
-    gains = quick.card_gains(cards)
-    saved = list(p.hand), p.kept
-    p.hand, p.kept = [], None  # the hand drafted so far does not change a quick judgement
-    try:
-        assert Planner(game, pend.player, {}, quick=True).card_gains(cards) == gains
-    finally:
-        p.hand, p.kept = saved
-    assert gains == quick.public_gains(cards)
-
-
 def test_a_playout_is_the_medium_bots_play():
     """Every seat of a playout plays as the medium bot, to the end of the turn."""
     game = _played(3, 4, until_turn=2)

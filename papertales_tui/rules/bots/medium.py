@@ -57,15 +57,11 @@ class Planner:
     """The medium bot's judgement for one player at one moment of a game."""
 
     def __init__(self, game: Game, me: int, memo: dict[Any, Any] | None = None, outlook: float = 1.0,
-                 rival_outlook: dict[int, float] | None = None, quick: bool = False):
+                 rival_outlook: dict[int, float] | None = None):
         """`outlook` scales the estimates of the neighbours' strength this turn (1: as estimated), and
-        `rival_outlook` each neighbour's apart (by player; 1 for those not in it). `quick`: the
-        cheaper judgement of the hard bot's playouts (picks judged on the Kingdom in play, a
-        Kingdom valued for this turn and its Gold only, swaps only once the spots are full, no
-        kept card)."""
+        `rival_outlook` each neighbour's apart (by player; 1 for those not in it)."""
         self.game = game
         self.me = me
-        self.quick = quick
         self.memo = memo if memo is not None else {}
         # the values of Kingdoms, and the Constructions they allow, in tables of their own (the
         # Constructions depend only on their keys: see `evaluation.kingdom_tables`)
@@ -87,7 +83,7 @@ class Planner:
                           for j in self.rivals]
         # what the remembered values depend on, besides the Units and Gold
         self.buildings = tuple(sorted(self.p.buildings.items()))  # as the evaluation memo keys them
-        context = (me, s.turn, before_wars, tuple(self.rival_now), self.buildings, quick)
+        context = (me, s.turn, before_wars, tuple(self.rival_now), self.buildings)
         # as a small number in the keys of the values (cheaper to hash), the same for equal contexts
         contexts = evaluation.table(self.memo, "contexts")
         self.context = contexts.setdefault(context, len(contexts))
@@ -170,8 +166,7 @@ class Planner:
             return known
         slots, f = self.arrange(units)
         v = self.turn_value(f, self.rival_now) + self.gold_lp * gold
-        if not self.quick:
-            v += self.future_value(slots) + self.building_plan(slots, gold + f.income)
+        v += self.future_value(slots) + self.building_plan(slots, gold + f.income)
         self.values[key] = (v, slots)
         return v, slots
 
@@ -281,9 +276,9 @@ class Planner:
 
     def _spots_for(self, n: int, capacity: int) -> list[int | None]:
         """Where a new Unit may go among `n` planned ones: added (None) while there is room, or in
-        place of each (a quick planner swaps only once the spots are full)."""
+        place of each."""
         if n < capacity:
-            return [None] if self.quick else [None, *range(n)]
+            return [None, *range(n)]
         return list(range(n))
 
     def new_unit(self, card: int) -> Unit:
@@ -299,14 +294,12 @@ class Planner:
         hand = list(pend.options["hand"])
         gold = pend.options["gold"]
         # a plan remembered from Recruitment may be one step short (see card_gains); one made now
-        # is already as good as the greedy search makes it (so is every quick plan)
+        # is already as good as the greedy search makes it
         remembered = self._plan_key(hand, gold) in self.memo
         plan = self.plan(hand, gold)
-        if remembered and not self.quick:
+        if remembered:
             plan = self.improve(plan, hand, gold)
         slots = [None if u is None else u.card for u in plan.slots]
-        if self.quick:  # the kept card does not count in a playout's score
-            return {"kind": "deploy", "slots": slots, "keep": None, "unpaid": []}
         leftovers = {c: self.keep_value(c, plan.slots) for c in hand if c not in slots}
         keep = max(leftovers, key=lambda c: (leftovers[c], -c), default=None)
         if keep is not None and leftovers[keep] <= 0:
@@ -335,10 +328,9 @@ class Planner:
         """How much each card would add to the planned deployment of the hand (and kept card).
 
         One step only (add the card, or swap it in): the result is remembered as the plan of the
-        larger hand, so plans grow card by card through the draft. A quick planner judges the cards
-        on the Kingdom in play alone (`public_gains`).
+        larger hand, so plans grow card by card through the draft.
         """
-        gains = self.public_gains(cards) if self.quick else self._hand_gains(cards)
+        gains = self._hand_gains(cards)
         if self.solo is not None:  # a card picked is a card kept out of the Underworld
             for c in cards:
                 gains[c] += self.solo.quest_lp(c)
@@ -366,7 +358,7 @@ class Planner:
         if not pend.options["discard"]:
             return {"kind": "pick", "card": card}
         rest = [c for c in cards if c != card]
-        rival = Planner(self.game, self.rivals[0], self.memo, quick=self.quick)
+        rival = Planner(self.game, self.rivals[0], self.memo)
         hurt = rival.public_gains(rest)
         return {"kind": "pick", "card": card, "discard": max(rest, key=lambda c: (hurt[c], -c))}
 
@@ -530,11 +522,9 @@ def _fresh_options(game: Game, me: int) -> list[dict[str, Any]]:
         game.state.step = step
 
 
-def medium_decision(game: Game, pend: Pending, memo: dict[Any, Any] | None = None,
-                    quick: bool = False) -> dict[str, Any]:
-    """The medium bot's decision for `pend`, reading only the player's own cards and public ones
-    (`quick`: see `Planner`)."""
-    planner = Planner(game, pend.player, memo, quick=quick)
+def medium_decision(game: Game, pend: Pending, memo: dict[Any, Any] | None = None) -> dict[str, Any]:
+    """The medium bot's decision for `pend`, reading only the player's own cards and public ones."""
+    planner = Planner(game, pend.player, memo)
     if pend.kind == Step.PICK:
         return planner.pick(pend)
     if pend.kind == Step.DEPLOY:
