@@ -156,7 +156,7 @@ def test_the_review_assesses_each_decision_of_the_chosen_seats():
         for pend in game.pending():
             game.apply(pend.player, bots[pend.player].choose(game.view(pend.player), pend, game.catalog))
     seen = []
-    result = coach.review(Game.new(["Ann", "Bob"], seed=6), game.state.decisions, [1], budget=2.0,
+    result = coach.review(Game.new(["Ann", "Bob"], seed=6), game.state.decisions, [1], samples=2,
                           progress=lambda done, total: seen.append((done, total)))
     bob = [d for d in game.state.decisions if d["player"] == 1]
     assert [a.index for a in result.assessments] == [k for k, d in enumerate(game.state.decisions)
@@ -164,6 +164,9 @@ def test_the_review_assesses_each_decision_of_the_chosen_seats():
     assert len(result.assessments) == len(bob) and result.deciding_turn is None
     assert all(a.player == 1 and a.cost >= 0 and a.error >= 0 for a in result.assessments)
     assert seen[-1] == (len(bob), len(bob))
+    assert {a.samples for a in result.assessments} <= {0, 2} and any(a.samples == 2 for a in result.assessments)
+    with pytest.raises(ValueError, match="at least 2 samples"):  # no interval from one sample
+        coach.review(Game.new(["Ann", "Bob"], seed=6), game.state.decisions, [1], samples=1)
     top = result.costliest(3)
     assert [a.cost - a.error for a in top] == sorted((a.cost - a.error for a in result.assessments), reverse=True)[:3]
 
@@ -220,7 +223,7 @@ def finished_save(tmp_path_factory):
 
 
 def test_review_prints_the_costliest_decisions(finished_save, capsys):
-    assert main(["review", str(finished_save), "--budget", "3"]) == 0
+    assert main(["review", str(finished_save), "--samples", "4"]) == 0  # (a CPU budget: not the same everywhere)
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith(f"Review of {finished_save}: 3 players; reviewed: Ann, Cy; ")
     assert out[1] == "Costliest decisions:"
@@ -232,10 +235,12 @@ def test_review_prints_the_costliest_decisions(finished_save, capsys):
 
 
 def test_review_json(finished_save, capsys):
-    assert main(["review", str(finished_save), "--budget", "3", "--json", "--seat", "Bob"]) == 0
+    assert main(["review", str(finished_save), "--samples", "3", "--json", "--seat", "Bob"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["seats"] == ["Bob"] and data["finished"] is True
     assert data["decisions"] and all(d["player"] == "Bob" for d in data["decisions"])
+    assert {d["samples"] for d in data["decisions"]} <= {0, 3}  # (0: the only option) three, as asked
+    assert any(d["samples"] == 3 for d in data["decisions"])
     saved = load_save(finished_save, default_catalog()).decisions  # decisions in the save's JSON form
     for d in data["decisions"]:
         assert {**d["decision"], "player": 1} == saved[d["decision_number"] - 1]

@@ -13,7 +13,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from . import float_range, printable
+from . import float_range, int_range, printable
 
 if TYPE_CHECKING:
     from ..rules.coach import Assessment, Review
@@ -25,8 +25,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="SAVE", help="a save file (e.g. an autosave, or one made with 'save as')")
     p.add_argument("--seat", action="append", default=[], metavar="NAME",
                    help="review this player's decisions (repeatable; default: the human seats)")
-    p.add_argument("--budget", type=float_range(0, 3600, low_open=True), default=None, metavar="SECONDS",
-                   help="CPU seconds of search for the whole review (default 50)")
+    effort = p.add_mutually_exclusive_group()
+    effort.add_argument("--budget", type=float_range(0, 3600, low_open=True), default=None, metavar="SECONDS",
+                        help="CPU seconds of search for the whole review (default 50)")
+    effort.add_argument("--samples", type=int_range(2, 10_000), default=None, metavar="N",
+                        help="N samples of the hidden cards for each decision instead of a CPU budget: "
+                             "the same review on any machine")
     p.add_argument("--all", action="store_true", help="list every reviewed decision, not only the costliest")
     p.add_argument("--json", action="store_true", help="print the review as one JSON object")
     p.set_defaults(run=run)
@@ -50,7 +54,7 @@ def run(args: argparse.Namespace, catalog) -> int:
     bar = ProgressBar() if sys.stderr.isatty() else None
     try:
         result = coach.review(start, save.decisions, seats, budget=args.budget or coach.REVIEW_BUDGET,
-                              progress=bar)
+                              samples=args.samples, progress=bar)
     except IllegalDecision as err:  # the engine refused a decision of the file
         print(f"papertales: cannot review: {printable(args.file)}: {printable(err)}", file=sys.stderr)
         return 2

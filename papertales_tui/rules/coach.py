@@ -268,11 +268,15 @@ def _plain(d: Decision) -> Decision:
 # --- the review -----------------------------------------------------------------------------------
 
 def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, budget: float = REVIEW_BUDGET,
-           max_each: float = MAX_DECISION_BUDGET, seed: int = 0, progress: Progress | None = None,
-           cancelled: Callable[[], bool] | None = None) -> Review:
+           max_each: float = MAX_DECISION_BUDGET, samples: int | None = None, seed: int = 0,
+           progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Review:
     """Assess each decision of `seats` in a game. `game` is the game at its start (as set up before
     any decision); it is played on with `decisions` (the save's list, each with its "player"), read
-    once into typed decisions (MalformedDecision or WrongKind for an entry that is not one)."""
+    once into typed decisions (MalformedDecision or WrongKind for an entry that is not one).
+    `samples` (at least MIN_SAMPLES): that many samples for each decision instead of the CPU budget
+    (`budget` and `max_each` then do not apply), so that the review is the same on any machine."""
+    if samples is not None and samples < MIN_SAMPLES:
+        raise ValueError(f"a review needs at least {MIN_SAMPLES} samples a decision, not {samples}")
     points = []  # (index, view, pending, decision) of each decision to assess
     for k, d in enumerate(decisions):
         player = d["player"]
@@ -282,13 +286,14 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
             if pend is not None and pend.kind in SEARCHED:
                 points.append((k, game.view(player), pend, decision))
         game.apply(player, decision)
-    each = min(max_each, budget / max(len(points), 1))
+    each = min(max_each, budget / max(len(points), 1)) if samples is None else math.inf
+    most = MAX_SAMPLES if samples is None else samples
     out = []
     for n, (k, view, pend, decision) in enumerate(points):
         if progress is not None:
             progress(n, len(points))
-        out.append(assess(view, pend, game.catalog, decision, budget=each, seed=seed + k, index=k,
-                          cancelled=cancelled))
+        out.append(assess(view, pend, game.catalog, decision, budget=each, max_samples=most, seed=seed + k,
+                          index=k, cancelled=cancelled))
     if progress is not None:
         progress(len(points), len(points))
     names = [p.name for p in game.state.players]
