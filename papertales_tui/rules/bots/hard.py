@@ -36,7 +36,7 @@ from ..decisions import Decision, Step, as_decision
 from ..engine import Game, Pending
 from ..state import BACK, FRONT
 from . import evaluation
-from .knowledge import game_from_view, hidden_cards
+from .knowledge import DraftMemory, game_from_view, hidden_cards
 from .medium import GOLD_LP, Planner, medium_decision
 from .opponents import OpponentModel
 
@@ -75,6 +75,7 @@ class HardBot:
         self.samples: list[int] = []  # samples searched, per searched decision (for benchmarks)
         self.playouts: list[int] = []  # playouts finished, per searched decision
         self.opponents = OpponentModel()  # how strong each opponent deploys, from what they showed
+        self.drafts = DraftMemory()  # the draft cards this seat held this turn: where those it passed on went
 
     def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> Decision:
         """A legal decision for `pending`, searched from what `view` shows."""
@@ -90,6 +91,7 @@ class HardBot:
             self.turn = view["turn"]
         game = game_from_view(view, pending.player, catalog)
         self.opponents.watch(view, game, pending.player)
+        self.drafts.watch(view, pending.player)
         if pending.kind not in SEARCHED and not (SEARCH_SMALL and pending.kind in SMALL):
             return medium_decision(game, pending, self.memo)
         options = candidates(game, pending, self.memo, self.opponents.outlook())
@@ -121,8 +123,8 @@ class HardBot:
                 played: list[float] = []
                 try:
                     for k in running:
-                        played.append(playout(_sample(view, me, catalog, sample_seed, hidden), me, options[k],
-                                              memo, deadline))
+                        played.append(playout(_sample(view, me, catalog, sample_seed, hidden, self.drafts),
+                                              me, options[k], memo, deadline))
                 except OutOfTime:
                     if samples or not played:
                         break
@@ -188,9 +190,9 @@ def best(scores: list[list[float]], prior_z: float | None = None) -> int:
 
 
 def _sample(view: dict[str, Any], me: int, catalog: Catalog, seed: float,
-            hidden: tuple[list[int], list[int]]) -> Game:
+            hidden: tuple[list[int], list[int]], drafts: DraftMemory | None = None) -> Game:
     """A sample of the hidden cards to play out; a standard game's log is not kept (nothing reads it)."""
-    sim = game_from_view(view, me, catalog, random.Random(seed), hidden)
+    sim = game_from_view(view, me, catalog, random.Random(seed), hidden, drafts)
     if sim.state.mode == "standard":
         sim.stop_recording()
     return sim

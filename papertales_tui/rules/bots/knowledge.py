@@ -9,7 +9,7 @@ of the hidden cards that is consistent with everything the player has seen.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..cards import Catalog
 from ..engine import Game
@@ -58,19 +58,143 @@ def hidden_cards(view: dict[str, Any], player: int) -> tuple[list[int], list[int
     return discards, unseen_cards(view, player, discards)
 
 
+class Placed(NamedTuple):
+    """Hidden cards whose place a seat worked out from the draft cards it saw (the others' picks,
+    the cards they hold now, the 2-player draft's discards), by player; the rest is drawn at random."""
+
+    hands: dict[int, list[int]]
+    drafts: dict[int, list[int]]
+    discards: list[int]
+
+
+class DraftMemory:
+    """The draft cards one seat held in each round of this turn's Recruitment (its view shows only
+    the ones it holds now). The cards it passed on were in the next players' hands: those they took
+    are among the ones missing when the cards came back, and the next player holds what it passed
+    last. `place` samples where they are, consistently with all it saw (see `game_from_view`)."""
+
+    def __init__(self) -> None:
+        self.turn = -1
+        self.held: dict[int, list[int]] = {}  # draft round -> the cards this seat held in it
+
+    def watch(self, view: dict[str, Any], player: int) -> None:
+        """Note the draft cards `player` holds now (call it with every view of a Recruitment)."""
+        if view["turn"] != self.turn:
+            self.turn, self.held = view["turn"], {}
+        if view["phase"] == "recruitment" and view.get("mode", "standard") == "standard":
+            self.held[view["draft_round"]] = list(view["players"][player]["draft"])
+
+    def place(self, view: dict[str, Any], player: int, rng: random.Random) -> Placed | None:
+        """A sample of where the cards this seat passed on are now, or None when nothing is known
+        (another turn, another phase, solo, or a view it did not watch)."""
+        if view["turn"] != self.turn or view["phase"] not in ("recruitment", "deployment") or not self.held \
+                or view.get("mode", "standard") != "standard":
+            return None
+        n = len(view["players"])
+        counts = [9 if n == 2 else 5]  # cards in a packet at the start of each round so far
+        for _ in range(view["draft_round"]):
+            counts.append(counts[-1] - (2 if n == 2 and counts[-1] > 1 else 1))  # 2 players: a discard too
+        mine = _own_picks(view, player)
+        if len(mine) != len(counts) - 1 or any(r >= len(counts) or len(c) != counts[r] for r, c in self.held.items()):
+            return None
+        held = dict(self.held)
+        for r, count in enumerate(counts[:-1]):  # a last single card is taken without asking: the one picked
+            if count == 1 and r not in held:
+                held[r] = mine[r][:1]
+        step = 1 if view["turn"] % 2 == 1 else -1  # the engine's pass direction (`Game.pass_target`)
+        placed = Placed({}, {}, [])
+        for first in range(n):  # each packet, by the seat it was dealt to
+            if not _place_packet(placed, held, mine, (first, player, n, step), counts, rng):
+                return None
+        return placed
+
+
+def _own_picks(view: dict[str, Any], player: int) -> list[list[int]]:
+    """The cards `player` took in each draft round of this turn (its pick, then its discard)."""
+    rounds: list[list[int]] = []
+    for e in view["log"]:
+        if e["type"] == "turn_started":
+            rounds = []
+        elif e["type"] == "card_picked" and e["player"] == player:
+            rounds.append([e["card"]])
+        elif e["type"] == "card_discarded" and e["player"] == player and e["reason"] == "draft" and rounds:
+            rounds[-1].append(e["card"])
+    return rounds
+
+
+def _place_packet(placed: Placed, held: dict[int, list[int]], mine: list[list[int]],
+                  seats: tuple[int, int, int, int], counts: list[int], rng: random.Random) -> bool:
+    """Place the cards `me` saw of the packet dealt to seat `first`: between two rounds `me` held
+    it, those missing were taken by the seats that held it in between, in a random order; after the
+    last, the seats since took some of the rest at random, and the one holding it now has the
+    others. False: what `me` saw does not add up."""
+    first, me, n, step = seats
+    known: list[int] | None = None  # the packet's cards in round r, as far as `me` knows them
+    gone: list[tuple[int, int]] = []  # (seat, cards taken) by the other seats since `known` was seen
+    holder = first
+    for r, count in enumerate(counts):
+        holder = (first + r * step) % n
+        if holder == me and r in held:
+            if known is not None:
+                missing = [c for c in known if c not in held[r]]
+                if len(missing) != sum(k for _, k in gone) or len(known) - len(missing) != len(held[r]):
+                    return False
+                _assign(placed, missing, gone, rng)
+            known, gone = list(held[r]), []
+        if r == len(counts) - 1 or known is None:
+            continue
+        if holder != me:
+            gone.append((holder, count - counts[r + 1]))
+        elif any(c not in known for c in mine[r]):
+            return False
+        else:
+            known = [c for c in known if c not in mine[r]]
+    if known is None or holder == me and not gone:
+        return True  # never seen, or held by `me` now
+    now = counts[-1]
+    if len(known) - sum(k for _, k in gone) != now or (now and holder == me):
+        return False
+    rng.shuffle(known)
+    _assign(placed, known[now:], gone, rng, shuffled=True)
+    if now:
+        placed.drafts[holder] = known[:now]
+    return True
+
+
+def _assign(placed: Placed, cards: list[int], gone: list[tuple[int, int]], rng: random.Random,
+            shuffled: bool = False) -> None:
+    """Give `cards` to the seats in `gone` in a random order, each its number of cards: the first
+    card to its hand, a second (a 2-player draft) to the discard pile."""
+    if not shuffled:
+        cards = list(cards)
+        rng.shuffle(cards)
+    k = 0
+    for seat, taken in gone:
+        placed.hands.setdefault(seat, []).append(cards[k])
+        placed.discards.extend(cards[k + 1:k + taken])
+        k += taken
+
+
 def game_from_view(view: dict[str, Any], player: int, catalog: Catalog, rng: random.Random | None = None,
-                   hidden: tuple[list[int], list[int]] | None = None) -> Game:
+                   hidden: tuple[list[int], list[int]] | None = None, drafts: DraftMemory | None = None) -> Game:
     """A Game built only from `view` (what `player` may see).
 
     Without `rng`, hidden zones are empty: good for computing anything about public Kingdoms and the
     player's own cards. With `rng`, hidden zones are filled with a random sample of the unseen cards
     (a determinization), so the game can be played on; other players' undisclosed decisions of the
     current step are dropped, to be made again. `hidden`: `hidden_cards(view, player)` if known.
+    `drafts`: the player's memory of this turn's draft, which places some of the hidden cards.
     """
     discards: list[int] = []
     pool: list[int] = []
+    placed = Placed({}, {}, [])
     if rng is not None:
         discards, unseen = hidden if hidden is not None else hidden_cards(view, player)
+        found = drafts.place(view, player, rng) if drafts is not None else None
+        if found is not None and _fits(found, view, player, discards, unseen):
+            placed = found
+            taken = {c for cards in (*found.hands.values(), *found.drafts.values(), found.discards) for c in cards}
+            unseen = [c for c in unseen if c not in taken]
         pool = list(unseen)
         rng.shuffle(pool)
 
@@ -83,8 +207,9 @@ def game_from_view(view: dict[str, Any], player: int, catalog: Catalog, rng: ran
     for i, pd in enumerate(view["players"]):
         pd = dict(pd)
         if i != player:
-            pd["hand"] = draw(pd["hand"])
-            pd["draft"] = draw(pd["draft"])
+            hand = placed.hands.get(i, [])
+            pd["hand"] = hand + draw(pd["hand"] - len(hand))
+            pd["draft"] = placed.drafts[i] if i in placed.drafts else draw(pd["draft"])
             kept = draw(1) if pd["kept"] else []
             pd["kept"] = kept[0] if kept else None
             pd["submitted"] = None
@@ -93,7 +218,7 @@ def game_from_view(view: dict[str, Any], player: int, catalog: Catalog, rng: ran
     data = dict(view)
     data["players"] = players
     data["deck"] = draw(view["deck"])
-    data["discard"] = discards + draw(view["discard"] - len(discards))
+    data["discard"] = discards + placed.discards + draw(view["discard"] - len(discards) - len(placed.discards))
     data["rng"] = None  # (the game's own generator is not seen: the sample's is set instead)
     data["log"] = []
     data["decisions"] = []
@@ -105,6 +230,18 @@ def game_from_view(view: dict[str, Any], player: int, catalog: Catalog, rng: ran
 
         return SoloGame(state, catalog)
     return Game(state, catalog)
+
+
+def _fits(placed: Placed, view: dict[str, Any], player: int, discards: list[int], unseen: list[int]) -> bool:
+    """Whether `placed` fits the zones' sizes in `view` and places only unseen cards (a check on the
+    memory: it may have watched another game)."""
+    cards = [c for cs in (*placed.hands.values(), *placed.drafts.values(), placed.discards) for c in cs]
+    if len(set(cards)) != len(cards) or not set(cards) <= set(unseen) or player in placed.hands \
+            or player in placed.drafts or len(discards) + len(placed.discards) > view["discard"]:
+        return False
+    players = view["players"]
+    return all(len(cards) <= players[i]["hand"] for i, cards in placed.hands.items()) \
+        and all(len(cards) == players[i]["draft"] for i, cards in placed.drafts.items())
 
 
 def _solo_sample(solo: dict[str, Any], catalog: Catalog, rng: random.Random) -> dict[str, Any]:

@@ -1,0 +1,95 @@
+"""What a seat's memory of the draft tells the hard bot's samples about the hidden cards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import new_game
+
+from papertales_tui.rules.bots import make_bot
+from papertales_tui.rules.bots.knowledge import DraftMemory, game_from_view
+from papertales_tui.rules.decisions import Step
+from papertales_tui.rules.engine import Game
+
+
+def every_card(game: Game) -> list[int]:
+    s = game.state
+    cards = s.deck + s.discard + [c for p in s.players for c in p.hand + p.draft]
+    cards += [p.kept for p in s.players if p.kept is not None]
+    cards += [u.card for p in s.players for u in p.slots if u is not None]
+    return sorted(cards)
+
+
+def watched_views(players: int, seed: int, turns: int = 2):
+    """Each view seat 0 gets in the first `turns` turns of a medium-bot game, with the true game, its
+    memory of the draft, and the cards it passed on last (None in the first round)."""
+    game = new_game(players, seed=seed)
+    bots = [make_bot("medium", i) for i in range(players)]
+    memory = DraftMemory()
+    while game.state.turn <= turns:
+        pend = {p.player: p for p in game.pending()}
+        if 0 in pend and pend[0].kind in (Step.PICK, Step.DEPLOY):
+            view = game.view(0)
+            memory.watch(view, 0)
+            yield game, view, memory
+        for p in pend.values():
+            game.apply(p.player, bots[p.player].choose(game.view(p.player), p, game.catalog))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_samples_place_the_cards_passed_on_where_they_can_be(players):
+    checked = 0
+    for game, view, memory in watched_views(players, seed=players):
+        s = game.state
+        for k in range(3):
+            sample = game_from_view(view, 0, game.catalog, random.Random(k), drafts=memory).state
+            assert every_card(sample_game := Game(sample, game.catalog)) == every_card(game)
+            assert [len(p.hand) for p in sample.players] == [len(p.hand) for p in s.players]
+            assert [len(p.draft) for p in sample.players] == [len(p.draft) for p in s.players]
+            if view["phase"] == "recruitment" and view["draft_round"] > 0:
+                # the next seat holds exactly the cards seat 0 passed on last
+                nxt = game.pass_target(0)
+                assert sorted(sample.players[nxt].draft) == sorted(s.players[nxt].draft)
+                checked += 1
+            # every card seat 0 held this turn and no longer sees is where it may truly be: in the
+            # hands of the others (or the 2-player draft's discards), or in a draft it truly is in
+            seen = {c for cards in memory.held.values() for c in cards} - set(view["players"][0]["hand"]) \
+                - set(view["players"][0]["draft"])
+            for c in seen:
+                truly = next(i for i, p in enumerate(s.players) if c in p.hand + p.draft) \
+                    if any(c in p.hand + p.draft for p in s.players) else "discard"
+                placed = next(i for i, p in enumerate(sample.players) if c in p.hand + p.draft) \
+                    if any(c in p.hand + p.draft for p in sample.players) else "discard"
+                assert truly != 0 and placed != 0
+                if truly != "discard" and c in s.players[truly].draft:
+                    assert placed == truly or c not in sample.players[truly].draft
+            del sample_game
+    assert checked > 4
+
+
+def test_two_player_samples_know_the_other_hand_up_to_each_rounds_two_cards():
+    for game, view, memory in watched_views(2, seed=5, turns=1):
+        if view["phase"] != "deployment":
+            continue
+        s = game.state
+        seen = {c for cards in memory.held.values() for c in cards}
+        truth = set(s.players[1].hand) & seen  # the picks of the other seat among the cards seat 0 saw
+        gone = truth | (set(s.discard) & seen) - set(view["players"][0]["hand"])
+        for k in range(20):
+            sample = game_from_view(view, 0, game.catalog, random.Random(k), drafts=memory).state
+            picks = set(sample.players[1].hand) & seen
+            assert len(picks) == len(truth) and picks <= gone
+        return
+    pytest.fail("no deployment view")
+
+
+def test_without_a_memory_or_with_another_games_memory_samples_draw_at_random():
+    views = list(watched_views(2, seed=5, turns=1))
+    game, view, memory = views[3]
+    plain = game_from_view(view, 0, game.catalog, random.Random(1)).state
+    assert game_from_view(view, 0, game.catalog, random.Random(1), drafts=DraftMemory()).state.to_dict() \
+        == plain.to_dict()
+    other = next(m for g, v, m in watched_views(2, seed=6, turns=1) if v["draft_round"] == view["draft_round"])
+    stranger = game_from_view(view, 0, game.catalog, random.Random(1), drafts=other).state
+    assert every_card(Game(stranger, game.catalog)) == every_card(game)
