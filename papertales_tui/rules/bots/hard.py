@@ -8,8 +8,11 @@ For a Recruitment, Deployment, Construction, Age-token or Mystical Healer decisi
    without each new Unit (kept, its Gold held) and with each Front spot swapped with a Back spot;
    its best Constructions and passing; every Age-token target; Healer saves);
 2. samples the hidden cards (other hands and drafts, kept cards, the piles) consistently with its
-   view (`knowledge.game_from_view`), applies each candidate to the same sample, and lets medium
-   bots play every seat until the end of the turn (the end of the game on the last turn);
+   view (`knowledge.game_from_view`) and with the draft cards it held this turn (`DraftMemory`:
+   the next seat holds the cards it passed last; the seats in between took those missing when
+   cards came back, with 2 players one picked and one discarded), applies each candidate to the
+   same sample, and lets medium bots play every seat until the end of the turn (the end of the
+   game on the last turn);
 3. scores each playout: on the last turn the final margin over the best opponent plus a bonus for a
    win; otherwise the margin in LP plus what each Kingdom is worth going forward (`standing`);
 4. repeats with new samples until its time budget is spent, racing the candidates: after 4
