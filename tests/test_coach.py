@@ -15,7 +15,7 @@ from papertales_tui.cli import main
 from papertales_tui.persistence import load_save, save_as
 from papertales_tui.rules import coach
 from papertales_tui.rules.bots import make_bot
-from papertales_tui.rules.bots.knowledge import game_from_view
+from papertales_tui.rules.bots.knowledge import DraftMemory, game_from_view
 from papertales_tui.rules.catalog import default_catalog
 from papertales_tui.rules.decisions import DECISIONS, AgeTarget, Build, Deploy, Heal, Pass, Pick, Step, Upgrade
 from papertales_tui.rules.engine import Game
@@ -169,6 +169,70 @@ def test_the_review_assesses_each_decision_of_the_chosen_seats():
         coach.review(Game.new(["Ann", "Bob"], seed=6), game.state.decisions, [1], samples=1)
     top = result.costliest(3)
     assert [a.cost - a.error for a in top] == sorted((a.cost - a.error for a in result.assessments), reverse=True)[:3]
+
+
+def sampled_drafts(monkeypatch) -> list[tuple[int, list[list[int]]]]:
+    """Spy on the coach's playouts: (deciding seat, each player's draft cards) of every sample played."""
+    seen = []
+    real = coach.playout
+
+    def spy(sim, me, decision, memo, *args):
+        seen.append((me, [sorted(p.draft) for p in sim.state.players]))
+        return real(sim, me, decision, memo, *args)
+
+    monkeypatch.setattr(coach, "playout", spy)
+    return seen
+
+
+def two_player_game(seed: int) -> tuple[Game, dict[int, list[list[int]]]]:
+    """A 2-player game of medium bots through turn 1, with each player's draft cards at the start of
+    each round of its draft: {round: drafts}."""
+    game = new_game(2, seed=seed)
+    bots = [make_bot("medium", i) for i in range(2)]
+    rounds = {}
+    while game.state.turn == 1:
+        if game.state.phase == "recruitment":
+            rounds.setdefault(game.state.draft_round, [sorted(p.draft) for p in game.state.players])
+        for pend in game.pending():
+            game.apply(pend.player, bots[pend.player].choose(game.view(pend.player), pend, game.catalog))
+    return game, rounds
+
+
+def test_with_its_draft_memory_a_hint_knows_the_cards_the_next_player_holds(monkeypatch):
+    game = new_game(2, seed=4)
+    bots = [make_bot("medium", i) for i in range(2)]
+    memory = DraftMemory()
+    while not (game.state.phase == "recruitment" and game.state.draft_round == 2):
+        memory.watch(game.view(0), 0)  # seat 0 remembers each round's draft cards
+        for pend in game.pending():
+            game.apply(pend.player, bots[pend.player].choose(game.view(pend.player), pend, game.catalog))
+    view, pend = game.view(0), game.pending_for(0)
+    memory.watch(view, 0)
+    truth = sorted(game.state.players[1].draft)
+    seen = sampled_drafts(monkeypatch)
+    coach.hint(view, pend, game.catalog, budget=math.inf, max_samples=3, drafts=memory)
+    assert seen and all(drafts[1] == truth for _, drafts in seen)  # what seat 0 passed on in round 1
+    seen.clear()
+    first, second = pend.options["cards"][:2]
+    coach.assess(view, pend, game.catalog, Pick(first, second), budget=math.inf, max_samples=2, drafts=memory)
+    assert seen and all(drafts[1] == truth for _, drafts in seen)
+    seen.clear()
+    coach.hint(view, pend, game.catalog, budget=math.inf, max_samples=3)  # without it: drawn at random
+    assert any(drafts[1] != truth for _, drafts in seen)
+
+
+def test_the_review_remembers_what_each_seat_saw_of_the_draft(monkeypatch):
+    game, rounds = two_player_game(seed=6)
+    seen = sampled_drafts(monkeypatch)
+    result = coach.review(Game.new(["P0", "P1"], seed=6), game.state.decisions, [0, 1], samples=2)
+    assert {a.player for a in result.assessments} == {0, 1}
+    checked = 0
+    for me, drafts in seen:
+        if len(drafts[me]) in (7, 5, 3):  # a pick after the first round: the other's cards are known
+            start = next(r for r in rounds.values() if r[me] == drafts[me])
+            assert drafts[1 - me] == start[1 - me]
+            checked += 1
+    assert checked >= 2 * 3 * 2  # each seat, rounds 1 to 3, 2 samples
 
 
 def test_the_solo_review_names_the_turn_that_decided_the_result():

@@ -8,8 +8,10 @@ import subprocess
 import sys
 
 from conftest import new_game
+from test_bot_knowledge import every_card
 
-from papertales_tui.rules.decisions import Pick
+from papertales_tui.rules.bots.knowledge import game_from_view
+from papertales_tui.rules.decisions import Pick, Step
 from papertales_tui.rules.engine import Game, IllegalDecision
 from papertales_tui.rules.random_play import random_decision
 from papertales_tui.rules.solo import SoloGame
@@ -204,3 +206,77 @@ def test_totals_from_the_log_match_the_game_after_every_decision():
             pend = game.pending()[0]
             game.apply(pend.player, random_decision(game, pend, rng))
             totals_match(game)
+
+
+# --- what each human seat remembers of the draft, for the coach's hints ------------------------------
+
+def one_scene(session: Session, rng: random.Random) -> None:
+    """Go on from the scene as the table would (random decisions)."""
+    scene = session.scene
+    if isinstance(scene, (Summary, Handoff)):
+        session.proceed()
+    elif isinstance(scene, BotTurn):
+        session.bot_submit(scene.pend, session.bot_decision(scene.pend))
+    else:
+        assert session.submit(scene.pend.player, random_decision(session.game, scene.pend, rng)) is None
+
+
+def deciding_pick(session: Session) -> int | None:
+    """The seat deciding a pick after the first round of a draft now, if any."""
+    scene = session.scene
+    if isinstance(scene, Decide) and scene.pend.kind is Step.PICK and session.game.state.draft_round > 0:
+        return scene.pend.player
+    return None
+
+
+def samples_of(session: Session, me: int) -> list[Game]:
+    """What the coach's hint samples for `me` now: its view and its memory of the draft."""
+    game = session.game
+    return [game_from_view(game.view(me), me, game.catalog, random.Random(k), drafts=session.draft_memory(me))
+            for k in range(3)]
+
+
+def knows_the_next_draft(session: Session, me: int) -> bool:
+    """Every sample holds the other seat's true draft cards; all samples are whole games."""
+    game = session.game
+    truth = sorted(game.state.players[1 - me].draft)
+    samples = samples_of(session, me)
+    assert all(every_card(s) == every_card(game) for s in samples)
+    assert all([len(p.draft) for p in s.state.players] == [len(p.draft) for p in game.state.players] for s in samples)
+    return all(sorted(s.state.players[1 - me].draft) == truth for s in samples)
+
+
+def test_each_human_seat_remembers_the_draft_cards_it_held_for_the_coach():
+    session = Session(new_game(2, seed=3), ["human", "human"])
+    rng = random.Random(2)
+    checked, took_back = [], False
+    while session.game.state.turn <= 2:
+        me = deciding_pick(session)
+        if me is not None:
+            assert knows_the_next_draft(session, me)  # each seat remembers what it passed on
+            checked.append(me)
+            if not took_back and me == 0:  # a decision taken back leaves the memory right
+                one_scene(session, rng)
+                assert session.take_back() and deciding_pick(session) == 0
+                assert knows_the_next_draft(session, 0)
+                took_back = True
+        one_scene(session, rng)
+    assert took_back and checked.count(0) == checked.count(1) == 2 * 3  # rounds 1 to 3 of 2 turns
+
+
+def test_a_bot_seat_has_no_memory_and_a_resumed_game_starts_with_an_empty_one():
+    session = Session(new_game(2, seed=5), ["human", "bot:easy"])
+    assert session.draft_memory(1) is None
+    rng = random.Random(4)
+    while not (session.game.state.turn == 2 and deciding_pick(session) == 0):
+        one_scene(session, rng)
+    assert knows_the_next_draft(session, 0)
+    game = session.game
+    resumed = Session(Game.from_json(game.to_json(), game.catalog), session.seats, shown=len(game.state.log))
+    while deciding_pick(resumed) != 0:
+        one_scene(resumed, rng)
+    assert not knows_the_next_draft(resumed, 0)  # it did not see the first round again: drawn at random
+    one_scene(resumed, rng)
+    while deciding_pick(resumed) != 0:
+        one_scene(resumed, rng)
+    assert knows_the_next_draft(resumed, 0)  # it saw the last round since

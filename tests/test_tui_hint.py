@@ -108,3 +108,32 @@ async def test_a_hint_in_the_mystical_healer_choice(catalog):
         text = await hint_on(pilot, app)
         assert text.startswith("Coach: save ")  # "save Front 1" or "save nobody"
         assert "Coach: save" in screen_text(app)
+
+
+async def test_a_hint_uses_what_the_seat_remembers_of_the_draft(catalog, monkeypatch):
+    import random
+
+    from papertales_tui.rules.bots.knowledge import game_from_view
+
+    asked = []
+    real = coach.hint
+
+    def spy(view, pend, catalog, **options):
+        asked.append((view, pend.player, options.get("drafts")))
+        return real(view, pend, catalog, **options)
+
+    monkeypatch.setattr(coach, "hint", spy)
+    monkeypatch.setattr(coach, "HINT_BUDGET", 0.05)
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, app, ["Ann", "Ben"], seed=2)
+        screen = await until(pilot, app, DraftScreen)
+        while screen.game.state.draft_round == 0:  # past the first round of the draft
+            await pilot.press(*keys_for(app))
+            screen = await until(pilot, app, DraftScreen)
+        assert (await hint_on(pilot, app)).startswith("Coach: ")
+        view, me, drafts = asked[-1]
+        game = screen.game
+        assert me == screen.player and view == game.view(me)
+        sample = game_from_view(view, me, catalog, random.Random(1), drafts=drafts).state
+        assert sorted(sample.players[1 - me].draft) == sorted(game.state.players[1 - me].draft)  # what it passed on

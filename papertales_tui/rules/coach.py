@@ -1,6 +1,8 @@
 """The coach: the hard bot's search turned into hints during play and a review after the game.
 
-Everything here reads one seat's view only (`game.view(player)`), like the bots do:
+Everything here reads one seat's view only (`game.view(player)`) and, when given one (`drafts=`),
+that seat's memory of the draft cards it held this turn (`DraftMemory`, watched with each of its
+views), like the hard bot does:
 
 - `hint(view, pending, catalog)`: what the hard bot would do, with what it expects of its choice
   against the next best one this turn (LP, Gold, Wars won) and the playouts behind it;
@@ -22,6 +24,7 @@ with the noise of the samples (stated as ±) and the bias of the medium bots tha
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
@@ -31,7 +34,7 @@ from itertools import combinations
 from typing import Any, assert_never, cast
 
 from .bots.hard import candidates, playout
-from .bots.knowledge import game_from_view
+from .bots.knowledge import DraftMemory, game_from_view
 from .cards import Catalog
 from .decisions import (
     AgeTarget,
@@ -162,9 +165,11 @@ def options_for(view: dict[str, Any], pend: Pending, catalog: Catalog,
 
 def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[Decision], *, budget: float,
            max_samples: int = MAX_SAMPLES, seed: int = 0, progress: Progress | None = None,
-           cancelled: Callable[[], bool] | None = None) -> list[Outcome]:
+           cancelled: Callable[[], bool] | None = None, drafts: DraftMemory | None = None) -> list[Outcome]:
     """Playouts of every option on the same samples until `budget` CPU seconds are spent (at least
-    MIN_SAMPLES samples, at most `max_samples`). Raises Cancelled if `cancelled()` turns True."""
+    MIN_SAMPLES samples, at most `max_samples`). Raises Cancelled if `cancelled()` turns True.
+    `drafts`: the deciding seat's memory of this turn's draft (as the hard bot keeps it), which places
+    the cards it passed on in the samples; None: they are drawn at random with the other hidden cards."""
     me = pend.player
     rng = random.Random(seed)
     memo: dict[Any, Any] = {}
@@ -182,7 +187,7 @@ def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[
             raise Cancelled()
         sample_seed = rng.random()
         for o, d in zip(outcomes, played):
-            sim = game_from_view(view, me, catalog, random.Random(sample_seed))
+            sim = game_from_view(view, me, catalog, random.Random(sample_seed), drafts=drafts)
             o.scores.append(playout(sim, me, d, memo))
             p = sim.state.players[me]
             o.lp += p.lp - lp0
@@ -211,13 +216,14 @@ def _wars_won(sim: Game, me: int) -> float:
 
 def hint(view: dict[str, Any], pend: Pending, catalog: Catalog, *, budget: float = HINT_BUDGET,
          max_samples: int = MAX_SAMPLES, seed: int = 0, progress: Progress | None = None,
-         cancelled: Callable[[], bool] | None = None) -> Hint:
-    """What the hard bot would decide for `pend`, from `view` (the deciding seat's view) only."""
+         cancelled: Callable[[], bool] | None = None, drafts: DraftMemory | None = None) -> Hint:
+    """What the hard bot would decide for `pend`, from `view` (the deciding seat's view) and `drafts`
+    (that seat's memory of this turn's draft, if kept: see `search`) only."""
     options = options_for(view, pend, catalog)
     if len(options) == 1:
         return Hint(pend.player, pend.kind, options[0], [Outcome(options[0])], 0)
     outcomes = search(view, pend, catalog, options, budget=budget, max_samples=max_samples, seed=seed,
-                      progress=progress, cancelled=cancelled)
+                      progress=progress, cancelled=cancelled, drafts=drafts)
     ranked = sorted(range(len(outcomes)), key=lambda k: (-outcomes[k].mean, k))
     best = [outcomes[k] for k in ranked]
     return Hint(pend.player, pend.kind, best[0].decision, best, len(best[0].scores))
@@ -225,9 +231,10 @@ def hint(view: dict[str, Any], pend: Pending, catalog: Catalog, *, budget: float
 
 def assess(view: dict[str, Any], pend: Pending, catalog: Catalog, decision: Decision | dict[str, Any], *,
            budget: float, max_samples: int = MAX_SAMPLES, seed: int = 0, index: int = 0,
-           cancelled: Callable[[], bool] | None = None) -> Assessment:
+           cancelled: Callable[[], bool] | None = None, drafts: DraftMemory | None = None) -> Assessment:
     """The LP `decision` cost against the coach's choice, with a 95% interval. A decision in its JSON
-    form is read with `as_decision` (MalformedDecision or WrongKind if it is not one for `pend`)."""
+    form is read with `as_decision` (MalformedDecision or WrongKind if it is not one for `pend`).
+    `drafts`: the deciding seat's memory of this turn's draft, if kept (see `search`)."""
     decision = as_decision(decision, pend.kind)
     options = options_for(view, pend, catalog)
     mine = next((k for k, d in enumerate(options) if _same(d, decision)), None)
@@ -238,7 +245,7 @@ def assess(view: dict[str, Any], pend: Pending, catalog: Catalog, decision: Deci
     if len(options) == 1:
         return Assessment(index, pend.player, turn, pend.kind, decision, decision, 0.0, 0.0, 0, 0)
     outcomes = search(view, pend, catalog, options, budget=budget, max_samples=max_samples, seed=seed,
-                      cancelled=cancelled)
+                      cancelled=cancelled, drafts=drafts)
     best = max(range(len(outcomes)), key=lambda k: (outcomes[k].mean, k == mine, -k))
     diffs = [b - m for b, m in zip(outcomes[best].scores, outcomes[mine].scores)]
     n = len(diffs)
@@ -274,26 +281,31 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
     any decision); it is played on with `decisions` (the save's list, each with its "player"), read
     once into typed decisions (MalformedDecision or WrongKind for an entry that is not one).
     `samples` (at least MIN_SAMPLES): that many samples for each decision instead of the CPU budget
-    (`budget` and `max_each` then do not apply), so that the review is the same on any machine."""
+    (`budget` and `max_each` then do not apply), so that the review is the same on any machine.
+    Each seat reviewed remembers the draft cards it held this turn, as the hard bot does: each
+    assessment's samples place the cards it passed on where they can be, from what it saw until then."""
     if samples is not None and samples < MIN_SAMPLES:
         raise ValueError(f"a review needs at least {MIN_SAMPLES} samples a decision, not {samples}")
-    points = []  # (index, view, pending, decision) of each decision to assess
+    memories = {player: DraftMemory() for player in seats}
+    points = []  # (index, view, pending, decision, the seat's draft memory then) of each decision to assess
     for k, d in enumerate(decisions):
         player = d["player"]
         decision = decision_from_dict({key: v for key, v in d.items() if key != "player"})
-        if player in seats:
+        if player in memories:
+            view = game.view(player)
+            memories[player].watch(view, player)
             pend = game.pending_for(player)
             if pend is not None and pend.kind in SEARCHED:
-                points.append((k, game.view(player), pend, decision))
+                points.append((k, view, pend, decision, copy.deepcopy(memories[player])))
         game.apply(player, decision)
     each = min(max_each, budget / max(len(points), 1)) if samples is None else math.inf
     most = MAX_SAMPLES if samples is None else samples
     out = []
-    for n, (k, view, pend, decision) in enumerate(points):
+    for n, (k, view, pend, decision, memory) in enumerate(points):
         if progress is not None:
             progress(n, len(points))
         out.append(assess(view, pend, game.catalog, decision, budget=each, max_samples=most, seed=seed + k,
-                          index=k, cancelled=cancelled))
+                          index=k, cancelled=cancelled, drafts=memory))
     if progress is not None:
         progress(len(points), len(points))
     names = [p.name for p in game.state.players]

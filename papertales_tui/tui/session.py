@@ -8,14 +8,20 @@ about screens.
 
 Take-back: the last human decision can be taken back until the next player accepts the hand-off,
 as long as nothing was resolved by it (no event logged: nothing hidden has been revealed).
+
+Each human seat remembers the draft cards it held this turn (`DraftMemory`, watched with its view
+whenever it has a decision to make), for the coach's hints: a player remembers the cards they
+passed on. It lives with this session only: a resumed game starts with an empty memory.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules.bots.knowledge import DraftMemory
 from ..rules.decisions import Decision, Step
 from ..rules.engine import Game, Pending
 from ..rules.errors import IllegalDecision, NotPending
@@ -79,6 +85,7 @@ class Session:
         self.pages: list[Summary | Final] = []  # pages found but not shown yet
         self.last_player: int | None = None  # who is at the screen (no hand-off to oneself)
         self.undo: tuple[int, Step, str] | None = None  # (player, step, state) before their last decision
+        self.drafts = {i: DraftMemory() for i in range(len(game.state.players)) if i not in self.bots}
         self.scene: Scene = self._next()
 
     @classmethod
@@ -96,6 +103,12 @@ class Session:
     @property
     def humans(self) -> int:
         return len(self.seats) - len(self.bots)
+
+    def draft_memory(self, player: int) -> DraftMemory | None:
+        """A copy of what human seat `player` remembers of this turn's draft, for the coach (a copy: a
+        hint's worker thread reads it while the game goes on)."""
+        memory = self.drafts.get(player)
+        return copy.deepcopy(memory) if memory is not None else None
 
     # --- moving on --------------------------------------------------------------------------
     def submit(self, player: int, decision: Decision) -> IllegalDecision | None:
@@ -180,6 +193,7 @@ class Session:
         pend = game.pending()[0]
         if pend.player in self.bots:
             return BotTurn(pend)
+        self.drafts[pend.player].watch(game.view(pend.player), pend.player)  # what it is about to see
         if pend.player == self.last_player or self.humans == 1:
             return Decide(pend)  # no one else to hide the screen from
         return Handoff(pend, self.undo[:2] if self.undo else None)

@@ -2,11 +2,12 @@
 the answer away).
 
 A screen where a human decides mixes in `HintHost` and adds `HINT` to its BINDINGS (and `LEARN`).
-The search runs in a worker thread on a copy of the seat's view taken when `h` is pressed, so typing
-goes on while it thinks and nothing the seat may not see is used. A one-line progress bar shows
-while it thinks; then the panel shows the coach's choice, why (what it expects this turn and in all against the
-next best choice) and the cards it mentions: `l` opens the card browser on one (asking which when it
-names several), and a click on a card's name opens it.
+The search runs in a worker thread on a copy of the seat's view taken when `h` is pressed and of its
+memory of this turn's draft (kept by the session), so typing goes on while it thinks and nothing the
+seat may not see is used. A one-line progress bar shows while it thinks; then the panel shows the
+coach's choice, why (what it expects this turn and in all against the next best choice) and the
+cards it mentions: `l` opens the card browser on one (asking which when it names several), and a
+click on a card's name opens it.
 """
 
 from __future__ import annotations
@@ -97,6 +98,7 @@ class HintHost(HostBase):
         if pend is None:
             return
         view = game.view(player)  # taken now: the worker never reads the game itself
+        drafts = self.app.playing().draft_memory(player)  # the draft cards it held this turn (a copy)
         stop = self._hint_stop = threading.Event()
         panel = self.hint_panel()
         panel.thinking(0, 1)
@@ -111,7 +113,7 @@ class HintHost(HostBase):
 
             try:
                 found = coach.hint(view, pend, catalog, budget=coach.HINT_BUDGET, max_samples=coach.MAX_SAMPLES,
-                                   progress=progress, cancelled=stop.is_set)
+                                   progress=progress, cancelled=stop.is_set, drafts=drafts)
             except coach.Cancelled:
                 found = None
             _call(app, self.hint_ready, stop, found)
