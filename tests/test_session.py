@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 
+import pytest
 from conftest import new_game
 from test_bot_knowledge import every_card
 
@@ -237,13 +238,14 @@ def samples_of(session: Session, me: int) -> list[Game]:
 
 
 def knows_the_next_draft(session: Session, me: int) -> bool:
-    """Every sample holds the other seat's true draft cards; all samples are whole games."""
+    """Every sample holds the true draft cards of the seat `me` passed to; all samples are whole games."""
     game = session.game
-    truth = sorted(game.state.players[1 - me].draft)
+    nxt = game.pass_target(me)
+    truth = sorted(game.state.players[nxt].draft)
     samples = samples_of(session, me)
     assert all(every_card(s) == every_card(game) for s in samples)
     assert all([len(p.draft) for p in s.state.players] == [len(p.draft) for p in game.state.players] for s in samples)
-    return all(sorted(s.state.players[1 - me].draft) == truth for s in samples)
+    return all(sorted(s.state.players[nxt].draft) == truth for s in samples)
 
 
 def test_each_human_seat_remembers_the_draft_cards_it_held_for_the_coach():
@@ -264,8 +266,9 @@ def test_each_human_seat_remembers_the_draft_cards_it_held_for_the_coach():
     assert took_back and checked.count(0) == checked.count(1) == 2 * 3  # rounds 1 to 3 of 2 turns
 
 
-def test_a_bot_seat_has_no_memory_and_a_resumed_game_starts_with_an_empty_one():
-    session = Session(new_game(2, seed=5), ["human", "bot:easy"])
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_bot_seat_has_no_memory_and_a_resumed_game_starts_with_an_empty_one(players):
+    session = Session(new_game(players, seed=5), ["human"] + ["bot:easy"] * (players - 1))
     assert session.draft_memory(1) is None
     rng = random.Random(4)
     while not (session.game.state.turn == 2 and deciding_pick(session) == 0):
