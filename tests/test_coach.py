@@ -324,3 +324,13 @@ def test_review_refuses_bad_files_in_one_line(tmp_path, finished_save, capsys, c
     assert main(["review", str(path), *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("papertales: cannot review: ") and err.count("\n") == 1
+
+
+def test_why_says_when_the_next_best_did_exactly_as_well():
+    best = coach.Outcome(Pick(card=1, discard=2), [3.0, 1.0], lp=2.0, gold=1.0, wars=1.0)
+    tied = coach.Outcome(Pick(card=1, discard=3), [3.0, 1.0], lp=2.0, gold=1.0, wars=1.0)
+    worse = coach.Outcome(Pick(card=4, discard=2), [2.0, 1.0], lp=1.5, gold=1.0, wars=0.5)
+    assert coach.Hint(0, Step.PICK, best.decision, [best, tied, worse], 2).why() == \
+        "the next best did exactly as well in every sample: either will do"
+    assert coach.Hint(0, Step.PICK, best.decision, [best, worse], 2).why() == \
+        "+0.5 LP, 0.0 Gold, +0.5 Wars this turn, +0.5 LP in all vs the next best"

@@ -107,6 +107,8 @@ class Hint:
         best, other = self.outcomes[0], self.runner_up
         if other is None:
             return "the only sensible choice the coach sees"
+        if best.scores == other.scores:  # (often a 2-player discard the other seat would not have taken)
+            return "the next best did exactly as well in every sample: either will do"
         return (f"{_signed(best.lp - other.lp)} LP, {_signed(best.gold - other.gold)} Gold, "
                 f"{_signed(best.wars - other.wars)} Wars this turn, {_signed(best.mean - other.mean)} LP in all "
                 "vs the next best")
