@@ -93,3 +93,34 @@ def test_without_a_memory_or_with_another_games_memory_samples_draw_at_random():
     other = next(m for g, v, m in watched_views(2, seed=6, turns=1) if v["draft_round"] == view["draft_round"])
     stranger = game_from_view(view, 0, game.catalog, random.Random(1), drafts=other).state
     assert every_card(Game(stranger, game.catalog)) == every_card(game)
+
+
+def test_the_hard_bot_searches_samples_that_hold_what_it_passed_on(monkeypatch):
+    """A hard bot seat, playing a 2-player draft: from the second round on, every sample it plays
+    out gives the other seat exactly the cards it passed to it."""
+    from papertales_tui.rules.bots import hard
+
+    game = new_game(2, seed=3)
+    bots = [make_bot("hard", 0, budget=0.02), make_bot("medium", 1)]
+    sampled: list[list[int]] = []  # the other seat's draft cards in each sample, as dealt
+    real = hard.game_from_view
+
+    def spy(view, player, catalog, rng=None, *rest):
+        sim = real(view, player, catalog, rng, *rest)
+        if rng is not None:  # (not the bot's own rebuild of the view, with nothing hidden drawn)
+            sampled.append(sorted(sim.state.players[1].draft))
+        return sim
+
+    monkeypatch.setattr(hard, "game_from_view", spy)
+    checked = 0
+    while game.state.phase == "recruitment":
+        for pend in game.pending():
+            if pend.player == 0 and game.state.draft_round > 0:
+                sampled.clear()
+                truth = sorted(game.state.players[1].draft)
+                game.apply(0, bots[0].choose(game.view(0), pend, game.catalog))
+                assert sampled and all(draft == truth for draft in sampled)
+                checked += 1
+            else:
+                game.apply(pend.player, bots[pend.player].choose(game.view(pend.player), pend, game.catalog))
+    assert checked == 3
