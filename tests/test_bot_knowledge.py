@@ -124,3 +124,19 @@ def test_the_hard_bot_searches_samples_that_hold_what_it_passed_on(monkeypatch):
             else:
                 game.apply(pend.player, bots[pend.player].choose(game.view(pend.player), pend, game.catalog))
     assert checked == 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_draft_counts_are_the_draft_hands_of_a_game(players):
+    from papertales_tui.rules.engine import draft_counts
+
+    game = new_game(players, seed=1)
+    bots = [make_bot("medium", i) for i in range(players)]
+    seen = []
+    while game.state.phase == "recruitment":
+        seen.append([len(p.draft) for p in game.state.players])
+        for pend in game.pending():
+            game.apply(pend.player, bots[pend.player].choose(game.view(pend.player), pend, game.catalog))
+    rounds = game.state.draft_round
+    assert [[c] * players for c in draft_counts(players, rounds)[:len(seen)]] == seen
+    assert draft_counts(players, rounds)[-1] == 0  # every card dealt was taken

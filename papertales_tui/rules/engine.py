@@ -415,7 +415,7 @@ class Game:
 
     # --- questions screens and bots ask instead of working the rules out themselves ----------
     def _pass_step(self) -> int:
-        return 1 if self.state.turn % 2 == 1 else -1  # left (to the next seat) on turns 1 and 3
+        return pass_step(self.state.turn)
 
     def pass_direction(self) -> str:
         """Where the cards left after a pick go this turn: "left" (the next seat) or "right"."""
@@ -715,7 +715,7 @@ class Game:
         self._event("turn_started", turn=s.turn)
         if self.mode.turn_started(self):
             return
-        size = 9 if len(s.players) == 2 else 5
+        size = draft_size(len(s.players))
         for i, p in enumerate(s.players):
             p.draft = self._draw(size)
             if self.record_events:
@@ -1375,6 +1375,25 @@ def _payment(base: int, need: tuple[tuple[str, int], ...], res: dict[str, int], 
     short = max(0, total - gold)
     return {"possible": not missing and not short, "gold": total, "land": land, "instead": base,
             "resources": used, "bought": bought, "missing": missing, "short": short}
+
+
+def draft_size(players: int) -> int:
+    """Cards dealt to each player for the draft: 9 with 2 players (who also discard one a round), else 5."""
+    return 9 if players == 2 else 5
+
+
+def pass_step(turn: int) -> int:
+    """Where draft cards go after a pick: +1 (to the next seat, "left") on turns 1 and 3, else -1."""
+    return 1 if turn % 2 == 1 else -1
+
+
+def draft_counts(players: int, rounds: int) -> list[int]:
+    """The cards in each player's draft hand at the start of draft rounds 0..`rounds`: one is picked
+    a round (a last single card without asking), and with 2 players another is discarded."""
+    counts = [draft_size(players)]
+    for _ in range(rounds):
+        counts.append(counts[-1] - (2 if players == 2 and counts[-1] > 1 else 1))
+    return counts
 
 
 def war_won(mine: int, theirs: int) -> bool:

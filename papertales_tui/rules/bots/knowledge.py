@@ -12,7 +12,7 @@ import random
 from typing import Any, NamedTuple
 
 from ..cards import Catalog
-from ..engine import Game
+from ..engine import Game, draft_counts, pass_step
 from ..state import GameState
 
 # Log events that put a known card into the discard pile, and the field that names it.
@@ -91,9 +91,7 @@ class DraftMemory:
                 or view.get("mode", "standard") != "standard":
             return None
         n = len(view["players"])
-        counts = [9 if n == 2 else 5]  # cards in a packet at the start of each round so far
-        for _ in range(view["draft_round"]):
-            counts.append(counts[-1] - (2 if n == 2 and counts[-1] > 1 else 1))  # 2 players: a discard too
+        counts = draft_counts(n, view["draft_round"])  # cards in a packet at the start of each round so far
         mine = _own_picks(view, player)
         if len(mine) != len(counts) - 1 or any(r >= len(counts) or len(c) != counts[r] for r, c in self.held.items()):
             return None
@@ -101,7 +99,7 @@ class DraftMemory:
         for r, count in enumerate(counts[:-1]):  # a last single card is taken without asking: the one picked
             if count == 1 and r not in held:
                 held[r] = mine[r][:1]
-        step = 1 if view["turn"] % 2 == 1 else -1  # the engine's pass direction (`Game.pass_target`)
+        step = pass_step(view["turn"])
         placed = Placed({}, {}, [])
         for first in range(n):  # each packet, by the seat it was dealt to
             if not _place_packet(placed, held, mine, (first, player, n, step), counts, rng):
