@@ -334,3 +334,5 @@ def test_why_says_when_the_next_best_did_exactly_as_well():
         "the next best did exactly as well in every sample: either will do"
     assert coach.Hint(0, Step.PICK, best.decision, [best, worse], 2).why() == \
         "+0.5 LP, 0.0 Gold, +0.5 Wars this turn, +0.5 LP in all vs the next best"
+    assert coach.Hint(0, Step.PICK, worse.decision, [worse, best], 2).why() == \
+        "\N{MINUS SIGN}0.5 LP, 0.0 Gold, \N{MINUS SIGN}0.5 Wars this turn, \N{MINUS SIGN}0.5 LP in all vs the next best"

@@ -388,7 +388,8 @@ def cards_in(decision: Decision, game: Game) -> list[tuple[str, str]]:
 
 
 def _signed(x: float) -> str:
-    return f"{x:+.1f}".replace("+0.0", "0.0").replace("-0.0", "0.0")
+    """+1.3, 0.0 or −0.4 (a minus sign, as the review screen writes costs)."""
+    return f"{x:+.1f}".replace("+0.0", "0.0").replace("-0.0", "0.0").replace("-", "\N{MINUS SIGN}")
 
 
 __all__ = ["UNCERTAINTY", "Assessment", "Cancelled", "Hint", "Outcome", "Review", "assess", "cards_in", "choice_text",
