@@ -9,7 +9,8 @@ ratios of the hard bot's samples and playouts per searched decision (medians and
 bot's CPU time of its slowest searched decision is also shown as a ratio to its budget, and its
 playouts per CPU second of search: the racing search stops when one candidate is left, so samples
 per decision mix speed and how soon the search is decided (--no-race: every candidate plays every
-sample, as in the previous release).
+sample, as in the previous release). Since the draft memory racing is off by default (measured
+no stronger); --race turns it on.
 
 Every decision a bot makes in the games is timed from view to decision, the trivial ones included;
 the hard bot's searched decisions (Recruitment, Deployment, Construction) are also shown apart.
@@ -71,6 +72,8 @@ def measure(args) -> dict:
     options: dict = {"budget": args.budget} if args.budget is not None else {}
     if args.no_race and hasattr(hard, "RACE_Z"):  # (a bot without racing plays every candidate anyway)
         hard.RACE_Z = 0.0
+    if args.race and hasattr(hard, "RACE_Z"):
+        hard.RACE_Z = 2.0
     wall: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
     searches: list[tuple[int, float]] = []
@@ -106,7 +109,7 @@ def baseline(args) -> dict:
     """The same measure with the code in args.baseline, in a subprocess."""
     cmd = [sys.executable, __file__, "--json", "--players", str(args.players), "--games", str(args.games),
            "--seats", args.seats, "--seed", str(args.seed)] + (["--budget", str(args.budget)] if args.budget else []) \
-        + (["--no-race"] if args.no_race else [])
+        + (["--no-race"] if args.no_race else []) + (["--race"] if args.race else [])
     out = subprocess.run(cmd, capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONPATH": os.path.abspath(args.baseline)})
     return json.loads(out.stdout)
@@ -140,7 +143,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--budget", type=float, default=None, help="hard bot search budget per decision (s)")
     ap.add_argument("--no-race", action="store_true",
-                    help="every candidate plays every sample (no racing): samples per decision then measure speed")
+                    help="every candidate plays every sample (no racing; the default since the draft memory)")
+    ap.add_argument("--race", action="store_true",
+                    help="race the candidates (RACE_Z=2: drop those clearly behind, stop once one is left)")
     ap.add_argument("--baseline", metavar="DIR", help="also measure the code in DIR (a previous release)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()

@@ -15,9 +15,10 @@ For a Recruitment, Deployment, Construction, Age-token or Mystical Healer decisi
    game on the last turn);
 3. scores each playout: on the last turn the final margin over the best opponent plus a bonus for a
    win; otherwise the margin in LP plus what each Kingdom is worth going forward (`standing`);
-4. repeats with new samples until its time budget is spent, racing the candidates: after 4
-   samples, a candidate whose mean is clearly behind the leader's (by 2 standard errors of their
-   paired differences: all play the same samples) is dropped, and the samples go to the others;
+4. repeats with new samples until its time budget is spent (or 160 samples); with `RACE_Z` above
+   0 (off by default: measured no stronger) it races the candidates: after 4 samples, a candidate
+   whose mean is `RACE_Z` standard errors behind the leader's (of their paired differences: all play
+   the same samples) is dropped, the samples go to the others, and the search stops once one is left;
 5. plays the best average, but the medium bot's own candidate unless the best beats it by more than
    a standard error (the best of several noisy means is biased upwards).
 In solo the margin is over the Lich King, and the samples also draw the face-down Necropolis cards.
@@ -54,7 +55,10 @@ WIDE_DEPLOY = True  # also each new Unit left out, and each Front spot swapped w
 SEARCH_SMALL = True  # also search Age-token targets and Mystical Healer saves
 HEALS = 8  # candidate Healer saves at most
 RACE_AFTER = 4  # samples every candidate plays before the race may drop one
-RACE_Z = 2.0  # a candidate is dropped once its mean is this many standard errors behind the leader's (0: never)
+# Racing off: with the draft memory, every candidate on every sample for the whole budget measured
+# as strong as racing (which drops a candidate RACE_Z standard errors behind the leader's and stops
+# once one is left: 3-4x faster decisions, most of the budget unused), docs/bots.md
+RACE_Z = 0.0  # a candidate is dropped once its mean is this many standard errors behind the leader's (0: never)
 PRIOR_Z = 1.0  # the medium bot's own choice is kept unless another beats it by this many standard errors
 WIN_BONUS = 10.0  # LP-equivalent of winning the game, over the final margin
 
