@@ -29,12 +29,7 @@ def play_through(session: Session, seed: int = 1, limit: int = 5000) -> list:
         scenes.append(scene)
         if isinstance(scene, Final):
             return scenes
-        if isinstance(scene, (Summary, Handoff)):
-            session.proceed()
-        elif isinstance(scene, BotTurn):
-            session.bot_submit(scene.pend, session.bot_decision(scene.pend))
-        else:
-            assert session.submit(scene.pend.player, random_decision(session.game, scene.pend, rng)) is None
+        one_scene(session, rng)
     raise AssertionError("the game did not end")
 
 
