@@ -13,7 +13,7 @@ from papertales_tui.tui.screens.construction import ConstructionScreen
 from papertales_tui.tui.screens.deploy import DeployScreen
 from papertales_tui.tui.screens.draft import DraftScreen
 from papertales_tui.tui.screens.hint import HintPanel
-from papertales_tui.tui.widgets import RowList
+from papertales_tui.tui.widgets import KeyBar, RowList
 
 
 async def until(pilot, app, screen_type, limit: int = 400):
@@ -39,9 +39,15 @@ async def test_a_hint_on_each_decision_screen_then_learn_a_card(catalog, tmp_pat
         await start(pilot, app, ["Ann", "Ben", "Cid"], seed=5)
         for screen_type in (DraftScreen, DeployScreen, ConstructionScreen):
             screen = await until(pilot, app, screen_type)
+            if screen_type is DeployScreen:  # a Unit placed: the most keys this screen shows
+                await pilot.press("1")
+                await pilot.pause()
+                assert "u Undo" in app.screen.query_one(KeyBar).lines[0].plain
             text = await hint_on(pilot, app)
             assert text.startswith("Coach: ") and "playouts" in text
             assert "Coach: " in screen_text(app)  # on screen at 80x24
+            keys = app.screen.query_one(KeyBar).lines[0].plain  # the keys, Learn added, whole at 80 columns
+            assert len(keys) <= SIZE[0] and all(k in keys for k in ("l Learn", "h Hint", "Quit", "Help")), keys
             cards = screen._hint_cards
             for _, name in cards:
                 assert name in text  # named on the hint line

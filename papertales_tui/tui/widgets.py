@@ -249,7 +249,7 @@ class RowList(Lines, can_focus=True):
 
 # When the keys do not fit on one line: shorter labels first, then these actions are left out (the
 # help, F1, lists every key).
-SHORT_LABELS = {"Help/Cards/Log/Scores": "Help", "Save as": "Save"}
+SHORT_LABELS = {"Help/Cards/Log/Scores": "Help", "Save as": "Save", "Learn a card": "Learn"}
 OPTIONAL_ACTIONS = ("save_as",)
 
 
@@ -303,6 +303,7 @@ class KeyBar(Lines):
         entries = self.entries()
         fits = [entries, [(k, SHORT_LABELS.get(label, label), n, a) for k, label, n, a in entries]]
         fits.append([e for e in fits[1] if e[3] not in OPTIONAL_ACTIONS])
+        fits.append([(k.replace("Ctrl+", "^"), label, n, a) for k, label, n, a in fits[2]])
         for choice in fits:
             line, spans = self.render_keys(choice)
             if line.cell_len <= width:
