@@ -117,9 +117,21 @@ async def test_two_players_fight_one_double_war(catalog):
         pages = await read_pages(app, pilot)
     text = next(p for p in pages if "2 players: 2 Wars" in p)
     won = war["wars_won"]
-    assert f"Ann wins {won[0]}, Ben wins {won[1]}" in text
+    result = ", ".join(f"{name} wins {won[k]} War" + "s" * (won[k] > 1) for k, name in enumerate(NAMES[:2]) if won[k])
+    assert (result or "nobody wins") in text and "…" not in text
     for k in (0, 1):
         assert (f"wins {won[k]} Wars ★{3 * won[k]}" if won[k] == 2 else "wins ★3" if won[k] else "loses") in text
+
+
+def test_a_war_heading_too_long_for_a_line_puts_its_result_on_the_next():
+    game, mark = played_to(2, seed=4, turn=2, stop="construction")
+    names = ["Bartholomew Fairwind", "Dorothea Winterbourn"]  # 20: the longest the new-game screen takes
+    for player, name in zip(game.state.players, names):
+        player.name = name
+    (block,) = wars.war_blocks(game, game.state.log[mark:], 76)
+    head, result = block[0].plain, block[1].plain
+    assert head.startswith("2 players: 2 Wars  Bartholomew Fairwind ⚔") and head.endswith(":")
+    assert result.strip().endswith(("War", "Wars", "nobody wins")) and "…" not in head + result
 
 
 def test_the_war_shows_the_kingdoms_as_they_fought_after_aging_ran():

@@ -105,21 +105,25 @@ def wins(n: int, lp_each: int = WAR_LP) -> Text:
     return out
 
 
-def war_heading(game, e: dict, number: int, count: int) -> Text:
-    """`War 1 of 5 · Ann ⚔6 against Ben ⚔5: Ann wins ★3`."""
+def war_heading(game, e: dict, number: int, count: int, width: int) -> list[Text]:
+    """`War 1 of 5 · Ann ⚔6 against Ben ⚔5: Ann wins`; the result on a line of its own when the
+    whole does not fit (long names, the 2-player double War)."""
     name = lambda i: game.players[i].name  # noqa: E731
     i, j = e["players"]
     a, b = e["strengths"]
     head = Text(f"War {number} of {count}" if "wars_won" not in e else "2 players: 2 Wars", style="bold reverse")
-    head.append(f"  {name(i)} {tx.STRENGTH}{a} against {name(j)} {tx.STRENGTH}{b}: ")
+    head.append(f"  {name(i)} {tx.STRENGTH}{a} against {name(j)} {tx.STRENGTH}{b}:")
     if "wars_won" in e:  # 2 players: at least the other's strength wins one War, at least twice wins two
         won = e["wars_won"]
-        head.append(", ".join(f"{name(k)} wins {won[k]}" for k in (i, j)))
+        result = ", ".join(f"{name(k)} wins {won[k]} War{'s' if won[k] > 1 else ''}" for k in (i, j) if won[k])
+        result = result or "nobody wins"
     elif len(e["winners"]) == 2:
-        head.append("a tie, both win")
+        result = "a tie, both win"
     else:
-        head.append(f"{name(e['winners'][0])} wins")
-    return head
+        result = f"{name(e['winners'][0])} wins"
+    if head.cell_len + 1 + len(result) <= width:
+        return [head.append(f" {result}")]
+    return [fit(head, width), fit(Text(f"  {result}"), width)]
 
 
 def war_block(game, e: dict, sides: dict[int, dict], new: dict[int, set[int]], number: int, count: int,
@@ -130,7 +134,7 @@ def war_block(game, e: dict, sides: dict[int, dict], new: dict[int, set[int]], n
     half = (width - GAP) // 2
     left = side_lines(game, sides[i], new.get(i, set()), wins(won[i]), half) if i in sides else []
     right = side_lines(game, sides[j], new.get(j, set()), wins(won[j]), half) if j in sides else []
-    return [fit(war_heading(game, e, number, count), width)] + side_by_side(left, right, width)
+    return war_heading(game, e, number, count, width) + side_by_side(left, right, width)
 
 
 def war_blocks(game, events: list[dict], width: int) -> list[list[Text]]:
