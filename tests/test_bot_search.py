@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import gc
 import random
+import weakref
 
 import pytest
 
@@ -74,6 +76,35 @@ def test_the_hard_bot_counts_its_samples_and_playouts():
                 game.apply(pend.player, random_decision(game, pend, random.Random(pend.player)))
     assert bot.samples and set(bot.samples) == {3}
     assert all(n % 3 == 0 and n >= 6 for n in bot.playouts)  # every candidate once a sample
+
+
+class _Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_a_search_leaves_the_collector_on_and_garbage_collectable_by_the_next():
+    """The search pauses the collector and freezes what is alive at its end (so that the collector
+    does not scan its figures); the next search thaws it: garbage from before is collected then."""
+    game = _played(2, 3, until_turn=2)
+    bot = make_bot("hard", 3, budget=100.0, max_samples=2)
+    pend = game.pending()[0]
+    cycle = _Cycle()
+    gone = weakref.ref(cycle)
+    del cycle  # garbage only the collector can free (a cycle), alive when the search ends
+    bot.choose(game.view(pend.player), pend, game.catalog)
+    assert gc.isenabled() and bot.samples == [2]
+    other = game.pending()[1]
+    bot.choose(game.view(other.player), other, game.catalog)  # the next search thaws it
+    gc.collect()
+    assert gone() is None and gc.isenabled()
+    gc.disable()
+    try:  # a caller that paused the collector finds it paused: the last search's objects thawed, none frozen
+        assert gc.get_freeze_count() > 0
+        bot.choose(game.view(pend.player), pend, game.catalog)
+        assert not gc.isenabled() and gc.get_freeze_count() == 0
+    finally:
+        gc.enable()
 
 
 def _recruiting_view(game: Game, me: int) -> dict:

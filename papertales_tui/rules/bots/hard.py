@@ -46,7 +46,7 @@ from .opponents import OpponentModel
 
 BUDGET = 0.3  # seconds of search per decision (CPU time of the thinking thread)
 MAX_SAMPLES = 160  # samples per decision at most (a cap for fast positions)
-MARGIN = 0.05  # share of the budget kept for the playout decision under way at the deadline
+MARGIN = 0.02  # share of the budget kept for the playout decision under way at the deadline (a few ms)
 PICKS = 5  # candidate cards in Recruitment
 DISCARDS = 2  # candidate discards of the medium bot's pick in a 2-player draft (the most hurtful first)
 BUILDS = 3  # candidate Constructions (plus passing)
@@ -83,6 +83,7 @@ class HardBot:
         self.playouts: list[int] = []  # playouts finished, per searched decision
         self.opponents = OpponentModel()  # how strong each opponent deploys, from what they showed
         self.drafts = DraftMemory()  # the draft cards this seat held this turn: where those it passed on went
+        self.spent: dict[Any, Any] = {}  # the last search's memo, freed in the next decision's budget
 
     def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> Decision:
         """A legal decision for `pending`, searched from what `view` shows."""
@@ -93,6 +94,7 @@ class HardBot:
         # CPU time, so that the bot searches as much on a busy machine; a margin for the one decision
         # of a playout that may be under way at the deadline (checks fall between decisions)
         deadline = time.thread_time() + self.budget * (1 - MARGIN)
+        self.spent = {}  # freeing the last search's figures takes up to ~40 ms: counted here, within the budget
         if view["turn"] != self.turn:
             self.memo.clear()
             self.turn = view["turn"]
@@ -143,7 +145,7 @@ class HardBot:
                 per_playout = (time.thread_time() - start) / len(running)
                 if samples >= RACE_AFTER:
                     running = race(scores, running)
-            memo.clear()  # freed before the collector runs again, not scanned by it (the turn's tables stay)
+        self.spent = memo  # the turn's tables stay in self.memo; the rest is freed by the next decision
         self.samples.append(samples)
         self.playouts.append(playouts)
         return scores
@@ -209,16 +211,28 @@ class OutOfTime(Exception):
     """A playout reached its deadline."""
 
 
+_thawed = True  # False while the objects alive after a search are frozen (gc.freeze) by it
+
+
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """The search allocates many small short-lived containers and makes no garbage cycles worth
-    collecting while it runs: the cyclic collector's scans would cost a sixth of its time."""
+    collecting while it runs: the cyclic collector's scans would cost a sixth of its time. At its
+    end what is alive is frozen out of the collector's reach: its first pass would otherwise scan
+    all the search's figures (up to ~40 ms, past the budget), which the bot frees in its next
+    decision instead; the next search thaws them (they go to the oldest generation)."""
+    global _thawed
     enabled = gc.isenabled()
     gc.disable()
+    if not _thawed:
+        gc.unfreeze()
+        _thawed = True
     try:
         yield
     finally:
         if enabled:
+            gc.freeze()
+            _thawed = False
             gc.enable()
 
 
