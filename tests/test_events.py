@@ -35,6 +35,14 @@ def test_every_logged_event_fits_the_schema_and_round_trips(games):
     assert len(seen) >= 30  # most types occur in these three games
 
 
+def test_known_types_what_fits_and_leaves_out_what_does_not(games):
+    log = games[0].state.log
+    odd = [{"type": "no_such_event", "phase": "wars"}, {"type": "lp", "phase": "wars", "player": 0},  # no amount
+           {"phase": "wars", "player": 0}]  # no type
+    typed = ev.known(log[:5] + odd + log[5:])
+    assert [e.to_dict() for e in typed] == log and all(isinstance(e, ev.BaseEvent) for e in typed)
+
+
 @pytest.mark.parametrize("make", [ev.make, lambda t, phase, **f: ev.record(t, phase, f)], ids=["make", "record"])
 def test_a_wrong_field_is_refused_where_the_event_is_made(make):
     with pytest.raises(TypeError):

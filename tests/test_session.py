@@ -63,7 +63,7 @@ def test_one_page_per_chapter_in_the_order_of_the_turn():
     assert order == [(t, c) for t in (1, 2, 3, 4) for c in ("reveal", "income", "construction", "aging")]
     log = session.game.state.log
     for p in pages:  # each page is as of its last event
-        assert log[p.as_of - 1] is p.chapters[0][1][-1]
+        assert p.chapters[0][1][-1].to_dict() == log[p.as_of - 1]  # typed (rules/events.py)
 
 
 def test_the_same_decisions_make_the_same_game_as_the_engine_alone():

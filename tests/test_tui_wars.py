@@ -8,6 +8,7 @@ import pytest
 from test_tui_support import SIZE, screen_text
 from textual.containers import VerticalScroll
 
+from papertales_tui.rules import events as ev
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.random_play import random_decision
 from papertales_tui.tui import wars
@@ -128,7 +129,7 @@ def test_a_war_heading_too_long_for_a_line_puts_its_result_on_the_next():
     names = ["Bartholomew Fairwind", "Dorothea Winterbourn"]  # 20: the longest the new-game screen takes
     for player, name in zip(game.state.players, names):
         player.name = name
-    (block,) = wars.war_blocks(game, game.state.log[mark:], 76)
+    (block,) = wars.war_blocks(game, ev.parse(game.state.log[mark:]), 76)
     head, result = block[0].plain, block[1].plain
     assert head.startswith("2 players: 2 Wars  Bartholomew Fairwind ⚔") and head.endswith(":")
     assert result.strip().endswith(("War", "Wars", "nobody wins")) and "…" not in head + result
@@ -139,7 +140,7 @@ def test_the_war_shows_the_kingdoms_as_they_fought_after_aging_ran():
     turn2 = game.state.log[game.state.log.index(next(e for e in game.state.log if e.get("turn") == 2)):]
     died = [e for e in turn2 if e["type"] == "unit_died"]
     assert died
-    text = "\n".join(line.plain for block in wars.war_blocks(game, turn2[:turn2.index(died[0])], 76)
+    text = "\n".join(line.plain for block in wars.war_blocks(game, ev.parse(turn2[:turn2.index(died[0])]), 76)
                      for line in block)
     for e in died:  # gone from play now, but they fought this turn
         assert game.card(e["card"]).name[:14] in text
@@ -190,5 +191,7 @@ def test_a_war_logged_before_the_kingdom_was_shows_its_parts_by_name():
     sides = [e for e in game.state.log if e["type"] == "war_strength"]
     assert len(sides) == len(stored) and not any("units" in e for e in sides)
     for old, e in zip(stored, sides):
-        lines = [line.plain for line in wars.side_lines(game, e, set(), Text("won"), 40)[1:]]
+        side = ev.from_dict(e)
+        assert isinstance(side, ev.WarStrength)
+        lines = [line.plain for line in wars.side_lines(game, side, set(), Text("won"), 40)[1:]]
         assert lines == ([f"{label} ⚔{value}" for label, value in old["parts"]] or ["no fighting Unit"])

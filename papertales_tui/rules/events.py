@@ -14,6 +14,7 @@ turn (`"wars"`, `"income"`, `"deployment"`, `"construction"`, `"shapeshift"`): n
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
@@ -418,6 +419,18 @@ def from_dict(d: dict[str, Any]) -> BaseEvent:
 
 def parse(log: list[dict[str, Any]]) -> list[BaseEvent]:
     return [from_dict(d) for d in log]
+
+
+def known(log: Iterable[dict[str, Any]]) -> list[BaseEvent]:
+    """The events of `log` that fit the schema, typed; any other is left out (as the narrator leaves it
+    out of the public pages): a save's log is checked as JSON, not event by event."""
+    out = []
+    for d in log:
+        try:
+            out.append(from_dict(d))
+        except (KeyError, TypeError):
+            continue
+    return out
 
 
 def visible(log: list[dict[str, Any]], player: int | None) -> list[dict[str, Any]]:

@@ -25,6 +25,7 @@ from ..rules.bots.knowledge import DraftMemory
 from ..rules.decisions import Decision, Step
 from ..rules.engine import Game, Pending
 from ..rules.errors import IllegalDecision, NotPending
+from ..rules.events import BaseEvent, known
 from . import flow, seats
 
 
@@ -32,7 +33,7 @@ from . import flow, seats
 class Summary:
     """A page of public events; `as_of` is the log length at its end (the figures it shows)."""
 
-    chapters: tuple[tuple[str, tuple[dict[str, Any], ...]], ...]
+    chapters: tuple[tuple[str, tuple[BaseEvent, ...]], ...]
     turn: int
     as_of: int
 
@@ -58,7 +59,7 @@ class BotTurn:
 
 @dataclass(frozen=True)
 class Final:
-    events: tuple[dict[str, Any], ...]
+    events: tuple[BaseEvent, ...]  # the end-of-game chapter
     note: str = ""
 
 
@@ -93,7 +94,7 @@ class Session:
         """A finished game opened only to see its final scores."""
         session = cls(game, seat_types, shown=len(game.state.log), hints=hints)
         end = [events for chapter, events in flow.chapters(game.state.log, 0) if chapter == "end"]
-        session.scene = Final(tuple(end[-1]) if end else (), note)
+        session.scene = Final(tuple(known(end[-1])) if end else (), note)
         return session
 
     def settings(self) -> dict[str, Any]:
@@ -204,9 +205,9 @@ class Session:
         pages: list[Summary | Final] = []
         for chapter, events, end in flow.spans(log, self.shown):
             if chapter == "end":
-                pages.append(Final(tuple(events)))
+                pages.append(Final(tuple(known(events))))
             else:
-                pages.append(Summary(((chapter, tuple(events)),), flow.turn_at(log, end - 1), end))
+                pages.append(Summary(((chapter, tuple(known(events))),), flow.turn_at(log, end - 1), end))
         self.shown = len(log)
         return pages
 

@@ -8,8 +8,11 @@ Pure renderers: Rich text lines, no Textual.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
+from ..rules import events as ev
 from ..rules.engine import WAR_LP
 from ..rules.narrator import Names, strength_part
 from ..rules.state import FRONT, Unit
@@ -27,12 +30,12 @@ def fit(line: Text, width: int) -> Text:
     return line
 
 
-def revealed_spots(events: list[dict]) -> dict[int, set[int]]:
+def revealed_spots(events: Sequence[ev.BaseEvent]) -> dict[int, set[int]]:
     """The spots of the Units revealed this turn, by player (the NEW mark)."""
     out: dict[int, set[int]] = {}
     for e in events:
-        if e["type"] == "units_revealed":
-            out.setdefault(e["player"], set()).update(slot for slot, _ in e["units"])
+        if isinstance(e, ev.UnitsRevealed):
+            out.setdefault(e.player, set()).update(slot for slot, _ in e.units)
     return out
 
 
@@ -60,22 +63,22 @@ def unit_row(spot: kw.SpotView, width: int) -> Text:
     return fit(out, width)
 
 
-def side_lines(game, e: dict, new: set[int], result: Text, width: int) -> list[Text]:
+def side_lines(game, e: ev.WarStrength, new: set[int], result: Text, width: int) -> list[Text]:
     """One side of a War: name, total and result; each Unit (Front row first); the Buildings."""
-    name = game.players[e["player"]].name
-    lines = [fit(Text.assemble((name, "bold underline"), "  total ", tx.strength(e["strength"]), "  ", result),
+    name = game.players[e.player].name
+    lines = [fit(Text.assemble((name, "bold underline"), "  total ", tx.strength(e.strength), "  ", result),
                  width)]
-    if "units" not in e:  # an event logged before the Kingdom was: its fighting parts only
+    if e.units is None:  # an event logged before the Kingdom was: its fighting parts only
         names = Names.of(game)
         lines += [fit(Text(f"{strength_part(part, names)} {tx.STRENGTH}{part['strength']}"), width)
-                  for part in e["parts"]]
+                  for part in e.parts]
         return lines or [Text("no fighting Unit", style="dim")]
-    spots = [spot_at_war(game, u, new) for u in e["units"]]
+    spots = [spot_at_war(game, u, new) for u in e.units]
     front = [s for s in spots if s.spot in FRONT]
     back = [s for s in spots if s.spot not in FRONT]
     lines += [unit_row(s, width) for s in front + back] or [Text("no Unit", style="dim")]
     plain = []
-    for key, level, strength in e["buildings"]:
+    for key, level, strength in e.buildings or []:
         label = f"{tx.building_name(game.catalog, key)} {level}"
         if strength:
             lines.append(fit(Text.assemble(("   " + label).ljust(3 + NAME_WIDTH + 1), tx.strength(strength)), width))
@@ -105,78 +108,79 @@ def wins(n: int, lp_each: int = WAR_LP) -> Text:
     return out
 
 
-def war_heading(game, e: dict, number: int, count: int, width: int) -> list[Text]:
+def war_heading(game, e: ev.War, number: int, count: int, width: int) -> list[Text]:
     """`War 1 of 5 · Ann ⚔6 against Ben ⚔5: Ann wins`; the result on a line of its own when the
     whole does not fit (long names, the 2-player double War)."""
     name = lambda i: game.players[i].name  # noqa: E731
-    i, j = e["players"]
-    a, b = e["strengths"]
-    head = Text(f"War {number} of {count}" if "wars_won" not in e else "2 players: 2 Wars", style="bold reverse")
+    i, j = e.players
+    a, b = e.strengths
+    won = e.wars_won
+    head = Text(f"War {number} of {count}" if won is None else "2 players: 2 Wars", style="bold reverse")
     head.append(f"  {name(i)} {tx.STRENGTH}{a} against {name(j)} {tx.STRENGTH}{b}:")
-    if "wars_won" in e:  # 2 players: at least the other's strength wins one War, at least twice wins two
-        won = e["wars_won"]
+    winners = e.winners or []
+    if won is not None:  # 2 players: at least the other's strength wins one War, at least twice wins two
         result = ", ".join(f"{name(k)} wins {won[k]} War{'s' if won[k] > 1 else ''}" for k in (i, j) if won[k])
         result = result or "nobody wins"
-    elif len(e["winners"]) == 2:
+    elif len(winners) == 2:
         result = "a tie, both win"
     else:
-        result = f"{name(e['winners'][0])} wins"
+        result = f"{name(winners[0])} wins"
     if head.cell_len + 1 + len(result) <= width:
         return [head.append(f" {result}")]
     return [fit(head, width), fit(Text(f"  {result}"), width)]
 
 
-def war_block(game, e: dict, sides: dict[int, dict], new: dict[int, set[int]], number: int, count: int,
-              width: int) -> list[Text]:
+def war_block(game, e: ev.War, sides: dict[int, ev.WarStrength], new: dict[int, set[int]], number: int,
+              count: int, width: int) -> list[Text]:
     """One War: its heading, then both Kingdoms side by side with what each Unit adds."""
-    i, j = e["players"]
-    won = e["wars_won"] if "wars_won" in e else [int(k in e["winners"]) for k in range(len(game.players))]
+    i, j = e.players
+    won = e.wars_won if e.wars_won is not None else [int(k in (e.winners or [])) for k in range(len(game.players))]
     half = (width - GAP) // 2
     left = side_lines(game, sides[i], new.get(i, set()), wins(won[i]), half) if i in sides else []
     right = side_lines(game, sides[j], new.get(j, set()), wins(won[j]), half) if j in sides else []
     return war_heading(game, e, number, count, width) + side_by_side(left, right, width)
 
 
-def war_blocks(game, events: list[dict], width: int) -> list[list[Text]]:
+def war_blocks(game, events: Sequence[ev.BaseEvent], width: int) -> list[list[Text]]:
     """Every War of these events (a Wars chapter), one block each."""
-    sides = {e["player"]: e for e in events if e["type"] == "war_strength"}
+    sides = {e.player: e for e in events if isinstance(e, ev.WarStrength)}
     new = revealed_spots(events)
-    wars = [e for e in events if e["type"] == "war"]
+    wars = [e for e in events if isinstance(e, ev.War)]
     return [war_block(game, e, sides, new, k + 1, len(wars), width) for k, e in enumerate(wars)]
 
 
 # --- solo: the Kingdom against the Black and Purple armies ----------------------------------------
 
-def army_lines(game, e: dict, shown: dict | None, width: int) -> list[Text]:
+def army_lines(game, e: ev.SoloWar, shown: ev.NecropolisRevealed | None, width: int) -> list[Text]:
     """One army: its strength and result, then the cards it is made of (the current Necropolis card
     and the one just revealed, and Lich King cards)."""
-    name = tx.ARMY_NAMES[e["army"]]
-    if e["player_won"] and e["lich_won"]:
+    name = tx.ARMY_NAMES[e.army]
+    if e.player_won and e.lich_won:
         result = Text("a tie: both win", style="bold")
     else:
-        result = Text("the army wins", style="bold") if e["lich_won"] else Text("the army loses", style="dim")
-    lines = [fit(Text.assemble((f"{name} army", "bold underline"), "  ", tx.strength(e["army_strength"]), "  ",
+        result = Text("the army wins", style="bold") if e.lich_won else Text("the army loses", style="dim")
+    lines = [fit(Text.assemble((f"{name} army", "bold underline"), "  ", tx.strength(e.army_strength), "  ",
                                result), width)]
-    if shown is not None and shown["position"] > 0:
-        now, nxt = game.necropolis_card(shown["position"] - 1), game.necropolis_card(shown["position"])
-        a, b = getattr(now, e["army"]), getattr(nxt, e["army"])
+    if shown is not None and shown.position > 0:
+        now, nxt = game.necropolis_card(shown.position - 1), game.necropolis_card(shown.position)
+        a, b = getattr(now, e.army), getattr(nxt, e.army)
         lines.append(fit(Text.assemble(f"   {now.name} (current) ".ljust(3 + NAME_WIDTH + 4), tx.strength(a)), width))
         lines.append(fit(Text.assemble(f"   {nxt.name} (revealed) ".ljust(3 + NAME_WIDTH + 4), tx.strength(b)), width))
-        if e["army_strength"] != a + b:
+        if e.army_strength != a + b:
             lines.append(fit(Text.assemble("   Lich King cards".ljust(3 + NAME_WIDTH + 4),
-                                           tx.strength(e["army_strength"] - a - b)), width))
+                                           tx.strength(e.army_strength - a - b)), width))
     return lines
 
 
-def solo_war_block(game, events: list[dict], width: int) -> list[Text]:
+def solo_war_block(game, events: Sequence[ev.BaseEvent], width: int) -> list[Text]:
     """Both solo Wars on one block: the Kingdom on the left, the two armies on the right."""
-    side = next((e for e in events if e["type"] == "war_strength"), None)
-    wars = [e for e in events if e["type"] == "solo_war"]
+    side = next((e for e in events if isinstance(e, ev.WarStrength)), None)
+    wars = [e for e in events if isinstance(e, ev.SoloWar)]
     if side is None or not wars:
         return []
-    shown = next((e for e in events if e["type"] == "necropolis_revealed"), None)
-    won = sum(1 for e in wars if e["player_won"])
-    lich = sum(e["amount"] for e in events if e["type"] == "lich_lp" and e["cause"] in ("wars", "lich_card"))
+    shown = next((e for e in events if isinstance(e, ev.NecropolisRevealed)), None)
+    won = sum(1 for e in wars if e.player_won)
+    lich = sum(e.amount for e in events if isinstance(e, ev.LichLp) and e.cause in ("wars", "lich_card"))
     half = (width - GAP) // 2
     left = side_lines(game, side, revealed_spots(events).get(0, set()), wins(won), half)
     right: list[Text] = []
@@ -185,5 +189,5 @@ def solo_war_block(game, events: list[dict], width: int) -> list[Text]:
     right.append(fit(Text.assemble(("Lich King ", "bold"), "+", tx.lp(lich)), half))
     name = game.players[0].name
     head = Text("Wars against the Black and Purple armies", style="bold reverse")
-    head.append(f"  {name} {tx.STRENGTH}{side['strength']}; a tie is won by both")
+    head.append(f"  {name} {tx.STRENGTH}{side.strength}; a tie is won by both")
     return [fit(head, width)] + side_by_side(left, right, width)

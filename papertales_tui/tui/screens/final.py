@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -10,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Button, Static
 
+from ...rules import events as ev
 from .. import text as tx
 from .. import views
 from ..kingdom import Kingdom, kingdom_views
@@ -72,7 +75,7 @@ class FinalScreen(GameScreen):
     CSS_PATH = "summary.tcss"
     BINDINGS = [Binding("n", "new_game", "New game"), Binding("r", "review", "Coach's review")]
 
-    def __init__(self, game, events: list[dict], note: str = ""):
+    def __init__(self, game, events: Sequence[ev.BaseEvent], note: str = ""):
         super().__init__()
         self.game, self.events, self.note = game, events, note
         self.title_text = "Paper Tales · Final scores"
@@ -94,7 +97,7 @@ class FinalScreen(GameScreen):
             yield Static(heading("Kingdoms at the end"))
             for k in kingdom_views(game, viewer=None):
                 yield Kingdom(k, form="compact", lines=2)
-            end_lp = [e for e in self.events if e["type"] == "lp"]
+            end_lp = [e for e in self.events if isinstance(e, ev.LpChanged)]
             if end_lp:
                 yield Static(heading("End of game: Buildings and abilities"))
                 yield Static(sentences(game, end_lp))
@@ -112,7 +115,7 @@ class FinalScreen(GameScreen):
             yield Static(Text.assemble(("\nThe Lich King's Legend Points: ", "bold"), views.lich_sources(game)))
             yield Static(heading("Kingdom at the end"))
             yield Kingdom(kingdom_views(game, viewer=None)[0], form="compact", lines=2)
-            end = [e for e in self.events if e["type"] in ("lp", "lich_lp")]
+            end = [e for e in self.events if isinstance(e, (ev.LpChanged, ev.LichLp))]
             if end:
                 yield Static(heading("End of game: Buildings, abilities and the END card"))
                 yield Static(sentences(game, end))

@@ -9,6 +9,7 @@ pages that fit the screen, so nothing a player must read is below the fold: Ente
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -19,6 +20,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Button, Static
 
+from ...rules import events as ev
 from ...rules.cards import Quest
 from ...rules.decisions import Step
 from ...rules.narrator import Names, narrate
@@ -34,7 +36,7 @@ TITLES = {"lich": "Lich King", "reveal": "Reveal & Wars", "income": "Income", "c
 HEADINGS = {"lich": "The Lich King's Recruitment"}
 
 
-def sentences(game, events: list[dict]) -> Text:
+def sentences(game, events: Sequence[ev.BaseEvent]) -> Text:
     names = Names.of(game)
     lines = [s for s in (narrate(e, names) for e in events) if s]
     return Text("\n".join(lines)) if lines else Text("Nothing happened.", style="dim")
@@ -48,15 +50,15 @@ def section(title: str, body: RenderableType) -> Group:
     return Group(heading(title), body)
 
 
-def gains(game, events: list[dict]) -> Text:
+def gains(game, events: Sequence[ev.BaseEvent]) -> Text:
     """LP and Gold totals per player over these events."""
     lp: defaultdict[int, int] = defaultdict(int)
     gold: defaultdict[int, int] = defaultdict(int)
     for e in events:
-        if e["type"] == "lp":
-            lp[e["player"]] += e["amount"]
-        elif e["type"] == "gold":
-            gold[e["player"]] += e["amount"]
+        if isinstance(e, ev.LpChanged):
+            lp[e.player] += e.amount
+        elif isinstance(e, ev.GoldChanged):
+            gold[e.player] += e.amount
     out = Text()
     for i, p in enumerate(game.players):
         if lp[i] or gold[i]:
@@ -81,41 +83,41 @@ def kingdoms_now(game, width: int) -> Text:
     return Text("\n").join(line for k in kw.kingdom_views(game) for line in kw.compact_lines(k, width))
 
 
-def render_reveal(game, events: list[dict], width: int) -> list:
+def render_reveal(game, events: Sequence[ev.BaseEvent], width: int) -> list:
     """Revealed, each War (both sides side by side), what the Wars won, the phase-3 abilities."""
-    kinds = [e["type"] for e in events]
-    first = kinds.index("war_strength") if "war_strength" in kinds else len(events)
+    first = next((k for k, e in enumerate(events) if isinstance(e, ev.WarStrength)), len(events))
     solo = views.is_solo(game)
     out: list = []
     if events[:first]:
         out.append(section("Revealed", sentences(game, events[:first])))
-    if "units_revealed" in kinds and first == len(events) and kingdoms_still_as_revealed(game):
+    revealed = any(isinstance(e, ev.UnitsRevealed) for e in events)
+    if revealed and first == len(events) and kingdoms_still_as_revealed(game):
         out.append(section("Kingdoms", kingdoms_now(game, width)))
     if first == len(events):
         return out
     blocks = [wr.solo_war_block(game, events, width)] if solo else wr.war_blocks(game, events, width)
     out += [Text("\n").join([Text()] + block) for block in blocks if block]
     after = events[first:]
-    won = gains(game, [e for e in after if e["type"] in ("lp", "gold")])
+    won = gains(game, after)
     if solo:
         lich = lich_gains(game, after)
         if lich.plain:
             won.append("\n" if won.plain else "")
             won.append_text(lich)
     out.append(section("Won this phase", won if won.plain else Text("nothing", style="dim")))
-    rest = [e for e in after if e["type"] in ("lp", "gold", "age_added") and e.get("cause") != "wars"]
+    rest = [e for e in after if isinstance(e, (ev.LpChanged, ev.GoldChanged, ev.AgeAdded)) and e.cause != "wars"]
     if rest:
         out.append(section("Wars abilities (phase 3)", sentences(game, rest)))
     return out
 
 
-def lich_gains(game, events: list[dict]) -> Text:
+def lich_gains(game, events: Sequence[ev.BaseEvent]) -> Text:
     """The Lich King's LP over these events, by source."""
     names = Names.of(game)
     by_source: dict[str, int] = defaultdict(int)
     for e in events:
-        if e["type"] == "lich_lp":
-            by_source[names.cause(e["source"])] += e["amount"]
+        if isinstance(e, ev.LichLp):
+            by_source[names.cause(e.source)] += e.amount
     if not by_source:
         return Text()
     out = Text("Lich King: ", style="bold")
@@ -124,23 +126,23 @@ def lich_gains(game, events: list[dict]) -> Text:
     return out
 
 
-def quest_line(game, e: dict) -> Text:
-    quest = Quest(e["condition"], e["params"], e["lp_each"])
-    matches = e["matches"]
-    out = Text.assemble((Names.of(game).cause(e["source"]), "bold"), f" ({tx.quest_short(quest)}): ")
+def quest_line(game, e: ev.LichQuest) -> Text:
+    quest = Quest(e.condition, e.params, e.lp_each)
+    matches = e.matches
+    out = Text.assemble((Names.of(game).cause(e.source), "bold"), f" ({tx.quest_short(quest)}): ")
     out.append(", ".join(game.card(c).name for c in matches) if matches else "no match")
     out.append(" → ")
-    out.append_text(tx.lp(e["lp_each"] * len(matches)))
+    out.append_text(tx.lp(e.lp_each * len(matches)))
     return out
 
 
-def render_lich(game, events: list[dict], width: int) -> list:
+def render_lich(game, events: Sequence[ev.BaseEvent], width: int) -> list:
     out: list = []
-    gain = [e for e in events if e["type"] == "lich_lp" and e["cause"] == "immediate"]
+    gain = [e for e in events if isinstance(e, ev.LichLp) and e.cause == "immediate"]
     if gain:
         out.append(section("Immediate gain of the card under the Time token", sentences(game, gain)))
-    quests = [e for e in events if e["type"] == "lich_quest"]
-    left: list[int] = next((e["cards"] for e in events if e["type"] == "underworld_discarded"), [])
+    quests = [e for e in events if isinstance(e, ev.LichQuest)]
+    left = next((e.cards for e in events if isinstance(e, ev.UnderworldDiscarded)), [])
     out.append(section(f"Quests against the {len(left)} Underworld cards",
                        Text("\n").join(quest_line(game, e) for e in quests) if quests
                        else Text("No quest.", style="dim")))
@@ -150,40 +152,40 @@ def render_lich(game, events: list[dict], width: int) -> list:
     return out
 
 
-def render_income(game, events: list[dict], width: int) -> list:
+def render_income(game, events: Sequence[ev.BaseEvent], width: int) -> list:
     table = Table(box=None, header_style="bold", pad_edge=False)
     for col in ("Player", "Income", "Gold now"):
         table.add_column(col)
     for e in events:
-        if e["type"] == "gold":
-            table.add_row(Text(game.players[e["player"]].name), f"+{tx.GOLD}{e['amount']}", f"{tx.GOLD}{e['total']}")
+        if isinstance(e, ev.GoldChanged):
+            table.add_row(Text(game.players[e.player].name), f"+{tx.GOLD}{e.amount}", f"{tx.GOLD}{e.total}")
     return [section("Gold earned (2 base + Units and Buildings)", table)]
 
 
-def render_construction(game, events: list[dict], width: int) -> list:
+def render_construction(game, events: Sequence[ev.BaseEvent], width: int) -> list:
     return [section("Buildings", sentences(game, events))]
 
 
-def deaths(game, died: list[dict]) -> Text:
+def deaths(game, died: list[ev.UnitDied]) -> Text:
     """One line per player: the Units that died, with their Age tokens."""
     by_player: dict[int, list[str]] = defaultdict(list)
     for e in died:
-        by_player[e["player"]].append(f"{game.card(e['card']).name} {tx.AGE}{e['age']}")
+        by_player[e.player].append(f"{game.card(e.card).name} {tx.AGE}{e.age}")
     return Text("\n").join(Text.assemble((game.players[i].name, "bold"), ": ", ", ".join(names))
                            for i, names in sorted(by_player.items()))
 
 
-def render_aging(game, events: list[dict], width: int) -> list:
-    saved = [e for e in events if e["type"] == "unit_saved"]
-    died = [e for e in events if e["type"] == "unit_died"]
+def render_aging(game, events: Sequence[ev.BaseEvent], width: int) -> list:
+    saved = [e for e in events if isinstance(e, ev.UnitSaved)]
+    died = [e for e in events if isinstance(e, ev.UnitDied)]
     out: list = []
     if saved:
         out.append(section("Saved by a Mystical Healer", sentences(game, saved)))
     out.append(section("Died", deaths(game, died) if died else Text("No Unit died.", style="dim")))
-    abilities = [e for e in events if e["type"] in ("lp", "gold")]
+    abilities = [e for e in events if isinstance(e, (ev.LpChanged, ev.GoldChanged))]
     if abilities:
         out.append(section("Death abilities", sentences(game, abilities)))
-    lich = [e for e in events if e["type"] in ("lich_lp", "time_moved")]
+    lich = [e for e in events if isinstance(e, (ev.LichLp, ev.TimeMoved))]
     if lich:
         out.append(section("Lich King", sentences(game, lich)))
     out.append(Text("\nEvery Unit still in play gains 1 Age token.", style="dim"))
@@ -222,7 +224,7 @@ class SummaryScreen(GameScreen):
                 Binding("enter,space", "next", "Continue", priority=True),
                 Binding("backspace,left", "previous", "Previous page", key_display="←", priority=True)]
 
-    def __init__(self, game, chapters: list[tuple[str, list[dict]]], turn: int | None = None):
+    def __init__(self, game, chapters: list[tuple[str, Sequence[ev.BaseEvent]]], turn: int | None = None):
         super().__init__()
         self.game, self.chapters = game, chapters
         s = game.state
