@@ -119,9 +119,19 @@ async def test_two_players_fight_one_double_war(catalog):
     text = next(p for p in pages if "2 players: 2 Wars" in p)
     won = war["wars_won"]
     result = ", ".join(f"{name} wins {won[k]} War" + "s" * (won[k] > 1) for k, name in enumerate(NAMES[:2]) if won[k])
-    assert (result or "nobody wins") in text and "…" not in text
+    assert (result if won[0] != won[1] else "a tie, each wins 1 War") in text and "…" not in text
     for k in (0, 1):
         assert (f"wins {won[k]} Wars ★{3 * won[k]}" if won[k] == 2 else "wins ★3" if won[k] else "loses") in text
+
+
+@pytest.mark.parametrize(("strengths", "won", "said"), [([3, 3], [1, 1], "a tie, each wins 1 War"),
+                                                      ([4, 3], [1, 0], "Ann wins 1 War"),
+                                                      ([3, 6], [0, 2], "Ben wins 2 Wars")])
+def test_the_double_war_says_who_wins_how_many_wars(strengths, won, said):
+    game = Game.new(NAMES[:2], seed=1)
+    war = ev.War(phase="wars", players=[0, 1], strengths=strengths, wars_won=won)
+    (line,) = wars.war_heading(game, war, 1, 1, 76)
+    assert line.plain == f"2 players: 2 Wars  Ann ⚔{strengths[0]} against Ben ⚔{strengths[1]}: {said}"
 
 
 def test_a_war_heading_too_long_for_a_line_puts_its_result_on_the_next():
@@ -132,7 +142,7 @@ def test_a_war_heading_too_long_for_a_line_puts_its_result_on_the_next():
     (block,) = wars.war_blocks(game, ev.parse(game.state.log[mark:]), 76)
     head, result = block[0].plain, block[1].plain
     assert head.startswith("2 players: 2 Wars  Bartholomew Fairwind ⚔") and head.endswith(":")
-    assert result.strip().endswith(("War", "Wars", "nobody wins")) and "…" not in head + result
+    assert result.strip().endswith(("War", "Wars")) and "…" not in head + result
 
 
 def test_the_war_shows_the_kingdoms_as_they_fought_after_aging_ran():

@@ -118,9 +118,10 @@ def war_heading(game, e: ev.War, number: int, count: int, width: int) -> list[Te
     head = Text(f"War {number} of {count}" if won is None else "2 players: 2 Wars", style="bold reverse")
     head.append(f"  {name(i)} {tx.STRENGTH}{a} against {name(j)} {tx.STRENGTH}{b}:")
     winners = e.winners or []
-    if won is not None:  # 2 players: at least the other's strength wins one War, at least twice wins two
+    if won is not None and won[i] == won[j]:  # 2 players, equal strength: one War each
+        result = f"a tie, each wins {won[i]} War{'s' if won[i] > 1 else ''}"
+    elif won is not None:  # 2 players: at least the other's strength wins one War, at least twice wins two
         result = ", ".join(f"{name(k)} wins {won[k]} War{'s' if won[k] > 1 else ''}" for k in (i, j) if won[k])
-        result = result or "nobody wins"
     elif len(winners) == 2:
         result = "a tie, both win"
     else:
