@@ -19,14 +19,16 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..rules.bots.knowledge import DraftMemory
 from ..rules.decisions import Decision, Step
 from ..rules.engine import Game, Pending
 from ..rules.errors import IllegalDecision, NotPending
-from ..rules.events import BaseEvent, known
 from . import flow, seats
+
+if TYPE_CHECKING:  # imported where used: the title screen starts without them (benchmarks/bench_tui.py)
+    from ..rules.bots.knowledge import DraftMemory
+    from ..rules.events import BaseEvent
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,8 @@ class Session:
         self.pages: list[Summary | Final] = []  # pages found but not shown yet
         self.last_player: int | None = None  # who is at the screen (no hand-off to oneself)
         self.undo: tuple[int, Step, str] | None = None  # (player, step, state) before their last decision
+        from ..rules.bots.knowledge import DraftMemory
+
         self.drafts = {i: DraftMemory() for i in range(len(game.state.players)) if i not in self.bots}
         self.scene: Scene = self._next()
 
@@ -94,7 +98,7 @@ class Session:
         """A finished game opened only to see its final scores."""
         session = cls(game, seat_types, shown=len(game.state.log), hints=hints)
         end = [events for chapter, events in flow.chapters(game.state.log, 0) if chapter == "end"]
-        session.scene = Final(tuple(known(end[-1])) if end else (), note)
+        session.scene = Final(_typed(end[-1]) if end else (), note)
         return session
 
     def settings(self) -> dict[str, Any]:
@@ -205,11 +209,17 @@ class Session:
         pages: list[Summary | Final] = []
         for chapter, events, end in flow.spans(log, self.shown):
             if chapter == "end":
-                pages.append(Final(tuple(known(events))))
+                pages.append(Final(_typed(events)))
             else:
-                pages.append(Summary(((chapter, tuple(known(events))),), flow.turn_at(log, end - 1), end))
+                pages.append(Summary(((chapter, _typed(events)),), flow.turn_at(log, end - 1), end))
         self.shown = len(log)
         return pages
+
+
+def _typed(events: list[dict[str, Any]]) -> tuple[BaseEvent, ...]:
+    from ..rules.events import known
+
+    return tuple(known(events))
 
 
 def _hint_counts(hints: object, players: int) -> list[int]:
