@@ -173,14 +173,17 @@ def _damaged_autosave_with_backup(tmp_path) -> None:
 
 
 def test_ctrl_c_during_simulate_exits_quietly_with_130(tmp_path):
-    code = "import sys; from papertales_tui.cli import main; sys.exit(main())"
+    # "started" once the command runs: on a loaded machine the imports alone can take over a second,
+    # and a Ctrl+C before `main` is Python's own (a traceback from the import)
+    code = "import sys; from papertales_tui.cli import main; print('started', flush=True); sys.exit(main())"
     proc = subprocess.Popen([sys.executable, "-c", code, "simulate", "--games", "100000"],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     import signal
     import time
 
-    time.sleep(1.5)
+    assert proc.stdout is not None and proc.stdout.readline() == b"started\n"
+    time.sleep(0.5)  # into the games
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and b"Traceback" not in err, err
