@@ -3,9 +3,12 @@ against the two armies, the final scores against the Lich King, and a whole game
 
 from __future__ import annotations
 
+import random
+
 from test_tui_support import SIZE, keys_for, open_new_game, screen_text
 
 from papertales_tui import persistence
+from papertales_tui.rules.random_play import random_decision
 from papertales_tui.rules.solo import SoloGame
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.deploy import DeployScreen
@@ -79,7 +82,8 @@ def check_necropolis_header(game: SoloGame, row: NecropolisRow) -> None:
     """The Lich King cards in play and the legend are on the header; its armies are those the Wars
     of the turn shown were (or will be) fought against."""
     lines = [line.plain for line in row.lines]
-    assert lines[4] == "Lich King cards: " + ", ".join(c.name for c in game.lich_king_cards())
+    names = ", ".join(c.name for c in game.lich_king_cards())
+    assert lines[4] in ("Lich King cards: " + names, "Lich King: " + names)
     assert lines[5].startswith("► Time token · B/P: Black/Purple army")
     turn = row.turn or game.state.turn
     starts = [k for k, e in enumerate(game.state.log) if e["type"] == "turn_started"]
@@ -238,3 +242,25 @@ def test_solo_events_fall_in_their_chapters_and_read_as_sentences():
     assert found.count("lich") == 4 and found.count("reveal") == 4 and found[-1] == "end"
     over = {"type": "game_over", "phase": "end", "scores": [3], "gold": [1], "winners": []}
     assert narrate(over, Names.of(game)) == "Game over. The Lich King wins."
+
+
+def test_the_necropolis_row_at_80_columns_keeps_every_gain_and_quest_whole():
+    """Short of room the row drops "face down" and "each" (the legend says both) and cuts card names
+    first: the gains, armies and quests stay whole until the END card turns face up at the end."""
+    from papertales_tui.tui.views import necropolis_lines
+
+    width = 78  # the row's room at 80 columns
+    checked = 0
+    for seed in range(20):
+        game = SoloGame.new(["Ann"], seed=seed, difficulty=seed % 5)
+        rng = random.Random(seed)
+        while not game.over:
+            lines = [line.plain for line in necropolis_lines(game, width)]
+            assert all(len(line) <= width for line in lines), lines
+            assert lines[4].endswith(", ".join(c.name for c in game.lich_king_cards()) or "(difficulty 0)")
+            if game.solo.revealed < len(game.solo.necropolis):
+                assert "…" not in lines[2] + lines[3], lines
+                checked += 1
+            pend = game.pending()[0]
+            game.apply(pend.player, random_decision(game, pend, rng))
+    assert checked > 400

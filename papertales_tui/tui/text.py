@@ -124,9 +124,12 @@ SOLO_DESIGN_NOTE = ("The Necropolis and Lich King card values are this project's
                     "cards; edit them in cards/necropolis.yaml and cards/lich_king.yaml.")
 
 
-def quest_condition(quest: Quest) -> str:
-    """A quest's condition in a few words: `⚔4+`, `✿ food`, `Wars ability`..."""
+def quest_condition(quest: Quest, compact: bool = False) -> str:
+    """A quest's condition in a few words: `⚔4+`, `✿ food`, `Wars ability`... (`compact`: `Deploy
+    ability` for the Necropolis row short of room)."""
     c, p = quest.condition, quest.params
+    if compact and c == "has_phase_ability" and p["phase"] == "deployment":
+        return "Deploy ability"
     if c == "strength_at_least":
         return f"{STRENGTH}{p['value']}+"
     if c == "strength_at_most":

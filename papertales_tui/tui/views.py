@@ -43,56 +43,82 @@ def necropolis_heading(game, turn: int | None = None) -> Text:
 LEGEND = f"{TIME} Time token · B/P: Black/Purple army · ▒ face down · {tx.LP}n each: quest LP"
 
 
-def lich_cards_line(game) -> Text:
-    """The Lich King cards in play (the difficulty)."""
-    names = [c.name for c in game.lich_king_cards()]
-    out = Text("Lich King cards: ", style="bold")
-    out.append(", ".join(names) if names else "none (difficulty 0)")
+def lich_cards_line(game, width: int | None = None) -> Text:
+    """The Lich King cards in play (the difficulty); "Lich King:" when all of them do not fit after
+    "Lich King cards:" in `width`."""
+    names = ", ".join(c.name for c in game.lich_king_cards()) or "none (difficulty 0)"
+    head = "Lich King cards: "
+    if width is not None and len(head) + len(names) > width:
+        head = "Lich King: "
+    out = Text(head, style="bold")
+    out.append(names)
+    if width is not None:
+        out.truncate(width, overflow="ellipsis")
     return out
 
 
-def necropolis_cells(game, position: int) -> list[Text]:
+def necropolis_cells(game, position: int, compact: bool = False) -> list[Text]:
     """The 3 lines of one card of the row: name; position, gain and armies (B/P); quest. A face-down
-    card shows what it may be when it is the next one."""
+    card shows what it may be when it is the next one. `compact` (when the row is short of room):
+    a face-down card without the words "face down" (the legend says what ▒ is), quests without "each"."""
     solo = game.solo
-    label = Text(f"{TIME if position == solo.time else ''}{tx.necropolis_label(position)} ", style="bold")
+    label = Text(f"{TIME if position == solo.time else ''}{tx.necropolis_label(position)}", style="bold")
     if position >= solo.revealed:
-        lines = [Text("▒" * 6, style="dim"), label + Text("face down", style="dim"), Text()]
+        lines = [Text("▒" * 6, style="dim"), label + Text("" if compact else " face down", style="dim"), Text()]
         if position == solo.time + 1:
             cards = game.next_card_candidates()
             lines[2] = Text(f"B{army_range(cards, 'black')} P{army_range(cards, 'purple')}?", style="dim")
         return lines
     card = game.necropolis_card(position)
-    gain = Text.assemble(label, "+", tx.lp(card.gain), " ",
+    gain = Text.assemble(label, " +", tx.lp(card.gain), " ",
                          (f"B{card.black}", "bold"), " ", (f"P{card.purple}", "bold purple"))
-    quest = Text(tx.quest_short(card.quest)) if card.quest else Text("no quest", style="dim")
+    if card.quest is None:
+        quest = Text("no quest", style="dim")
+    else:
+        quest = Text(f"{tx.LP}{card.quest.lp} {tx.quest_condition(card.quest, compact=True)}" if compact
+                     else tx.quest_short(card.quest))
     return [Text(card.name, style="bold"), gain, quest]
 
 
-def fit_widths(wanted: list[int], width: int) -> list[int]:
-    """Column widths within `width`: each column's own, the widest shrunk first when short of room."""
+def fit_widths(wanted: list[int], width: int, least: list[int] | None = None) -> list[int]:
+    """Column widths within `width`: each column's own, the widest shrunk first when short of room;
+    while any column is wider than its `least`, only those shrink (e.g. a card's name gives way
+    before its quest)."""
     widths = list(wanted)
+    floor = least or [0] * len(widths)
     while sum(widths) > width and max(widths) > 1:
-        widths[widths.index(max(widths))] -= 1
+        above = [k for k, w in enumerate(widths) if w > floor[k]]
+        k = max(above, key=lambda k: widths[k]) if above else widths.index(max(widths))
+        widths[k] -= 1
     return widths
+
+
+GAP = 2  # columns between two cards of the Necropolis row
 
 
 def necropolis_lines(game, width: int, turn: int | None = None) -> list[Text]:
     """The Necropolis row in 6 lines: the heading, one column per card of the row 1-2-3-4-END
     (revealed cards face up, the others face down; B/P = Black/Purple army values), the Lich King
-    cards in play and the legend."""
-    cells = [necropolis_cells(game, i) for i in range(len(game.solo.necropolis))]
-    widths = fit_widths([max(c.cell_len for c in col) + 2 for col in cells], width)
+    cards in play and the legend. Short of room, the compact cells; then names are cut before
+    the gains and quests."""
+    count = len(game.solo.necropolis)
+    cells = [necropolis_cells(game, i) for i in range(count)]
+    if sum(max(c.cell_len for c in col) for col in cells) > width - GAP * (count - 1):
+        cells = [necropolis_cells(game, i, compact=True) for i in range(count)]
+    least = [max(c.cell_len for c in col[1:]) for col in cells]
+    gap = GAP if sum(least) + GAP * (count - 1) <= width else 1  # the whole row face up, at the end
+    widths = fit_widths([max(c.cell_len for c in col) for col in cells], width - gap * (count - 1), least)
     rows = [Text(), Text(), Text()]
-    for col, w in zip(cells, widths):
+    for k, (col, w) in enumerate(zip(cells, widths)):
         for row, cell in zip(rows, col):
             cell = cell.copy()
-            cell.truncate(w - 2, overflow="ellipsis", pad=True)
+            cell.truncate(w, overflow="ellipsis", pad=k < count - 1)
             row.append_text(cell)
-            row.append("  ")
+            if k < count - 1:
+                row.append(" " * gap)
     legend = Text(LEGEND, style="dim")
     legend.truncate(width, overflow="ellipsis")
-    return [necropolis_heading(game, turn)] + rows + [lich_cards_line(game), legend]
+    return [necropolis_heading(game, turn)] + rows + [lich_cards_line(game, width), legend]
 
 
 def lich_sources(game) -> Text:
