@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from conftest import give, goto, new_game, put
 from test_tui_support import SIZE
 
-from papertales_tui.tui.kingdom import DIES, Kingdom, compact_lines, kingdom_views, spot_line, tile_form, tile_lines
+from papertales_tui.tui.kingdom import (
+    DIES,
+    Kingdom,
+    compact_lines,
+    kingdom_views,
+    spot_line,
+    table_marks,
+    tile_form,
+    tile_lines,
+)
 
 
 def table_game():
@@ -49,6 +60,23 @@ def test_tile_and_line_renderers_fit_their_width_and_mark_deaths_in_words():
         assert len(lines) == 11  # header, Front row, Back row
         assert any("Buildings" in line.plain for line in lines)
         assert all(line.cell_len <= width for line in compact_lines(mine, width, 2))
+
+
+def test_a_far_players_line_drops_its_no_war_mark_before_cutting_anything():
+    game = goto(new_game(5), "deploy")
+    for slot, key in ((0, "woodcutter"), (1, "blacksmith"), (3, "woodcutter")):
+        put(game, 2, slot, key, age=1)
+    game.state.players[2].buildings["temple"] = 2
+    give(game, 2, ["farmer", "miner", "cook"])
+    game.state.players[2].name = "Player 3"
+    mark = table_marks(5, 4)[2]  # seat 3 of 5 from seat 5: neither neighbour
+    far = replace(kingdom_views(game, viewer=4)[2], mark=mark)
+    assert mark == "(no War)" and far.hand == 3
+    (line,) = compact_lines(far, 78, 1)
+    assert line.cell_len <= 78 and line.plain.endswith("· Temple 2") and "(no War)" not in line.plain
+    assert line.plain.count("…") == 3  # the Units' names shortened, the Buildings whole
+    (roomy,) = compact_lines(far, 120, 1)
+    assert "(no War)" in roomy.plain and "Woodcutter" in roomy.plain
 
 
 async def test_kingdom_widget_draws_compact_or_tiles():

@@ -13,7 +13,7 @@ Marks never rely on colour: NEW, ✝ dies (at Aging), ✚ a Mystical Healer coul
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rich.text import Text
@@ -222,15 +222,20 @@ def buildings_text(k: KingdomView) -> Text:
     return Text(", ".join(f"{name} {level}" for name, level in k.buildings))
 
 
+NO_WAR = "(no War)"  # the mark of a player who is neither neighbour (table_marks)
+
+
 def compact_lines(k: KingdomView, width: int, lines: int = 1) -> list[Text]:
     """A Kingdom in one line (header: Units · Buildings) or two (header and Buildings, then Units);
-    long Unit names are shortened before anything is cut off."""
-    for name_width in (None, 10, 7, 5):
-        units = units_text(k, name_width)
+    long Unit names are shortened, then a "(no War)" mark left out (the neighbours keep theirs),
+    before anything is cut off."""
+    plain = replace(k, mark="") if k.mark == NO_WAR else k
+    for view, name_width in ((k, None), (k, 10), (k, 7), (plain, 10), (plain, 7), (plain, 5)):
+        units = units_text(view, name_width)
         if lines >= 2:
-            out = [Text.assemble(header(k), " · ", buildings_text(k)), Text.assemble("  ", units)]
+            out = [Text.assemble(header(view), " · ", buildings_text(view)), Text.assemble("  ", units)]
         else:
-            out = [Text.assemble(header(k), ": ", units, " · ", buildings_text(k))]
+            out = [Text.assemble(header(view), ": ", units, " · ", buildings_text(view))]
         if all(line.cell_len <= width for line in out):
             return out
     return [_fit(line, width) for line in out]
@@ -251,7 +256,7 @@ def table_marks(n: int, me: int, passing: str | None = None) -> dict[int, str]:
         elif j == right:
             mark = "right"
         else:
-            mark = "no War"
+            mark = "no War"  # NO_WAR once in brackets
         if passing is not None and j == (left if passing == "left" else right):
             mark += ", gets your cards"
         out[j] = f"({mark})"
