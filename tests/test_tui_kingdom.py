@@ -79,6 +79,33 @@ def test_a_far_players_line_drops_its_no_war_mark_before_cutting_anything():
     assert "(no War)" in roomy.plain and "Woodcutter" in roomy.plain
 
 
+async def test_the_table_marks_every_far_player_or_none():
+    from textual.app import App
+
+    from papertales_tui.tui.kingdom import KingdomTable
+
+    game = goto(new_game(5), "deploy")
+    for slot, key in ((0, "woodcutter"), (1, "blacksmith"), (3, "woodcutter")):
+        put(game, 2, slot, key, age=1)  # seat 3's line is long, seat 2's short
+    game.state.players[2].buildings["temple"] = 2
+    give(game, 2, ["farmer", "miner", "cook"])
+    for p, player in enumerate(game.state.players):
+        player.name = f"Player {p + 1}"
+    marks = table_marks(5, 4)
+    views = [replace(v, mark=marks[v.player]) for v in kingdom_views(game, viewer=4) if v.player != 4]
+
+    class One(App):
+        def compose(self):
+            yield KingdomTable(views, rows=4)
+
+    for width, marked in ((120, True), (80, False)):
+        async with One().run_test(size=(width, 10)) as pilot:
+            await pilot.pause()
+            lines = [line.plain for line in pilot.app.query_one(KingdomTable).lines]
+            assert [("(no War)" in line) for line in lines[1:3]] == [marked, marked], lines
+            assert "(left)" in lines[0] and "(right)" in lines[3]
+
+
 async def test_kingdom_widget_draws_compact_or_tiles():
     from textual.app import App
 

@@ -287,7 +287,12 @@ class KingdomTable(Lines):
     def redraw(self) -> None:
         width = self.content_region.width or (self.app.size.width - 2)
         per = 2 if 2 * len(self.views) <= self.rows else 1
-        self.set_lines([line for k in self.views for line in compact_lines(k, width, per)])
+        views = self.views
+        lines = [compact_lines(k, width, per) for k in views]
+        if any(k.mark == NO_WAR and NO_WAR not in out[0].plain for k, out in zip(views, lines)):
+            views = [replace(k, mark="") if k.mark == NO_WAR else k for k in views]  # all or none
+            lines = [compact_lines(k, width, per) for k in views]
+        self.set_lines([line for out in lines for line in out])
 
 
 TILE_WIDTH = 18
