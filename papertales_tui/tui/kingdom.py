@@ -222,14 +222,18 @@ def buildings_text(k: KingdomView) -> Text:
     return Text(", ".join(f"{name} {level}" for name, level in k.buildings))
 
 
-NO_WAR = "(no War)"  # the mark of a player who is neither neighbour (table_marks)
+NO_WAR = "(no War)"  # the mark of a player who is neither neighbour (table_marks): left out when short of room
+
+
+def without_no_war(k: KingdomView) -> KingdomView:
+    return replace(k, mark="") if k.mark == NO_WAR else k
 
 
 def compact_lines(k: KingdomView, width: int, lines: int = 1) -> list[Text]:
     """A Kingdom in one line (header: Units · Buildings) or two (header and Buildings, then Units);
     long Unit names are shortened, then a "(no War)" mark left out (the neighbours keep theirs),
     before anything is cut off."""
-    plain = replace(k, mark="") if k.mark == NO_WAR else k
+    plain = without_no_war(k)
     for view, name_width in ((k, None), (k, 10), (k, 7), (plain, 10), (plain, 7), (plain, 5)):
         units = units_text(view, name_width)
         if lines >= 2:
@@ -256,7 +260,8 @@ def table_marks(n: int, me: int, passing: str | None = None) -> dict[int, str]:
         elif j == right:
             mark = "right"
         else:
-            mark = "no War"  # NO_WAR once in brackets
+            out[j] = NO_WAR  # never gets the draft's cards: only a neighbour does
+            continue
         if passing is not None and j == (left if passing == "left" else right):
             mark += ", gets your cards"
         out[j] = f"({mark})"
@@ -290,7 +295,7 @@ class KingdomTable(Lines):
         views = self.views
         lines = [compact_lines(k, width, per) for k in views]
         if any(k.mark == NO_WAR and NO_WAR not in out[0].plain for k, out in zip(views, lines)):
-            views = [replace(k, mark="") if k.mark == NO_WAR else k for k in views]  # all or none
+            views = [without_no_war(k) for k in views]  # all or none
             lines = [compact_lines(k, width, per) for k in views]
         self.set_lines([line for out in lines for line in out])
 

@@ -151,9 +151,10 @@ def quest_condition(quest: Quest, compact: bool = False) -> str:
     return c.replace("_", " ")
 
 
-def quest_short(quest: Quest) -> str:
-    """`★2 each ⚔4+`: the LP per matching Underworld Unit, and the condition."""
-    return f"{LP}{quest.lp} each {quest_condition(quest)}"
+def quest_short(quest: Quest, compact: bool = False) -> str:
+    """`★2 each ⚔4+`: the LP per matching Underworld Unit, and the condition (`compact`: `★2 ⚔4+`, for
+    the Necropolis row short of room)."""
+    return f"{LP}{quest.lp} {'' if compact else 'each '}{quest_condition(quest, compact)}"
 
 
 def necropolis_detail(card: NecropolisCard) -> Text:

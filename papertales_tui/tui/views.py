@@ -43,17 +43,16 @@ def necropolis_heading(game, turn: int | None = None) -> Text:
 LEGEND = f"{TIME} Time token · B/P: Black/Purple army · ▒ face down · {tx.LP}n each: quest LP"
 
 
-def lich_cards_line(game, width: int | None = None) -> Text:
+def lich_cards_line(game, width: int) -> Text:
     """The Lich King cards in play (the difficulty); "Lich King:" when all of them do not fit after
     "Lich King cards:" in `width`."""
     names = ", ".join(c.name for c in game.lich_king_cards()) or "none (difficulty 0)"
     head = "Lich King cards: "
-    if width is not None and len(head) + len(names) > width:
+    if len(head) + len(names) > width:
         head = "Lich King: "
     out = Text(head, style="bold")
     out.append(names)
-    if width is not None:
-        out.truncate(width, overflow="ellipsis")
+    out.truncate(width, overflow="ellipsis")
     return out
 
 
@@ -72,11 +71,7 @@ def necropolis_cells(game, position: int, compact: bool = False) -> list[Text]:
     card = game.necropolis_card(position)
     gain = Text.assemble(label, " +", tx.lp(card.gain), " ",
                          (f"B{card.black}", "bold"), " ", (f"P{card.purple}", "bold purple"))
-    if card.quest is None:
-        quest = Text("no quest", style="dim")
-    else:
-        quest = Text(f"{tx.LP}{card.quest.lp} {tx.quest_condition(card.quest, compact=True)}" if compact
-                     else tx.quest_short(card.quest))
+    quest = Text(tx.quest_short(card.quest, compact)) if card.quest else Text("no quest", style="dim")
     return [Text(card.name, style="bold"), gain, quest]
 
 

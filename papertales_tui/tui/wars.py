@@ -118,10 +118,11 @@ def war_heading(game, e: ev.War, number: int, count: int, width: int) -> list[Te
     head = Text(f"War {number} of {count}" if won is None else "2 players: 2 Wars", style="bold reverse")
     head.append(f"  {name(i)} {tx.STRENGTH}{a} against {name(j)} {tx.STRENGTH}{b}:")
     winners = e.winners or []
-    if won is not None and won[i] == won[j]:  # 2 players, equal strength: one War each
-        result = f"a tie, each wins {won[i]} War{'s' if won[i] > 1 else ''}"
+    wars = lambda n: f"{n} War" + "s" * (n > 1)  # noqa: E731
+    if won is not None and won[i] == won[j]:  # 2 players, equal strength
+        result = f"a tie, each wins {wars(won[i])}"
     elif won is not None:  # 2 players: at least the other's strength wins one War, at least twice wins two
-        result = ", ".join(f"{name(k)} wins {won[k]} War{'s' if won[k] > 1 else ''}" for k in (i, j) if won[k])
+        result = ", ".join(f"{name(k)} wins {wars(won[k])}" for k in (i, j) if won[k])
     elif len(winners) == 2:
         result = "a tie, both win"
     else:
