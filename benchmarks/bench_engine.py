@@ -5,6 +5,7 @@ previous release's engine in the same run.
 - fast path: each step played with `Game.play_step` (the random player decides from the engine's
   own options, nothing is checked again), events counted but not logged
   (`play_random_game(..., fast=True)`: the same games, see tests/test_fast_path.py);
+  `papertales simulate` plays this path unless `--log` asks for the events, so `fast/prev` is its ratio;
 - previous release: `--baseline DIR` plays the same seeds with the code in DIR (e.g. a
   `git worktree add /tmp/prev 64f065b`) in a subprocess, alternating with this version's runs.
 
@@ -92,6 +93,7 @@ def main() -> None:
         print(line)
     if before:
         print(f"previous release: the code in {args.baseline} (its only path: one apply per decision, events logged)")
+        print("papertales simulate (no --log) plays the fast path: its ratio is fast/prev; the app and replays: full/prev")
 
 
 if __name__ == "__main__":
