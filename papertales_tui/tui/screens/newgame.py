@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
+from ...rules.names import name_problem
 from .. import seats
 from .common import GameScreen
 
@@ -32,14 +33,15 @@ def validate(names: list[str], seed_text: str) -> dict[str, str]:
     seen: dict[str, int] = {}
     for i, raw in enumerate(names):
         name = raw.strip()
+        problem = name_problem(name)  # the rule the rules core and the save format share
         if not name:
             errors[f"name-{i}"] = "Give this player a name."
+        elif problem:
+            errors[f"name-{i}"] = problem[0].upper() + problem[1:] + "."
         elif name.casefold() in seen:
             errors[f"name-{i}"] = f"Same name as player {seen[name.casefold()] + 1}: names must differ."
         else:
             seen[name.casefold()] = i
-        if len(name) > 20:
-            errors[f"name-{i}"] = "Keep names to 20 characters or fewer."
     text = seed_text.strip()
     if text:
         try:
@@ -81,8 +83,7 @@ class NewGameScreen(GameScreen):
             for i in range(MAX_PLAYERS):
                 with Horizontal(classes="form-row seat-row", id=f"row-{i}"):
                     yield Label(f"Player {i + 1}", classes="form-label", id=f"label-{i}")
-                    yield Input(value=f"Player {i + 1}", placeholder="name", compact=True, id=f"name-{i}",
-                                max_length=20)
+                    yield Input(value=f"Player {i + 1}", placeholder="name", compact=True, id=f"name-{i}")
                     yield Select(seats.seat_options(), value=seats.HUMAN, allow_blank=False, compact=True,
                                  id=f"seat-{i}", classes="seat")
                 yield Label("", classes="error", id=f"name-{i}-error")

@@ -1,0 +1,89 @@
+"""A game is never lost, and stored text is shown literally (issue 20): one rule for player names
+shared by the New game form, the rules core and the save format; New game keeps an unfinished game;
+the quit question tells the truth about the autosave; Save as refuses bad paths in one line; names
+from an unverified autosave are drawn literally."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_tui_support import SIZE, keys_for, open_new_game, screen_text
+
+from papertales_tui.persistence import SaveFileError, encode_save, load_autosave, read_save
+from papertales_tui.rules.engine import Game
+from papertales_tui.rules.names import MAX_NAME_CELLS, BadName, name_problem
+from papertales_tui.tui.app import PaperTalesApp
+from papertales_tui.tui.screens.newgame import NewGameScreen, validate
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    d = tmp_path / "data"
+    monkeypatch.setenv("PAPERTALES_DATA_DIR", str(d))
+    return d
+
+
+# ---- one rule for names ----
+
+
+async def test_a_pasted_control_character_is_refused_by_the_form_and_the_game_is_kept(data_dir, catalog):
+    """Item 1: `Ann\\x01\\x7f` pasted into the form used to start a game none of whose autosaves loaded."""
+    app = PaperTalesApp(catalog, autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_game(pilot, app)
+        app.screen.query_one("#name-0").value = "Ann\x01\x7f"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and app.game is None
+        assert "control character (U+0001)" in screen_text(app)
+        app.screen.query_one("#name-0").value = "Ann"
+        await pilot.pause()
+        assert "control character" not in screen_text(app)  # the message goes once the name is fixed
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        for _ in range(3):
+            await pilot.press(*keys_for(app))
+            await pilot.pause()
+        assert load_autosave(catalog=catalog).players == ["Ann", "Player 2"]
+
+
+@pytest.mark.parametrize("name", ["Ann\x01\x7f", "Ann\x1b[2J", "Bo\u202eevil", "\u200b", "Cy\u0085", "Di\ud800",
+                                  "A" * (MAX_NAME_CELLS + 1), "漢" * (MAX_NAME_CELLS // 2 + 1), " Ann"])
+def test_the_rules_core_refuses_what_the_form_refuses(name, catalog):
+    assert validate([name, "Bo"], "") != {} or name != name.strip()  # the form trims spaces itself
+    with pytest.raises(BadName):
+        Game.new([name, "Bo"], seed=1, catalog=catalog)
+
+
+@pytest.mark.parametrize("name", ["Ann", "李小龍", "漢" * (MAX_NAME_CELLS // 2), "A" * MAX_NAME_CELLS, "Zoë",
+                                  "Zoe\u0308", "Mehr\u200cnaz", "👨\u200d👩\u200d👧", "[b]Bo[/]", "Ann Lee"])
+def test_good_names_pass_everywhere(name, catalog):
+    assert name_problem(name) is None and validate([name, "Other"], "") == {}
+    game = Game.new([name, "Other"], seed=1, catalog=catalog)
+    assert read_save(encode_save(game), "x.json", catalog).players == [name, "Other"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=30))
+def test_what_the_form_accepts_every_save_accepts(catalog, raw):
+    """Any text typed or pasted: either the form refuses it with a reason, or the game it starts is
+    saved and loaded back."""
+    errors = validate([raw, "Other"], "")
+    if errors:
+        assert set(errors) == {"name-0"} and errors["name-0"].endswith(".")
+        return
+    game = Game.new([raw.strip(), "Other"], seed=1, catalog=catalog)
+    assert read_save(encode_save(game), "x.json", catalog).players == [raw.strip(), "Other"]
+
+
+def test_a_save_with_a_control_character_in_a_name_is_refused_with_the_reason(catalog):
+    import json
+
+    from papertales_tui.persistence import _checksum
+
+    payload = json.loads(encode_save(Game.new(["Ann", "Bo"], seed=1, catalog=catalog)))
+    payload["state"]["players"][0]["name"] = payload["players"][0]["name"] = "Ann\x1b]2;x\x07"
+    payload["checksum"] = _checksum(payload)
+    with pytest.raises(SaveFileError, match=r"name.*control character \(U\+001B\)"):
+        read_save(json.dumps(payload).encode(), "x.json", catalog)
