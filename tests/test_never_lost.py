@@ -87,3 +87,40 @@ def test_a_save_with_a_control_character_in_a_name_is_refused_with_the_reason(ca
     payload["checksum"] = _checksum(payload)
     with pytest.raises(SaveFileError, match=r"name.*control character \(U\+001B\)"):
         read_save(json.dumps(payload).encode(), "x.json", catalog)
+
+
+# ---- Save as: a bad path is refused in one line ----
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("~nosuchuser9/game.json", "~nosuchuser9 is not a home folder on this computer"),
+    ("{tmp}", "this is a folder: add a file name, e.g. {tmp}/game.json"),
+    ("{tmp}/no/such/folder/game.json", "there is no folder {tmp}/no/such/folder"),
+    ("{tmp}/locked/game.json", "Permission denied"),
+    ("game\x00.json", "embedded null byte"),
+])
+async def test_save_as_refuses_a_path_it_cannot_write_in_one_line(tmp_path, catalog, typed, said):
+    """Item 6: `~nosuchuser/game.json` ended the app in `RuntimeError: Could not determine home directory`."""
+    import os
+
+    from papertales_tui.tui.screens.modals import SaveAsModal
+
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o500)
+    if os.geteuid() == 0 and "locked" in typed:
+        pytest.skip("root may write anywhere")
+    typed, said = typed.format(tmp=tmp_path), said.format(tmp=tmp_path)
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=(120, 24)) as pilot:
+        await pilot.pause()
+        app.play(Game.new(["Ann", "Bo"], seed=1, catalog=catalog), ["human"] * 2)
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        app.screen.query_one("#save-path").value = typed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveAsModal) and app.is_running
+        message = str(app.screen.query_one("#dialog-message").render())
+        assert message.startswith("Not saved:") and said in message and "\n" not in message
+    assert list(locked.iterdir()) == []

@@ -10,6 +10,7 @@ the engine says what is legal.
 from __future__ import annotations
 
 import contextlib
+import errno
 import random
 import time
 from collections.abc import Callable
@@ -298,9 +299,12 @@ class PaperTalesApp(App):
 
         session = self.playing()
         try:
-            save_as(session.game, Path(path).expanduser(), session.settings(), overwrite=overwrite)
+            target = save_target(path)
+            save_as(session.game, target, session.settings(), overwrite=overwrite)
         except (SaveFileError, OSError) as err:
             return err
+        except ValueError as err:  # a NUL character in the path
+            return OSError(errno.EINVAL, str(err), path)
         return None
 
     def action_save_as(self) -> None:
@@ -398,6 +402,22 @@ class PaperTalesApp(App):
                 top.refresh_size()
             else:
                 self.pop_screen()
+
+
+def save_target(path: str) -> Path:
+    """The file a typed Save-as path names (~ expanded); OSError, with the reason in words, when it
+    cannot be one: an unknown ~user, a folder, a folder that does not exist."""
+    try:
+        target = Path(path).expanduser()
+    except RuntimeError:  # ~name of no known user, or no home folder at all
+        home = path.split("/", 1)[0]
+        raise OSError(errno.ENOENT, f"{home} is not a home folder on this computer", path) from None
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "this is a folder: add a file name, e.g. "
+                                f"{path.rstrip('/')}/game.json", path)
+    if not target.parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, f"there is no folder {target.parent}", path)
+    return target
 
 
 def default_save_name(game: Game) -> str:
