@@ -124,3 +124,47 @@ async def test_save_as_refuses_a_path_it_cannot_write_in_one_line(tmp_path, cata
         message = str(app.screen.query_one("#dialog-message").render())
         assert message.startswith("Not saved:") and said in message and "\n" not in message
     assert list(locked.iterdir()) == []
+
+
+# ---- names from an unverified autosave are shown literally ----
+
+HOSTILE_NAME = "Ann\x1b]2;Hacked\x07\x1b[2J[b]"
+
+
+def write_unverified_autosave(data_dir, names, over=False):
+    """An autosave as the title screen's quick look reads it (no checksum: the look checks nothing)."""
+    import json
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "autosave.json").write_text(json.dumps({
+        "players": [{"seat": i, "name": n} for i, n in enumerate(names)],
+        "state": {"turn": 2, "turns": 4, "over": over}}))
+
+
+async def test_the_title_screen_shows_names_from_the_autosave_literally(data_dir, catalog):
+    write_unverified_autosave(data_dir, [HOSTILE_NAME, "Bo\u202eevil"])
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        label = app.screen.choices[1][1]
+        assert "\x1b" not in label and "\x07" not in label and "\u202e" not in label
+        text = screen_text(app)
+        assert "Ann\\x1b]2;Hacked\\x07\\x1b[2J[b], Bo\\u20" in text  # (cut at 80 columns: long)
+        assert "New game" in text and "Quit" in text  # the menu is whole
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "openpty"), reason="a pseudo-terminal")
+def test_the_real_app_sends_no_control_code_from_an_autosaved_name(data_dir):
+    """Item 11: a name holding `ESC]2;...BEL ESC[2J` retitled the terminal and erased the menu."""
+    from test_app_killed import App
+
+    write_unverified_autosave(data_dir, [HOSTILE_NAME, "Bo"])
+    app = App([], data_dir)
+    try:
+        app.wait_for_screen()
+        output = bytes(app.output)
+    finally:
+        app.kill()
+    assert b"Resume the last game" in output
+    assert b"\x1b]2;Hacked" not in output and b"Hacked\x07" not in output
+    assert b"\\x1b]2;Hacked" in output

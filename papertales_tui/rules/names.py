@@ -61,3 +61,11 @@ def check_name(name: object) -> str:
         raise BadName(str(name), problem)
     assert isinstance(name, str)
     return name
+
+
+def literal(text: str) -> str:
+    """`text` safe to send to a terminal as it is: every character a name may not hold (ESC, BEL,
+    DEL, C1, bidi overrides, line breaks...) written as its escape (`\\x1b`, `\\u202e`), so text
+    read from a file never drives the terminal nor reorders what is around it."""
+    return "".join(ch.encode("unicode_escape").decode("ascii")
+                   if REFUSED.get(unicodedata.category(ch)) and ch not in JOINERS else ch for ch in text)

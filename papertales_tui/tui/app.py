@@ -27,6 +27,7 @@ from textual.worker import get_current_worker
 from ..rules.card_files import default_catalog
 from ..rules.decisions import Decision, Step
 from ..rules.engine import Game, Pending
+from ..rules.names import literal
 from . import seats
 from .commands import CardCommands
 from .screens.common import Continue, Decided, TakeBack
@@ -84,6 +85,8 @@ class PaperTalesApp(App):
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
         """A toast, unless the same one is still on screen (a key pressed again does not stack them)."""
+        if not markup:  # text from files and players: never terminal control codes
+            message = "\n".join(literal(line) for line in message.split("\n"))
         key, now = (message, title, severity), time.monotonic()
         if self.toasts.get(key, 0.0) > now:
             return

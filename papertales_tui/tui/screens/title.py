@@ -9,6 +9,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 
+from ...rules.names import literal
 from .. import text as tx
 from ..widgets import RowList
 from .common import GameScreen
@@ -36,8 +37,9 @@ def autosave_label() -> str | None:
         state, names = data["state"], [p["name"] for p in data["players"]]
         if state["over"]:
             return "See the last game's final scores (it is finished)"
-        return f"Resume the last game (turn {state['turn']}/{state['turns']}, {', '.join(names)})"
-    except (OSError, ValueError, KeyError, TypeError):
+        # not checked yet: shown literally (no markup, no control codes), whatever it holds
+        return literal(f"Resume the last game (turn {state['turn']}/{state['turns']}, {', '.join(names)})")
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return "Resume the last game (autosave)"
 
 
