@@ -168,3 +168,68 @@ def test_the_real_app_sends_no_control_code_from_an_autosaved_name(data_dir):
     assert b"Resume the last game" in output
     assert b"\x1b]2;Hacked" not in output and b"Hacked\x07" not in output
     assert b"\\x1b]2;Hacked" in output
+
+
+# ---- quitting tells the truth about the autosave ----
+
+
+async def decide(pilot, app, n: int) -> None:
+    goal = len(app.game.state.decisions) + n
+    while len(app.game.state.decisions) < goal:
+        await pilot.press(*keys_for(app))
+        await pilot.pause()
+
+
+async def test_quit_after_a_failed_autosave_says_what_is_lost_and_offers_save_as(data_dir, tmp_path, catalog):
+    """Item 3: with autosaves failing, Ctrl+Q said "The game is autosaved" and quitting lost every
+    decision since the failure."""
+    from test_tui_support import start
+
+    from papertales_tui.tui.screens.modals import ConfirmQuit, SaveAsModal
+
+    app = PaperTalesApp(catalog, autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, app, ["Ann", "Ben"], seed=3)
+        await decide(pilot, app, 2)
+        assert len(load_autosave(catalog=catalog).decisions) == 2
+        data_dir.rename(tmp_path / "moved")
+        data_dir.write_text("a file where the data folder should be")  # autosaves fail from now on
+        await decide(pilot, app, 3)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        question, shown = app.screen.question, screen_text(app)
+        assert "The autosave is failing: the last 3 decisions of this game are not saved anywhere" in question
+        assert "autosaved: Resume" not in question and "Save as… (s)" in shown and "file first." in shown
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveAsModal)
+        app.screen.query_one("#save-path").value = str(tmp_path / "kept.json")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        assert f"This game is saved in {tmp_path / 'kept.json'}" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+    from papertales_tui.persistence import load_save
+
+    assert len(load_save(tmp_path / "kept.json", catalog).decisions) == 5
+
+
+async def test_quit_without_the_autosave_lock_offers_save_as(catalog):
+    from papertales_tui.tui.screens.modals import ConfirmQuit
+
+    app = PaperTalesApp(catalog, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(Game.new(["Ann", "Bo"], seed=1, catalog=catalog), ["human"] * 2)
+        await pilot.pause()
+        await decide(pilot, app, 1)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit) and app.screen.offer_save
+        assert "it is lost if you quit now. Press s to save it to a file first." in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmQuit) and app.is_running

@@ -62,6 +62,8 @@ class PaperTalesApp(App):
         self.session: Session | None = None  # the game being played and what comes next
         self.notice = notice  # shown once the app is up (e.g. why there is no autosave)
         self.autosave_failing = False
+        self.saved_decisions = 0  # decisions of this game the autosave (or the file it came from) holds
+        self.saved_as: tuple[Path, int] | None = None  # the last Save as of this game, and its decisions
         self.waiting = False  # a bot decided while a reference screen was open
         self.toasts: dict[tuple[str, str, str], float] = {}  # toasts on screen: until when
 
@@ -122,6 +124,7 @@ class PaperTalesApp(App):
         """Run this game from its current state; events before `shown` are not summarised again."""
         self.stop_bot()
         self.session, self.waiting = Session(game, seat_types, shown, hints), False
+        self.saved_decisions, self.saved_as = len(game.state.decisions), None  # a new game or a loaded one
         self.go()
 
     # --- flow: the session says what comes next, the screens post what the players do ---------
@@ -207,6 +210,7 @@ class PaperTalesApp(App):
                             title="Autosave", severity="warning", timeout=15, markup=False)
             self.autosave_failing = True
             return
+        self.saved_decisions = len(session.game.state.decisions)
         if self.autosave_failing:
             self.autosave_failing = False
             self.notify("Autosave works again.", title="Autosave")
@@ -308,6 +312,7 @@ class PaperTalesApp(App):
             return err
         except ValueError as err:  # a NUL character in the path
             return OSError(errno.EINVAL, str(err), path)
+        self.saved_as = (target.resolve(), len(session.game.state.decisions))
         return None
 
     def action_save_as(self) -> None:
@@ -363,27 +368,55 @@ class PaperTalesApp(App):
             self._open(ScoreboardScreen(self.session.game, page))
 
     async def action_quit(self) -> None:
-        from .screens.modals import ConfirmQuit
+        from .screens.modals import SAVE_FIRST, ConfirmQuit, SaveAsModal
 
         if isinstance(self.screen, ConfirmQuit):
             self.exit()
             return
 
-        def done(yes: bool | None) -> None:
-            if yes:
+        def ask_again(path: object) -> None:
+            self.call_later(self.action_quit)
+
+        def done(answer: bool | str | None) -> None:
+            if answer == SAVE_FIRST:  # Save as, then the question again (saying where the game went)
+                self.push_screen(SaveAsModal(default_save_name(self.playing().game)), ask_again)
+            elif answer:
                 self.exit()
 
-        self.push_screen(ConfirmQuit(self.quit_question()), done)
+        self.push_screen(ConfirmQuit(self.quit_question(), offer_save=self.unsaved() is not None), done)
+
+    def unsaved(self) -> int | None:
+        """How many decisions of the game under way quitting would lose (0: only a change such as a
+        take back); None when nothing would be lost."""
+        game = self.game
+        if game is None or game.over or not game.state.decisions:
+            return None
+        n = len(game.state.decisions)
+        if self.saved_as is not None and self.saved_as[1] == n:
+            return None
+        if self.autosave and not self.autosave_failing:
+            return None
+        return max(0, n - self.saved_decisions) if self.autosave else n
 
     def quit_question(self) -> str:
-        if self.game is None or self.game.over:
+        game = self.game
+        if game is None or game.over:
             return "Quit Paper Tales?"
-        if self.autosave and not self.game.state.decisions:  # nothing saved yet (Resume would
+        if self.autosave and not game.state.decisions:  # nothing saved yet (Resume would
             return ("Quit Paper Tales? Nothing is decided yet, so this game is not saved: "  # open an older game)
                     "autosave starts with the first decision.")
-        if self.autosave:
+        lost = self.unsaved()
+        if lost is None and self.saved_as is not None and (not self.autosave or self.autosave_failing):
+            return f"Quit Paper Tales? This game is saved in {self.saved_as[0]}: resume it with papertales --resume."
+        if lost is None:
             return "Quit Paper Tales? The game is autosaved: Resume it from the title screen."
-        return "Quit Paper Tales? The current game is lost."
+        if not self.autosave:
+            return ("Quit Paper Tales? This game is not autosaved (another copy of the game holds the autosave): "
+                    "it is lost if you quit now. Press s to save it to a file first.")
+        what = (f"the last {lost} decision{'s' if lost != 1 else ''} of this game {'are' if lost != 1 else 'is'}"
+                if lost else "the latest change to this game is")
+        return (f"Quit Paper Tales? The autosave is failing: {what} not saved anywhere and would be lost. "
+                "Press s to save the game to a file first.")
 
     # --- terminal size ----------------------------------------------------------------------
     def on_resize(self) -> None:
