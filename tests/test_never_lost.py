@@ -233,3 +233,65 @@ async def test_quit_without_the_autosave_lock_offers_save_as(catalog):
         await pilot.press("n")
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmQuit) and app.is_running
+
+
+# ---- a new game keeps an unfinished one ----
+
+
+async def play_a_little(catalog, names, n, discard=False, seen=None):
+    """Launch the app, start a new game of `names` from the title screen, make `n` decisions, quit."""
+    from test_tui_support import start
+
+    app = PaperTalesApp(catalog, autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_game(pilot, app)
+        if seen is not None:
+            seen.append(screen_text(app))
+        if discard:
+            app.screen.query_one("#discard").value = True
+        await start(pilot, app, names, seed=3)
+        await decide(pilot, app, n)
+    return app
+
+
+async def test_a_new_game_warns_and_keeps_the_unfinished_game_listed_under_resume(data_dir, catalog):
+    """Item 2: two decisions of a new game replaced both autosaves of an unfinished one, unannounced."""
+    from papertales_tui.dirs import kept_games
+    from papertales_tui.persistence import load_save
+
+    await play_a_little(catalog, ["Ann", "Bo"], 3)
+    seen: list[str] = []
+    await play_a_little(catalog, ["Cy", "Di"], 2, seen=seen)
+    warning = " ".join(seen[0].split())
+    assert "An unfinished game is autosaved (turn 1/4, Ann, Bo). Starting a new game keeps it" in warning
+    assert "Discard it instead" in warning
+    assert load_autosave(catalog=catalog).players == ["Cy", "Di"]
+    [kept] = kept_games()
+    assert load_save(kept, catalog).players == ["Ann", "Bo"] and len(load_save(kept, catalog).decisions) == 3
+
+    app = PaperTalesApp(catalog, autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        labels = [label for _, label in app.screen.choices]
+        assert labels[1].startswith("Resume the last game (turn 1/4, Cy, Di)")
+        assert labels[2].startswith("Resume a kept game (turn 1/4, Ann, Bo; ")
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert app.game.players[0].name == "Ann" and len(app.game.state.decisions) == 3
+    assert load_autosave(catalog=catalog).players == ["Ann", "Bo"]  # the kept game is the autosave again
+    [kept] = kept_games()  # and the other one is kept in its turn
+    assert load_save(kept, catalog).players == ["Cy", "Di"]
+
+
+async def test_a_new_game_replaces_the_unfinished_one_only_when_told_to(data_dir, catalog):
+    from papertales_tui.dirs import kept_games
+
+    await play_a_little(catalog, ["Ann", "Bo"], 3)
+    await play_a_little(catalog, ["Cy", "Di"], 2, discard=True)
+    assert kept_games() == [] and load_autosave(catalog=catalog).players == ["Cy", "Di"]
+
+
+async def test_no_warning_without_an_unfinished_game(data_dir, catalog):
+    seen: list[str] = []
+    await play_a_little(catalog, ["Ann", "Bo"], 1, seen=seen)
+    assert "unfinished" not in seen[0] and "Discard" not in seen[0]

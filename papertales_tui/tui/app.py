@@ -104,18 +104,25 @@ class PaperTalesApp(App):
             self.notify(self.notice, title="Autosave off", severity="warning", timeout=20, markup=False)
         if self.save is not None:
             save, self.save = self.save, None
+            if not is_autosave(save.path):  # a saved file: its autosaves must not replace an unfinished game
+                self.keep_unfinished()
             self.resume(save)
         self.check_size()
 
-    def start_game(self, names: list[str], seat_types: list[str], seed: int | None) -> None:
+    def start_game(self, names: list[str], seat_types: list[str], seed: int | None, keep: bool = True) -> None:
+        """A new game; with `keep`, an unfinished autosaved game is kept first (see `keep_unfinished`)."""
+        if keep and not self.keep_unfinished():
+            return
         if seed is None:
             seed = random.randrange(1_000_000)
         self.play(Game.new(names, seed=seed, catalog=self.catalog), seat_types)
 
-    def start_solo_game(self, name: str, seed: int | None, difficulty: int) -> None:
+    def start_solo_game(self, name: str, seed: int | None, difficulty: int, keep: bool = True) -> None:
         """One human against the Lich King; `difficulty` Lich King cards drawn from the seed."""
         from ..rules.solo import SoloGame
 
+        if keep and not self.keep_unfinished():
+            return
         if seed is None:
             seed = random.randrange(1_000_000)
         self.play(SoloGame.new([name], seed=seed, catalog=self.catalog, difficulty=difficulty), [seats.HUMAN])
@@ -194,6 +201,26 @@ class PaperTalesApp(App):
         if self.session is not None and self.session.take_back():
             self.save_game()
             self.go()
+
+    def keep_unfinished(self) -> bool:
+        """Before another game takes the autosave: an unfinished autosaved game is moved aside, kept
+        (autosave.kept-<time>.json, listed under Resume on the title screen), so that the other
+        game's autosaves do not replace it. False, and the player is told why, when it cannot be."""
+        from .screens.title import unfinished_autosave
+
+        if not self.autosave or unfinished_autosave() is None:
+            return True
+        from ..persistence.store import keep_autosave
+
+        try:
+            keep_autosave()
+        except OSError as err:
+            self.notify(f"The unfinished autosaved game cannot be moved aside to keep it ({err.strerror or err}: "
+                        f"{err.filename}).", title="Autosave", severity="error", timeout=15, markup=False)
+            return False
+        self.notify("The unfinished game is kept: Resume it from the title screen.", title="New game",
+                    markup=False)
+        return True
 
     def save_game(self) -> None:
         if not self.autosave:
@@ -276,6 +303,34 @@ class PaperTalesApp(App):
                         f"(turn {previous.game.state.turn}).", title="Damaged autosave", severity="warning",
                         timeout=10, markup=False)
             save = previous
+        self.resume(save)
+
+    def resume_kept(self, path: Path) -> None:
+        """Play on a kept game (title screen): it becomes the autosave again, and the game autosaved
+        until now is kept in its turn."""
+        from ..persistence import SaveFileError, load_save
+        from ..persistence.store import kept_backup, restore_kept
+
+        save, error = None, None
+        for candidate in (path, kept_backup(path)):
+            try:
+                save = load_save(candidate, self.catalog)
+                break
+            except SaveFileError as err:
+                error = error or err
+        if save is None:
+            self.notify(f"Cannot resume: {error}", title="Resume", severity="error", timeout=10, markup=False)
+            return
+        if self.autosave:
+            try:
+                if restore_kept(path) is not None:
+                    self.notify("The game autosaved until now is kept: Resume it from the title screen.",
+                                title="Resume", markup=False)
+            except OSError as err:
+                self.notify(f"Cannot resume: the kept game cannot be made the autosave again "
+                            f"({err.strerror or err}: {err.filename}).", title="Resume", severity="error",
+                            timeout=10, markup=False)
+                return
         self.resume(save)
 
     def resume(self, save) -> None:
@@ -438,6 +493,12 @@ class PaperTalesApp(App):
                 top.refresh_size()
             else:
                 self.pop_screen()
+
+
+def is_autosave(path: Path | None) -> bool:
+    from ..dirs import autosave_path, backup_path
+
+    return path is not None and path.resolve() in (autosave_path().resolve(), backup_path().resolve())
 
 
 def save_target(path: str) -> Path:
