@@ -295,3 +295,28 @@ async def test_no_warning_without_an_unfinished_game(data_dir, catalog):
     seen: list[str] = []
     await play_a_little(catalog, ["Ann", "Bo"], 1, seen=seen)
     assert "unfinished" not in seen[0] and "Discard" not in seen[0]
+
+
+# ---- signals and wide names ----
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "openpty"), reason="a pseudo-terminal and POSIX signals")
+@pytest.mark.parametrize(("sig", "code"), [("SIGINT", 130), ("SIGTERM", 143)])
+def test_the_real_app_stopped_by_a_signal_exits_with_the_shells_code(data_dir, sig, code):
+    """Item 13: `kill -INT` on the running app ended it with exit code 0, not 130."""
+    import os
+    import signal
+
+    from test_app_killed import App
+
+    app = App([], data_dir)
+    try:
+        app.wait_for_screen()
+        app.proc.send_signal(getattr(signal, sig))
+        assert app.proc.wait(timeout=30) == code
+    finally:
+        if app.proc.poll() is None:
+            app.kill()
+        else:
+            os.close(app.master)
+    assert b"\x1b[?1049l" in app.output  # the terminal was given back (alternate screen left)

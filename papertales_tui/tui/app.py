@@ -9,9 +9,11 @@ the engine says what is legal.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import random
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
     from .screens.common import GameScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+INTERRUPTED = 130  # the shell's code for a program stopped by SIGINT (as cli.INTERRUPTED)
 REFERENCE = Binding.Group("")
 KEY_NAMES = {"enter": "Enter", "escape": "Esc", "delete": "Del", "space": "Space", "slash": "/"}
 
@@ -54,8 +57,10 @@ class PaperTalesApp(App):
         Binding("f4", "scores", "Scores", group=REFERENCE),
     ]
 
-    def __init__(self, catalog=None, save=None, autosave: bool = False, notice: str | None = None):
+    def __init__(self, catalog=None, save=None, autosave: bool = False, notice: str | None = None,
+                 signals: bool = False):
         super().__init__()
+        self.signals = signals  # SIGINT / SIGTERM end the app with 130 / 143 (the real program only)
         self.catalog = catalog if catalog is not None else default_catalog()
         self.save = save  # a persistence.Save to resume, or None for a new game
         self.autosave = autosave
@@ -98,6 +103,12 @@ class PaperTalesApp(App):
     # --- start ------------------------------------------------------------------------------
     def on_mount(self) -> None:
         from .screens.title import TitleScreen
+
+        if self.signals:  # Ctrl+C is a key in the app; `kill -INT` and `kill -TERM` still end it, like
+            loop = asyncio.get_running_loop()  # any program (every confirmed decision is autosaved)
+            for sig, code in ((signal.SIGINT, INTERRUPTED), (signal.SIGTERM, 128 + signal.SIGTERM)):
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not on Windows
+                    loop.add_signal_handler(sig, self.exit, None, code)
 
         self.push_screen(TitleScreen(resume=False if self.save is not None else None))
         if self.notice:
@@ -526,11 +537,12 @@ def run_app(args, catalog) -> int:
     """Entry point of `papertales` without a subcommand."""
     lock, notice = claim_autosave()
     try:
-        PaperTalesApp(catalog, save=getattr(args, "resume_save", None), autosave=lock.held,
-                      notice=notice).run()
+        app = PaperTalesApp(catalog, save=getattr(args, "resume_save", None), autosave=lock.held, notice=notice,
+                            signals=True)
+        app.run()
     finally:
         lock.release()
-    return 0
+    return app.return_code or 0
 
 
 def claim_autosave():
