@@ -9,6 +9,7 @@ from pathlib import Path
 
 AUTOSAVE = "autosave.json"
 BACKUP = "autosave.prev.json"
+KEPT_PREFIX = "autosave.kept-"  # autosave.kept-<UTC time>.json: an unfinished game a new one did not replace
 DATA_DIR_ENV = "PAPERTALES_DATA_DIR"
 CACHE_DIR_ENV = "PAPERTALES_CACHE_DIR"
 
@@ -30,6 +31,15 @@ def autosave_path(directory: Path | str | None = None) -> Path:
 
 def backup_path(directory: Path | str | None = None) -> Path:
     return data_dir(directory) / BACKUP
+
+
+def kept_games(directory: Path | str | None = None) -> list[Path]:
+    """The kept games (persistence.store.keep_autosave), newest first."""
+    try:
+        found = [p for p in data_dir(directory).glob(f"{KEPT_PREFIX}*.json") if not p.name.endswith(".prev.json")]
+    except OSError:
+        return []
+    return sorted(found, key=lambda p: p.name, reverse=True)
 
 
 def cache_dir() -> Path:

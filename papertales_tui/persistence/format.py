@@ -21,12 +21,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 
 from .. import __version__
 from ..rules.cards import Catalog
 from ..rules.engine import Game
 from ..rules.games import load_game
+from ..rules.names import check_name
 from ..rules.state import PHASE_NAMES
 
 FORMAT = "papertales-save"
@@ -117,7 +118,7 @@ class _Model(BaseModel):
 
 Count = Annotated[int, Field(ge=0)]
 CardId = Annotated[int, Field(ge=0)]
-NO_CONTROL_CHARS = r"^[^\x00-\x1f\x7f-\x9f]*$"  # names are shown on terminals
+Name = Annotated[str, AfterValidator(check_name)]  # the rule of rules/names.py, the form's too
 
 
 class _Unit(_Model):
@@ -130,7 +131,7 @@ class _Open(_Model):
 
 
 class _Player(_Open):
-    name: Annotated[str, Field(min_length=1, max_length=100, pattern=NO_CONTROL_CHARS)]
+    name: Name
     gold: Count
     lp: Count
     hand: list[CardId]
@@ -164,7 +165,7 @@ class _State(_Open):
 
 class _Seat(_Model):
     seat: Count
-    name: str
+    name: Name
 
 
 class _CatalogId(_Model):

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..dirs import AUTOSAVE, BACKUP, autosave_path, backup_path, data_dir
+from ..dirs import AUTOSAVE, BACKUP, KEPT_PREFIX, autosave_path, backup_path, data_dir
 from ..rules.cards import Catalog
 from ..rules.engine import Game
 from .atomic import _fsync_dir, write_atomic, write_temp
@@ -156,3 +156,45 @@ def latest_good_autosave(directory: Path | str | None = None, catalog: Catalog |
         except SaveFileError:
             continue
     return None
+
+
+# ---- kept games: an unfinished game a new one does not replace ---------------------------------
+
+def keep_autosave(directory: Path | str | None = None) -> Path | None:
+    """Move the autosave and its backup aside, byte for byte, as autosave.kept-<UTC time>.json and
+    autosave.kept-<UTC time>.prev.json, so that a new game does not replace them; the title screen
+    lists kept games under Resume. Returns the kept autosave's path (None when there is none).
+    Raises OSError when they cannot be moved (then nothing is moved)."""
+    d = data_dir(directory)
+    current, backup = d / AUTOSAVE, d / BACKUP
+    if not current.exists():
+        return None
+    stamp, n = datetime.now(UTC).strftime("%Y%m%d-%H%M%S"), 1
+    while (kept := d / f"{KEPT_PREFIX}{stamp}{f'-{n}' if n > 1 else ''}.json").exists():
+        n += 1
+    os.rename(current, kept)
+    if backup.exists():
+        try:
+            os.rename(backup, kept.with_suffix(".prev.json"))
+        except OSError:
+            os.rename(kept, current)
+            raise
+    _fsync_dir(d)
+    return kept
+
+
+def kept_backup(kept: Path) -> Path:
+    """The backup kept with a kept autosave."""
+    return kept.with_suffix(".prev.json")
+
+
+def restore_kept(kept: Path, directory: Path | str | None = None) -> Path | None:
+    """Make a kept game the autosave again (to play it on): the current autosave, if any, is kept in
+    its turn (`keep_autosave`, returned), then the kept files are renamed into place."""
+    d = data_dir(directory)
+    other = keep_autosave(d)
+    os.rename(kept, d / AUTOSAVE)
+    if kept_backup(kept).exists():
+        os.rename(kept_backup(kept), d / BACKUP)
+    _fsync_dir(d)
+    return other

@@ -42,6 +42,7 @@ from .decisions import (
 from .effects import Context, unit_yield
 from .errors import IllegalDecision, MalformedDecision, NotPending, Unaffordable
 from .modes import Mode, StandardMode
+from .names import check_name
 from .state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES, GameState, Player, Unit
 
 _NO_RESOURCES = effects.empty_resources()
@@ -107,6 +108,8 @@ class Game:
             catalog = default_catalog()
         mode = StandardMode() if mode is None else mode
         mode.check_players(len(names))
+        for name in names:
+            check_name(name)  # the rule the New game form and the save format share (names.py)
         rng = random.Random(seed)
         cards = list(effects.catalog_rules(catalog).deck)
         deck = list(range(len(cards)))

@@ -9,8 +9,11 @@ the engine says what is legal.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import errno
 import random
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +29,7 @@ from textual.worker import get_current_worker
 from ..rules.card_files import default_catalog
 from ..rules.decisions import Decision, Step
 from ..rules.engine import Game, Pending
+from ..rules.names import literal
 from . import seats
 from .commands import CardCommands
 from .screens.common import Continue, Decided, TakeBack
@@ -35,6 +39,7 @@ if TYPE_CHECKING:
     from .screens.common import GameScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+INTERRUPTED = 130  # the shell's code for a program stopped by SIGINT (as cli.INTERRUPTED)
 REFERENCE = Binding.Group("")
 KEY_NAMES = {"enter": "Enter", "escape": "Esc", "delete": "Del", "space": "Space", "slash": "/"}
 
@@ -52,14 +57,18 @@ class PaperTalesApp(App):
         Binding("f4", "scores", "Scores", group=REFERENCE),
     ]
 
-    def __init__(self, catalog=None, save=None, autosave: bool = False, notice: str | None = None):
+    def __init__(self, catalog=None, save=None, autosave: bool = False, notice: str | None = None,
+                 signals: bool = False):
         super().__init__()
+        self.signals = signals  # SIGINT / SIGTERM end the app with 130 / 143 (the real program only)
         self.catalog = catalog if catalog is not None else default_catalog()
         self.save = save  # a persistence.Save to resume, or None for a new game
         self.autosave = autosave
         self.session: Session | None = None  # the game being played and what comes next
         self.notice = notice  # shown once the app is up (e.g. why there is no autosave)
         self.autosave_failing = False
+        self.saved_decisions = 0  # decisions of this game the autosave (or the file it came from) holds
+        self.saved_as: tuple[Path, int] | None = None  # the last Save as of this game, and its decisions
         self.waiting = False  # a bot decided while a reference screen was open
         self.toasts: dict[tuple[str, str, str], float] = {}  # toasts on screen: until when
 
@@ -83,6 +92,8 @@ class PaperTalesApp(App):
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
         """A toast, unless the same one is still on screen (a key pressed again does not stack them)."""
+        if not markup:  # text from files and players: never terminal control codes
+            message = "\n".join(literal(line) for line in message.split("\n"))
         key, now = (message, title, severity), time.monotonic()
         if self.toasts.get(key, 0.0) > now:
             return
@@ -93,23 +104,36 @@ class PaperTalesApp(App):
     def on_mount(self) -> None:
         from .screens.title import TitleScreen
 
+        if self.signals:  # Ctrl+C is a key in the app; `kill -INT` and `kill -TERM` still end it, like
+            loop = asyncio.get_running_loop()  # any program (every confirmed decision is autosaved)
+            for sig, code in ((signal.SIGINT, INTERRUPTED), (signal.SIGTERM, 128 + signal.SIGTERM)):
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not on Windows
+                    loop.add_signal_handler(sig, self.exit, None, code)
+
         self.push_screen(TitleScreen(resume=False if self.save is not None else None))
         if self.notice:
             self.notify(self.notice, title="Autosave off", severity="warning", timeout=20, markup=False)
         if self.save is not None:
             save, self.save = self.save, None
+            if not is_autosave(save.path):  # a saved file: its autosaves must not replace an unfinished game
+                self.keep_unfinished()
             self.resume(save)
         self.check_size()
 
-    def start_game(self, names: list[str], seat_types: list[str], seed: int | None) -> None:
+    def start_game(self, names: list[str], seat_types: list[str], seed: int | None, keep: bool = True) -> None:
+        """A new game; with `keep`, an unfinished autosaved game is kept first (see `keep_unfinished`)."""
+        if keep and not self.keep_unfinished():
+            return
         if seed is None:
             seed = random.randrange(1_000_000)
         self.play(Game.new(names, seed=seed, catalog=self.catalog), seat_types)
 
-    def start_solo_game(self, name: str, seed: int | None, difficulty: int) -> None:
+    def start_solo_game(self, name: str, seed: int | None, difficulty: int, keep: bool = True) -> None:
         """One human against the Lich King; `difficulty` Lich King cards drawn from the seed."""
         from ..rules.solo import SoloGame
 
+        if keep and not self.keep_unfinished():
+            return
         if seed is None:
             seed = random.randrange(1_000_000)
         self.play(SoloGame.new([name], seed=seed, catalog=self.catalog, difficulty=difficulty), [seats.HUMAN])
@@ -118,6 +142,7 @@ class PaperTalesApp(App):
         """Run this game from its current state; events before `shown` are not summarised again."""
         self.stop_bot()
         self.session, self.waiting = Session(game, seat_types, shown, hints), False
+        self.saved_decisions, self.saved_as = len(game.state.decisions), None  # a new game or a loaded one
         self.go()
 
     # --- flow: the session says what comes next, the screens post what the players do ---------
@@ -188,6 +213,26 @@ class PaperTalesApp(App):
             self.save_game()
             self.go()
 
+    def keep_unfinished(self) -> bool:
+        """Before another game takes the autosave: an unfinished autosaved game is moved aside, kept
+        (autosave.kept-<time>.json, listed under Resume on the title screen), so that the other
+        game's autosaves do not replace it. False, and the player is told why, when it cannot be."""
+        from .screens.title import unfinished_autosave
+
+        if not self.autosave or unfinished_autosave() is None:
+            return True
+        from ..persistence.store import keep_autosave
+
+        try:
+            keep_autosave()
+        except OSError as err:
+            self.notify(f"The unfinished autosaved game cannot be moved aside to keep it ({err.strerror or err}: "
+                        f"{err.filename}).", title="Autosave", severity="error", timeout=15, markup=False)
+            return False
+        self.notify("The unfinished game is kept: Resume it from the title screen.", title="New game",
+                    markup=False)
+        return True
+
     def save_game(self) -> None:
         if not self.autosave:
             return
@@ -203,6 +248,7 @@ class PaperTalesApp(App):
                             title="Autosave", severity="warning", timeout=15, markup=False)
             self.autosave_failing = True
             return
+        self.saved_decisions = len(session.game.state.decisions)
         if self.autosave_failing:
             self.autosave_failing = False
             self.notify("Autosave works again.", title="Autosave")
@@ -270,6 +316,34 @@ class PaperTalesApp(App):
             save = previous
         self.resume(save)
 
+    def resume_kept(self, path: Path) -> None:
+        """Play on a kept game (title screen): it becomes the autosave again, and the game autosaved
+        until now is kept in its turn."""
+        from ..persistence import SaveFileError, load_save
+        from ..persistence.store import kept_backup, restore_kept
+
+        save, error = None, None
+        for candidate in (path, kept_backup(path)):
+            try:
+                save = load_save(candidate, self.catalog)
+                break
+            except SaveFileError as err:
+                error = error or err
+        if save is None:
+            self.notify(f"Cannot resume: {error}", title="Resume", severity="error", timeout=10, markup=False)
+            return
+        if self.autosave:
+            try:
+                if restore_kept(path) is not None:
+                    self.notify("The game autosaved until now is kept: Resume it from the title screen.",
+                                title="Resume", markup=False)
+            except OSError as err:
+                self.notify(f"Cannot resume: the kept game cannot be made the autosave again "
+                            f"({err.strerror or err}: {err.filename}).", title="Resume", severity="error",
+                            timeout=10, markup=False)
+                return
+        self.resume(save)
+
     def resume(self, save) -> None:
         """Go on with a saved game; a finished one only shows its final scores."""
         seat_types = save.settings.get("seats") or [seats.HUMAN] * len(save.game.players)
@@ -298,9 +372,13 @@ class PaperTalesApp(App):
 
         session = self.playing()
         try:
-            save_as(session.game, Path(path).expanduser(), session.settings(), overwrite=overwrite)
+            target = save_target(path)
+            save_as(session.game, target, session.settings(), overwrite=overwrite)
         except (SaveFileError, OSError) as err:
             return err
+        except ValueError as err:  # a NUL character in the path
+            return OSError(errno.EINVAL, str(err), path)
+        self.saved_as = (target.resolve(), len(session.game.state.decisions))
         return None
 
     def action_save_as(self) -> None:
@@ -356,27 +434,55 @@ class PaperTalesApp(App):
             self._open(ScoreboardScreen(self.session.game, page))
 
     async def action_quit(self) -> None:
-        from .screens.modals import ConfirmQuit
+        from .screens.modals import SAVE_FIRST, ConfirmQuit, SaveAsModal
 
         if isinstance(self.screen, ConfirmQuit):
             self.exit()
             return
 
-        def done(yes: bool | None) -> None:
-            if yes:
+        def ask_again(path: object) -> None:
+            self.call_later(self.action_quit)
+
+        def done(answer: bool | str | None) -> None:
+            if answer == SAVE_FIRST:  # Save as, then the question again (saying where the game went)
+                self.push_screen(SaveAsModal(default_save_name(self.playing().game)), ask_again)
+            elif answer:
                 self.exit()
 
-        self.push_screen(ConfirmQuit(self.quit_question()), done)
+        self.push_screen(ConfirmQuit(self.quit_question(), offer_save=self.unsaved() is not None), done)
+
+    def unsaved(self) -> int | None:
+        """How many decisions of the game under way quitting would lose (0: only a change such as a
+        take back); None when nothing would be lost."""
+        game = self.game
+        if game is None or game.over or not game.state.decisions:
+            return None
+        n = len(game.state.decisions)
+        if self.saved_as is not None and self.saved_as[1] == n:
+            return None
+        if self.autosave and not self.autosave_failing:
+            return None
+        return max(0, n - self.saved_decisions) if self.autosave else n
 
     def quit_question(self) -> str:
-        if self.game is None or self.game.over:
+        game = self.game
+        if game is None or game.over:
             return "Quit Paper Tales?"
-        if self.autosave and not self.game.state.decisions:  # nothing saved yet (Resume would
+        if self.autosave and not game.state.decisions:  # nothing saved yet (Resume would
             return ("Quit Paper Tales? Nothing is decided yet, so this game is not saved: "  # open an older game)
                     "autosave starts with the first decision.")
-        if self.autosave:
+        lost = self.unsaved()
+        if lost is None and self.saved_as is not None and (not self.autosave or self.autosave_failing):
+            return f"Quit Paper Tales? This game is saved in {self.saved_as[0]}: resume it with papertales --resume."
+        if lost is None:
             return "Quit Paper Tales? The game is autosaved: Resume it from the title screen."
-        return "Quit Paper Tales? The current game is lost."
+        if not self.autosave:
+            return ("Quit Paper Tales? This game is not autosaved (another copy of the game holds the autosave): "
+                    "it is lost if you quit now. Press s to save it to a file first.")
+        what = (f"the last {lost} decision{'s' if lost != 1 else ''} of this game {'are' if lost != 1 else 'is'}"
+                if lost else "the latest change to this game is")
+        return (f"Quit Paper Tales? The autosave is failing: {what} not saved anywhere and would be lost. "
+                "Press s to save the game to a file first.")
 
     # --- terminal size ----------------------------------------------------------------------
     def on_resize(self) -> None:
@@ -400,6 +506,28 @@ class PaperTalesApp(App):
                 self.pop_screen()
 
 
+def is_autosave(path: Path | None) -> bool:
+    from ..dirs import autosave_path, backup_path
+
+    return path is not None and path.resolve() in (autosave_path().resolve(), backup_path().resolve())
+
+
+def save_target(path: str) -> Path:
+    """The file a typed Save-as path names (~ expanded); OSError, with the reason in words, when it
+    cannot be one: an unknown ~user, a folder, a folder that does not exist."""
+    try:
+        target = Path(path).expanduser()
+    except RuntimeError:  # ~name of no known user, or no home folder at all
+        home = path.split("/", 1)[0]
+        raise OSError(errno.ENOENT, f"{home} is not a home folder on this computer", path) from None
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "this is a folder: add a file name, e.g. "
+                                f"{path.rstrip('/')}/game.json", path)
+    if not target.parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, f"there is no folder {target.parent}", path)
+    return target
+
+
 def default_save_name(game: Game) -> str:
     mode = "solo" if game.state.mode == "solo" else "game"
     return f"papertales-{mode}-{game.state.seed}-turn{game.state.turn}.json"
@@ -409,11 +537,12 @@ def run_app(args, catalog) -> int:
     """Entry point of `papertales` without a subcommand."""
     lock, notice = claim_autosave()
     try:
-        PaperTalesApp(catalog, save=getattr(args, "resume_save", None), autosave=lock.held,
-                      notice=notice).run()
+        app = PaperTalesApp(catalog, save=getattr(args, "resume_save", None), autosave=lock.held, notice=notice,
+                            signals=True)
+        app.run()
     finally:
         lock.release()
-    return 0
+    return app.return_code or 0
 
 
 def claim_autosave():

@@ -26,34 +26,46 @@ if TYPE_CHECKING:
     from ..app import PaperTalesApp
 
 
-class ConfirmQuit(ModalScreen[bool]):
+SAVE_FIRST = "save"  # ConfirmQuit's answer: save the game to a file first (then the question again)
+
+
+class ConfirmQuit(ModalScreen[bool | str]):
+    """Quit? True (yes), False (no), or, with `offer_save` (quitting would lose decisions), SAVE_FIRST."""
+
     CSS_PATH = "modals.tcss"
     BINDINGS = [
         Binding("y", "answer(True)", "Yes, quit"),
         Binding("n,escape", "answer(False)", "No, keep playing"),
+        Binding("s", "answer('save')", "Save as"),
     ]
 
-    def __init__(self, question: str = "Quit Paper Tales? The current game is lost."):
+    def __init__(self, question: str = "Quit Paper Tales? The current game is lost.", offer_save: bool = False):
         super().__init__()
         self.question = question
+        self.offer_save = offer_save
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title", markup=False)
             with Horizontal(classes="dialog-buttons"):
+                if self.offer_save:
+                    yield Button("Save as… (s)", variant="success", id=SAVE_FIRST, compact=True)
                 yield Button("Yes, quit (y)", variant="error", id="yes", compact=True)
                 yield Button("No (n)", variant="primary", id="no", compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        self.query_one(f"#{SAVE_FIRST}" if self.offer_save else "#no", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.offer_save or parameters != (SAVE_FIRST,)
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.dismiss(SAVE_FIRST if event.button.id == SAVE_FIRST else event.button.id == "yes")
 
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+    def action_answer(self, answer: bool | str) -> None:
+        self.dismiss(answer)
 
 
 class SaveAsModal(ModalScreen):

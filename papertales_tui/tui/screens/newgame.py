@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from ...rules.names import name_problem
 from .. import seats
 from .common import GameScreen
+from .title import game_words, unfinished_autosave
 
 MAX_PLAYERS = 7
 COUNT_OPTIONS = [(str(n), n) for n in range(2, 6)] + [(f"{n} (expansion size)", n) for n in (6, 7)]
@@ -32,14 +35,15 @@ def validate(names: list[str], seed_text: str) -> dict[str, str]:
     seen: dict[str, int] = {}
     for i, raw in enumerate(names):
         name = raw.strip()
+        problem = name_problem(name)  # the rule the rules core and the save format share
         if not name:
             errors[f"name-{i}"] = "Give this player a name."
+        elif problem:
+            errors[f"name-{i}"] = problem[0].upper() + problem[1:] + "."
         elif name.casefold() in seen:
             errors[f"name-{i}"] = f"Same name as player {seen[name.casefold()] + 1}: names must differ."
         else:
             seen[name.casefold()] = i
-        if len(name) > 20:
-            errors[f"name-{i}"] = "Keep names to 20 characters or fewer."
     text = seed_text.strip()
     if text:
         try:
@@ -67,6 +71,7 @@ class NewGameScreen(GameScreen):
 
     def body(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
+            yield from self.unfinished_game()
             with Horizontal(classes="form-row"):
                 yield Label("Mode", classes="form-label")
                 yield Select(MODE_OPTIONS, value=self.mode, allow_blank=False, compact=True, id="mode")
@@ -81,8 +86,7 @@ class NewGameScreen(GameScreen):
             for i in range(MAX_PLAYERS):
                 with Horizontal(classes="form-row seat-row", id=f"row-{i}"):
                     yield Label(f"Player {i + 1}", classes="form-label", id=f"label-{i}")
-                    yield Input(value=f"Player {i + 1}", placeholder="name", compact=True, id=f"name-{i}",
-                                max_length=20)
+                    yield Input(value=f"Player {i + 1}", placeholder="name", compact=True, id=f"name-{i}")
                     yield Select(seats.seat_options(), value=seats.HUMAN, allow_blank=False, compact=True,
                                  id=f"seat-{i}", classes="seat")
                 yield Label("", classes="error", id=f"name-{i}-error")
@@ -93,6 +97,17 @@ class NewGameScreen(GameScreen):
             with Horizontal(id="setup-buttons"):
                 yield Button("Start game", variant="primary", id="start", compact=True)
                 yield Button("Rules help (F1)", id="help", compact=True)
+
+    def unfinished_game(self) -> ComposeResult:
+        """The warning that an unfinished game is autosaved: the new game keeps it (moved aside, listed
+        under Resume) unless the player ticks Discard."""
+        seen = unfinished_autosave() if self.app.autosave else None
+        if seen is None:
+            return
+        words = game_words(seen) or "it could not be read quickly"
+        yield Static(Text(f"An unfinished game is autosaved ({words}). Starting a new game keeps it: "
+                          "Resume it from the title screen.", style="bold"), id="unfinished")
+        yield Checkbox("Discard it instead (the new game replaces its autosave)", id="discard", compact=True)
 
     def on_mount(self) -> None:
         for label in self.query(".error"):
@@ -170,8 +185,11 @@ class NewGameScreen(GameScreen):
             return
         seed = int(seed_text.strip()) if seed_text.strip() else None
         names = [n.strip() for n in names]
+        keep = not any(box.value for box in self.query("#discard").results(Checkbox))
         if self.mode == SOLO:
-            self.app.start_solo_game(names[0], seed, chosen(self.query_one("#difficulty", Select).value))
-            return
-        seat_types = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(count)]
-        self.app.start_game(names, seat_types, seed)
+            self.app.start_solo_game(names[0], seed, chosen(self.query_one("#difficulty", Select).value), keep)
+        else:
+            seat_types = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(count)]
+            self.app.start_game(names, seat_types, seed, keep)
+        if self.app.session is None:  # the unfinished game could not be kept (the app said why)
+            self.notify("The new game did not start: tick 'Discard it' to start it anyway.", severity="error")

@@ -4,15 +4,21 @@ finished), rules, cards, quit."""
 from __future__ import annotations
 
 import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 
+from ...dirs import kept_games
+from ...rules.names import literal
 from .. import text as tx
 from ..widgets import RowList
 from .common import GameScreen
 
+MAX_KEPT_SHOWN = 5  # the newest kept games (older ones stay in the data folder)
 BANNER = [
     Text(""),
     Text("P A P E R   T A L E S", style="bold"),
@@ -23,22 +29,66 @@ BANNER = [
 ]
 
 
-def autosave_label() -> str | None:
-    """The menu entry for the autosaved game, from a quick look at the file (the full checks run when
-    it is chosen); None when there is no autosave."""
-    from ...dirs import autosave_path
-
+def glance(path: Path) -> dict[str, Any] | None:
+    """What a save file says of its game at a quick look (the full checks run when it is chosen):
+    `over`, `turn`, `turns`, `names`; {} when it cannot be read that way; None when there is no file."""
     try:
-        path = autosave_path()
         if not path.is_file():
             return None
         data = json.loads(path.read_bytes())
         state, names = data["state"], [p["name"] for p in data["players"]]
-        if state["over"]:
-            return "See the last game's final scores (it is finished)"
-        return f"Resume the last game (turn {state['turn']}/{state['turns']}, {', '.join(names)})"
-    except (OSError, ValueError, KeyError, TypeError):
+        return {"over": bool(state["over"]), "turn": state["turn"], "turns": state["turns"], "names": names}
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return {}
+
+
+def game_words(seen: dict[str, Any]) -> str:
+    """"turn 2/4, Ann, Bo" from a `glance`, shown literally (the file is not checked yet: no markup,
+    no control codes, whatever it holds); "" when the glance found nothing."""
+    try:
+        return literal(f"turn {seen['turn']}/{seen['turns']}, {', '.join(map(str, seen['names']))}")
+    except (KeyError, TypeError):
+        return ""
+
+
+def unfinished_autosave() -> dict[str, Any] | None:
+    """The `glance` of the autosave when it holds a game that is not finished (or cannot be read
+    quickly: it may be one); None when there is no autosave or its game is over."""
+    from ...dirs import autosave_path
+
+    try:
+        seen = glance(autosave_path())
+    except OSError:
+        return None
+    return None if seen is None or seen.get("over") else seen
+
+
+def autosave_label() -> str | None:
+    """The menu entry for the autosaved game; None when there is no autosave."""
+    from ...dirs import autosave_path
+
+    try:
+        seen = glance(autosave_path())
+    except OSError:
         return "Resume the last game (autosave)"
+    if seen is None:
+        return None
+    if seen.get("over"):
+        return "See the last game's final scores (it is finished)"
+    words = game_words(seen)
+    return f"Resume the last game ({words})" if words else "Resume the last game (autosave)"
+
+
+def kept_label(path: Path) -> str:
+    """The menu entry of a game kept when a new one started (persistence.store.keep_autosave)."""
+    seen = glance(path) or {}
+    try:
+        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
+    except OSError:
+        when = "?"
+    words = game_words(seen)
+    what = "See a kept finished game" if seen.get("over") else "Resume a kept game"
+    return f"{what} ({words}; {when})" if words else f"{what} ({literal(path.name)})"
 
 
 class TitleScreen(GameScreen):
@@ -50,6 +100,8 @@ class TitleScreen(GameScreen):
         self.choices = [("new", "New game")]
         if self.resume_label:
             self.choices.append(("resume", self.resume_label))
+        self.kept = kept_games()[:MAX_KEPT_SHOWN] if resume is None else []
+        self.choices += [("kept", kept_label(path)) for path in self.kept]
         self.choices += [("rules", "How to play"), ("cards", "Card browser"), ("quit", "Quit")]
         self.menu = RowList(BANNER, id="menu")
 
@@ -67,6 +119,9 @@ class TitleScreen(GameScreen):
             self.app.new_game()
         elif what == "resume":
             self.app.resume_autosave()
+        elif what == "kept":
+            first = next(i for i, (w, _) in enumerate(self.choices) if w == "kept")
+            self.app.resume_kept(self.kept[event.index - first])
         elif what == "rules":
             self.app.action_rules()
         elif what == "cards":

@@ -1,0 +1,71 @@
+"""The one rule for player names, shared by the New game form, `Game.new` and the save format
+(docs/saves.md): what the form accepts, every save of the game accepts, and nothing else.
+
+A name is printable text, trimmed, not empty, at most MAX_NAME_CELLS terminal cells wide (a CJK
+character takes two cells, a combining accent none: the screens lay names out in cells). Refused:
+control characters (C0, DEL, C1, ESC: they drive the terminal), format characters (bidi overrides,
+zero-width spaces, BOM...: they reorder or hide text, so a name could pass for another), line and
+paragraph separators, and surrogates (not UTF-8: the save could not be written). Allowed among the
+format characters: the zero-width joiner and non-joiner, which Persian and Indic names and emoji
+sequences need. Unassigned and private-use code points are allowed, so that a save written with a
+newer Unicode database still loads with an older one.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from rich.cells import cell_len
+
+MAX_NAME_CELLS = 20
+MAX_NAME_CHARS = 3 * MAX_NAME_CELLS  # combining marks take no cell: bound the code points too
+JOINERS = frozenset("\u200c\u200d")
+REFUSED = {"Cc": "a control character", "Cf": "an invisible formatting character",
+           "Zl": "a line separator", "Zp": "a paragraph separator", "Cs": "a lone surrogate"}
+
+
+class BadName(ValueError):
+    """A player name the rule refuses; `name` is the name, `reason` (also `str()`) says why."""
+
+    def __init__(self, name: str, reason: str):
+        super().__init__(reason)
+        self.name, self.reason = name, reason
+
+
+def name_problem(name: object) -> str | None:
+    """Why `name` cannot be a player's name (a sentence without final stop), or None when it can."""
+    if not isinstance(name, str):
+        return "a name is text"
+    if not name.strip():
+        return "the name is empty"
+    if name != name.strip():
+        return "the name starts or ends with a space"
+    for ch in name:
+        what = REFUSED.get(unicodedata.category(ch))
+        if what and ch not in JOINERS:
+            return f"the name holds {what} (U+{ord(ch):04X}); use letters, digits, spaces and punctuation"
+    width = cell_len(name)
+    if width == 0:
+        return "the name shows nothing on screen"
+    if width > MAX_NAME_CELLS or len(name) > MAX_NAME_CHARS:
+        return (f"the name is too long: it takes {width} columns on screen, at most {MAX_NAME_CELLS} "
+                f"(a wide character such as 漢 takes two)" if width > MAX_NAME_CELLS
+                else f"the name has too many characters ({len(name)}, at most {MAX_NAME_CHARS})")
+    return None
+
+
+def check_name(name: object) -> str:
+    """`name` when it is a good player name; else BadName."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise BadName(str(name), problem)
+    assert isinstance(name, str)
+    return name
+
+
+def literal(text: str) -> str:
+    """`text` safe to send to a terminal as it is: every character a name may not hold (ESC, BEL,
+    DEL, C1, bidi overrides, line breaks...) written as its escape (`\\x1b`, `\\u202e`), so text
+    read from a file never drives the terminal nor reorders what is around it."""
+    return "".join(ch.encode("unicode_escape").decode("ascii")
+                   if REFUSED.get(unicodedata.category(ch)) and ch not in JOINERS else ch for ch in text)
