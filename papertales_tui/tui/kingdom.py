@@ -163,11 +163,14 @@ def spot_line(spot: SpotView | None, width: int, locked: bool = False) -> Text:
     """One spot on one line: `Hunter ¤0 ⚔2 ✿ ◷1 ✝ dies`."""
     if spot is None:
         return Text("locked: needs a level-2 Building" if locked else "— empty —", style="dim")
-    out = Text(spot.name, style="bold")
-    out.append(" ")
-    out.append_text(stats(spot))
-    out.append(" ")
-    out.append_text(marks(spot))
+    for words in (True, False):  # `✝ dies ✚save` in words when there is room, else `✝ ✚`
+        out = Text(spot.name, style="bold")
+        out.append(" ")
+        out.append_text(stats(spot))
+        out.append(" ")
+        out.append_text(marks(spot, words))
+        if out.cell_len <= width:
+            break
     return _fit(out, width)
 
 
