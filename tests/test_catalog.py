@@ -8,6 +8,7 @@ import pytest
 import yaml
 from conftest import edit_yaml
 
+from papertales_tui.rules.cards import SHORT_NAME
 from papertales_tui.rules.catalog import CardFileError, default_catalog, load_catalog
 
 REFERENCE = Path("/work/shared/reference/base-cards.yaml")
@@ -314,3 +315,29 @@ def test_extra_copies_checked_against_its_own_expected_copies(tmp_path):
 def test_extra_dir_must_exist(tmp_path):
     with pytest.raises(CardFileError, match="not a directory"):
         load_catalog(extra_dirs=[tmp_path / "nowhere"])
+
+
+def test_shipped_units_have_unique_short_names_that_fit():
+    cat = load_catalog()
+    shorts = [u.short_name for u in cat.units.values()]
+    assert len({s.casefold() for s in shorts}) == len(shorts)
+    assert all(len(s) <= SHORT_NAME for s in shorts)
+    assert cat.units["mystical_healer"].short_name == "Healer"
+    assert cat.units["knight"].short_name == "Knight"  # short enough: its own name
+
+
+@pytest.mark.parametrize("short, clash", [('"Healer"', "already used by card 'mystical_healer'"),
+                                          ('"Knight"', "already used by card 'knight'"),
+                                          ('"Trolls of the hills"', "at most 8")])
+def test_short_names_are_checked(tmp_path, short, clash):
+    d = _extra(tmp_path, EXPANSION.replace("  name: Stone Troll\n", f"  name: Stone Troll\n  short: {short}\n"))
+    with pytest.raises(CardFileError, match=clash) as info:
+        load_catalog(extra_dirs=[d])
+    assert (info.value.card, info.value.field) == ("stone_troll", "short")
+
+
+def test_a_unit_named_as_another_units_short_name_is_refused(tmp_path):
+    d = _extra(tmp_path, EXPANSION.replace("name: Herbalist", "name: Time M."))
+    with pytest.raises(CardFileError, match="short name 'Time M.' already used by card 'time_master'") as info:
+        load_catalog(extra_dirs=[d])
+    assert (info.value.card, info.value.field) == ("herbalist", "name")

@@ -13,6 +13,7 @@ from papertales_tui.tui.kingdom import (
     compact_lines,
     kingdom_views,
     spot_line,
+    table_lines,
     table_marks,
     tile_form,
     tile_lines,
@@ -62,48 +63,38 @@ def test_tile_and_line_renderers_fit_their_width_and_mark_deaths_in_words():
         assert all(line.cell_len <= width for line in compact_lines(mine, width, 2))
 
 
-def test_a_far_players_line_drops_its_no_war_mark_before_cutting_anything():
+def far_table(names: str = "Player"):
     game = goto(new_game(5), "deploy")
     for slot, key in ((0, "woodcutter"), (1, "blacksmith"), (3, "woodcutter")):
-        put(game, 2, slot, key, age=1)
-    game.state.players[2].buildings["temple"] = 2
-    give(game, 2, ["farmer", "miner", "cook"])
-    game.state.players[2].name = "Player 3"
-    mark = table_marks(5, 4)[2]  # seat 3 of 5 from seat 5: neither neighbour
-    far = replace(kingdom_views(game, viewer=4)[2], mark=mark)
-    assert mark == "(no War)" and far.hand == 3
-    (line,) = compact_lines(far, 78, 1)
-    assert line.cell_len <= 78 and line.plain.endswith("· Temple 2") and "(no War)" not in line.plain
-    assert line.plain.count("…") == 3  # the Units' names shortened, the Buildings whole
-    (roomy,) = compact_lines(far, 120, 1)
-    assert "(no War)" in roomy.plain and "Woodcutter" in roomy.plain
-
-
-async def test_the_table_marks_every_far_player_or_none():
-    from textual.app import App
-
-    from papertales_tui.tui.kingdom import KingdomTable
-
-    game = goto(new_game(5), "deploy")
-    for slot, key in ((0, "woodcutter"), (1, "blacksmith"), (3, "woodcutter")):
-        put(game, 2, slot, key, age=1)  # seat 3's line is long, seat 2's short
+        put(game, 2, slot, key, age=1)  # seat 3's line is long, the others short
     game.state.players[2].buildings["temple"] = 2
     give(game, 2, ["farmer", "miner", "cook"])
     for p, player in enumerate(game.state.players):
-        player.name = f"Player {p + 1}"
+        player.name = f"{names} {p + 1}"
     marks = table_marks(5, 4)
-    views = [replace(v, mark=marks[v.player]) for v in kingdom_views(game, viewer=4) if v.player != 4]
+    return [replace(v, mark=marks[v.player]) for v in kingdom_views(game, viewer=4) if v.player != 4]
 
-    class One(App):
-        def compose(self):
-            yield KingdomTable(views, rows=4)
 
-    for width, marked in ((120, True), (80, False)):
-        async with One().run_test(size=(width, 10)) as pilot:
-            await pilot.pause()
-            lines = [line.plain for line in pilot.app.query_one(KingdomTable).lines]
-            assert [("(no War)" in line) for line in lines[1:3]] == [marked, marked], lines
-            assert "(left)" in lines[0] and "(right)" in lines[3]
+def test_the_table_keeps_every_kingdom_whole_with_short_names_before_cutting():
+    views = far_table()
+    assert views[2].mark == "(no War)" and views[2].hand == 3
+    roomy = table_lines(views, 78, rows=8)  # two lines each, full names
+    assert [len(lines) for lines in roomy] == [2, 2, 2, 2]
+    assert "Woodcutter ⚔2◷1✝ Blacksmith ⚔1◷1✝ | Woodcutter ⚔2◷1✝" in roomy[2][1].plain
+    tight = table_lines(views, 50, rows=4)  # the long one takes 2 lines, short names: nothing cut
+    assert [len(lines) for lines in tight] == [1, 1, 2, 1]
+    text = [line.plain for lines in tight for line in lines]
+    assert "  Woodcut. ⚔2◷1✝ Blacksm. ⚔1◷1✝ | Woodcut. ⚔2◷1✝" in text
+    assert all("…" not in line and len(line) <= 50 for line in text)
+    assert "Temple 2" in text[2]
+
+
+def test_the_table_marks_every_far_player_or_none():
+    for width, marked in ((120, True), (78, False)):
+        lines = [line.plain for lines in table_lines(far_table("P"), width, rows=4) for line in lines]
+        assert "\n".join(lines).count("(no War)") == (2 if marked else 0), lines
+        assert "(left)" in lines[0] and "(right)" in lines[-1]
+        assert all("…" not in line for line in lines)
 
 
 async def test_kingdom_widget_draws_compact_or_tiles():

@@ -79,6 +79,9 @@ class Production:
     condition: str | None = None  # see PRODUCTION_CONDITIONS
 
 
+SHORT_NAME = 8  # the longest name a compact line takes whole: a longer one needs a `short` name
+
+
 @dataclass(frozen=True, slots=True)
 class UnitType:
     key: str
@@ -89,6 +92,12 @@ class UnitType:
     produces: tuple[Production, ...] = ()
     abilities: tuple[Ability, ...] = ()
     source: str = ""  # file the card came from
+    short: str = ""  # a unique short name (at most SHORT_NAME cells) where the name is longer
+
+    @property
+    def short_name(self) -> str:
+        """The name in compact lines: the card's `short` name, else its name (short enough then)."""
+        return self.short or self.name
 
     def has(self, effect: str) -> bool:
         return any(a.effect == effect for a in self.abilities)

@@ -23,6 +23,7 @@ from .cards import (
     PRODUCTION_CONDITIONS,
     QUEST_CONDITIONS,
     RESOURCES,
+    SHORT_NAME,
     Ability,
     BuildingLevel,
     BuildingType,
@@ -164,6 +165,7 @@ class _Ability(_Model):
 class _Unit(_Model):
     id: Id
     name: Name
+    short: Annotated[str, Field(min_length=1, max_length=SHORT_NAME, pattern=_PRINTABLE)] | None = None
     copies: int = Field(ge=1, le=20)
     cost: int = Field(ge=-3, le=20)  # the Monkey's -1 brings in Gold
     strength: Small | None
@@ -335,6 +337,23 @@ def _check_unique(entry: _Unit | _Building | _Necropolis | _LichKing, path: Path
     names[key] = (entry.id, path)
 
 
+def _check_short(unit: _Unit, path: Path, names: dict[str, tuple[str, Path]],
+                 shorts: dict[str, tuple[str, Path]]) -> None:
+    """A Unit's short name (its name when it has none) is unique among the Units' short names, and a
+    `short` is no other card's name: compact lines tell Units apart by it."""
+    short = unit.short or unit.name
+    key = short.casefold()
+    if key in shorts:
+        other, where = shorts[key]
+        raise CardFileError(path, unit.id, "short" if unit.short else "name",
+                            f"short name {short!r} already used by card {other!r} in {_shown(where)}")
+    if unit.short is not None and key in names and names[key][0] != unit.id:
+        other, where = names[key]
+        raise CardFileError(path, unit.id, "short", f"short name {short!r} is the name of card {other!r} "
+                            f"in {_shown(where)}")
+    shorts[key] = (unit.id, path)
+
+
 def _quest(q: _Quest | None, path: Path, card: str, where: str = "quest") -> Quest | None:
     if q is None:
         return None
@@ -390,6 +409,7 @@ def load_catalog(  # noqa: C901 (one check after another)
     lich_king: dict[str, LichKingCard] = {}
     seen: dict[str, Path] = {}  # one id space for every card
     names: dict[str, tuple[str, Path]] = {}  # and one name space: players tell cards apart by name
+    shorts: dict[str, tuple[str, Path]] = {}  # the Units' names in compact lines, unique too
     for path in files:
         parsed = _parse(path)
         entries: list[_Unit | _Building | _Necropolis | _LichKing] = [
@@ -400,8 +420,9 @@ def load_catalog(  # noqa: C901 (one check after another)
             _check_abilities(u.abilities, path, u.id)
             if u.strength is None and not any(a.effect == "shapeshift" for a in u.abilities):
                 raise CardFileError(path, u.id, "strength", "strength may be null only on a shapeshift Unit")
-            units[u.id] = UnitType(u.id, u.name, u.copies, u.cost, u.strength,
-                                   _productions(u.produces), _abilities(u.abilities), str(path))
+            _check_short(u, path, names, shorts)
+            units[u.id] = UnitType(u.id, u.name, u.copies, u.cost, u.strength, _productions(u.produces),
+                                   _abilities(u.abilities), str(path), u.short or "")
         for b in parsed.buildings:
             levels = []
             for n, lv in enumerate((b.level1, b.level2), start=1):

@@ -47,6 +47,7 @@ class SpotView:
     new: bool = False  # deployed this turn
     dies: bool = False  # dies at the coming Aging (unless saved)
     healable: bool = False  # a Mystical Healer of this Kingdom could save it
+    short: str = ""  # the card's short name (compact lines); its name when empty
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +96,8 @@ def _view_of(game, i: int, pd: dict, new: AbstractSet[int]) -> KingdomView:
         unit = game.players[i].slots[slot]
         spots.append(SpotView(slot, u["card"], t.name, t.cost, strengths.get(slot, t.strength or 0), t.strength,
                               f"{t.name} ({SLOT_NAMES[slot]})" in fighting, t.produces, u["age"],
-                              new=slot in new, dies=unit is not None and game.dies(unit), healable=slot in healable))
+                              new=slot in new, dies=unit is not None and game.dies(unit), healable=slot in healable,
+                              short=t.short_name))
     hand = pd["hand"] if isinstance(pd["hand"], int) else len(pd["hand"])
     kept = pd["kept"] if isinstance(pd["kept"], bool) else pd["kept"] is not None
     buildings = tuple((tx.building_name(game.catalog, k), v) for k, v in pd["buildings"].items())
@@ -161,22 +163,24 @@ def spot_line(spot: SpotView | None, width: int, locked: bool = False) -> Text:
     """One spot on one line: `Hunter ¤0 ⚔2 ✿ ◷1 ✝ dies`."""
     if spot is None:
         return Text("locked: needs a level-2 Building" if locked else "— empty —", style="dim")
-    out = Text(spot.name, style="bold")
-    out.append(" ")
-    out.append_text(stats(spot))
-    out.append(" ")
-    out.append_text(marks(spot))
+    for words in (True, False):  # `✝ dies ✚save` in words when there is room, else `✝ ✚`
+        out = Text(spot.name, style="bold")
+        out.append(" ")
+        out.append_text(stats(spot))
+        out.append(" ")
+        out.append_text(marks(spot, words))
+        if out.cell_len <= width:
+            break
     return _fit(out, width)
 
 
-def unit_short(spot: SpotView, name_width: int | None = None) -> Text:
-    """A Unit in a compact line: `Hunter ⚔2◷1✝` (Back Units are listed after a bar)."""
-    name = spot.name
-    if name_width is not None and len(name) > name_width:
-        name = name[:max(name_width - 1, 1)] + "…"
-    out = Text(name, style="bold")
+def unit_short(spot: SpotView, short: bool = False) -> Text:
+    """A Unit in a compact line: `Hunter ⚔2◷1✝` (no ◷ without Age tokens; `short`: the card's short
+    name, never a cut one)."""
+    out = Text(spot.short or spot.name if short else spot.name, style="bold")
     out.append(f" {tx.STRENGTH}{spot.strength}")
-    out.append_text(tx.age(spot.age))
+    if spot.age:
+        out.append_text(tx.age(spot.age))
     if spot.new:
         out.append(" NEW", style="bold green")
     if spot.dies:
@@ -184,13 +188,13 @@ def unit_short(spot: SpotView, name_width: int | None = None) -> Text:
     return out
 
 
-def units_text(k: KingdomView, name_width: int | None = None) -> Text:
+def units_text(k: KingdomView, short: bool = False) -> Text:
     """Front Units, then `|` and the Back Units."""
     units = k.units()
     if not units:
         return Text("no Unit", style="dim")
-    front = [unit_short(s, name_width) for s in units if s.spot in FRONT_ROW]
-    back = [unit_short(s, name_width) for s in units if s.spot in BACK_ROW]
+    front = [unit_short(s, short) for s in units if s.spot in FRONT_ROW]
+    back = [unit_short(s, short) for s in units if s.spot in BACK_ROW]
     out = Text(" ").join(front)
     if back:
         out.append(" | " if front else "| ", style="dim")
@@ -229,20 +233,68 @@ def without_no_war(k: KingdomView) -> KingdomView:
     return replace(k, mark="") if k.mark == NO_WAR else k
 
 
+def compact_forms(k: KingdomView, short: bool = False) -> list[list[Text]]:
+    """The Kingdom in 1, 2 and 3 lines: `header: Units · Buildings`; `header · Buildings` over the
+    Units; the header, the Units, the Buildings (`short`: the Units by their short names)."""
+    units, head, built = units_text(k, short), header(k), buildings_text(k)
+    return [[Text.assemble(head, ": ", units, " · ", built)],
+            [Text.assemble(head, " · ", built), Text.assemble("  ", units)],
+            [head, Text.assemble("  ", units), Text.assemble("  ", built)]]
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    lines: list[Text]
+    short: bool  # Units by their short names (when any differs)
+
+
+def whole_forms(k: KingdomView, width: int) -> list[Form]:
+    """The forms of the Kingdom that fit `width` whole, fewest lines first (full names before short
+    names for the same number of lines)."""
+    out = []
+    for full, short in zip(compact_forms(k), compact_forms(k, short=True)):
+        for form in (Form(full, False), Form(short, True)) if full != short else (Form(full, False),):
+            if all(line.cell_len <= width for line in form.lines):
+                out.append(form)
+    return out
+
+
 def compact_lines(k: KingdomView, width: int, lines: int = 1) -> list[Text]:
-    """A Kingdom in one line (header: Units · Buildings) or two (header and Buildings, then Units);
-    long Unit names are shortened, then a "(no War)" mark left out (the neighbours keep theirs),
-    before anything is cut off."""
-    plain = without_no_war(k)
-    for view, name_width in ((k, None), (k, 10), (k, 7), (plain, 10), (plain, 7), (plain, 5)):
-        units = units_text(view, name_width)
-        if lines >= 2:
-            out = [Text.assemble(header(view), " · ", buildings_text(view)), Text.assemble("  ", units)]
-        else:
-            out = [Text.assemble(header(view), ": ", units, " · ", buildings_text(view))]
-        if all(line.cell_len <= width for line in out):
-            return out
-    return [_fit(line, width) for line in out]
+    """A Kingdom in `lines` lines (1: `header: Units · Buildings`, 2: `header · Buildings` over the
+    Units, 3: header, Units, Buildings): whole with full names, else with the Units' short names, else
+    without a "(no War)" mark (the neighbours keep theirs); cut only when nothing else fits."""
+    for view in (k, without_no_war(k)):
+        for form in whole_forms(view, width):
+            if len(form.lines) == lines:
+                return form.lines
+    return [_fit(line, width) for line in compact_forms(without_no_war(k), short=True)[max(min(lines, 3), 1) - 1]]
+
+
+def table_lines(views: list[KingdomView], width: int, rows: int) -> list[list[Text]]:
+    """The Kingdoms of a table, each whole in as few lines as it takes (short names rather than one
+    more line); then, in the order given, full names and two lines each while they fit in `rows`.
+    The "(no War)" marks are left out (all of them) when that saves lines or avoids a cut."""
+    forms = [whole_forms(k, width) for k in views]
+    plain = [whole_forms(without_no_war(k), width) for k in views]
+    if not all(forms) or sum(len(f[0].lines) for f in forms) > sum(len(f[0].lines) for f in plain if f):
+        forms = plain
+    options = [f or [Form([_fit(line, width) for line in compact_forms(without_no_war(k), short=True)[-1]], True)]
+               for k, f in zip(views, forms)]
+    chosen = [f[0] for f in options]
+    spare = rows - sum(len(c.lines) for c in chosen)
+    for better in (lambda old, new: old.short and not new.short,
+                   lambda old, new: len(old.lines) == 1 and len(new.lines) == 2):
+        for n, choice in enumerate(options):
+            new = next((f for f in choice if better(chosen[n], f) and len(f.lines) - len(chosen[n].lines) <= spare),
+                       None)
+            if new is not None:
+                spare -= len(new.lines) - len(chosen[n].lines)
+                chosen[n] = new
+    return [c.lines for c in chosen]
+
+
+def table_height(views: list[KingdomView], width: int, rows: int) -> int:
+    return sum(len(lines) for lines in table_lines(views, width, rows))
 
 
 def table_marks(n: int, me: int, passing: str | None = None) -> dict[int, str]:
@@ -269,7 +321,8 @@ def table_marks(n: int, me: int, passing: str | None = None) -> dict[int, str]:
 
 
 class KingdomTable(Lines):
-    """Other players' Kingdoms in compact form: two lines each while they fit in `rows`, else one."""
+    """Kingdoms in compact form, each whole in as few lines as it takes, more while they fit in `rows`
+    (`table_lines`)."""
 
     DEFAULT_CSS = "KingdomTable { height: auto; padding: 0 1; }"
 
@@ -291,13 +344,7 @@ class KingdomTable(Lines):
 
     def redraw(self) -> None:
         width = self.content_region.width or (self.app.size.width - 2)
-        per = 2 if 2 * len(self.views) <= self.rows else 1
-        views = self.views
-        lines = [compact_lines(k, width, per) for k in views]
-        if any(k.mark == NO_WAR and NO_WAR not in out[0].plain for k, out in zip(views, lines)):
-            views = [without_no_war(k) for k in views]  # all or none
-            lines = [compact_lines(k, width, per) for k in views]
-        self.set_lines([line for out in lines for line in out])
+        self.set_lines([line for out in table_lines(self.views, width, self.rows) for line in out])
 
 
 TILE_WIDTH = 18

@@ -12,7 +12,7 @@ from ...rules.forecast import LOSE, OPEN, TIE, WIN, TurnForecast, safe_forecast
 from ...rules.state import FIFTH_SLOT
 from .. import text as tx
 from .. import views
-from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_marks
+from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_height, table_marks
 from ..plan import DeployPlan
 from ..widgets import Lines, NecropolisRow, RowList
 from .common import GameScreen, turn_title
@@ -64,9 +64,8 @@ class DeployScreen(HintHost, GameScreen):
             seen = kingdom_views(game, viewer=self.player)
             marked = table_marks(len(seen), self.player)
             others = [replace_mark(seen[j], marked.get(j, "")) for j in range(len(seen)) if j != self.player]
-            self.table = KingdomTable(others, rows=4, id="table")
-        if len(game.players) > 5 or self.solo:  # 80x24: room for the table or the Necropolis row
-            self.SECTIONS = (("status", 5), ("message", 1), ("detail", 3))
+            self.table = KingdomTable(others, rows=2 * len(others), id="table")
+        self.board_rows = 0  # the rows the board was laid out for (fit_layout)
 
     # --- layout -----------------------------------------------------------------------------
     def body(self) -> ComposeResult:
@@ -81,6 +80,7 @@ class DeployScreen(HintHost, GameScreen):
 
     def on_mount(self) -> None:
         self.binding_state: tuple | None = None
+        self.fit_layout()
         self.refresh_all()
         self.hand.focus()
         entries = self.hand_entries()
@@ -91,6 +91,9 @@ class DeployScreen(HintHost, GameScreen):
         return self.options["gold"] - sum(self.game.card(c).cost for c in self.plan.new_units())
 
     def refresh_all(self) -> None:
+        if self.board_rows and max(self.BOARD_ROWS, len(self.hand_entries()) + 2) != self.board_rows:
+            self.fit_layout()  # a Unit taken out of play or put back: a row more or less in the hand
+            self.show_detail(self.detail_card)
         self.update_forecast()
         self.render_spots()
         self.render_hand()
@@ -98,6 +101,27 @@ class DeployScreen(HintHost, GameScreen):
         self.update_bindings()
 
     SECTIONS = (("status", 5), ("message", 1), ("detail", 4))
+    BOARD_ROWS = 7  # "Your Kingdom", 5 spots, the Buildings
+
+    def fit_layout(self) -> None:
+        """Share the screen's rows so that the board shows every row of both lists (the whole hand,
+        Units taken out, what is kept) and the table every Kingdom whole; the card details take the
+        rows left (2 to 4; at 6-7 players, 1 when it must)."""
+        board = max(self.BOARD_ROWS, len(self.hand_entries()) + 2)
+        if board == self.board_rows:
+            return
+        self.board_rows = board
+        width = max(self.app.size.width - 2, 20)
+        room = self.app.size.height - 2 - board - 5 - 1  # title, keys; status, message
+        if self.solo:
+            room -= 6  # the Necropolis row
+        elif self.table is not None:
+            self.table.rows = max(room - 2, 0)
+            room -= table_height(self.table.views, width, self.table.rows)
+            if self.table.is_mounted:
+                self.table.redraw()
+        self.SECTIONS = (("status", 5), ("message", 1), ("detail", min(max(room, 1), 4)))
+        self.texts.pop("detail", None)
 
     def update(self, section: str, lines: list[Text]) -> None:
         """Change one section of the info panel; only its changed lines are redrawn."""
@@ -127,6 +151,8 @@ class DeployScreen(HintHost, GameScreen):
         self.show_detail(self.detail_card)
 
     def on_resize(self) -> None:
+        self.board_rows = 0
+        self.fit_layout()
         self.wrapped.clear()
         self.texts.clear()
         self.refresh_all()
@@ -432,14 +458,18 @@ def aging_line(f: TurnForecast, width: int = 78) -> Text:
     if not f.dying:
         return Text("Aging: no Unit dies this turn", style="dim")
     candidates = []
-    for spots in (True, False):
+    for spots, save, short in ((True, " · a Mystical Healer can save ", False),
+                               (False, " · a Mystical Healer can save ", False), (False, " · ✚ can save ", False),
+                               (False, " · ✚ can save ", True)):
+        def name(s: int) -> str:
+            card = k.card(p.unit(s).card)
+            return card.short_name if short else card.name  # noqa: B023
         out = Text("Aging: ", style="bold")
-        out.append(", ".join(k.card(p.unit(s).card).name + (f" ({tx.SPOT_KEYS[s]})" if spots else "")
-                             for s in f.dying))
+        out.append(", ".join(name(s) + (f" ({tx.SPOT_KEYS[s]})" if spots else "") for s in f.dying))
         out.append(" ✝ dies" if len(f.dying) == 1 else " ✝ die", style="bold red")
         if f.healable:
-            out.append(" · a Mystical Healer can save ")
-            out.append(", ".join(k.card(p.unit(s).card).name for s in f.healable))
+            out.append(save)
+            out.append(", ".join(name(s) for s in f.healable))
         candidates.append(out)
     return first_fitting(candidates, width)
 

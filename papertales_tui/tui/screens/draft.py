@@ -16,12 +16,13 @@ from ...rules.decisions import Pick
 from ...rules.solo import SoloGame
 from .. import text as tx
 from .. import views
-from ..kingdom import KingdomTable, kingdom_views, table_marks
+from ..kingdom import KingdomTable, kingdom_views, table_height, table_marks
 from ..widgets import NecropolisRow, Notice, RowList, TextBox, unbroken
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
 
 QUEST_MARK = "☠"
+DETAIL_ROWS = 4  # the card under the cursor (draft.tcss)
 REST_TO = {"underworld": "the rest goes to the Underworld",
            "underworld_bottom": "the other goes to the bottom of the Underworld"}
 
@@ -60,19 +61,32 @@ class DraftScreen(HintHost, GameScreen):
         yield Notice(id="message")
 
     def on_mount(self) -> None:
+        self.fit_detail()
         self.render_cards()
         self.render_info()
         self.query_one("#draft-cards", RowList).focus()
         self.show_detail(self.cards[0])
 
     def opponents(self) -> KingdomTable:
-        """The other Kingdoms as everyone sees them, neighbours and where the cards go marked."""
+        """The other Kingdoms as everyone sees them, neighbours and where the cards go marked, then
+        your own; each whole, in the rows the list of cards and their details leave."""
         from dataclasses import replace
 
         game = self.game
         seen = kingdom_views(game, viewer=self.player)
         marked = table_marks(len(seen), self.player, game.pass_direction())
-        return KingdomTable([replace(seen[j], mark=marked[j]) for j in marked], rows=6, id="table")
+        views = [replace(seen[j], mark=marked[j]) for j in marked] + [replace(seen[self.player], mark="(you)")]
+        rows = self.app.size.height - 2 - DETAIL_ROWS - (1 + len(self.cards))  # title, keys; details; list
+        return KingdomTable(views, rows=rows, id="table")
+
+    def fit_detail(self) -> None:
+        """The card details give up rows (down to 2) when the table needs them for whole Kingdoms."""
+        table = next(iter(self.query("#table").results(KingdomTable)), None)
+        if table is None:
+            return
+        used = table_height(table.views, max(self.app.size.width - 2, 20), table.rows)
+        room = self.app.size.height - 2 - used - (1 + len(self.cards))
+        self.query_one("#card-detail").styles.height = min(max(room, 2), DETAIL_ROWS)
 
     def render_cards(self) -> None:
         rows = []
@@ -120,12 +134,8 @@ class DraftScreen(HintHost, GameScreen):
         out.append(f"{direction} → the rest goes to {target}" if n > 2
                    else f"the rest goes to {target}")
         out.append("\nStill to pick: ", style="bold")
-        out.append(", ".join(waiting))
-        out.append("\nYou have ")
-        out.append_text(tx.gold(p.gold))
-        out.append(" and ")
-        out.append_text(tx.lp(p.lp))
-        self.query_one("#draft-info", TextBox).set_text(out)
+        out.append(", ".join(waiting) if len(waiting) <= 4 else f"{len(waiting)} players")
+        self.query_one("#draft-info", TextBox).set_text(out)  # your Gold and LP: on your line of the table
 
     def render_solo_info(self) -> None:
         game, p, opts = self.game, self.game.players[self.player], self.pend.options

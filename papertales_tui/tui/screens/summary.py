@@ -79,8 +79,10 @@ def kingdoms_still_as_revealed(game) -> bool:
 
 
 def kingdoms_now(game, width: int) -> Text:
-    """Every Kingdom in one line, as it stands (shown while the Wars wait for an Age token choice)."""
-    return Text("\n").join(line for k in kw.kingdom_views(game) for line in kw.compact_lines(k, width))
+    """Every Kingdom whole, in one line or two, as it stands (shown while the Wars wait for an Age token
+    choice)."""
+    views = kw.kingdom_views(game)
+    return Text("\n").join(line for lines in kw.table_lines(views, width, len(views)) for line in lines)
 
 
 def render_reveal(game, events: Sequence[ev.BaseEvent], width: int) -> list:

@@ -1,0 +1,238 @@
+"""Play seeded games through the app at 80x24 and report what a screen hides or cuts.
+
+    python scripts/audit_screens.py [--players 2 3 5 7] [--solo] [--seeds 1 2] [--turns 4] [--size 80x24]
+
+Seat 1 is a human driven by key presses (it places the affordable cards of its hand, and takes a
+Unit out of play from turn 2), the other seats are easy bots; solo games play against the Lich King
+(difficulty 2). Every screen the human sees is visited, every page of the results read. On each one:
+
+- lines cut with "…" (and card names among them: a word cut short of a card's name),
+- lists (and other line widgets) with more rows than they show: the cursor or the last rows hidden,
+- results pages that need scrolling, and the number of results pages per turn.
+
+Exit code 1 when anything is cut or hidden, else 0. `tests/test_audit_screens.py` runs a short one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import os
+import sys
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from rich.console import Console  # noqa: E402
+
+from papertales_tui.persistence import DATA_DIR_ENV  # noqa: E402
+from papertales_tui.rules.engine import Game  # noqa: E402
+from papertales_tui.rules.solo import SoloGame  # noqa: E402
+from papertales_tui.tui.app import PaperTalesApp  # noqa: E402
+from papertales_tui.tui.widgets import Lines, RowList  # noqa: E402
+
+CUT = "…"
+
+
+@dataclass
+class Report:
+    """What one or more games showed."""
+
+    screens: Counter = field(default_factory=Counter)  # screens seen, by kind
+    cut_lines: list[tuple[str, str]] = field(default_factory=list)  # (screen kind, line)
+    cut_names: list[tuple[str, str]] = field(default_factory=list)  # (screen kind, the cut word)
+    hidden_cursor: list[tuple[str, str]] = field(default_factory=list)  # (screen kind, widget id)
+    hidden_rows: list[tuple[str, str]] = field(default_factory=list)  # (screen kind, widget id)
+    scrolling_pages: list[tuple[str, int]] = field(default_factory=list)  # (title, page)
+    pages: Counter = field(default_factory=Counter)  # results pages, by turn
+
+    def problems(self) -> int:
+        return (len(self.cut_lines) + len(self.cut_names) + len(self.hidden_cursor) + len(self.hidden_rows)
+                + len(self.scrolling_pages))
+
+    def add(self, other: Report) -> None:
+        self.screens += other.screens
+        self.pages += other.pages
+        for name in ("cut_lines", "cut_names", "hidden_cursor", "hidden_rows", "scrolling_pages"):
+            getattr(self, name).extend(getattr(other, name))
+
+    def lines(self) -> list[str]:
+        out = [f"screens visited: {sum(self.screens.values())} ("
+               + ", ".join(f"{k} {n}" for k, n in sorted(self.screens.items())) + ")",
+               f"lines cut with {CUT}: {len(self.cut_lines)}",
+               f"card names cut: {len(self.cut_names)}",
+               f"lists whose cursor is hidden: {len(self.hidden_cursor)}",
+               f"lists whose last rows are hidden: {len(self.hidden_rows)}",
+               f"results pages that scroll: {len(self.scrolling_pages)}"]
+        if self.pages:
+            most = max(self.pages.values())
+            mean = sum(self.pages.values()) / len(self.pages)
+            out.append(f"results pages per turn: at most {most}, on average {mean:.1f}")
+        for kind, line in list(dict.fromkeys(self.cut_lines))[:8]:
+            out.append(f"  cut on {kind}: {line.strip()}")
+        for kind, what in list(dict.fromkeys(self.hidden_cursor + self.hidden_rows))[:8]:
+            out.append(f"  hidden rows on {kind}: #{what}")
+        for title, page in self.scrolling_pages[:5]:
+            out.append(f"  scrolls: {title}, page {page}")
+        return out
+
+
+def screen_text(app: PaperTalesApp) -> list[str]:
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True, color_system=None,
+                      legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens,
+                                                       simplify=True))
+    return console.export_text().splitlines()
+
+
+def card_name_prefixes(app: PaperTalesApp) -> set[str]:
+    names = [c.name for c in app.catalog.units.values()] + [b.name for b in app.catalog.buildings.values()]
+    return {name[:k] for name in names for k in range(1, len(name))}
+
+
+DUMP: list[str] | None = None  # --dump: every screen's text goes here
+
+
+def check_screen(app: PaperTalesApp, report: Report, prefixes: set[str]) -> None:
+    """Everything the audit counts, on the screen shown now."""
+    screen = app.screen
+    kind = type(screen).__name__
+    report.screens[kind] += 1
+    text = screen_text(app)
+    if DUMP is not None:
+        DUMP.append(f"==== {kind}, turn {app.game.state.turn if app.game else 0}")
+        DUMP.extend(text)
+    for line in text:
+        if CUT not in line:
+            continue
+        report.cut_lines.append((kind, line))
+        for word in line.split(CUT)[:-1]:
+            tail = word.split("(")[-1].split(" ")
+            for k in range(1, min(len(tail), 3) + 1):
+                if " ".join(tail[-k:]).strip() in prefixes:
+                    report.cut_names.append((kind, " ".join(tail[-k:]) + CUT))
+                    break
+    for widget in screen.query(Lines):
+        if not widget.display or not widget.lines or widget.size.height == 0:
+            continue
+        shown = min(widget.content_region.height, max(0, screen.region.bottom - widget.content_region.y))
+        if isinstance(widget, RowList) and widget.count and len(widget.header) + widget.cursor >= shown:
+            report.hidden_cursor.append((kind, widget.id or type(widget).__name__))
+        if len(widget.lines) > shown:
+            report.hidden_rows.append((kind, widget.id or type(widget).__name__))
+
+
+def deploy_keys(screen) -> tuple[list[str], list[str]]:
+    """Fill the free spots with affordable hand cards (from turn 2, first take a Unit out of play)."""
+    game, plan = screen.game, screen.plan
+    keys: list[str] = []
+    if game.state.turn >= 2 and any(c is not None for c in plan.slots):
+        spot = next(s for s, c in enumerate(plan.slots) if c is not None)
+        screen.spots.focus()
+        screen.spots.move_to(spot)
+        keys += ["x"]
+    gold = screen.gold_left()
+    free = [s for s in screen.options["open_slots"] if plan.slots[s] is None]
+    row = 0
+    placing: list[str] = []
+    for k, card in enumerate(plan.hand):
+        cost = game.card(card).cost
+        if free and cost <= gold:
+            placing += ["down"] * (k - row) + [str(free.pop(0) + 1)]
+            row, gold = k, gold - cost
+    return keys, placing
+
+
+async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, int] = (80, 24)) -> Report:
+    """One game at `players` (1: solo against the Lich King), seat 1 human, until turn `turns` ends."""
+    from papertales_tui.tui.screens.deploy import DeployScreen
+    from papertales_tui.tui.screens.final import FinalScreen
+    from papertales_tui.tui.screens.handoff import BotScreen
+    from papertales_tui.tui.screens.summary import SummaryScreen
+
+    report = Report()
+    app = PaperTalesApp()
+    prefixes = card_name_prefixes(app)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        if players == 1:
+            game: Game = SoloGame.new(["Ann"], seed=seed, catalog=app.catalog, difficulty=2)
+            seats = ["human"]
+        else:
+            names = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus"][:players]
+            game = Game.new(names, seed=seed, catalog=app.catalog)
+            seats = ["human"] + ["bot:easy"] * (players - 1)
+        app.play(game, seats)
+        for _ in range(5000):
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, BotScreen):
+                continue
+            if app.game.state.turn > turns or isinstance(screen, FinalScreen):
+                check_screen(app, report, prefixes)
+                break
+            if isinstance(screen, SummaryScreen):
+                await pilot.pause()
+                check_screen(app, report, prefixes)
+                scroll = screen.query_one("#summary")
+                if scroll.max_scroll_y > 0:
+                    report.scrolling_pages.append((screen.title_text, screen.page + 1))
+                if screen.page == 0 and any(c == "reveal" for c, _ in screen.chapters):
+                    report.pages[(players, seed, screen.turn)] += len(screen.pages)
+                await pilot.press("enter")
+                continue
+            check_screen(app, report, prefixes)
+            if isinstance(screen, DeployScreen):
+                take_out, placing = deploy_keys(screen)
+                await pilot.press(*take_out)
+                screen.hand.focus()
+                await pilot.pause()
+                await pilot.press(*placing)
+                await pilot.pause()
+                check_screen(app, report, prefixes)  # the board with the plan made
+                await pilot.press("c")
+                continue
+            await pilot.press("c" if type(screen).__name__ in ("UnpaidModal", "HealModal") else "enter")
+    return report
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 5, 7])
+    parser.add_argument("--solo", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--seeds", type=int, nargs="*", default=[1, 2])
+    parser.add_argument("--turns", type=int, default=4)
+    parser.add_argument("--size", default="80x24")
+    parser.add_argument("--dump", type=Path, help="write the text of every screen seen to this file")
+    args = parser.parse_args()
+    global DUMP
+    DUMP = [] if args.dump else None
+    size = tuple(int(n) for n in args.size.split("x"))
+    os.environ[DATA_DIR_ENV] = tempfile.mkdtemp()  # no autosave of this machine
+    total = Report()
+    for players in args.players + ([1] if args.solo else []):
+        for seed in args.seeds:
+            report = asyncio.run(audit_game(players, seed, args.turns, size))  # type: ignore[arg-type]
+            label = "solo" if players == 1 else f"{players} players"
+            print(f"== {label}, seed {seed}: {report.problems()} problems")
+            for line in report.lines():
+                print("   " + line)
+            total.add(report)
+    if args.dump and DUMP is not None:
+        args.dump.write_text("\n".join(DUMP) + "\n", encoding="utf-8")
+    print("== all games")
+    for line in total.lines():
+        print("   " + line)
+    return 1 if total.problems() else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
