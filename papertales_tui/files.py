@@ -32,7 +32,7 @@ def human_size(n: int) -> str:
     for unit in ("kB", "MB", "GB", "TB"):
         n /= 1024  # type: ignore[assignment]
         if n < 1024 or unit == "TB":
-            return f"{n:.1f} {unit}" if n < 10 and n != int(n) else f"{round(n)} {unit}"
+            return f"{n:.1f} {unit}" if n < 10 and round(n, 1) != round(n) else f"{round(n)} {unit}"
     raise AssertionError("unreachable")
 
 
