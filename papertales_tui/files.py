@@ -12,6 +12,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
+MAX_SAVE_BYTES = 16 * 1024 * 1024  # a save file; a finished 7-player game is well under 1 MB
 MAX_JSON_DEPTH = 64  # lists and objects inside each other; a save needs 6
 MAX_INT_DIGITS = 40  # a seed is at most 20 digits
 

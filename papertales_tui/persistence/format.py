@@ -24,7 +24,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 
 from .. import __version__
-from ..files import loads_json, too_large
+from ..files import MAX_SAVE_BYTES, loads_json, too_large
 from ..rules.cards import Catalog
 from ..rules.engine import Game
 from ..rules.games import load_game
@@ -32,7 +32,7 @@ from ..rules.state import PHASE_NAMES
 
 FORMAT = "papertales-save"
 FORMAT_VERSION = 3  # 2: events have a phase, and card keys as causes; 3: war_strength parts by key
-MAX_BYTES = 16 * 1024 * 1024  # a finished 7-player game is well under 1 MB
+MAX_BYTES = MAX_SAVE_BYTES  # 16 MB; a finished 7-player game is well under 1 MB
 
 
 class SaveFileError(Exception):

@@ -3,8 +3,6 @@ finished), rules, cards, quit."""
 
 from __future__ import annotations
 
-import json
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -27,16 +25,16 @@ def autosave_label() -> str | None:
     """The menu entry for the autosaved game, from a quick look at the file (the full checks run when
     it is chosen); None when there is no autosave."""
     from ...dirs import autosave_path
+    from ...files import MAX_SAVE_BYTES, FileProblem, loads_json, read_limited
 
     try:
-        path = autosave_path()
-        if not path.is_file():
-            return None
-        data = json.loads(path.read_bytes())
+        data = loads_json(read_limited(autosave_path(), MAX_SAVE_BYTES, "save file"))  # never blocks nor recurses
         state, names = data["state"], [p["name"] for p in data["players"]]
         if state["over"]:
             return "See the last game's final scores (it is finished)"
         return f"Resume the last game (turn {state['turn']}/{state['turns']}, {', '.join(names)})"
+    except FileProblem as problem:  # a FIFO, a directory, too large: choosing it says why
+        return None if problem.kind == "missing" else "Resume the last game (the autosave cannot be read)"
     except (OSError, ValueError, KeyError, TypeError):
         return "Resume the last game (autosave)"
 
