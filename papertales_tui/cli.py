@@ -30,13 +30,12 @@ INTERRUPTED = 130  # the shell's code for a program stopped by Ctrl-C
 
 def build_parser() -> argparse.ArgumentParser:
     import importlib
-    from pathlib import Path
 
-    from .commands import ArgumentParser
+    from .commands import ArgumentParser, folder
 
     parser = ArgumentParser(prog="papertales", description="Paper Tales in the terminal.")
     parser.add_argument("--version", action="version", version=f"papertales {__version__}")
-    parser.add_argument("--cards", metavar="DIR", action="append", type=Path, default=[],
+    parser.add_argument("--cards", metavar="DIR", action="append", type=folder, default=[],
                         help="extra card files (YAML) to add, e.g. your own expansion; repeatable")
     parser.add_argument("--resume", metavar="FILE", nargs="?", const=LAST_AUTOSAVE, default=None,
                         help="continue the last autosaved game, or the game saved in FILE")
@@ -123,6 +122,24 @@ def expected_failure(err: BaseException) -> str | None:
     return None
 
 
+def stdin_is_terminal() -> bool:
+    """Whether standard input is a terminal (False when it is closed: `papertales <&-`)."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (ValueError, OSError):  # a closed or broken stream
+        return False
+
+
+def require_terminal() -> None:
+    """The game is played on a terminal: without one on standard input (`papertales </dev/null`, a
+    closed stdin), CommandError rather than a traceback or a screen that waits forever."""
+    from .commands import CommandError
+
+    if not stdin_is_terminal():
+        raise CommandError("standard input is not a terminal: the game is played in a terminal "
+                           "(commands such as 'papertales simulate' need none)")
+
+
 # ---- `papertales --resume [FILE]` --------------------------------------------------------------
 
 
@@ -135,7 +152,7 @@ def resume(which: str | bool, catalog, ask=None, interactive: bool | None = None
     path = None if which is LAST_AUTOSAVE or which == "" else str(which)
     last = path is None
     if interactive is None:
-        interactive = sys.stdin.isatty()
+        interactive = stdin_is_terminal()
     try:
         return load_autosave(catalog=catalog) if path is None else load_save(path, catalog)
     except SaveFileError as err:

@@ -73,7 +73,8 @@ RAW_BAD = {
                          "anchors and aliases"),
     "billion laughs": ("a: &a [x, x]\nb: &b [*a, *a]\nc: &c [*b, *b]\n", "anchors and aliases"),
     "too deep": ("units: " + "[" * 40 + "]" * 40 + "\n", "nested more than"),
-    "too large": ("# " + "x" * catalog_module.MAX_FILE_BYTES + "\n", "larger than"),
+    "too large": ("# " + "x" * catalog_module.MAX_FILE_BYTES + "\n",
+                  r"too large for a card file \(over the limit of 1 MB\)"),
 }
 
 

@@ -207,7 +207,7 @@ def test_error_reads_file_card_field_message(base, monkeypatch):
 
 def test_missing_base_file(base):
     (base / "buildings.yaml").unlink()
-    with pytest.raises(CardFileError, match="cannot read file") as info:
+    with pytest.raises(CardFileError, match="no such file") as info:
         load_catalog(base_dir=base)
     assert info.value.path == base / "buildings.yaml"
 

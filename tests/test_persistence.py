@@ -65,12 +65,12 @@ def rewrite(path: Path, data: dict, fix_checksum: bool = True) -> None:
 
 def test_save_as_and_load_give_the_same_game(tmp_path):
     game = played(30)
-    path = save_as(game, tmp_path / "game.json", settings={"bots": [2]})
+    path = save_as(game, tmp_path / "game.json", settings={"seats": ["human", "bot:hard", "human"]})
     save = load_save(path)
     assert save.game.to_json() == game.to_json()
     assert save.players == ["P0", "P1", "P2"] and save.seed == 4
     assert save.decisions == game.state.decisions and len(save.decisions) == 30
-    assert save.settings == {"bots": [2]}
+    assert save.settings == {"seats": ["human", "bot:hard", "human"]}
     assert save.saved_at.tzinfo is not None and not save.catalog_changed
     data = payload(path)
     assert data["format"] == "papertales-save" and data["version"] == persistence.FORMAT_VERSION

@@ -38,6 +38,8 @@ def int_range(low: int, high: int):
 
     def parse(text: str) -> int:
         try:
+            if not text.isascii():  # int() would take other scripts' digits: "٣" is 3
+                raise ValueError(text)
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
@@ -53,6 +55,8 @@ def float_range(low: float, high: float, *, low_open: bool = False):
 
     def parse(text: str) -> float:
         try:
+            if not text.isascii():
+                raise ValueError(text)
             value = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
@@ -62,6 +66,15 @@ def float_range(low: float, high: float, *, low_open: bool = False):
         return value
 
     return parse
+
+
+def folder(text: str):
+    """An argparse type: a folder's path, not empty (Path("") would be the current folder)."""
+    from pathlib import Path
+
+    if not text:
+        raise argparse.ArgumentTypeError("needs a folder name (an empty one was given)")
+    return Path(text)
 
 
 SEED = int_range(-(2**63), 2**63 - 1)

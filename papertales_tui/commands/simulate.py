@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
 import sys
 import time
 
@@ -47,7 +49,7 @@ def run(args: argparse.Namespace, catalog) -> int:
                 write_events(log, k, seed, game)
     finally:
         if log:
-            log.close()
+            close_log(log)
     seconds = time.perf_counter() - start
     summary = {
         "games": args.games,
@@ -96,7 +98,7 @@ def run_solo(args: argparse.Namespace, catalog) -> int:
                 write_events(log, k, seed, game)
     finally:
         if log:
-            log.close()
+            close_log(log)
     played = len(player)
     summary = {
         "games": args.games,
@@ -125,16 +127,45 @@ def run_solo(args: argparse.Namespace, catalog) -> int:
 
 def open_log(args: argparse.Namespace):
     """The --log file, open for writing (None without --log). An existing file is replaced only with
-    --force; a file that cannot be created raises OSError, reported by the command line in one line."""
-    if not args.log:
+    --force; a folder, an empty name or a FIFO that nothing reads is refused (CommandError), and a file
+    that cannot be created raises OSError naming it: the command line reports either in one line."""
+    if args.log is None:
         return None
+    path = args.log
+    if not path:
+        raise CommandError("--log needs a file name (an empty one was given)")
+    if os.path.isdir(path):
+        raise CommandError(f"{path}: this is a folder; --log needs a file name")
+    # O_NONBLOCK: opening a FIFO that nothing reads fails at once (ENXIO) instead of waiting forever
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if args.force else os.O_EXCL) | getattr(os, "O_NONBLOCK", 0)
+    def opener(name: str, _flags: int) -> int:
+        fd = os.open(name, flags, 0o644)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return fd
+
     try:
-        return open(args.log, "w" if args.force else "x", encoding="utf-8")  # noqa: SIM115 (closed by run)
+        return open(path, "w", encoding="utf-8", opener=opener)  # noqa: SIM115 (closed by run)
     except FileExistsError:
-        raise CommandError(f"{args.log}: the file already exists (add --force to replace it)") from None
+        raise CommandError(f"{path}: the file already exists (add --force to replace it)") from None
+    except OSError as e:
+        if e.errno == errno.ENXIO:
+            raise CommandError(f"{path}: a FIFO (named pipe) that nothing reads") from None
+        raise OSError(e.errno, e.strerror, path) from None
 
 
 def write_events(log, k: int, seed: int, game) -> None:
-    """Append one game's events to the --log file, one JSON object per line."""
-    for event in game.state.log:
-        log.write(json.dumps({"game": k, "seed": seed, **event}) + "\n")
+    """Append one game's events to the --log file, one JSON object per line (OSError names the file)."""
+    try:
+        for event in game.state.log:
+            log.write(json.dumps({"game": k, "seed": seed, **event}) + "\n")
+    except OSError as e:  # a full disk, /dev/full: say which file
+        raise OSError(e.errno, e.strerror, log.name) from None
+
+
+def close_log(log) -> None:
+    """Close the --log file (its last lines are written now: OSError names the file)."""
+    try:
+        log.close()
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, log.name) from None

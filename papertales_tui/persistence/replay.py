@@ -27,8 +27,13 @@ class ReplayStep:
 
 def iter_replay(save: Save) -> Iterator[ReplayStep]:
     """Re-play the game from its seed: the setup, then each decision with the events it caused.
-    Raises ReplayError if a decision is refused."""
-    game = _new_game(save)
+    Raises ReplayError if a decision is refused or the game cannot be set up again."""
+    try:
+        game = _new_game(save)
+    except ReplayError:
+        raise
+    except Exception as exc:  # players, mode or Lich King cards the rules refuse: the file is at fault
+        raise ReplayError(f"the game cannot be set up again ({type(exc).__name__}: {exc})") from None
     yield ReplayStep(0, None, list(game.state.log), game)
     for k, d in enumerate(save.decisions, start=1):
         before = len(game.state.log)

@@ -5,12 +5,14 @@ Nothing here ever writes over a damaged file: it is moved aside, byte for byte."
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ..dirs import AUTOSAVE, BACKUP, KEPT_PREFIX, autosave_path, backup_path, data_dir
+from ..files import FileProblem, read_limited
 from ..rules.cards import Catalog
 from ..rules.engine import Game
 from .atomic import _fsync_dir, write_atomic, write_temp
@@ -73,11 +75,27 @@ def clean_temp_files(directory: Path | str | None = None) -> int:
     return len(stale)
 
 
-def _read_if_exists(path: Path) -> bytes | None:
+def _read(path: Path) -> bytes:
+    """The bytes of a save file: a regular file of at most MAX_BYTES (checked before reading), else
+    SaveFileError; never blocks on a FIFO."""
     try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        return None
+        return read_limited(path, MAX_BYTES, "save file")
+    except FileProblem as p:
+        raise SaveFileError(path, "invalid" if p.kind == "too_large" else p.kind, p.problem) from None
+
+
+def _read_if_exists(path: Path) -> bytes | None:
+    """The bytes of an autosave file, None when there is none, b"" (damaged: moved aside) when it is
+    too large. One that cannot be read (a FIFO, a directory, no permission) raises OSError: the
+    autosave fails and leaves it alone. Never blocks."""
+    try:
+        return read_limited(path, MAX_BYTES, "save file")
+    except FileProblem as p:
+        if p.kind == "missing":
+            return None
+        if p.kind == "too_large":
+            return b""
+        raise OSError(errno.EIO, p.problem, str(path)) from None
 
 
 def _is_good(data: bytes, path: Path, catalog: Catalog) -> bool:
@@ -120,16 +138,7 @@ def read_save_file(path: Path | str, catalog: Catalog | None = None) -> Save:
     """Read and decode a save file with the format checks only (no replay: `replay` reports that part
     itself, step by step). The file is only read."""
     path = Path(path)
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)  # a bigger file is refused without reading it all
-    except FileNotFoundError:
-        raise SaveFileError(path, "missing", "no such file") from None
-    except IsADirectoryError:
-        raise SaveFileError(path, "unreadable", "this is a directory, not a save file") from None
-    except OSError as e:
-        raise SaveFileError(path, "unreadable", f"cannot read the file: {e.strerror or e}") from None
-    save = read_save(data, path, catalog)
+    save = read_save(_read(path), path, catalog)
     save.path = path
     return save
 
@@ -143,7 +152,7 @@ def load_save(path: Path | str, catalog: Catalog | None = None) -> Save:
 def load_autosave(directory: Path | str | None = None, catalog: Catalog | None = None) -> Save:
     """The last autosave (raises SaveFileError: kind "missing" when there is none)."""
     path = autosave_path(directory)
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         raise SaveFileError(path, "missing", "there is no autosaved game")
     return load_save(path, catalog)
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import papertales_tui
 from papertales_tui.dirs import cache_dir
+from papertales_tui.files import FileProblem, read_limited
 
 from . import cards
 from .cards import Catalog
@@ -29,6 +30,8 @@ from .cards import Catalog
 BASE_FILES = ("units.yaml", "buildings.yaml")
 SOLO_FILES = ("necropolis.yaml", "lich_king.yaml")  # optional in a base directory
 FORMAT = b"papertales catalog cache 1"
+MAX_FILE_BYTES = 1024 * 1024  # a card file; the whole base game is 21 kB
+MAX_CACHE_BYTES = 16 * 1024 * 1024  # the cache of the base game is about 100 kB
 
 
 def default_cards_dir() -> Path:
@@ -39,7 +42,8 @@ def default_cards_dir() -> Path:
 
 def card_files(extra_dirs: Sequence[Path] = (), base_dir: Path | None = None) -> list[Path]:
     """units.yaml and buildings.yaml of `base_dir` (default: the shipped cards), its solo files when
-    present, then every *.yaml / *.yml file of each extra directory in name order. Raises
+    present, then every *.yaml / *.yml entry of each extra directory in name order, whatever it is (the
+    loader refuses a FIFO, a directory or a dangling link by name, rather than skip it). Raises
     CardFileError for an extra directory that is not one."""
     base = Path(base_dir) if base_dir is not None else default_cards_dir()
     files = [base / name for name in BASE_FILES]
@@ -49,19 +53,20 @@ def card_files(extra_dirs: Sequence[Path] = (), base_dir: Path | None = None) ->
             from .catalog import CardFileError
 
             raise CardFileError(d, None, None, "not a directory of card files")
-        files += sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+        files += sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml"))
     return files
 
 
 def _key(files: list[Path]) -> bytes | None:
-    """A hash of what the catalog is built from; None when a file cannot be read (the loader reports it)."""
+    """A hash of what the catalog is built from; None when a file cannot be read or is too large (the
+    loader reports it). Reads no more than the loader would (size checked first), never blocks."""
     digest = hashlib.sha256(FORMAT + papertales_tui.__version__.encode())
     loader = Path(__file__).with_name("catalog.py")
     try:
         for path in (loader, Path(cards.__file__), *files):
-            data = path.read_bytes()
+            data = read_limited(path, MAX_FILE_BYTES, "card file")
             digest.update(b"%d:%s%d:" % (len(str(path)), str(path).encode(), len(data)) + data)
-    except OSError:
+    except FileProblem:
         return None
     return digest.digest()
 
@@ -78,7 +83,7 @@ class _CardsOnly(pickle.Unpickler):
 
 def _read_cache(path: Path, key: bytes) -> Catalog | None:
     try:
-        stored_key, catalog = _CardsOnly(io.BytesIO(path.read_bytes())).load()
+        stored_key, catalog = _CardsOnly(io.BytesIO(read_limited(path, MAX_CACHE_BYTES))).load()
     except Exception:  # missing, unreadable or damaged: rebuild
         return None
     return catalog if stored_key == key and isinstance(catalog, Catalog) else None

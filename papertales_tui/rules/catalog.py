@@ -5,6 +5,7 @@ Pydantic models describe the files; checks Pydantic cannot express (effect param
 naming the file, the card and the field.
 """
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -13,7 +14,8 @@ import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 # The file list and the cached default catalog (no YAML nor Pydantic needed) live in card_files.
-from .card_files import card_files, default_cards_dir, default_catalog  # noqa: F401
+from ..files import FileProblem, read_limited
+from .card_files import MAX_FILE_BYTES, card_files, default_cards_dir, default_catalog  # noqa: F401
 from .cards import (
     EFFECTS,
     LICH_EFFECTS,
@@ -37,7 +39,7 @@ from .cards import (
 
 # Safe loading only; the C version of the safe loader when PyYAML has it (much faster start-up).
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-MAX_FILE_BYTES = 1_000_000  # the whole base game is 21 kB
+MAX_DIGITS = 12  # digits of a number on a card file (the ranges of the schema need 2)
 MAX_DEPTH = 16  # mappings and lists inside each other; the card files need 5
 
 
@@ -63,6 +65,16 @@ def _line(event: yaml.Event) -> int | str:
     return "?" if mark is None else mark.line + 1
 
 
+# A plain scalar YAML would read as a number, with more digits than any card needs (int() refuses
+# 4,300 digits with a ValueError, and shorter ones are only slow).
+_NUMBER = re.compile(r"[-+]?(0[xob])?[0-9][0-9a-fA-F_]*(\.[0-9_]*)?([eE][-+]?[0-9]+)?")
+
+
+def _too_long_number(value: str) -> bool:
+    return len(value) > MAX_DIGITS and _NUMBER.fullmatch(value) is not None and \
+        sum(c.isdigit() for c in value) > MAX_DIGITS
+
+
 def _check_shape(text: str) -> None:
     """Refuse, before building anything, what safe loading would still choke on: nesting deep enough
     to overflow the parser's stack, and anchors and aliases (`&a`, `*a`: a few lines can expand to
@@ -77,6 +89,8 @@ def _check_shape(text: str) -> None:
                 raise yaml.YAMLError(f"nested more than {MAX_DEPTH} levels deep (line {_line(event)})")
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
+        elif isinstance(event, yaml.ScalarEvent) and event.style is None and _too_long_number(event.value):
+            raise yaml.YAMLError(f"a number of more than {MAX_DIGITS} digits (line {_line(event)})")
 
 
 def _shown(path: Path) -> Path:
@@ -230,15 +244,11 @@ CARD_LISTS = ("units", "buildings", "necropolis", "lich_king")
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
-        if len(raw) > MAX_FILE_BYTES:
-            raise CardFileError(path, None, None, f"the file is larger than {MAX_FILE_BYTES:,} bytes")
-        text = raw.decode("utf-8")
+        text = read_limited(path, MAX_FILE_BYTES, "card file").decode("utf-8")
         _check_shape(text)
         data = yaml.load(text, Loader=_StrictLoader)
-    except OSError as e:
-        raise CardFileError(path, None, None, f"cannot read file: {e.strerror or e}") from None
+    except FileProblem as p:  # missing (a dangling link), not a regular file, too large, no permission
+        raise CardFileError(path, None, None, p.problem) from None
     except UnicodeDecodeError as e:
         raise CardFileError(path, None, None, f"not UTF-8 text (byte {e.start})") from None
     except yaml.YAMLError as e:

@@ -534,7 +534,10 @@ def default_save_name(game: Game) -> str:
 
 
 def run_app(args, catalog) -> int:
-    """Entry point of `papertales` without a subcommand."""
+    """Entry point of `papertales` without a subcommand (CommandError without a terminal on stdin)."""
+    from ..cli import require_terminal
+
+    require_terminal()
     lock, notice = claim_autosave()
     try:
         app = PaperTalesApp(catalog, save=getattr(args, "resume_save", None), autosave=lock.held, notice=notice,

@@ -3,7 +3,6 @@ finished), rules, cards, quit."""
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -32,13 +31,15 @@ BANNER = [
 def glance(path: Path) -> dict[str, Any] | None:
     """What a save file says of its game at a quick look (the full checks run when it is chosen):
     `over`, `turn`, `turns`, `names`; {} when it cannot be read that way; None when there is no file."""
+    from ...files import MAX_SAVE_BYTES, FileProblem, loads_json, read_limited
+
     try:
-        if not path.is_file():
-            return None
-        data = json.loads(path.read_bytes())
+        data = loads_json(read_limited(path, MAX_SAVE_BYTES, "save file"))  # never blocks nor recurses
         state, names = data["state"], [p["name"] for p in data["players"]]
         return {"over": bool(state["over"]), "turn": state["turn"], "turns": state["turns"], "names": names}
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+    except FileProblem as problem:  # a FIFO, a directory, too large: choosing it says why
+        return None if problem.kind == "missing" else {}
+    except (OSError, ValueError, KeyError, TypeError):
         return {}
 
 
