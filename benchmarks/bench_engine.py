@@ -93,7 +93,7 @@ def main() -> None:
         print(line)
     if before:
         print(f"previous release: the code in {args.baseline} (its only path: one apply per decision, events logged)")
-        print("papertales simulate (no --log) plays the fast path: its ratio is fast/prev; the app and replays: full/prev")
+        print("papertales simulate (no --log) plays the fast path (ratio fast/prev); the app and replays: full/prev")
 
 
 if __name__ == "__main__":
