@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, assert_never, cast
 
+from .bots.evaluation import kingdom_tables
 from .bots.hard import candidates, playout
 from .bots.knowledge import DraftMemory, game_from_view
 from .cards import Catalog
@@ -188,9 +189,12 @@ def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[
         if cancelled is not None and cancelled():
             raise Cancelled()
         sample_seed = rng.random()
+        # the medium bots' plans and values depend on the order they were worked out in: kept for
+        # one sample only (its options share them), else the first samples' would hold for all
+        sample_memo = kingdom_tables(memo)
         for o, d in zip(outcomes, played):
             sim = game_from_view(view, me, catalog, random.Random(sample_seed), drafts=drafts)
-            o.scores.append(playout(sim, me, d, memo))
+            o.scores.append(playout(sim, me, d, sample_memo))
             p = sim.state.players[me]
             o.lp += p.lp - lp0
             o.gold += p.gold - gold0
@@ -288,8 +292,39 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
     assessment's samples place the cards it passed on where they can be, from what it saw until then."""
     if samples is not None and samples < MIN_SAMPLES:
         raise ValueError(f"a review needs at least {MIN_SAMPLES} samples a decision, not {samples}")
+    points = decision_points(game, decisions, seats)
+    each = min(max_each, budget / max(len(points), 1)) if samples is None else math.inf
+    most = MAX_SAMPLES if samples is None else samples
+    out = []
+    for n, p in enumerate(points):
+        if progress is not None:
+            progress(n, len(points))
+        out.append(assess(p.view, p.pending, game.catalog, p.decision, budget=each, max_samples=most,
+                          seed=seed + p.index, index=p.index, cancelled=cancelled, drafts=p.drafts))
+    if progress is not None:
+        progress(len(points), len(points))
+    names = [p.name for p in game.state.players]
+    return Review(out, names, sorted(seats), deciding_turn(game) if game.state.solo is not None else None)
+
+
+@dataclass
+class Point:
+    """A decision of a reviewed seat as its player faced it: their view, the pending decision, what
+    they chose and their memory of the turn's draft then."""
+
+    index: int  # in the game's decisions
+    ordinal: int  # the player's own decisions before it
+    view: dict[str, Any]
+    pending: Pending
+    decision: Decision
+    drafts: DraftMemory
+
+
+def decision_points(game: Game, decisions: list[dict[str, Any]], seats: list[int]) -> list[Point]:
+    """The searched decisions of `seats` (see `review`), playing `game` on with `decisions`."""
     memories = {player: DraftMemory() for player in seats}
-    points = []  # (index, view, pending, decision, the seat's draft memory then) of each decision to assess
+    made = dict.fromkeys(range(len(game.state.players)), 0)
+    points = []
     for k, d in enumerate(decisions):
         player = d["player"]
         decision = decision_from_dict({key: v for key, v in d.items() if key != "player"})
@@ -298,20 +333,10 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
             memories[player].watch(view, player)
             pend = game.pending_for(player)
             if pend is not None and pend.kind in SEARCHED:
-                points.append((k, view, pend, decision, copy.deepcopy(memories[player])))
+                points.append(Point(k, made[player], view, pend, decision, copy.deepcopy(memories[player])))
+        made[player] += 1
         game.apply(player, decision)
-    each = min(max_each, budget / max(len(points), 1)) if samples is None else math.inf
-    most = MAX_SAMPLES if samples is None else samples
-    out = []
-    for n, (k, view, pend, decision, memory) in enumerate(points):
-        if progress is not None:
-            progress(n, len(points))
-        out.append(assess(view, pend, game.catalog, decision, budget=each, max_samples=most, seed=seed + k,
-                          index=k, cancelled=cancelled, drafts=memory))
-    if progress is not None:
-        progress(len(points), len(points))
-    names = [p.name for p in game.state.players]
-    return Review(out, names, sorted(seats), deciding_turn(game) if game.state.solo is not None else None)
+    return points
 
 
 def start_of(game: Game) -> Game:
