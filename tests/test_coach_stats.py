@@ -17,6 +17,9 @@ import pytest
 
 from papertales_tui.persistence import load_save
 from papertales_tui.rules import coach
+from papertales_tui.rules.bots import make_bot
+from papertales_tui.rules.cards import Catalog
+from papertales_tui.rules.engine import Game
 
 CASE = Path(__file__).parent / "data" / "coach-2p-hint-charged.json"  # issue 21: Ann's second pick
 LEVEL = 0.001  # chance that one option's ratio passes the bound by chance (a few dozen options tested)
@@ -94,3 +97,76 @@ def test_the_samples_are_independent_at_many_decisions(player, ordinal):
     point = case_point(player, ordinal)
     catalog = load_save(CASE).game.catalog
     check_independent(point, catalog, seeds=32, samples=16)
+
+
+# --- one answer: a decision taken on the coach's hint ------------------------------------------------
+
+def bot_game(players: int, seed: int) -> tuple[Game, list[dict]]:
+    """A game of medium bots played to its end: (the game at its start, its decisions)."""
+    names = [f"P{i}" for i in range(players)]
+    game = Game.new(names, seed=seed)
+    bots = [make_bot("medium", i) for i in range(players)]
+    while not game.over:
+        for pend in game.pending():
+            game.apply(pend.player, bots[pend.player].choose(game.view(pend.player), pend, game.catalog))
+    return Game.new(names, seed=seed), game.state.decisions
+
+
+def seeded_points(players: int, seeds: range) -> list[tuple[coach.Point, Catalog]]:
+    """Every searched decision of games of medium bots (all seats), with the game's catalog."""
+    out = []
+    for seed in seeds:
+        start, decisions = bot_game(players, seed)
+        out += [(p, start.catalog) for p in coach.decision_points(start, decisions, list(range(players)))]
+    return out
+
+
+def hints_choice_charged(points, samples: int) -> tuple[int, int]:
+    """(decisions whose assessment of the hint's own choice excludes 0, decisions): the hint and the
+    assessment with the same number of samples, different seeds."""
+    outside = 0
+    for k, (p, catalog) in enumerate(points):
+        h = coach.hint(p.view, p.pending, catalog, budget=math.inf, max_samples=samples, seed=1000 + k,
+                       drafts=p.drafts)
+        a = coach.assess(p.view, p.pending, catalog, h.choice, budget=math.inf, max_samples=samples,
+                         seed=2000 + k, drafts=p.drafts)
+        outside += not (a.agreed or a.cost - a.error <= 0 <= a.cost + a.error)
+    return outside, len(points)
+
+
+def test_the_hints_own_choice_is_not_charged_beyond_its_noise():
+    points = seeded_points(2, range(100, 102))
+    outside, n = hints_choice_charged(points[::5], samples=8)
+    assert n >= 18 and outside <= 0.05 * n
+
+
+@pytest.mark.volume
+def test_the_hints_own_choice_is_not_charged_beyond_its_noise_in_200_decisions():
+    points = seeded_points(2, range(100, 104))[::2] + seeded_points(3, range(200, 203))[::3]
+    outside, n = hints_choice_charged(points, samples=8)
+    assert n >= 200 and outside <= 0.05 * n, (outside, n)
+
+
+def test_the_review_takes_the_hints_answer_and_marks_the_decisions_taken_on_it():
+    start, decisions = bot_game(2, 100)
+    points = [p for p in coach.decision_points(start, decisions, [0])][:8]
+    kept, followed, other = [], {}, {}
+    for p in points:
+        h = coach.hint(p.view, p.pending, start.catalog, budget=math.inf, max_samples=4, seed=p.index,
+                       drafts=p.drafts)
+        kept.append(h.keep(p.ordinal, p.view["turn"]))
+        (followed if h.choice == p.decision else other)[p.index] = h.choice
+    assert followed and other  # the medium bot sometimes does as the hint says, sometimes not
+    start, _ = bot_game(2, 100)
+    result = coach.review(start, decisions, [0], samples=4, hints=kept)
+    by_index = {a.index: a for a in result.assessments}
+    for k in followed:
+        a = by_index[k]
+        assert a.on_hint and a.agreed and a.cost == 0 and coach.cost_text(a) == "you followed the coach's hint"
+    for k, choice in other.items():
+        a = by_index[k]
+        assert a.on_hint and a.choice == choice  # the hint's answer, its cost measured on fresh samples
+    unhinted = [a for a in result.assessments if a.index not in followed and a.index not in other]
+    assert unhinted and not any(a.on_hint for a in unhinted)
+    assert [h.to_dict() for h in coach.kept_hints([h.to_dict() for h in kept] + [{"player": "x"}])] == \
+        [h.to_dict() for h in kept]  # read back from a save; a malformed entry left out

@@ -173,6 +173,22 @@ class _CatalogId(_Model):
     sha256: str
 
 
+class _KeptHint(_Model):
+    """A coach's hint kept for the review (rules/coach.py `KeptHint`)."""
+
+    player: Count
+    ordinal: Count
+    turn: Annotated[int, Field(ge=1)]
+    kind: Literal["pick", "deploy", "age_target", "construction", "heal"]
+    choice: dict[str, Any]
+    samples: Count
+    playouts: Count
+
+
+class _Settings(_Open):
+    coach: list[_KeptHint] | None = None  # optional: the hints given (saves from 0.1 have none)
+
+
 class _SaveFile(_Model):
     format: Literal["papertales-save"]
     version: int  # 1..FORMAT_VERSION (checked before), migrated afterwards
@@ -181,7 +197,7 @@ class _SaveFile(_Model):
     players: list[_Seat]
     seed: int
     catalog: _CatalogId
-    settings: dict[str, Any]
+    settings: _Settings
     decisions: list[dict[str, Any]]
     state: _State
     checksum: str
