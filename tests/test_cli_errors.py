@@ -55,7 +55,7 @@ def refused(capsys, argv: list[str], *words: str) -> str:
     (["tournament", "--jobs", "0"], ["--jobs"]),
     (["tournament", "--seats", "genius"], ["--seats", "unknown: genius"]),
     (["--resume", "replay", "x.json"], ["--resume", "replay"]),
-    (["review", "x.json", "--samples", "1"], ["--samples", "from 2 to"]),
+    (["review", "x.json", "--samples", "1"], ["--samples", "from 4 to"]),
     (["review", "x.json", "--samples", "4", "--budget", "3"], ["--budget", "not allowed with", "--samples"]),
 ])
 def test_bad_options_are_refused_in_one_line(capsys, argv, words):

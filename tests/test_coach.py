@@ -132,7 +132,12 @@ def test_choice_text_and_cards_in_each_kind_of_decision():
     assert coach.choice_text(deploy, game) == "deploy Knight (Front 2); keep Archer"
     assert coach.cards_in(deploy, game) == [("knight", "Knight"), ("archer", "Archer")]
     empty = Deploy((None,) * 5)
-    assert coach.choice_text(empty, game) == "deploy no Units" and coach.cards_in(empty, game) == []
+    assert coach.choice_text(empty, game) == "no new Units" and coach.cards_in(empty, game) == []
+    # a Unit already in play is not deployed again: moved, or not named when it stays
+    before = (None, None, None, knight, None)
+    assert coach.choice_text(Deploy((knight, None, None, None, None)), game, before) == \
+        "no new Units, move Knight to Front 1"
+    assert coach.choice_text(Deploy((archer, None, None, knight, None)), game, before) == "deploy Archer (Front 1)"
     assert coach.choice_text(Build("tavern", 2, gold=4), game) == "build Tavern (level 2)"
     assert coach.choice_text(Upgrade("mine"), game) == "upgrade Mine"
     assert coach.cards_in(Upgrade("mine"), game) == [("mine", "Mine")]
@@ -156,19 +161,22 @@ def test_the_review_assesses_each_decision_of_the_chosen_seats():
         for pend in game.pending():
             game.apply(pend.player, bots[pend.player].choose(game.view(pend.player), pend, game.catalog))
     seen = []
-    result = coach.review(Game.new(["Ann", "Bob"], seed=6), game.state.decisions, [1], samples=2,
+    result = coach.review(Game.new(["Ann", "Bob"], seed=6), game.state.decisions, [1], samples=4,
                           progress=lambda done, total: seen.append((done, total)))
     bob = [d for d in game.state.decisions if d["player"] == 1]
     assert [a.index for a in result.assessments] == [k for k, d in enumerate(game.state.decisions)
                                                      if d["player"] == 1]
     assert len(result.assessments) == len(bob) and result.deciding_turn is None
-    assert all(a.player == 1 and a.cost >= 0 and a.error >= 0 for a in result.assessments)
+    assert all(a.player == 1 and a.error >= 0 for a in result.assessments)
+    assert all(a.cost == 0 and a.error == 0 for a in result.assessments if a.agreed)
     assert seen[-1] == (len(bob), len(bob))
-    assert {a.samples for a in result.assessments} <= {0, 2} and any(a.samples == 2 for a in result.assessments)
-    with pytest.raises(ValueError, match="at least 2 samples"):  # no interval from one sample
-        coach.review(Game.new(["Ann", "Bob"], seed=6), game.state.decisions, [1], samples=1)
+    assert {a.samples for a in result.assessments} <= {0, 4} and any(a.samples == 4 for a in result.assessments)
+    with pytest.raises(ValueError, match="at least 4 samples"):  # a half to choose, a half to measure
+        coach.review(Game.new(["Ann", "Bob"], seed=6), game.state.decisions, [1], samples=3)
     top = result.costliest(3)
-    assert [a.cost - a.error for a in top] == sorted((a.cost - a.error for a in result.assessments), reverse=True)[:3]
+    shown = [a for a in result.assessments if not a.agreed and a.cost >= 0.05]
+    assert [a.index for a in top] == [a.index for a in sorted(shown, key=lambda a: (a.uncertain, -a.cost))][:3]
+    assert result.total(1) == sum(a.cost for a in result.assessments if not a.agreed and a.cost > a.error)
 
 
 def sampled_drafts(monkeypatch) -> list[tuple[int, list[list[int]]]]:
@@ -224,7 +232,7 @@ def test_with_its_draft_memory_a_hint_knows_the_cards_the_next_player_holds(monk
 def test_the_review_remembers_what_each_seat_saw_of_the_draft(monkeypatch):
     game, rounds = two_player_game(seed=6)
     seen = sampled_drafts(monkeypatch)
-    result = coach.review(Game.new(["P0", "P1"], seed=6), game.state.decisions, [0, 1], samples=2)
+    result = coach.review(Game.new(["P0", "P1"], seed=6), game.state.decisions, [0, 1], samples=4)
     assert {a.player for a in result.assessments} == {0, 1}
     checked = 0
     for me, drafts in seen:
@@ -232,7 +240,7 @@ def test_the_review_remembers_what_each_seat_saw_of_the_draft(monkeypatch):
             start = next(r for r in rounds.values() if r[me] == drafts[me])
             assert drafts[1 - me] == start[1 - me]
             checked += 1
-    assert checked >= 2 * 3 * 2  # each seat, rounds 1 to 3, 2 samples
+    assert checked >= 2 * 3 * 2  # each seat, rounds 1 to 3, 2 samples at least
 
 
 def test_the_solo_review_names_the_turn_that_decided_the_result():
@@ -293,23 +301,25 @@ def test_review_prints_the_costliest_decisions(finished_save, capsys):
     assert out[1] == "Costliest decisions:"
     costly = out[2:5]
     assert all(line.startswith((" 1. ", " 2. ", " 3. ")) for line in costly)
-    assert all("LP ±" in line and "playouts)" in line and "coach:" in line for line in costly)
-    assert any(line.startswith("Ann: ") and "estimated cost" in line for line in out)
+    assert all(("LP ±" in line or "every sample" in line) and "playouts)" in line and "coach:" in line
+               for line in costly)
+    assert any(line.startswith("Ann: ") and "decisions, the coach agrees with" in line for line in out)
     assert "95% interval" in out[-1]
 
 
 def test_review_json(finished_save, capsys):
-    assert main(["review", str(finished_save), "--samples", "3", "--json", "--seat", "Bob"]) == 0
+    assert main(["review", str(finished_save), "--samples", "4", "--json", "--seat", "Bob", "--jobs", "1"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["seats"] == ["Bob"] and data["finished"] is True
     assert data["decisions"] and all(d["player"] == "Bob" for d in data["decisions"])
-    assert {d["samples"] for d in data["decisions"]} <= {0, 3}  # (0: the only option) three, as asked
-    assert any(d["samples"] == 3 for d in data["decisions"])
+    assert {d["samples"] for d in data["decisions"]} <= {0, 4}  # (0: the only option) four, as asked
+    assert any(d["samples"] == 4 for d in data["decisions"])
     saved = load_save(finished_save, default_catalog()).decisions  # decisions in the save's JSON form
     for d in data["decisions"]:
         assert {**d["decision"], "player": 1} == saved[d["decision_number"] - 1]
         assert d["coach"]["kind"] == d["kind"] or d["kind"] == "construction"
-    worst = max(data["decisions"], key=lambda d: d["cost_lp"] - d["ci95"])
+    shown = [d for d in data["decisions"] if not d["agreed"] and d["cost_lp"] >= 0.05]
+    worst = min(shown, key=lambda d: (d["uncertain"], -d["cost_lp"]))  # the clear costs first, then by cost
     assert data["costliest"][0] == worst["decision_number"]
     assert worst["cards"] and worst["ci95"] >= 0 and worst["playouts"] > 0
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -28,9 +29,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     effort = p.add_mutually_exclusive_group()
     effort.add_argument("--budget", type=float_range(0, 3600, low_open=True), default=None, metavar="SECONDS",
                         help="CPU seconds of search for the whole review (default 50)")
-    effort.add_argument("--samples", type=int_range(2, 10_000), default=None, metavar="N",
+    effort.add_argument("--samples", type=int_range(4, 10_000), default=None, metavar="N",
                         help="N samples of the hidden cards for each decision instead of a CPU budget: "
                              "the same review on any machine")
+    p.add_argument("--jobs", type=int_range(1, 256), default=None, metavar="N",
+                   help="assess N decisions at once, each in its own process (default: one per core)")
     p.add_argument("--all", action="store_true", help="list every reviewed decision, not only the costliest")
     p.add_argument("--json", action="store_true", help="print the review as one JSON object")
     p.set_defaults(run=run)
@@ -52,9 +55,11 @@ def run(args: argparse.Namespace, catalog) -> int:
         print("papertales: cannot review: --budget must be a positive number of seconds", file=sys.stderr)
         return 2
     bar = ProgressBar() if sys.stderr.isatty() else None
+    jobs = args.jobs or os.cpu_count() or 1
     try:
         result = coach.review(start, save.decisions, seats, budget=args.budget or coach.REVIEW_BUDGET,
-                              samples=args.samples, progress=bar)
+                              samples=args.samples, progress=bar, hints=coach.kept_hints(save.settings.get("coach")),
+                              jobs=jobs)
     except IllegalDecision as err:  # the engine refused a decision of the file
         print(f"papertales: cannot review: {printable(args.file)}: {printable(err)}", file=sys.stderr)
         return 2
@@ -102,14 +107,28 @@ class ProgressBar:
 
 
 def line_of(a: Assessment, game: Game, names: list[str]) -> str:
-    from ..rules.coach import choice_text
+    from ..rules.coach import choice_text, cost_text
 
     who = printable(names[a.player])
-    head = f"turn {a.turn}, {who}: {choice_text(a.decision, game)}"
+    head = f"turn {a.turn}, {who}: {choice_text(a.decision, game, a.before)}"
+    hinted = " (on a hint)" if a.on_hint and not a.agreed else ""
     if a.agreed:
-        return f"{head}; the coach agrees ({a.playouts} playouts)"
-    return (f"{head}; coach: {choice_text(a.choice, game)}; cost {a.cost:.1f} LP ± {a.error:.1f} "
-            f"({a.playouts} playouts)")
+        return f"{head}; {cost_text(a)} ({a.playouts} playouts)"
+    return f"{head}{hinted}; coach: {choice_text(a.choice, game, a.before)}; {cost_text(a)} ({a.playouts} playouts)"
+
+
+def seat_line(result: Review, player: int) -> str:
+    """A seat's decisions in counts (their costs are not added up: each is measured against the
+    coach's choice with medium bots playing on, which the final margin does not add up to)."""
+    mine = [a for a in result.assessments if a.player == player]
+    agreed = sum(a.agreed for a in mine)
+    hinted = sum(a.agreed and a.on_hint for a in mine)
+    clear = [a for a in mine if a.charged > 0]
+    out = f"{printable(result.players[player])}: {len(mine)} decisions, the coach agrees with {agreed}"
+    out += f" ({hinted} on its hint)" if hinted else ""
+    if clear:
+        out += f"; {len(clear)} clearly cost LP (the largest {max(a.cost for a in clear):.1f})"
+    return out
 
 
 def text_lines(result: Review, game: Game, path: str, every: bool = False) -> list[str]:
@@ -122,14 +141,9 @@ def text_lines(result: Review, game: Game, path: str, every: bool = False) -> li
     if not game.over:
         out.append(f"(the game is not finished: turn {game.state.turn}, {game.state.phase})")
     out.append("Costliest decisions:")
-    costly = [a for a in result.costliest(3) if a.cost >= 0.05]
-    listed = [f" {k}. {line_of(a, game, names)}" for k, a in enumerate(costly, 1)]
+    listed = [f" {k}. {line_of(a, game, names)}" for k, a in enumerate(result.costliest(3), 1)]
     out += listed or [" none: the coach agrees with every decision"]
-    for i in result.seats:
-        mine = [a for a in result.assessments if a.player == i]
-        agreed = sum(a.agreed for a in mine)
-        out.append(f"{printable(names[i])}: {len(mine)} decisions, the coach agrees with {agreed}; "
-                   f"estimated cost {result.total(i):.1f} LP in all")
+    out += [seat_line(result, i) for i in result.seats]
     if result.deciding_turn is not None:
         d = result.deciding_turn
         how = "won" if d["won"] else "lost"
@@ -144,20 +158,21 @@ def text_lines(result: Review, game: Game, path: str, every: bool = False) -> li
 
 def as_json(result: Review, game: Game, path: str) -> dict[str, Any]:
     """The review as one JSON object; decisions in their JSON form (`to_dict`), as in saves."""
-    from ..rules.coach import UNCERTAINTY, cards_in, choice_text
+    from ..rules.coach import UNCERTAINTY, cards_in, choice_text, cost_text
 
     def item(a: Assessment) -> dict[str, Any]:
         return {"decision_number": a.index + 1, "player": result.players[a.player], "seat": a.player,
                 "turn": a.turn, "kind": a.kind, "decision": a.decision.to_dict(),
-                "text": choice_text(a.decision, game), "coach": a.choice.to_dict(),
-                "coach_text": choice_text(a.choice, game), "agreed": a.agreed,
-                "cost_lp": round(a.cost, 3), "ci95": round(a.error, 3), "samples": a.samples,
+                "text": choice_text(a.decision, game, a.before), "coach": a.choice.to_dict(),
+                "coach_text": choice_text(a.choice, game, a.before), "agreed": a.agreed, "on_hint": a.on_hint,
+                "cost_lp": round(a.cost, 3), "ci95": round(a.error, 3), "constant": a.constant,
+                "uncertain": a.uncertain, "cost_text": cost_text(a), "samples": a.samples,
                 "playouts": a.playouts,
                 "cards": [{"key": k, "name": n}
                           for k, n in dict.fromkeys(cards_in(a.decision, game) + cards_in(a.choice, game))]}
 
     return {"file": path, "players": result.players, "seats": [result.players[i] for i in result.seats],
             "finished": game.over, "decisions": [item(a) for a in result.assessments],
-            "costliest": [a.index + 1 for a in result.costliest(3) if a.cost >= 0.05],
-            "total_cost_lp": {result.players[i]: round(result.total(i), 3) for i in result.seats},
+            "costliest": [a.index + 1 for a in result.costliest(3)],
+            "clear_costs_lp": {result.players[i]: round(result.total(i), 3) for i in result.seats},
             "deciding_turn": result.deciding_turn, "uncertainty": UNCERTAINTY}

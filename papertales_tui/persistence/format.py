@@ -185,12 +185,25 @@ BOT_LEVELS = ("easy", "medium", "hard")
 SeatType = Literal[("human", *(f"bot:{level}" for level in BOT_LEVELS), *BOT_LEVELS)]  # type: ignore[valid-type]
 
 
+class _KeptHint(_Model):
+    """A coach's hint kept for the review (rules/coach.py `KeptHint`)."""
+
+    player: Count
+    ordinal: Count
+    turn: Annotated[int, Field(ge=1)]
+    kind: Literal["pick", "deploy", "age_target", "construction", "heal"]
+    choice: dict[str, Any]
+    samples: Count
+    playouts: Count
+
+
 class _Settings(_Model):
     """The app's settings kept with the game: each seat's type and the coach's hints each seat asked
     for, one entry per player (checked with the state)."""
 
     seats: list[SeatType] | None = None  # type: ignore[valid-type]
     hints: list[Annotated[int, Field(ge=0, le=1_000_000)]] | None = None
+    coach: list[_KeptHint] | None = None  # optional: the hints given (older saves have none)
 
 
 class _CatalogId(_Model):

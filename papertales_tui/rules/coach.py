@@ -24,8 +24,12 @@ with the noise of the samples (stated as ±) and the bias of the medium bots tha
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import math
+import multiprocessing
+import multiprocessing.pool
+import os
 import random
 import time
 from collections.abc import Callable
@@ -33,6 +37,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, assert_never, cast
 
+from .bots.evaluation import kingdom_tables
 from .bots.hard import candidates, playout
 from .bots.knowledge import DraftMemory, game_from_view
 from .cards import Catalog
@@ -50,6 +55,7 @@ from .decisions import (
     decision_from_dict,
 )
 from .engine import WAR_LP, Game, Pending
+from .errors import MalformedDecision, WrongKind
 from .state import SLOT_NAMES
 
 HINT_BUDGET = 0.5  # CPU seconds of search for a hint (a hint arrives within 1 s of CPU at 5 players)
@@ -58,9 +64,10 @@ MAX_DECISION_BUDGET = 1.0  # CPU seconds per reviewed decision at most
 MIN_SAMPLES = 2  # samples searched whatever the budget (an interval needs two)
 MAX_SAMPLES = 200
 SEARCHED = (Step.PICK, Step.DEPLOY, Step.CONSTRUCTION, Step.AGE_TARGET, Step.HEAL)
-UNCERTAINTY = ("Costs are estimates in LP: the coach's choice against yours, played out by medium bots "
-               "on the same random samples of the cards you could not see; ± is a 95% interval over "
-               "those samples, and the playouts' own bias is not in it.")
+UNCERTAINTY = ("Costs are estimates in LP: the coach's choice against yours, played out by medium bots on "
+               "random samples of the cards you could not see (it chooses on half of them and measures on "
+               "the other half); ± is a 95% interval, '?' a cost that may be nothing; the playouts' own "
+               "bias is not in it.")
 
 Progress = Callable[[int, int], None]  # (done, total)
 
@@ -98,6 +105,10 @@ class Hint:
     def playouts(self) -> int:
         return self.samples * len(self.outcomes)
 
+    def keep(self, ordinal: int, turn: int) -> KeptHint:
+        """This hint as the game keeps it (see `KeptHint`)."""
+        return KeptHint(self.player, ordinal, turn, self.kind, self.choice, self.samples, self.playouts)
+
     @property
     def runner_up(self) -> Outcome | None:
         return self.outcomes[1] if len(self.outcomes) > 1 else None
@@ -128,10 +139,56 @@ class Assessment:
     error: float  # half-width of the 95% interval of the cost
     samples: int
     playouts: int
+    on_hint: bool = False  # taken with the coach's hint on screen (its choice is the coach's here)
+    before: tuple[int | None, ...] = ()  # the cards in the player's spots then (see `choice_text`)
 
     @property
     def agreed(self) -> bool:
         return _same(self.decision, self.choice)
+
+    @property
+    def constant(self) -> bool:
+        """The decision and the coach's choice scored the same difference in every sample."""
+        return self.error == 0 and self.samples > 0 and not self.agreed
+
+    @property
+    def uncertain(self) -> bool:
+        """The interval of the cost reaches zero: it may have cost nothing."""
+        return not self.agreed and self.cost - self.error <= 0
+
+    @property
+    def charged(self) -> float:
+        """The cost counted against the player: the estimate, none when it is within the noise."""
+        return 0.0 if self.agreed or self.uncertain else self.cost
+
+
+@dataclass(frozen=True)
+class KeptHint:
+    """A hint a player was given, kept with the game (the save's settings) for the review: asked
+    for `player`'s decision number `ordinal` (0-based, counting only theirs), of `kind` on `turn`."""
+
+    player: int
+    ordinal: int
+    turn: int
+    kind: Step
+    choice: Decision
+    samples: int
+    playouts: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "ordinal": self.ordinal, "turn": self.turn, "kind": str(self.kind),
+                "choice": self.choice.to_dict(), "samples": self.samples, "playouts": self.playouts}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> KeptHint:
+        """Raises MalformedDecision, WrongKind, KeyError, TypeError or ValueError for a bad entry."""
+        kind = Step(d["kind"])
+        return cls(int(d["player"]), int(d["ordinal"]), int(d["turn"]), kind, as_decision(d["choice"], kind),
+                   int(d["samples"]), int(d["playouts"]))
+
+    def fits(self, point: Point) -> bool:
+        return (self.player, self.ordinal, self.turn, self.kind) == \
+            (point.pending.player, point.ordinal, point.view["turn"], point.pending.kind)
 
 
 @dataclass
@@ -142,12 +199,14 @@ class Review:
     deciding_turn: dict[str, Any] | None = None  # solo: {"turn", "margin", "won"}
 
     def costliest(self, n: int = 3) -> list[Assessment]:
-        """The `n` decisions that surely cost most: ranked by the low end of their 95% interval (a
-        noisy estimate does not come first), then by their cost."""
-        return sorted(self.assessments, key=lambda a: (-(a.cost - a.error), -a.cost, a.index))[:n]
+        """The `n` decisions that cost most, by the cost shown; those whose interval reaches zero
+        (they may have cost nothing) after the others."""
+        costly = [a for a in self.assessments if not a.agreed and a.cost >= 0.05]
+        return sorted(costly, key=lambda a: (a.uncertain, -a.cost, a.index))[:n]
 
     def total(self, player: int) -> float:
-        return sum(a.cost for a in self.assessments if a.player == player)
+        """The LP the seat's decisions cost, counting only the costs clear of the noise."""
+        return sum(a.charged for a in self.assessments if a.player == player)
 
 
 # --- the search ---------------------------------------------------------------------------------
@@ -167,9 +226,10 @@ def options_for(view: dict[str, Any], pend: Pending, catalog: Catalog,
 
 def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[Decision], *, budget: float,
            max_samples: int = MAX_SAMPLES, seed: int = 0, progress: Progress | None = None,
-           cancelled: Callable[[], bool] | None = None, drafts: DraftMemory | None = None) -> list[Outcome]:
+           cancelled: Callable[[], bool] | None = None, drafts: DraftMemory | None = None,
+           min_samples: int = MIN_SAMPLES) -> list[Outcome]:
     """Playouts of every option on the same samples until `budget` CPU seconds are spent (at least
-    MIN_SAMPLES samples, at most `max_samples`). Raises Cancelled if `cancelled()` turns True.
+    `min_samples` samples, at most `max_samples`). Raises Cancelled if `cancelled()` turns True.
     `drafts`: the deciding seat's memory of this turn's draft (as the hard bot keeps it), which places
     the cards it passed on in the samples; None: they are drawn at random with the other hidden cards."""
     me = pend.player
@@ -183,14 +243,17 @@ def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[
     samples = 0
     while samples < max_samples:
         spent = time.thread_time() - start
-        if samples >= MIN_SAMPLES and spent * (samples + 1) / samples > budget:  # the next one would overrun
+        if samples >= min_samples and spent * (samples + 1) / samples > budget:  # the next one would overrun
             break
         if cancelled is not None and cancelled():
             raise Cancelled()
         sample_seed = rng.random()
+        # the medium bots' plans and values depend on the order they were worked out in: kept for
+        # one sample only (its options share them), else the first samples' would hold for all
+        sample_memo = kingdom_tables(memo)
         for o, d in zip(outcomes, played):
             sim = game_from_view(view, me, catalog, random.Random(sample_seed), drafts=drafts)
-            o.scores.append(playout(sim, me, d, memo))
+            o.scores.append(playout(sim, me, d, sample_memo))
             p = sim.state.players[me]
             o.lp += p.lp - lp0
             o.gold += p.gold - gold0
@@ -233,28 +296,68 @@ def hint(view: dict[str, Any], pend: Pending, catalog: Catalog, *, budget: float
 
 def assess(view: dict[str, Any], pend: Pending, catalog: Catalog, decision: Decision | dict[str, Any], *,
            budget: float, max_samples: int = MAX_SAMPLES, seed: int = 0, index: int = 0,
-           cancelled: Callable[[], bool] | None = None, drafts: DraftMemory | None = None) -> Assessment:
+           cancelled: Callable[[], bool] | None = None, drafts: DraftMemory | None = None,
+           hint: KeptHint | None = None) -> Assessment:
     """The LP `decision` cost against the coach's choice, with a 95% interval. A decision in its JSON
     form is read with `as_decision` (MalformedDecision or WrongKind if it is not one for `pend`).
-    `drafts`: the deciding seat's memory of this turn's draft, if kept (see `search`)."""
+    `drafts`: the deciding seat's memory of this turn's draft, if kept (see `search`).
+
+    Unbiased: the coach chooses on the first half of the samples and the cost is measured on the
+    other half (the best of several noisy means, measured on the samples that chose it, would
+    overstate it). `hint`: the hint the player had for this decision: its choice is the coach's
+    (one answer), followed it costs nothing, else all the samples measure the cost against it."""
     decision = as_decision(decision, pend.kind)
-    options = options_for(view, pend, catalog)
+    turn = view["turn"]
+    before = tuple(u["card"] if u is not None else None for u in view["players"][pend.player]["slots"])
+    if hint is not None and _same(hint.choice, decision):
+        return Assessment(index, pend.player, turn, pend.kind, decision, decision, 0.0, 0.0, hint.samples,
+                          hint.playouts, on_hint=True, before=before)
+    options = [hint.choice] if hint is not None else options_for(view, pend, catalog)
     mine = next((k for k, d in enumerate(options) if _same(d, decision)), None)
     if mine is None:
         options.append(decision)
         mine = len(options) - 1
-    turn = view["turn"]
     if len(options) == 1:
-        return Assessment(index, pend.player, turn, pend.kind, decision, decision, 0.0, 0.0, 0, 0)
-    outcomes = search(view, pend, catalog, options, budget=budget, max_samples=max_samples, seed=seed,
-                      cancelled=cancelled, drafts=drafts)
-    best = max(range(len(outcomes)), key=lambda k: (outcomes[k].mean, k == mine, -k))
+        return Assessment(index, pend.player, turn, pend.kind, decision, decision, 0.0, 0.0, 0, 0, before=before)
+    least = MIN_SAMPLES if hint is not None else 2 * MIN_SAMPLES  # (a half to choose, a half to measure)
+    outcomes = search(view, pend, catalog, options, budget=budget, max_samples=max(max_samples, least), seed=seed,
+                      cancelled=cancelled, drafts=drafts, min_samples=least)
+    n = len(outcomes[0].scores)
+    if hint is not None:
+        best, measured = 0, range(n)
+    else:
+        half = n // 2
+        best = max(range(len(outcomes)), key=lambda k: (sum(outcomes[k].scores[:half]), k == mine, -k))
+        measured = range(half, n)
     diffs = [b - m for b, m in zip(outcomes[best].scores, outcomes[mine].scores)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
-    return Assessment(index, pend.player, turn, pend.kind, decision, outcomes[best].decision,
-                      max(mean, 0.0), 1.96 * sd / math.sqrt(n), n, n * len(outcomes))
+    cost, error = mean_interval([diffs[i] for i in measured], spread=diffs)
+    return Assessment(index, pend.player, turn, pend.kind, decision, outcomes[best].decision, cost, error,
+                      n, n * len(outcomes), on_hint=hint is not None,
+                      before=before)
+
+
+def mean_interval(xs: list[float], spread: list[float] | None = None) -> tuple[float, float]:
+    """The mean of `xs` and the half-width of its 95% interval (Student's t), the spread of the
+    values taken from `spread` (default `xs`: it may hold them and more)."""
+    n = len(xs)
+    mean = sum(xs) / n
+    ys = xs if spread is None else spread
+    if len(ys) < 2:
+        return mean, math.inf
+    centre = sum(ys) / len(ys)
+    sd = math.sqrt(sum((y - centre) ** 2 for y in ys) / (len(ys) - 1))
+    return mean, t95(len(ys) - 1) * sd / math.sqrt(n)
+
+
+def t95(df: int) -> float:
+    """The 97.5% quantile of Student's t with `df` degrees of freedom (a Cornish-Fisher expansion
+    around the normal's 1.96: within 1% from 3 degrees of freedom; exact values below)."""
+    exact = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776}
+    if df in exact:
+        return exact[df]
+    z = 1.959964
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2) \
+        + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3)
 
 
 def _same(a: Decision, b: Decision) -> bool:
@@ -278,18 +381,142 @@ def _plain(d: Decision) -> Decision:
 
 def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, budget: float = REVIEW_BUDGET,
            max_each: float = MAX_DECISION_BUDGET, samples: int | None = None, seed: int = 0,
-           progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Review:
+           progress: Progress | None = None, cancelled: Callable[[], bool] | None = None,
+           hints: list[KeptHint] | None = None, done: dict[int, Assessment] | None = None,
+           jobs: int = 1) -> Review:
     """Assess each decision of `seats` in a game. `game` is the game at its start (as set up before
     any decision); it is played on with `decisions` (the save's list, each with its "player"), read
     once into typed decisions (MalformedDecision or WrongKind for an entry that is not one).
-    `samples` (at least MIN_SAMPLES): that many samples for each decision instead of the CPU budget
+    `samples` (at least 2 * MIN_SAMPLES): that many samples for each decision instead of the CPU budget
     (`budget` and `max_each` then do not apply), so that the review is the same on any machine.
     Each seat reviewed remembers the draft cards it held this turn, as the hard bot does: each
-    assessment's samples place the cards it passed on where they can be, from what it saw until then."""
-    if samples is not None and samples < MIN_SAMPLES:
-        raise ValueError(f"a review needs at least {MIN_SAMPLES} samples a decision, not {samples}")
+    assessment's samples place the cards it passed on where they can be, from what it saw until then.
+    `hints`: the hints the players were given (see `assess`); `done`: assessments already made (by
+    the decision's index), kept; `jobs`: processes that assess at once (see `assess_points`)."""
+    if samples is not None and samples < 2 * MIN_SAMPLES:
+        raise ValueError(f"a review needs at least {2 * MIN_SAMPLES} samples a decision, not {samples}")
+    points = decision_points(game, decisions, seats)
+    done = dict(done or {})
+    todo = [p for p in points if p.index not in done]
+    each = min(max_each, budget / max(len(todo), 1)) if samples is None else math.inf
+    most = MAX_SAMPLES if samples is None else samples
+    jobs_done = len(points) - len(todo)
+
+    def step(n: int, total: int) -> None:
+        if progress is not None:
+            progress(jobs_done + n, jobs_done + total)
+
+    tasks = [Task(p, hint_for(p, hints), each, most, seed + p.index) for p in todo]
+    for a in assess_points(tasks, game.catalog, jobs=jobs, progress=step, cancelled=cancelled):
+        done[a.index] = a
+    names = [p.name for p in game.state.players]
+    return Review([done[p.index] for p in points], names, sorted(seats),
+                  deciding_turn(game) if game.state.solo is not None else None)
+
+
+def kept_hints(saved: object) -> list[KeptHint]:
+    """The hints kept in a save's settings ("coach"), the malformed entries left out."""
+    out = []
+    for d in saved if isinstance(saved, list) else []:
+        try:
+            out.append(KeptHint.from_dict(d))
+        except (MalformedDecision, WrongKind, KeyError, TypeError, ValueError):
+            continue
+    return out
+
+
+def hint_for(point: Point, hints: list[KeptHint] | None) -> KeptHint | None:
+    """The last hint kept for this decision, if any."""
+    found = [h for h in hints or [] if h.fits(point)]
+    return found[-1] if found else None
+
+
+@dataclass(frozen=True)
+class Task:
+    """One assessment to make: a decision point, its hint, and the search's budget, cap and seed."""
+
+    point: Point
+    hint: KeptHint | None
+    budget: float
+    max_samples: int
+    seed: int
+
+    def run(self, catalog: Catalog, cancelled: Callable[[], bool] | None = None) -> Assessment:
+        p = self.point
+        return assess(p.view, p.pending, catalog, p.decision, budget=self.budget, max_samples=self.max_samples,
+                      seed=self.seed, index=p.index, cancelled=cancelled, drafts=p.drafts, hint=self.hint)
+
+
+_worker_catalog: Catalog | None = None
+
+
+def _worker_start(catalog: Catalog, niceness: int) -> None:
+    global _worker_catalog
+    _worker_catalog = catalog
+    if niceness:
+        with contextlib.suppress(OSError, AttributeError):
+            os.nice(niceness)
+
+
+def _worker_run(task: Task) -> Assessment:
+    assert _worker_catalog is not None
+    return task.run(_worker_catalog)
+
+
+def assess_points(tasks: list[Task], catalog: Catalog, *, jobs: int = 1, progress: Progress | None = None,
+                  cancelled: Callable[[], bool] | None = None) -> list[Assessment]:
+    """The assessments of `tasks`, in their order: in this thread (`jobs` 1), else in `jobs` worker
+    processes (each its own core; the CPU budgets are per process). Raises Cancelled when
+    `cancelled()` turns True (the workers are stopped)."""
+    out: list[Assessment] = []
+    if progress is not None:
+        progress(0, len(tasks))
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            out.append(task.run(catalog, cancelled))
+            if progress is not None:
+                progress(len(out), len(tasks))
+        return out
+    pool = worker_pool(catalog, min(jobs, len(tasks)))
+    try:
+        pending = [pool.apply_async(_worker_run, (t,)) for t in tasks]
+        for r in pending:
+            while not r.ready():
+                if cancelled is not None and cancelled():
+                    raise Cancelled()
+                r.wait(0.05)
+            out.append(r.get())
+            if progress is not None:
+                progress(len(out), len(tasks))
+    finally:
+        pool.terminate()
+        pool.join()
+    return out
+
+
+def worker_pool(catalog: Catalog, jobs: int, niceness: int = 0) -> multiprocessing.pool.Pool:
+    """`jobs` worker processes for assessments (started afresh: no thread of this one is copied)."""
+    return multiprocessing.get_context("spawn").Pool(jobs, _worker_start, (catalog, niceness))
+
+
+@dataclass
+class Point:
+    """A decision of a reviewed seat as its player faced it: their view, the pending decision, what
+    they chose and their memory of the turn's draft then."""
+
+    index: int  # in the game's decisions
+    ordinal: int  # the player's own decisions before it
+    view: dict[str, Any]
+    pending: Pending
+    decision: Decision
+    drafts: DraftMemory
+
+
+def decision_points(game: Game, decisions: list[dict[str, Any]], seats: list[int]) -> list[Point]:
+    """The searched decisions of `seats` (see `review`), playing `game` on with `decisions`."""
     memories = {player: DraftMemory() for player in seats}
-    points = []  # (index, view, pending, decision, the seat's draft memory then) of each decision to assess
+    made = dict.fromkeys(range(len(game.state.players)), 0)
+    points = []
     for k, d in enumerate(decisions):
         player = d["player"]
         decision = decision_from_dict({key: v for key, v in d.items() if key != "player"})
@@ -298,20 +525,10 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
             memories[player].watch(view, player)
             pend = game.pending_for(player)
             if pend is not None and pend.kind in SEARCHED:
-                points.append((k, view, pend, decision, copy.deepcopy(memories[player])))
+                points.append(Point(k, made[player], view, pend, decision, copy.deepcopy(memories[player])))
+        made[player] += 1
         game.apply(player, decision)
-    each = min(max_each, budget / max(len(points), 1)) if samples is None else math.inf
-    most = MAX_SAMPLES if samples is None else samples
-    out = []
-    for n, (k, view, pend, decision, memory) in enumerate(points):
-        if progress is not None:
-            progress(n, len(points))
-        out.append(assess(view, pend, game.catalog, decision, budget=each, max_samples=most, seed=seed + k,
-                          index=k, cancelled=cancelled, drafts=memory))
-    if progress is not None:
-        progress(len(points), len(points))
-    names = [p.name for p in game.state.players]
-    return Review(out, names, sorted(seats), deciding_turn(game) if game.state.solo is not None else None)
+    return points
 
 
 def start_of(game: Game) -> Game:
@@ -348,8 +565,10 @@ def deciding_turn(game: Game) -> dict[str, Any] | None:
 
 # --- words ----------------------------------------------------------------------------------------
 
-def choice_text(decision: Decision, game: Game) -> str:
-    """A decision in a few words ("pick Knight, discard Archer", "build Tavern (level 1)")."""
+def choice_text(decision: Decision, game: Game, before: tuple[int | None, ...] = ()) -> str:
+    """A decision in a few words ("pick Knight, discard Archer", "build Tavern (level 1)"). A
+    deployment names the new Units and the ones moved, from `before` (the cards in the spots then):
+    "deploy Knight (Front 1), move Rogue to Back 1; keep Archer" ("no new Units")."""
     def name(c: int) -> str:
         return game.card(c).name
 
@@ -357,8 +576,12 @@ def choice_text(decision: Decision, game: Game) -> str:
         case Pick(card=card, discard=discard):
             return f"pick {name(card)}" + (f", discard {name(discard)}" if discard is not None else "")
         case Deploy(slots=slots, keep=keep):
-            placed = [f"{name(c)} ({SLOT_NAMES[s]})" for s, c in enumerate(slots) if c is not None]
-            return f"deploy {', '.join(placed) or 'no Units'}" + (f"; keep {name(keep)}" if keep is not None else "")
+            placed = [f"{name(c)} ({SLOT_NAMES[s]})" for s, c in enumerate(slots) if c is not None and c not in before]
+            moved = [f"{name(c)} to {SLOT_NAMES[s]}" for s, c in enumerate(slots)
+                     if c is not None and c in before and before.index(c) != s]
+            words = f"deploy {', '.join(placed)}" if placed else "no new Units"
+            words += f", move {', '.join(moved)}" if moved else ""
+            return words + (f"; keep {name(keep)}" if keep is not None else "")
         case Build(building=b, level=level):
             return f"build {game.catalog.buildings[b].name} (level {level})"
         case Upgrade(building=b):
@@ -387,10 +610,28 @@ def cards_in(decision: Decision, game: Game) -> list[tuple[str, str]]:
     return list(dict.fromkeys((game.card(c).key, game.card(c).name) for c in units))
 
 
+def cost_text(a: Assessment) -> str:
+    """What a decision cost, in words: "you followed the coach's hint", "the coach agrees",
+    "−6.7 LP ± 1.3", "−2.0 LP in every sample", "−0.4 LP ± 1.2?" (perhaps nothing) or "as good"."""
+    if a.agreed:
+        return "you followed the coach's hint" if a.on_hint else "the coach agrees"
+    if a.constant:
+        if abs(a.cost) < 0.05:
+            return "as good: the same in every sample"
+        return f"{_signed(-a.cost)} LP, the same in every sample" if a.cost > 0 else \
+            f"{_signed(-a.cost)} LP better, the same in every sample"
+    if a.cost + a.error < 0:
+        return f"yours did better: {_signed(-a.cost)} LP ± {a.error:.1f}"
+    if a.uncertain:
+        return f"{_signed(-a.cost)} LP ± {a.error:.1f}? (perhaps nothing)"
+    return f"{_signed(-a.cost)} LP ± {a.error:.1f}"
+
+
 def _signed(x: float) -> str:
     """+1.3, 0.0 or −0.4 (a minus sign, as the review screen writes costs)."""
     return f"{x:+.1f}".replace("+0.0", "0.0").replace("-0.0", "0.0").replace("-", "\N{MINUS SIGN}")
 
 
-__all__ = ["UNCERTAINTY", "Assessment", "Cancelled", "Hint", "Outcome", "Review", "assess", "cards_in", "choice_text",
-           "deciding_turn", "hint", "options_for", "review", "search", "start_of"]
+__all__ = ["UNCERTAINTY", "Assessment", "Cancelled", "Hint", "KeptHint", "Outcome", "Point", "Review", "Task", "assess",
+           "assess_points", "cards_in", "choice_text", "cost_text", "deciding_turn", "decision_points", "hint",
+           "kept_hints", "options_for", "review", "search", "start_of", "worker_pool"]

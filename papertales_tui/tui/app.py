@@ -138,10 +138,11 @@ class PaperTalesApp(App):
             seed = random.randrange(1_000_000)
         self.play(SoloGame.new([name], seed=seed, catalog=self.catalog, difficulty=difficulty), [seats.HUMAN])
 
-    def play(self, game: Game, seat_types: list[str], shown: int = 0, hints: list[int] | None = None) -> None:
+    def play(self, game: Game, seat_types: list[str], shown: int = 0, hints: list[int] | None = None,
+             coach: object = None) -> None:
         """Run this game from its current state; events before `shown` are not summarised again."""
         self.stop_bot()
-        self.session, self.waiting = Session(game, seat_types, shown, hints), False
+        self.session, self.waiting = Session(game, seat_types, shown, hints, coach), False
         self.saved_decisions, self.saved_as = len(game.state.decisions), None  # a new game or a loaded one
         self.go()
 
@@ -347,21 +348,26 @@ class PaperTalesApp(App):
     def resume(self, save) -> None:
         """Go on with a saved game; a finished one only shows its final scores."""
         seat_types = save.settings.get("seats") or [seats.HUMAN] * len(save.game.players)
-        hints = save.settings.get("hints")
+        hints, coach = save.settings.get("hints"), save.settings.get("coach")
         if save.game.over:
-            self.show_finished(save.game, seat_types, hints)
+            self.show_finished(save.game, seat_types, hints, coach)
             return
-        self.play(save.game, seat_types, shown=len(save.game.state.log), hints=hints)
+        self.play(save.game, seat_types, shown=len(save.game.state.log), hints=hints, coach=coach)
 
-    def show_finished(self, game: Game, seat_types: list[str], hints: list[int] | None = None) -> None:
+    def show_finished(self, game: Game, seat_types: list[str], hints: list[int] | None = None,
+                      coach: object = None) -> None:
         self.stop_bot()
         self.session = Session.finished(game, seat_types, "This game is already finished: here are its final scores.",
-                                        hints)
+                                        hints, coach)
         self.go()
 
-    def hint_used(self, player: int) -> None:
-        """A player asked the coach for a hint (tui/screens/hint.py): counted, kept in the save."""
-        self.playing().hints[player] += 1
+    def hint_used(self, player: int, hint=None, ordinal: int | None = None) -> None:
+        """A player asked the coach for a hint (tui/screens/hint.py): counted, and the hint kept for
+        the review (for their decision number `ordinal`), in the save."""
+        session = self.playing()
+        session.hints[player] += 1
+        if hint is not None and ordinal is not None:
+            session.keep_hint(hint, ordinal)
         self.save_game()
 
     # --- save as ----------------------------------------------------------------------------

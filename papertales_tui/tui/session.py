@@ -28,6 +28,7 @@ from . import flow, seats
 
 if TYPE_CHECKING:  # imported where used: the title screen starts without them (benchmarks/bench_tui.py)
     from ..rules.bots.knowledge import DraftMemory
+    from ..rules.coach import Hint as CoachHint
     from ..rules.events import BaseEvent
 
 
@@ -78,10 +79,14 @@ class BotFailed:
 class Session:
     """One game played at this table: the game, who sits where, and what comes next."""
 
-    def __init__(self, game: Game, seat_types: list[str], shown: int = 0, hints: list[int] | None = None):
+    def __init__(self, game: Game, seat_types: list[str], shown: int = 0, hints: list[int] | None = None,
+                 coach: object = None):
+        from ..rules.coach import kept_hints
+
         self.game = game
         self.seats = list(seat_types)
         self.hints = _hint_counts(hints, len(game.state.players))  # the coach's hints asked, per seat
+        self.kept_hints = kept_hints(coach)  # the hints given, for the review (the save's "coach")
         self.bots = {i: seats.make_bot(s, seed=game.state.seed * 101 + i)
                      for i, s in enumerate(seat_types) if seats.is_bot(s)}
         self.shown = shown  # events of the log already summarised
@@ -94,16 +99,33 @@ class Session:
         self.scene: Scene = self._next()
 
     @classmethod
-    def finished(cls, game: Game, seat_types: list[str], note: str = "", hints: list[int] | None = None) -> Session:
+    def finished(cls, game: Game, seat_types: list[str], note: str = "", hints: list[int] | None = None,
+                 coach: object = None) -> Session:
         """A finished game opened only to see its final scores."""
-        session = cls(game, seat_types, shown=len(game.state.log), hints=hints)
+        session = cls(game, seat_types, shown=len(game.state.log), hints=hints, coach=coach)
         end = [events for chapter, events in flow.chapters(game.state.log, 0) if chapter == "end"]
         session.scene = Final(_typed(end[-1]) if end else (), note)
         return session
 
     def settings(self) -> dict[str, Any]:
-        """What a save keeps of this table besides the game: the seats and the hints used."""
-        return {"seats": list(self.seats), "hints": list(self.hints)}
+        """What a save keeps of this table besides the game: the seats, the hints used and (once
+        there is one) the hints given, for the review."""
+        out: dict[str, Any] = {"seats": list(self.seats), "hints": list(self.hints)}
+        if self.kept_hints:
+            out["coach"] = [h.to_dict() for h in self.kept_hints]
+        return out
+
+    def ordinal(self, player: int) -> int:
+        """How many decisions `player` has made: the number of their next one, counted from 0."""
+        return sum(1 for d in self.game.state.decisions if d["player"] == player)
+
+    def keep_hint(self, hint: CoachHint, ordinal: int) -> None:
+        """A hint shown to a player for their decision number `ordinal` (see `ordinal`): kept for the
+        review while that decision is still to make (one per decision: the last asked)."""
+        if ordinal != self.ordinal(hint.player):
+            return
+        kept = hint.keep(ordinal, self.game.state.turn)
+        self.kept_hints = [h for h in self.kept_hints if (h.player, h.ordinal) != (kept.player, ordinal)] + [kept]
 
     @property
     def humans(self) -> int:

@@ -129,11 +129,14 @@ class HardBot:
                 if samples and start + per_playout * len(running) > deadline:
                     break
                 sample_seed = self.rng.random()
+                # the medium bots' plans and values depend on the order they were worked out in:
+                # kept for one sample (its options share them), not the search (docs/coach.md)
+                sample_memo = evaluation.kingdom_tables(memo)
                 played: list[float] = []
                 try:
                     for k in running:
                         played.append(playout(_sample(view, me, catalog, sample_seed, hidden, self.drafts),
-                                              me, options[k], memo, deadline))
+                                              me, options[k], sample_memo, deadline))
                 except OutOfTime:
                     if samples or not played:
                         break

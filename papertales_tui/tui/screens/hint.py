@@ -99,6 +99,7 @@ class HintHost(HostBase):
             return
         view = game.view(player)  # taken now: the worker never reads the game itself
         drafts = self.app.playing().draft_memory(player)  # the draft cards it held this turn (a copy)
+        ordinal = self.app.playing().ordinal(player)  # the decision it is for (kept with the game)
         stop = self._hint_stop = threading.Event()
         panel = self.hint_panel()
         panel.thinking(0, 1)
@@ -116,11 +117,11 @@ class HintHost(HostBase):
                                    progress=progress, cancelled=stop.is_set, drafts=drafts)
             except coach.Cancelled:
                 found = None
-            _call(app, self.hint_ready, stop, found)
+            _call(app, self.hint_ready, stop, found, ordinal)
 
         self.run_worker(think, thread=True, group="hint", exclusive=True)
 
-    def hint_ready(self, stop: threading.Event, found) -> None:
+    def hint_ready(self, stop: threading.Event, found, ordinal: int | None = None) -> None:
         if stop is not self._hint_stop:
             return
         self._hint_stop = None
@@ -133,7 +134,7 @@ class HintHost(HostBase):
         game = self.game
         self._hint_cards, self._hint_shown = cards_in(found.choice, game), True
         panel.answer(choice_text(found.choice, game), found.why(), self._hint_cards, found.playouts)
-        self.app.hint_used(self.player)
+        self.app.hint_used(self.player, found, ordinal)
         self.refresh_bindings()
 
     def action_learn(self) -> None:

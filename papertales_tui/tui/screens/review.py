@@ -38,6 +38,11 @@ def hints_used(app) -> list[int] | None:
     return getattr(session, "hints", None) or getattr(app, "hints", None)
 
 
+def hints_given(app) -> list:
+    """The coach's hints kept with the game (`KeptHint`s), for the review."""
+    return list(getattr(getattr(app, "session", None), "kept_hints", None) or [])
+
+
 class ReviewScreen(GameScreen):
     BINDINGS = [Binding("escape", "close", "Close"), Binding("l", "learn", "Learn a card")]
     DEFAULT_CSS = """
@@ -62,6 +67,7 @@ class ReviewScreen(GameScreen):
     def on_mount(self) -> None:
         self.progress(0, 1)
         game, seats, stop, app = self.game, self.seats, self.stop, self.app
+        hints = hints_given(app)
 
         def work() -> None:
             from ...rules import coach
@@ -73,7 +79,7 @@ class ReviewScreen(GameScreen):
             try:
                 result = coach.review(coach.start_of(game), game.state.decisions, seats,
                                       budget=coach.REVIEW_BUDGET, max_each=EACH, progress=progress,
-                                      cancelled=stop.is_set)
+                                      cancelled=stop.is_set, hints=hints)
             except coach.Cancelled:
                 return
             with contextlib.suppress(RuntimeError):
@@ -88,7 +94,8 @@ class ReviewScreen(GameScreen):
             f" {done}/{total} decisions · Esc: stop"))
 
     def show(self, result) -> None:
-        from ...rules.coach import UNCERTAINTY, cards_in, choice_text
+        from ...commands.review import seat_line
+        from ...rules.coach import UNCERTAINTY, cards_in, choice_text, cost_text
 
         self.result = result
         game, names = self.game, result.players
@@ -98,28 +105,26 @@ class ReviewScreen(GameScreen):
         ol.clear_options()
 
         def line(a) -> Text:
-            head = f"T{a.turn} {names[a.player]}: {choice_text(a.decision, game)}"
+            head = f"T{a.turn} {names[a.player]}: {choice_text(a.decision, game, a.before)}"
             if a.agreed:
-                return Text(f"{head} · the coach agrees ({a.playouts} playouts)")
-            return Text.assemble(head, " · coach: ", (choice_text(a.choice, game), "bold"),
-                                 f" · −{a.cost:.1f} LP ± {a.error:.1f} ({a.playouts} playouts)")
+                return Text(f"{head} · {cost_text(a)} ({a.playouts} playouts)")
+            hinted = " (on a hint)" if a.on_hint else ""
+            return Text.assemble(head, hinted, " · coach: ", (choice_text(a.choice, game, a.before), "bold"),
+                                 f" · {cost_text(a)} ({a.playouts} playouts)")
 
         def add(oid: str, text: Text, a=None) -> None:
             ol.add_option(Option(text, id=oid))
             if a is not None:
                 self.cards[oid] = list(dict.fromkeys(cards_in(a.decision, game) + cards_in(a.choice, game)))
 
-        costly = [a for a in result.costliest(3) if a.cost >= 0.05]
+        costly = result.costliest(3)
         for k, a in enumerate(costly, 1):
             add(f"top{k}", Text.assemble(f"{k}. ", line(a)), a)
         if not costly:
             add("none", Text("The coach agrees with every decision."))
         for i in result.seats:
-            mine = [a for a in result.assessments if a.player == i]
             used = f" · hints used: {self.hints[i]}" if self.hints and i < len(self.hints) else ""
-            add(f"seat{i}", Text(f"{names[i]}: the coach agrees with {sum(a.agreed for a in mine)} of "
-                                 f"{len(mine)} decisions · estimated cost {result.total(i):.1f} LP{used}",
-                                 style="bold"))
+            add(f"seat{i}", Text(seat_line(result, i) + used, style="bold"))
         if result.deciding_turn is not None:
             d = result.deciding_turn
             add("solo", Text(f"The game was {'won' if d['won'] else 'lost'} on turn {d['turn']} "
