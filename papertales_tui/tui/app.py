@@ -114,10 +114,11 @@ class PaperTalesApp(App):
             seed = random.randrange(1_000_000)
         self.play(SoloGame.new([name], seed=seed, catalog=self.catalog, difficulty=difficulty), [seats.HUMAN])
 
-    def play(self, game: Game, seat_types: list[str], shown: int = 0, hints: list[int] | None = None) -> None:
+    def play(self, game: Game, seat_types: list[str], shown: int = 0, hints: list[int] | None = None,
+             take_backs: object = None) -> None:
         """Run this game from its current state; events before `shown` are not summarised again."""
         self.stop_bot()
-        self.session, self.waiting = Session(game, seat_types, shown, hints), False
+        self.session, self.waiting = Session(game, seat_types, shown, hints, take_backs), False
         self.go()
 
     # --- flow: the session says what comes next, the screens post what the players do ---------
@@ -155,13 +156,13 @@ class PaperTalesApp(App):
         from .screens.summary import SummaryScreen
 
         game = self.playing().game
-        decisions: dict[Step, Callable[[Game, Pending], GameScreen]] = {
+        decisions: dict[Step, Callable[[Game, Pending, Decision | None], GameScreen]] = {
             Step.PICK: DraftScreen, Step.DEPLOY: DeployScreen, Step.AGE_TARGET: AgeTargetScreen,
             Step.CONSTRUCTION: ConstructionScreen, Step.HEAL: HealScreen}
         screens = {
             Summary: lambda s: SummaryScreen(game, [(c, list(events)) for c, events in s.chapters], s.turn),
-            Handoff: lambda s: HandoffScreen(game, s.pend, s.take_back),
-            Decide: lambda s: decisions[s.pend.kind](game, s.pend),
+            Handoff: lambda s: HandoffScreen(game, s.pend, s.take_back, s.announce),
+            Decide: lambda s: decisions[s.pend.kind](game, s.pend, s.prior),
             BotTurn: lambda s: BotScreen(game, game.players[s.pend.player].name),
             Final: lambda s: FinalScreen(game, list(s.events), note=s.note),
         }
@@ -277,7 +278,8 @@ class PaperTalesApp(App):
         if save.game.over:
             self.show_finished(save.game, seat_types, hints)
             return
-        self.play(save.game, seat_types, shown=len(save.game.state.log), hints=hints)
+        self.play(save.game, seat_types, shown=len(save.game.state.log), hints=hints,
+                  take_backs=save.settings.get("take_backs"))
 
     def show_finished(self, game: Game, seat_types: list[str], hints: list[int] | None = None) -> None:
         self.stop_bot()
@@ -346,7 +348,7 @@ class PaperTalesApp(App):
 
         if self.session is not None:
             page = self.session.scene if isinstance(self.session.scene, Summary) else None
-            self._open(LogScreen(self.session.game, page.as_of if page else None))
+            self._open(LogScreen(self.session.game, page.as_of if page else None, self.session.take_back_notes()))
 
     def action_scores(self) -> None:
         from .screens.info import ScoreboardScreen

@@ -7,6 +7,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from ...rules.decisions import Decision, Deploy
 from ...rules.errors import Unaffordable
 from ...rules.forecast import LOSE, OPEN, TIE, WIN, TurnForecast, safe_forecast
 from ...rules.state import FIFTH_SLOT
@@ -38,12 +39,14 @@ class DeployScreen(HintHost, GameScreen):
         HINT, LEARN,
     ]
 
-    def __init__(self, game, pend):
+    def __init__(self, game, pend, prior: Decision | None = None):
         super().__init__()
         self.game = game
         self.player = pend.player
         self.options = pend.options
         self.plan = DeployPlan.from_options(pend.options)
+        if isinstance(prior, Deploy):  # taken back: the plan as it was confirmed
+            self.plan.slots, self.plan.keep = list(prior.slots), prior.keep
         self.forecast: TurnForecast | None = None
         self.forecast_key: tuple | None = None
         self.spot_views: list[SpotView | None] = [None] * 5

@@ -243,13 +243,20 @@ class LogScreen(InfoScreen):
 
     title_text = "Paper Tales · Game log"
 
-    def __init__(self, game, until: int | None = None):
+    def __init__(self, game, until: int | None = None, notes: list[tuple[int, str]] | None = None):
         super().__init__()
         self.game, self.until = game, until
+        self.notes = notes or []  # (log length then, text): what the table did besides the rules (take-backs)
 
     def body(self) -> ComposeResult:
         names = Names.of(self.game)
-        lines = [narrate(e, names) for e in self.game.state.log[:self.until]]
+        log = self.game.state.log[:self.until]
+        notes = sorted(self.notes)
+        lines: list[str | None] = []
+        for k, e in enumerate(log):
+            lines += [f"{text}." for index, text in notes if index == k]
+            lines.append(narrate(e, names))
+        lines += [f"{text}." for index, text in notes if index == len(log)]
         with VerticalScroll(id="log"):
             yield Static(Text("\n".join(line for line in lines if line)), markup=False)
 
