@@ -42,7 +42,7 @@ async def test_new_game_validation_keeps_what_was_typed(catalog):
         await pilot.press(*"player 1")  # same name as player 1, other case
         await pilot.click("#seed")
         await pilot.press(*"12x")
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen) and app.game is None
         assert "Give this player a name" in str(screen.query_one("#name-0-error").render())
@@ -66,6 +66,30 @@ async def test_new_game_validation_keeps_what_was_typed(catalog):
         assert app.game is not None and [p.name for p in app.game.players] == ["Ann", "player 1"]
         assert app.game.state.seed == 12
         assert isinstance(app.screen, HandoffScreen)
+
+
+async def test_enter_in_a_field_goes_to_the_next_one_and_never_starts_the_game(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_game(pilot, app)
+        screen = app.screen
+        assert app.focused is screen.query_one("#name-0")
+        screen.query_one("#name-0").value = ""
+        await pilot.press(*"Ann", "enter")  # the first name typed, then Enter
+        await pilot.pause()
+        assert app.game is None and isinstance(app.screen, NewGameScreen)
+        assert app.focused is screen.query_one("#seat-0")  # the next field: Player 1's seat
+        screen.query_one("#name-1").value = ""
+        await pilot.press("tab", *"Ben", "enter")
+        await pilot.pause()
+        assert app.game is None and app.focused is screen.query_one("#seat-1")
+        screen.query_one("#seed").focus()
+        await pilot.press(*"7", "enter")  # the last field: on to the Start button
+        await pilot.pause()
+        assert app.game is None and app.focused is screen.query_one("#start")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [p.name for p in app.game.players] == ["Ann", "Ben"] and app.game.state.seed == 7
 
 
 async def test_duplicate_names_refused_and_player_count_choice(catalog):
