@@ -28,6 +28,7 @@ from ..rules.decisions import Decision, Step
 from ..rules.engine import Game, Pending
 from . import seats
 from .commands import CardCommands
+from .contrast import ReadableMonochrome
 from .screens.common import Continue, Decided, TakeBack
 from .session import BotFailed, BotTurn, Decide, Final, Handoff, Scene, Session, Summary
 
@@ -62,6 +63,13 @@ class PaperTalesApp(App):
         self.autosave_failing = False
         self.waiting = False  # a bot decided while a reference screen was open
         self.toasts: dict[tuple[str, str, str], float] = {}  # toasts on screen: until when
+        self.readable = ReadableMonochrome()
+
+    def get_line_filters(self):
+        """Textual's filters; NO_COLOR's greys kept at WCAG AA contrast (tui/contrast.py)."""
+        from textual.filter import Monochrome
+
+        return [self.readable if type(f) is Monochrome else f for f in super().get_line_filters()]
 
     @property
     def game(self) -> Game | None:
