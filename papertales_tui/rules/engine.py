@@ -393,7 +393,8 @@ class Game:
         split: `land` (Gold of Land cost), `instead` (Gold paid instead of resources: Temple),
         `resources` [(kind, n)] the Kingdom produces and uses, `bought` [(kind, n)] missing resources
         paid 1 Gold each (Unit discounts), `gold` the total. When not `possible`: `missing` [(kind, n)]
-        resources lacking and `short` the Gold lacking. A Building at level 2 has kind "complete"."""
+        resources lacking and `short` the Gold lacking. `opens_fifth`: the player's first level-2
+        Building, which opens the 5th spot. A Building at level 2 has kind "complete"."""
         p = self.state.players[player]
         land, any_sub, wood_sub = self._payment_terms(p)
         res = self._resources(p)
@@ -410,7 +411,8 @@ class Game:
             for kind, lv, payments, cost in asks:
                 best = min((_payment(base, need, res, cost, p.gold, any_sub, wood_sub) for base, need in payments),
                            key=lambda r: (not r["possible"], len(r["missing"]), r["short"], r["gold"]))
-                out.append({"kind": kind, "building": key, "level": lv, **best})
+                out.append({"kind": kind, "building": key, "level": lv, **best,
+                            "opens_fifth": lv == 2 and not p.has_fifth_slot()})
         return out
 
     # --- questions screens and bots ask instead of working the rules out themselves ----------

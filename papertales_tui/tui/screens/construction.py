@@ -11,6 +11,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...rules.decisions import Decision, Pass, decision_from_dict
+from ...rules.state import FIFTH_SLOT
 from .. import text as tx
 from ..kingdom import Kingdom, kingdom_view
 from ..widgets import Notice, option_key
@@ -60,11 +61,12 @@ def blocked_reason(r: dict, gold: int | None = None) -> Text:
 
 
 def blocked_label(catalog, r: dict) -> Text:
-    """A list entry, one line at 80 columns: the missing resources as glyphs, else the Gold short
+    """A list entry, one line at 80 columns: the missing resources as glyphs and the Gold short
     (the highlighted entry's full reason is on the side)."""
     name = catalog.buildings[r["building"]].name
-    lacks = (Text.assemble("missing ", resources_text(r["missing"], words=False)) if r["missing"]
-             else Text(f"{tx.GOLD}{r['short']} short"))
+    lacks = Text(" · ").join(
+        ([Text.assemble("missing ", resources_text(r["missing"], words=False))] if r["missing"] else [])
+        + ([Text(f"{tx.GOLD}{r['short']} short")] if r["short"] else []))
     return Text.assemble(("✗ ", "bold"), f"{name} level {r['level']}: ", lacks, style="dim")
 
 
@@ -94,7 +96,9 @@ def building_lines(catalog, r: dict) -> list[Text]:
         out.append(Text.assemble("Produces ", tx.productions(lv.produces)))
     for a in lv.abilities:
         out.append(Text(f"• {a.text or a.effect.replace('_', ' ')}"))
-    if not lv.produces and not lv.abilities:
+    if r.get("opens_fifth"):
+        out.append(Text(f"• Your first level-2 Building: opens your 5th spot ({tx.SPOT_KEYS[FIFTH_SLOT]}, Front)"))
+    elif not lv.produces and not lv.abilities:
         out.append(Text("No ability.", style="dim"))
     return out
 

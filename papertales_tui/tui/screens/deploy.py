@@ -478,11 +478,12 @@ def build_line(game, f: TurnForecast, width: int = 78) -> Text:
     for o in f.constructions:
         name = tx.building_name(game.catalog, o["building"])
         level = 2 if o["kind"] == "upgrade" or o.get("level") == 2 else 1
-        entries.append((name, level, o["gold"]))
-    for form in (lambda n, lv, g: f"{n} {lv} {tx.GOLD}{g}", lambda n, lv, g: f"{n[:6]}{lv}{tx.GOLD}{g}"):
-        text = ", ".join(form(*e) for e in entries)
-        if out.cell_len + len(text) <= width:
-            out.append(text)
-            return out
-    out.append(f"{len(entries)} Constructions, from {tx.GOLD}{min(g for _, _, g in entries)}")
+        entries.append(f"{name} {level} {tx.GOLD}{o['gold']}")
+    room = width - out.cell_len
+    for shown in range(len(entries), 0, -1):  # whole entries (in the Construction list's order), then how many more
+        more = len(entries) - shown
+        text = ", ".join(entries[:shown]) + (f" +{more} more" if more else "")
+        if len(text) <= room:
+            break
+    out.append(text)
     return out
