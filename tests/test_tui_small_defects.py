@@ -50,3 +50,71 @@ def test_could_build_then_keeps_building_names_whole():
         assert "Constructions, from" not in line
         if len(shown) < len(f.constructions):
             assert line.endswith(f"+{len(f.constructions) - len(shown)} more"), line
+
+
+# --- the last turn: nothing asked that cannot matter any more --------------------------------
+
+def last_aging(saved_unit: str):
+    """Turn 4's Aging: P0 has a Mystical Healer and a dying Unit (`saved_unit`, one Age token)."""
+    game = goto(new_game(2, seed=2), "heal", turn=4)
+    game.state.phase = "aging"
+    put(game, 0, 3, "mystical_healer")
+    put(game, 0, 0, saved_unit, age=1)
+    assert game.pending()[0].kind == "heal" and game.state.turn == game.state.turns
+    return game
+
+
+def test_the_last_healer_choice_matters_only_when_it_changes_the_final_scores():
+    assert not last_aging("knight").heal_matters(0)  # the game ends: a saved Knight scores nothing
+    assert last_aging("sculptor").heal_matters(0)  # saved, it does not score its 3 LP on death
+    earlier = last_aging("knight")
+    earlier.state.turn = 3
+    assert earlier.heal_matters(0)  # a saved Knight fights on next turn
+
+
+def test_no_healer_prompt_at_the_last_aging_when_nothing_can_change():
+    from papertales_tui.tui.session import Decide, Handoff, Session
+
+    game = last_aging("knight")
+    session = Session(game, ["human", "human"], shown=len(game.state.log))
+    assert game.over and game.state.decisions[-1] == {"player": 0, "kind": "heal", "slots": []}
+    assert not isinstance(session.scene, Decide | Handoff)
+    game = last_aging("sculptor")
+    session = Session(game, ["human", "human"], shown=len(game.state.log))
+    assert isinstance(session.scene, Decide | Handoff) and session.scene.pend.kind == "heal"  # it still counts
+
+
+def test_no_death_marks_once_the_game_is_over():
+    from papertales_tui.tui.kingdom import kingdom_view
+
+    game = last_aging("sculptor")
+    survivor = game.state.players[0].slots[3]
+    assert survivor is not None and game.dies(survivor) is False  # the Healer: no Age token yet
+    game.apply(0, {"kind": "heal", "slots": []})
+    assert game.over
+    survivors = [u for u in game.state.players[0].slots if u is not None]
+    assert survivors and all(u.age >= 1 and not game.dies(u) for u in survivors)  # no Aging comes any more
+    assert not any(s.dies for s in kingdom_view(game, 0).units())
+
+
+async def test_no_keep_on_the_last_turn(catalog):
+    from conftest import give
+    from test_tui_support import SIZE, screen_text
+
+    from papertales_tui.tui.app import PaperTalesApp
+    from papertales_tui.tui.screens.deploy import DeployScreen
+
+    for turn, offered in ((3, True), (4, False)):
+        game = goto(new_game(2, seed=1), "deploy", turn=turn)
+        give(game, 0, ["knight", "archer"])
+        app = PaperTalesApp(catalog)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.play(game, ["human", "human"])
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, DeployScreen)
+            assert ("k Keep" in screen_text(app).splitlines()[-1]) == offered
+            await pilot.press("k")
+            await pilot.pause()
+            assert (app.screen.plan.keep is not None) == offered

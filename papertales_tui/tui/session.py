@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..rules.decisions import Decision, Step, as_decision
+from ..rules.decisions import Decision, Heal, Step, as_decision
 from ..rules.engine import Game, Pending
 from ..rules.errors import IllegalDecision, NotPending
 from . import flow, seats
@@ -219,6 +219,9 @@ class Session:
         pend = game.pending()[0]
         if pend.player in self.bots:
             return BotTurn(pend)
+        if pend.kind == Step.HEAL and not game.heal_matters(pend.player):
+            game.apply(pend.player, Heal(()))  # the last Aging, and no choice changes the final scores
+            return self._next()
         self.drafts[pend.player].watch(game.view(pend.player), pend.player)  # what it is about to see
         if pend.player == self.last_player or self.humans == 1:
             return Decide(pend)  # no one else to hide the screen from

@@ -301,9 +301,9 @@ class DeployScreen(HintHost, GameScreen):
                 return self.plan.slots[spot] is not None
             card = self.focused_card()
             return card is not None and self.plan.spot_of(card) is not None
-        if action == "keep":
+        if action == "keep":  # (not on the last turn: no turn follows)
             card = self.focused_card()
-            return card is not None and card in self.plan.hand
+            return card is not None and card in self.plan.hand and self.options.get("can_keep", True)
         if action == "undo":
             return bool(self.plan.history)
         if action == "drop":
@@ -341,7 +341,7 @@ class DeployScreen(HintHost, GameScreen):
 
     def action_keep(self) -> None:
         card = self.focused_card()
-        if card is not None and card in self.plan.hand:
+        if card is not None and card in self.plan.hand and self.options.get("can_keep", True):
             self.plan.toggle_keep(card)
             self.refresh_all()
 
