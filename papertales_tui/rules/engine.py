@@ -1219,7 +1219,7 @@ class Game:
                 return True
         return False
 
-    def _final_scores_after(self, player: int, heal: Heal) -> tuple | None:
+    def _final_scores_after(self, player: int, heal: Heal) -> tuple[object, ...] | None:
         """LP and Gold of every player (and the Lich King's LP) at the end, if `player` saves these
         Units and the others save none (None: a choice the rules refuse)."""
         game = type(self).from_json(self.to_json(), self.catalog)
