@@ -118,3 +118,36 @@ async def test_no_keep_on_the_last_turn(catalog):
             await pilot.press("k")
             await pilot.pause()
             assert (app.screen.plan.keep is not None) == offered
+
+
+async def test_bot_seats_are_labelled_on_the_table_and_the_scoreboard(catalog):
+    from test_tui_support import SIZE, screen_text
+
+    from papertales_tui.tui.app import PaperTalesApp
+    from papertales_tui.tui.screens.deploy import DeployScreen
+    from papertales_tui.tui.screens.draft import DraftScreen
+    from papertales_tui.tui.screens.info import ScoreboardScreen
+
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(new_game(3, seed=3), ["human", "bot:easy", "human"])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DraftScreen)
+        text = screen_text(app)
+        assert "P1 (bot)" in text and "P2 (bot)" not in text
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreboardScreen)
+        text = screen_text(app)
+        assert "P1 (bot)" in text and "P0 (bot)" not in text and "P2 (bot)" not in text
+    game = goto(new_game(3, seed=3), "deploy")
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human", "human", "bot:easy"])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DeployScreen)
+        assert "P2 (bot)" in screen_text(app) and "P1 (bot)" not in screen_text(app)

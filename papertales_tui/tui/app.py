@@ -363,7 +363,7 @@ class PaperTalesApp(App):
 
         if self.session is not None:
             page = self.session.scene if isinstance(self.session.scene, Summary) else None
-            self._open(ScoreboardScreen(self.session.game, page))
+            self._open(ScoreboardScreen(self.session.game, page, self.session.seats))
 
     async def action_quit(self) -> None:
         from .screens.modals import ConfirmQuit

@@ -15,6 +15,7 @@ from .. import text as tx
 from .. import views
 from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_marks
 from ..plan import DeployPlan
+from ..seats import bot_marked
 from ..widgets import Lines, NecropolisRow, RowList
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
@@ -77,6 +78,8 @@ class DeployScreen(HintHost, GameScreen):
         if self.solo:
             yield NecropolisRow(self.game, id="necropolis")
         if self.table is not None:
+            session = self.app.session
+            self.table.views = bot_marked(self.table.views, session.seats if session else None)
             yield self.table
         yield self.spots
         yield self.hand

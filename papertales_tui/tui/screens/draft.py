@@ -17,6 +17,7 @@ from ...rules.solo import SoloGame
 from .. import text as tx
 from .. import views
 from ..kingdom import KingdomTable, kingdom_views, table_marks
+from ..seats import bot_marked
 from ..widgets import NecropolisRow, Notice, RowList, TextBox, unbroken
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
@@ -74,7 +75,9 @@ class DraftScreen(HintHost, GameScreen):
         game = self.game
         seen = kingdom_views(game, viewer=self.player)
         marked = table_marks(len(seen), self.player, game.pass_direction())
-        return KingdomTable([replace(seen[j], mark=marked[j]) for j in marked], rows=6, id="table")
+        session = self.app.session
+        views = bot_marked([replace(seen[j], mark=marked[j]) for j in marked], session.seats if session else None)
+        return KingdomTable(views, rows=6, id="table")
 
     def render_cards(self) -> None:
         rows = []
