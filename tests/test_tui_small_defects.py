@@ -151,3 +151,25 @@ async def test_bot_seats_are_labelled_on_the_table_and_the_scoreboard(catalog):
         await pilot.pause()
         assert isinstance(app.screen, DeployScreen)
         assert "P2 (bot)" in screen_text(app) and "P1 (bot)" not in screen_text(app)
+
+
+async def test_the_focused_dropdown_of_the_new_game_form_stands_out(catalog):
+    from test_tui_support import SIZE, open_new_game
+    from textual.widgets import Select
+
+    from papertales_tui.tui.app import PaperTalesApp
+    from papertales_tui.tui.contrast import contrast
+
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_game(pilot, app)
+        for field in ("#mode", "#count", "#seat-0"):
+            select = app.screen.query_one(field, Select)
+            current = select.query_one("SelectCurrent")
+            select.blur()
+            await pilot.pause()
+            unfocused = current.background_colors[1]
+            select.focus()
+            await pilot.pause()
+            focused = current.background_colors[1]
+            assert contrast(focused, unfocused) >= 3, (field, focused, unfocused)  # WCAG non-text contrast
