@@ -134,7 +134,7 @@ async def play(out: Path, seed: int) -> None:  # noqa: C901 (a scripted walk thr
                     shooter.shot("03-draft")
                     if "22-hint" not in shooter.taken:
                         await shooter.coach(pilot, "h", "22-hint")
-                keys = ["enter"]
+                keys = ["enter", "down", "enter", "c"] if screen.with_discard else ["enter", "c"]
             elif isinstance(screen, DeployScreen):
                 placing = deploy_keys(screen)
                 if app.game.state.turn >= 2 and placing and "04-deployment" not in shooter.taken:
@@ -148,7 +148,7 @@ async def play(out: Path, seed: int) -> None:  # noqa: C901 (a scripted walk thr
                 keys = await summary_keys(shooter, pilot, screen)
             elif isinstance(screen, ConstructionScreen):
                 shooter.shot("06-construction")
-                keys = ["enter"]
+                keys = ["enter", "c"]
             elif isinstance(screen, UnpaidModal):
                 shooter.shot("08-give-up-units")
                 keys = ["c"]
@@ -206,7 +206,7 @@ async def play_solo(out: Path, seed: int) -> None:
                 if turn == 2 and screen.pend.options["round"] == 3:
                     shooter.shot("16-solo-draft")
                     await shooter.coach(pilot, "h", "24-solo-hint")
-                keys = ["enter"]
+                keys = ["enter", "c"]
             elif isinstance(screen, DeployScreen):
                 keys = deploy_keys(screen)
                 if turn == 2:
@@ -218,7 +218,7 @@ async def play_solo(out: Path, seed: int) -> None:
             elif isinstance(screen, SummaryScreen):
                 keys = await summary_keys(shooter, pilot, screen, solo=True)
             elif isinstance(screen, ConstructionScreen):
-                keys = ["enter"]
+                keys = ["enter", "c"]
             elif isinstance(screen, (AgeTargetModal, HealModal, UnpaidModal)):
                 keys = ["enter"] if isinstance(screen, AgeTargetModal) else ["c"]
             elif isinstance(screen, SaveAsModal):

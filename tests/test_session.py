@@ -12,7 +12,7 @@ from conftest import new_game
 from test_bot_knowledge import every_card
 
 from papertales_tui.rules.bots.knowledge import game_from_view
-from papertales_tui.rules.decisions import Pick, Step
+from papertales_tui.rules.decisions import Pick, Step, as_decision
 from papertales_tui.rules.engine import Game, IllegalDecision
 from papertales_tui.rules.random_play import random_decision
 from papertales_tui.rules.solo import SoloGame
@@ -138,16 +138,30 @@ def test_take_back_a_pick_until_the_next_player_accepts_the_hand_off():
     session = Session(new_game(3, seed=4), ["human"] * 3)
     session.proceed()
     before = session.game.to_json()
-    pick(session, 0)
+    taken = pick(session, 0)
     scene = session.scene
     assert isinstance(scene, Handoff) and scene.pend.player == 1 and scene.take_back == (0, "pick")
     assert session.take_back()
     assert session.game.to_json() == before
     assert isinstance(session.scene, Decide) and session.scene.pend.player == 0  # no hand-off to oneself
+    assert session.scene.prior == as_decision(taken)  # the pick taken back, to start from
     pick(session, 0)
+    scene = session.scene  # the table is told, on the next hand-off and in the log
+    assert isinstance(scene, Handoff) and scene.announce == "P0 took back their pick."
+    logged = len(session.game.state.log)  # the note stands where the log was when it happened
+    assert session.take_back_notes() == [(logged, "P0 took back their pick")]
+    assert session.settings()["take_backs"] == [[logged, 0, "pick"]]
     session.proceed()  # P1 accepts: too late
     assert not session.take_back()
     assert len(session.game.state.decisions) == 1
+    pick(session, 1)
+    assert session.scene.announce == ""  # told once
+
+
+def test_take_backs_kept_in_a_save_come_back_and_bad_ones_are_left_out():
+    game = new_game(3, seed=4)
+    session = Session(game, ["human"] * 3, take_backs=[[0, 2, "deploy"], [0, 9, "pick"], "x", [1, 1, "dance"]])
+    assert session.take_back_notes() == [(0, "P2 took back their deployment")]
 
 
 def test_no_take_back_once_the_step_was_resolved():
@@ -171,10 +185,12 @@ def test_take_back_a_confirmed_deployment():
     pend = session.scene.pend
     assert pend.kind == "deploy"
     before = session.game.to_json()
-    assert session.submit(0, random_decision(session.game, pend, rng)) is None
+    decision = random_decision(session.game, pend, rng)
+    assert session.submit(0, decision) is None
     assert session.scene.take_back == (0, "deploy")
     assert session.take_back() and session.game.to_json() == before
-    assert session.scene == Decide(session.game.pending_for(0))
+    # the plan comes back as it was confirmed, not reset
+    assert session.scene == Decide(session.game.pending_for(0), as_decision(decision))
 
 
 def test_no_take_back_after_a_bot_decided():

@@ -42,7 +42,7 @@ async def test_new_game_validation_keeps_what_was_typed(catalog):
         await pilot.press(*"player 1")  # same name as player 1, other case
         await pilot.click("#seed")
         await pilot.press(*"12x")
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen) and app.game is None
         assert "Give this player a name" in str(screen.query_one("#name-0-error").render())
@@ -66,6 +66,30 @@ async def test_new_game_validation_keeps_what_was_typed(catalog):
         assert app.game is not None and [p.name for p in app.game.players] == ["Ann", "player 1"]
         assert app.game.state.seed == 12
         assert isinstance(app.screen, HandoffScreen)
+
+
+async def test_enter_in_a_field_goes_to_the_next_one_and_never_starts_the_game(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_game(pilot, app)
+        screen = app.screen
+        assert app.focused is screen.query_one("#name-0")
+        screen.query_one("#name-0").value = ""
+        await pilot.press(*"Ann", "enter")  # the first name typed, then Enter
+        await pilot.pause()
+        assert app.game is None and isinstance(app.screen, NewGameScreen)
+        assert app.focused is screen.query_one("#seat-0")  # the next field: Player 1's seat
+        screen.query_one("#name-1").value = ""
+        await pilot.press("tab", *"Ben", "enter")
+        await pilot.pause()
+        assert app.game is None and app.focused is screen.query_one("#seat-1")
+        screen.query_one("#seed").focus()
+        await pilot.press(*"7", "enter")  # the last field: on to the Start button
+        await pilot.pause()
+        assert app.game is None and app.focused is screen.query_one("#start")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [p.name for p in app.game.players] == ["Ann", "Ben"] and app.game.state.seed == 7
 
 
 async def test_duplicate_names_refused_and_player_count_choice(catalog):
@@ -111,7 +135,7 @@ async def test_hand_off_hides_the_next_players_cards(catalog):
             assert isinstance(app.screen, DraftScreen)
             text = screen_text(app)
             assert app.game.card(app.game.players[player].draft[0]).name in text
-            await pilot.press("enter")
+            await pilot.press("enter", "c")
             await pilot.pause()
 
 
@@ -129,16 +153,50 @@ async def test_two_player_pick_then_discard(catalog):
         await pilot.press("enter")  # pick the first card
         await pilot.pause()
         assert screen.picked == first and "DISCARD" in screen_text(app)
-        assert "Undo pick" in key_bar(app)
+        assert "u Undo" in key_bar(app) and "Confirm" not in key_bar(app)
         await pilot.press("up")  # the picked card cannot be discarded too: the cursor skips it
         await pilot.pause()
         assert app.game.state.decisions == []
-        await pilot.press("enter")  # so Enter discards the next card
+        await pilot.press("enter")  # so Enter marks the next card for the discard
+        await pilot.pause()
+        assert screen.discard == screen.cards[1] and "✗ discard" in screen_text(app)
+        assert "c Confirm" in key_bar(app) and app.game.state.decisions == []  # nothing decided yet
+        await pilot.press("enter")  # a stray Enter decides nothing
+        await pilot.pause()
+        assert app.screen is screen and app.game.state.decisions == []
+        await pilot.press("c")
         await pilot.pause()
         assert "Not allowed" not in screen_text(app)
         assert app.game.state.decisions[0] == {"player": 0, "kind": "pick", "card": first,
                                                "discard": screen.cards[1]}
         assert isinstance(app.screen, HandoffScreen) and app.screen.pend.player == 1
+
+
+async def test_a_pick_is_chosen_then_confirmed_and_can_be_undone(catalog):
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, app, ["Ann", "Ben", "Cid"], seed=3)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DraftScreen) and not screen.with_discard
+        first, second = screen.cards[:2]
+        await pilot.press("enter", "enter")  # two Enters: the first card chosen, nothing decided
+        await pilot.pause()
+        assert app.screen is screen and screen.picked == first and app.game.state.decisions == []
+        assert "c: confirm your pick" in screen_text(app) and "✓ picked" in screen_text(app)
+        await pilot.press("down", "enter")  # another card replaces the choice
+        await pilot.pause()
+        assert screen.picked == second
+        await pilot.press("u")  # undo: nothing chosen, c does nothing
+        await pilot.pause()
+        assert screen.picked is None and "PICK" in screen_text(app) and "Confirm" not in key_bar(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.screen is screen and app.game.state.decisions == []
+        await pilot.press("enter", "c")
+        await pilot.pause()
+        assert app.game.state.decisions[0]["card"] == second
 
 
 # --- deployment -------------------------------------------------------------------------------
@@ -343,7 +401,46 @@ async def test_construction_lists_offers_and_what_is_missing(catalog):
         assert screen.options[0]["building"] == "town"
         await pilot.press("enter")
         await pilot.pause()
+        assert not events(game, "building_built")  # chosen, not built: c confirms
+        assert "✓ chosen · c: confirm · u: undo" in screen_text(app) and "c Confirm" in key_bar(app)
+        assert screen.choice == "0" and "Build Town at level 1" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
         assert events(game, "building_built", player=0, building="town", level=1)
+
+
+async def test_one_human_two_stray_enters_build_nothing(catalog):
+    """One human seat: Enter on the Income page, then Enter again, only chooses the top item; p
+    chooses Pass; u undoes; nothing is built before c."""
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = goto(new_game(2, seed=2), "construction")
+        put(game, 0, 0, "woodcutter")
+        game.state.players[1].gold = 0
+        app.play(game, ["human", "bot:easy"])
+        for _ in range(20):  # to the Construction screen (the bot may play first)
+            await pilot.pause()
+            if isinstance(app.screen, ConstructionScreen):
+                break
+            await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, ConstructionScreen)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert app.screen is screen and not events(game, "building_built", player=0)
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.choice == "pass" and "✓ chosen" in screen_text(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.choice is None and "Confirm" not in key_bar(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.screen is screen and game.players[0].submitted is None
+        await pilot.press("p", "c")
+        await pilot.pause()
+        assert app.screen is not screen and not events(game, "building_built", player=0)
 
 
 # --- always reachable -------------------------------------------------------------------------

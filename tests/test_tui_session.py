@@ -43,12 +43,12 @@ async def test_autosave_after_each_decision_and_resume(catalog, tmp_path, monkey
         await pilot.pause()
         app.start_game(["Ann", "Ben"], ["human", "human"], seed=5)
         await pilot.pause()
-        await pilot.press("enter", "enter", "down", "enter")  # Ann: hand-off, pick, discard
+        await pilot.press("enter", "enter", "down", "enter", "c")  # Ann: hand-off, pick, discard, confirm
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen) and app.screen.pend.player == 1
     save = persistence.load_autosave(catalog=catalog)
     assert save.decisions == app.game.state.decisions and len(save.decisions) == 1
-    assert save.settings == {"seats": ["human", "human"], "hints": [0, 0]}
+    assert save.settings == {"seats": ["human", "human"], "hints": [0, 0], "take_backs": []}
 
     resumed = PaperTalesApp(catalog, save=save)  # papertales --resume
     async with resumed.run_test(size=SIZE) as pilot:
@@ -103,7 +103,7 @@ async def test_save_as_asks_before_replacing_and_never_replaces_a_damaged_file(c
         assert isinstance(app.screen, HandoffScreen)  # saved and closed
         first = target.read_bytes()
         assert persistence.load_save(target, catalog).decisions == []
-        await pilot.press("enter", "enter", "down", "enter")  # Ann picks and discards
+        await pilot.press("enter", "enter", "down", "enter", "c")  # Ann picks and discards
         await pilot.pause()
         text = await save_to(pilot, target)
         assert "already exists. Press Enter again to replace it" in text and target.read_bytes() == first

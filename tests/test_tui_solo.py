@@ -124,10 +124,10 @@ async def test_the_underworld_and_discard_pile_only_when_the_rules_allow(catalog
         await pilot.press("escape")
         await pilot.pause()
         for _ in range(2):
-            await pilot.press("enter")
+            await pilot.press("enter", "c")
             await pilot.pause()
         assert "the other goes to the bottom of the underworld" in screen_text(app).lower()
-        await pilot.press("enter")  # the last pick: the Lich King's Recruitment, then deployment
+        await pilot.press("enter", "c")  # the last pick: the Lich King's Recruitment, then deployment
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen) and "THE LICH KING'S RECRUITMENT" in screen_text(app)
         assert game.view(0)["solo"]["discard"] is None  # Recruitment is over: no looking any more
@@ -177,7 +177,7 @@ async def test_solo_resume_help_and_card_browser(catalog, tmp_path, monkeypatch)
     app = PaperTalesApp(catalog, autosave=True)
     async with app.run_test(size=SIZE) as pilot:
         await start_solo(pilot, app, "Ann", seed=8, difficulty=3)
-        await pilot.press("enter")
+        await pilot.press("enter", "c")
         await pilot.pause()
         await pilot.press("f1")
         await pilot.pause()
@@ -193,7 +193,8 @@ async def test_solo_resume_help_and_card_browser(catalog, tmp_path, monkeypatch)
         kinds = {kind for kind, _, _ in app.screen.entries("")}
         assert {"necropolis", "lich_king"} <= kinds
     save = persistence.load_autosave(catalog=catalog)
-    assert isinstance(save.game, SoloGame) and save.settings == {"seats": ["human"], "hints": [0]}
+    assert isinstance(save.game, SoloGame)
+    assert save.settings == {"seats": ["human"], "hints": [0], "take_backs": []}
 
     resumed = PaperTalesApp(catalog, save=save)
     async with resumed.run_test(size=SIZE) as pilot:

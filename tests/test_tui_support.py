@@ -59,11 +59,11 @@ def keys_for(app: PaperTalesApp) -> list[str]:
     if isinstance(screen, (HandoffScreen, SummaryScreen)):
         return ["enter"]
     if isinstance(screen, DraftScreen):
-        return ["enter", "down", "enter"] if screen.with_discard else ["enter"]
+        return ["enter", "down", "enter", "c"] if screen.with_discard else ["enter", "c"]
     if isinstance(screen, DeployScreen):
         return deploy_keys(screen)
     if isinstance(screen, ConstructionScreen):
-        return ["enter"]  # the first option (cheapest offer or pass)
+        return ["enter", "c"]  # the first option (cheapest offer or pass)
     if isinstance(screen, AgeTargetModal):
         return ["enter"]
     if isinstance(screen, (HealModal, UnpaidModal)):

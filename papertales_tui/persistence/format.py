@@ -185,6 +185,11 @@ BOT_LEVELS = ("easy", "medium", "hard")
 SeatType = Literal[("human", *(f"bot:{level}" for level in BOT_LEVELS), *BOT_LEVELS)]  # type: ignore[valid-type]
 
 
+# A take-back as the session keeps it: (length of the log when it happened, player, step).
+_TakeBack = Annotated[tuple[Count, Count, Literal["pick", "deploy", "age_target", "construction", "heal"]],
+                      Field(strict=False)]  # a JSON list
+
+
 class _KeptHint(_Model):
     """A coach's hint kept for the review (rules/coach.py `KeptHint`)."""
 
@@ -204,6 +209,7 @@ class _Settings(_Model):
     seats: list[SeatType] | None = None  # type: ignore[valid-type]
     hints: list[Annotated[int, Field(ge=0, le=1_000_000)]] | None = None
     coach: list[_KeptHint] | None = None  # optional: the hints given (older saves have none)
+    take_backs: list[_TakeBack] | None = None  # optional: the take-backs announced (tui/session.py)
 
 
 class _CatalogId(_Model):

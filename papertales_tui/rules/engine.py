@@ -18,6 +18,7 @@ skip the first.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping
@@ -396,7 +397,8 @@ class Game:
         split: `land` (Gold of Land cost), `instead` (Gold paid instead of resources: Temple),
         `resources` [(kind, n)] the Kingdom produces and uses, `bought` [(kind, n)] missing resources
         paid 1 Gold each (Unit discounts), `gold` the total. When not `possible`: `missing` [(kind, n)]
-        resources lacking and `short` the Gold lacking. A Building at level 2 has kind "complete"."""
+        resources lacking and `short` the Gold lacking. `opens_fifth`: the player's first level-2
+        Building, which opens the 5th spot. A Building at level 2 has kind "complete"."""
         p = self.state.players[player]
         land, any_sub, wood_sub = self._payment_terms(p)
         res = self._resources(p)
@@ -413,7 +415,8 @@ class Game:
             for kind, lv, payments, cost in asks:
                 best = min((_payment(base, need, res, cost, p.gold, any_sub, wood_sub) for base, need in payments),
                            key=lambda r: (not r["possible"], len(r["missing"]), r["short"], r["gold"]))
-                out.append({"kind": kind, "building": key, "level": lv, **best})
+                out.append({"kind": kind, "building": key, "level": lv, **best,
+                            "opens_fifth": lv == 2 and not p.has_fifth_slot()})
         return out
 
     # --- questions screens and bots ask instead of working the rules out themselves ----------
@@ -873,7 +876,8 @@ class Game:
     # --- 2. Deployment ----------------------------------------------------------------------
     def _deploy_options(self, p: Player) -> dict[str, Any]:
         return {"hand": list(p.hand), "in_play": [[i, u.card] for i, u in enumerate(p.slots) if u is not None],
-                "open_slots": p.open_slots(), "gold": p.gold}
+                "open_slots": p.open_slots(), "gold": p.gold,
+                "can_keep": self.state.turn < self.state.turns}  # a kept card would wait for no next turn
 
     def _resolve_deployment(self) -> None:
         s = self.state
@@ -1171,8 +1175,9 @@ class Game:
 
     # --- 6. Aging ---------------------------------------------------------------------------
     def dies(self, unit: Unit) -> bool:
-        """Whether this Unit dies at the Aging phase (unless a Mystical Healer saves it)."""
-        return self._dies(unit)
+        """Whether this Unit dies at the Aging phase (unless a Mystical Healer saves it); once the
+        game is over, no Aging comes."""
+        return not self.over and self._dies(unit)
 
     def would_die(self, player: int, slot: int, extra_age: int = 0) -> bool:
         """Whether the Unit in this spot dies at this turn's Aging with `extra_age` more Age tokens (as a
@@ -1197,6 +1202,37 @@ class Game:
         """Spots of the dying Units this player's Mystical Healers could save (none without a Healer)."""
         p = self.state.players[player]
         return self._healable(p) if self._healers(p) else []
+
+    def heal_matters(self, player: int) -> bool:
+        """Whether the choice of the Units `player`'s Mystical Healers save can still change anything:
+        before the last turn it always can (a saved Unit plays on); at the last turn's Aging only if a
+        choice changes the final scores (a death ability: Sculptor, Demon, Monkey, Kraken...)."""
+        pend = self.pending_for(player)
+        if pend is None or pend.kind != Step.HEAL:
+            return False
+        if self.state.turn < self.state.turns:
+            return True
+        outcomes = set()
+        slots, most = pend.options["slots"], pend.options["max"]
+        for saves in (c for k in range(most + 1) for c in itertools.combinations(slots, k)):
+            outcome = self._final_scores_after(player, Heal(saves))
+            if outcome is not None:
+                outcomes.add(outcome)
+            if len(outcomes) > 1:
+                return True
+        return False
+
+    def _final_scores_after(self, player: int, heal: Heal) -> tuple[object, ...] | None:
+        """LP and Gold of every player (and the Lich King's LP) at the end, if `player` saves these
+        Units and the others save none (None: a choice the rules refuse)."""
+        game = type(self).from_json(self.to_json(), self.catalog)
+        try:
+            game.apply(player, heal)
+        except IllegalDecision:
+            return None
+        while not game.over and game.pending():
+            game.apply(game.pending()[0].player, Heal(()))
+        return (tuple((p.lp, p.gold) for p in game.state.players), getattr(game, "lich_lp", None))
 
     def _heal_needed(self, p: Player) -> bool:
         rules = self.rules  # (asked of every player at every Aging: most have no Healer)

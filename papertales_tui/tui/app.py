@@ -32,6 +32,7 @@ from ..rules.engine import Game, Pending
 from ..rules.names import literal
 from . import seats
 from .commands import CardCommands
+from .contrast import ReadableMonochrome
 from .screens.common import Continue, Decided, TakeBack
 from .session import BotFailed, BotTurn, Decide, Final, Handoff, Scene, Session, Summary
 
@@ -71,6 +72,13 @@ class PaperTalesApp(App):
         self.saved_as: tuple[Path, int] | None = None  # the last Save as of this game, and its decisions
         self.waiting = False  # a bot decided while a reference screen was open
         self.toasts: dict[tuple[str, str, str], float] = {}  # toasts on screen: until when
+        self.readable = ReadableMonochrome()
+
+    def get_line_filters(self):
+        """Textual's filters; NO_COLOR's greys kept at WCAG AA contrast (tui/contrast.py)."""
+        from textual.filter import Monochrome
+
+        return [self.readable if type(f) is Monochrome else f for f in super().get_line_filters()]
 
     @property
     def game(self) -> Game | None:
@@ -139,10 +147,11 @@ class PaperTalesApp(App):
         self.play(SoloGame.new([name], seed=seed, catalog=self.catalog, difficulty=difficulty), [seats.HUMAN])
 
     def play(self, game: Game, seat_types: list[str], shown: int = 0, hints: list[int] | None = None,
-             coach: object = None) -> None:
+             coach: object = None, take_backs: object = None) -> None:
         """Run this game from its current state; events before `shown` are not summarised again."""
         self.stop_bot()
-        self.session, self.waiting = Session(game, seat_types, shown, hints, coach), False
+        self.session = Session(game, seat_types, shown, hints, coach=coach, take_backs=take_backs)
+        self.waiting = False
         self.saved_decisions, self.saved_as = len(game.state.decisions), None  # a new game or a loaded one
         self.go()
 
@@ -181,13 +190,13 @@ class PaperTalesApp(App):
         from .screens.summary import SummaryScreen
 
         game = self.playing().game
-        decisions: dict[Step, Callable[[Game, Pending], GameScreen]] = {
+        decisions: dict[Step, Callable[[Game, Pending, Decision | None], GameScreen]] = {
             Step.PICK: DraftScreen, Step.DEPLOY: DeployScreen, Step.AGE_TARGET: AgeTargetScreen,
             Step.CONSTRUCTION: ConstructionScreen, Step.HEAL: HealScreen}
         screens = {
             Summary: lambda s: SummaryScreen(game, [(c, list(events)) for c, events in s.chapters], s.turn),
-            Handoff: lambda s: HandoffScreen(game, s.pend, s.take_back),
-            Decide: lambda s: decisions[s.pend.kind](game, s.pend),
+            Handoff: lambda s: HandoffScreen(game, s.pend, s.take_back, s.announce),
+            Decide: lambda s: decisions[s.pend.kind](game, s.pend, s.prior),
             BotTurn: lambda s: BotScreen(game, game.players[s.pend.player].name),
             Final: lambda s: FinalScreen(game, list(s.events), note=s.note),
         }
@@ -352,7 +361,8 @@ class PaperTalesApp(App):
         if save.game.over:
             self.show_finished(save.game, seat_types, hints, coach)
             return
-        self.play(save.game, seat_types, shown=len(save.game.state.log), hints=hints, coach=coach)
+        self.play(save.game, seat_types, shown=len(save.game.state.log), hints=hints, coach=coach,
+                  take_backs=save.settings.get("take_backs"))
 
     def show_finished(self, game: Game, seat_types: list[str], hints: list[int] | None = None,
                       coach: object = None) -> None:
@@ -430,14 +440,14 @@ class PaperTalesApp(App):
 
         if self.session is not None:
             page = self.session.scene if isinstance(self.session.scene, Summary) else None
-            self._open(LogScreen(self.session.game, page.as_of if page else None))
+            self._open(LogScreen(self.session.game, page.as_of if page else None, self.session.take_back_notes()))
 
     def action_scores(self) -> None:
         from .screens.info import ScoreboardScreen
 
         if self.session is not None:
             page = self.session.scene if isinstance(self.session.scene, Summary) else None
-            self._open(ScoreboardScreen(self.session.game, page))
+            self._open(ScoreboardScreen(self.session.game, page, self.session.seats))
 
     async def action_quit(self) -> None:
         from .screens.modals import SAVE_FIRST, ConfirmQuit, SaveAsModal

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..rules.bots import Bot
     from ..rules.decisions import Decision
     from ..rules.engine import Game, Pending
+    from .kingdom import KingdomView
 
 HUMAN = "human"
 BOT_LEVELS = ("easy", "medium", "hard")
@@ -45,6 +46,18 @@ def is_bot(seat: str) -> bool:
 
 def seat_label(seat: str) -> str:
     return "human" if not is_bot(seat) else f"bot, {seat.split(':', 1)[1]}"
+
+
+BOT_MARK = " (bot)"
+
+
+def bot_marked(views: list[KingdomView], seat_types: list[str] | None) -> list[KingdomView]:
+    """Kingdom views (tui/kingdom.py) with " (bot)" after each bot seat's name."""
+    from dataclasses import replace
+
+    types = seat_types or []
+    return [replace(v, name=v.name + BOT_MARK) if v.player < len(types) and is_bot(types[v.player]) else v
+            for v in views]
 
 
 def make_bot(seat: str, seed: int = 0) -> Bot:

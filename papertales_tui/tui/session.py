@@ -7,7 +7,10 @@ scores. The app draws a scene and calls back `submit`, `proceed` or `take_back`;
 about screens.
 
 Take-back: the last human decision can be taken back until the next player accepts the hand-off,
-as long as nothing was resolved by it (no event logged: nothing hidden has been revealed).
+as long as nothing was resolved by it (no event logged: nothing hidden has been revealed). The
+decision taken back comes back on that player's screen (`Decide.prior`) as it was, and the take-back
+is announced: on the next hand-off screen, and in the game log (`take_backs`, kept in the save's
+settings: the rules' own log holds only what the rules did).
 
 Each human seat remembers the draft cards it held this turn (`DraftMemory`, watched with its view
 whenever it has a decision to make), for the coach's hints: a player remembers the cards they
@@ -21,7 +24,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..rules.decisions import Decision, Step
+from ..rules.decisions import Decision, Heal, Step, as_decision
 from ..rules.engine import Game, Pending
 from ..rules.errors import IllegalDecision, NotPending
 from . import flow, seats
@@ -44,15 +47,20 @@ class Summary:
 @dataclass(frozen=True)
 class Handoff:
     """The screen is passed to `pend.player`; `take_back` is who may still take back their last
-    decision and its kind (None when no one may)."""
+    decision and its kind (None when no one may); `announce`, the take-backs the table has not
+    been shown yet ("Ann took back her deployment.")."""
 
     pend: Pending
     take_back: tuple[int, Step] | None = None
+    announce: str = ""
 
 
 @dataclass(frozen=True)
 class Decide:
+    """`pend.player` decides; `prior` is the decision they took back, to start from."""
+
     pend: Pending
+    prior: Decision | None = None
 
 
 @dataclass(frozen=True)
@@ -80,7 +88,7 @@ class Session:
     """One game played at this table: the game, who sits where, and what comes next."""
 
     def __init__(self, game: Game, seat_types: list[str], shown: int = 0, hints: list[int] | None = None,
-                 coach: object = None):
+                 coach: object = None, take_backs: object = None):
         from ..rules.coach import kept_hints
 
         self.game = game
@@ -92,7 +100,9 @@ class Session:
         self.shown = shown  # events of the log already summarised
         self.pages: list[Summary | Final] = []  # pages found but not shown yet
         self.last_player: int | None = None  # who is at the screen (no hand-off to oneself)
-        self.undo: tuple[int, Step, str] | None = None  # (player, step, state) before their last decision
+        self.undo: tuple[int, Step, str, Decision] | None = None  # (player, step, state before, decision)
+        self.take_backs = _take_back_list(take_backs, len(game.state.players))  # [log index, player, step]
+        self.announce = ""  # take-backs not announced on a hand-off screen yet
         from ..rules.bots.knowledge import DraftMemory
 
         self.drafts = {i: DraftMemory() for i in range(len(game.state.players)) if i not in self.bots}
@@ -108,9 +118,10 @@ class Session:
         return session
 
     def settings(self) -> dict[str, Any]:
-        """What a save keeps of this table besides the game: the seats, the hints used and (once
-        there is one) the hints given, for the review."""
-        out: dict[str, Any] = {"seats": list(self.seats), "hints": list(self.hints)}
+        """What a save keeps of this table besides the game: the seats, the hints used, the take-backs
+        and (once there is one) the hints given, for the review."""
+        out: dict[str, Any] = {"seats": list(self.seats), "hints": list(self.hints),
+                               "take_backs": [list(t) for t in self.take_backs]}
         if self.kept_hints:
             out["coach"] = [h.to_dict() for h in self.kept_hints]
         return out
@@ -126,6 +137,11 @@ class Session:
             return
         kept = hint.keep(ordinal, self.game.state.turn)
         self.kept_hints = [h for h in self.kept_hints if (h.player, h.ordinal) != (kept.player, ordinal)] + [kept]
+
+    def take_back_notes(self) -> list[tuple[int, str]]:
+        """The take-backs for the game log: (log length when it happened, what happened)."""
+        return [(index, taken_back_text(self.game.players[player].name, step))
+                for index, player, step in self.take_backs]
 
     @property
     def humans(self) -> int:
@@ -150,7 +166,7 @@ class Session:
             return err
         self.last_player = player
         resolved = len(self.game.state.log) != logged or self.game.players[player].submitted is None
-        self.undo = None if resolved else (player, self.scene.pend.kind, before)
+        self.undo = None if resolved else (player, self.scene.pend.kind, before, as_decision(decision))
         self.scene = self._next()
         return None
 
@@ -159,6 +175,7 @@ class Session:
         if isinstance(self.scene, Handoff):
             self.last_player = self.scene.pend.player
             self.undo = None
+            self.announce = ""  # the table has seen it
             self.scene = Decide(self.scene.pend)
         elif isinstance(self.scene, Summary):
             self.scene = self._next()
@@ -167,13 +184,16 @@ class Session:
         """Undo the last human decision (see the module doc); False when it cannot be taken back."""
         if not isinstance(self.scene, Handoff) or self.undo is None:
             return False
-        player, _, before = self.undo
+        player, step, before, decision = self.undo
         self.game = type(self.game).from_json(before, self.game.catalog)
         self.undo = None
         self.last_player = player
+        self.take_backs.append((len(self.game.state.log), player, str(step)))
+        said = taken_back_text(self.game.players[player].name, step) + "."
+        self.announce = f"{self.announce} {said}".strip()
         pend = self.game.pending_for(player)
         assert pend is not None, "a decision taken back is pending again"
-        self.scene = Decide(pend)
+        self.scene = Decide(pend, decision)
         return True
 
     def bot_decision(self, pend: Pending) -> Decision | BotFailed:
@@ -220,10 +240,13 @@ class Session:
         pend = game.pending()[0]
         if pend.player in self.bots:
             return BotTurn(pend)
+        if pend.kind == Step.HEAL and not game.heal_matters(pend.player):
+            game.apply(pend.player, Heal(()))  # the last Aging, and no choice changes the final scores
+            return self._next()
         self.drafts[pend.player].watch(game.view(pend.player), pend.player)  # what it is about to see
         if pend.player == self.last_player or self.humans == 1:
             return Decide(pend)  # no one else to hide the screen from
-        return Handoff(pend, self.undo[:2] if self.undo else None)
+        return Handoff(pend, (self.undo[0], self.undo[1]) if self.undo else None, self.announce)
 
     def _new_pages(self) -> list[Summary | Final]:
         """The public events since the last page, one page per chapter, the final scores last."""
@@ -242,6 +265,25 @@ def _typed(events: list[dict[str, Any]]) -> tuple[BaseEvent, ...]:
     from ..rules.events import known
 
     return tuple(known(events))
+
+
+TAKEN_BACK: dict[str, str] = {Step.PICK: "pick", Step.DEPLOY: "deployment", Step.CONSTRUCTION: "Construction",
+                              Step.HEAL: "choice"}
+
+
+def taken_back_text(name: str, step: str) -> str:
+    """"Ann took back their deployment"."""
+    return f"{name} took back their {TAKEN_BACK.get(step, 'decision')}"
+
+
+def _take_back_list(saved: object, players: int) -> list[tuple[int, int, str]]:
+    """The take-backs kept in a save (anything malformed in a file is left out)."""
+    out: list[tuple[int, int, str]] = []
+    for t in saved if isinstance(saved, list) else ():
+        if (isinstance(t, list) and len(t) == 3 and type(t[0]) is int and t[0] >= 0 and type(t[1]) is int
+                and 0 <= t[1] < players and t[2] in set(Step)):
+            out.append((t[0], t[1], str(t[2])))
+    return out
 
 
 def _hint_counts(hints: object, players: int) -> list[int]:

@@ -10,12 +10,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...rules.decisions import Pass, decision_from_dict
+from ...rules.decisions import Decision, Pass, decision_from_dict
+from ...rules.state import FIFTH_SLOT
 from .. import text as tx
 from ..kingdom import Kingdom, kingdom_view
 from ..widgets import Notice, option_key
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
+
+ASK = "Build one thing or pass: Enter, then c"
+PASS_LABEL = Text("Pass: build nothing this turn", style="italic")
 
 
 def option_label(catalog, opt: dict) -> Text:
@@ -57,11 +61,12 @@ def blocked_reason(r: dict, gold: int | None = None) -> Text:
 
 
 def blocked_label(catalog, r: dict) -> Text:
-    """A list entry, one line at 80 columns: the missing resources as glyphs, else the Gold short
+    """A list entry, one line at 80 columns: the missing resources as glyphs and the Gold short
     (the highlighted entry's full reason is on the side)."""
     name = catalog.buildings[r["building"]].name
-    lacks = (Text.assemble("missing ", resources_text(r["missing"], words=False)) if r["missing"]
-             else Text(f"{tx.GOLD}{r['short']} short"))
+    lacks = Text(" · ").join(
+        ([Text.assemble("missing ", resources_text(r["missing"], words=False))] if r["missing"] else [])
+        + ([Text(f"{tx.GOLD}{r['short']} short")] if r["short"] else []))
     return Text.assemble(("✗ ", "bold"), f"{name} level {r['level']}: ", lacks, style="dim")
 
 
@@ -91,27 +96,44 @@ def building_lines(catalog, r: dict) -> list[Text]:
         out.append(Text.assemble("Produces ", tx.productions(lv.produces)))
     for a in lv.abilities:
         out.append(Text(f"• {a.text or a.effect.replace('_', ' ')}"))
-    if not lv.produces and not lv.abilities:
+    if r.get("opens_fifth"):
+        out.append(Text(f"• Your first level-2 Building: opens your 5th spot ({tx.SPOT_KEYS[FIFTH_SLOT]}, Front)"))
+    elif not lv.produces and not lv.abilities:
         out.append(Text("No ability.", style="dim"))
     return out
 
 
 class ConstructionScreen(HintHost, GameScreen):
     CSS_PATH = "construction.tcss"
-    BINDINGS = [Binding("p", "pass", "Pass (build nothing)"), HINT, LEARN]
+    BINDINGS = [Binding("p", "pass", "Pass (build nothing)"), Binding("c", "confirm", "Confirm"),
+                Binding("u", "undo", "Undo"), HINT, LEARN]
 
-    def __init__(self, game, pend):
+    def __init__(self, game, pend, prior: Decision | None = None):
         super().__init__()
         self.game, self.player = game, pend.player
         self.options: list[dict] = pend.options["options"]
         self.title_text = turn_title(game, game.players[self.player].name)
+        # the entry chosen (an option's index as a string, or "pass"), not decided yet: `c` confirms
+        self.choice: str | None = self.prior_choice(prior)
+
+    def prior_choice(self, prior: Decision | None) -> str | None:
+        """The entry of a Construction taken back (it comes back chosen)."""
+        if prior is None:
+            return None
+        if isinstance(prior, Pass):
+            return "pass"
+        wanted = prior.to_dict()
+        for k, opt in enumerate(self.options):
+            if {key: v for key, v in opt.items() if key != "gold"} == wanted:
+                return str(k)
+        return None
 
     def body(self) -> ComposeResult:
         yield Kingdom(kingdom_view(self.game, self.player, viewer=self.player), form="compact", lines=2,
                       id="own-kingdom")
         with Horizontal(id="construction"):
             with Vertical(id="build-left"):
-                yield Label("Build one thing, or pass (Enter)", classes="pane-title")
+                yield Label(ASK, classes="pane-title", id="build-title")
                 yield OptionList(id="build-options")
             with VerticalScroll(id="build-side"):
                 yield Static("", id="build-info")
@@ -123,13 +145,16 @@ class ConstructionScreen(HintHost, GameScreen):
         ol = self.query_one("#build-options", OptionList)
         for k, opt in enumerate(self.options):
             ol.add_option(Option(option_label(game.catalog, opt), id=str(k)))
-        ol.add_option(Option(Text("Pass: build nothing this turn", style="italic"), id="pass"))
+        ol.add_option(Option(PASS_LABEL, id="pass"))
         self.blocked = [r for r in self.report.values() if not r["possible"] and r["kind"] != "complete"]
         for k, r in enumerate(self.blocked):
             ol.add_option(Option(blocked_label(game.catalog, r), id=f"x{k}"))
-        ol.highlighted = 0
+        ol.highlighted = ol.get_option_index(self.choice) if self.choice is not None else 0
         ol.focus()
-        self.render_info(None)
+        if self.choice is not None:
+            self.choose(self.choice)
+        else:
+            self.render_info(self.entry(option_key(ol.get_option_at_index(ol.highlighted))))
 
     def entry(self, option_id: str | None) -> dict | None:
         """The engine's report on an entry of the list (None for Pass)."""
@@ -162,16 +187,50 @@ class ConstructionScreen(HintHost, GameScreen):
 
     @on(OptionList.OptionSelected, "#build-options")
     def chosen(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id == "pass":
-            self.action_pass()
-        elif option_key(event.option).startswith("x"):
-            r = self.blocked[int(option_key(event.option)[1:])]
+        key = option_key(event.option)
+        if key.startswith("x"):
+            r = self.blocked[int(key[1:])]
             reason = blocked_reason(r, self.game.players[self.player].gold).plain
             self.query_one("#message", Notice).say(f"Not possible now: {reason}")
         else:
-            opt = self.options[int(option_key(event.option))]
-            self.decide(self.player, decision_from_dict({k: v for k, v in opt.items() if k != "gold"}))
+            self.choose(key)
+
+    def label(self, key: str) -> Text:
+        return PASS_LABEL if key == "pass" else option_label(self.game.catalog, self.options[int(key)])
+
+    def choose(self, key: str | None) -> None:
+        """Mark an entry as chosen (None: none), and say how to confirm it."""
+        ol = self.query_one("#build-options", OptionList)
+        if self.choice is not None:
+            ol.replace_option_prompt(self.choice, self.label(self.choice))
+        self.choice = key
+        title = Text(ASK)
+        if key is not None:
+            ol.replace_option_prompt(key, Text.assemble(self.label(key), (" ✓ chosen", "bold green")))
+            title = Text("✓ chosen · c: confirm · u: undo", style="bold")
+        self.query_one("#build-title", Label).update(title)
+        self.query_one("#message", Notice).say("")
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if (hint := self.hint_check(action)) is not None:
+            return hint
+        if action in ("confirm", "undo"):
+            return self.choice is not None
+        return True
 
     def action_pass(self) -> None:
-        self.decide(self.player, Pass())
+        ol = self.query_one("#build-options", OptionList)
+        ol.highlighted = ol.get_option_index("pass")
+        self.choose("pass")
+
+    def action_undo(self) -> None:
+        self.choose(None)
+
+    def action_confirm(self) -> None:
+        if self.choice == "pass":
+            self.decide(self.player, Pass())
+        elif self.choice is not None:
+            opt = self.options[int(self.choice)]
+            self.decide(self.player, decision_from_dict({k: v for k, v in opt.items() if k != "gold"}))
 

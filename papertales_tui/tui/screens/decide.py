@@ -20,7 +20,7 @@ class ChoiceHost(GameScreen):
     heading = ""
     modal_class: type[AgeTargetModal | HealModal] = AgeTargetModal
 
-    def __init__(self, game, pend):
+    def __init__(self, game, pend, prior: Decision | None = None):  # a choice taken back is asked afresh
         super().__init__()
         self.game, self.pend, self.player = game, pend, pend.player
         self.title_text = turn_title(game, game.players[self.player].name)

@@ -7,6 +7,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from ...rules.decisions import Decision, Deploy
 from ...rules.errors import Unaffordable
 from ...rules.forecast import LOSE, OPEN, TIE, WIN, TurnForecast, safe_forecast
 from ...rules.state import FIFTH_SLOT
@@ -14,6 +15,7 @@ from .. import text as tx
 from .. import views
 from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_height, table_marks
 from ..plan import DeployPlan
+from ..seats import bot_marked
 from ..widgets import Lines, NecropolisRow, RowList
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
@@ -38,12 +40,14 @@ class DeployScreen(HintHost, GameScreen):
         HINT, LEARN,
     ]
 
-    def __init__(self, game, pend):
+    def __init__(self, game, pend, prior: Decision | None = None):
         super().__init__()
         self.game = game
         self.player = pend.player
         self.options = pend.options
         self.plan = DeployPlan.from_options(pend.options)
+        if isinstance(prior, Deploy):  # taken back: the plan as it was confirmed
+            self.plan.slots, self.plan.keep = list(prior.slots), prior.keep
         self.forecast: TurnForecast | None = None
         self.forecast_key: tuple | None = None
         self.spot_views: list[SpotView | None] = [None] * 5
@@ -73,6 +77,8 @@ class DeployScreen(HintHost, GameScreen):
         if self.solo:
             yield NecropolisRow(self.game, id="necropolis")
         if self.table is not None:
+            session = self.app.session
+            self.table.views = bot_marked(self.table.views, session.seats if session else None)
             yield self.table
         yield self.spots
         yield self.hand
@@ -324,9 +330,9 @@ class DeployScreen(HintHost, GameScreen):
                 return self.plan.slots[spot] is not None
             card = self.focused_card()
             return card is not None and self.plan.spot_of(card) is not None
-        if action == "keep":
+        if action == "keep":  # (not on the last turn: no turn follows)
             card = self.focused_card()
-            return card is not None and card in self.plan.hand
+            return card is not None and card in self.plan.hand and self.options.get("can_keep", True)
         if action == "undo":
             return bool(self.plan.history)
         if action == "drop":
@@ -364,7 +370,7 @@ class DeployScreen(HintHost, GameScreen):
 
     def action_keep(self) -> None:
         card = self.focused_card()
-        if card is not None and card in self.plan.hand:
+        if card is not None and card in self.plan.hand and self.options.get("can_keep", True):
             self.plan.toggle_keep(card)
             self.refresh_all()
 
@@ -505,11 +511,12 @@ def build_line(game, f: TurnForecast, width: int = 78) -> Text:
     for o in f.constructions:
         name = tx.building_name(game.catalog, o["building"])
         level = 2 if o["kind"] == "upgrade" or o.get("level") == 2 else 1
-        entries.append((name, level, o["gold"]))
-    for form in (lambda n, lv, g: f"{n} {lv} {tx.GOLD}{g}", lambda n, lv, g: f"{n[:6]}{lv}{tx.GOLD}{g}"):
-        text = ", ".join(form(*e) for e in entries)
-        if out.cell_len + len(text) <= width:
-            out.append(text)
-            return out
-    out.append(f"{len(entries)} Constructions, from {tx.GOLD}{min(g for _, _, g in entries)}")
+        entries.append(f"{name} {level} {tx.GOLD}{o['gold']}")
+    room = width - out.cell_len
+    for shown in range(len(entries), 0, -1):  # whole entries (in the Construction list's order), then how many more
+        more = len(entries) - shown
+        text = ", ".join(entries[:shown]) + (f" +{more} more" if more else "")
+        if len(text) <= room:
+            break
+    out.append(text)
     return out

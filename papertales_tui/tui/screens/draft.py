@@ -12,11 +12,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 
-from ...rules.decisions import Pick
+from ...rules.decisions import Decision, Pick
 from ...rules.solo import SoloGame
 from .. import text as tx
 from .. import views
 from ..kingdom import KingdomTable, kingdom_views, table_height, table_marks
+from ..seats import bot_marked
 from ..widgets import NecropolisRow, Notice, RowList, TextBox, unbroken
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
@@ -30,20 +31,22 @@ REST_TO = {"underworld": "the rest goes to the Underworld",
 class DraftScreen(HintHost, GameScreen):
     CSS_PATH = "draft.tcss"
     BINDINGS = [
-        Binding("u", "undo", "Undo pick"),
+        Binding("c", "confirm", "Confirm"),
+        Binding("u", "undo", "Undo"),
         Binding("d", "piles", "Underworld & discard"),
         HINT, LEARN,
     ]
 
-    def __init__(self, game, pend):
+    def __init__(self, game, pend, prior: Decision | None = None):
         super().__init__()
         self.game = game
         self.pend = pend
         self.player = pend.player
-        self.player = pend.player
         self.cards: list[int] = list(pend.options["cards"])
         self.with_discard: bool = pend.options["discard"]
-        self.picked: int | None = None
+        # chosen, not decided yet: `c` confirms (a stray Enter decides nothing); a pick taken back comes back
+        self.picked: int | None = prior.card if isinstance(prior, Pick) else None
+        self.discard: int | None = prior.discard if isinstance(prior, Pick) else None
         self.solo = views.is_solo(game)
         self.title_text = turn_title(game, game.players[self.player].name)
         if self.solo:
@@ -75,7 +78,9 @@ class DraftScreen(HintHost, GameScreen):
         game = self.game
         seen = kingdom_views(game, viewer=self.player)
         marked = table_marks(len(seen), self.player, game.pass_direction())
-        views = [replace(seen[j], mark=marked[j]) for j in marked] + [replace(seen[self.player], mark="(you)")]
+        session = self.app.session
+        views = bot_marked([replace(seen[j], mark=marked[j]) for j in marked], session.seats if session else None)
+        views.append(replace(seen[self.player], mark="(you)"))
         rows = self.app.size.height - 2 - DETAIL_ROWS - (1 + len(self.cards))  # title, keys; details; list
         return KingdomTable(views, rows=rows, id="table")
 
@@ -93,22 +98,30 @@ class DraftScreen(HintHost, GameScreen):
         for c in self.cards:
             line = tx.unit_line(self.game.card(c))
             if c == self.picked:
-                line = Text.assemble(line, Text("  ✓ picked", style="bold green"))
+                line = Text.assemble(line, Text("  ✓ kept" if self.solo else "  ✓ picked", style="bold green"))
+            elif c == self.discard:
+                line = Text.assemble(line, Text("  ✗ discard", style="bold red"))
             quest_lp = self.game.quest_lp(c) if isinstance(self.game, SoloGame) else 0
             if quest_lp:
                 line = Text.assemble(line, " ", Text(f"{QUEST_MARK}{tx.LP}{quest_lp}", style="bold red"))
             rows.append(line)
         cards = self.query_one("#draft-cards", RowList)
+        if self.ready():
+            what = "keep" if self.solo else "pick"
+            ask = Text(f"c: confirm your {what}{' and discard' if self.with_discard else ''} · u: undo", style="bold")
+        elif self.solo:
+            ask = Text("Choose a card to KEEP (Enter or click)", style="bold")
+        else:
+            ask = Text("Choose a card to DISCARD (Enter or click)" if self.picked is not None
+                       else "Choose a card to PICK (Enter or click)", style="bold")
         if self.solo:
             rest = REST_TO[self.pend.options["rest_to"]]
-            cards.header = [Text("Choose a card to KEEP (Enter or click)", style="bold"),
-                            Text(f"{len(self.cards) - 1} left: {rest}" if len(self.cards) > 2 else rest.capitalize(),
-                                 style="italic")]
+            cards.header = [ask, Text(f"{len(self.cards) - 1} left: {rest}" if len(self.cards) > 2
+                                      else rest.capitalize(), style="italic")]
         else:
-            cards.header = [Text("Choose a card to DISCARD (Enter or click)" if self.picked is not None
-                                 else "Choose a card to PICK (Enter or click)", style="bold")]
+            cards.header = [ask]
         # the card just picked cannot be discarded too: the cursor skips it
-        picked = {self.cards.index(self.picked)} if self.picked in self.cards else set()
+        picked = {self.cards.index(self.picked)} if self.with_discard and self.picked in self.cards else set()
         cards.set_rows(rows, disabled=picked)
         self.refresh_bindings()
 
@@ -169,27 +182,39 @@ class DraftScreen(HintHost, GameScreen):
     def highlighted(self, event: RowList.Highlighted) -> None:
         self.show_detail(self.cards[event.index])
 
+    def ready(self) -> bool:
+        """Everything chosen: `c` confirms."""
+        return self.picked is not None and (self.discard is not None or not self.with_discard)
+
     @on(RowList.Selected, "#draft-cards")
     def selected(self, event: RowList.Selected) -> None:
         card = self.cards[event.index]
-        if not self.with_discard:
-            self.decide(self.player, Pick(card))
-        elif self.picked is None:
+        if not self.with_discard or self.picked is None:
             self.picked = card
-            self.render_cards()
-        else:
-            self.decide(self.player, Pick(self.picked, discard=card))
+        elif card != self.picked:
+            self.discard = card
+        self.query_one("#message", Notice).say("")
+        self.render_cards()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if (hint := self.hint_check(action)) is not None:
             return hint
         if action == "undo":
             return self.picked is not None
+        if action == "confirm":
+            return self.ready()
         if action == "piles":
             return self.solo
         return True
 
+    def action_confirm(self) -> None:
+        if self.picked is not None and self.ready():
+            self.decide(self.player, Pick(self.picked, discard=self.discard))
+
     def action_undo(self) -> None:
-        self.picked = None
+        if self.discard is not None:
+            self.discard = None
+        else:
+            self.picked = None
         self.query_one("#message", Notice).say("")
         self.render_cards()

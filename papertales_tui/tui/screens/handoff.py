@@ -7,10 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from ...rules.decisions import Step
+from ..session import TAKEN_BACK
 from ..widgets import Lines
 from .common import Continue, GameScreen, TakeBack, turn_title
 
-TAKEN_BACK = {Step.PICK: "pick", Step.DEPLOY: "deployment", Step.CONSTRUCTION: "Construction", Step.HEAL: "choice"}
 WHAT = {
     Step.PICK: "pick a card",
     Step.DEPLOY: "deploy Units",
@@ -31,21 +31,46 @@ def centred(lines: list[Text]) -> list[Text]:
 
 
 class HandoffScreen(GameScreen):
+    """Who is next; who may take back their last decision. A take-back is a hand-off too: `u` asks
+    for the screen to go back to that player, who says so with Enter (Esc: no); the table is told
+    (the next hand-off screen and the game log say "Ann took back their pick")."""
+
     CSS_PATH = "handoff.tcss"
     BINDINGS = [Binding("enter", "ready", "I am ready", priority=True),
-                Binding("u,ctrl+z", "take_back", "Take back")]
+                Binding("u,ctrl+z", "take_back", "Take back"),
+                Binding("escape", "cancel", "Not a take-back")]
 
-    def __init__(self, game, pend, take_back: tuple[int, Step] | None = None):
+    def __init__(self, game, pend, take_back: tuple[int, Step] | None = None, announce: str = ""):
         super().__init__()
         self.game = game
         self.pend = pend
         self.name_ = game.players[pend.player].name
         self.title_text = turn_title(game)
         self.take_back = take_back  # (player, kind): who may still take back their last decision
+        self.announce = announce
+        self.asking = False  # `u` pressed: the screen goes back to the player taking back
 
     def body(self) -> ComposeResult:
+        box = Lines(id="handoff-box")
+        box.lines = self.box_lines()
+        yield box
+
+    def box_lines(self) -> list[Text]:
+        if self.asking and self.take_back is not None:
+            player, kind = self.take_back
+            who = self.game.players[player].name
+            lines = [Text(f"{who} takes back their {TAKEN_BACK.get(kind, 'decision')}", style="bold"),
+                     Text(""),
+                     Text(f"Pass back to {who} — press Enter when only {who} is looking", style="bold"),
+                     Text("Everyone will be told of it.", style="italic"),
+                     Text(""),
+                     Text(f"  I am {who}  ", style="bold reverse"),
+                     Text(""),
+                     Text(f"Esc: no take-back, back to {self.name_}", style="dim")]
+            return centred(lines)
         name = self.name_
-        lines = [
+        lines = [Text(self.announce, style="bold"), Text("")] if self.announce else []
+        lines += [
             Text(f"Pass to {name} — press Enter when only {name} is looking", style="bold"),
             Text(""),
             Text(f"{name}, it is your turn to {WHAT[self.pend.kind]}.", style="italic"),
@@ -54,25 +79,34 @@ class HandoffScreen(GameScreen):
         ]
         if self.take_back is not None:
             player, kind = self.take_back
-            lines += [Text(""), Text(f"{self.game.players[player].name}: press u to take back your "
-                                     f"{TAKEN_BACK.get(kind, 'decision')}", style="dim")]
-        box = Lines(id="handoff-box")
-        box.lines = centred(lines)
-        yield box
+            lines += [Text(""), Text(f"{self.game.players[player].name} may still take back their "
+                                     f"{TAKEN_BACK.get(kind, 'decision')}: press u", style="dim")]
+        return centred(lines)
+
+    def show_box(self) -> None:
+        self.query_one("#handoff-box", Lines).set_lines(self.box_lines())
+        self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "take_back":
-            return self.take_back is not None
+            return self.take_back is not None and not self.asking
+        if action == "cancel":
+            return self.asking
         return True
 
     def on_click(self) -> None:
         self.action_ready()
 
     def action_ready(self) -> None:
-        self.post_message(Continue())
+        self.post_message(TakeBack() if self.asking else Continue())
 
     def action_take_back(self) -> None:
-        self.post_message(TakeBack())
+        self.asking = True
+        self.show_box()
+
+    def action_cancel(self) -> None:
+        self.asking = False
+        self.show_box()
 
 
 class BotScreen(GameScreen):

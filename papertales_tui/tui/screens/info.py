@@ -22,6 +22,7 @@ from .. import flow, views
 from .. import text as tx
 from ..kingdom import LEGEND as KINGDOM_LEGEND
 from ..kingdom import Kingdom, kingdom_views
+from ..seats import bot_marked
 from ..widgets import option_key
 from .common import GameScreen
 
@@ -243,13 +244,20 @@ class LogScreen(InfoScreen):
 
     title_text = "Paper Tales · Game log"
 
-    def __init__(self, game, until: int | None = None):
+    def __init__(self, game, until: int | None = None, notes: list[tuple[int, str]] | None = None):
         super().__init__()
         self.game, self.until = game, until
+        self.notes = notes or []  # (log length then, text): what the table did besides the rules (take-backs)
 
     def body(self) -> ComposeResult:
         names = Names.of(self.game)
-        lines = [narrate(e, names) for e in self.game.state.log[:self.until]]
+        log = self.game.state.log[:self.until]
+        notes = sorted(self.notes)
+        lines: list[str | None] = []
+        for k, e in enumerate(log):
+            lines += [f"{text}." for index, text in notes if index == k]
+            lines.append(narrate(e, names))
+        lines += [f"{text}." for index, text in notes if index == len(log)]
         with VerticalScroll(id="log"):
             yield Static(Text("\n".join(line for line in lines if line)), markup=False)
 
@@ -265,9 +273,9 @@ class ScoreboardScreen(InfoScreen):
 
     title_text = "Paper Tales · Scoreboard"
 
-    def __init__(self, game, page=None):
+    def __init__(self, game, page=None, seats: list[str] | None = None):
         super().__init__()
-        self.game, self.page = game, page
+        self.game, self.page, self.seats = game, page, seats
 
     def body(self) -> ComposeResult:
         s = self.game.state
@@ -285,7 +293,7 @@ class ScoreboardScreen(InfoScreen):
                              f" · draw pile {len(s.deck)} · discard pile {len(s.discard)} · seed {s.seed}")
         with VerticalScroll(id="scores"):
             yield Static(head)
-            seen = kingdom_views(self.game, viewer=None)  # what everyone may see
+            seen = bot_marked(kingdom_views(self.game, viewer=None), self.seats)  # what everyone may see
             if self.page is not None:  # the figures of the summary page on screen
                 seen = [replace(k, lp=lp.get(k.player, 0), gold=gold.get(k.player, START_GOLD)) for k in seen]
             form = "tiles" if len(seen) * 12 + 8 <= self.app.size.height else "compact"

@@ -143,7 +143,9 @@ class NewGameScreen(GameScreen):
 
     @on(Input.Submitted)
     def submitted(self) -> None:
-        self.action_start()
+        """Enter goes on to the next field (the game starts with Start game or Ctrl+S, never by a
+        stray Enter after the first name)."""
+        self.focus_next()
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:
