@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from papertales_tui.persistence import ADDED_EVENT_FIELDS, load_save, replay_game
+from papertales_tui.persistence.migrations import upgrade_log
 from papertales_tui.rules import events as ev
 from papertales_tui.rules.catalog import default_catalog
 from papertales_tui.rules.random_play import play_random_game
@@ -122,7 +123,7 @@ def test_a_finished_game_saved_before_the_schema_loads_in_todays_form(name):
 def test_upgrading_a_log_twice_changes_nothing():
     save = load_save(DATA / FINISHED_V1[2])
     log = save.game.state.log
-    assert ev.upgrade_log(log, save.game.catalog) == log
+    assert upgrade_log(log, save.game.catalog) == log
 
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "events.md"

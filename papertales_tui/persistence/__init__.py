@@ -1,4 +1,4 @@
-"""Save files: the format and its migrations (`format`), atomic writing and the data directory's lock
+"""Save files: the format (`format`), its migrations (`migrations`), atomic writing and the data directory's lock
 (`atomic`), the files on disk (`store`: autosave, save as, loading with every check) and replays
 (`replay`). See docs/saves.md."""
 
@@ -6,16 +6,14 @@ from ..dirs import AUTOSAVE, BACKUP, DATA_DIR_ENV, autosave_path, backup_path, d
 from .atomic import LOCK, DataDirLock, write_atomic
 from .format import (
     FORMAT,
-    FORMAT_VERSION,
-    MIGRATIONS,
     Save,
     SaveFileError,
     _checksum,
     catalog_identity,
     encode_save,
-    migrate,
     read_save,
 )
+from .migrations import FORMAT_VERSION, MIGRATIONS, migrate
 from .replay import ADDED_EVENT_FIELDS, ReplayError, ReplayStep, iter_replay, replay_game, state_differences, verify
 from .store import autosave, clean_temp_files, latest_good_autosave, load_autosave, load_save, read_save_file, save_as
 

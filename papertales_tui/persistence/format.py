@@ -15,7 +15,6 @@ import dataclasses
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -30,9 +29,9 @@ from ..rules.engine import Game
 from ..rules.games import load_game
 from ..rules.names import check_name
 from ..rules.state import PHASE_NAMES
+from .migrations import FORMAT_VERSION, MigrationError, migrate
 
 FORMAT = "papertales-save"
-FORMAT_VERSION = 3  # 2: events have a phase, and card keys as causes; 3: war_strength parts by key
 MAX_BYTES = MAX_SAVE_BYTES  # 16 MB; a finished 7-player game is well under 1 MB
 
 
@@ -65,49 +64,6 @@ class Save:
     catalog_changed: bool  # the card data differs from the catalog the game was saved with
     app_version: str = ""
     notes: list[str] = field(default_factory=list)
-
-
-# ---- migrations --------------------------------------------------------------------------------
-
-# MIGRATIONS[v](payload, catalog) turns the payload of a version-v file into a version-(v+1) payload
-# (the "version" key is set by `migrate`). It runs after the checksum and the schema checks (the schema
-# is loose where formats differ, e.g. the event log). To change the format: write the step, register
-# it here under the old version, raise FORMAT_VERSION by one, and keep tests/test_old_saves.py (files
-# written by older releases, never regenerated) green.
-Migration = Callable[[dict[str, Any], Catalog], dict[str, Any]]
-
-
-def _events_with_phases(payload: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
-    """1 -> 2: the event log gets phases and card keys (rules/events.py)."""
-    from ..rules.events import upgrade_log
-
-    return dict(payload, state=dict(payload["state"], log=upgrade_log(payload["state"]["log"], catalog)))
-
-
-def _war_parts_by_key(payload: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
-    """2 -> 3: the parts of `war_strength` events name cards and Buildings by key, not by label."""
-    from ..rules.events import parts_by_key
-
-    return dict(payload, state=dict(payload["state"], log=parts_by_key(payload["state"]["log"], catalog)))
-
-
-MIGRATIONS: dict[int, Migration] = {1: _events_with_phases, 2: _war_parts_by_key}
-
-
-def migrate(payload: dict[str, Any], catalog: Catalog, path: Path) -> dict[str, Any]:
-    """The payload brought up to FORMAT_VERSION, one registered step at a time (checksum checked before)."""
-    version = payload["version"]
-    while version < FORMAT_VERSION:
-        step = MIGRATIONS.get(version)
-        if step is None:
-            raise SaveFileError(path, "invalid", f"save format version {version} cannot be read any more")
-        try:
-            payload = dict(step(payload, catalog), version=version + 1)
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise SaveFileError(path, "invalid", f"the saved game could not be brought up to date from "
-                                                 f"format version {version} ({type(exc).__name__}: {exc})") from None
-        version += 1
-    return payload
 
 
 # ---- file schema -------------------------------------------------------------------------------
@@ -323,7 +279,10 @@ def read_save(data: bytes, path: Path | str, catalog: Catalog | None = None) -> 
 
         catalog = default_catalog()
     written = payload["version"]
-    payload = migrate(payload, catalog, path)
+    try:
+        payload = migrate(payload, catalog)
+    except MigrationError as exc:
+        raise SaveFileError(path, "invalid", exc.reason) from None
     game = _build_game(payload["state"], catalog, path)
     return Save(
         game=game, path=path, version=written, saved_at=model.saved_at,
