@@ -11,6 +11,7 @@ from typing import Any
 
 RESOURCES = ("wood", "food", "ore")
 
+# When a card ability acts (its `phase:` in the YAML): not `state.Phase`, which says where a turn stands.
 PHASES = ("deployment", "wars", "income", "construction", "aging", "end_of_game")
 
 # Every effect kind the engine knows, with the parameters it takes (name -> type).

@@ -44,7 +44,7 @@ from .effects import Context, unit_yield
 from .errors import IllegalDecision, MalformedDecision, NotPending, Unaffordable
 from .modes import Mode, StandardMode
 from .names import check_name
-from .state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES, GameState, Player, Unit
+from .state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES, GameState, Phase, Player, Unit
 
 _NO_RESOURCES = effects.empty_resources()
 WAR_LP = 3
@@ -523,7 +523,7 @@ class Game:
                     slots=[None if u is None else Unit(u.card, u.age) for u in p.slots])
         s = self.state
         k = Game(GameState(seed=s.seed, cards=s.cards, players=[me], turn=s.turn, turns=s.turns,
-                           phase="deployment"), self.catalog)
+                           phase=Phase.DEPLOYMENT), self.catalog)
         me.revealed = k._place(0, me, d)
         k._reveal_abilities(0, me.revealed)
         k._auto_age_targets()
@@ -717,7 +717,7 @@ class Game:
 
     def _start_turn(self) -> None:
         s = self.state
-        s.phase, s.draft_round = "recruitment", 0
+        s.phase, s.draft_round = Phase.RECRUITMENT, 0
         self._event("turn_started", turn=s.turn)
         if self.mode.turn_started(self):
             return
@@ -870,7 +870,7 @@ class Game:
                 else:
                     self.unlogged += 1
                 p.kept = None
-        s.phase = "deployment"
+        s.phase = Phase.DEPLOYMENT
         self._begin(Step.DEPLOY)
 
     # --- 2. Deployment ----------------------------------------------------------------------
@@ -1061,7 +1061,7 @@ class Game:
     # --- 3. Wars ----------------------------------------------------------------------------
     def _wars(self) -> None:
         s = self.state
-        s.phase, s.step = "wars", Step.NONE
+        s.phase, s.step = Phase.WARS, Step.NONE
         if self.mode.resolve_wars(self):
             self._income_phase()
             return
@@ -1145,11 +1145,11 @@ class Game:
     # --- 4. Income --------------------------------------------------------------------------
     def _income_phase(self, incomes: list[int] | None = None) -> None:
         s = self.state
-        s.phase = "income"
+        s.phase = Phase.INCOME
         for i, p in enumerate(s.players):
             gold = self._income(p, self._resources(p)) if incomes is None else incomes[i]
             self._gain(i, gold=gold, cause="income")
-        s.phase = "construction"
+        s.phase = Phase.CONSTRUCTION
         self._begin(Step.CONSTRUCTION)
 
     # --- 5. Construction --------------------------------------------------------------------
@@ -1170,7 +1170,7 @@ class Game:
             else:
                 self._event("building_upgraded", player=i, building=d["building"], gold=d["gold"],
                             cause="construction", total=p.gold)
-        s.phase = "aging"
+        s.phase = Phase.AGING
         self._begin(Step.HEAL)
 
     # --- 6. Aging ---------------------------------------------------------------------------
@@ -1324,7 +1324,7 @@ class Game:
             s.turn += 1
             self._start_turn()
             return
-        s.phase = "end"  # end-of-game scoring
+        s.phase = Phase.END  # end-of-game scoring
         for i, p in enumerate(s.players):
             for key, level in p.buildings.items():
                 lv = self._buildings[key].levels[level]
@@ -1332,7 +1332,7 @@ class Game:
             for _, u in p.units():
                 for h, params in self.rules[u.card].end_of_game:
                     self._gain(i, lp=h(params, u), cause=s.cards[u.card])
-        s.over, s.phase, s.step = True, "end", Step.NONE
+        s.over, s.phase, s.step = True, Phase.END, Step.NONE
         self._event("game_over", scores=self.scores(), gold=[p.gold for p in s.players], winners=self.winners())
         self.mode.game_ended(self)
 

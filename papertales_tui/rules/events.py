@@ -18,7 +18,9 @@ from collections.abc import Iterable
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-PHASES = ("recruitment", "deployment", "wars", "income", "construction", "aging", "end")
+from .state import Phase
+
+PHASES = tuple(p.value for p in Phase)  # state.Phase: the phases of a turn, then "end"
 STEP_CAUSES = ("wars", "income", "deployment", "construction", "shapeshift")
 
 

@@ -22,7 +22,7 @@ from .cards import Catalog, LichKingCard, NecropolisCard, Quest, UnitType
 from .decisions import Step
 from .engine import WAR_LP, Game, Pending
 from .modes import Mode, StandardMode
-from .state import GameState, SoloState
+from .state import GameState, Phase, SoloState
 
 DRAFT_SIZES = (5, 4, 3)  # cards drawn from the pile in rounds 1-3; rounds 4 and 5 use the Underworld
 UNDERWORLD_DRAW = 2  # round 4: the top 2 Underworld cards, keep 1
@@ -207,7 +207,7 @@ class SoloMode(StandardMode):
             p.hand.append(p.kept)
             game.emit("kept_card_returned", player=0, card=p.kept, private_to=0)
             p.kept = None
-        s.phase = "deployment"
+        s.phase = Phase.DEPLOYMENT
         game.begin(Step.DEPLOY)
         return True
 
@@ -239,7 +239,7 @@ class SoloMode(StandardMode):
         """The Lich King's gains for the Units that died, the Time token; at the end the END card."""
         s, solo = self.state, self.solo
         if s.turn == s.turns:
-            s.phase = "end"  # end-of-game scoring
+            s.phase = Phase.END  # end-of-game scoring
         deaths = self._deaths_this_turn()
         for c in self.lich_king_cards():
             if c.effect == "lp_per_dying_units":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from .decisions import Step
@@ -12,7 +13,22 @@ FRONT = (0, 1, 2)  # slot 2 is the 5th spot, open only with a level-2 Building
 BACK = (3, 4)
 SLOT_NAMES = ("Front 1", "Front 2", "Front 3", "Back 1", "Back 2")
 FIFTH_SLOT = 2
-PHASE_NAMES = ("recruitment", "deployment", "wars", "income", "construction", "aging")
+
+
+class Phase(StrEnum):
+    """Where a turn stands: the rulebook's six phases, then END for the end-of-game scoring. A `StrEnum`,
+    so the state's JSON and the events keep the plain strings."""
+
+    RECRUITMENT = "recruitment"
+    DEPLOYMENT = "deployment"
+    WARS = "wars"
+    INCOME = "income"
+    CONSTRUCTION = "construction"
+    AGING = "aging"
+    END = "end"
+
+
+PHASE_NAMES = tuple(p.value for p in Phase if p is not Phase.END)  # the phases of a turn
 _ALL_SLOTS = tuple(range(5))
 _NO_FIFTH = tuple(i for i in _ALL_SLOTS if i != FIFTH_SLOT)
 
@@ -85,7 +101,7 @@ class GameState:
     deck: list[int] = field(default_factory=list)  # top of the pile is the end of the list
     discard: list[int] = field(default_factory=list)
     turn: int = 1
-    phase: str = "recruitment"
+    phase: Phase = Phase.RECRUITMENT
     step: Step = Step.NONE  # sub-step of the phase that waits for decisions
     draft_round: int = 0
     turns: int = 4
@@ -133,7 +149,7 @@ class GameState:
             deck=list(data["deck"]),
             discard=list(data["discard"]),
             turn=data["turn"],
-            phase=data["phase"],
+            phase=Phase(data["phase"]),
             step=Step(data["step"]),
             draft_round=data["draft_round"],
             turns=data["turns"],
