@@ -320,3 +320,26 @@ def test_the_real_app_stopped_by_a_signal_exits_with_the_shells_code(data_dir, s
         else:
             os.close(app.master)
     assert b"\x1b[?1049l" in app.output  # the terminal was given back (alternate screen left)
+
+
+@pytest.mark.parametrize("name", ["龍" * (MAX_NAME_CELLS // 2), "W" * MAX_NAME_CELLS, "Ｗｉｄｅ ｎａｍｅ ０"])
+async def test_the_widest_names_are_whole_on_every_hand_off(catalog, name):
+    """Item 13: 20-character CJK names were cut on the hand-off screen (so were 20-letter ones)."""
+    from types import SimpleNamespace
+
+    from papertales_tui.rules.decisions import Step
+    from papertales_tui.tui.screens.handoff import WHAT, HandoffScreen
+
+    game = Game.new([name, "Bo"], seed=1, catalog=catalog)
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for kind in WHAT:
+            await app.push_screen(HandoffScreen(game, SimpleNamespace(player=0, kind=kind), (0, Step.DEPLOY)))
+            await pilot.pause()
+            text = screen_text(app).replace(" ", "")  # (wide characters are read back one cell apart)
+            squeezed = name.replace(" ", "")
+            assert f"Passto{squeezed}" in text and f"PressEnterwhenonly{squeezed}islooking." in text
+            assert f"Iam{squeezed}" in text and f"{squeezed}:pressutotakebackyourdeployment" in text
+            assert WHAT[kind].replace(" ", "") + "." in text
+            app.pop_screen()

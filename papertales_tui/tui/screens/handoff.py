@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,6 +11,7 @@ from ...rules.decisions import Step
 from ..widgets import Lines
 from .common import Continue, GameScreen, TakeBack, turn_title
 
+BOX_WIDTH = 72  # inside the box: 78 columns at most (handoff.tcss), less the border and padding
 TAKEN_BACK = {Step.PICK: "pick", Step.DEPLOY: "deployment", Step.CONSTRUCTION: "Construction", Step.HEAL: "choice"}
 WHAT = {
     Step.PICK: "pick a card",
@@ -45,10 +47,14 @@ class HandoffScreen(GameScreen):
 
     def body(self) -> ComposeResult:
         name = self.name_
+        turn = [f"{name}, it is your turn to {WHAT[self.pend.kind]}."]
+        if cell_len(turn[0]) > BOX_WIDTH:  # a long name and a long question: on two lines
+            turn = [f"{name}, it is your turn to", f"{WHAT[self.pend.kind]}."]
         lines = [
-            Text(f"Pass to {name} — press Enter when only {name} is looking", style="bold"),
+            Text(f"Pass to {name}", style="bold"),
+            Text(f"Press Enter when only {name} is looking."),
             Text(""),
-            Text(f"{name}, it is your turn to {WHAT[self.pend.kind]}.", style="italic"),
+            *(Text(line, style="italic") for line in turn),
             Text(""),
             Text(f"  I am {name}  ", style="bold reverse"),
         ]
