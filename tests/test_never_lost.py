@@ -343,3 +343,37 @@ async def test_the_widest_names_are_whole_on_every_hand_off(catalog, name):
             assert f"Iam{squeezed}" in text and f"{squeezed}:pressutotakebackyourdeployment" in text
             assert WHAT[kind].replace(" ", "") + "." in text
             app.pop_screen()
+
+
+async def test_the_command_palette_shows_card_names_from_packs_literally(tmp_path):
+    """Card packs are file text: a card named with markup is listed as typed, and still found."""
+    import shutil
+
+    from conftest import edit_yaml
+
+    from papertales_tui.rules.catalog import default_cards_dir, load_catalog
+
+    d = tmp_path / "cards"
+    shutil.copytree(default_cards_dir(), d)
+
+    def rename(data: dict) -> None:
+        for card in data.get("units", []):
+            if card["name"] == "Knight":
+                card["name"] = "[b]Knight[/]"
+
+    for f in d.glob("*.yaml"):
+        edit_yaml(f, rename)
+    app = PaperTalesApp(load_catalog(base_dir=d))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Knight")
+        await pilot.pause(0.5)
+        assert "Card: [b]Knight[/]" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.5)
+        await pilot.press(*"Card: [b]")
+        await pilot.pause(0.5)
+        assert "Card: [b]Knight[/]" in screen_text(app)
