@@ -36,7 +36,11 @@ async def test_a_pasted_control_character_is_refused_by_the_form_and_the_game_is
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen) and app.game is None
-        assert "control character (U+0001)" in screen_text(app)
+        assert "The name holds a control character (U+0001); retype it." in screen_text(app)
+        for name in ("W" * 99, "漢" * 11, "Bo\u202e", "a" + "\u0301" * 70):  # each message whole at 80 columns
+            app.screen.query_one("#name-0").value = name
+            await pilot.pause()
+            assert validate([name, "Player 2"], "")["name-0"] in screen_text(app).replace("漢 ", "漢")
         app.screen.query_one("#name-0").value = "Ann"
         await pilot.pause()
         assert "control character" not in screen_text(app)  # the message goes once the name is fixed

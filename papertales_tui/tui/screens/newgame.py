@@ -39,7 +39,7 @@ def validate(names: list[str], seed_text: str) -> dict[str, str]:
         if not name:
             errors[f"name-{i}"] = "Give this player a name."
         elif problem:
-            errors[f"name-{i}"] = problem[0].upper() + problem[1:] + "."
+            errors[f"name-{i}"] = problem[0].upper() + problem[1:] + ("; retype it." if "U+" in problem else ".")
         elif name.casefold() in seen:
             errors[f"name-{i}"] = f"Same name as player {seen[name.casefold()] + 1}: names must differ."
         else:
