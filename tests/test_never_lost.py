@@ -115,7 +115,7 @@ async def test_save_as_refuses_a_path_it_cannot_write_in_one_line(tmp_path, cata
         pytest.skip("root may write anywhere")
     typed, said = typed.format(tmp=tmp_path), said.format(tmp=tmp_path)
     app = PaperTalesApp(catalog)
-    async with app.run_test(size=(120, 24)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.play(Game.new(["Ann", "Bo"], seed=1, catalog=catalog), ["human"] * 2)
         await pilot.pause()
@@ -126,7 +126,9 @@ async def test_save_as_refuses_a_path_it_cannot_write_in_one_line(tmp_path, cata
         await pilot.pause()
         assert isinstance(app.screen, SaveAsModal) and app.is_running
         message = str(app.screen.query_one("#dialog-message").render())
-        assert message.startswith("Not saved:") and said in message and "\n" not in message
+        assert message.startswith("Not saved:") and said in message and "\n" not in message and "\x00" not in message
+        shown = "".join(line.strip(" █") for line in screen_text(app).splitlines()).replace(" ", "")
+        assert message.replace(" ", "") in shown  # the whole message: it wraps in the dialog, never cut
     assert list(locked.iterdir()) == []
 
 

@@ -479,8 +479,8 @@ class PaperTalesApp(App):
         if not self.autosave:
             return ("Quit Paper Tales? This game is not autosaved (another copy of the game holds the autosave): "
                     "it is lost if you quit now. Press s to save it to a file first.")
-        what = (f"the last {lost} decision{'s' if lost != 1 else ''} of this game {'are' if lost != 1 else 'is'}"
-                if lost else "the latest change to this game is")
+        what = {0: "the latest change to this game is", 1: "the last decision of this game is"}.get(
+            lost, f"the last {lost} decisions of this game are")
         return (f"Quit Paper Tales? The autosave is failing: {what} not saved anywhere and would be lost. "
                 "Press s to save the game to a file first.")
 
