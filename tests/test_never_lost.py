@@ -215,7 +215,7 @@ async def test_quit_after_a_failed_autosave_says_what_is_lost_and_offers_save_as
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, ConfirmQuit)
-        assert f"This game is saved in {tmp_path / 'kept.json'}" in app.screen.question
+        assert f"This game is saved: resume it with papertales --resume {tmp_path / 'kept.json'}" in app.screen.question
         await pilot.press("y")
         await pilot.pause()
     from papertales_tui.persistence import load_save
