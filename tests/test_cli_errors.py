@@ -137,7 +137,13 @@ def test_control_characters_in_file_names_are_escaped(tmp_path, capsys):
 
 
 def test_a_player_name_with_control_characters_is_refused_in_a_save(tmp_path, capsys):
-    path = save_as(Game.new(["Ann", "Bo\x1b[31m"], seed=1), tmp_path / "g.json")
+    from papertales_tui.persistence import _checksum
+
+    path = save_as(Game.new(["Ann", "Bo"], seed=1), tmp_path / "g.json")  # Game.new refuses such a name
+    payload = json.loads(path.read_bytes())
+    payload["players"][1]["name"] = payload["state"]["players"][1]["name"] = "Bo\x1b[31m"
+    payload["checksum"] = _checksum(payload)
+    path.write_text(json.dumps(payload))
     err = refused(capsys, ["replay", str(path)], "not valid", "name")
     assert "\x1b" not in err
 
