@@ -149,13 +149,16 @@ def write_unverified_autosave(data_dir, names, over=False):
 
 async def test_the_title_screen_shows_names_from_the_autosave_literally(data_dir, catalog):
     write_unverified_autosave(data_dir, [HOSTILE_NAME, "Bo\u202eevil"])
-    app = PaperTalesApp(catalog)
+    app = PaperTalesApp(catalog, autosave=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         label = app.screen.choices[1][1]
         assert "\x1b" not in label and "\x07" not in label and "\u202e" not in label
         text = screen_text(app)
-        assert "Ann\\x1b]2;Hacked\\x07\\x1b[2J[b], Bo\\u20" in text  # (cut at 80 columns: long)
+        assert "(turn 2/4, Ann\\x1b]2;Hacked\\x07\\x1b[2J[b] and …)" in text  # (not a good name: long)
+        await pilot.press("enter")  # New game: the warning names both players, literally
+        await pilot.pause()
+        assert "Ann\\x1b]2;Hacked\\x07\\x1b[2J[b], Bo\\u202eevil" in " ".join(screen_text(app).split())
         assert "New game" in text and "Quit" in text  # the menu is whole
 
 
@@ -280,7 +283,7 @@ async def test_a_new_game_warns_and_keeps_the_unfinished_game_listed_under_resum
         await pilot.pause()
         labels = [label for _, label in app.screen.choices]
         assert labels[1].startswith("Resume the last game (turn 1/4, Cy, Di)")
-        assert labels[2].startswith("Resume a kept game (turn 1/4, Ann, Bo; ")
+        assert labels[2].startswith("Resume kept ") and labels[2].endswith(": turn 1/4, Ann, Bo")
         await pilot.press("down", "down", "enter")
         await pilot.pause()
         assert app.game.players[0].name == "Ann" and len(app.game.state.decisions) == 3
@@ -383,3 +386,21 @@ async def test_the_command_palette_shows_card_names_from_packs_literally(tmp_pat
         await pilot.press(*"Card: [b]")
         await pilot.pause(0.5)
         assert "Card: [b]Knight[/]" in screen_text(app)
+
+
+async def test_the_title_screen_lists_long_games_whole_at_80_columns(data_dir, catalog):
+    """Seven players of 20 cells: each Resume entry fits its line ("... and 4 more")."""
+    from papertales_tui.persistence.store import keep_autosave
+
+    names = [f"{'Wilhelmina'}{k:02d}{'x' * 8}" for k in range(7)]
+    write_unverified_autosave(data_dir, names)
+    keep_autosave()
+    write_unverified_autosave(data_dir, names)
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        for _, label in app.screen.choices:
+            assert label in text  # whole on its line
+        assert "Resume the last game (turn 2/4, Wilhelmina00xxxxxxxx and 6 more)" in text
+        assert ": turn 2/4, Wilhelmina00xxxxxxxx and 6 more" in text.split("Resume kept ")[1]

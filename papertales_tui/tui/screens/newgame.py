@@ -104,7 +104,7 @@ class NewGameScreen(GameScreen):
         seen = unfinished_autosave() if self.app.autosave else None
         if seen is None:
             return
-        words = game_words(seen) or "it could not be read quickly"
+        words = game_words(seen, 120) or "it could not be read quickly"
         yield Static(Text(f"An unfinished game is autosaved ({words}). Starting a new game keeps it: "
                           "Resume it from the title screen.", style="bold"), id="unfinished")
         yield Checkbox("Discard it instead (the new game replaces its autosave)", id="discard", compact=True)
