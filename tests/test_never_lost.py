@@ -36,7 +36,11 @@ async def test_a_pasted_control_character_is_refused_by_the_form_and_the_game_is
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen) and app.game is None
-        assert "control character (U+0001)" in screen_text(app)
+        assert "The name holds a control character (U+0001); retype it." in screen_text(app)
+        for name in ("W" * 99, "漢" * 11, "Bo\u202e", "a" + "\u0301" * 70):  # each message whole at 80 columns
+            app.screen.query_one("#name-0").value = name
+            await pilot.pause()
+            assert validate([name, "Player 2"], "")["name-0"] in screen_text(app).replace("漢 ", "漢")
         app.screen.query_one("#name-0").value = "Ann"
         await pilot.pause()
         assert "control character" not in screen_text(app)  # the message goes once the name is fixed
@@ -111,7 +115,7 @@ async def test_save_as_refuses_a_path_it_cannot_write_in_one_line(tmp_path, cata
         pytest.skip("root may write anywhere")
     typed, said = typed.format(tmp=tmp_path), said.format(tmp=tmp_path)
     app = PaperTalesApp(catalog)
-    async with app.run_test(size=(120, 24)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.play(Game.new(["Ann", "Bo"], seed=1, catalog=catalog), ["human"] * 2)
         await pilot.pause()
@@ -122,7 +126,9 @@ async def test_save_as_refuses_a_path_it_cannot_write_in_one_line(tmp_path, cata
         await pilot.pause()
         assert isinstance(app.screen, SaveAsModal) and app.is_running
         message = str(app.screen.query_one("#dialog-message").render())
-        assert message.startswith("Not saved:") and said in message and "\n" not in message
+        assert message.startswith("Not saved:") and said in message and "\n" not in message and "\x00" not in message
+        shown = "".join(line.strip(" █") for line in screen_text(app).splitlines()).replace(" ", "")
+        assert message.replace(" ", "") in shown  # the whole message: it wraps in the dialog, never cut
     assert list(locked.iterdir()) == []
 
 
@@ -143,13 +149,16 @@ def write_unverified_autosave(data_dir, names, over=False):
 
 async def test_the_title_screen_shows_names_from_the_autosave_literally(data_dir, catalog):
     write_unverified_autosave(data_dir, [HOSTILE_NAME, "Bo\u202eevil"])
-    app = PaperTalesApp(catalog)
+    app = PaperTalesApp(catalog, autosave=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         label = app.screen.choices[1][1]
         assert "\x1b" not in label and "\x07" not in label and "\u202e" not in label
         text = screen_text(app)
-        assert "Ann\\x1b]2;Hacked\\x07\\x1b[2J[b], Bo\\u20" in text  # (cut at 80 columns: long)
+        assert "(turn 2/4, Ann\\x1b]2;Hacked\\x07\\x1b[2J[b] and …)" in text  # (not a good name: long)
+        await pilot.press("enter")  # New game: the warning names both players, literally
+        await pilot.pause()
+        assert "Ann\\x1b]2;Hacked\\x07\\x1b[2J[b], Bo\\u202eevil" in " ".join(screen_text(app).split())
         assert "New game" in text and "Quit" in text  # the menu is whole
 
 
@@ -209,7 +218,7 @@ async def test_quit_after_a_failed_autosave_says_what_is_lost_and_offers_save_as
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, ConfirmQuit)
-        assert f"This game is saved in {tmp_path / 'kept.json'}" in app.screen.question
+        assert f"This game is saved: resume it with papertales --resume {tmp_path / 'kept.json'}" in app.screen.question
         await pilot.press("y")
         await pilot.pause()
     from papertales_tui.persistence import load_save
@@ -274,7 +283,7 @@ async def test_a_new_game_warns_and_keeps_the_unfinished_game_listed_under_resum
         await pilot.pause()
         labels = [label for _, label in app.screen.choices]
         assert labels[1].startswith("Resume the last game (turn 1/4, Cy, Di)")
-        assert labels[2].startswith("Resume a kept game (turn 1/4, Ann, Bo; ")
+        assert labels[2].startswith("Resume kept ") and labels[2].endswith(": turn 1/4, Ann, Bo")
         await pilot.press("down", "down", "enter")
         await pilot.pause()
         assert app.game.players[0].name == "Ann" and len(app.game.state.decisions) == 3
@@ -320,3 +329,78 @@ def test_the_real_app_stopped_by_a_signal_exits_with_the_shells_code(data_dir, s
         else:
             os.close(app.master)
     assert b"\x1b[?1049l" in app.output  # the terminal was given back (alternate screen left)
+
+
+@pytest.mark.parametrize("name", ["龍" * (MAX_NAME_CELLS // 2), "W" * MAX_NAME_CELLS, "Ｗｉｄｅ ｎａｍｅ ０"])
+async def test_the_widest_names_are_whole_on_every_hand_off(catalog, name):
+    """Item 13: 20-character CJK names were cut on the hand-off screen (so were 20-letter ones)."""
+    from types import SimpleNamespace
+
+    from papertales_tui.rules.decisions import Step
+    from papertales_tui.tui.screens.handoff import WHAT, HandoffScreen
+
+    game = Game.new([name, "Bo"], seed=1, catalog=catalog)
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for kind in WHAT:
+            await app.push_screen(HandoffScreen(game, SimpleNamespace(player=0, kind=kind), (0, Step.DEPLOY)))
+            await pilot.pause()
+            text = screen_text(app).replace(" ", "")  # (wide characters are read back one cell apart)
+            squeezed = name.replace(" ", "")
+            assert f"Passto{squeezed}" in text and f"PressEnterwhenonly{squeezed}islooking." in text
+            assert f"Iam{squeezed}" in text and f"{squeezed}:pressutotakebackyourdeployment" in text
+            assert WHAT[kind].replace(" ", "") + "." in text
+            app.pop_screen()
+
+
+async def test_the_command_palette_shows_card_names_from_packs_literally(tmp_path):
+    """Card packs are file text: a card named with markup is listed as typed, and still found."""
+    import shutil
+
+    from conftest import edit_yaml
+
+    from papertales_tui.rules.catalog import default_cards_dir, load_catalog
+
+    d = tmp_path / "cards"
+    shutil.copytree(default_cards_dir(), d)
+
+    def rename(data: dict) -> None:
+        for card in data.get("units", []):
+            if card["name"] == "Knight":
+                card["name"] = "[b]Knight[/]"
+
+    for f in d.glob("*.yaml"):
+        edit_yaml(f, rename)
+    app = PaperTalesApp(load_catalog(base_dir=d))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Knight")
+        await pilot.pause(0.5)
+        assert "Card: [b]Knight[/]" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.5)
+        await pilot.press(*"Card: [b]")
+        await pilot.pause(0.5)
+        assert "Card: [b]Knight[/]" in screen_text(app)
+
+
+async def test_the_title_screen_lists_long_games_whole_at_80_columns(data_dir, catalog):
+    """Seven players of 20 cells: each Resume entry fits its line ("... and 4 more")."""
+    from papertales_tui.persistence.store import keep_autosave
+
+    names = [f"{'Wilhelmina'}{k:02d}{'x' * 8}" for k in range(7)]
+    write_unverified_autosave(data_dir, names)
+    keep_autosave()
+    write_unverified_autosave(data_dir, names)
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        for _, label in app.screen.choices:
+            assert label in text  # whole on its line
+        assert "Resume the last game (turn 2/4, Wilhelmina00xxxxxxxx and 6 more)" in text
+        assert ": turn 2/4, Wilhelmina00xxxxxxxx and 6 more" in text.split("Resume kept ")[1]

@@ -43,14 +43,14 @@ def name_problem(name: object) -> str | None:
     for ch in name:
         what = REFUSED.get(unicodedata.category(ch))
         if what and ch not in JOINERS:
-            return f"the name holds {what} (U+{ord(ch):04X}); use letters, digits, spaces and punctuation"
+            return f"the name holds {what} (U+{ord(ch):04X})"
     width = cell_len(name)
     if width == 0:
         return "the name shows nothing on screen"
     if width > MAX_NAME_CELLS or len(name) > MAX_NAME_CHARS:
-        return (f"the name is too long: it takes {width} columns on screen, at most {MAX_NAME_CELLS} "
-                f"(a wide character such as 漢 takes two)" if width > MAX_NAME_CELLS
-                else f"the name has too many characters ({len(name)}, at most {MAX_NAME_CHARS})")
+        return (f"the name takes {width} columns on screen, {MAX_NAME_CELLS} at most (漢 takes two)"
+                if width > MAX_NAME_CELLS
+                else f"the name has too many characters ({len(name)}, {MAX_NAME_CHARS} at most)")
     return None
 
 

@@ -489,14 +489,14 @@ class PaperTalesApp(App):
                     "autosave starts with the first decision.")
         lost = self.unsaved()
         if lost is None and self.saved_as is not None and (not self.autosave or self.autosave_failing):
-            return f"Quit Paper Tales? This game is saved in {self.saved_as[0]}: resume it with papertales --resume."
+            return f"Quit Paper Tales? This game is saved: resume it with papertales --resume {self.saved_as[0]}"
         if lost is None:
             return "Quit Paper Tales? The game is autosaved: Resume it from the title screen."
         if not self.autosave:
             return ("Quit Paper Tales? This game is not autosaved (another copy of the game holds the autosave): "
                     "it is lost if you quit now. Press s to save it to a file first.")
-        what = (f"the last {lost} decision{'s' if lost != 1 else ''} of this game {'are' if lost != 1 else 'is'}"
-                if lost else "the latest change to this game is")
+        what = {0: "the latest change to this game is", 1: "the last decision of this game is"}.get(
+            lost, f"the last {lost} decisions of this game are")
         return (f"Quit Paper Tales? The autosave is failing: {what} not saved anywhere and would be lost. "
                 "Press s to save the game to a file first.")
 

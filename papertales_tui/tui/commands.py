@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
+from textual.content import Content
 
 if TYPE_CHECKING:
     from .app import PaperTalesApp
@@ -26,13 +27,24 @@ class CardCommands(Provider):
 
     async def discover(self) -> Hits:
         for name, key, kind in self.cards():
-            yield DiscoveryHit(f"Card: {name}", partial(self.app.show_card, key), help=f"Show this {kind}")
+            yield DiscoveryHit(Content(f"Card: {name}"), partial(self.app.show_card, key), text=f"Card: {name}",
+                               help=f"Show this {kind}")
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for name, key, kind in self.cards():
             command = f"Card: {name}"
             score = matcher.match(command)
-            if score > 0:
-                yield Hit(score, matcher.highlight(command), partial(self.app.show_card, key),
+            if score > 0:  # card names are file text: highlighted as plain text, never read as markup
+                yield Hit(score, highlight(matcher, command), partial(self.app.show_card, key), text=command,
                           help=f"Show this {kind} and its rulings")
+
+
+def highlight(matcher: Matcher, candidate: str) -> Content:
+    """`matcher.highlight` of plain text (Textual's reads the candidate as markup)."""
+    content = Content(candidate)
+    _, offsets = matcher.fuzzy_search.match(matcher.query, candidate)
+    for offset in offsets:
+        if not candidate[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +12,7 @@ from ..session import TAKEN_BACK
 from ..widgets import Lines
 from .common import Continue, GameScreen, TakeBack, turn_title
 
+BOX_WIDTH = 72  # inside the box: 78 columns at most (handoff.tcss), less the border and padding
 WHAT = {
     Step.PICK: "pick a card",
     Step.DEPLOY: "deploy Units",
@@ -69,11 +71,15 @@ class HandoffScreen(GameScreen):
                      Text(f"Esc: no take-back, back to {self.name_}", style="dim")]
             return centred(lines)
         name = self.name_
+        turn = [f"{name}, it is your turn to {WHAT[self.pend.kind]}."]
+        if cell_len(turn[0]) > BOX_WIDTH:  # a long name and a long question: on two lines
+            turn = [f"{name}, it is your turn to", f"{WHAT[self.pend.kind]}."]
         lines = [Text(self.announce, style="bold"), Text("")] if self.announce else []
         lines += [
-            Text(f"Pass to {name} — press Enter when only {name} is looking", style="bold"),
+            Text(f"Pass to {name}", style="bold"),
+            Text(f"Press Enter when only {name} is looking."),
             Text(""),
-            Text(f"{name}, it is your turn to {WHAT[self.pend.kind]}.", style="italic"),
+            *(Text(line, style="italic") for line in turn),
             Text(""),
             Text(f"  I am {name}  ", style="bold reverse"),
         ]

@@ -87,7 +87,8 @@ Symbols always come with a number or a word, so the game reads the same without 
 - **F1** this help · **F2** card browser · **F3** game log · **F4** scoreboard · **Ctrl+P** find a card
   · **Ctrl+S** save the game as a file · **Ctrl+Q** quit. **Esc** closes this kind of screen.
 - Every confirmed decision is autosaved: **Resume the last game** on the title screen (or `papertales --resume`)
-  picks the game up; `papertales --resume FILE` resumes a file saved with Ctrl+S.
+  picks the game up; `papertales --resume FILE` resumes a file saved with Ctrl+S. A new game keeps an
+  unfinished one (unless you tick Discard): **Resume kept** on the title screen goes back to it.
 - Results (reveal and Wars, Income, Construction, Aging): **Enter** shows the next page and, on the last,
   goes on; **←** goes back a page.
 - Deployment: **Enter** on a card takes it, **1-5** puts it in spot F1 F2 F3 B1 B2, **x** takes a card

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...rules.names import literal
 from .. import text as tx
 from ..kingdom import DIES
 from ..widgets import KeyBar, option_key
@@ -98,7 +99,7 @@ class SaveAsModal(ModalScreen):
         self.query_one("#save-path", Input).focus()
 
     def say(self, message: str) -> None:
-        self.query_one("#dialog-message", Label).update(message)
+        self.query_one("#dialog-message", Label).update(literal(message))  # a typed path may hold anything
 
     @on(Input.Changed, "#save-path")
     def path_changed(self) -> None:

@@ -39,7 +39,7 @@ def validate(names: list[str], seed_text: str) -> dict[str, str]:
         if not name:
             errors[f"name-{i}"] = "Give this player a name."
         elif problem:
-            errors[f"name-{i}"] = problem[0].upper() + problem[1:] + "."
+            errors[f"name-{i}"] = problem[0].upper() + problem[1:] + ("; retype it." if "U+" in problem else ".")
         elif name.casefold() in seen:
             errors[f"name-{i}"] = f"Same name as player {seen[name.casefold()] + 1}: names must differ."
         else:
@@ -104,7 +104,7 @@ class NewGameScreen(GameScreen):
         seen = unfinished_autosave() if self.app.autosave else None
         if seen is None:
             return
-        words = game_words(seen) or "it could not be read quickly"
+        words = game_words(seen, 120) or "it could not be read quickly"
         yield Static(Text(f"An unfinished game is autosaved ({words}). Starting a new game keeps it: "
                           "Resume it from the title screen.", style="bold"), id="unfinished")
         yield Checkbox("Discard it instead (the new game replaces its autosave)", id="discard", compact=True)

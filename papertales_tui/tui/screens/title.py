@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -43,13 +44,21 @@ def glance(path: Path) -> dict[str, Any] | None:
         return {}
 
 
-def game_words(seen: dict[str, Any]) -> str:
+def game_words(seen: dict[str, Any], width: int = 40) -> str:
     """"turn 2/4, Ann, Bo" from a `glance`, shown literally (the file is not checked yet: no markup,
-    no control codes, whatever it holds); "" when the glance found nothing."""
+    no control codes, whatever it holds) in at most `width` cells ("Ann, Bo and 3 more"); "" when the
+    glance found nothing."""
     try:
-        return literal(f"turn {seen['turn']}/{seen['turns']}, {', '.join(map(str, seen['names']))}")
+        turn, names = literal(f"turn {seen['turn']}/{seen['turns']}"), [literal(str(n)) for n in seen["names"]]
     except (KeyError, TypeError):
         return ""
+    for shown in range(len(names), 0, -1):
+        more = f" and {len(names) - shown} more" if shown < len(names) else ""
+        words = f"{turn}, {', '.join(names[:shown])}{more}"
+        if cell_len(words) <= width:
+            return words
+    words = f"{turn}, {names[0] if names else ''}{f' and {len(names) - 1} more' if len(names) > 1 else ''}"
+    return set_cell_size(words, width - 1) + "…"  # only text no good save holds is this long
 
 
 def unfinished_autosave() -> dict[str, Any] | None:
@@ -76,7 +85,7 @@ def autosave_label() -> str | None:
         return None
     if seen.get("over"):
         return "See the last game's final scores (it is finished)"
-    words = game_words(seen)
+    words = game_words(seen, 46)  # the menu's rows hold 70 cells at 80 columns
     return f"Resume the last game ({words})" if words else "Resume the last game (autosave)"
 
 
@@ -87,9 +96,9 @@ def kept_label(path: Path) -> str:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
     except OSError:
         when = "?"
-    words = game_words(seen)
-    what = "See a kept finished game" if seen.get("over") else "Resume a kept game"
-    return f"{what} ({words}; {when})" if words else f"{what} ({literal(path.name)})"
+    words = game_words(seen, 43)
+    what = "See kept finished game" if seen.get("over") else "Resume kept"
+    return f"{what} {when}: {words}" if words else f"{what} {when}: {literal(path.name)}"
 
 
 class TitleScreen(GameScreen):
