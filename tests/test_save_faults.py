@@ -397,9 +397,10 @@ def _remove(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-def fuzz_saves(tmp_path: Path, rounds: int, seed: int, monkeypatch) -> tuple[Counter, list]:
-    """Mutated saves through `replay`, `--resume` (and on into the game when it accepts) and, now and
-    then, with stdin closed. Returns the outcomes and the problems: tracebacks, hangs, commands that
+def fuzz_saves(tmp_path: Path, rounds: int, seed: int, monkeypatch, review: bool = True) -> tuple[Counter, list]:
+    """Mutated saves through `replay`, `--resume` (and on into the game when it accepts), `review` and,
+    now and then, `--resume` with stdin closed (`review=False`: not `review`, whose coach takes about a
+    second on each save it accepts). Returns the outcomes and the problems: tracebacks, hangs, commands that
     disagree, accepted saves that crash later."""
     import papertales_tui.tui.app as app_module
 
@@ -425,7 +426,7 @@ def fuzz_saves(tmp_path: Path, rounds: int, seed: int, monkeypatch) -> tuple[Cou
             how, data = mutate_save(rng.choice(sources), rng)
             path.write_bytes(data)
         codes = []
-        for command in (["replay", "--quiet"], ["--resume"]):
+        for command in (["replay", "--quiet"], ["--resume"], ["review", "--samples", "2"])[:3 if review else 2]:
             resumed.clear()
             code, problem = guarded([*command, str(path)], (0, 1, 2) if command[0] == "replay" else (0, 2))
             if problem:
@@ -439,8 +440,8 @@ def fuzz_saves(tmp_path: Path, rounds: int, seed: int, monkeypatch) -> tuple[Cou
                     problems.append((k, how, "play on", problem))
             outcomes[command[0], how, code] += 1
             codes.append(code)
-        if (codes[0] == 0) != (codes[1] == 0):
-            problems.append((k, how, "both", f"replay exit {codes[0]}, --resume exit {codes[1]}"))
+        if len({code == 0 for code in codes}) > 1:  # one idea of a valid save
+            problems.append((k, how, "all", f"replay, --resume, review exit {codes}"))
         if k % 25 == 0:  # stdin closed: one line, exit 2, whatever the file
             with monkeypatch.context() as m:
                 m.setattr(app_module, "run_app", real_run_app)
@@ -485,7 +486,7 @@ def fuzz_cards(tmp_path: Path, rounds: int, seed: int) -> tuple[Counter, list]:
 
 
 def test_mutated_saves_are_refused_cleanly_and_never_changed(tmp_path, monkeypatch, capsys):
-    outcomes, problems = fuzz_saves(tmp_path, 40, seed=1, monkeypatch=monkeypatch)
+    outcomes, problems = fuzz_saves(tmp_path, 30, seed=1, monkeypatch=monkeypatch, review=False)
     assert problems == []
     assert sum(v for (cmd, _, code), v in outcomes.items() if code == 2) > 20  # most mutations are refused
 

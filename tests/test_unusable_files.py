@@ -389,8 +389,8 @@ def test_log_to_a_full_device_names_the_file(capsys):
 
 
 def test_log_to_a_folder_says_it_is_a_folder(tmp_path, capsys):
-    refused(capsys, ["simulate", "--games", "1", "--log", str(tmp_path), "--force"], str(tmp_path), "folder")
-    refused(capsys, ["simulate", "--games", "1", "--log", str(tmp_path)], str(tmp_path), "folder")
+    for force in (["--force"], []):
+        refused(capsys, ["simulate", "--games", "1", "--log", str(tmp_path), *force], str(tmp_path), "this is a folder")
 
 
 @posix_only
