@@ -27,7 +27,7 @@ class FileProblem(Exception):
 
 
 def human_size(n: int) -> str:
-    """A byte count in words: "812 bytes", "12 kB", "16 MB", "6.0 GB" (powers of 1024)."""
+    """A byte count in words: "812 bytes", "12 kB", "1.5 MB", "6 GB" (powers of 1024)."""
     if n < 1024:
         return f"{n} byte{'s' * (n != 1)}"
     for unit in ("kB", "MB", "GB", "TB"):
