@@ -27,7 +27,7 @@ class FileProblem(Exception):
 
 
 def human_size(n: int) -> str:
-    """A byte count in words: "812 bytes", "12 kB", "16 MB", "6.0 GB" (powers of 1024)."""
+    """A byte count in words: "812 bytes", "12 kB", "1.5 MB", "6 GB" (powers of 1024)."""
     if n < 1024:
         return f"{n} byte{'s' * (n != 1)}"
     for unit in ("kB", "MB", "GB", "TB"):
@@ -125,7 +125,7 @@ def loads_json(text: str | bytes) -> Any:
     try:
         value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except RecursionError:
-        raise JSONLimitError(f"nested too deeply (at most {MAX_JSON_DEPTH} levels)") from None
+        raise JSONLimitError(f"nested more than {MAX_JSON_DEPTH} levels deep") from None
     _check_depth(value)
     return value
 
@@ -140,5 +140,5 @@ def _check_depth(value: Any) -> None:
         elif not isinstance(node, list):
             continue
         if depth > MAX_JSON_DEPTH:
-            raise JSONLimitError(f"nested too deeply (at most {MAX_JSON_DEPTH} levels)")
+            raise JSONLimitError(f"nested more than {MAX_JSON_DEPTH} levels deep")
         stack.extend((child, depth + 1) for child in node if isinstance(child, (dict, list)))

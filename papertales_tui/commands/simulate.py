@@ -138,6 +138,7 @@ def open_log(args: argparse.Namespace):
         raise CommandError(f"{path}: this is a folder; --log needs a file name")
     # O_NONBLOCK: opening a FIFO that nothing reads fails at once (ENXIO) instead of waiting forever
     flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if args.force else os.O_EXCL) | getattr(os, "O_NONBLOCK", 0)
+
     def opener(name: str, _flags: int) -> int:
         fd = os.open(name, flags, 0o644)
         if hasattr(os, "set_blocking"):

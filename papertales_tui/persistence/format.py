@@ -104,7 +104,7 @@ class _Player(_Open):
 class _Solo(_Model):
     necropolis: Annotated[list[str], Field(min_length=5, max_length=5)]  # the row 1-2-3-4-END
     lich_cards: Annotated[list[str], Field(max_length=20)]
-    revealed: Annotated[int, Field(ge=1, le=5)]
+    revealed: Annotated[int, Field(ge=0, le=5)]
     time: Annotated[int, Field(ge=0, le=4)]
     lich_lp: Count
     underworld: list[CardId]
@@ -135,7 +135,7 @@ class _Seat(_Model):
 
 
 # What a seat is: a human, or a bot of a level of rules/bots (LEVELS, not imported here: the bots are
-# heavy, and tests/test_save_faults.py checks the two lists agree). Bare levels ("easy") were written by
+# heavy, and tests/test_unusable_files.py checks the two lists agree). Bare levels ("easy") were written by
 # the scripts of the first release and mean a human seat, as the app has always read them.
 BOT_LEVELS = ("easy", "medium", "hard")
 SeatType = Literal[("human", *(f"bot:{level}" for level in BOT_LEVELS), *BOT_LEVELS)]  # type: ignore[valid-type]

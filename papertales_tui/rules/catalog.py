@@ -5,6 +5,7 @@ Pydantic models describe the files; checks Pydantic cannot express (effect param
 naming the file, the card and the field.
 """
 
+import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -89,15 +90,16 @@ def _check_shape(text: str) -> None:
                 raise yaml.YAMLError(f"nested more than {MAX_DEPTH} levels deep (line {_line(event)})")
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
-        elif isinstance(event, yaml.ScalarEvent) and event.style is None and _too_long_number(event.value):
+        elif isinstance(event, yaml.ScalarEvent) and event.implicit[0] and _too_long_number(event.value):
             raise yaml.YAMLError(f"a number of more than {MAX_DIGITS} digits (line {_line(event)})")
 
 
 def _shown(path: Path) -> Path:
-    """`path` relative to the working directory when it lies below it."""
+    """`path` relative to the working directory when it lies below it (symbolic links not followed:
+    the name shown is the one given, even for a dangling link or a loop)."""
     try:
-        return path.resolve().relative_to(Path.cwd().resolve())
-    except ValueError:
+        return Path(os.path.abspath(path)).relative_to(os.getcwd())
+    except (ValueError, OSError):
         return path
 
 
