@@ -84,8 +84,15 @@ def side_lines(game, e: ev.WarStrength, new: set[int], result: Text, width: int)
             lines.append(fit(Text.assemble(("   " + label).ljust(3 + NAME_WIDTH + 1), tx.strength(strength)), width))
         else:
             plain.append(label)
-    if plain:
-        lines.append(fit(Text.assemble(("   Buildings: ", "dim"), ", ".join(plain)), width))
+    if plain:  # on as many lines as they take
+        line = Text("   Buildings: ", style="dim")
+        for k, label in enumerate(plain):
+            part = label + ("," if k < len(plain) - 1 else "")
+            if line.cell_len + 1 + len(part) > width and line.plain.strip() != "Buildings:":
+                lines.append(line)
+                line = Text("   ")
+            line.append(("" if line.plain.endswith(" ") else " ") + part)
+        lines.append(fit(line, width))
     return lines
 
 
