@@ -116,7 +116,7 @@ class DeployScreen(HintHost, GameScreen):
         if self.solo:
             room -= 6  # the Necropolis row
         elif self.table is not None:
-            self.table.rows = max(room - 2, 0)
+            self.table.rows = max(room - 4, 0)  # 4 rows for the details (or a hint) while the Kingdoms fit
             room -= table_height(self.table.views, width, self.table.rows)
             if self.table.is_mounted:
                 self.table.redraw()
