@@ -99,7 +99,7 @@ def card_name_prefixes(app: PaperTalesApp) -> set[str]:
 DUMP: list[str] | None = None  # --dump: every screen's text goes here
 
 
-def check_screen(app: PaperTalesApp, report: Report, prefixes: set[str]) -> None:
+def check_screen(app: PaperTalesApp, report: Report, prefixes: set[str]) -> None:  # noqa: C901
     """Everything the audit counts, on the screen shown now."""
     screen = app.screen
     kind = type(screen).__name__
@@ -126,6 +126,9 @@ def check_screen(app: PaperTalesApp, report: Report, prefixes: set[str]) -> None
             report.hidden_cursor.append((kind, widget.id or type(widget).__name__))
         if len(widget.lines) > shown:
             report.hidden_rows.append((kind, widget.id or type(widget).__name__))
+        for line in widget.lines:  # a line wider than its widget is cropped, without a "…"
+            if line.cell_len > widget.content_region.width:
+                report.cut_lines.append((kind, line.plain + f" (cropped at {widget.content_region.width})"))
 
 
 def deploy_keys(screen) -> tuple[list[str], list[str]]:

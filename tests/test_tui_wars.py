@@ -49,25 +49,25 @@ async def read_pages(app, pilot) -> list[str]:
 
 
 @pytest.mark.parametrize("no_color", [False, True])
-async def test_five_players_each_war_side_by_side_a_page_at_a_time(catalog, monkeypatch, no_color):
+async def test_four_players_each_war_side_by_side_a_page_at_a_time(catalog, monkeypatch, no_color):
     if no_color:
         monkeypatch.setenv("NO_COLOR", "1")
-    game, mark = played_to(5, seed=5, turn=2, stop="construction")
+    game, mark = played_to(4, seed=5, turn=2, stop="construction")
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.play(game, ["human"] * 5, shown=mark)
+        app.play(game, ["human"] * 4, shown=mark)
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         assert "Next page (Enter)" in screen_text(app)
         pages = await read_pages(app, pilot)
-    assert len(pages) >= 4  # 5 Wars do not fit one 80x24 screen: they are paged, not scrolled
+    assert len(pages) >= 3  # 4 Wars side by side do not fit one 80x24 screen: they are paged, not scrolled
     log = game.state.log[mark:]
     sides = {e["player"]: e for e in log if e["type"] == "war_strength"}
     wars_ = [e for e in log if e["type"] == "war"]
     for k, e in enumerate(wars_):
         i, j = e["players"]
-        page = next(p for p in pages if f"War {k + 1} of 5" in p)
+        page = next(p for p in pages if f"War {k + 1} of 4" in p)
         assert f"{NAMES[i]} ⚔{e['strengths'][0]} against {NAMES[j]} ⚔{e['strengths'][1]}" in page
         for side in (i, j):
             won = "wins ★3" if side in e["winners"] else "loses"
@@ -78,6 +78,42 @@ async def test_five_players_each_war_side_by_side_a_page_at_a_time(catalog, monk
                 row = next(r for r in rows if f"{SPOT_KEYS[slot]} {game.card(card).name[:14]}" in r)
                 assert f"⚔{strength}" in row if fights else "idle" in row
     assert any("Won this phase" in p for p in pages)
+
+
+@pytest.mark.parametrize("players", [5, 7])
+async def test_from_five_players_every_war_on_one_page_and_each_kingdom_once(catalog, players):
+    game, mark = played_to(players, seed=5, turn=2, stop="construction")
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"] * players, shown=mark)
+        await pilot.pause()
+        pages = await read_pages(app, pilot)
+    assert not any("…" in page for page in pages)
+    log = game.state.log[mark:]
+    sides = {e["player"]: e for e in log if e["type"] == "war_strength"}
+    wars_ = [e for e in log if e["type"] == "war"]
+    page = next(p for p in pages if f"War 1 of {players}" in p)
+    won = dict.fromkeys(range(players), 0)
+    for k, e in enumerate(wars_):  # every War on the same page, one line each
+        i, j = e["players"]
+        assert f"War {k + 1} of {players}  {NAMES[i]} ⚔{e['strengths'][0]} against {NAMES[j]} ⚔{e['strengths'][1]}" \
+            in page
+        for w in e["winners"]:
+            won[w] += 1
+    text = "\n".join(pages)
+    names = {u.name: u.short_name for u in catalog.units.values()}
+    for side, e in sides.items():  # each Kingdom once, each Unit with what it added
+        result = "loses" if not won[side] else "wins ★3" if won[side] == 1 else f"wins 2 Wars ★{3 * won[side]}"
+        assert text.count(f"{NAMES[side]} ⚔{e['strength']} {result}") == 1, (NAMES[side], result)
+        block = text.split(f"{NAMES[side]} ⚔{e['strength']} {result}")[1].split("\n  ")[0:3]
+        for _slot, card, _age, strength, fights in e["units"]:
+            name = game.card(card).name
+            assert any((f"{name} ⚔{strength}" if fights else f"{name} idle") in line
+                       or (f"{names[name]} ⚔{strength}" if fights else f"{names[name]} idle") in line
+                       for line in block), (name, block)
+    # the reveal, the Wars, the Kingdoms (side by side, 5 Wars took 4 pages and 7 took 6)
+    assert len([p for p in pages if "REVEAL & WARS" in p]) <= (3 if players == 5 else 4)
 
 
 async def test_previous_page_and_the_last_enter_goes_on(catalog):

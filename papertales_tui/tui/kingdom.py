@@ -188,9 +188,9 @@ def unit_short(spot: SpotView, short: bool = False) -> Text:
     return out
 
 
-def units_text(k: KingdomView, short: bool = False) -> Text:
-    """Front Units, then `|` and the Back Units."""
-    units = k.units()
+def units_text(k: KingdomView, short: bool = False, rows: tuple[tuple[int, ...], ...] = (FRONT_ROW, BACK_ROW)) -> Text:
+    """Front Units, then `|` and the Back Units (of the `rows` given)."""
+    units = [s for s in k.units() if any(s.spot in row for row in rows)]
     if not units:
         return Text("no Unit", style="dim")
     front = [unit_short(s, short) for s in units if s.spot in FRONT_ROW]
@@ -235,11 +235,16 @@ def without_no_war(k: KingdomView) -> KingdomView:
 
 def compact_forms(k: KingdomView, short: bool = False) -> list[list[Text]]:
     """The Kingdom in 1, 2 and 3 lines: `header: Units · Buildings`; `header · Buildings` over the
-    Units; the header, the Units, the Buildings (`short`: the Units by their short names)."""
+    Units; the header, the Units, the Buildings; `header · Buildings` over the Front row and the Back
+    row (`short`: the Units by their short names)."""
     units, head, built = units_text(k, short), header(k), buildings_text(k)
-    return [[Text.assemble(head, ": ", units, " · ", built)],
-            [Text.assemble(head, " · ", built), Text.assemble("  ", units)],
-            [head, Text.assemble("  ", units), Text.assemble("  ", built)]]
+    forms = [[Text.assemble(head, ": ", units, " · ", built)],
+             [Text.assemble(head, " · ", built), Text.assemble("  ", units)],
+             [head, Text.assemble("  ", units), Text.assemble("  ", built)]]
+    if any(s.spot in FRONT_ROW for s in k.units()) and any(s.spot in BACK_ROW for s in k.units()):
+        forms.append([Text.assemble(head, " · ", built), Text.assemble("  ", units_text(k, short, (FRONT_ROW,))),
+                      Text.assemble("  ", units_text(k, short, (BACK_ROW,)))])
+    return forms
 
 
 @dataclass(frozen=True, slots=True)

@@ -84,8 +84,15 @@ def side_lines(game, e: ev.WarStrength, new: set[int], result: Text, width: int)
             lines.append(fit(Text.assemble(("   " + label).ljust(3 + NAME_WIDTH + 1), tx.strength(strength)), width))
         else:
             plain.append(label)
-    if plain:
-        lines.append(fit(Text.assemble(("   Buildings: ", "dim"), ", ".join(plain)), width))
+    if plain:  # on as many lines as they take
+        line = Text("   Buildings: ", style="dim")
+        for k, label in enumerate(plain):
+            part = label + ("," if k < len(plain) - 1 else "")
+            if line.cell_len + 1 + len(part) > width and line.plain.strip() != "Buildings:":
+                lines.append(line)
+                line = Text("   ")
+            line.append(("" if line.plain.endswith(" ") else " ") + part)
+        lines.append(fit(line, width))
     return lines
 
 
@@ -193,3 +200,72 @@ def solo_war_block(game, events: Sequence[ev.BaseEvent], width: int) -> list[Tex
     head = Text("Wars against the Black and Purple armies", style="bold reverse")
     head.append(f"  {name} {tx.STRENGTH}{side.strength}; a tie is won by both")
     return [fit(head, width)] + side_by_side(left, right, width)
+
+
+# --- 5+ players: every War on one line, each Kingdom once ------------------------------------------
+
+COMPACT_FROM = 5  # players: from this many, the Wars are listed one a line and each Kingdom shown once
+
+
+def fought_unit(spot: kw.SpotView, short: bool = False) -> Text:
+    """`Golem ⚔3◷1 NEW✝`: what the Unit added to the War (`idle` when it did not fight)."""
+    out = Text(spot.short or spot.name if short else spot.name, style="bold")
+    out.append(f" {tx.STRENGTH}{spot.strength}" if spot.fights else " idle", style="" if spot.fights else "dim")
+    if spot.age:
+        out.append_text(tx.age(spot.age))
+    if spot.new:
+        out.append(" NEW", style="bold green")
+    if spot.dies:
+        out.append(kw.DIES, style="bold red")
+    return out
+
+
+def kingdom_at_war(game, e: ev.WarStrength, new: set[int], result: Text, width: int) -> list[Text]:
+    """A Kingdom as it went to War, whole: `Ann ⚔6 wins ★3: Units | Back Units · Buildings` in one
+    line, else the Units on a line of their own, else the Front and Back rows on two; full names before
+    short ones for as many lines."""
+    head = Text.assemble((game.players[e.player].name, "bold"), " ", tx.strength(e.strength), " ", result)
+    built = Text(", ").join(
+        Text.assemble(f"{tx.building_name(game.catalog, key)} {level}", tx.strength(s) if s else "")
+        for key, level, s in e.buildings or []) or Text("no Building", style="dim")
+    forms = []
+    for short in (False, True):
+        if e.units is None:  # an event logged before the Kingdom was: its fighting parts only
+            names = Names.of(game)
+            units = Text(", ").join(Text(f"{strength_part(p, names)} {tx.STRENGTH}{p['strength']}") for p in e.parts)
+            rows = [units]
+        else:
+            spots = [spot_at_war(game, u, new) for u in e.units]
+            front = Text(" ").join(fought_unit(s, short) for s in spots if s.spot in FRONT)
+            back = Text(" ").join(fought_unit(s, short) for s in spots if s.spot not in FRONT)
+            units = Text.assemble(front, (" | " if front.plain else "| ", "dim"), back) if back.plain else front
+            rows = [front, Text.assemble(("| ", "dim"), back)] if front.plain and back.plain else [units]
+        units = units if units.plain else Text("no Unit", style="dim")
+        forms.append([Text.assemble(head, ": ", units, " · ", built)])
+        forms.append([Text.assemble(head, " · ", built), Text.assemble("  ", units)])
+        forms.append([Text.assemble(head, " · ", built)] + [Text.assemble("  ", row) for row in rows])
+    for form in sorted(forms, key=len):  # a stable sort: full names first
+        if all(line.cell_len <= width for line in form):
+            return form
+    return [fit(line, width) for line in forms[-1]]
+
+
+def compact_war_blocks(game, events: Sequence[ev.BaseEvent], width: int) -> list[list[Text]]:
+    """Every War on a line (one block: a player's two Wars read together), then each Kingdom once as
+    it fought (a block each, so that a page break falls between two Kingdoms)."""
+    sides = {e.player: e for e in events if isinstance(e, ev.WarStrength)}
+    new = revealed_spots(events)
+    wars = [e for e in events if isinstance(e, ev.War)]
+    won = [0] * len(game.players)
+    for e in wars:
+        for k in e.winners or []:
+            won[k] += 1
+    lines = [Text()]
+    for k, e in enumerate(wars):
+        lines += war_heading(game, e, k + 1, len(wars), width)
+    blocks = [lines]
+    for n, (player, side) in enumerate(sorted(sides.items())):
+        head = [Text(), Text("Kingdoms as they fought (⚔ what each Unit added)", style="bold underline")]
+        head = head if n == 0 else []
+        blocks.append(head + kingdom_at_war(game, side, new.get(player, set()), wins(won[player]), width))
+    return blocks

@@ -118,11 +118,11 @@ class DeployScreen(HintHost, GameScreen):
             return
         self.board_rows = board
         width = max(self.app.size.width - 2, 20)
-        room = self.app.size.height - 2 - board - 5 - 1  # title, keys; status, message
+        room = self.app.size.height - 2 - board - 5  # title, keys; status (a message goes over the details)
         if self.solo:
             room -= 6  # the Necropolis row
         elif self.table is not None:
-            self.table.rows = max(room - 2, 0)
+            self.table.rows = max(room - 4, 0)  # 4 rows for the details (or a hint) while the Kingdoms fit
             room -= table_height(self.table.views, width, self.table.rows)
             if self.table.is_mounted:
                 self.table.redraw()
@@ -145,6 +145,10 @@ class DeployScreen(HintHost, GameScreen):
         for name, height in self.SECTIONS:
             if name == "detail" and self.hint_room:
                 continue
+            if name == "message":  # shown over the first line of the details: the panel keeps its height
+                out += self.texts.get(name, [])[:1]
+                continue
+            height -= 1 if name == "detail" and self.texts.get("message") else 0
             part = self.texts.get(name, [])[:height]
             out += part + [Text()] * (height - len(part))
         self.info.set_lines(out)
@@ -200,7 +204,9 @@ class DeployScreen(HintHost, GameScreen):
 
     def card_line(self, card: int) -> Text:
         if card not in self.card_lines:
-            self.card_lines[card] = tx.unit_line(self.game.card(card))
+            cards = self.plan.hand + list(self.plan.in_play)
+            width = max(len(self.game.card(c).name) for c in cards) + 1  # the names in a column, no wider
+            self.card_lines[card] = tx.unit_line(self.game.card(card), width)
         return self.card_lines[card]
 
     def buildings_lines(self) -> list[Text]:
@@ -233,7 +239,7 @@ class DeployScreen(HintHost, GameScreen):
                 label.append(" ✓", style="green")
             if card == self.held:
                 label.append(" ◀ held", style="reverse")
-            rows.append(label)
+            rows.append(self.fit_row(label, card))
         kept = self.plan.keep
         footer = [Text.assemble(("Kept for next turn: ", "bold"),
                                 self.game.card(kept).name if kept is not None else "nothing")]
@@ -241,6 +247,19 @@ class DeployScreen(HintHost, GameScreen):
             self.hand.set_rows([Text("(no cards)", style="dim")], {0}, footer)
         else:
             self.hand.set_rows(rows, None, footer)
+
+    def fit_row(self, row: Text, card: int) -> Text:
+        """A hand row too wide for the list: the name unpadded, then the card's short name."""
+        width = self.hand.content_region.width or (self.app.size.width // 2 - 3)
+        if row.cell_len <= width:
+            return row
+        t = self.game.card(card)
+        tail = row[len(self.card_line(card)):]
+        for name in (t.name, t.short_name):
+            shorter = Text.assemble((name, "bold"), " ", tx.unit_stats(t), tail)
+            if shorter.cell_len <= width:
+                return shorter
+        return shorter
 
     def render_status(self) -> None:
         f = self.forecast

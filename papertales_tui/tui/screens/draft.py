@@ -18,7 +18,7 @@ from .. import text as tx
 from .. import views
 from ..kingdom import KingdomTable, kingdom_views, table_height, table_marks
 from ..seats import bot_marked
-from ..widgets import NecropolisRow, Notice, RowList, TextBox, unbroken
+from ..widgets import NecropolisRow, Notice, RowList, TextBox, unbroken, wrap
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
 
@@ -55,8 +55,7 @@ class DraftScreen(HintHost, GameScreen):
     def body(self) -> ComposeResult:
         if self.solo:
             yield NecropolisRow(self.game, id="necropolis")
-        else:
-            yield self.opponents()
+        yield self.opponents()
         with Horizontal(id="draft"):
             yield RowList("", id="draft-cards")
             yield TextBox(id="draft-info")
@@ -77,21 +76,30 @@ class DraftScreen(HintHost, GameScreen):
 
         game = self.game
         seen = kingdom_views(game, viewer=self.player)
-        marked = table_marks(len(seen), self.player, game.pass_direction())
+        marked = {} if self.solo else table_marks(len(seen), self.player, game.pass_direction())
         session = self.app.session
         views = bot_marked([replace(seen[j], mark=marked[j]) for j in marked], session.seats if session else None)
         views.append(replace(seen[self.player], mark="(you)"))
-        rows = self.app.size.height - 2 - DETAIL_ROWS - (1 + len(self.cards))  # title, keys; details; list
+        rows = self.app.size.height - 2 - DETAIL_ROWS - self.list_rows() - (6 if self.solo else 0)
         return KingdomTable(views, rows=rows, id="table")
 
+    INFO_WIDTH = 31  # the text of #draft-info (draft.tcss: 34, less its border and padding)
+
+    def list_rows(self) -> int:
+        """The rows the list of cards and the text beside it need."""
+        header = 2 if self.solo else 1
+        info = len(wrap(self.info_text(), self.app.console, self.INFO_WIDTH))
+        return max(header + len(self.cards), info)
+
     def fit_detail(self) -> None:
-        """The card details give up rows (down to 2) when the table needs them for whole Kingdoms."""
+        """The card details take the rows their longest card needs, as far as the table (every
+        Kingdom whole) and the list leave room (at least 2)."""
+        width = max(self.app.size.width - 2, 20)
         table = next(iter(self.query("#table").results(KingdomTable)), None)
-        if table is None:
-            return
-        used = table_height(table.views, max(self.app.size.width - 2, 20), table.rows)
-        room = self.app.size.height - 2 - used - (1 + len(self.cards))
-        self.query_one("#card-detail").styles.height = min(max(room, 2), DETAIL_ROWS)
+        used = table_height(table.views, width, table.rows) if table is not None else 0
+        room = self.app.size.height - 2 - used - self.list_rows() - (6 if self.solo else 0)  # the Necropolis row
+        needed = max(len(tx.unit_detail(self.game.card(c)).wrap(self.app.console, width)) for c in self.cards)
+        self.query_one("#card-detail").styles.height = max(min(room, needed), 2)
 
     def render_cards(self) -> None:
         rows = []
@@ -129,9 +137,11 @@ class DraftScreen(HintHost, GameScreen):
         self.query_one("#card-detail", TextBox).set_text(tx.unit_detail(self.game.card(card)))
 
     def render_info(self) -> None:
+        self.query_one("#draft-info", TextBox).set_text(self.info_text())
+
+    def info_text(self) -> Text:
         if self.solo:
-            self.render_solo_info()
-            return
+            return self.solo_info()
         game, p = self.game, self.game.players[self.player]
         n = len(game.players)
         direction = game.pass_direction()
@@ -148,9 +158,9 @@ class DraftScreen(HintHost, GameScreen):
                    else f"the rest goes to {target}")
         out.append("\nStill to pick: ", style="bold")
         out.append(", ".join(waiting) if len(waiting) <= 4 else f"{len(waiting)} players")
-        self.query_one("#draft-info", TextBox).set_text(out)  # your Gold and LP: on your line of the table
+        return out  # your Gold and LP: on your line of the table
 
-    def render_solo_info(self) -> None:
+    def solo_info(self) -> Text:
         game, p, opts = self.game, self.game.players[self.player], self.pend.options
         seen = game.view(self.player)["solo"]
         out = Text()
@@ -167,11 +177,7 @@ class DraftScreen(HintHost, GameScreen):
         if seen["discard"] is not None:
             out.append(f"\nDiscard pile: {len(seen['discard'])} cards (d: look)", style="bold")
         out.append(f"\n{QUEST_MARK}{tx.LP}n: the Lich King scores n if it ends in the Underworld", style="dim")
-        out.append("\nYou have ")
-        out.append_text(tx.gold(p.gold))
-        out.append(" and ")
-        out.append_text(tx.lp(p.lp))
-        self.query_one("#draft-info", TextBox).set_text(out)
+        return out  # your Gold and LP: on your line of the table
 
     def action_piles(self) -> None:
         from .info import PileScreen

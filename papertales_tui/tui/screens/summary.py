@@ -90,15 +90,21 @@ def render_reveal(game, events: Sequence[ev.BaseEvent], width: int) -> list:
     first = next((k for k, e in enumerate(events) if isinstance(e, ev.WarStrength)), len(events))
     solo = views.is_solo(game)
     out: list = []
-    if events[:first]:
-        out.append(section("Revealed", sentences(game, events[:first])))
+    if events[:first]:  # a block a line: a page break may fall between two
+        lines = sentences(game, events[:first]).split("\n")
+        out += [section("Revealed", lines[0])] + list(lines[1:])
     revealed = any(isinstance(e, ev.UnitsRevealed) for e in events)
     if revealed and first == len(events) and kingdoms_still_as_revealed(game):
         out.append(section("Kingdoms", kingdoms_now(game, width)))
     if first == len(events):
         return out
-    blocks = [wr.solo_war_block(game, events, width)] if solo else wr.war_blocks(game, events, width)
-    out += [Text("\n").join([Text()] + block) for block in blocks if block]
+    if solo:
+        blocks = [[Text()] + wr.solo_war_block(game, events, width)]
+    elif len(game.players) >= wr.COMPACT_FROM:  # a blank line only before the Wars and the Kingdoms
+        blocks = wr.compact_war_blocks(game, events, width)
+    else:
+        blocks = [[Text()] + block for block in wr.war_blocks(game, events, width)]
+    out += [Text("\n").join(block) for block in blocks if len(block) > 1]
     after = events[first:]
     won = gains(game, after)
     if solo:
