@@ -3,13 +3,14 @@ names its causes by card key; logs saved before the schema load in today's form.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 
 from papertales_tui.persistence import ADDED_EVENT_FIELDS, load_save, replay_game
-from papertales_tui.persistence.migrations import upgrade_log
+from papertales_tui.persistence.migrations import migrate, upgrade_log
 from papertales_tui.rules import events as ev
 from papertales_tui.rules.catalog import default_catalog
 from papertales_tui.rules.random_play import play_random_game
@@ -121,9 +122,12 @@ def test_a_finished_game_saved_before_the_schema_loads_in_todays_form(name):
 
 
 def test_upgrading_a_log_twice_changes_nothing():
+    """Today's log through the whole chain of migrations again, from format 1: the same log."""
     save = load_save(DATA / FINISHED_V1[2])
     log = save.game.state.log
-    assert upgrade_log(log, save.game.catalog) == log
+    payload = {"version": 1, "state": json.loads(save.game.to_json())}
+    assert migrate(payload, save.game.catalog)["state"]["log"] == log
+    assert upgrade_log(log, save.game.catalog) != log  # the first step alone would undo the later ones
 
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "events.md"

@@ -173,3 +173,30 @@ async def test_the_focused_dropdown_of_the_new_game_form_stands_out(catalog):
             await pilot.pause()
             focused = current.background_colors[1]
             assert contrast(focused, unfocused) >= 3, (field, focused, unfocused)  # WCAG non-text contrast
+
+
+def test_solo_the_last_reaper_of_souls_gain_belongs_to_the_last_aging():
+    """The Lich King's gain for the Units that died at turn 4's Aging shows in that Aging's summary,
+    as in turns 1-3 (it was logged in the phase "end", and shown on the Game over page)."""
+    import random
+
+    from papertales_tui.rules.random_play import random_decision
+    from papertales_tui.rules.solo import SoloGame
+    from papertales_tui.tui import flow
+
+    gains = []
+    for seed in range(40):
+        game = SoloGame.new(["Ann"], seed=seed, difficulty=3)
+        if "reaper_of_souls" not in [c.key for c in game.lich_king_cards()]:
+            continue
+        rng = random.Random(seed)
+        while not game.over:
+            pend = game.pending()[0]
+            game.apply(pend.player, random_decision(game, pend, rng))
+        log = game.state.log
+        reaper = [k for k, e in enumerate(log) if e["type"] == "lich_lp" and e.get("source") == "reaper_of_souls"]
+        gains += [(flow.turn_at(log, k), log[k]["phase"]) for k in reaper]
+        if any(turn == 4 for turn, _ in gains):
+            break
+    assert any(turn == 4 for turn, _ in gains)
+    assert all(phase == "aging" for _, phase in gains), gains

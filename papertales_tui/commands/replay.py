@@ -15,6 +15,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="re-play a saved game step by step and check its stored state")
     p.add_argument("file", metavar="FILE", help="a save file (e.g. an autosave, or one made with 'save as')")
     p.add_argument("--quiet", action="store_true", help="print only whether the stored state matches")
+    p.add_argument("--reveal", action="store_true",
+                   help="an unfinished game: show the hands, picks and plans too (by default only what every "
+                        "player may see, so that a replay at the table shows no one's cards)")
     p.set_defaults(run=run)
 
 
@@ -34,14 +37,23 @@ def run(args: argparse.Namespace, catalog) -> int:
     if save.catalog_changed:
         print("note: the card data has changed since this game was saved; differences may come from that",
               file=sys.stderr)
+    secret = not save.game.over and not args.reveal  # hands and plans stay hidden until the game is over
+    if secret:
+        out("This game is not finished: only what every player may see is shown (--reveal shows all).")
     game = None
     try:
         for step in iter_replay(save):
             game = step.game
             names = Names.of(game)
-            out("Setup" if step.decision is None else f"#{step.index} {describe_decision(step.decision, game)}")
+            if step.decision is None:
+                out("Setup")
+            else:
+                told = public_decision(step.decision, game) if secret else describe_decision(step.decision, game)
+                out(f"#{step.index} {told}")
             for e in step.events:
-                out(f"    {narrate(e, names, full=True)}")
+                line = narrate(e, names, full=not secret)
+                if line:
+                    out(f"    {line}")
     except ReplayError as err:
         say(f"MISMATCH: {err}", file=sys.stderr)
         return 1
@@ -81,6 +93,16 @@ def _slot(s) -> str:
     from ..rules.state import SLOT_NAMES
 
     return SLOT_NAMES[s] if isinstance(s, int) and 0 <= s < len(SLOT_NAMES) else f"slot {s}"
+
+
+DECISION_NAMES = {"pick": "a pick", "deploy": "a deployment", "build": "a Construction", "upgrade": "a Construction",
+                  "pass": "a Construction", "heal": "a choice of Units to save", "age_target": "an Age token choice"}
+
+
+def public_decision(d: dict, game) -> str:
+    """A decision as the table knows it before the game is over: who decided, not what (what every
+    player may see of it is in the events that follow)."""
+    return f"{_player(game, d.get('player'))} makes {DECISION_NAMES.get(str(d.get('kind')), 'a decision')}"
 
 
 def describe_decision(d: dict, game) -> str:

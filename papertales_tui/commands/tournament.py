@@ -7,8 +7,12 @@ import json
 import math
 import sys
 import time
+from collections.abc import Iterable
+from typing import TypeVar
 
 from . import GAMES, PLAYERS, SEED, CommandError, float_range, int_range, say
+
+T = TypeVar("T")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -89,6 +93,36 @@ def _ci95(xs: list[float]) -> tuple[float, float]:
     return m - half, m + half
 
 
+def clock(seconds: float) -> str:
+    """1:05:09, 5:09 or 0:09."""
+    m, sec = divmod(round(seconds), 60)
+    h, m = divmod(m, 60)
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
+
+
+def progress_line(done: int, total: int, elapsed: float) -> str:
+    """`game 12/100 · 0:41 so far · about 5:01 left` (the time left at the pace so far)."""
+    if not done:
+        return f"game 0/{total} · the time left is known after the first game"
+    return f"game {done}/{total} · {clock(elapsed)} so far · about {clock(elapsed / done * (total - done))} left"
+
+
+def played(outcomes: Iterable[T], total: int, start: float) -> list[T]:
+    """The games' outcomes, in order; on a terminal, a progress line on stderr while they come in."""
+    shown = sys.stderr.isatty()
+    out: list[T] = []
+    if shown:
+        print(progress_line(0, total, 0.0), end="", file=sys.stderr, flush=True)
+    for outcome in outcomes:
+        out.append(outcome)
+        if shown:
+            print(f"\r{progress_line(len(out), total, time.perf_counter() - start)}\033[K", end="",
+                  file=sys.stderr, flush=True)
+    if shown:
+        print("\r\033[K", end="", file=sys.stderr, flush=True)  # the line goes: the results follow
+    return out
+
+
 def run(args: argparse.Namespace, catalog) -> int:
     from ..rules.bots import LEVELS
 
@@ -101,12 +135,13 @@ def run(args: argparse.Namespace, catalog) -> int:
     tasks = [(rotated(levels, k), args.seed + k, catalog, options) for k in range(args.games)]
     start = time.perf_counter()
     if args.jobs == 1:
-        outcomes = [play_one(t) for t in tasks]
+        outcomes = played(map(play_one, tasks), len(tasks), start)
     else:
         from multiprocessing import Pool
 
         with Pool(args.jobs) as pool:
-            outcomes = pool.map(play_one, tasks, chunksize=max(1, len(tasks) // (args.jobs * 8)))
+            outcomes = played(pool.imap(play_one, tasks, chunksize=max(1, len(tasks) // (args.jobs * 8))),
+                              len(tasks), start)
     errors = [o for o in outcomes if isinstance(o, str)]
     results = [o for o in outcomes if not isinstance(o, str)]
     summary = {"players": args.players, "games": args.games, "seed": args.seed, "seats": levels,

@@ -15,7 +15,8 @@ from ..rules import events
 from ..rules.cards import Catalog
 from ..rules.state import SLOT_NAMES
 
-FORMAT_VERSION = 3  # 2: events have a phase, and card keys as causes; 3: war_strength parts by key
+FORMAT_VERSION = 4  # 2: events have a phase, and card keys as causes; 3: war_strength parts by key;
+# 4: solo, the last Aging's Lich King gains in the phase "aging"
 
 Migration = Callable[[dict[str, Any], Catalog], dict[str, Any]]
 
@@ -54,7 +55,24 @@ def _war_parts_by_key(payload: dict[str, Any], catalog: Catalog) -> dict[str, An
     return dict(payload, state=dict(payload["state"], log=parts_by_key(payload["state"]["log"], catalog)))
 
 
-MIGRATIONS: dict[int, Migration] = {1: _events_with_phases, 2: _war_parts_by_key}
+def _solo_last_aging(payload: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
+    """3 -> 4: solo games log the Lich King's gains for the Units that died at the last turn's Aging,
+    and the Time token's last move, in the phase "aging" (as turns 1-3 do), not "end". Before, the
+    phase "end" was set first: those events are the run of "end" events up to that move."""
+    state = payload["state"]
+    log = state["log"]
+    last = [k for k, e in enumerate(log) if e.get("type") == "time_moved" and e.get("turn") == state["turns"]]
+    if state.get("mode") != "solo" or not last:
+        return payload
+    log = [dict(e) for e in log]
+    k = last[0]
+    while k >= 0 and log[k].get("phase") == "end":
+        log[k]["phase"] = "aging"
+        k -= 1
+    return dict(payload, state=dict(state, log=log))
+
+
+MIGRATIONS: dict[int, Migration] = {1: _events_with_phases, 2: _war_parts_by_key, 3: _solo_last_aging}
 
 
 # --- logs saved before the schema (save format 1) ----------------------------------------------

@@ -238,9 +238,7 @@ class SoloMode(StandardMode):
     def turn_ended(self, game: Game) -> None:
         """The Lich King's gains for the Units that died, the Time token; at the end the END card."""
         s, solo = self.state, self.solo
-        if s.turn == s.turns:
-            s.phase = Phase.END  # end-of-game scoring
-        deaths = self._deaths_this_turn()
+        deaths = self._deaths_this_turn()  # (Aging's, every turn: logged in the phase "aging")
         for c in self.lich_king_cards():
             if c.effect == "lp_per_dying_units":
                 self._lich_gain(game, c.params["amount"] * (deaths // c.params["per"]), "lich_card", c.key,
@@ -249,6 +247,7 @@ class SoloMode(StandardMode):
         game.emit("time_moved", position=solo.time, turn=s.turn)
         if s.turn < s.turns:
             return
+        s.phase = Phase.END  # end-of-game scoring
         end = self.necropolis_card(solo.time)
         self._lich_gain(game, end.gain, "end", end.key)
         built = len(s.players[0].buildings)

@@ -22,7 +22,7 @@ ASK = "Build one thing or pass: Enter, then c"
 PASS_LABEL = Text("Pass: build nothing this turn", style="italic")
 
 
-def option_label(catalog, opt: dict) -> Text:
+def option_label(catalog, opt: dict, chosen: bool = False) -> Text:
     b = catalog.buildings[opt["building"]]
     if opt["kind"] == "upgrade":
         what, level = f"Upgrade {b.name} → 2", 2
@@ -32,6 +32,8 @@ def option_label(catalog, opt: dict) -> Text:
         what, level = f"Build {b.name} at level 1", 1
     price = tx.gold(opt["gold"])
     price.pad_right(4 - price.cell_len)
+    if chosen:  # in place of its worth (on the side), to stay on one line
+        return Text.assemble(Text(what.ljust(26), style="bold"), price, ("  ✓ chosen", "bold green"))
     return Text.assemble(Text(what.ljust(26), style="bold"), price, " worth ", tx.lp(b.level(level).legend_points))
 
 
@@ -195,8 +197,10 @@ class ConstructionScreen(HintHost, GameScreen):
         else:
             self.choose(key)
 
-    def label(self, key: str) -> Text:
-        return PASS_LABEL if key == "pass" else option_label(self.game.catalog, self.options[int(key)])
+    def label(self, key: str, chosen: bool = False) -> Text:
+        if key == "pass":
+            return Text.assemble(PASS_LABEL, ("  ✓ chosen", "bold green")) if chosen else PASS_LABEL
+        return option_label(self.game.catalog, self.options[int(key)], chosen)
 
     def choose(self, key: str | None) -> None:
         """Mark an entry as chosen (None: none), and say how to confirm it."""
@@ -206,7 +210,7 @@ class ConstructionScreen(HintHost, GameScreen):
         self.choice = key
         title = Text(ASK)
         if key is not None:
-            ol.replace_option_prompt(key, Text.assemble(self.label(key), (" ✓ chosen", "bold green")))
+            ol.replace_option_prompt(key, self.label(key, chosen=True))
             title = Text("✓ chosen · c: confirm · u: undo", style="bold")
         self.query_one("#build-title", Label).update(title)
         self.query_one("#message", Notice).say("")
