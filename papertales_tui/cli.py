@@ -12,6 +12,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from . import __version__
+from .terminal import stdin_is_terminal
 
 if TYPE_CHECKING:
     import argparse
@@ -120,24 +121,6 @@ def expected_failure(err: BaseException) -> str | None:
         if cls is not None and isinstance(err, cls):
             return f"{prefix}{err}"
     return None
-
-
-def stdin_is_terminal() -> bool:
-    """Whether standard input is a terminal (False when it is closed: `papertales <&-`)."""
-    try:
-        return sys.stdin is not None and sys.stdin.isatty()
-    except (ValueError, OSError):  # a closed or broken stream
-        return False
-
-
-def require_terminal() -> None:
-    """The game is played on a terminal: without one on standard input (`papertales </dev/null`, a
-    closed stdin), CommandError rather than a traceback or a screen that waits forever."""
-    from .commands import CommandError
-
-    if not stdin_is_terminal():
-        raise CommandError("standard input is not a terminal: the game is played in a terminal "
-                           "(commands such as 'papertales simulate' need none)")
 
 
 # ---- `papertales --resume [FILE]` --------------------------------------------------------------

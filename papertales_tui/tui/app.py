@@ -551,7 +551,7 @@ def default_save_name(game: Game) -> str:
 
 def run_app(args, catalog) -> int:
     """Entry point of `papertales` without a subcommand (CommandError without a terminal on stdin)."""
-    from ..cli import require_terminal
+    from ..terminal import require_terminal
 
     require_terminal()
     lock, notice = claim_autosave()
