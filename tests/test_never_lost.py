@@ -5,14 +5,17 @@ from an unverified autosave are drawn literally."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_tui_support import SIZE, keys_for, open_new_game, screen_text
 
-from papertales_tui.persistence import SaveFileError, encode_save, load_autosave, read_save
+from papertales_tui.persistence import SaveFileError, encode_save, load_autosave, read_save, replay_game
 from papertales_tui.rules.engine import Game
-from papertales_tui.rules.names import MAX_NAME_CELLS, BadName, name_problem
+from papertales_tui.rules.names import MAX_NAME_CELLS, SAVED_NAME_CELLS, BadName, name_problem
+from papertales_tui.rules.random_play import random_decision
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.newgame import NewGameScreen, validate
 
@@ -53,11 +56,24 @@ async def test_a_pasted_control_character_is_refused_by_the_form_and_the_game_is
 
 
 @pytest.mark.parametrize("name", ["Ann\x01\x7f", "Ann\x1b[2J", "Bo\u202eevil", "\u200b", "Cy\u0085", "Di\ud800",
-                                  "A" * (MAX_NAME_CELLS + 1), "漢" * (MAX_NAME_CELLS // 2 + 1), " Ann"])
+                                  "A" * (SAVED_NAME_CELLS + 1), "漢" * (SAVED_NAME_CELLS // 2 + 1), " Ann"])
 def test_the_rules_core_refuses_what_the_form_refuses(name, catalog):
     assert validate([name, "Bo"], "") != {} or name != name.strip()  # the form trims spaces itself
     with pytest.raises(BadName):
         Game.new([name, "Bo"], seed=1, catalog=catalog)
+
+
+def test_a_wide_name_a_0_1_save_could_hold_still_loads_but_the_form_keeps_new_names_narrower(catalog):
+    """0.1.0 allowed 20 characters of any width: such a game is not lost (it loads and replays), while
+    the form holds a new name to MAX_NAME_CELLS columns, what the screens lay out whole."""
+    wide = "漢" * MAX_NAME_CELLS
+    assert "columns on screen" in validate([wide, "Bo"], "")["name-0"]
+    game = Game.new([wide, "Bo"], seed=1, catalog=catalog)
+    for _ in range(6):
+        for pend in game.pending():
+            game.apply(pend.player, random_decision(game, pend, random.Random(pend.player)))
+    save = read_save(encode_save(game), "x.json", catalog)
+    assert save.players == [wide, "Bo"] and replay_game(save).to_json() == game.to_json()
 
 
 @pytest.mark.parametrize("name", ["Ann", "李小龍", "漢" * (MAX_NAME_CELLS // 2), "A" * MAX_NAME_CELLS, "Zoë",

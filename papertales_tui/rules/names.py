@@ -2,7 +2,9 @@
 (docs/saves.md): what the form accepts, every save of the game accepts, and nothing else.
 
 A name is printable text, trimmed, not empty, at most MAX_NAME_CELLS terminal cells wide (a CJK
-character takes two cells, a combining accent none: the screens lay names out in cells). Refused:
+character takes two cells, a combining accent none: the screens lay names out in cells). The form
+holds new names to that width; the rules core and the save format accept up to SAVED_NAME_CELLS, so
+that a game saved by 0.1.0 (which allowed 20 characters of any width) still loads and replays. Refused:
 control characters (C0, DEL, C1, ESC: they drive the terminal), format characters (bidi overrides,
 zero-width spaces, BOM...: they reorder or hide text, so a name could pass for another), line and
 paragraph separators, and surrogates (not UTF-8: the save could not be written). Allowed among the
@@ -17,7 +19,8 @@ import unicodedata
 
 from rich.cells import cell_len
 
-MAX_NAME_CELLS = 20
+MAX_NAME_CELLS = 20  # a new name: what the screens lay out whole
+SAVED_NAME_CELLS = 2 * MAX_NAME_CELLS  # a name a save may hold: 0.1.0 allowed 20 characters of any width
 MAX_NAME_CHARS = 3 * MAX_NAME_CELLS  # combining marks take no cell: bound the code points too
 JOINERS = frozenset("\u200c\u200d")
 REFUSED = {"Cc": "a control character", "Cf": "an invisible formatting character",
@@ -32,8 +35,9 @@ class BadName(ValueError):
         self.name, self.reason = name, reason
 
 
-def name_problem(name: object) -> str | None:
-    """Why `name` cannot be a player's name (a sentence without final stop), or None when it can."""
+def name_problem(name: object, max_cells: int = MAX_NAME_CELLS) -> str | None:
+    """Why `name` cannot be a player's name (a sentence without final stop), or None when it can;
+    `max_cells`: the width allowed (a new name's, unless a saved one is checked)."""
     if not isinstance(name, str):
         return "a name is text"
     if not name.strip():
@@ -47,16 +51,16 @@ def name_problem(name: object) -> str | None:
     width = cell_len(name)
     if width == 0:
         return "the name shows nothing on screen"
-    if width > MAX_NAME_CELLS or len(name) > MAX_NAME_CHARS:
-        return (f"the name takes {width} columns on screen, {MAX_NAME_CELLS} at most (漢 takes two)"
-                if width > MAX_NAME_CELLS
+    if width > max_cells or len(name) > MAX_NAME_CHARS:
+        return (f"the name takes {width} columns on screen, {max_cells} at most (漢 takes two)"
+                if width > max_cells
                 else f"the name has too many characters ({len(name)}, {MAX_NAME_CHARS} at most)")
     return None
 
 
 def check_name(name: object) -> str:
-    """`name` when it is a good player name; else BadName."""
-    problem = name_problem(name)
+    """`name` when a game or a save may hold it (up to SAVED_NAME_CELLS wide); else BadName."""
+    problem = name_problem(name, SAVED_NAME_CELLS)
     if problem is not None:
         raise BadName(str(name), problem)
     assert isinstance(name, str)
