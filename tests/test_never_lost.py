@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_tui_support import SIZE, keys_for, open_new_game, screen_text
+from textual import events
 
 from papertales_tui.persistence import SaveFileError, encode_save, load_autosave, read_save, replay_game
 from papertales_tui.rules.engine import Game
@@ -35,7 +36,11 @@ async def test_a_pasted_control_character_is_refused_by_the_form_and_the_game_is
     app = PaperTalesApp(catalog, autosave=True)
     async with app.run_test(size=SIZE) as pilot:
         await open_new_game(pilot, app)
-        app.screen.query_one("#name-0").value = "Ann\x01\x7f"
+        field = app.screen.query_one("#name-0")
+        field.value = ""
+        field.post_message(events.Paste("Ann\x01\x7f"))  # as a terminal's bracketed paste delivers it
+        await pilot.pause()
+        assert field.value == "Ann\x01\x7f"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen) and app.game is None

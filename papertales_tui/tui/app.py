@@ -489,7 +489,8 @@ class PaperTalesApp(App):
                     "autosave starts with the first decision.")
         lost = self.unsaved()
         if lost is None and self.saved_as is not None and (not self.autosave or self.autosave_failing):
-            return f"Quit Paper Tales? This game is saved: resume it with papertales --resume {self.saved_as[0]}"
+            path = literal(str(self.saved_as[0]))
+            return f"Quit Paper Tales? This game is saved: resume it with papertales --resume {path}"
         if lost is None:
             return "Quit Paper Tales? The game is autosaved: Resume it from the title screen."
         if not self.autosave:
