@@ -63,7 +63,8 @@ class HandoffScreen(GameScreen):
             who = self.game.players[player].name
             lines = [Text(f"{who} takes back their {TAKEN_BACK.get(kind, 'decision')}", style="bold"),
                      Text(""),
-                     Text(f"Pass back to {who} — press Enter when only {who} is looking", style="bold"),
+                     Text(f"Pass back to {who}", style="bold"),
+                     Text(f"Press Enter when only {who} is looking."),
                      Text("Everyone will be told of it.", style="italic"),
                      Text(""),
                      Text(f"  I am {who}  ", style="bold reverse"),

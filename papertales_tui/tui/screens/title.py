@@ -31,7 +31,8 @@ BANNER = [
 
 def glance(path: Path) -> dict[str, Any] | None:
     """What a save file says of its game at a quick look (the full checks run when it is chosen):
-    `over`, `turn`, `turns`, `names`; {} when it cannot be read that way; None when there is no file."""
+    `over`, `turn`, `turns`, `names`; {} when it cannot be read that way ({"unreadable": True} when
+    it is not a regular file one may read: a FIFO, a folder, too large); None when there is no file."""
     from ...files import MAX_SAVE_BYTES, FileProblem, loads_json, read_limited
 
     try:
@@ -39,7 +40,7 @@ def glance(path: Path) -> dict[str, Any] | None:
         state, names = data["state"], [p["name"] for p in data["players"]]
         return {"over": bool(state["over"]), "turn": state["turn"], "turns": state["turns"], "names": names}
     except FileProblem as problem:  # a FIFO, a directory, too large: choosing it says why
-        return None if problem.kind == "missing" else {}
+        return None if problem.kind == "missing" else {"unreadable": True}
     except (OSError, ValueError, KeyError, TypeError):
         return {}
 
@@ -85,6 +86,8 @@ def autosave_label() -> str | None:
         return None
     if seen.get("over"):
         return "See the last game's final scores (it is finished)"
+    if seen.get("unreadable"):
+        return "Resume the last game (the autosave cannot be read)"
     words = game_words(seen, 46)  # the menu's rows hold 70 cells at 80 columns
     return f"Resume the last game ({words})" if words else "Resume the last game (autosave)"
 
