@@ -34,6 +34,13 @@ def test_a_first_level_2_building_says_it_opens_the_fifth_spot():
     assert "5th spot" not in lines
 
 
+def test_the_card_browser_says_a_first_level_2_building_opens_the_fifth_spot(catalog):
+    from papertales_tui.tui.text import building_detail
+
+    for b in catalog.buildings.values():
+        assert "Your first Building at level 2 opens your 5th spot (F3, Front)." in building_detail(b).plain
+
+
 def test_could_build_then_keeps_building_names_whole():
     game = goto(new_game(3, seed=2), "deploy")
     for slot, key in zip((0, 1, 3), ["woodcutter", "farmer", "miner"], strict=True):
