@@ -127,7 +127,7 @@ def test_upgrading_a_log_twice_changes_nothing():
     log = save.game.state.log
     payload = {"version": 1, "state": json.loads(save.game.to_json())}
     assert migrate(payload, save.game.catalog)["state"]["log"] == log
-    assert upgrade_log(log, save.game.catalog) != log  # the first step alone would undo the later ones
+    assert upgrade_log(log, save.game.catalog) == log  # the first step alone too
 
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "events.md"

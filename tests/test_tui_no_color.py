@@ -48,10 +48,22 @@ async def test_no_color_glyphs_reach_aa_contrast_on_every_widget(catalog, monkey
                 assert contrast(fg, bg) >= AA, (style, background, fg, bg)
 
 
-def test_a_grey_moves_only_as_far_as_aa_needs():
+def grey(g: int) -> Color:
+    return Color(g, g, g)
+
+
+def xterm_grey(g: int) -> int:
+    """The grey a 256-colour terminal draws for grey `g`: the nearest of its palette's greys."""
+    palette = [8 + 10 * k for k in range(24)] + [0, 95, 135, 175, 215, 255]
+    return min(palette, key=lambda p: abs(p - g))
+
+
+def test_a_grey_moves_only_as_far_as_aa_needs_even_in_256_colours():
     assert readable_grey(200, 18) == 200  # already readable
     lighter = readable_grey(58, 18)  # grey 237 on 233: the "⚔2" of the issue
-    assert contrast(Color(lighter, lighter, lighter), Color(18, 18, 18)) >= AA
-    assert contrast(Color(lighter - 1, lighter - 1, lighter - 1), Color(18, 18, 18)) < AA
-    darker = readable_grey(200, 240)  # on a light background, darker
-    assert darker < 200 and contrast(Color(darker, darker, darker), Color(240, 240, 240)) >= AA
+    assert contrast(grey(xterm_grey(lighter)), grey(18)) >= AA  # as a 256-colour terminal draws it
+    assert lighter < 140  # no lighter than needed (white would do, but greys keep their order)
+    for back in range(0, 256, 5):  # every background, each way
+        for g in range(0, 256, 15):
+            out = readable_grey(g, back)
+            assert contrast(grey(xterm_grey(out)), grey(xterm_grey(back))) >= AA or out in (0, 255), (g, back, out)

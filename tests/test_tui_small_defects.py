@@ -34,6 +34,13 @@ def test_a_first_level_2_building_says_it_opens_the_fifth_spot():
     assert "5th spot" not in lines
 
 
+def test_the_card_browser_says_a_first_level_2_building_opens_the_fifth_spot(catalog):
+    from papertales_tui.tui.text import building_detail
+
+    for b in catalog.buildings.values():
+        assert "Your first Building at level 2 opens your 5th spot (F3, Front)." in building_detail(b).plain
+
+
 def test_could_build_then_keeps_building_names_whole():
     game = goto(new_game(3, seed=2), "deploy")
     for slot, key in zip((0, 1, 3), ["woodcutter", "farmer", "miner"], strict=True):
@@ -200,3 +207,31 @@ def test_solo_the_last_reaper_of_souls_gain_belongs_to_the_last_aging():
             break
     assert any(turn == 4 for turn, _ in gains)
     assert all(phase == "aging" for _, phase in gains), gains
+
+
+async def test_every_tab_stop_of_the_deployment_board_shows_its_cursor(catalog):
+    """Tab moves between the two lists only, and lands on a row the cursor shows (not a locked spot,
+    not an empty list): no invisible stop. (Not reproduced on this branch: a guard.)"""
+    from conftest import give
+    from test_tui_support import SIZE
+
+    from papertales_tui.tui.app import PaperTalesApp
+    from papertales_tui.tui.screens.deploy import DeployScreen
+
+    game = goto(new_game(3, seed=1), "deploy")
+    give(game, 0, ["knight"])
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"] * 3)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DeployScreen)
+        assert list(screen.focus_chain) == [screen.spots, screen.hand]
+        for _ in range(3):
+            await pilot.press("tab")
+            await pilot.pause()
+            focused = app.focused
+            assert focused in (screen.spots, screen.hand)
+            assert focused.cursor not in focused.disabled_rows and focused.cursor < focused.count

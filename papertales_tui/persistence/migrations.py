@@ -94,8 +94,9 @@ def upgrade_log(log: list[dict[str, Any]], catalog: Any) -> list[dict[str, Any]]
         e["phase"] = phase
         _rename(e, keys)
         out.append(e)
-    if any(e["type"] == "game_over" for e in out):  # end-of-game scoring: after the last Units aged
-        last = max((k for k, e in enumerate(out) if e["type"] == "units_aged"), default=-1)
+    if any(e["type"] == "game_over" for e in out):  # end-of-game scoring: after the last Aging
+        aging = ("units_aged", "time_moved")  # (solo: the Time token's last move ends it)
+        last = max((k for k, e in enumerate(out) if e["type"] in aging), default=-1)
         for e in out[last + 1:]:
             e["phase"] = "end"
     return [events.from_dict(e).to_dict() for e in out]  # checked against the schema, fields in its order

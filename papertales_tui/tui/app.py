@@ -78,7 +78,10 @@ class PaperTalesApp(App):
         """Textual's filters; NO_COLOR's greys kept at WCAG AA contrast (tui/contrast.py)."""
         from textual.filter import Monochrome
 
-        return [self.readable if type(f) is Monochrome else f for f in super().get_line_filters()]
+        filters = super().get_line_filters()
+        if not self.no_color:  # (asked at every redraw: nothing to change)
+            return filters
+        return [self.readable if type(f) is Monochrome else f for f in filters]
 
     @property
     def game(self) -> Game | None:

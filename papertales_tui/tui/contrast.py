@@ -13,6 +13,7 @@ from textual.color import Color
 from textual.filter import Monochrome, monochrome_style
 
 AA = 4.5  # WCAG 2 AA, normal text
+MARGIN = 6  # a 256-colour terminal draws the nearest of its greys (10 apart): AA must hold 5 levels off too
 
 
 def luminance(color: Color) -> float:
@@ -31,15 +32,24 @@ def contrast(a: Color, b: Color) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+def _grey(g: int) -> Color:
+    g = min(max(g, 0), 255)
+    return Color(g, g, g)
+
+
 @lru_cache(256)
 def readable_grey(grey: int, background: int) -> int:
-    """The grey nearest to `grey` with AA contrast on the grey `background` (lighter on a dark one)."""
-    bg = Color(background, background, background)
-    if contrast(Color(grey, grey, grey), bg) >= AA:
-        return grey
-    step = 1 if luminance(bg) < 0.18 else -1
+    """The grey nearest to `grey` with AA contrast on the grey `background` (lighter on a dark one),
+    with both `MARGIN` levels nearer each other (as a 256-colour terminal may draw them)."""
+    back = _grey(background)
+    step = 1 if contrast(_grey(255), back) >= contrast(_grey(0), back) else -1  # towards the better end
+
+    def readable(g: int) -> bool:
+        toward = 1 if g < background else -1  # both drawn MARGIN levels nearer each other
+        return contrast(_grey(g + toward * MARGIN), _grey(background - toward * MARGIN)) >= AA
+
     g = grey
-    while 0 <= g + step <= 255 and contrast(Color(g, g, g), bg) < AA:
+    while 0 <= g + step <= 255 and not readable(g):
         g += step
     return g
 

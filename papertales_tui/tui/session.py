@@ -12,6 +12,9 @@ decision taken back comes back on that player's screen (`Decide.prior`) as it wa
 is announced: on the next hand-off screen, and in the game log (`take_backs`, kept in the save's
 settings: the rules' own log holds only what the rules did).
 
+At the last turn's Aging, a Mystical Healer question that can change nothing any more
+(`Game.heal_matters`) is not asked: the session saves no Unit for that player.
+
 Each human seat remembers the draft cards it held this turn (`DraftMemory`, watched with its view
 whenever it has a decision to make), for the coach's hints: a player remembers the cards they
 passed on. It lives with this session only: a resumed game starts with an empty memory.

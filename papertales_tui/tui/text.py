@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ..rules.cards import BuildingType, Catalog, LichKingCard, NecropolisCard, Production, Quest, UnitType
 from ..rules.glyphs import AGE, ARMY_NAMES, GOLD, LP, STRENGTH, necropolis_label  # noqa: F401 (shared glyphs)
-from ..rules.state import SLOT_NAMES
+from ..rules.state import FIFTH_SLOT, SLOT_NAMES
 
 RESOURCE_GLYPHS = {"wood": "♣", "food": "✿", "ore": "◆"}
 RESOURCE_STYLES = {"wood": "green", "food": "yellow", "ore": "cyan"}
@@ -115,6 +115,7 @@ def building_detail(b: BuildingType) -> Text:
             out.append("\n  • ")
             out.append(a.text or a.effect.replace("_", " "))
     out.append("\nBuilding at level 1 also costs 2 Gold of land per Building you already have.", style="dim")
+    out.append(f"\nYour first Building at level 2 opens your 5th spot ({SPOT_KEYS[FIFTH_SLOT]}, Front).", style="dim")
     return out
 
 
