@@ -31,6 +31,7 @@ import multiprocessing
 import multiprocessing.pool
 import os
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -396,7 +397,7 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
     if samples is not None and samples < 2 * MIN_SAMPLES:
         raise ValueError(f"a review needs at least {2 * MIN_SAMPLES} samples a decision, not {samples}")
     points = decision_points(game, decisions, seats)
-    done = dict(done or {})
+    done = {p.index: done[p.index] for p in points if done and p.index in done and done[p.index].decision == p.decision}
     todo = [p for p in points if p.index not in done]
     each = min(max_each, budget / max(len(todo), 1)) if samples is None else math.inf
     most = MAX_SAMPLES if samples is None else samples
@@ -453,6 +454,9 @@ _worker_catalog: Catalog | None = None
 def _worker_start(catalog: Catalog, niceness: int) -> None:
     global _worker_catalog
     _worker_catalog = catalog
+    quiet = os.open(os.devnull, os.O_WRONLY)  # nothing of a worker's reaches the terminal the app draws on
+    os.dup2(quiet, 1)
+    os.dup2(quiet, 2)
     if niceness:
         with contextlib.suppress(OSError, AttributeError):
             os.nice(niceness)
@@ -471,7 +475,7 @@ def assess_points(tasks: list[Task], catalog: Catalog, *, jobs: int = 1, progres
     out: list[Assessment] = []
     if progress is not None:
         progress(0, len(tasks))
-    if jobs <= 1 or len(tasks) <= 1:
+    if jobs <= 1 or len(tasks) <= 2:  # (starting the processes takes longer than a search)
         for task in tasks:
             out.append(task.run(catalog, cancelled))
             if progress is not None:
@@ -494,9 +498,74 @@ def assess_points(tasks: list[Task], catalog: Catalog, *, jobs: int = 1, progres
     return out
 
 
+class Background:
+    """Assessments made in the background as a game goes on, so that its review is ready when it
+    ends: each decision given to `add` is assessed in a worker process of low priority (started on
+    the first), never in the caller's thread. `results()` gives those finished, by the decision's
+    index; `close()` stops the worker (what it was doing is dropped)."""
+
+    NICENESS = 10
+
+    def __init__(self, catalog: Catalog, budget: float = MAX_DECISION_BUDGET, seed: int = 0):
+        self.catalog, self.budget, self.seed = catalog, budget, seed
+        self.pool: multiprocessing.pool.Pool | None = None
+        self.tasks: dict[int, tuple[Task, Any]] = {}  # decision index -> (task, its AsyncResult)
+        self.closed = False
+
+    def add(self, point: Point, hint: KeptHint | None = None) -> None:
+        """Assess this decision (one taken back and made again replaces the first)."""
+        if self.closed:
+            return
+        try:
+            if self.pool is None:
+                self.pool = worker_pool(self.catalog, 1, self.NICENESS)
+            task = Task(point, hint, self.budget, MAX_SAMPLES, self.seed + point.index)
+            self.tasks[point.index] = (task, self.pool.apply_async(_worker_run, (task,)))
+        except (OSError, ValueError, RuntimeError):  # no process to be had: the review will do it all
+            self.close()
+
+    def results(self) -> dict[int, Assessment]:
+        """The assessments finished (a failed one is left out: the review makes it again)."""
+        out = {}
+        for k, (_, r) in self.tasks.items():
+            if r.ready() and r.successful():
+                out[k] = r.get()
+        return out
+
+    def pending(self) -> int:
+        return sum(1 for _, r in self.tasks.values() if not r.ready())
+
+    def wait(self, cancelled: Callable[[], bool] | None = None, progress: Progress | None = None,
+             timeout: float = math.inf) -> dict[int, Assessment]:
+        """`results()` once none is pending (or `timeout` seconds have passed); raises Cancelled."""
+        end = time.monotonic() + timeout
+        total = len(self.tasks)
+        while self.pending() and time.monotonic() < end:
+            if cancelled is not None and cancelled():
+                raise Cancelled()
+            if progress is not None:
+                progress(total - self.pending(), total)
+            time.sleep(0.05)
+        return self.results()
+
+    def close(self) -> None:
+        self.closed = True
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+            self.pool = None
+
+
 def worker_pool(catalog: Catalog, jobs: int, niceness: int = 0) -> multiprocessing.pool.Pool:
-    """`jobs` worker processes for assessments (started afresh: no thread of this one is copied)."""
-    return multiprocessing.get_context("spawn").Pool(jobs, _worker_start, (catalog, niceness))
+    """`jobs` worker processes for assessments (started afresh: no thread of this one is copied).
+    The real stderr while they start: an app may have replaced it with one without a file (the
+    processes' helper is given its file descriptor)."""
+    stderr = sys.stderr
+    sys.stderr = sys.__stderr__
+    try:
+        return multiprocessing.get_context("spawn").Pool(jobs, _worker_start, (catalog, niceness))
+    finally:
+        sys.stderr = stderr
 
 
 @dataclass
@@ -632,6 +701,6 @@ def _signed(x: float) -> str:
     return f"{x:+.1f}".replace("+0.0", "0.0").replace("-0.0", "0.0").replace("-", "\N{MINUS SIGN}")
 
 
-__all__ = ["UNCERTAINTY", "Assessment", "Cancelled", "Hint", "KeptHint", "Outcome", "Point", "Review", "Task", "assess",
-           "assess_points", "cards_in", "choice_text", "cost_text", "deciding_turn", "decision_points", "hint",
-           "kept_hints", "options_for", "review", "search", "start_of", "worker_pool"]
+__all__ = ["UNCERTAINTY", "Assessment", "Background", "Cancelled", "Hint", "KeptHint", "Outcome", "Point", "Review",
+           "Task", "assess", "assess_points", "cards_in", "choice_text", "cost_text", "deciding_turn",
+           "decision_points", "hint", "kept_hints", "options_for", "review", "search", "start_of", "worker_pool"]
