@@ -346,3 +346,30 @@ def test_why_says_when_the_next_best_did_exactly_as_well():
         "+0.5 LP, 0.0 Gold, +0.5 Wars this turn, +0.5 LP in all vs the next best"
     assert coach.Hint(0, Step.PICK, worse.decision, [worse, best], 2).why() == \
         "\N{MINUS SIGN}0.5 LP, 0.0 Gold, \N{MINUS SIGN}0.5 Wars this turn, \N{MINUS SIGN}0.5 LP in all vs the next best"
+
+
+def test_the_hints_kept_in_a_save_are_checked(tmp_path, finished_save):
+    from papertales_tui.persistence import SaveFileError, _checksum
+
+    good = {"player": 0, "ordinal": 0, "turn": 1, "kind": "pick", "choice": {"kind": "pick", "card": 3},
+            "samples": 12, "playouts": 60}
+    data = json.loads(finished_save.read_text(encoding="utf-8"))
+    for name, hint, ok in [("good", good, True), ("negative", {**good, "player": -1}, False),
+                           ("no kind", {k: v for k, v in good.items() if k != "kind"}, False)]:
+        data["settings"]["coach"] = [hint]
+        data["checksum"] = _checksum(data)
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        if ok:
+            assert load_save(path).settings["coach"] == [hint]
+        else:
+            with pytest.raises(SaveFileError, match="settings.coach.0") as err:
+                load_save(path)
+            assert err.value.kind == "invalid"
+
+
+def test_review_uses_several_processes(finished_save, capsys):
+    assert main(["review", str(finished_save), "--samples", "4", "--json", "--seat", "Ann", "--jobs", "2"]) == 0
+    two = json.loads(capsys.readouterr().out)
+    assert main(["review", str(finished_save), "--samples", "4", "--json", "--seat", "Ann", "--jobs", "1"]) == 0
+    assert json.loads(capsys.readouterr().out) == two  # the same review, made in two processes
