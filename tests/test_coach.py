@@ -343,9 +343,26 @@ def test_why_says_when_the_next_best_did_exactly_as_well():
     assert coach.Hint(0, Step.PICK, best.decision, [best, tied, worse], 2).why() == \
         "the next best did exactly as well in every sample: either will do"
     assert coach.Hint(0, Step.PICK, best.decision, [best, worse], 2).why() == \
-        "+0.5 LP, 0.0 Gold, +0.5 Wars this turn, +0.5 LP in all vs the next best"
-    assert coach.Hint(0, Step.PICK, worse.decision, [worse, best], 2).why() == \
-        "\N{MINUS SIGN}0.5 LP, 0.0 Gold, \N{MINUS SIGN}0.5 Wars this turn, \N{MINUS SIGN}0.5 LP in all vs the next best"
+        "wins 1.0 Wars on average instead of 0.5; +0.5 LP this turn; " \
+        "+0.5 LP in all, with what the Kingdom is worth afterwards (vs the next best)"
+
+
+def test_why_speaks_of_wars_against_each_neighbour_and_gold():
+    best = coach.Outcome(Pick(card=1), [3.0] * 10, lp=3.0, gold=2.0, wars=0.7, beaten={1: 7, 2: 5})
+    other = coach.Outcome(Pick(card=4), [1.0] * 10, lp=1.0, gold=1.0, wars=0.3, beaten={1: 3, 2: 5})
+    why = coach.Hint(0, Step.PICK, best.decision, [best, other], 10).why(["Ann", "Bob", "Cy"])
+    assert why == "wins a War against Bob in 7 of 10 samples instead of 3; +2.0 LP this turn; ¤1 more for " \
+        "next turn; +2.0 LP in all, with what the Kingdom is worth afterwards (vs the next best)"
+    assert "Wars this turn" not in why and "Cy" not in why  # no fractions of Wars; no difference against Cy
+
+
+def test_a_hint_counts_the_wars_won_against_each_neighbour():
+    game = advance(new_game(3, seed=11), "deploy", 2)
+    me = game.pending()[0].player
+    h = coach.hint(game.view(me), game.pending_for(me), game.catalog, budget=math.inf, max_samples=3)
+    neighbours = set(game.rivals(me))
+    assert all(set(o.beaten) <= neighbours and all(0 <= k <= 3 for k in o.beaten.values()) for o in h.outcomes)
+    assert any(o.beaten for o in h.outcomes)  # Wars were fought in the playouts
 
 
 def test_the_hints_kept_in_a_save_are_checked(tmp_path, finished_save):

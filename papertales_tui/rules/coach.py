@@ -86,6 +86,7 @@ class Outcome:
     lp: float = 0.0  # LP gained by the end of the playout
     gold: float = 0.0  # Gold gained (or lost) by then
     wars: float = 0.0  # Wars won this turn
+    beaten: dict[int, int] = field(default_factory=dict)  # samples in which it won a War against each neighbour
 
     @property
     def mean(self) -> float:
@@ -114,16 +115,31 @@ class Hint:
     def runner_up(self) -> Outcome | None:
         return self.outcomes[1] if len(self.outcomes) > 1 else None
 
-    def why(self) -> str:
-        """One line: what the choice is expected to bring this turn and in all against the next best."""
+    def why(self, names: list[str] | None = None) -> str:
+        """One line, in the game's terms: what the choice is expected to bring against the next best
+        (the Wars it wins against each neighbour, LP this turn, Gold, and its worth in all); `names`:
+        the players' names."""
         best, other = self.outcomes[0], self.runner_up
         if other is None:
             return "the only sensible choice the coach sees"
         if best.scores == other.scores:  # (often a 2-player discard the other seat would not have taken)
             return "the next best did exactly as well in every sample: either will do"
-        return (f"{_signed(best.lp - other.lp)} LP, {_signed(best.gold - other.gold)} Gold, "
-                f"{_signed(best.wars - other.wars)} Wars this turn, {_signed(best.mean - other.mean)} LP in all "
-                "vs the next best")
+        n = self.samples
+        parts = []
+        for j in sorted(set(best.beaten) | set(other.beaten)):
+            a, b = best.beaten.get(j, 0), other.beaten.get(j, 0)
+            if a != b:
+                who = f" against {names[j]}" if names is not None and j < len(names) else ""
+                parts.append(f"wins a War{who} in {a} of {n} samples instead of {b}")
+        if not best.beaten and not other.beaten and abs(best.wars - other.wars) >= 0.05:  # (solo: the armies)
+            parts.append(f"wins {best.wars:.1f} Wars on average instead of {other.wars:.1f}")
+        if abs(best.lp - other.lp) >= 0.05:
+            parts.append(f"{_signed(best.lp - other.lp)} LP this turn")
+        if abs(best.gold - other.gold) >= 0.5:
+            parts.append(f"¤{abs(best.gold - other.gold):.0f} {'more' if best.gold > other.gold else 'less'} "
+                         "for next turn")
+        parts.append(f"{_signed(best.mean - other.mean)} LP in all, with what the Kingdom is worth afterwards")
+        return "; ".join(parts) + " (vs the next best)"
 
 
 @dataclass
@@ -259,6 +275,8 @@ def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[
             o.lp += p.lp - lp0
             o.gold += p.gold - gold0
             o.wars += _wars_won(sim, me)
+            for j in _neighbours_beaten(sim, me):
+                o.beaten[j] = o.beaten.get(j, 0) + 1
         samples += 1
         if progress is not None:
             progress(samples, _expected(samples, time.thread_time() - start, budget, max_samples))
@@ -278,6 +296,18 @@ def _wars_won(sim: Game, me: int) -> float:
     """Wars `me` won in the playout (from its LP for Wars: 3 a War)."""
     return cast(float, sum(e.get("amount", 0) for e in sim.state.log
                            if e.get("type") == "lp" and e.get("player") == me and e.get("cause") == "wars") / WAR_LP)
+
+
+def _neighbours_beaten(sim: Game, me: int) -> list[int]:
+    """The neighbours `me` won a War against in the playout (2 players: one War of the two at least)."""
+    out = []
+    for e in sim.state.log:
+        if e.get("type") != "war" or me not in e.get("players", ()):
+            continue
+        other = next(p for p in e["players"] if p != me)
+        if "winners" in e and me in e["winners"] or e.get("wars_won", [0, 0])[e["players"].index(me)] > 0:
+            out.append(other)
+    return out
 
 
 def hint(view: dict[str, Any], pend: Pending, catalog: Catalog, *, budget: float = HINT_BUDGET,
