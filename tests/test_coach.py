@@ -343,16 +343,15 @@ def test_why_says_when_the_next_best_did_exactly_as_well():
     assert coach.Hint(0, Step.PICK, best.decision, [best, tied, worse], 2).why() == \
         "the next best did exactly as well in every sample: either will do"
     assert coach.Hint(0, Step.PICK, best.decision, [best, worse], 2).why() == \
-        "wins 1.0 Wars on average instead of 0.5; +0.5 LP this turn; " \
-        "+0.5 LP in all, with what the Kingdom is worth afterwards (vs the next best)"
+        "+0.5 LP in all vs the next best: wins 1.0 Wars on average instead of 0.5, +0.5 LP this turn"
 
 
 def test_why_speaks_of_wars_against_each_neighbour_and_gold():
     best = coach.Outcome(Pick(card=1), [3.0] * 10, lp=3.0, gold=2.0, wars=0.7, beaten={1: 7, 2: 5})
     other = coach.Outcome(Pick(card=4), [1.0] * 10, lp=1.0, gold=1.0, wars=0.3, beaten={1: 3, 2: 5})
     why = coach.Hint(0, Step.PICK, best.decision, [best, other], 10).why(["Ann", "Bob", "Cy"])
-    assert why == "wins a War against Bob in 7 of 10 samples instead of 3; +2.0 LP this turn; ¤1 more for " \
-        "next turn; +2.0 LP in all, with what the Kingdom is worth afterwards (vs the next best)"
+    assert why == "+2.0 LP in all vs the next best: wins a War against Bob in 7 of 10 samples instead of 3, " \
+        "+2.0 LP this turn, ¤1 more for next turn"
     assert "Wars this turn" not in why and "Cy" not in why  # no fractions of Wars; no difference against Cy
 
 

@@ -116,9 +116,9 @@ class Hint:
         return self.outcomes[1] if len(self.outcomes) > 1 else None
 
     def why(self, names: list[str] | None = None) -> str:
-        """One line, in the game's terms: what the choice is expected to bring against the next best
-        (the Wars it wins against each neighbour, LP this turn, Gold, and its worth in all); `names`:
-        the players' names."""
+        """One line, in the game's terms: what the choice is expected to bring in all against the next
+        best (LP, with what the Kingdom is worth afterwards), and how: the Wars it wins against each
+        neighbour, LP this turn, Gold for next turn; `names`: the players' names."""
         best, other = self.outcomes[0], self.runner_up
         if other is None:
             return "the only sensible choice the coach sees"
@@ -128,18 +128,18 @@ class Hint:
         parts = []
         for j in sorted(set(best.beaten) | set(other.beaten)):
             a, b = best.beaten.get(j, 0), other.beaten.get(j, 0)
-            if a != b:
+            if abs(a - b) >= max(2, n / 10):  # (a sample or two either way: noise)
                 who = f" against {names[j]}" if names is not None and j < len(names) else ""
                 parts.append(f"wins a War{who} in {a} of {n} samples instead of {b}")
-        if not best.beaten and not other.beaten and abs(best.wars - other.wars) >= 0.05:  # (solo: the armies)
+        if not best.beaten and not other.beaten and abs(best.wars - other.wars) >= 0.1:  # (solo: the armies)
             parts.append(f"wins {best.wars:.1f} Wars on average instead of {other.wars:.1f}")
-        if abs(best.lp - other.lp) >= 0.05:
+        if abs(best.lp - other.lp) >= 0.1:
             parts.append(f"{_signed(best.lp - other.lp)} LP this turn")
         if abs(best.gold - other.gold) >= 0.5:
             parts.append(f"¤{abs(best.gold - other.gold):.0f} {'more' if best.gold > other.gold else 'less'} "
                          "for next turn")
-        parts.append(f"{_signed(best.mean - other.mean)} LP in all, with what the Kingdom is worth afterwards")
-        return "; ".join(parts) + " (vs the next best)"
+        total = f"{_signed(best.mean - other.mean)} LP in all vs the next best"
+        return f"{total}: {', '.join(parts)}" if parts else total
 
 
 @dataclass
