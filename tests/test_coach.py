@@ -389,3 +389,19 @@ def test_review_uses_several_processes(finished_save, capsys):
     two = json.loads(capsys.readouterr().out)
     assert main(["review", str(finished_save), "--samples", "4", "--json", "--seat", "Ann", "--jobs", "1"]) == 0
     assert json.loads(capsys.readouterr().out) == two  # the same review, made in two processes
+
+
+def test_cost_text_says_what_the_figures_allow():
+    def made(cost: float, error: float, samples: int = 10, **extra) -> coach.Assessment:
+        return coach.Assessment(0, 0, 1, Step.PICK, Pick(1), Pick(2), cost, error, samples, 20, **extra)
+
+    assert coach.cost_text(made(6.7, 1.3)) == "\N{MINUS SIGN}6.7 LP ± 1.3"
+    assert coach.cost_text(made(2.0, 0.0)) == "\N{MINUS SIGN}2.0 LP, the same in every sample"  # never "± 0.0"
+    assert coach.cost_text(made(0.4, 1.2)) == "\N{MINUS SIGN}0.4 LP ± 1.2? (perhaps nothing)"
+    assert coach.cost_text(made(-0.3, 1.0)) == "as good as far as the samples tell (+0.3 LP ± 1.0)"
+    assert coach.cost_text(made(-1.2, 0.8)) == "yours did better: +1.2 LP ± 0.8"
+    followed = coach.Assessment(0, 0, 1, Step.PICK, Pick(1), Pick(1), 0.0, 0.0, 10, 20, on_hint=True)
+    assert coach.cost_text(followed) == "you followed the coach's hint"
+    review = coach.Review([made(0.4, 1.2), made(2.0, 0.0), made(6.7, 1.3), made(3.0, 2.0)], ["Ann"], [0])
+    assert [a.cost for a in review.costliest(4)] == [6.7, 3.0, 2.0, 0.4]  # by the cost shown, uncertain last
+    assert review.total(0) == 6.7 + 3.0 + 2.0  # only the costs clear of the noise

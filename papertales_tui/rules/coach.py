@@ -711,7 +711,8 @@ def cards_in(decision: Decision, game: Game) -> list[tuple[str, str]]:
 
 def cost_text(a: Assessment) -> str:
     """What a decision cost, in words: "you followed the coach's hint", "the coach agrees",
-    "−6.7 LP ± 1.3", "−2.0 LP in every sample", "−0.4 LP ± 1.2?" (perhaps nothing) or "as good"."""
+    "−6.7 LP ± 1.3", "−2.0 LP, the same in every sample", "−0.4 LP ± 1.2? (perhaps nothing)",
+    "as good as far as the samples tell (+0.3 LP ± 1.0)" or "yours did better: +1.2 LP ± 0.8"."""
     if a.agreed:
         return "you followed the coach's hint" if a.on_hint else "the coach agrees"
     if a.constant:
@@ -721,6 +722,8 @@ def cost_text(a: Assessment) -> str:
             f"{_signed(-a.cost)} LP better, the same in every sample"
     if a.cost + a.error < 0:
         return f"yours did better: {_signed(-a.cost)} LP ± {a.error:.1f}"
+    if a.uncertain and a.cost <= 0:
+        return f"as good as far as the samples tell ({_signed(-a.cost)} LP ± {a.error:.1f})"
     if a.uncertain:
         return f"{_signed(-a.cost)} LP ± {a.error:.1f}? (perhaps nothing)"
     return f"{_signed(-a.cost)} LP ± {a.error:.1f}"
