@@ -405,3 +405,14 @@ def test_cost_text_says_what_the_figures_allow():
     review = coach.Review([made(0.4, 1.2), made(2.0, 0.0), made(6.7, 1.3), made(3.0, 2.0)], ["Ann"], [0])
     assert [a.cost for a in review.costliest(4)] == [6.7, 3.0, 2.0, 0.4]  # by the cost shown, uncertain last
     assert review.total(0) == 6.7 + 3.0 + 2.0  # only the costs clear of the noise
+
+
+def test_review_prints_its_progress_on_a_terminal(finished_save, capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["review", str(finished_save), "--samples", "4", "--seat", "Ann", "--jobs", "2"]) == 0
+    err = capsys.readouterr().err
+    steps = [part.split("] ")[1] for part in err.split("\r") if part.startswith("Reviewing [")]
+    assert steps[0].startswith("0/") and steps[-1].split("/")[0] == steps[-1].split("/")[1].split()[0]
+    assert len(steps) >= 3  # as the decisions are done, not only at the end
