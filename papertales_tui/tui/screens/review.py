@@ -81,7 +81,8 @@ class ReviewScreen(GameScreen):
                     app.call_from_thread(self.progress, done, total)
 
             try:
-                done = background.wait(stop.is_set, progress) if background is not None else {}
+                # (a bound, should the worker have died: the review then makes what is missing)
+                done = background.wait(stop.is_set, progress, timeout=30) if background is not None else {}
                 result = coach.review(coach.start_of(game), game.state.decisions, seats,
                                       budget=coach.REVIEW_BUDGET, max_each=EACH, progress=progress,
                                       cancelled=stop.is_set, hints=hints, done=done, jobs=os.cpu_count() or 1)
