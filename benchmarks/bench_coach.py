@@ -5,14 +5,19 @@ bot's? And how much CPU do a hint at 5 players and a full 5-player review take?
    mean estimated cost per decision of each level, with a 95% interval over decisions.
 2. Times hints (CPU of the thinking thread) at 5 players on the decisions of one game: median, max.
 3. Times a full review of a 5-player game, every seat reviewed (CPU time of the process).
+4. Times (wall clock) the review of the human seats of a 3-player game as `papertales review` makes
+   it (default budget), in one process and in `--jobs` processes (default one per core), in the same
+   run: the ratio is the figure.
 
-Usage: python benchmarks/bench_coach.py [--games 6] [--players 3] [--budget 15] [--skip-timing]
+Usage: python benchmarks/bench_coach.py [--games 6] [--players 3] [--budget 15] [--jobs N] [--skip-timing]
+       [--only-wall]
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import statistics
 import time
 
@@ -44,7 +49,7 @@ def review_costs(games: int, players: int, budget: float, seed: int) -> dict[str
         start = Game.new(names, seed=seed + g, catalog=catalog)
         result = coach.review(start, game.state.decisions, list(range(players)), budget=budget, seed=g)
         for a in result.assessments:
-            costs[levels[a.player]].append(a.cost)
+            costs[levels[a.player]].append(a.cost)  # (unbiased: may be below 0 where the choice was as good)
         print(f"  game {g + 1}/{games} ({','.join(levels)}): " + ", ".join(
             f"{lv} {statistics.fmean(c):.2f}" for lv, c in costs.items() if c), flush=True)
     return costs
@@ -78,6 +83,17 @@ def review_time(seed: int) -> tuple[float, int]:
     return time.process_time() - start, len(result.assessments)
 
 
+def review_wall(seed: int, jobs: int) -> tuple[float, int]:
+    """Wall seconds of the review of a 3-player game's two medium seats (a bot's not reviewed), as
+    `papertales review` makes it with the default budget in `jobs` processes; the decisions."""
+    catalog = default_catalog()
+    game = play_bot_game(["medium", "easy", "medium"], seed, catalog)
+    start_game = Game.new([p.name for p in game.players], seed=seed, catalog=catalog)
+    start = time.perf_counter()
+    result = coach.review(start_game, game.state.decisions, [0, 2], jobs=jobs)
+    return time.perf_counter() - start, len(result.assessments)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=6, help="medium-vs-easy games reviewed (default 6)")
@@ -85,7 +101,12 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=15.0, help="CPU seconds of review per game (default 15)")
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--skip-timing", action="store_true", help="only the medium-vs-easy check")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for part 4")
+    parser.add_argument("--only-wall", action="store_true", help="only part 4")
     args = parser.parse_args()
+    if args.only_wall:
+        wall(args)
+        return
 
     print(f"1. Review of {args.games} games of {args.players} players, medium vs easy, "
           f"{args.budget:g} CPU s of review a game")
@@ -106,6 +127,14 @@ def main() -> None:
           f"max {max(times):.3f} s (target: within 1 s)")
     cpu, n = review_time(args.seed)
     print(f"3. Full review of a 5-player game: {n} decisions in {cpu:.1f} CPU s (target: under 60 s)")
+    wall(args)
+
+
+def wall(args: argparse.Namespace) -> None:
+    one, n = review_wall(args.seed, 1)
+    many, _ = review_wall(args.seed, args.jobs)
+    print(f"4. Review of a 3-player game's 2 human seats ({n} decisions, default budget): one process "
+          f"{one:.1f} s, {args.jobs} processes {many:.1f} s of wall time: ratio {many / one:.2f} (target: 0.5 or less)")
 
 
 if __name__ == "__main__":

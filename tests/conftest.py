@@ -22,6 +22,13 @@ def _no_user_data(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("PAPERTALES_DATA_DIR", str(tmp_path_factory.mktemp("user-data")))
 
 
+@pytest.fixture(autouse=True)
+def _no_background_review(monkeypatch):
+    """The app's coach assesses human decisions in a process of its own as play goes on: only the
+    tests that need it turn it on (it would start a process in every test that plays)."""
+    monkeypatch.setattr("papertales_tui.tui.session.BACKGROUND_REVIEW", False)
+
+
 @pytest.fixture(scope="session")
 def catalog():
     return default_catalog()

@@ -343,6 +343,76 @@ def test_why_says_when_the_next_best_did_exactly_as_well():
     assert coach.Hint(0, Step.PICK, best.decision, [best, tied, worse], 2).why() == \
         "the next best did exactly as well in every sample: either will do"
     assert coach.Hint(0, Step.PICK, best.decision, [best, worse], 2).why() == \
-        "+0.5 LP, 0.0 Gold, +0.5 Wars this turn, +0.5 LP in all vs the next best"
-    assert coach.Hint(0, Step.PICK, worse.decision, [worse, best], 2).why() == \
-        "\N{MINUS SIGN}0.5 LP, 0.0 Gold, \N{MINUS SIGN}0.5 Wars this turn, \N{MINUS SIGN}0.5 LP in all vs the next best"
+        "+0.5 LP in all vs the next best: wins 1.0 Wars on average instead of 0.5, +0.5 LP this turn"
+
+
+def test_why_speaks_of_wars_against_each_neighbour_and_gold():
+    best = coach.Outcome(Pick(card=1), [3.0] * 10, lp=3.0, gold=2.0, wars=0.7, beaten={1: 7, 2: 5})
+    other = coach.Outcome(Pick(card=4), [1.0] * 10, lp=1.0, gold=1.0, wars=0.3, beaten={1: 3, 2: 5})
+    why = coach.Hint(0, Step.PICK, best.decision, [best, other], 10).why(["Ann", "Bob", "Cy"])
+    assert why == "+2.0 LP in all vs the next best: wins a War against Bob in 7 of 10 samples instead of 3, " \
+        "+2.0 LP this turn, ¤1 more for next turn"
+    assert "Wars this turn" not in why and "Cy" not in why  # no fractions of Wars; no difference against Cy
+
+
+def test_a_hint_counts_the_wars_won_against_each_neighbour():
+    game = advance(new_game(3, seed=11), "deploy", 2)
+    me = game.pending()[0].player
+    h = coach.hint(game.view(me), game.pending_for(me), game.catalog, budget=math.inf, max_samples=3)
+    neighbours = set(game.rivals(me))
+    assert all(set(o.beaten) <= neighbours and all(0 <= k <= 3 for k in o.beaten.values()) for o in h.outcomes)
+    assert any(o.beaten for o in h.outcomes)  # Wars were fought in the playouts
+
+
+def test_the_hints_kept_in_a_save_are_checked(tmp_path, finished_save):
+    from papertales_tui.persistence import SaveFileError, _checksum
+
+    good = {"player": 0, "ordinal": 0, "turn": 1, "kind": "pick", "choice": {"kind": "pick", "card": 3},
+            "samples": 12, "playouts": 60}
+    data = json.loads(finished_save.read_text(encoding="utf-8"))
+    for name, hint, ok in [("good", good, True), ("negative", {**good, "player": -1}, False),
+                           ("no kind", {k: v for k, v in good.items() if k != "kind"}, False)]:
+        data["settings"]["coach"] = [hint]
+        data["checksum"] = _checksum(data)
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        if ok:
+            assert load_save(path).settings["coach"] == [hint]
+        else:
+            with pytest.raises(SaveFileError, match="settings.coach.0") as err:
+                load_save(path)
+            assert err.value.kind == "invalid"
+
+
+def test_review_uses_several_processes(finished_save, capsys):
+    assert main(["review", str(finished_save), "--samples", "4", "--json", "--seat", "Ann", "--jobs", "2"]) == 0
+    two = json.loads(capsys.readouterr().out)
+    assert main(["review", str(finished_save), "--samples", "4", "--json", "--seat", "Ann", "--jobs", "1"]) == 0
+    assert json.loads(capsys.readouterr().out) == two  # the same review, made in two processes
+
+
+def test_cost_text_says_what_the_figures_allow():
+    def made(cost: float, error: float, samples: int = 10, **extra) -> coach.Assessment:
+        return coach.Assessment(0, 0, 1, Step.PICK, Pick(1), Pick(2), cost, error, samples, 20, **extra)
+
+    assert coach.cost_text(made(6.7, 1.3)) == "\N{MINUS SIGN}6.7 LP ± 1.3"
+    assert coach.cost_text(made(2.0, 0.0)) == "\N{MINUS SIGN}2.0 LP, the same in every sample"  # never "± 0.0"
+    assert coach.cost_text(made(0.4, 1.2)) == "\N{MINUS SIGN}0.4 LP ± 1.2? (perhaps nothing)"
+    assert coach.cost_text(made(-0.3, 1.0)) == "as good as far as the samples tell (+0.3 LP ± 1.0)"
+    assert coach.cost_text(made(-1.2, 0.8)) == "yours did better: +1.2 LP ± 0.8"
+    followed = coach.Assessment(0, 0, 1, Step.PICK, Pick(1), Pick(1), 0.0, 0.0, 10, 20, on_hint=True)
+    assert coach.cost_text(followed) == "you followed the coach's hint"
+    review = coach.Review([made(0.4, 1.2), made(2.0, 0.0), made(6.7, 1.3), made(3.0, 2.0)], ["Ann"], [0])
+    assert [a.cost for a in review.costliest(4)] == [6.7, 3.0, 2.0, 0.4]  # by the cost shown, uncertain last
+    assert review.total(0) == 6.7 + 3.0 + 2.0  # only the costs clear of the noise
+
+
+def test_review_prints_its_progress_on_a_terminal(finished_save, capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["review", str(finished_save), "--samples", "4", "--seat", "Ann", "--jobs", "2"]) == 0
+    err = capsys.readouterr().err
+    steps = [part.split("] ")[1] for part in err.split("\r") if part.startswith("Reviewing [")]
+    assert steps[0].startswith("0/") and steps[-1].split("/")[0] == steps[-1].split("/")[1].split()[0]
+    assert len(steps) >= 3  # as the decisions are done, not only at the end

@@ -143,3 +143,29 @@ async def test_a_hint_uses_what_the_seat_remembers_of_the_draft(catalog, monkeyp
         assert me == screen.player and view == game.view(me)
         sample = game_from_view(view, me, catalog, random.Random(1), drafts=drafts).state
         assert sorted(sample.players[1 - me].draft) == sorted(game.state.players[1 - me].draft)  # what it passed on
+
+
+async def test_a_hint_is_kept_with_the_game_for_the_review(catalog, tmp_path, monkeypatch):
+    """The hint given for a decision is kept in the save (settings "coach") and read back by a resumed
+    game: the review then takes it as the coach's answer for that decision."""
+    monkeypatch.setattr(coach, "HINT_BUDGET", 0.05)
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, app, ["Ann", "Ben"], seed=2)
+        screen = await until(pilot, app, DraftScreen)
+        assert (await hint_on(pilot, app)).startswith("Coach: ")
+        me = screen.player
+        kept = app.session.kept_hints
+        assert len(kept) == 1 and (kept[0].player, kept[0].ordinal, kept[0].turn) == (me, 0, 1)
+        app.session.game.apply(me, kept[0].choice)  # legal: the hint's choice for this decision
+        assert app.save_as(str(tmp_path / "hinted.json")) is None
+    save = load_save(tmp_path / "hinted.json", catalog)
+    assert save.settings["coach"] == [kept[0].to_dict()]
+    resumed = PaperTalesApp(catalog, save=save)
+    async with resumed.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert [h.to_dict() for h in resumed.session.kept_hints] == [kept[0].to_dict()]
+    points = coach.decision_points(coach.start_of(save.game), save.decisions, [me])
+    followed = coach.assess(points[0].view, points[0].pending, catalog, points[0].decision, budget=0.01,
+                            hint=coach.hint_for(points[0], resumed.session.kept_hints))
+    assert followed.on_hint and followed.agreed and coach.cost_text(followed) == "you followed the coach's hint"

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
-from test_tui_support import SIZE, learn_each, screen_text
+from test_tui_support import SIZE, keys_for, learn_each, screen_text
 
 from papertales_tui.persistence import load_save, save_as
 from papertales_tui.rules import coach
 from papertales_tui.rules.bots import make_bot
 from papertales_tui.rules.engine import Game
+from papertales_tui.tui import session as session_module
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.final import FinalScreen
 from papertales_tui.tui.screens.review import ReviewScreen
@@ -68,3 +72,37 @@ async def test_escape_stops_the_review(finished, catalog, monkeypatch):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, FinalScreen)
+
+
+async def test_the_review_is_ready_when_the_game_ends(catalog, monkeypatch):
+    """3 players, one human: each human decision is assessed in the background while the game goes
+    on (a player takes longer over a decision than the coach's half-second search: the test waits
+    for it, as a player would take their time), so that the review is on screen within 2 s of the
+    final scores."""
+    monkeypatch.setattr(session_module, "BACKGROUND_REVIEW", True)
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(["Ann", "Bob", "Cy"], ["human", "bot:easy", "bot:easy"], seed=12)
+        await pilot.pause()
+        for _ in range(1000):
+            if isinstance(app.screen, FinalScreen):
+                break
+            background = app.session.coach
+            while background is not None and background.pending():  # the player thinks
+                await asyncio.sleep(0.05)
+            await pilot.press(*keys_for(app))
+            await pilot.pause()
+        background = app.session.coach
+        assert background is not None and background.tasks  # Ann's decisions went to the background
+        started = time.monotonic()
+        await pilot.press("r")
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        while screen.result is None and time.monotonic() - started < 30:
+            await asyncio.sleep(0.02)
+        elapsed = time.monotonic() - started
+        assert screen.result is not None
+        assert elapsed <= 2.0, f"the review took {elapsed:.1f} s"
+        made = background.results()  # every decision reviewed was assessed in the background
+        assert screen.result.assessments == [made[k] for k in sorted(made)] and len(made) >= 16
+    assert background.closed and background.pool is None  # the app stopped its process

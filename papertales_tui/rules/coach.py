@@ -31,6 +31,7 @@ import multiprocessing
 import multiprocessing.pool
 import os
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -85,6 +86,7 @@ class Outcome:
     lp: float = 0.0  # LP gained by the end of the playout
     gold: float = 0.0  # Gold gained (or lost) by then
     wars: float = 0.0  # Wars won this turn
+    beaten: dict[int, int] = field(default_factory=dict)  # samples in which it won a War against each neighbour
 
     @property
     def mean(self) -> float:
@@ -113,16 +115,31 @@ class Hint:
     def runner_up(self) -> Outcome | None:
         return self.outcomes[1] if len(self.outcomes) > 1 else None
 
-    def why(self) -> str:
-        """One line: what the choice is expected to bring this turn and in all against the next best."""
+    def why(self, names: list[str] | None = None) -> str:
+        """One line, in the game's terms: what the choice is expected to bring in all against the next
+        best (LP, with what the Kingdom is worth afterwards), and how: the Wars it wins against each
+        neighbour, LP this turn, Gold for next turn; `names`: the players' names."""
         best, other = self.outcomes[0], self.runner_up
         if other is None:
             return "the only sensible choice the coach sees"
         if best.scores == other.scores:  # (often a 2-player discard the other seat would not have taken)
             return "the next best did exactly as well in every sample: either will do"
-        return (f"{_signed(best.lp - other.lp)} LP, {_signed(best.gold - other.gold)} Gold, "
-                f"{_signed(best.wars - other.wars)} Wars this turn, {_signed(best.mean - other.mean)} LP in all "
-                "vs the next best")
+        n = self.samples
+        parts = []
+        for j in sorted(set(best.beaten) | set(other.beaten)):
+            a, b = best.beaten.get(j, 0), other.beaten.get(j, 0)
+            if abs(a - b) >= max(2, n / 10):  # (a sample or two either way: noise)
+                who = f" against {names[j]}" if names is not None and j < len(names) else ""
+                parts.append(f"wins a War{who} in {a} of {n} samples instead of {b}")
+        if not best.beaten and not other.beaten and abs(best.wars - other.wars) >= 0.1:  # (solo: the armies)
+            parts.append(f"wins {best.wars:.1f} Wars on average instead of {other.wars:.1f}")
+        if abs(best.lp - other.lp) >= 0.1:
+            parts.append(f"{_signed(best.lp - other.lp)} LP this turn")
+        if abs(best.gold - other.gold) >= 0.5:
+            parts.append(f"¤{abs(best.gold - other.gold):.0f} {'more' if best.gold > other.gold else 'less'} "
+                         "for next turn")
+        total = f"{_signed(best.mean - other.mean)} LP in all vs the next best"
+        return f"{total}: {', '.join(parts)}" if parts else total
 
 
 @dataclass
@@ -258,6 +275,8 @@ def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[
             o.lp += p.lp - lp0
             o.gold += p.gold - gold0
             o.wars += _wars_won(sim, me)
+            for j in _neighbours_beaten(sim, me):
+                o.beaten[j] = o.beaten.get(j, 0) + 1
         samples += 1
         if progress is not None:
             progress(samples, _expected(samples, time.thread_time() - start, budget, max_samples))
@@ -277,6 +296,18 @@ def _wars_won(sim: Game, me: int) -> float:
     """Wars `me` won in the playout (from its LP for Wars: 3 a War)."""
     return cast(float, sum(e.get("amount", 0) for e in sim.state.log
                            if e.get("type") == "lp" and e.get("player") == me and e.get("cause") == "wars") / WAR_LP)
+
+
+def _neighbours_beaten(sim: Game, me: int) -> list[int]:
+    """The neighbours `me` won a War against in the playout (2 players: one War of the two at least)."""
+    out = []
+    for e in sim.state.log:
+        if e.get("type") != "war" or me not in e.get("players", ()):
+            continue
+        other = next(p for p in e["players"] if p != me)
+        if "winners" in e and me in e["winners"] or e.get("wars_won", [0, 0])[e["players"].index(me)] > 0:
+            out.append(other)
+    return out
 
 
 def hint(view: dict[str, Any], pend: Pending, catalog: Catalog, *, budget: float = HINT_BUDGET,
@@ -396,7 +427,7 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
     if samples is not None and samples < 2 * MIN_SAMPLES:
         raise ValueError(f"a review needs at least {2 * MIN_SAMPLES} samples a decision, not {samples}")
     points = decision_points(game, decisions, seats)
-    done = dict(done or {})
+    done = {p.index: done[p.index] for p in points if done and p.index in done and done[p.index].decision == p.decision}
     todo = [p for p in points if p.index not in done]
     each = min(max_each, budget / max(len(todo), 1)) if samples is None else math.inf
     most = MAX_SAMPLES if samples is None else samples
@@ -453,6 +484,9 @@ _worker_catalog: Catalog | None = None
 def _worker_start(catalog: Catalog, niceness: int) -> None:
     global _worker_catalog
     _worker_catalog = catalog
+    quiet = os.open(os.devnull, os.O_WRONLY)  # nothing of a worker's reaches the terminal the app draws on
+    os.dup2(quiet, 1)
+    os.dup2(quiet, 2)
     if niceness:
         with contextlib.suppress(OSError, AttributeError):
             os.nice(niceness)
@@ -471,7 +505,7 @@ def assess_points(tasks: list[Task], catalog: Catalog, *, jobs: int = 1, progres
     out: list[Assessment] = []
     if progress is not None:
         progress(0, len(tasks))
-    if jobs <= 1 or len(tasks) <= 1:
+    if jobs <= 1 or len(tasks) <= 2:  # (starting the processes takes longer than a search)
         for task in tasks:
             out.append(task.run(catalog, cancelled))
             if progress is not None:
@@ -494,9 +528,74 @@ def assess_points(tasks: list[Task], catalog: Catalog, *, jobs: int = 1, progres
     return out
 
 
+class Background:
+    """Assessments made in the background as a game goes on, so that its review is ready when it
+    ends: each decision given to `add` is assessed in a worker process of low priority (started on
+    the first), never in the caller's thread. `results()` gives those finished, by the decision's
+    index; `close()` stops the worker (what it was doing is dropped)."""
+
+    NICENESS = 10
+
+    def __init__(self, catalog: Catalog, budget: float = MAX_DECISION_BUDGET, seed: int = 0):
+        self.catalog, self.budget, self.seed = catalog, budget, seed
+        self.pool: multiprocessing.pool.Pool | None = None
+        self.tasks: dict[int, tuple[Task, Any]] = {}  # decision index -> (task, its AsyncResult)
+        self.closed = False
+
+    def add(self, point: Point, hint: KeptHint | None = None) -> None:
+        """Assess this decision (one taken back and made again replaces the first)."""
+        if self.closed:
+            return
+        try:
+            if self.pool is None:
+                self.pool = worker_pool(self.catalog, 1, self.NICENESS)
+            task = Task(point, hint, self.budget, MAX_SAMPLES, self.seed + point.index)
+            self.tasks[point.index] = (task, self.pool.apply_async(_worker_run, (task,)))
+        except (OSError, ValueError, RuntimeError):  # no process to be had: the review will do it all
+            self.close()
+
+    def results(self) -> dict[int, Assessment]:
+        """The assessments finished (a failed one is left out: the review makes it again)."""
+        out = {}
+        for k, (_, r) in self.tasks.items():
+            if r.ready() and r.successful():
+                out[k] = r.get()
+        return out
+
+    def pending(self) -> int:
+        return sum(1 for _, r in self.tasks.values() if not r.ready())
+
+    def wait(self, cancelled: Callable[[], bool] | None = None, progress: Progress | None = None,
+             timeout: float = math.inf) -> dict[int, Assessment]:
+        """`results()` once none is pending (or `timeout` seconds have passed); raises Cancelled."""
+        end = time.monotonic() + timeout
+        total = len(self.tasks)
+        while self.pending() and time.monotonic() < end:
+            if cancelled is not None and cancelled():
+                raise Cancelled()
+            if progress is not None:
+                progress(total - self.pending(), total)
+            time.sleep(0.05)
+        return self.results()
+
+    def close(self) -> None:
+        self.closed = True
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+            self.pool = None
+
+
 def worker_pool(catalog: Catalog, jobs: int, niceness: int = 0) -> multiprocessing.pool.Pool:
-    """`jobs` worker processes for assessments (started afresh: no thread of this one is copied)."""
-    return multiprocessing.get_context("spawn").Pool(jobs, _worker_start, (catalog, niceness))
+    """`jobs` worker processes for assessments (started afresh: no thread of this one is copied).
+    The real stderr while they start: an app may have replaced it with one without a file (the
+    processes' helper is given its file descriptor)."""
+    stderr = sys.stderr
+    sys.stderr = sys.__stderr__
+    try:
+        return multiprocessing.get_context("spawn").Pool(jobs, _worker_start, (catalog, niceness))
+    finally:
+        sys.stderr = stderr
 
 
 @dataclass
@@ -612,7 +711,8 @@ def cards_in(decision: Decision, game: Game) -> list[tuple[str, str]]:
 
 def cost_text(a: Assessment) -> str:
     """What a decision cost, in words: "you followed the coach's hint", "the coach agrees",
-    "−6.7 LP ± 1.3", "−2.0 LP in every sample", "−0.4 LP ± 1.2?" (perhaps nothing) or "as good"."""
+    "−6.7 LP ± 1.3", "−2.0 LP, the same in every sample", "−0.4 LP ± 1.2? (perhaps nothing)",
+    "as good as far as the samples tell (+0.3 LP ± 1.0)" or "yours did better: +1.2 LP ± 0.8"."""
     if a.agreed:
         return "you followed the coach's hint" if a.on_hint else "the coach agrees"
     if a.constant:
@@ -622,6 +722,8 @@ def cost_text(a: Assessment) -> str:
             f"{_signed(-a.cost)} LP better, the same in every sample"
     if a.cost + a.error < 0:
         return f"yours did better: {_signed(-a.cost)} LP ± {a.error:.1f}"
+    if a.uncertain and a.cost <= 0:
+        return f"as good as far as the samples tell ({_signed(-a.cost)} LP ± {a.error:.1f})"
     if a.uncertain:
         return f"{_signed(-a.cost)} LP ± {a.error:.1f}? (perhaps nothing)"
     return f"{_signed(-a.cost)} LP ± {a.error:.1f}"
@@ -632,6 +734,6 @@ def _signed(x: float) -> str:
     return f"{x:+.1f}".replace("+0.0", "0.0").replace("-0.0", "0.0").replace("-", "\N{MINUS SIGN}")
 
 
-__all__ = ["UNCERTAINTY", "Assessment", "Cancelled", "Hint", "KeptHint", "Outcome", "Point", "Review", "Task", "assess",
-           "assess_points", "cards_in", "choice_text", "cost_text", "deciding_turn", "decision_points", "hint",
-           "kept_hints", "options_for", "review", "search", "start_of", "worker_pool"]
+__all__ = ["UNCERTAINTY", "Assessment", "Background", "Cancelled", "Hint", "KeptHint", "Outcome", "Point", "Review",
+           "Task", "assess", "assess_points", "cards_in", "choice_text", "cost_text", "deciding_turn",
+           "decision_points", "hint", "kept_hints", "options_for", "review", "search", "start_of", "worker_pool"]

@@ -153,6 +153,7 @@ class PaperTalesApp(App):
              coach: object = None, take_backs: object = None) -> None:
         """Run this game from its current state; events before `shown` are not summarised again."""
         self.stop_bot()
+        self.close_session()
         self.session = Session(game, seat_types, shown, hints, coach=coach, take_backs=take_backs)
         self.waiting = False
         self.saved_decisions, self.saved_as = len(game.state.decisions), None  # a new game or a loaded one
@@ -279,6 +280,14 @@ class PaperTalesApp(App):
     def stop_bot(self) -> None:
         self.workers.cancel_group(self, "bot")
 
+    def close_session(self) -> None:
+        """Stop what the game being left runs in the background (the coach's assessments)."""
+        if self.session is not None:
+            self.session.close()
+
+    def on_unmount(self) -> None:
+        self.close_session()
+
     def bot_decided(self, session: Session, pend: Pending, decision: Decision | BotFailed) -> None:
         if session is not self.session:  # a new game started while the bot was thinking
             return
@@ -301,6 +310,7 @@ class PaperTalesApp(App):
         from .screens.newgame import NewGameScreen
 
         self.stop_bot()
+        self.close_session()
         self.session = None
         self.show(NewGameScreen())
 
@@ -308,6 +318,7 @@ class PaperTalesApp(App):
         from .screens.title import TitleScreen
 
         self.stop_bot()
+        self.close_session()
         self.session = None
         self.show(TitleScreen())
 
@@ -370,6 +381,7 @@ class PaperTalesApp(App):
     def show_finished(self, game: Game, seat_types: list[str], hints: list[int] | None = None,
                       coach: object = None) -> None:
         self.stop_bot()
+        self.close_session()
         self.session = Session.finished(game, seat_types, "This game is already finished: here are its final scores.",
                                         hints, coach)
         self.go()

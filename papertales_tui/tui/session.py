@@ -27,15 +27,20 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..rules.decisions import Decision, Heal, Step, as_decision
+from ..rules.decisions import Decision, Heal, Step, as_decision, decision_from_dict
 from ..rules.engine import Game, Pending
 from ..rules.errors import IllegalDecision, NotPending
 from . import flow, seats
 
 if TYPE_CHECKING:  # imported where used: the title screen starts without them (benchmarks/bench_tui.py)
     from ..rules.bots.knowledge import DraftMemory
+    from ..rules.coach import Background
     from ..rules.coach import Hint as CoachHint
     from ..rules.events import BaseEvent
+
+
+BACKGROUND_REVIEW = True  # assess each human decision in the background (tests turn it on where they need it)
+REVIEW_EACH = 0.5  # CPU seconds of search per decision, as the review screen gives
 
 
 @dataclass(frozen=True)
@@ -109,6 +114,7 @@ class Session:
         from ..rules.bots.knowledge import DraftMemory
 
         self.drafts = {i: DraftMemory() for i in range(len(game.state.players)) if i not in self.bots}
+        self.coach: Background | None = None  # the human decisions assessed as play goes on (see `assess`)
         self.scene: Scene = self._next()
 
     @classmethod
@@ -156,6 +162,27 @@ class Session:
         memory = self.drafts.get(player)
         return copy.deepcopy(memory) if memory is not None else None
 
+    def assess(self, view: dict[str, Any], pend: Pending, ordinal: int, index: int) -> None:
+        """Have the coach assess a human decision just made (decision `index` of the game) in the
+        background, when `BACKGROUND_REVIEW` is on: the review at the end is then ready."""
+        from ..rules import coach
+
+        if not BACKGROUND_REVIEW or pend.kind not in coach.SEARCHED:
+            return
+        if self.coach is None:
+            self.coach = coach.Background(self.game.catalog, budget=REVIEW_EACH)
+        d = self.game.state.decisions[index]
+        decision = decision_from_dict({k: v for k, v in d.items() if k != "player"})
+        memory = self.draft_memory(pend.player)
+        assert memory is not None  # (a human seat)
+        point = coach.Point(index, ordinal, view, pend, decision, memory)
+        self.coach.add(point, coach.hint_for(point, self.kept_hints))
+
+    def close(self) -> None:
+        """Stop what runs in the background for this session (the coach's assessments)."""
+        if self.coach is not None:
+            self.coach.close()
+
     # --- moving on --------------------------------------------------------------------------
     def submit(self, player: int, decision: Decision) -> IllegalDecision | None:
         """A human's decision: None when the engine applied it (the scene moves on), else its refusal."""
@@ -163,10 +190,12 @@ class Session:
             return NotPending(player)
         before = self.game.to_json()
         logged = len(self.game.state.log)
+        view, pend, ordinal = self.game.view(player), self.scene.pend, self.ordinal(player)
         try:
             self.game.apply(player, decision)
         except IllegalDecision as err:
             return err
+        self.assess(view, pend, ordinal, len(self.game.state.decisions) - 1)
         self.last_player = player
         resolved = len(self.game.state.log) != logged or self.game.players[player].submitted is None
         self.undo = None if resolved else (player, self.scene.pend.kind, before, as_decision(decision))

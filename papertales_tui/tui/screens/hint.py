@@ -133,7 +133,9 @@ class HintHost(HostBase):
 
         game = self.game
         self._hint_cards, self._hint_shown = cards_in(found.choice, game), True
-        panel.answer(choice_text(found.choice, game), found.why(), self._hint_cards, found.playouts)
+        why = found.why([p.name for p in game.players])
+        choice = choice_text(found.choice, game, _in_play(game, self.player))
+        panel.answer(choice, why, self._hint_cards, found.playouts)
         self.app.hint_used(self.player, found, ordinal)
         self.refresh_bindings()
 
@@ -157,6 +159,11 @@ class HintHost(HostBase):
     def on_unmount(self) -> None:
         if self._hint_stop is not None:
             self._hint_stop.set()
+
+
+def _in_play(game: Game, player: int) -> tuple[int | None, ...]:
+    """The cards in the player's spots (a deployment hint names only the new Units and the moves)."""
+    return tuple(u.card if u is not None else None for u in game.state.players[player].slots)
 
 
 def _call(app, fn, *args) -> None:

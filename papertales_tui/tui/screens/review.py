@@ -1,14 +1,16 @@
 """The coach's review of a finished game (rules/coach.py), opened from the final scores with `r`.
 
-It computes in a worker thread with a progress bar (Esc closes the screen and stops it), then lists
-the three costliest decisions of the human seats, each seat's total, in solo the turn that decided
-the result, and every decision reviewed. `l` opens the card browser on a card the highlighted line
-names (asking which when it names several).
+The decisions the session assessed in the background as the game went on are ready (it waits for
+those under way); the others are assessed in a worker thread, with a progress bar (Esc closes the
+screen and stops it). Then it lists the three costliest decisions of the human seats, each seat's
+decisions in counts, in solo the turn that decided the result, and every decision reviewed. `l`
+opens the card browser on a card the highlighted line names (asking which when it names several).
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 
 from rich.text import Text
@@ -18,11 +20,12 @@ from textual.binding import Binding
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..session import REVIEW_EACH
 from .common import GameScreen
 from .modals import learn
 
 BAR = 30
-EACH = 0.5  # CPU seconds of search per decision at most, on this screen
+EACH = REVIEW_EACH  # CPU seconds of search per decision at most, on this screen (as in the background)
 
 
 def human_seats(app, game) -> list[int]:
@@ -68,6 +71,7 @@ class ReviewScreen(GameScreen):
         self.progress(0, 1)
         game, seats, stop, app = self.game, self.seats, self.stop, self.app
         hints = hints_given(app)
+        background = getattr(getattr(app, "session", None), "coach", None)  # assessed as the game went on
 
         def work() -> None:
             from ...rules import coach
@@ -77,9 +81,11 @@ class ReviewScreen(GameScreen):
                     app.call_from_thread(self.progress, done, total)
 
             try:
+                # (a bound, should the worker have died: the review then makes what is missing)
+                done = background.wait(stop.is_set, progress, timeout=30) if background is not None else {}
                 result = coach.review(coach.start_of(game), game.state.decisions, seats,
                                       budget=coach.REVIEW_BUDGET, max_each=EACH, progress=progress,
-                                      cancelled=stop.is_set, hints=hints)
+                                      cancelled=stop.is_set, hints=hints, done=done, jobs=os.cpu_count() or 1)
             except coach.Cancelled:
                 return
             with contextlib.suppress(RuntimeError):
