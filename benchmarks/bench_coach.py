@@ -23,7 +23,7 @@ import time
 
 from papertales_tui.rules import coach
 from papertales_tui.rules.bots import play_bot_game
-from papertales_tui.rules.catalog import default_catalog
+from papertales_tui.rules.card_files import default_catalog
 from papertales_tui.rules.engine import Game
 
 

@@ -12,7 +12,7 @@ import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from papertales_tui.rules.catalog import default_catalog
+from papertales_tui.rules.card_files import default_catalog
 from papertales_tui.rules.solo import SoloGame, play_random_solo_game
 
 

@@ -156,7 +156,7 @@ async def time_to_first(make) -> float:
 
 
 async def first_screen(starts: int) -> tuple[float, float]:
-    from papertales_tui.rules.catalog import default_catalog
+    from papertales_tui.rules.card_files import default_catalog
     from papertales_tui.tui.screens import title
 
     catalog = default_catalog()

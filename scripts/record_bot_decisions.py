@@ -18,7 +18,7 @@ import sys
 from typing import Any
 
 from papertales_tui.rules.bots import make_bot
-from papertales_tui.rules.catalog import default_catalog
+from papertales_tui.rules.card_files import default_catalog
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.solo import SoloGame
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from papertales_tui.rules.catalog import default_cards_dir, default_catalog
+from papertales_tui.rules.card_files import default_catalog
+from papertales_tui.rules.card_paths import default_cards_dir
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.state import Unit
 

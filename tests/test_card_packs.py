@@ -14,8 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from papertales_tui.rules import catalog as catalog_module
+from papertales_tui.rules.card_files import default_catalog
 from papertales_tui.rules.cards import EFFECTS, PRODUCTION_CONDITIONS, RESOURCES
-from papertales_tui.rules.catalog import CardFileError, default_catalog, load_catalog
+from papertales_tui.rules.catalog import CardFileError, load_catalog
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.random_play import random_decision
 from papertales_tui.rules.solo import SoloGame

@@ -8,8 +8,9 @@ import pytest
 import yaml
 from conftest import edit_yaml
 
+from papertales_tui.rules.card_files import default_catalog
 from papertales_tui.rules.cards import SHORT_NAME
-from papertales_tui.rules.catalog import CardFileError, default_catalog, load_catalog
+from papertales_tui.rules.catalog import CardFileError, load_catalog
 
 REFERENCE = Path("/work/shared/reference/base-cards.yaml")
 PHASE_OF_TRIGGER = {2: "deployment", 3: "wars", 4: "income", 5: "construction", 6: "aging",

@@ -16,7 +16,7 @@ from papertales_tui.persistence import load_save, save_as
 from papertales_tui.rules import coach
 from papertales_tui.rules.bots import make_bot
 from papertales_tui.rules.bots.knowledge import DraftMemory, game_from_view
-from papertales_tui.rules.catalog import default_catalog
+from papertales_tui.rules.card_files import default_catalog
 from papertales_tui.rules.decisions import DECISIONS, AgeTarget, Build, Deploy, Heal, Pass, Pick, Step, Upgrade
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.errors import WrongKind

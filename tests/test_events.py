@@ -12,7 +12,7 @@ import pytest
 from papertales_tui.persistence import ADDED_EVENT_FIELDS, load_save, replay_game
 from papertales_tui.persistence.migrations import migrate, upgrade_log
 from papertales_tui.rules import events as ev
-from papertales_tui.rules.catalog import default_catalog
+from papertales_tui.rules.card_files import default_catalog
 from papertales_tui.rules.random_play import play_random_game
 from papertales_tui.rules.solo import play_random_solo_game
 

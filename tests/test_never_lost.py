@@ -385,7 +385,8 @@ async def test_the_command_palette_shows_card_names_from_packs_literally(tmp_pat
 
     from conftest import edit_yaml
 
-    from papertales_tui.rules.catalog import default_cards_dir, load_catalog
+    from papertales_tui.rules.card_paths import default_cards_dir
+    from papertales_tui.rules.catalog import load_catalog
 
     d = tmp_path / "cards"
     shutil.copytree(default_cards_dir(), d)

@@ -457,7 +457,7 @@ def fuzz_cards(tmp_path: Path, rounds: int, seed: int) -> tuple[Counter, list]:
     """Mutated card packs (and, now and then, a pack file that is a FIFO, a folder, a dangling link)
     through `--cards DIR simulate`; returns the outcomes and the problems (tracebacks, hangs, files
     changed, unusable files skipped in silence)."""
-    from papertales_tui.rules.catalog import default_cards_dir
+    from papertales_tui.rules.card_paths import default_cards_dir
 
     base = {p.name: p.read_text(encoding="utf-8") for p in default_cards_dir().glob("*.yaml")}
     rng, outcomes, problems = random.Random(seed), Counter(), []

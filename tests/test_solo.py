@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 from conftest import deploy_nothing, edit_yaml, events, goto, put, take
 
+from papertales_tui.rules.card_files import default_catalog
+from papertales_tui.rules.card_paths import default_cards_dir
 from papertales_tui.rules.cards import LICH_EFFECTS, QUEST_CONDITIONS, LichKingCard
-from papertales_tui.rules.catalog import CardFileError, default_cards_dir, default_catalog, load_catalog
+from papertales_tui.rules.catalog import CardFileError, load_catalog
 from papertales_tui.rules.engine import Game, IllegalDecision
 from papertales_tui.rules.games import load_game
 from papertales_tui.rules.random_play import random_decision

@@ -11,7 +11,8 @@ from conftest import edit_yaml
 from test_tui_solo import start_solo
 from test_tui_support import SIZE, keys_for, screen_text
 
-from papertales_tui.rules.catalog import default_cards_dir, load_catalog
+from papertales_tui.rules.card_paths import default_cards_dir
+from papertales_tui.rules.catalog import load_catalog
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.random_play import random_decision
 from papertales_tui.tui.app import PaperTalesApp

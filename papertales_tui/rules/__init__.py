@@ -23,8 +23,9 @@ from .errors import IllegalDecision, MalformedDecision, NotPending, Unaffordable
 
 if TYPE_CHECKING:
     from .card_files import default_catalog
+    from .card_paths import CardFileError
     from .cards import Catalog
-    from .catalog import CardFileError, load_catalog
+    from .catalog import load_catalog
     from .engine import Game, Pending
     from .games import MODES, load_game, new_game
     from .modes import Mode, StandardMode
@@ -35,7 +36,7 @@ _LAZY = {
     "MODES": "games", "load_game": "games", "new_game": "games",
     "Mode": "modes", "StandardMode": "modes",
     "SoloGame": "solo", "SoloMode": "solo",
-    "Catalog": "cards", "default_catalog": "card_files", "load_catalog": "catalog", "CardFileError": "catalog",
+    "Catalog": "cards", "default_catalog": "card_files", "load_catalog": "catalog", "CardFileError": "card_paths",
 }
 
 

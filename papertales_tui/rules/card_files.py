@@ -25,36 +25,11 @@ from papertales_tui.dirs import cache_dir
 from papertales_tui.files import FileProblem, read_limited
 
 from . import cards
+from .card_paths import MAX_FILE_BYTES, card_files
 from .cards import Catalog
 
-BASE_FILES = ("units.yaml", "buildings.yaml")
-SOLO_FILES = ("necropolis.yaml", "lich_king.yaml")  # optional in a base directory
 FORMAT = b"papertales catalog cache 1"
-MAX_FILE_BYTES = 1024 * 1024  # a card file; the whole base game is 21 kB
 MAX_CACHE_BYTES = 16 * 1024 * 1024  # the cache of the base game is about 100 kB
-
-
-def default_cards_dir() -> Path:
-    """The shipped card files: inside the package when installed from a wheel, else the repo's `cards/`."""
-    packaged = Path(papertales_tui.__file__).parent / "cards"
-    return packaged if packaged.is_dir() else Path(__file__).resolve().parents[2] / "cards"
-
-
-def card_files(extra_dirs: Sequence[Path] = (), base_dir: Path | None = None) -> list[Path]:
-    """units.yaml and buildings.yaml of `base_dir` (default: the shipped cards), its solo files when
-    present, then every *.yaml / *.yml entry of each extra directory in name order, whatever it is (the
-    loader refuses a FIFO, a directory or a dangling link by name, rather than skip it). Raises
-    CardFileError for an extra directory that is not one."""
-    base = Path(base_dir) if base_dir is not None else default_cards_dir()
-    files = [base / name for name in BASE_FILES]
-    files += [base / name for name in SOLO_FILES if (base / name).is_file()]
-    for d in map(Path, extra_dirs):
-        if not d.is_dir():
-            from .catalog import CardFileError
-
-            raise CardFileError(d, None, None, "not a directory of card files")
-        files += sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml"))
-    return files
 
 
 def _key(files: list[Path]) -> bytes | None:

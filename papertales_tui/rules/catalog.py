@@ -5,7 +5,6 @@ Pydantic models describe the files; checks Pydantic cannot express (effect param
 naming the file, the card and the field.
 """
 
-import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,9 +13,8 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
-# The file list and the cached default catalog (no YAML nor Pydantic needed) live in card_files.
 from ..files import FileProblem, read_limited
-from .card_files import MAX_FILE_BYTES, card_files, default_cards_dir, default_catalog  # noqa: F401
+from .card_paths import MAX_FILE_BYTES, CardFileError, _shown, card_files, default_cards_dir  # noqa: F401
 from .cards import (
     EFFECTS,
     LICH_EFFECTS,
@@ -92,29 +90,6 @@ def _check_shape(text: str) -> None:
             depth -= 1
         elif isinstance(event, yaml.ScalarEvent) and event.implicit[0] and _too_long_number(event.value):
             raise yaml.YAMLError(f"a number of more than {MAX_DIGITS} digits (line {_line(event)})")
-
-
-def _shown(path: Path) -> Path:
-    """`path` relative to the working directory when it lies below it (symbolic links not followed:
-    the name shown is the one given, even for a dangling link or a loop)."""
-    try:
-        return Path(os.path.abspath(path)).relative_to(os.getcwd())
-    except (ValueError, OSError):
-        return path
-
-
-class CardFileError(Exception):
-    """A card file that cannot be loaded: `path`, `card` (id or None), `field` (dotted path or None),
-    `message`, and `line` for YAML syntax errors."""
-
-    def __init__(self, path: Path, card: str | None, field: str | None, message: str, line: int | None = None):
-        super().__init__(path, card, field, message)
-        self.path, self.card, self.field, self.message, self.line = Path(path), card, field, message, line
-
-    def __str__(self) -> str:
-        where = [f"card {self.card!r}"] if self.card is not None else []
-        where += [f"field {self.field!r}"] if self.field is not None else []
-        return f"{_shown(self.path)}: {', '.join(where) + ': ' if where else ''}{self.message}"
 
 
 # ---- file schema (loading only) ----

@@ -445,6 +445,16 @@ class PaperTalesApp(App):
     def action_cards(self) -> None:
         self.show_card(None)
 
+    def learn(self, cards: list[tuple[str, str]]) -> None:
+        """Open the card browser on a card a hint or review line mentions: straight away when it names
+        one, else after asking which (`cards`: (key, name) pairs)."""
+        from .screens.modals import LearnModal
+
+        if len(cards) == 1:
+            self.show_card(cards[0][0])
+        elif cards:
+            self.push_screen(LearnModal(cards), lambda key: self.show_card(key) if key is not None else None)
+
     def show_card(self, key: str | None) -> None:
         from .screens.info import CardBrowser
 

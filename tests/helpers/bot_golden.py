@@ -15,7 +15,7 @@ from typing import Any
 from helpers.golden import GOLDEN_DIR
 
 from papertales_tui.rules.bots import make_bot
-from papertales_tui.rules.catalog import default_catalog
+from papertales_tui.rules.card_files import default_catalog
 from papertales_tui.rules.engine import Game, Pending
 from papertales_tui.rules.solo import SoloGame
 

@@ -140,9 +140,7 @@ class HintHost(HostBase):
         self.refresh_bindings()
 
     def action_learn(self) -> None:
-        from .modals import learn
-
-        learn(self.app, self._hint_cards)
+        self.app.learn(self._hint_cards)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mine = self.hint_check(action)

@@ -164,15 +164,6 @@ class LearnModal(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-def learn(app: PaperTalesApp, cards: list[tuple[str, str]]) -> None:
-    """Open the card browser on a card a hint or review line mentions: straight away when it names one,
-    else after asking which (`cards`: (key, name) pairs)."""
-    if len(cards) == 1:
-        app.show_card(cards[0][0])
-    elif cards:
-        app.push_screen(LearnModal(cards), lambda key: app.show_card(key) if key is not None else None)
-
-
 class ChoiceModal(ModalScreen):
     """A modal with a title, a note, a list and Confirm/Back; subclasses fill the list."""
     CSS_PATH = "modals.tcss"

@@ -22,7 +22,6 @@ from textual.widgets.option_list import Option
 
 from ..session import REVIEW_EACH
 from .common import GameScreen
-from .modals import learn
 
 BAR = 30
 EACH = REVIEW_EACH  # CPU seconds of search per decision at most, on this screen (as in the background)
@@ -158,7 +157,7 @@ class ReviewScreen(GameScreen):
         return True
 
     def action_learn(self) -> None:
-        learn(self.app, self.highlighted_cards())
+        self.app.learn(self.highlighted_cards())
 
     def action_close(self) -> None:
         self.stop.set()

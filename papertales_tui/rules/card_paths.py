@@ -1,0 +1,58 @@
+"""Where the card files are, and the error that names a card file's problem: what both the catalog's
+loader (catalog.py) and its cache (card_files.py) need, with neither YAML nor Pydantic."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import papertales_tui
+
+BASE_FILES = ("units.yaml", "buildings.yaml")
+SOLO_FILES = ("necropolis.yaml", "lich_king.yaml")  # optional in a base directory
+MAX_FILE_BYTES = 1024 * 1024  # a card file; the whole base game is 21 kB
+
+
+def default_cards_dir() -> Path:
+    """The shipped card files: inside the package when installed from a wheel, else the repo's `cards/`."""
+    packaged = Path(papertales_tui.__file__).parent / "cards"
+    return packaged if packaged.is_dir() else Path(__file__).resolve().parents[2] / "cards"
+
+
+def card_files(extra_dirs: Sequence[Path] = (), base_dir: Path | None = None) -> list[Path]:
+    """units.yaml and buildings.yaml of `base_dir` (default: the shipped cards), its solo files when
+    present, then every *.yaml / *.yml entry of each extra directory in name order, whatever it is (the
+    loader refuses a FIFO, a directory or a dangling link by name, rather than skip it). Raises
+    CardFileError for an extra directory that is not one."""
+    base = Path(base_dir) if base_dir is not None else default_cards_dir()
+    files = [base / name for name in BASE_FILES]
+    files += [base / name for name in SOLO_FILES if (base / name).is_file()]
+    for d in map(Path, extra_dirs):
+        if not d.is_dir():
+            raise CardFileError(d, None, None, "not a directory of card files")
+        files += sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml"))
+    return files
+
+
+def _shown(path: Path) -> Path:
+    """`path` relative to the working directory when it lies below it (symbolic links not followed:
+    the name shown is the one given, even for a dangling link or a loop)."""
+    try:
+        return Path(os.path.abspath(path)).relative_to(os.getcwd())
+    except (ValueError, OSError):
+        return path
+
+
+class CardFileError(Exception):
+    """A card file that cannot be loaded: `path`, `card` (id or None), `field` (dotted path or None),
+    `message`, and `line` for YAML syntax errors."""
+
+    def __init__(self, path: Path, card: str | None, field: str | None, message: str, line: int | None = None):
+        super().__init__(path, card, field, message)
+        self.path, self.card, self.field, self.message, self.line = Path(path), card, field, message, line
+
+    def __str__(self) -> str:
+        where = [f"card {self.card!r}"] if self.card is not None else []
+        where += [f"field {self.field!r}"] if self.field is not None else []
+        return f"{_shown(self.path)}: {', '.join(where) + ': ' if where else ''}{self.message}"

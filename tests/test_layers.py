@@ -1,0 +1,127 @@
+"""The package's layers, checked on the source (every import counts, those inside functions too; only
+`if TYPE_CHECKING:` blocks are left out): the rules core imports nothing of the layers above it,
+persistence nothing of the app or the commands, and no module imports itself back through others."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "papertales_tui"
+BELOW_ALL = {"papertales_tui", "papertales_tui.dirs", "papertales_tui.files"}  # version, paths, safe reads
+FORBIDDEN = {  # layer -> the layers it must not import
+    "papertales_tui.rules": ("papertales_tui.tui", "papertales_tui.persistence", "papertales_tui.commands",
+                             "papertales_tui.cli"),
+    "papertales_tui.persistence": ("papertales_tui.tui", "papertales_tui.commands", "papertales_tui.cli"),
+}
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
+    found: list[ast.Import | ast.ImportFrom] = []
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            todo.extend(node.orelse)  # only for the type checker: not an import at run time
+            continue
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.append(node)
+        todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The package's modules that module `name` imports."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    out = set()
+    for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        else:
+            base = package[:len(package) - node.level + 1] if node.level else []
+            prefix = ".".join(base + ([node.module] if node.module else []))
+            targets = [f"{prefix}.{a.name}" if f"{prefix}.{a.name}" in known else prefix for a in node.names]
+        for t in targets:
+            while t not in known and "." in t:
+                t = t.rsplit(".", 1)[0]
+            if t in known and t != name:
+                out.add(t)
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    return {name: imports_of(name, path, known) for name, path in known.items()}
+
+
+def cycles(g: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for root in sorted(g):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(g[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            v, children = work[-1]
+            w = next(children, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(sorted(g[w]))))
+                elif w in on_stack:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                component = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    component.append(w)
+                    if w == v:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_the_import_graph_is_read_from_the_source():
+    g = graph()
+    assert "papertales_tui.rules.engine" in g["papertales_tui.rules.games"]
+    assert "papertales_tui.rules.engine" in g["papertales_tui.tui.session"]
+
+
+def test_no_layer_imports_a_layer_above_it():
+    wrong = [(name, dep) for name, deps in graph().items() for layer, above in FORBIDDEN.items()
+             if name == layer or name.startswith(layer + ".") for dep in deps
+             if dep not in BELOW_ALL and dep.startswith(above)]
+    assert wrong == []
+
+
+def test_no_import_cycles():
+    assert cycles(graph()) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
