@@ -271,7 +271,7 @@ def test_the_bot_levels_of_the_schema_are_those_of_the_bots():
 
 def _papertales(shell: str, tmp_path: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, PAPERTALES_DATA_DIR=str(tmp_path / "data"), PAPERTALES_CACHE_DIR=str(tmp_path / "cache"))
-    command = f"{sys.executable} -m papertales_tui.cli {shell}"
+    command = f"exec {sys.executable} -m papertales_tui.cli {shell}"  # exec: a timeout ends the game itself
     return subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=120, env=env)
 
 
