@@ -1,0 +1,103 @@
+"""Phase 6, Aging: Mystical Healers save Units (the heal step), the old Units die, every Unit
+gets an Age token; then the next turn, or the end of the game and its scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from .. import kingdom
+from ..decisions import Heal, Step
+from ..errors import IllegalDecision, MalformedDecision
+from ..state import Phase, Player, Unit
+from . import recruitment
+
+if TYPE_CHECKING:
+    from ..engine import Game, Pending
+
+
+def asks_heal(game: Game, i: int, p: Player) -> bool:
+    return kingdom.heal_needed(game.rules, p)
+
+
+def heal_options(game: Game, i: int, p: Player) -> dict[str, Any]:
+    return {"slots": kingdom.healable(game.rules, p), "max": kingdom.healers(game.rules, p)}
+
+
+def check_heal(game: Game, player: int, pend: Pending, d: Heal) -> Heal:
+    slots = d.slots
+    if len(set(slots)) != len(slots):
+        raise MalformedDecision("list the spots of the Units to save, each once")
+    if len(slots) > pend.options["max"]:
+        raise IllegalDecision(f"each Mystical Healer saves one Unit: at most {pend.options['max']}")
+    if any(s not in pend.options["slots"] for s in slots):
+        rules = [game.rules[u.card] for u in game.state.players[player].slots if u is not None]
+        healers = {(r.name, r.save_text) for r in rules if r.healer}  # the rule in the card's words
+        raise IllegalDecision("; ".join(f"{name}: {text}" for name, text in sorted(healers)))
+    return d
+
+
+def resolve_aging(game: Game) -> None:
+    """Every Healer's choice is in: each Kingdom ages, then the turn ends."""
+    players = game.state.players
+    rules = game.rules
+    dying = [kingdom.dying(rules, p, p.submitted["slots"] if p.submitted else ()) for p in players]
+    # The order shows only in the log and in the discard pile, when two players' Units die.
+    if game.record_events or sum(1 for d in dying if d) > 1:
+        order: Iterable[int] = game.player_order()
+    else:
+        order = range(len(players))
+    for i in order:
+        age_kingdom(game, i, players[i], dying[i])
+    end_turn(game)
+
+
+def age_kingdom(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
+    """One player's Aging: the saved Units, the gains of the dying, their deaths, one more Age token."""
+    if p.submitted:
+        for slot in sorted(p.submitted["slots"]):
+            game.emit("unit_saved", player=i, slot=slot, card=p.unit(slot).card)
+    if dying:
+        die(game, i, p, dying)
+    aged = []
+    for slot, unit in enumerate(p.slots):
+        if unit is not None:
+            unit.age += 1
+            aged.append(slot)
+    if game.record_events:
+        game.emit("units_aged", player=i, slots=aged)
+    else:
+        game.unlogged += 1
+    p.submitted = None
+
+
+def die(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
+    # Project ruling: a player's simultaneous gains apply before their losses.
+    gains = kingdom.death_gains(game.rules, game.state.cards, p, [u for _, u in dying])
+    for lp, gold, cause in sorted(gains, key=lambda c: -c[0]):
+        game.gain(i, lp=lp, gold=gold, cause=cause)
+    discard = game.state.discard
+    for slot, u in dying:
+        p.slots[slot] = None
+        discard.append(u.card)
+        if game.record_events:
+            game.emit("unit_died", player=i, slot=slot, card=u.card, age=u.age)
+        else:
+            game.unlogged += 1
+
+
+def end_turn(game: Game) -> None:
+    """The next turn, or the end of the game: Buildings and end-of-game abilities score."""
+    s = game.state
+    game.mode.turn_ended(game)
+    if s.turn < s.turns:
+        s.turn += 1
+        recruitment.start_turn(game)
+        return
+    s.phase = Phase.END  # end-of-game scoring
+    for i, p in enumerate(s.players):
+        for lp, cause in kingdom.end_of_game_gains(game.rules, game.building_rules, s.cards, p):
+            game.gain(i, lp=lp, cause=cause)
+    s.over, s.phase, s.step = True, Phase.END, Step.NONE
+    game.emit("game_over", scores=game.scores(), gold=[p.gold for p in s.players], winners=game.winners())
+    game.mode.game_ended(game)
