@@ -19,7 +19,6 @@ skip the first. `Game` is the facade: what each step asks, checks and resolves i
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 from collections.abc import Callable, Mapping
@@ -28,28 +27,17 @@ from typing import Any
 
 from . import draws, effects, kingdom
 from .cards import Catalog, UnitType
-from .decisions import Decision, Deploy, Heal, Step, as_decision
+from .decisions import Decision, Deploy, Step, as_decision
 from .errors import IllegalDecision, NotPending
+from .kingdom import Forecast
 from .modes import Mode, StandardMode
 from .names import check_name
-from .phases import STEPS, construction, deployment, recruitment
-from .phases.order import gains_in_order
+from .phases import STEPS, aging, construction, deployment, order, recruitment, wars
 from .phases.recruitment import draft_counts, draft_size, pass_step
 from .phases.wars import WAR_LP, double_war, war_won
 from .state import BACK, FRONT, SLOT_NAMES, GameState, Phase, Player, Unit
 
 START_GOLD = 3
-
-
-@dataclass(frozen=True, slots=True)
-class Forecast:
-    """A Kingdom's figures for the current turn (see `Game.forecast`)."""
-
-    strength: int
-    income: int
-    unit_strengths: dict[int, int]  # spot -> strength with modifiers, whether the Unit fights or not
-    war_gains: tuple[tuple[int, int], ...]  # (LP, Gold) of Wars abilities, one per wars_won asked
-    death_gains: tuple[int, int]  # (LP, Gold) of Aging abilities for the Units that would die
 
 
 @dataclass(slots=True)
@@ -210,33 +198,8 @@ class Game:
 
     def forecast_and_resources(self, player: int, wars_won: tuple[int, ...] = (0,)) -> tuple[Forecast, dict[str, int]]:
         """`forecast(player, wars_won)` and `resources(player)`, worked out together."""
-        # one loop over the spots (the bots ask for thousands of Kingdoms a decision): the same sums
-        # as `kingdom.strength_parts`, `war_gains` and `death_gains` give
         p = self.state.players[player]
-        rules, buildings = self.rules, self.building_rules
-        ctx = kingdom.context(rules, buildings, p)
-        units = kingdom.strengths(rules, p, ctx)
-        strength = 0
-        dying = []
-        for slot, s in units.items():
-            u = p.slots[slot]
-            assert u is not None  # (a spot with a strength holds a Unit)
-            r = rules[u.card]
-            if r.fights[u.age >= 1][slot]:
-                strength += s
-            if u.age >= r.death_age:
-                dying.append(u)
-        for key, level in p.buildings.items():
-            for h, params in buildings[key].levels[level].strength:
-                strength += h(params, ctx)
-        cards = self.state.cards
-        wars = kingdom.war_totals(rules, buildings, cards, p, ctx, units, wars_won) if wars_won else ()
-        death_lp = death_gold = 0
-        if dying:
-            for lp, gold, _ in kingdom.death_gains(rules, cards, p, dying):
-                death_lp += lp
-                death_gold += gold
-        return Forecast(strength, ctx.income, units, wars, (death_lp, death_gold)), ctx.resources
+        return kingdom.forecast(self.rules, self.building_rules, self.state.cards, p, wars_won)
 
     def income(self, player: int) -> int:
         """Gold this Kingdom earns in the Income phase, the base 2 included."""
@@ -302,32 +265,7 @@ class Game:
         """Whether the choice of the Units `player`'s Mystical Healers save can still change anything:
         before the last turn it always can (a saved Unit plays on); at the last turn's Aging only if a
         choice changes the final scores (a death ability: Sculptor, Demon, Monkey, Kraken...)."""
-        pend = self.pending_for(player)
-        if pend is None or pend.kind != Step.HEAL:
-            return False
-        if self.state.turn < self.state.turns:
-            return True
-        outcomes = set()
-        slots, most = pend.options["slots"], pend.options["max"]
-        for saves in (c for k in range(most + 1) for c in itertools.combinations(slots, k)):
-            outcome = self._final_scores_after(player, Heal(saves))
-            if outcome is not None:
-                outcomes.add(outcome)
-            if len(outcomes) > 1:
-                return True
-        return False
-
-    def _final_scores_after(self, player: int, heal: Heal) -> tuple[object, ...] | None:
-        """LP and Gold of every player (and the Lich King's LP) at the end, if `player` saves these
-        Units and the others save none (None: a choice the rules refuse)."""
-        game = type(self).from_json(self.to_json(), self.catalog)
-        try:
-            game.apply(player, heal)
-        except IllegalDecision:
-            return None
-        while not game.over and game.pending():
-            game.apply(game.pending()[0].player, Heal(()))
-        return (tuple((p.lp, p.gold) for p in game.state.players), getattr(game, "lich_lp", None))
+        return aging.heal_matters(self, player)
 
     # --- questions screens and bots ask instead of working the rules out themselves ----------
     def pass_direction(self) -> str:
@@ -349,18 +287,7 @@ class Game:
     def suggested_unpaid(self, player: int, new: list[int]) -> list[int]:
         """The new Units (in the order placed) to give up when Gold is short: the cheapest are paid
         first, so as many Units as possible are kept; [] when all can be paid. The engine accepts it."""
-        gold = self.state.players[player].gold
-        types = self.types
-        if sum(types[c].cost for c in new) <= gold:
-            return []
-        unpaid = []
-        for c in sorted(new, key=lambda c: types[c].cost):
-            cost = types[c].cost
-            if cost <= gold:
-                gold -= cost
-            else:
-                unpaid.append(c)
-        return unpaid
+        return kingdom.suggested_unpaid(self.rules, self.state.players[player].gold, new)
 
     def scores(self) -> list[int]:
         return [p.lp for p in self.state.players]
@@ -375,24 +302,7 @@ class Game:
 
     def player_order(self) -> list[int]:
         """Order for abilities that interact: most LP first, then least Gold, then a seeded draw."""
-        s = self.state
-        n = len(s.players)
-        keys = [(-p.lp, p.gold) for p in s.players]
-        if len(set(keys)) == n:  # no ties: the draw would not change the order
-            return sorted(range(n), key=keys.__getitem__)
-        tiebreak = self._tiebreak(n)
-        return sorted(range(n), key=lambda i: (keys[i], tiebreak[i]))
-
-    def _tiebreak(self, n: int) -> list[float]:
-        """Seeded draws for ties, fixed by the seed and the number of events so far, whether they
-        were logged or not (asking does not advance the game's rng); the last ones are remembered,
-        as seeding a Random is slow."""
-        s = self.state
-        key = f"{s.seed}:{len(s.log) + self.unlogged}"  # the events so far, logged or not
-        if self._last_tiebreak[0] != key or len(self._last_tiebreak[1]) != n:
-            draw = random.Random(key)
-            self._last_tiebreak = (key, [draw.random() for _ in range(n)])
-        return self._last_tiebreak[1]
+        return order.player_order(self)
 
     def view(self, player: int | None) -> dict[str, Any]:
         """What `player` may see (None: a spectator who sees only public information)."""
@@ -431,10 +341,7 @@ class Game:
         s = self.state
         k = Game(GameState(seed=s.seed, cards=s.cards, players=[me], turn=s.turn, turns=s.turns,
                            phase=Phase.DEPLOYMENT), self.catalog)
-        me.revealed = deployment.place(k, 0, me, d)
-        deployment.reveal_abilities(k, 0, me.revealed)
-        deployment.auto_age_targets(k)
-        gains_in_order(k, [kingdom.deployment_end_gains(k.rules, s.cards, me)])
+        deployment.deploy_alone(k, d)
         return k
 
     # --- applying decisions -----------------------------------------------------------------
@@ -606,14 +513,7 @@ class Game:
 
     def go_to_war(self, player: int) -> int:
         """The Kingdom's strength in the Wars, logged with the Kingdom as it fights (`war_strength`)."""
-        p = self.state.players[player]
-        rules, buildings = self.rules, self.building_rules
-        ctx = kingdom.context(rules, buildings, p)
-        units = {slot: kingdom.unit_strength(rules, u, ctx) for slot, u in p.units()}
-        total = sum(v for _, v in kingdom.strength_parts(rules, buildings, p, ctx, units))
-        self.emit("war_strength", player=player, strength=total,
-                  **kingdom.at_war(rules, buildings, self.state.cards, p, ctx, units))
-        return total
+        return wars.go_to_war(self, player)
 
     def score_war_abilities(self, player: int, wars_won: int) -> None:
         """The Kingdom's Wars-phase abilities score for `wars_won` Wars won."""

@@ -6,6 +6,7 @@ the phases (rules/phases/) resolve with them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from . import effects
@@ -17,6 +18,46 @@ Buildings = dict[str, BuildingRules]  # by Building key
 
 BASE_INCOME = 2
 _NO_RESOURCES = effects.empty_resources()
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """A Kingdom's figures for the current turn (see `Game.forecast`)."""
+
+    strength: int
+    income: int
+    unit_strengths: dict[int, int]  # spot -> strength with modifiers, whether the Unit fights or not
+    war_gains: tuple[tuple[int, int], ...]  # (LP, Gold) of Wars abilities, one per wars_won asked
+    death_gains: tuple[int, int]  # (LP, Gold) of Aging abilities for the Units that would die
+
+
+def forecast(rules: Rules, buildings: Buildings, cards: list[str], p: Player,
+             wars_won: tuple[int, ...]) -> tuple[Forecast, dict[str, int]]:
+    """The Kingdom's `Forecast` for `wars_won` Wars won, and its resources, in one pass."""
+    # one loop over the spots (the bots ask for thousands of Kingdoms a decision): the same sums
+    # as `strength_parts`, `war_gains` and `death_gains` give
+    ctx = context(rules, buildings, p)
+    units = strengths(rules, p, ctx)
+    strength = 0
+    dead = []
+    for slot, s in units.items():
+        u = p.slots[slot]
+        assert u is not None  # (a spot with a strength holds a Unit)
+        r = rules[u.card]
+        if r.fights[u.age >= 1][slot]:
+            strength += s
+        if u.age >= r.death_age:
+            dead.append(u)
+    for key, level in p.buildings.items():
+        for h, params in buildings[key].levels[level].strength:
+            strength += h(params, ctx)
+    wars = war_totals(rules, buildings, cards, p, ctx, units, wars_won) if wars_won else ()
+    death_lp = death_gold = 0
+    if dead:
+        for lp, gold, _ in death_gains(rules, cards, p, dead):
+            death_lp += lp
+            death_gold += gold
+    return Forecast(strength, ctx.income, units, wars, (death_lp, death_gold)), ctx.resources
 
 
 def resources(rules: Rules, buildings: Buildings, p: Player) -> dict[str, int]:
@@ -315,3 +356,18 @@ def end_of_game_gains(rules: Rules, buildings: Buildings, cards: list[str], p: P
         for h, params in rules[u.card].end_of_game:
             out.append((h(params, u), cards[u.card]))
     return out
+
+
+def suggested_unpaid(rules: Rules, gold: int, new: list[int]) -> list[int]:
+    """The new Units to give up when `gold` is short: the cheapest are paid first (see
+    `Game.suggested_unpaid`)."""
+    if sum(rules[c].cost for c in new) <= gold:
+        return []
+    unpaid = []
+    for c in sorted(new, key=lambda c: rules[c].cost):
+        cost = rules[c].cost
+        if cost <= gold:
+            gold -= cost
+        else:
+            unpaid.append(c)
+    return unpaid

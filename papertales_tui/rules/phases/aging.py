@@ -3,6 +3,7 @@ gets an Age token; then the next turn, or the end of the game and its scoring.""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -101,3 +102,34 @@ def end_turn(game: Game) -> None:
     s.over, s.phase, s.step = True, Phase.END, Step.NONE
     game.emit("game_over", scores=game.scores(), gold=[p.gold for p in s.players], winners=game.winners())
     game.mode.game_ended(game)
+
+
+def heal_matters(game: Game, player: int) -> bool:
+    """`Game.heal_matters`: whether the choice of the Units saved can change anything."""
+    pend = game.pending_for(player)
+    if pend is None or pend.kind != Step.HEAL:
+        return False
+    if game.state.turn < game.state.turns:
+        return True
+    outcomes = set()
+    slots, most = pend.options["slots"], pend.options["max"]
+    for saves in (c for k in range(most + 1) for c in itertools.combinations(slots, k)):
+        outcome = _final_scores_after(game, player, Heal(saves))
+        if outcome is not None:
+            outcomes.add(outcome)
+        if len(outcomes) > 1:
+            return True
+    return False
+
+
+def _final_scores_after(game: Game, player: int, heal: Heal) -> tuple[object, ...] | None:
+    """LP and Gold of every player (and the Lich King's LP) at the end, if `player` saves these
+    Units and the others save none (None: a choice the rules refuse)."""
+    ahead = type(game).from_json(game.to_json(), game.catalog)
+    try:
+        ahead.apply(player, heal)
+    except IllegalDecision:
+        return None
+    while not ahead.over and ahead.pending():
+        ahead.apply(ahead.pending()[0].player, Heal(()))
+    return (tuple((p.lp, p.gold) for p in ahead.state.players), getattr(ahead, "lich_lp", None))

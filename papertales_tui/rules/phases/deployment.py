@@ -274,3 +274,14 @@ class Kingdom:
         """The player chooses the Unit later (an age_target decision)."""
         self.game.state.players[self.player].choices.append(
             {"source": source, "name": self.game.rules[source].name, "amount": amount})
+
+
+def deploy_alone(k: Game, d: dict[str, Any]) -> None:
+    """Phase 2 for player 0 of `k`, a game of one Kingdom (`Game.after_deployment`) with the
+    deployment `d` (checked): Units placed and paid, reveal and every-turn abilities, end-of-phase
+    LP; no Shapeshifter draws (the draw pile is hidden), Age-token choices left in `choices`."""
+    me = k.state.players[0]
+    me.revealed = place(k, 0, me, d)
+    reveal_abilities(k, 0, me.revealed)
+    auto_age_targets(k)
+    gains_in_order(k, [kingdom.deployment_end_gains(k.rules, k.state.cards, me)])

@@ -3,6 +3,7 @@ least Gold, then a draw; `Game.player_order`)."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -23,3 +24,26 @@ def gains_in_order(game: Game, gains: list[list[tuple[str, int, int]]]) -> None:
     for i in in_order(game, [i for i, g in enumerate(gains) if g]):
         for cause, lp, gold in gains[i]:
             game.gain(i, lp=lp, gold=gold, cause=cause)
+
+
+def player_order(game: Game) -> list[int]:
+    """Most LP first, then least Gold, then a seeded draw (`Game.player_order`)."""
+    s = game.state
+    n = len(s.players)
+    keys = [(-p.lp, p.gold) for p in s.players]
+    if len(set(keys)) == n:  # no ties: the draw would not change the order
+        return sorted(range(n), key=keys.__getitem__)
+    tiebreak = _tiebreak(game, n)
+    return sorted(range(n), key=lambda i: (keys[i], tiebreak[i]))
+
+
+def _tiebreak(game: Game, n: int) -> list[float]:
+    """Seeded draws for ties, fixed by the seed and the number of events so far, whether they
+    were logged or not (asking does not advance the game's rng); the last ones are remembered,
+    as seeding a Random is slow."""
+    s = game.state
+    key = f"{s.seed}:{len(s.log) + game.unlogged}"  # the events so far, logged or not
+    if game._last_tiebreak[0] != key or len(game._last_tiebreak[1]) != n:
+        draw = random.Random(key)
+        game._last_tiebreak = (key, [draw.random() for _ in range(n)])
+    return game._last_tiebreak[1]

@@ -84,3 +84,15 @@ def fight(game: Game, strengths: list[int]) -> list[int]:
         else:
             game.unlogged += 1
     return won
+
+
+def go_to_war(game: Game, player: int) -> int:
+    """The Kingdom's strength in the Wars, logged with the Kingdom as it fights (`war_strength`)."""
+    p = game.state.players[player]
+    rules, buildings = game.rules, game.building_rules
+    ctx = kingdom.context(rules, buildings, p)
+    units = {slot: kingdom.unit_strength(rules, u, ctx) for slot, u in p.units()}
+    total = sum(v for _, v in kingdom.strength_parts(rules, buildings, p, ctx, units))
+    game.emit("war_strength", player=player, strength=total,
+              **kingdom.at_war(rules, buildings, game.state.cards, p, ctx, units))
+    return total
