@@ -332,10 +332,9 @@ class Game:
         is hidden) and Age tokens placed by choice (still in the player's `choices`).
         Raises IllegalDecision as `apply` would; this game is not changed."""
         p = self.state.players[player]
-        pend = Pending(player, Step.DEPLOY, deployment.deploy_options(self, player, p))
         deploy = as_decision(decision, Step.DEPLOY)
         assert isinstance(deploy, Deploy)  # as_decision checked the kind
-        d = deployment.check_deploy(self, player, pend, deploy).to_dict()
+        d = deployment.check_deploy(self, player, p, deploy).to_dict()
         me = Player(p.name, gold=p.gold, lp=p.lp, hand=list(p.hand), buildings=dict(p.buildings),
                     slots=[None if u is None else Unit(u.card, u.age) for u in p.slots])
         s = self.state
@@ -348,27 +347,31 @@ class Game:
     def apply(self, player: int, decision: Decision | dict[str, Any]) -> None:
         """Validate and apply one decision; raise IllegalDecision (state untouched) if refused.
         A dict (the JSON form) is read with `decision_from_dict` first."""
-        pend, d = self._check(player, decision)
-        self._do(pend, d)
+        step, d = self._check(player, decision)
+        self._do(player, step, d)
 
     def check(self, player: int, decision: Decision | dict[str, Any]) -> Decision:
         """The decision as `apply` would apply it (prices settled), without applying it; raises
         IllegalDecision (or a subclass: NotPending, WrongKind, MalformedDecision, Unaffordable)."""
         return self._check(player, decision)[1]
 
-    def _check(self, player: int, decision: Decision | dict[str, Any]) -> tuple[Pending, Decision]:
-        pend = self.pending_for(player) if _is_int(player) else None
-        if pend is None:
+    def _check(self, player: int, decision: Decision | dict[str, Any]) -> tuple[Step, Decision]:
+        """The step and the decision as it applies; NotPending unless `pending_for(player)` is a
+        Pending (the check reads what its options are made of, not the options)."""
+        s = self.state
+        if not _is_int(player) or s.over or not 0 <= player < len(s.players):
             raise NotPending(player)
-        d = as_decision(decision, pend.kind)
-        return pend, STEPS[pend.kind].check(self, player, pend, d)
+        p, step = s.players[player], s.step
+        row = STEPS.get(step)
+        if p.submitted is not None or row is None or not row.asks(self, player, p):
+            raise NotPending(player)
+        return step, row.check(self, player, p, as_decision(decision, step))
 
-    def _do(self, pend: Pending, d: Decision) -> None:
-        """Apply a decision `_check` accepted for `pend` (nothing is validated here)."""
-        player = pend.player
+    def _do(self, player: int, step: Step, d: Decision) -> None:
+        """Apply a decision `_check` accepted for this player and step (nothing is validated here)."""
         record = d.to_dict()
         self.state.decisions.append({"player": player, **record})
-        if pend.kind == Step.AGE_TARGET:  # sequential, private to the player: resolve at once
+        if step == Step.AGE_TARGET:  # sequential, private to the player: resolve at once
             deployment.resolve_age_target(self, player, record)
         else:
             self.state.players[player].submitted = record

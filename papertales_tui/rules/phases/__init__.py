@@ -16,7 +16,7 @@ from ..state import Phase, Player
 from . import aging, construction, deployment, recruitment
 
 if TYPE_CHECKING:
-    from ..engine import Game, Pending
+    from ..engine import Game
 
 
 class StepRow(NamedTuple):
@@ -25,7 +25,7 @@ class StepRow(NamedTuple):
     phase: Phase
     asks: Callable[[Game, int, Player], bool]
     options: Callable[[Game, int, Player], dict[str, Any]]
-    check: Callable[[Game, int, Pending, Any], Decision]
+    check: Callable[[Game, int, Player, Any], Decision]  # (game, player, their state, decision)
     resolve: Callable[[Game], None]
 
 

@@ -14,7 +14,7 @@ from ..state import Phase, Player, Unit
 from . import recruitment
 
 if TYPE_CHECKING:
-    from ..engine import Game, Pending
+    from ..engine import Game
 
 
 def asks_heal(game: Game, i: int, p: Player) -> bool:
@@ -25,14 +25,16 @@ def heal_options(game: Game, i: int, p: Player) -> dict[str, Any]:
     return {"slots": kingdom.healable(game.rules, p), "max": kingdom.healers(game.rules, p)}
 
 
-def check_heal(game: Game, player: int, pend: Pending, d: Heal) -> Heal:
+def check_heal(game: Game, player: int, p: Player, d: Heal) -> Heal:
     slots = d.slots
     if len(set(slots)) != len(slots):
         raise MalformedDecision("list the spots of the Units to save, each once")
-    if len(slots) > pend.options["max"]:
-        raise IllegalDecision(f"each Mystical Healer saves one Unit: at most {pend.options['max']}")
-    if any(s not in pend.options["slots"] for s in slots):
-        rules = [game.rules[u.card] for u in game.state.players[player].slots if u is not None]
+    most = kingdom.healers(game.rules, p)
+    if len(slots) > most:
+        raise IllegalDecision(f"each Mystical Healer saves one Unit: at most {most}")
+    healable = kingdom.healable(game.rules, p)
+    if any(s not in healable for s in slots):
+        rules = [game.rules[u.card] for u in p.slots if u is not None]
         healers = {(r.name, r.save_text) for r in rules if r.healer}  # the rule in the card's words
         raise IllegalDecision("; ".join(f"{name}: {text}" for name, text in sorted(healers)))
     return d

@@ -10,7 +10,7 @@ from ..errors import IllegalDecision
 from ..state import Player
 
 if TYPE_CHECKING:
-    from ..engine import Game, Pending
+    from ..engine import Game
 
 
 def step_options(game: Game, player: int) -> list[dict[str, Any]]:
@@ -31,10 +31,10 @@ def construction_options(game: Game, i: int, p: Player) -> dict[str, Any]:
     return {"options": game.construction_options(i)}
 
 
-def check_construction(game: Game, player: int, pend: Pending, d: Construction) -> Construction:
+def check_construction(game: Game, player: int, p: Player, d: Construction) -> Construction:
     if isinstance(d, Pass):
         return d
-    for opt in pend.options["options"]:
+    for opt in step_options(game, player):
         if opt["building"] != d.building:
             continue
         if isinstance(d, Build) and opt["kind"] == "build" and opt["level"] == d.level:

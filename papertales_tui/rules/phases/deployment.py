@@ -13,7 +13,7 @@ from . import wars
 from .order import gains_in_order, in_order
 
 if TYPE_CHECKING:
-    from ..engine import Game, Pending
+    from ..engine import Game
 
 
 def asks_deploy(game: Game, i: int, p: Player) -> bool:
@@ -27,8 +27,7 @@ def deploy_options(game: Game, i: int, p: Player) -> dict[str, Any]:
             "can_keep": s.turn < s.turns}  # a kept card would wait for no next turn
 
 
-def check_deploy(game: Game, player: int, pend: Pending, d: Deploy) -> Deploy:
-    p = game.state.players[player]
+def check_deploy(game: Game, player: int, p: Player, d: Deploy) -> Deploy:
     slots = d.slots
     if len(slots) != 5:
         raise MalformedDecision("a deployment lists exactly 5 spots (Front 1-3, Back 1-2)")
@@ -212,8 +211,8 @@ def age_target_options(game: Game, i: int, p: Player) -> dict[str, Any]:
     return {**p.choices[0], "slots": [k for k, _ in p.units()]}
 
 
-def check_age_target(game: Game, player: int, pend: Pending, d: AgeTarget) -> AgeTarget:
-    if d.slot not in pend.options["slots"]:
+def check_age_target(game: Game, player: int, p: Player, d: AgeTarget) -> AgeTarget:
+    if d.slot not in [k for k, _ in p.units()]:
         raise IllegalDecision("choose one of your Units in play")
     return d
 

@@ -9,7 +9,7 @@ from ..errors import IllegalDecision
 from ..state import Phase, Player
 
 if TYPE_CHECKING:
-    from ..engine import Game, Pending
+    from ..engine import Game
 
 
 def draft_size(players: int) -> int:
@@ -56,11 +56,11 @@ def pick_options(game: Game, i: int, p: Player) -> dict[str, Any]:
     return {"cards": list(p.draft), "discard": len(game.state.players) == 2}
 
 
-def check_pick(game: Game, player: int, pend: Pending, d: Pick) -> Pick:
-    cards = pend.options["cards"]
+def check_pick(game: Game, player: int, p: Player, d: Pick) -> Pick:
+    cards = p.draft
     if d.card not in cards:
         raise IllegalDecision("you can only pick a card from the cards in front of you")
-    if pend.options["discard"]:
+    if len(game.state.players) == 2:
         if d.discard is None or d.discard not in cards or d.discard == d.card:
             raise IllegalDecision("with 2 players you must also discard another of these cards")
     elif d.discard is not None:
