@@ -600,7 +600,8 @@ def test_ruling_master_alchemist_counts_food_before_time_master_tokens():
 
 def test_every_engine_event_is_documented():
     root = Path(__file__).resolve().parent.parent
-    engine = (root / "papertales_tui" / "rules" / "engine.py").read_text()
+    rules = root / "papertales_tui" / "rules"
+    engine = "".join(p.read_text() for p in [rules / "engine.py", *(rules / "phases").glob("*.py")])
     doc = (root / "docs" / "events.md").read_text()
-    types = set(re.findall(r'_event\("(\w+)"', engine))
+    types = set(re.findall(r'emit\("(\w+)"', engine))
     assert types and not [t for t in types if f"`{t}`" not in doc]

@@ -1,6 +1,6 @@
 """The game's events: one frozen dataclass per type, the phase stamped on each when it is made.
 
-The engine makes every event through `Game._event(type_, **fields)`, which checks the fields against
+The engine makes every event through `Game.emit(type_, **fields)`, which checks the fields against
 the event's dataclass (a wrong or missing field is a TypeError there) and keeps its JSON form in
 `state.log`: the log is saved, replayed and shown to bots as plain JSON. Read it back with
 `from_dict` / `parse`. docs/events.md describes every type (a test checks that it matches).

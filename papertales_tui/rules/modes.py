@@ -5,7 +5,7 @@ through them (it never overrides `Game` methods), and acts on the game only thro
 methods: its queries, and the moves the engine makes itself, public for modes: `emit` (log an
 event), `draw` (cards from the draw pile), `begin` (open a step), `gain` (LP and Gold),
 `go_to_war` (a Kingdom's strength, logged) and `score_war_abilities`. No private `Game` member
-(a test checks every module but engine.py). `StandardMode` is the game for 2-7 players;
+(a test checks every module but engine.py and phases/). `StandardMode` is the game for 2-7 players;
 `solo.SoloMode` plays one player against the Lich King. `games.MODES` maps the `mode` a saved state
 names back to its class.
 """

@@ -1,0 +1,137 @@
+"""Phase 6, Aging: Mystical Healers save Units (the heal step), the old Units die, every Unit
+gets an Age token; then the next turn, or the end of the game and its scoring."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from .. import kingdom
+from ..decisions import Heal, Step
+from ..errors import IllegalDecision, MalformedDecision
+from ..state import Phase, Player, Unit
+from . import recruitment
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+
+def asks_heal(game: Game, i: int, p: Player) -> bool:
+    return kingdom.heal_needed(game.rules, p)
+
+
+def heal_options(game: Game, i: int, p: Player) -> dict[str, Any]:
+    return {"slots": kingdom.healable(game.rules, p), "max": kingdom.healers(game.rules, p)}
+
+
+def check_heal(game: Game, player: int, p: Player, d: Heal) -> Heal:
+    slots = d.slots
+    if len(set(slots)) != len(slots):
+        raise MalformedDecision("list the spots of the Units to save, each once")
+    most = kingdom.healers(game.rules, p)
+    if len(slots) > most:
+        raise IllegalDecision(f"each Mystical Healer saves one Unit: at most {most}")
+    healable = kingdom.healable(game.rules, p)
+    if any(s not in healable for s in slots):
+        rules = [game.rules[u.card] for u in p.slots if u is not None]
+        healers = {(r.name, r.save_text) for r in rules if r.healer}  # the rule in the card's words
+        raise IllegalDecision("; ".join(f"{name}: {text}" for name, text in sorted(healers)))
+    return d
+
+
+def resolve_aging(game: Game) -> None:
+    """Every Healer's choice is in: each Kingdom ages, then the turn ends."""
+    players = game.state.players
+    rules = game.rules
+    dying = [kingdom.dying(rules, p, p.submitted["slots"] if p.submitted else ()) for p in players]
+    # The order shows only in the log and in the discard pile, when two players' Units die.
+    if game.record_events or sum(1 for d in dying if d) > 1:
+        order: Iterable[int] = game.player_order()
+    else:
+        order = range(len(players))
+    for i in order:
+        age_kingdom(game, i, players[i], dying[i])
+    end_turn(game)
+
+
+def age_kingdom(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
+    """One player's Aging: the saved Units, the gains of the dying, their deaths, one more Age token."""
+    if p.submitted:
+        for slot in sorted(p.submitted["slots"]):
+            game.emit("unit_saved", player=i, slot=slot, card=p.unit(slot).card)
+    if dying:
+        die(game, i, p, dying)
+    aged = []
+    for slot, unit in enumerate(p.slots):
+        if unit is not None:
+            unit.age += 1
+            aged.append(slot)
+    if game.record_events:
+        game.emit("units_aged", player=i, slots=aged)
+    else:
+        game.unlogged += 1
+    p.submitted = None
+
+
+def die(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
+    # Project ruling: a player's simultaneous gains apply before their losses.
+    gains = kingdom.death_gains(game.rules, game.state.cards, p, [u for _, u in dying])
+    for lp, gold, cause in sorted(gains, key=lambda c: -c[0]):
+        game.gain(i, lp=lp, gold=gold, cause=cause)
+    discard = game.state.discard
+    for slot, u in dying:
+        p.slots[slot] = None
+        discard.append(u.card)
+        if game.record_events:
+            game.emit("unit_died", player=i, slot=slot, card=u.card, age=u.age)
+        else:
+            game.unlogged += 1
+
+
+def end_turn(game: Game) -> None:
+    """The next turn, or the end of the game: Buildings and end-of-game abilities score."""
+    s = game.state
+    game.mode.turn_ended(game)
+    if s.turn < s.turns:
+        s.turn += 1
+        recruitment.start_turn(game)
+        return
+    s.phase = Phase.END  # end-of-game scoring
+    for i, p in enumerate(s.players):
+        for lp, cause in kingdom.end_of_game_gains(game.rules, game.building_rules, s.cards, p):
+            game.gain(i, lp=lp, cause=cause)
+    s.over, s.phase, s.step = True, Phase.END, Step.NONE
+    game.emit("game_over", scores=game.scores(), gold=[p.gold for p in s.players], winners=game.winners())
+    game.mode.game_ended(game)
+
+
+def heal_matters(game: Game, player: int) -> bool:
+    """`Game.heal_matters`: whether the choice of the Units saved can change anything."""
+    pend = game.pending_for(player)
+    if pend is None or pend.kind != Step.HEAL:
+        return False
+    if game.state.turn < game.state.turns:
+        return True
+    outcomes = set()
+    slots, most = pend.options["slots"], pend.options["max"]
+    for saves in (c for k in range(most + 1) for c in itertools.combinations(slots, k)):
+        outcome = _final_scores_after(game, player, Heal(saves))
+        if outcome is not None:
+            outcomes.add(outcome)
+        if len(outcomes) > 1:
+            return True
+    return False
+
+
+def _final_scores_after(game: Game, player: int, heal: Heal) -> tuple[object, ...] | None:
+    """LP and Gold of every player (and the Lich King's LP) at the end, if `player` saves these
+    Units and the others save none (None: a choice the rules refuse)."""
+    ahead = type(game).from_json(game.to_json(), game.catalog)
+    try:
+        ahead.apply(player, heal)
+    except IllegalDecision:
+        return None
+    while not ahead.over and ahead.pending():
+        ahead.apply(ahead.pending()[0].player, Heal(()))
+    return (tuple((p.lp, p.gold) for p in ahead.state.players), getattr(ahead, "lich_lp", None))

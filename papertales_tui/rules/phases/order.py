@@ -1,0 +1,49 @@
+"""Player order for abilities that act in several Kingdoms at once (rulebook: most LP first, then
+least Gold, then a draw; `Game.player_order`)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+
+def in_order(game: Game, acting: list[int]) -> list[int]:
+    """These players in player order, for abilities that touch only their own player's Kingdom: the
+    order shows only in the log. So it is only worked out (a seeded draw if tied) when two or more
+    act and events are logged: a player with nothing to do changes nothing and logs nothing."""
+    if len(acting) < 2 or not game.record_events:  # (what they do touches only their own Kingdom)
+        return acting
+    return [i for i in game.player_order() if i in acting]
+
+
+def gains_in_order(game: Game, gains: list[list[tuple[str, int, int]]]) -> None:
+    """Each player's (cause, LP, Gold) gains, player after player in player order."""
+    for i in in_order(game, [i for i, g in enumerate(gains) if g]):
+        for cause, lp, gold in gains[i]:
+            game.gain(i, lp=lp, gold=gold, cause=cause)
+
+
+def player_order(game: Game) -> list[int]:
+    """Most LP first, then least Gold, then a seeded draw (`Game.player_order`)."""
+    s = game.state
+    n = len(s.players)
+    keys = [(-p.lp, p.gold) for p in s.players]
+    if len(set(keys)) == n:  # no ties: the draw would not change the order
+        return sorted(range(n), key=keys.__getitem__)
+    tiebreak = _tiebreak(game, n)
+    return sorted(range(n), key=lambda i: (keys[i], tiebreak[i]))
+
+
+def _tiebreak(game: Game, n: int) -> list[float]:
+    """Seeded draws for ties, fixed by the seed and the number of events so far, whether they
+    were logged or not (asking does not advance the game's rng); the last ones are remembered,
+    as seeding a Random is slow."""
+    s = game.state
+    key = f"{s.seed}:{len(s.log) + game.unlogged}"  # the events so far, logged or not
+    if game._last_tiebreak[0] != key or len(game._last_tiebreak[1]) != n:
+        draw = random.Random(key)
+        game._last_tiebreak = (key, [draw.random() for _ in range(n)])
+    return game._last_tiebreak[1]

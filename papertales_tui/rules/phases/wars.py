@@ -1,0 +1,98 @@
+"""Phase 3, Wars: each Kingdom fights its neighbours (2 players: one double War), wins LP, then
+its Wars abilities score."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import kingdom
+from ..decisions import Step
+from ..state import Phase
+from . import income
+from .order import gains_in_order
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+WAR_LP = 3
+
+
+def war_won(mine: int, theirs: int) -> bool:
+    """A War between neighbours (3+ players): the stronger wins it; a tie is won by both."""
+    return mine >= theirs
+
+
+def double_war(mine: int, theirs: int) -> int:
+    """Wars won in the double War of 2 players: 1 with at least the opponent's strength, 2 with at
+    least twice it."""
+    return 2 if mine >= 2 * theirs else 1 if mine >= theirs else 0
+
+
+def resolve_wars(game: Game) -> None:
+    """The Wars (unless the mode fights them), then the Income phase."""
+    s = game.state
+    s.phase, s.step = Phase.WARS, Step.NONE
+    if game.mode.resolve_wars(game):
+        income.resolve_income(game)
+        return
+    strengths = []
+    kingdoms = []  # (context, Unit strengths) per player: nothing changes them until Construction
+    rules, buildings, cards = game.rules, game.building_rules, s.cards
+    unit_strength = kingdom.unit_strength
+    for i, p in enumerate(s.players):
+        ctx = kingdom.context(rules, buildings, p)
+        units = {slot: unit_strength(rules, u, ctx) if rules[u.card].strength_mods else rules[u.card].strength
+                 for slot, u in enumerate(p.slots) if u is not None}  # (most Units: their printed strength)
+        parts = kingdom.strength_parts(rules, buildings, p, ctx, units)
+        total = sum([v for _, v in parts])
+        kingdoms.append((ctx, list(units.values())))
+        strengths.append(total)
+        if game.record_events:  # (the Kingdom in detail is only worked out for the log)
+            game.emit("war_strength", player=i, strength=total,
+                      **kingdom.at_war(rules, buildings, cards, p, ctx, units))
+        else:
+            game.unlogged += 1
+    won = fight(game, strengths)
+    for i, w in enumerate(won):
+        if w:
+            game.gain(i, lp=WAR_LP * w, cause="wars")
+    gains = []
+    for i, (ctx, unit_strengths) in enumerate(kingdoms):
+        ctx.wars_won = won[i]
+        gains.append(kingdom.war_gains(rules, buildings, cards, s.players[i], ctx, unit_strengths))
+    gains_in_order(game, gains)  # (Wars abilities read no LP or Gold: all are worked out first)
+    income.resolve_income(game, [ctx.income for ctx, _ in kingdoms])
+
+
+def fight(game: Game, strengths: list[int]) -> list[int]:
+    """The Wars between neighbours (2 players: the double War): Wars won by each player."""
+    n = len(strengths)
+    won = [0] * n
+    if n == 2:
+        for i, j in ((0, 1), (1, 0)):
+            won[i] = double_war(strengths[i], strengths[j])
+        game.emit("war", players=[0, 1], strengths=strengths, wars_won=list(won))
+        return won
+    for i in range(n):
+        j = (i + 1) % n
+        a, b = strengths[i], strengths[j]
+        winners = [k for k, mine, theirs in ((i, a, b), (j, b, a)) if war_won(mine, theirs)]
+        for k in winners:
+            won[k] += 1
+        if game.record_events:
+            game.emit("war", players=[i, j], strengths=[a, b], winners=winners)
+        else:
+            game.unlogged += 1
+    return won
+
+
+def go_to_war(game: Game, player: int) -> int:
+    """The Kingdom's strength in the Wars, logged with the Kingdom as it fights (`war_strength`)."""
+    p = game.state.players[player]
+    rules, buildings = game.rules, game.building_rules
+    ctx = kingdom.context(rules, buildings, p)
+    units = {slot: kingdom.unit_strength(rules, u, ctx) for slot, u in p.units()}
+    total = sum(v for _, v in kingdom.strength_parts(rules, buildings, p, ctx, units))
+    game.emit("war_strength", player=player, strength=total,
+              **kingdom.at_war(rules, buildings, game.state.cards, p, ctx, units))
+    return total
