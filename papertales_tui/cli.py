@@ -12,7 +12,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .terminal import stdin_is_terminal
+from .terminal import fill_closed_standard_fds, stdin_is_terminal
 
 if TYPE_CHECKING:
     import argparse
@@ -56,6 +56,7 @@ def load_cards(dirs: list[Path]):
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    fill_closed_standard_fds()
     if argv == ["--version"]:  # without even importing argparse
         print(f"papertales {__version__}")
         return 0

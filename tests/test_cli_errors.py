@@ -193,3 +193,19 @@ def test_ctrl_c_during_simulate_exits_quietly_with_130(tmp_path):
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and b"Traceback" not in err, err
+
+
+def test_a_review_with_stderr_closed_finishes(tmp_path):
+    """`papertales review FILE 2>&-`: the pipe to a worker process took descriptor 2, which the worker
+    then pointed at /dev/null to keep quiet; the workers died and were started again forever."""
+    from papertales_tui.rules.random_play import play_random_game
+
+    path = save_as(play_random_game(["Ann", "Bo"], 3), tmp_path / "g.json")
+    code = "import sys; from papertales_tui.cli import main; sys.exit(main())"
+    shell = 'exec "$0" -c "$1" review "$2" --samples 4 --jobs 1 2>&-'  # stderr closed from the start
+    try:
+        done = subprocess.run(["sh", "-c", shell, sys.executable, code, str(path)], stdout=subprocess.PIPE,
+                              text=True, timeout=60, start_new_session=True)
+    except subprocess.TimeoutExpired:
+        raise AssertionError("the review did not finish") from None
+    assert done.returncode == 0 and "Ann:" in done.stdout, done.stdout

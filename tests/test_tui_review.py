@@ -80,6 +80,9 @@ async def test_the_review_is_ready_when_the_game_ends(catalog, monkeypatch):
     for it, as a player would take their time), so that the review is on screen within 2 s of the
     final scores."""
     monkeypatch.setattr(session_module, "BACKGROUND_REVIEW", True)
+    # A short search per decision: what is timed is the review once the game ends (the background
+    # worker is niced, and the suite keeps every core busy: at 0.5 s each the game took minutes).
+    monkeypatch.setattr(session_module, "REVIEW_EACH", 0.05)
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
         app.start_game(["Ann", "Bob", "Cy"], ["human", "bot:easy", "bot:easy"], seed=12)

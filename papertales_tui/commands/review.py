@@ -14,6 +14,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ..terminal import stderr_is_terminal
 from . import float_range, int_range, printable
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace, catalog) -> int:
     if args.budget is not None and not args.budget > 0:
         print("papertales: cannot review: --budget must be a positive number of seconds", file=sys.stderr)
         return 2
-    bar = ProgressBar() if sys.stderr.isatty() else None
+    bar = ProgressBar() if stderr_is_terminal() else None
     jobs = args.jobs or os.cpu_count() or 1
     try:
         result = coach.review(start, save.decisions, seats, budget=args.budget or coach.REVIEW_BUDGET,

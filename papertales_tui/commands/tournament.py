@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterable
 from typing import TypeVar
 
+from ..terminal import stderr_is_terminal
 from . import GAMES, PLAYERS, SEED, CommandError, float_range, int_range, say
 
 T = TypeVar("T")
@@ -109,7 +110,7 @@ def progress_line(done: int, total: int, elapsed: float) -> str:
 
 def played(outcomes: Iterable[T], total: int, start: float) -> list[T]:
     """The games' outcomes, in order; on a terminal, a progress line on stderr while they come in."""
-    shown = sys.stderr.isatty()
+    shown = stderr_is_terminal()
     out: list[T] = []
     if shown:
         print(progress_line(0, total, 0.0), end="", file=sys.stderr, flush=True)
