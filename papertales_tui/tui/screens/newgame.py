@@ -59,6 +59,9 @@ def chosen(value: object) -> int:
     return value
 
 
+DISCARD_LABEL = {False: "Discard it instead: no (Space: yes)",
+                 True: "Discard it instead: YES, the new game replaces its autosave"}
+
 class NewGameScreen(GameScreen):
     CSS_PATH = "newgame.tcss"
     title_text = "Paper Tales · New game"
@@ -107,7 +110,7 @@ class NewGameScreen(GameScreen):
         words = game_words(seen, 120) or "it could not be read quickly"
         yield Static(Text(f"An unfinished game is autosaved ({words}). Starting a new game keeps it: "
                           "Resume it from the title screen.", style="bold"), id="unfinished")
-        yield Checkbox("Discard it instead (the new game replaces its autosave)", id="discard", compact=True)
+        yield Checkbox(DISCARD_LABEL[False], id="discard", compact=True)
 
     def on_mount(self) -> None:
         for label in self.query(".error"):
@@ -130,6 +133,10 @@ class NewGameScreen(GameScreen):
         self.query_one("#seat-0").display = not solo  # solo: one human
         self.query_one("#label-0", Label).update("Your name" if solo else "Player 1")
         self.query_one("#mode-hint", Static).update(HINTS[self.mode])
+
+    @on(Checkbox.Changed, "#discard")
+    def discard_changed(self, event: Checkbox.Changed) -> None:
+        event.checkbox.label = DISCARD_LABEL[event.value]  # said in words: the box's X shows in both states
 
     @on(Select.Changed, "#mode")
     def mode_changed(self, event: Select.Changed) -> None:
