@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
@@ -241,3 +242,23 @@ def test_a_war_logged_before_the_kingdom_was_shows_its_parts_by_name():
         assert isinstance(side, ev.WarStrength)
         lines = [line.plain for line in wars.side_lines(game, side, set(), Text("won"), 40)[1:]]
         assert lines == ([f"{label} ⚔{value}" for label, value in old["parts"]] or ["no fighting Unit"])
+
+
+@pytest.mark.parametrize("players", [5, 7])
+def test_from_five_players_every_kingdom_is_shown_as_it_fought(players):
+    """A Kingdom whole on one line was dropped from the Reveal & Wars pages (a one-line block was taken
+    for an empty section): at 5 players the last one often was."""
+    from rich.console import Console
+
+    from papertales_tui.tui.screens.summary import render_reveal
+
+    for seed in range(12):
+        game, mark = played_to(players, seed=seed, turn=2, stop="construction")
+        console = Console(width=78, record=True, file=io.StringIO())
+        for block in render_reveal(game, ev.known(game.state.log[mark:]), 76):
+            console.print(block)
+        text = console.export_text()
+        fought = text[text.index("Kingdoms as they fought"):]
+        heads = [line.split(" ⚔", 1)[0].strip() for line in fought.splitlines()[1:] if " ⚔" in line
+                 and not line.startswith("    ")]
+        assert [name for name in NAMES[:players] if name in heads] == NAMES[:players], (seed, fought)

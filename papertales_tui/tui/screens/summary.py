@@ -104,7 +104,7 @@ def render_reveal(game, events: Sequence[ev.BaseEvent], width: int) -> list:
         blocks = wr.compact_war_blocks(game, events, width)
     else:
         blocks = [[Text()] + block for block in wr.war_blocks(game, events, width)]
-    out += [Text("\n").join(block) for block in blocks if len(block) > 1]
+    out += [Text("\n").join(block) for block in blocks if any(line.plain for line in block)]  # (not empty)
     after = events[first:]
     won = gains(game, after)
     if solo:
