@@ -49,6 +49,11 @@ def test_the_f_quantile_is_the_tables():
     assert f_quantile(0.999, 15, 120) == pytest.approx(2.78, rel=0.03)
 
 
+def test_the_t_quantile_of_the_intervals_is_the_tables():
+    for df, table in [(1, 12.706), (3, 3.182), (5, 2.571), (7, 2.365), (10, 2.228), (20, 2.086), (60, 2.000)]:
+        assert coach.t95(df) == pytest.approx(table, rel=0.002)
+
+
 def case_point(player: int, ordinal: int) -> coach.Point:
     save = load_save(CASE)
     points = coach.decision_points(coach.start_of(save.game), save.decisions, [player])

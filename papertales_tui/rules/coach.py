@@ -736,4 +736,4 @@ def _signed(x: float) -> str:
 
 __all__ = ["UNCERTAINTY", "Assessment", "Background", "Cancelled", "Hint", "KeptHint", "Outcome", "Point", "Review",
            "Task", "assess", "assess_points", "cards_in", "choice_text", "cost_text", "deciding_turn",
-           "decision_points", "hint", "kept_hints", "options_for", "review", "search", "start_of", "worker_pool"]
+           "decision_points", "hint", "kept_hints", "options_for", "review", "search", "start_of", "t95", "worker_pool"]
