@@ -176,3 +176,20 @@ def test_the_review_takes_the_hints_answer_and_marks_the_decisions_taken_on_it()
     assert unhinted and not any(a.on_hint for a in unhinted)
     assert [h.to_dict() for h in coach.kept_hints([h.to_dict() for h in kept] + [{"player": "x"}])] == \
         [h.to_dict() for h in kept]  # read back from a save; a malformed entry left out
+
+
+def test_the_background_assesses_as_the_review_does_and_stops_when_closed():
+    start, decisions = bot_game(2, 101)
+    points = coach.decision_points(start, decisions, [0])[:3]
+    background = coach.Background(start.catalog, budget=math.inf, max_samples=4)
+    try:
+        for p in points:
+            background.add(p)
+        made = background.wait(timeout=120)
+    finally:
+        background.close()
+    reviewed = coach.review(bot_game(2, 101)[0], decisions, [0], samples=4)
+    assert [made[p.index] for p in points] == reviewed.assessments[:3]  # the same answer
+    assert background.closed and background.pool is None
+    background.add(points[0])  # closed: nothing more is started
+    assert background.pool is None

@@ -536,8 +536,9 @@ class Background:
 
     NICENESS = 10
 
-    def __init__(self, catalog: Catalog, budget: float = MAX_DECISION_BUDGET, seed: int = 0):
-        self.catalog, self.budget, self.seed = catalog, budget, seed
+    def __init__(self, catalog: Catalog, budget: float = MAX_DECISION_BUDGET, seed: int = 0,
+                 max_samples: int = MAX_SAMPLES):
+        self.catalog, self.budget, self.seed, self.max_samples = catalog, budget, seed, max_samples
         self.pool: multiprocessing.pool.Pool | None = None
         self.tasks: dict[int, tuple[Task, Any]] = {}  # decision index -> (task, its AsyncResult)
         self.closed = False
@@ -549,7 +550,7 @@ class Background:
         try:
             if self.pool is None:
                 self.pool = worker_pool(self.catalog, 1, self.NICENESS)
-            task = Task(point, hint, self.budget, MAX_SAMPLES, self.seed + point.index)
+            task = Task(point, hint, self.budget, self.max_samples, self.seed + point.index)
             self.tasks[point.index] = (task, self.pool.apply_async(_worker_run, (task,)))
         except (OSError, ValueError, RuntimeError):  # no process to be had: the review will do it all
             self.close()
