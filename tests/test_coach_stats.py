@@ -193,3 +193,15 @@ def test_the_background_assesses_as_the_review_does_and_stops_when_closed():
     assert background.closed and background.pool is None
     background.add(points[0])  # closed: nothing more is started
     assert background.pool is None
+
+
+def test_the_background_assesses_a_resumed_games_past_decisions():
+    start, decisions = bot_game(2, 101)
+    background = coach.Background(start.catalog, budget=math.inf, max_samples=4)
+    try:
+        background.add_past(start, decisions[:30], [1])  # the game as saved after 30 decisions
+        made = background.wait(timeout=300)
+    finally:
+        background.close()
+    reviewed = coach.review(bot_game(2, 101)[0], decisions[:30], [1], samples=4)
+    assert made and [made[k] for k in sorted(made)] == reviewed.assessments
