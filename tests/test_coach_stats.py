@@ -49,6 +49,11 @@ def test_the_f_quantile_is_the_tables():
     assert f_quantile(0.999, 15, 120) == pytest.approx(2.78, rel=0.03)
 
 
+def test_the_t_quantile_of_the_intervals_is_the_tables():
+    for df, table in [(1, 12.706), (3, 3.182), (5, 2.571), (7, 2.365), (10, 2.228), (20, 2.086), (60, 2.000)]:
+        assert coach.t95(df) == pytest.approx(table, rel=0.002)
+
+
 def case_point(player: int, ordinal: int) -> coach.Point:
     save = load_save(CASE)
     points = coach.decision_points(coach.start_of(save.game), save.decisions, [player])
@@ -144,6 +149,7 @@ def test_the_hints_own_choice_is_not_charged_beyond_its_noise():
 def test_the_hints_own_choice_is_not_charged_beyond_its_noise_in_200_decisions():
     points = seeded_points(2, range(100, 106))[::2] + seeded_points(3, range(200, 204))[::3]
     outside, n = hints_choice_charged(points, samples=8)
+    print(f"the hint's own choice charged beyond its noise in {outside} of {n} decisions")
     assert n >= 200 and outside <= 0.05 * n, (outside, n)
 
 
@@ -170,3 +176,32 @@ def test_the_review_takes_the_hints_answer_and_marks_the_decisions_taken_on_it()
     assert unhinted and not any(a.on_hint for a in unhinted)
     assert [h.to_dict() for h in coach.kept_hints([h.to_dict() for h in kept] + [{"player": "x"}])] == \
         [h.to_dict() for h in kept]  # read back from a save; a malformed entry left out
+
+
+def test_the_background_assesses_as_the_review_does_and_stops_when_closed():
+    start, decisions = bot_game(2, 101)
+    points = coach.decision_points(start, decisions, [0])[:3]
+    background = coach.Background(start.catalog, budget=math.inf, max_samples=4)
+    try:
+        for p in points:
+            background.add(p)
+        made = background.wait(timeout=120)
+    finally:
+        background.close()
+    reviewed = coach.review(bot_game(2, 101)[0], decisions, [0], samples=4)
+    assert [made[p.index] for p in points] == reviewed.assessments[:3]  # the same answer
+    assert background.closed and background.pool is None
+    background.add(points[0])  # closed: nothing more is started
+    assert background.pool is None
+
+
+def test_the_background_assesses_a_resumed_games_past_decisions():
+    start, decisions = bot_game(2, 101)
+    background = coach.Background(start.catalog, budget=math.inf, max_samples=4)
+    try:
+        background.add_past(start, decisions[:30], [1])  # the game as saved after 30 decisions
+        made = background.wait(timeout=300)
+    finally:
+        background.close()
+    reviewed = coach.review(bot_game(2, 101)[0], decisions[:30], [1], samples=4)
+    assert made and [made[k] for k in sorted(made)] == reviewed.assessments

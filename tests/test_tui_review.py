@@ -109,3 +109,29 @@ async def test_the_review_is_ready_when_the_game_ends(catalog, monkeypatch):
         made = background.results()  # every decision reviewed was assessed in the background
         assert screen.result.assessments == [made[k] for k in sorted(made)] and len(made) >= 16
     assert background.closed and background.pool is None  # the app stopped its process
+
+
+async def test_a_resumed_game_is_assessed_in_the_background_too(finished, catalog, monkeypatch):
+    monkeypatch.setattr(session_module, "BACKGROUND_REVIEW", True)
+    monkeypatch.setattr(session_module, "REVIEW_EACH", 0.05)  # (quick searches: the test waits for them)
+    app = PaperTalesApp(catalog, save=finished)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, FinalScreen)
+        background = app.session.coach
+        assert background is not None and background.past  # Ann's decisions, made before it was opened
+        for _ in range(1200):
+            if not background.pending():
+                break
+            await asyncio.sleep(0.1)
+        made = background.results()
+        await pilot.press("r")
+        screen = app.screen
+        for _ in range(200):
+            if screen.result is not None:
+                break
+            await asyncio.sleep(0.05)
+        ann = [k for k, d in enumerate(finished.decisions) if d["player"] == 0]
+        assert screen.result is not None and [a.index for a in screen.result.assessments] == sorted(made)
+        assert set(made) <= set(ann) and screen.result.assessments == [made[k] for k in sorted(made)]
+    assert background.closed

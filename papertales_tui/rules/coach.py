@@ -497,6 +497,15 @@ def _worker_run(task: Task) -> Assessment:
     return task.run(_worker_catalog)
 
 
+def _worker_past(start: str, decisions: list[dict[str, Any]], seats: list[int], hints: list[KeptHint],
+                 budget: float, max_samples: int, seed: int) -> list[Assessment]:
+    from .games import load_game
+
+    assert _worker_catalog is not None
+    points = decision_points(load_game(start, _worker_catalog), decisions, seats)
+    return [Task(p, hint_for(p, hints), budget, max_samples, seed + p.index).run(_worker_catalog) for p in points]
+
+
 def assess_points(tasks: list[Task], catalog: Catalog, *, jobs: int = 1, progress: Progress | None = None,
                   cancelled: Callable[[], bool] | None = None) -> list[Assessment]:
     """The assessments of `tasks`, in their order: in this thread (`jobs` 1), else in `jobs` worker
@@ -536,10 +545,12 @@ class Background:
 
     NICENESS = 10
 
-    def __init__(self, catalog: Catalog, budget: float = MAX_DECISION_BUDGET, seed: int = 0):
-        self.catalog, self.budget, self.seed = catalog, budget, seed
+    def __init__(self, catalog: Catalog, budget: float = MAX_DECISION_BUDGET, seed: int = 0,
+                 max_samples: int = MAX_SAMPLES):
+        self.catalog, self.budget, self.seed, self.max_samples = catalog, budget, seed, max_samples
         self.pool: multiprocessing.pool.Pool | None = None
         self.tasks: dict[int, tuple[Task, Any]] = {}  # decision index -> (task, its AsyncResult)
+        self.past: list[Any] = []  # AsyncResults of `add_past`: lists of assessments
         self.closed = False
 
     def add(self, point: Point, hint: KeptHint | None = None) -> None:
@@ -549,21 +560,39 @@ class Background:
         try:
             if self.pool is None:
                 self.pool = worker_pool(self.catalog, 1, self.NICENESS)
-            task = Task(point, hint, self.budget, MAX_SAMPLES, self.seed + point.index)
+            task = Task(point, hint, self.budget, self.max_samples, self.seed + point.index)
             self.tasks[point.index] = (task, self.pool.apply_async(_worker_run, (task,)))
         except (OSError, ValueError, RuntimeError):  # no process to be had: the review will do it all
+            self.close()
+
+    def add_past(self, start: Game, decisions: list[dict[str, Any]], seats: list[int],
+                 hints: list[KeptHint] | None = None) -> None:
+        """Assess the decisions of `seats` already made in a game (a resumed one): the worker plays
+        it on from `start` (the game as set up) with `decisions` (the save's list), as `review` does."""
+        if self.closed:
+            return
+        try:
+            if self.pool is None:
+                self.pool = worker_pool(self.catalog, 1, self.NICENESS)
+            job = (start.to_json(), list(decisions), list(seats), list(hints or []), self.budget, self.max_samples,
+                   self.seed)
+            self.past.append(self.pool.apply_async(_worker_past, job))
+        except (OSError, ValueError, RuntimeError):
             self.close()
 
     def results(self) -> dict[int, Assessment]:
         """The assessments finished (a failed one is left out: the review makes it again)."""
         out = {}
+        for r in self.past:
+            if r.ready() and r.successful():
+                out.update({a.index: a for a in r.get()})
         for k, (_, r) in self.tasks.items():
             if r.ready() and r.successful():
                 out[k] = r.get()
         return out
 
     def pending(self) -> int:
-        return sum(1 for _, r in self.tasks.values() if not r.ready())
+        return sum(1 for _, r in self.tasks.values() if not r.ready()) + sum(1 for r in self.past if not r.ready())
 
     def wait(self, cancelled: Callable[[], bool] | None = None, progress: Progress | None = None,
              timeout: float = math.inf) -> dict[int, Assessment]:
@@ -736,4 +765,4 @@ def _signed(x: float) -> str:
 
 __all__ = ["UNCERTAINTY", "Assessment", "Background", "Cancelled", "Hint", "KeptHint", "Outcome", "Point", "Review",
            "Task", "assess", "assess_points", "cards_in", "choice_text", "cost_text", "deciding_turn",
-           "decision_points", "hint", "kept_hints", "options_for", "review", "search", "start_of", "worker_pool"]
+           "decision_points", "hint", "kept_hints", "options_for", "review", "search", "start_of", "t95", "worker_pool"]

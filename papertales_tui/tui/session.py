@@ -115,6 +115,7 @@ class Session:
 
         self.drafts = {i: DraftMemory() for i in range(len(game.state.players)) if i not in self.bots}
         self.coach: Background | None = None  # the human decisions assessed as play goes on (see `assess`)
+        self._assess_past()
         self.scene: Scene = self._next()
 
     @classmethod
@@ -177,6 +178,16 @@ class Session:
         assert memory is not None  # (a human seat)
         point = coach.Point(index, ordinal, view, pend, decision, memory)
         self.coach.add(point, coach.hint_for(point, self.kept_hints))
+
+    def _assess_past(self) -> None:
+        """A resumed game: have the human decisions already made assessed in the background too."""
+        from ..rules import coach
+
+        humans = [i for i in range(len(self.seats)) if i not in self.bots]
+        if not BACKGROUND_REVIEW or not humans or not any(d["player"] in humans for d in self.game.state.decisions):
+            return
+        self.coach = coach.Background(self.game.catalog, budget=REVIEW_EACH)
+        self.coach.add_past(coach.start_of(self.game), self.game.state.decisions, humans, self.kept_hints)
 
     def close(self) -> None:
         """Stop what runs in the background for this session (the coach's assessments)."""
