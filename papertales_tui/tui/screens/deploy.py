@@ -112,7 +112,8 @@ class DeployScreen(HintHost, GameScreen):
             return
         self.board_rows = board
         width = max(self.app.size.width - 2, 20)
-        room = self.app.size.height - 2 - board - 5  # title, keys; status (a message goes over the details)
+        status = 6 if self.solo else 5  # solo: the Lich King's gains too
+        room = self.app.size.height - 2 - board - status  # title, keys; status (a message goes over the details)
         if self.solo:
             room -= 6  # the Necropolis row
         elif self.table is not None:
@@ -120,7 +121,7 @@ class DeployScreen(HintHost, GameScreen):
             room -= table_height(self.table.views, width, self.table.rows)
             if self.table.is_mounted:
                 self.table.redraw()
-        self.SECTIONS = (("status", 5), ("message", 1), ("detail", min(max(room, 1), 4)))
+        self.SECTIONS = (("status", status), ("message", 1), ("detail", min(max(room, 1), 4)))
         self.texts.pop("detail", None)
 
     def update(self, section: str, lines: list[Text]) -> None:
@@ -264,6 +265,8 @@ class DeployScreen(HintHost, GameScreen):
         money = short_line(gold, gold - self.gold_left()) if f.unpaid else money_line(gold, f)
         width = max(self.info.content_region.width, 20)
         lines = [money, wars_line(f, width), aging_line(f, width), lp_line(f, width), build_line(self.game, f, width)]
+        if self.solo:
+            lines.insert(4, lich_line(f, width))
         if self.held is not None:
             lines[-1] = Text(f"Holding {self.game.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
                              style="bold")
@@ -512,6 +515,20 @@ def lp_line(f: TurnForecast, width: int = 78) -> Text:
         short.append(" · some not known yet", style="dim")
         candidates = [full, short, listed]
     return first_fitting(candidates + [total], width)
+
+
+def lich_line(f: TurnForecast, width: int = 78) -> Text:
+    """Solo: `Lich King gains ★3-5 this turn: Wars ★2-4, Legion of Bone ★1`, shortened to fit."""
+    def line(when: str, items: bool) -> Text:
+        low, high = f.lich_total
+        out = Text("Lich King gains ", style="bold")
+        out.append_text(tx.lp(low))
+        out.append((f"-{high}" if high != low else "") + when)
+        if items and f.lich:
+            out.append(": " + ", ".join(f"{name} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
+                                           for name, lo, hi in f.lich))
+        return out
+    return first_fitting([line(" this turn", True), line("", True), line(" this turn", False)], width)
 
 
 def build_line(game, f: TurnForecast, width: int = 78) -> Text:
