@@ -82,7 +82,7 @@ class Report:
         return out
 
 
-def screen_text(app: PaperTalesApp) -> list[str]:
+def screen_text(app) -> list[str]:
     width, height = app.size
     console = Console(width=width, height=height, file=io.StringIO(), record=True, color_system=None,
                       legacy_windows=False)
@@ -99,14 +99,14 @@ def card_name_prefixes(app: PaperTalesApp) -> set[str]:
 DUMP: list[str] | None = None  # --dump: every screen's text goes here
 
 
-def check_screen(app: PaperTalesApp, report: Report, prefixes: set[str]) -> None:  # noqa: C901
+def check_screen(app, report: Report, prefixes: set[str]) -> None:  # noqa: C901
     """Everything the audit counts, on the screen shown now."""
     screen = app.screen
     kind = type(screen).__name__
     report.screens[kind] += 1
     text = screen_text(app)
     if DUMP is not None:
-        DUMP.append(f"==== {kind}, turn {app.game.state.turn if app.game else 0}")
+        DUMP.append(f"==== {kind}, turn {app.game.state.turn if getattr(app, 'game', None) else 0}")
         DUMP.extend(text)
     for line in text:
         if CUT not in line:
