@@ -91,8 +91,7 @@ class DeployScreen(HintHost, GameScreen):
         return self.options["gold"] - sum(self.game.card(c).cost for c in self.plan.new_units())
 
     def refresh_all(self) -> None:
-        if self.board_rows and max(self.BOARD_ROWS, len(self.hand_entries()) + 2) != self.board_rows:
-            self.fit_layout()  # a Unit taken out of play or put back: a row more or less in the hand
+        if self.board_rows and self.fit_layout():  # a Unit taken out or put back: a row more or less
             self.show_detail(self.detail_card)
         self.update_forecast()
         self.render_spots()
@@ -101,15 +100,15 @@ class DeployScreen(HintHost, GameScreen):
         self.update_bindings()
 
     SECTIONS = (("status", 5), ("message", 1), ("detail", 4))
-    BOARD_ROWS = 7  # "Your Kingdom", 5 spots, the Buildings
+    BOARD_ROWS = 6  # "Your Kingdom · Buildings: …" and 5 spots
 
-    def fit_layout(self) -> None:
+    def fit_layout(self) -> bool:
         """Share the screen's rows so that the board shows every row of both lists (the whole hand,
         Units taken out, what is kept) and the table every Kingdom whole; the card details take the
         rows left (2 to 4; at 6-7 players, 1 when it must)."""
-        board = max(self.BOARD_ROWS, len(self.hand_entries()) + 2)
+        board = max(self.BOARD_ROWS + (self.kingdom_heading() is None), len(self.hand_entries()) + 2)
         if board == self.board_rows:
-            return
+            return False
         self.board_rows = board
         width = max(self.app.size.width - 2, 20)
         status = 6 if self.solo else 5  # solo: the Lich King's gains too
@@ -123,6 +122,7 @@ class DeployScreen(HintHost, GameScreen):
                 self.table.redraw()
         self.SECTIONS = (("status", status), ("message", 1), ("detail", min(max(room, 1), 4)))
         self.texts.pop("detail", None)
+        return True
 
     def update(self, section: str, lines: list[Text]) -> None:
         """Change one section of the info panel; only its changed lines are redrawn."""
@@ -195,7 +195,14 @@ class DeployScreen(HintHost, GameScreen):
             if card is not None and card == self.held:
                 label.append(" ◀ held", style="reverse")
             rows.append(label)
-        self.spots.set_rows(rows, locked, self.buildings_lines())
+        heading = self.kingdom_heading()
+        self.spots.header = [heading or Text("Your Kingdom", style="bold")]
+        self.spots.set_rows(rows, locked, [] if heading else self.buildings_lines())
+
+    def kingdom_heading(self) -> Text | None:
+        """`Your Kingdom · Buildings: Temple 1` when it fits the column (a row more for the hand)."""
+        heading = Text.assemble(("Your Kingdom", "bold"), " · ", self.buildings_lines()[0])
+        return heading if heading.cell_len <= (self.app.size.width - 1) // 2 - 1 else None
 
     def card_line(self, card: int) -> Text:
         if card not in self.card_lines:
@@ -491,7 +498,8 @@ def aging_line(f: TurnForecast, width: int = 78) -> Text:
         out.append(" ✝ dies" if len(f.dying) == 1 else " ✝ die", style="bold red")
         if f.healable:
             out.append(save)
-            out.append(", ".join(name(s) for s in f.healable))
+            out.append("one of them" if len(f.dying) > 1 and set(f.healable) == set(f.dying)
+                       else ", ".join(name(s) for s in f.healable))
         candidates.append(out)
     return first_fitting(candidates, width)
 
