@@ -200,8 +200,10 @@ class DeployScreen(HintHost, GameScreen):
         self.spots.set_rows(rows, locked, [] if heading else self.buildings_lines())
 
     def kingdom_heading(self) -> Text | None:
-        """`Your Kingdom · Buildings: Temple 1` when it fits the column (a row more for the hand)."""
-        heading = Text.assemble(("Your Kingdom", "bold"), " · ", self.buildings_lines()[0])
+        """`Your Kingdom · Temple 1, Town 2` when it fits the column (a row more for the hand)."""
+        p = self.game.players[self.player]
+        built = ", ".join(f"{tx.building_name(self.game.catalog, k)} {v}" for k, v in p.buildings.items())
+        heading = Text.assemble(("Your Kingdom", "bold"), " · ", built or Text("no Building", style="dim"))
         return heading if heading.cell_len <= (self.app.size.width - 1) // 2 - 1 else None
 
     def card_line(self, card: int) -> Text:
