@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -106,7 +108,7 @@ class DeployScreen(HintHost, GameScreen):
         """Share the screen's rows so that the board shows every row of both lists (the whole hand,
         Units taken out, what is kept) and the table every Kingdom whole; the card details take the
         rows left (2 to 4; at 6-7 players, 1 when it must)."""
-        board = max(self.BOARD_ROWS + (self.kingdom_heading() is None), len(self.hand_entries()) + 2)
+        board = max(self.BOARD_ROWS + (self.heading is None), len(self.hand_entries()) + 2)
         if board == self.board_rows:
             return False
         self.board_rows = board
@@ -157,6 +159,7 @@ class DeployScreen(HintHost, GameScreen):
 
     def on_resize(self) -> None:
         self.board_rows = 0
+        self.__dict__.pop("heading", None)  # it fits the width
         self.fit_layout()
         self.wrapped.clear()
         self.texts.clear()
@@ -195,9 +198,13 @@ class DeployScreen(HintHost, GameScreen):
             if card is not None and card == self.held:
                 label.append(" ◀ held", style="reverse")
             rows.append(label)
-        heading = self.kingdom_heading()
+        heading = self.heading
         self.spots.header = [heading or Text("Your Kingdom", style="bold")]
         self.spots.set_rows(rows, locked, [] if heading else self.buildings_lines())
+
+    @functools.cached_property
+    def heading(self) -> Text | None:  # the Buildings do not change while deploying
+        return self.kingdom_heading()
 
     def kingdom_heading(self) -> Text | None:
         """`Your Kingdom · Temple 1, Town 2` when it fits the column (a row more for the hand)."""
