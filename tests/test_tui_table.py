@@ -85,7 +85,7 @@ async def test_the_whole_table_fits_80x24(catalog, players):
         for j in range(1, players):
             assert f"P{j} (" in text
         assert f"P{players - 1} (right)" in text and "(no War)" in text
-        assert "Buildings: none" in text and "Could build then" in text and "Aging:" in text
+        assert "Your Kingdom · no Building" in text and "Could build then" in text and "Aging:" in text
         for c in secret:
             assert game.card(c).name not in text
 

@@ -163,8 +163,9 @@ def spot_line(spot: SpotView | None, width: int, locked: bool = False) -> Text:
     """One spot on one line: `Hunter ¤0 ⚔2 ✿ ◷1 ✝ dies`."""
     if spot is None:
         return Text("locked: needs a level-2 Building" if locked else "— empty —", style="dim")
-    for words in (True, False):  # `✝ dies ✚save` in words when there is room, else `✝ ✚`
-        out = Text(spot.name, style="bold")
+    # `✝ dies ✚save` in words when there is room, else `✝ ✚`, then the card's short name
+    for words, name in ((True, spot.name), (False, spot.name), (False, spot.short or spot.name)):
+        out = Text(name, style="bold")
         out.append(" ")
         out.append_text(stats(spot))
         out.append(" ")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 from rich.text import Text
 from textual import on
@@ -67,6 +68,7 @@ class DeployScreen(HintHost, GameScreen):
             marked = table_marks(len(seen), self.player)
             others = [replace_mark(seen[j], marked.get(j, "")) for j in range(len(seen)) if j != self.player]
             self.table = KingdomTable(others, rows=2 * len(others), id="table")
+            self.table_views = others
         self.board_rows = 0  # the rows the board was laid out for (fit_layout)
 
     # --- layout -----------------------------------------------------------------------------
@@ -107,7 +109,8 @@ class DeployScreen(HintHost, GameScreen):
     def fit_layout(self) -> bool:
         """Share the screen's rows so that the board shows every row of both lists (the whole hand,
         Units taken out, what is kept) and the table every Kingdom whole; the card details take the
-        rows left (2 to 4; at 6-7 players, 1 when it must)."""
+        rows left (2 to 4; at 6-7 players, 1 when it must, and the others' hand counts are left out
+        when that saves the last rows)."""
         board = max(self.BOARD_ROWS + (self.heading is None), len(self.hand_entries()) + 2)
         if board == self.board_rows:
             return False
@@ -119,6 +122,9 @@ class DeployScreen(HintHost, GameScreen):
             room -= 6  # the Necropolis row
         elif self.table is not None:
             self.table.rows = max(room - 4, 0)  # 4 rows for the details (or a hint) while the Kingdoms fit
+            self.table.views = self.table_views  # each with its hand count, unless that leaves no room
+            if table_height(self.table.views, width, self.table.rows) > room - 1:
+                self.table.views = [replace(k, hand=0) for k in self.table_views]
             room -= table_height(self.table.views, width, self.table.rows)
             if self.table.is_mounted:
                 self.table.redraw()
