@@ -109,8 +109,8 @@ class DeployScreen(HintHost, GameScreen):
     def fit_layout(self) -> bool:
         """Share the screen's rows so that the board shows every row of both lists (the whole hand,
         Units taken out, what is kept) and the table every Kingdom whole; the card details take the
-        rows left (2 to 4; at 6-7 players, 1 when it must, and the others' hand counts are left out
-        when that saves the last rows)."""
+        rows left (up to 4; at 6-7 players fewer, none when they must, after the others' hand counts
+        are left out)."""
         board = max(self.BOARD_ROWS + (self.heading is None), len(self.hand_entries()) + 2)
         if board == self.board_rows:
             return False
@@ -128,7 +128,7 @@ class DeployScreen(HintHost, GameScreen):
             room -= table_height(self.table.views, width, self.table.rows)
             if self.table.is_mounted:
                 self.table.redraw()
-        self.SECTIONS = (("status", status), ("message", 1), ("detail", min(max(room, 1), 4)))
+        self.SECTIONS = (("status", status), ("message", 1), ("detail", min(max(room, 0), 4)))
         self.texts.pop("detail", None)
         return True
 
@@ -151,7 +151,7 @@ class DeployScreen(HintHost, GameScreen):
             if name == "message":  # shown over the first line of the details: the panel keeps its height
                 out += self.texts.get(name, [])[:1]
                 continue
-            height -= 1 if name == "detail" and self.texts.get("message") else 0
+            height = max(height - 1, 0) if name == "detail" and self.texts.get("message") else height
             part = self.texts.get(name, [])[:height]
             out += part + [Text()] * (height - len(part))
         self.info.set_lines(out)
