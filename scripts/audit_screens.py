@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from rich.console import Console  # noqa: E402
+from textual.containers import ScrollableContainer  # noqa: E402
 
 from papertales_tui.persistence import DATA_DIR_ENV  # noqa: E402
 from papertales_tui.rules.engine import Game  # noqa: E402
@@ -118,6 +119,9 @@ def check_screen(app, report: Report, prefixes: set[str]) -> None:  # noqa: C901
                 if " ".join(tail[-k:]).strip() in prefixes:
                     report.cut_names.append((kind, " ".join(tail[-k:]) + CUT))
                     break
+    for scroll in screen.query(ScrollableContainer):  # a results or scores page taller than the screen
+        if scroll.display and scroll.max_scroll_y > 0:
+            report.scrolling_pages.append((getattr(screen, "title_text", kind), getattr(screen, "page", 0) + 1))
     for widget in screen.query(Lines):
         if not widget.display or not widget.lines or widget.size.height == 0:
             continue
@@ -185,9 +189,6 @@ async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, i
             if isinstance(screen, SummaryScreen):
                 await pilot.pause()
                 check_screen(app, report, prefixes)
-                scroll = screen.query_one("#summary")
-                if scroll.max_scroll_y > 0:
-                    report.scrolling_pages.append((screen.title_text, screen.page + 1))
                 if screen.page == 0 and any(c == "reveal" for c, _ in screen.chapters):
                     report.pages[(players, seed, screen.turn)] += len(screen.pages)
                 await pilot.press("enter")

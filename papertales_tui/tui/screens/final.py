@@ -15,7 +15,7 @@ from textual.widgets import Button, Static
 from ...rules import events as ev
 from .. import text as tx
 from .. import views
-from ..kingdom import Kingdom, kingdom_views
+from ..kingdom import Kingdom, KingdomTable, kingdom_views
 from ..widgets import NecropolisRow
 from .common import GameScreen
 from .summary import heading, sentences
@@ -95,8 +95,8 @@ class FinalScreen(GameScreen):
             yield Static(tie_note(game))
             yield from self.hints_note()
             yield Static(heading("Kingdoms at the end"))
-            for k in kingdom_views(game, viewer=None):
-                yield Kingdom(k, form="compact", lines=2)
+            every = kingdom_views(game, viewer=None)
+            yield KingdomTable(every, rows=len(every), classes="final-kingdoms")  # each whole, in few lines
             end_lp = [e for e in self.events if isinstance(e, ev.LpChanged)]
             if end_lp:
                 yield Static(heading("End of game: Buildings and abilities"))
