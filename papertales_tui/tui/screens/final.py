@@ -13,12 +13,28 @@ from textual.containers import VerticalScroll
 from textual.widgets import Button, Static
 
 from ...rules import events as ev
+from ...rules.narrator import Names
 from .. import text as tx
 from .. import views
 from ..kingdom import Kingdom, KingdomTable, kingdom_views
 from ..widgets import NecropolisRow
 from .common import GameScreen
 from .summary import heading, sentences
+
+
+def end_lines(game, events: list[ev.LpChanged]) -> Text:
+    """The end-of-game LP, one line a player: `Ann: Mine +★1, Barracks +★1, now ★30`."""
+    names = Names.of(game)
+    lines = []
+    for i, player in enumerate(game.players):
+        mine = [e for e in events if e.player == i]
+        if mine:
+            line = Text.assemble((player.name, "bold"), ": ")
+            line.append(", ".join(f"{names.cause(e.cause)} {'+' if e.amount > 0 else ''}{e.amount}{tx.LP}"
+                                  for e in mine))
+            line.append(f", now {tx.LP}{mine[-1].total}")
+            lines.append(line)
+    return Text("\n").join(lines)
 
 
 def ranking(game) -> Table:
@@ -100,7 +116,7 @@ class FinalScreen(GameScreen):
             end_lp = [e for e in self.events if isinstance(e, ev.LpChanged)]
             if end_lp:
                 yield Static(heading("End of game: Buildings and abilities"))
-                yield Static(sentences(game, end_lp))
+                yield Static(end_lines(game, end_lp))
         yield Button("New game (n)", variant="primary", id="again", compact=True)
 
     def solo_body(self) -> ComposeResult:
