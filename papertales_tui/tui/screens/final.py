@@ -16,7 +16,7 @@ from ...rules import events as ev
 from ...rules.narrator import Names
 from .. import text as tx
 from .. import views
-from ..kingdom import Kingdom, KingdomTable, kingdom_views
+from ..kingdom import KingdomTable, kingdom_views
 from ..widgets import NecropolisRow
 from .common import GameScreen
 from .summary import heading, sentences
@@ -130,11 +130,13 @@ class FinalScreen(GameScreen):
             yield from self.hints_note()
             yield Static(Text.assemble(("\nThe Lich King's Legend Points: ", "bold"), views.lich_sources(game)))
             yield Static(heading("Kingdom at the end"))
-            yield Kingdom(kingdom_views(game, viewer=None)[0], form="compact", lines=2)
-            end = [e for e in self.events if isinstance(e, (ev.LpChanged, ev.LichLp))]
-            if end:
+            yield KingdomTable(kingdom_views(game, viewer=None)[:1], rows=1)  # whole, in one line if it can
+            mine = [e for e in self.events if isinstance(e, ev.LpChanged)]
+            lich = [e for e in self.events if isinstance(e, ev.LichLp)]
+            if mine or lich:
                 yield Static(heading("End of game: Buildings, abilities and the END card"))
-                yield Static(sentences(game, end))
+                parts = ([end_lines(game, mine)] if mine else []) + ([sentences(game, lich)] if lich else [])
+                yield Static(Text("\n").join(parts))
         yield Button("New game (n)", variant="primary", id="again", compact=True)
 
     def hints_note(self) -> ComposeResult:
