@@ -122,6 +122,11 @@ def check_screen(app, report: Report, prefixes: set[str]) -> None:  # noqa: C901
     for scroll in screen.query(ScrollableContainer):  # a results or scores page taller than the screen
         if scroll.display and scroll.max_scroll_y > 0:
             report.scrolling_pages.append((getattr(screen, "title_text", kind), getattr(screen, "page", 0) + 1))
+    details = getattr(screen, "wrapped", None)  # the deployment's card details, in the rows left to them
+    if details is not None and not getattr(screen, "hint_room", False):
+        rows = dict(screen.SECTIONS)["detail"] - bool(screen.texts.get("message"))
+        if len(details.get(screen.detail_card, [])) > rows:
+            report.hidden_rows.append((kind, "card details"))
     for widget in screen.query(Lines):
         if not widget.display or not widget.lines or widget.size.height == 0:
             continue

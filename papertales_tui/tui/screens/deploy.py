@@ -109,8 +109,8 @@ class DeployScreen(HintHost, GameScreen):
     def fit_layout(self) -> bool:
         """Share the screen's rows so that the board shows every row of both lists (the whole hand,
         Units taken out, what is kept) and the table every Kingdom whole; the card details take the
-        rows left (up to 4; at 6-7 players fewer, none when they must, after the others' hand counts
-        are left out)."""
+        rows left (those of the longest card at hand; the others' hand counts are left out first when
+        short of rows; at 6-7 players fewer, none when they must)."""
         board = max(self.BOARD_ROWS + (self.heading is None), len(self.hand_entries()) + 2)
         if board == self.board_rows:
             return False
@@ -121,14 +121,17 @@ class DeployScreen(HintHost, GameScreen):
         if self.solo:
             room -= 6  # the Necropolis row
         elif self.table is not None:
-            self.table.rows = max(room - 4, 0)  # 4 rows for the details (or a hint) while the Kingdoms fit
-            self.table.views = self.table_views  # each with its hand count, unless that leaves no room
-            if table_height(self.table.views, width, self.table.rows) > room - 1:
+            # rows for the details of the longest card at hand (4 at least: room for a hint) while the
+            # Kingdoms fit
+            wanted = self.detail_rows(width)
+            self.table.rows = max(room - wanted, 0)
+            self.table.views = self.table_views  # with their hand counts, unless the details need the rows
+            if table_height(self.table.views, width, self.table.rows) > room - wanted:
                 self.table.views = [replace(k, hand=0) for k in self.table_views]
             room -= table_height(self.table.views, width, self.table.rows)
             if self.table.is_mounted:
                 self.table.redraw()
-        self.SECTIONS = (("status", status), ("message", 1), ("detail", min(max(room, 0), 4)))
+        self.SECTIONS = (("status", status), ("message", 1), ("detail", min(max(room, 0), self.detail_rows(width))))
         self.texts.pop("detail", None)
         return True
 
@@ -211,6 +214,11 @@ class DeployScreen(HintHost, GameScreen):
     @functools.cached_property
     def heading(self) -> Text | None:  # the Buildings do not change while deploying
         return self.kingdom_heading()
+
+    def detail_rows(self, width: int) -> int:
+        """The lines the details of the longest card of the hand or in play take (at least 4)."""
+        cards = self.plan.hand + list(self.plan.in_play)
+        return max([4] + [len(tx.unit_detail(self.game.card(c)).wrap(self.app.console, width)) for c in cards])
 
     def kingdom_heading(self) -> Text | None:
         """`Your Kingdom · Temple 1, Town 2` when it fits the column (a row more for the hand)."""
