@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from rich.console import Console  # noqa: E402
+from textual.containers import ScrollableContainer  # noqa: E402
 
 from papertales_tui.persistence import DATA_DIR_ENV  # noqa: E402
 from papertales_tui.rules.engine import Game  # noqa: E402
@@ -82,7 +83,7 @@ class Report:
         return out
 
 
-def screen_text(app: PaperTalesApp) -> list[str]:
+def screen_text(app) -> list[str]:
     width, height = app.size
     console = Console(width=width, height=height, file=io.StringIO(), record=True, color_system=None,
                       legacy_windows=False)
@@ -99,14 +100,14 @@ def card_name_prefixes(app: PaperTalesApp) -> set[str]:
 DUMP: list[str] | None = None  # --dump: every screen's text goes here
 
 
-def check_screen(app: PaperTalesApp, report: Report, prefixes: set[str]) -> None:  # noqa: C901
+def check_screen(app, report: Report, prefixes: set[str]) -> None:  # noqa: C901
     """Everything the audit counts, on the screen shown now."""
     screen = app.screen
     kind = type(screen).__name__
     report.screens[kind] += 1
     text = screen_text(app)
     if DUMP is not None:
-        DUMP.append(f"==== {kind}, turn {app.game.state.turn if app.game else 0}")
+        DUMP.append(f"==== {kind}, turn {app.game.state.turn if getattr(app, 'game', None) else 0}")
         DUMP.extend(text)
     for line in text:
         if CUT not in line:
@@ -118,6 +119,14 @@ def check_screen(app: PaperTalesApp, report: Report, prefixes: set[str]) -> None
                 if " ".join(tail[-k:]).strip() in prefixes:
                     report.cut_names.append((kind, " ".join(tail[-k:]) + CUT))
                     break
+    for scroll in screen.query(ScrollableContainer):  # a results or scores page taller than the screen
+        if scroll.display and scroll.max_scroll_y > 0:
+            report.scrolling_pages.append((getattr(screen, "title_text", kind), getattr(screen, "page", 0) + 1))
+    details = getattr(screen, "wrapped", None)  # the deployment's card details, in the rows left to them
+    if details is not None and not getattr(screen, "hint_room", False):
+        rows = dict(screen.SECTIONS)["detail"] - bool(screen.texts.get("message"))
+        if len(details.get(screen.detail_card, [])) > rows:
+            report.hidden_rows.append((kind, "card details"))
     for widget in screen.query(Lines):
         if not widget.display or not widget.lines or widget.size.height == 0:
             continue
@@ -185,9 +194,6 @@ async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, i
             if isinstance(screen, SummaryScreen):
                 await pilot.pause()
                 check_screen(app, report, prefixes)
-                scroll = screen.query_one("#summary")
-                if scroll.max_scroll_y > 0:
-                    report.scrolling_pages.append((screen.title_text, screen.page + 1))
                 if screen.page == 0 and any(c == "reveal" for c, _ in screen.chapters):
                     report.pages[(players, seed, screen.turn)] += len(screen.pages)
                 await pilot.press("enter")

@@ -1,4 +1,4 @@
-"""Regenerate screenshots/*.svg: every main screen of a seeded 3-player game and of a solo game, at 80x24.
+"""Regenerate screenshots/*.svg: every main screen of a seeded 5-player game and of a solo game, at 80x24.
 
     python scripts/make_screenshots.py [--out screenshots] [--seed 7] [--solo-seed 2]
 
@@ -34,6 +34,7 @@ from papertales_tui.tui.screens.modals import AgeTargetModal, HealModal, SaveAsM
 from papertales_tui.tui.screens.summary import SummaryScreen  # noqa: E402
 
 SIZE = (80, 24)
+NAMES = ["Ann", "Ben", "Cid", "Dee", "Eve"]  # the table of the pictures: 5 players
 FONTS = ("font-family: Fira Code, monospace;", "font-family: DejaVu Sans Mono, Fira Code, monospace;")
 
 
@@ -112,9 +113,9 @@ async def play(out: Path, seed: int) -> None:  # noqa: C901 (a scripted walk thr
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
-        screen.query_one("#count").value = 3
+        screen.query_one("#count").value = len(NAMES)
         await pilot.pause()
-        for i, name in enumerate(["Ann", "Ben", "Cid"]):
+        for i, name in enumerate(NAMES):
             screen.query_one(f"#name-{i}").value = name
         screen.query_one("#seed").value = str(seed)
         shooter.shot("01-new-game")
@@ -237,7 +238,7 @@ async def give_up(out: Path, seed: int) -> None:
     from papertales_tui.rules.decisions import Pick
     from papertales_tui.rules.engine import Game
 
-    game = Game.new(["Ann", "Ben", "Cid"], seed=seed)
+    game = Game.new(NAMES, seed=seed)
     while game.state.step == "pick":
         for pend in game.pending():
             dearest = max(pend.options["cards"], key=lambda c: game.card(c).cost)
@@ -245,7 +246,7 @@ async def give_up(out: Path, seed: int) -> None:
     app = PaperTalesApp(game.catalog)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.play(game, ["human"] * 3)
+        app.play(game, ["human"] * len(NAMES))
         await pilot.pause()
         await pilot.press("enter")  # the hand-off
         await pilot.pause()

@@ -138,6 +138,47 @@ def test_solo_forecast_against_the_armies():
                 assert e["player_won"] == (w.result in (WIN, TIE))
 
 
+def test_solo_forecast_says_what_the_lich_king_gains_this_turn():
+    """The Lich King's LP from his armies' Wars and his cards over the rest of the turn fall within
+    the forecast's range, source by source (the plan played as forecast, no Healer asked)."""
+    checked = 0
+    for seed in range(16):
+        rng = random.Random(seed)
+        game = SoloGame.new(["Ann"], seed=seed, lich_cards=["legion_of_bone", "reaper_of_souls", "ruined_realms"])
+        play_to_deployment(game, 1 + seed % 4, rng)
+        plan = random_deployment(game, game.pending_for(0), rng)
+        plan["unpaid"] = unpaid_for(game, 0, plan["slots"])
+        f = deployment_forecast(game, 0, plan["slots"], plan["keep"])
+        assert f.lich and f.lich[0][0] == "Wars"
+        start, turn = len(game.state.log), game.state.turn
+        game.apply(0, plan)
+        while not game.over and game.state.turn == turn:
+            for pend in game.pending():
+                game.apply(pend.player, random_decision(game, pend, rng))
+        names = {c.key: c.name for c in game.lich_king_cards()}
+        got: dict[str, int] = {}
+        for e in game.state.log[start:]:
+            if e["type"] == "lich_lp" and e["cause"] in ("wars", "lich_card", "end"):
+                name = "Wars" if e["cause"] == "wars" else "END card" if e["cause"] == "end" else names[e["source"]]
+                got[name] = got.get(name, 0) + e["amount"]
+        forecast = {name: (lo, hi) for name, lo, hi in f.lich}
+        for name, amount in got.items():
+            low, high = forecast.get(name, (0, 0))
+            assert low <= amount <= high, (seed, name, amount, f.lich)
+        for name, (low, _) in forecast.items():
+            assert got.get(name, 0) >= low, (seed, name, f.lich)
+        checked += len(got)
+    assert checked >= 10
+
+
+def test_no_lich_king_gains_in_a_standard_game():
+    game = new_game(3, seed=2)
+    rng = random.Random(2)
+    play_to_deployment(game, 1, rng)
+    plan = random_deployment(game, game.pending_for(0), rng)
+    assert deployment_forecast(game, 0, plan["slots"], plan["keep"]).lich == ()
+
+
 def test_construction_report_agrees_with_the_options_and_names_what_is_missing():
     for seed in range(30):
         game = new_game(3, seed=seed)

@@ -72,3 +72,30 @@ async def test_a_toast_does_not_stack_when_the_key_is_pressed_again(catalog):
         app.screen.query_one("#name-0").value = ""
         await press(pilot, "ctrl+s", "ctrl+s", "ctrl+s")
         assert screen_text(app).count("Please fix the highlighted fields.") == 1
+
+
+async def test_the_final_scores_fit_80x24_with_one_end_of_game_line_a_player(catalog):
+    from textual.containers import VerticalScroll
+
+    from papertales_tui.rules import events as ev
+    from papertales_tui.rules.random_play import play_random_game
+    from papertales_tui.tui.screens.final import FinalScreen
+
+    game = play_random_game(["Ann", "Ben", "Cid"], seed=1)
+    starts = [k for k, e in enumerate(game.state.log) if e["type"] == "turn_started"]
+    end = [e for e in ev.known(game.state.log[starts[-1]:]) if isinstance(e, ev.LpChanged) and e.phase == "end"]
+    assert len(end) > len(game.players)  # more end-of-game gains than players: one line each is shorter
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.show_finished(game, ["human"] * 3)
+        await pilot.pause()
+        assert isinstance(app.screen, FinalScreen)
+        assert app.screen.query_one("#final", VerticalScroll).max_scroll_y == 0
+        text = screen_text(app)
+    for i, player in enumerate(game.players):
+        mine = [e for e in end if e.player == i]
+        if mine:
+            line = next(line.split(f"{player.name}: ")[1].strip() for line in text.splitlines()
+                        if f"{player.name}: " in line)  # beside the ranking
+            assert line.endswith(f"= ★{mine[-1].total}") and line.count("+") + line.count("-") >= len(mine)

@@ -83,7 +83,7 @@ async def test_a_hint_on_the_deployment_hides_no_spot_and_no_hand_card(catalog, 
         assert screen.query(HintPanel)
         text = screen_text(app)
         assert "Coach: " in text
-        for spot in ("F1 ", "F2 ", "F3 ", "B1 ", "B2 ", "Buildings:"):
+        for spot in ("F1 ", "F2 ", "F3 ", "B1 ", "B2 ", "Your Kingdom · no Building"):
             assert spot in text, spot
         for card in screen.plan.hand:
             assert game.card(card).name in text

@@ -139,7 +139,7 @@ async def test_continue_never_resumes_a_finished_game(catalog, tmp_path, monkeyp
         assert isinstance(app.screen, FinalScreen)
         text = screen_text(app)
         assert "already finished" in text and "Final scores" in text
-        assert "End of game: Buildings and abilities" in text  # the end-of-game scoring is shown again
+        assert "End of game: Buildings, abilities" in text  # the end-of-game scoring is shown again
         assert app.game.state.decisions == finished.state.decisions  # nothing was played
 
     resumed = PaperTalesApp(catalog, save=persistence.load_autosave(catalog=catalog))  # papertales --resume

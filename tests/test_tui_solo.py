@@ -82,8 +82,8 @@ def check_necropolis_header(game: SoloGame, row: NecropolisRow) -> None:
     """The Lich King cards in play and the legend are on the header; its armies are those the Wars
     of the turn shown were (or will be) fought against."""
     lines = [line.plain for line in row.lines]
-    names = ", ".join(c.name for c in game.lich_king_cards())
-    assert lines[4] in ("Lich King cards: " + names, "Lich King: " + names)
+    assert lines[4].startswith("Lich King") and "…" not in lines[4]
+    assert all(c.name in lines[4] for c in game.lich_king_cards())
     assert lines[5].startswith("► Time token · B/P: Black/Purple army")
     turn = row.turn or game.state.turn
     starts = [k for k, e in enumerate(game.state.log) if e["type"] == "turn_started"]
@@ -258,10 +258,46 @@ def test_the_necropolis_row_at_80_columns_keeps_every_gain_and_quest_whole():
         while not game.over:
             lines = [line.plain for line in necropolis_lines(game, width)]
             assert all(len(line) <= width for line in lines), lines
-            assert lines[4].endswith(", ".join(c.name for c in game.lich_king_cards()) or "(difficulty 0)")
+            assert all(c.name in lines[4] for c in game.lich_king_cards()) and "…" not in lines[4]
+            assert game.lich_king_cards() or lines[4].endswith("(difficulty 0)")
             if game.solo.revealed < len(game.solo.necropolis):
                 assert "…" not in lines[2] + lines[3], lines
                 checked += 1
             pend = game.pending()[0]
             game.apply(pend.player, random_decision(game, pend, rng))
     assert checked > 400
+
+
+def test_the_lich_king_cards_say_their_effect_where_it_applies():
+    from papertales_tui.tui.views import lich_cards_line
+
+    one = SoloGame.new(["Ann"], seed=1, lich_cards=["reaper_of_souls"])
+    assert lich_cards_line(one, 78).plain == "Lich King: Reaper of Souls (★1 per 2 Units dying)"
+    two = SoloGame.new(["Ann"], seed=1, lich_cards=["harvest_of_souls", "legion_of_bone"])
+    assert two.state.step == "pick"  # the draft: the Underworld quest applies, its effect comes first
+    assert lich_cards_line(two, 120).plain == ("Lich King: Harvest of Souls (★1 ✿ food in Underworld) · "
+                                               "Legion of Bone (+★1 a Black War won)")
+    line = lich_cards_line(two, 78).plain
+    assert line == "Lich King: Harvest of Souls (★1 ✿ food in Underworld) · Legion of Bone"
+    assert lich_cards_line(two, 50).plain == "Lich King cards: Harvest of Souls, Legion of Bone"
+
+
+async def test_the_solo_deployment_forecasts_the_lich_kings_gains(catalog):
+    game = SoloGame.new(["Ann"], seed=3, catalog=catalog, lich_cards=["legion_of_bone"])
+    pick_first(game, 4)
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"])
+        for _ in range(10):  # the Lich King's Recruitment first
+            await pilot.pause()
+            if isinstance(app.screen, DeployScreen):
+                break
+            await pilot.press("enter")
+        assert isinstance(app.screen, DeployScreen)
+        f = app.screen.forecast
+        assert f is not None and f.lich[0][0] == "Wars"
+        low, high = f.lich_total
+        text = screen_text(app)
+        assert f"Lich King gains ★{low}" + (f"-{high}" if high != low else "") in text
+        assert "Legion of Bone" in text

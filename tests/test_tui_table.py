@@ -85,7 +85,7 @@ async def test_the_whole_table_fits_80x24(catalog, players):
         for j in range(1, players):
             assert f"P{j} (" in text
         assert f"P{players - 1} (right)" in text and "(no War)" in text
-        assert "Buildings: none" in text and "Could build then" in text and "Aging:" in text
+        assert "Your Kingdom · no Building" in text and "Could build then" in text and "Aging:" in text
         for c in secret:
             assert game.card(c).name not in text
 
@@ -216,7 +216,10 @@ async def test_solo_deployment_header_forecast_and_legend(catalog, monkeypatch, 
         outlook = game.army_outlook()
         (b1, b2), (p1, p2) = outlook["black"], outlook["purple"]
         assert f"turn 1 armies: Black ⚔{b1}-{b2} · Purple ⚔{p1}-{p2}" in text
-        assert "Lich King cards: " + ", ".join(c.name for c in game.lich_king_cards()) in text
+        cards = {c.key: c.name for c in game.lich_king_cards()}
+        if "legion_of_bone" in cards:  # its Wars apply to the deployment: its effect first
+            assert "Lich King: Legion of Bone (+★1 a Black War won) · " in text
+        assert all(name in text for name in cards.values())
         assert "► Time token · B/P: Black/Purple army · ▒ face down" in text
         assert f"vs Black army ⚔{b1}-{b2} lose" in text and "Gold ¤3 − new Units ¤0 = ¤3 left" in text
         for line in text.splitlines():

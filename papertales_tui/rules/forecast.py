@@ -55,6 +55,11 @@ class TurnForecast:
     healable: tuple[int, ...]  # of those, the ones a Mystical Healer of this Kingdom could save
     lp: tuple[tuple[str, int, int], ...]  # (source, fewest, most) LP this turn, item by item
     uncertain: tuple[str, ...]  # what the forecast cannot know yet
+    lich: tuple[tuple[str, int, int], ...] = ()  # solo: (source, fewest, most) LP the Lich King gains this turn
+
+    @property
+    def lich_total(self) -> tuple[int, int]:
+        return sum(lo for _, lo, _ in self.lich), sum(hi for _, _, hi in self.lich)
 
     @property
     def lp_total(self) -> tuple[int, int]:
@@ -92,9 +97,49 @@ def deployment_forecast(game: Game, player: int, slots: list[int | None], keep: 
     lp += [(name(source), low, high) for source, low, high in _by_source(gains[fewest], gains[most])]
     lp += [(f"{name(source)} dies", n, n) for n, _, source in k.death_gains(0) if n]
     dying = tuple(slot for slot, u in me.units() if k.dies(u))
+    healable = tuple(k.healable(0))
+    # where Age tokens go, or what a Shapeshifter becomes, still open: any Unit may die then
+    shapeshift = any(k.card(me.unit(s).card).has("shapeshift") for s in me.revealed)
+    most_dying = len(me.units()) if me.choices or shapeshift else len(dying)
+    lich = _lich_gains(game, wars, (len(dying), most_dying), bool(healable), len(me.buildings), bool(constructions))
     return TurnForecast(k, strength, tuple((label, v) for label, v in parts), wars, cost, gold_left,
                         tuple(unpaid), income, war_gold, k.resources(0), constructions, dying,
-                        tuple(k.healable(0)), tuple(lp), tuple(_uncertain(game, k, me)))
+                        healable, tuple(lp), tuple(_uncertain(game, k, me)), tuple(lich))
+
+
+def _lich_gains(game: Game, wars: tuple[WarForecast, ...], dying: tuple[int, int], healable: bool, buildings: int,
+                can_build: bool) -> list[tuple[str, int, int]]:
+    """Solo: the LP the Lich King gains for the rest of this turn, by source, (fewest, most): his
+    armies' Wars and the Lich King cards that score on them, the Units that die at Aging (a Mystical
+    Healer may save one), and on the last turn the END card and the Buildings not built."""
+    from . import solo
+
+    if not isinstance(game, solo.SoloGame):
+        return []
+    cards = game.lich_king_cards()
+    won = {}  # army: (fewest, most) Wars it wins; a tie is won by both
+    for army in solo.ARMIES:
+        w = next(w for w in wars if w.against == f"{army.title()} army")
+        won[army] = (int(solo.solo_war(w.mine, w.theirs[0])[1]), int(solo.solo_war(w.mine, w.theirs[1])[1]))
+    out = [("Wars", solo.LICH_LP_PER_WAR * sum(lo for lo, _ in won.values()),
+            solo.LICH_LP_PER_WAR * sum(hi for _, hi in won.values()))]
+    last = game.state.turn == game.state.turns
+    for c in cards:
+        n = c.params.get("amount", 0)
+        if c.effect == "lp_per_war_won":
+            armies = [a for a in solo.ARMIES if solo.scores_for(c, a)]
+            out.append((c.name, n * sum(won[a][0] for a in armies), n * sum(won[a][1] for a in armies)))
+        elif c.effect == "lp_per_dying_units":
+            out.append((c.name, n * ((dying[0] - healable) // c.params["per"]), n * (dying[1] // c.params["per"])))
+        elif c.effect == "lp_per_missing_building" and last:
+            missing = len(game.catalog.buildings) - buildings
+            out.append((c.name, n * (missing - can_build), n * missing))
+    if last:
+        end = len(game.solo.necropolis) - 1
+        gains = [game.necropolis_card(end).gain] if game.solo.revealed > end else \
+            [card.gain for card in game.next_card_candidates()] or [0]
+        out.append(("END card", min(gains), max(gains)))
+    return [(name, lo, hi) for name, lo, hi in out if hi]
 
 
 def _by_source(low: list[tuple[str, int, int]], high: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:

@@ -163,10 +163,14 @@ def spot_line(spot: SpotView | None, width: int, locked: bool = False) -> Text:
     """One spot on one line: `Hunter ¤0 ⚔2 ✿ ◷1 ✝ dies`."""
     if spot is None:
         return Text("locked: needs a level-2 Building" if locked else "— empty —", style="dim")
-    for words in (True, False):  # `✝ dies ✚save` in words when there is room, else `✝ ✚`
-        out = Text(spot.name, style="bold")
+    # `✝ dies ✚save` in words when there is room, else `✝ ✚`, then the card's short name, then
+    # without the printed strength (`⚔8/4` becomes `⚔8`)
+    short = spot.short or spot.name
+    for words, name, seen in ((True, spot.name, spot), (False, spot.name, spot), (False, short, spot),
+                              (False, short, replace(spot, printed=None))):
+        out = Text(name, style="bold")
         out.append(" ")
-        out.append_text(stats(spot))
+        out.append_text(stats(seen))
         out.append(" ")
         out.append_text(marks(spot, words))
         if out.cell_len <= width:

@@ -43,15 +43,43 @@ def necropolis_heading(game, turn: int | None = None) -> Text:
 LEGEND = f"{TIME} Time token · B/P: Black/Purple army · ▒ face down · {tx.LP}n each: quest LP"
 
 
+def lich_effect(card) -> str:
+    """A Lich King card's effect in a few words: `★1 per 2 Units dying`."""
+    p = card.params
+    army = {"black": "Black ", "purple": "Purple ", "any": ""}
+    if card.effect == "underworld_quest" and card.quest is not None:
+        return f"{tx.quest_short(card.quest, compact=True)} in Underworld"
+    if card.effect == "lp_per_war_won":
+        return f"+{tx.LP}{p['amount']} a {army[p['army']]}War won"
+    if card.effect == "lp_per_dying_units":
+        return f"{tx.LP}{p['amount']} per {p['per']} Units dying"
+    if card.effect == "lp_per_missing_building":
+        return f"end: {tx.LP}{p['amount']} per Building not built"
+    if card.effect == "army_strength":
+        return f"armies +{tx.STRENGTH}{p['black']}/+{tx.STRENGTH}{p['purple']}"
+    return card.effect.replace("_", " ")
+
+
+# The Lich King card effects that matter to each decision (shown with their effect first)
+APPLIES = {"pick": ("underworld_quest",), "deploy": ("lp_per_war_won", "lp_per_dying_units", "army_strength"),
+           "construction": ("lp_per_missing_building", "lp_per_dying_units"), "heal": ("lp_per_dying_units",)}
+
+
 def lich_cards_line(game, width: int) -> Text:
-    """The Lich King cards in play (the difficulty); "Lich King:" when all of them do not fit after
-    "Lich King cards:" in `width`."""
-    names = ", ".join(c.name for c in game.lich_king_cards()) or "none (difficulty 0)"
-    head = "Lich King cards: "
-    if len(head) + len(names) > width:
-        head = "Lich King: "
+    """The Lich King cards in play (the difficulty), each with its effect in a few words when they
+    all fit in `width`, else those that apply to the decision now; else their names."""
+    cards = game.lich_king_cards()
+    now = [c for c in cards if c.effect in APPLIES.get(game.state.step, ())]
+    effects = " · ".join(f"{c.name} ({lich_effect(c)})" for c in cards)
+    names = ", ".join(c.name for c in cards) or "none (difficulty 0)"
+    applying = " · ".join([f"{c.name} ({lich_effect(c)})" for c in now] + [c.name for c in cards if c not in now]) \
+        if now else ""
+    for head, body in (("Lich King: ", effects), ("Lich King: ", applying), ("Lich King cards: ", names),
+                       ("Lich King: ", names)):
+        if body and len(head) + len(body) <= width:
+            break
     out = Text(head, style="bold")
-    out.append(names)
+    out.append(body)
     out.truncate(width, overflow="ellipsis")
     return out
 

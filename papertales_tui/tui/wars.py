@@ -44,7 +44,7 @@ def spot_at_war(game, unit: list, new: set[int]) -> kw.SpotView:
     slot, card, age, strength, fights = unit
     t = game.card(card)
     return kw.SpotView(slot, card, t.name, t.cost, strength, t.strength, fights, t.produces, age,
-                       new=slot in new, dies=game.dies(Unit(card, age)))
+                       new=slot in new, dies=game.dies(Unit(card, age)), short=t.short_name)
 
 
 def unit_row(spot: kw.SpotView, width: int) -> Text:

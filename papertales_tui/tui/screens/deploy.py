@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+from dataclasses import replace
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -69,6 +72,7 @@ class DeployScreen(HintHost, GameScreen):
             marked = table_marks(len(seen), self.player)
             others = [replace_mark(seen[j], marked.get(j, "")) for j in range(len(seen)) if j != self.player]
             self.table = KingdomTable(others, rows=2 * len(others), id="table")
+            self.table_views = others
         self.board_rows = 0  # the rows the board was laid out for (fit_layout)
 
     # --- layout -----------------------------------------------------------------------------
@@ -97,8 +101,7 @@ class DeployScreen(HintHost, GameScreen):
         return self.options["gold"] - sum(self.game.card(c).cost for c in self.plan.new_units())
 
     def refresh_all(self) -> None:
-        if self.board_rows and max(self.BOARD_ROWS, len(self.hand_entries()) + 2) != self.board_rows:
-            self.fit_layout()  # a Unit taken out of play or put back: a row more or less in the hand
+        if self.board_rows and self.fit_layout():  # a Unit taken out or put back: a row more or less
             self.show_detail(self.detail_card)
         self.update_forecast()
         self.render_spots()
@@ -107,27 +110,36 @@ class DeployScreen(HintHost, GameScreen):
         self.update_bindings()
 
     SECTIONS = (("status", 5), ("message", 1), ("detail", 4))
-    BOARD_ROWS = 7  # "Your Kingdom", 5 spots, the Buildings
+    BOARD_ROWS = 6  # "Your Kingdom · Buildings: …" and 5 spots
 
-    def fit_layout(self) -> None:
+    def fit_layout(self) -> bool:
         """Share the screen's rows so that the board shows every row of both lists (the whole hand,
         Units taken out, what is kept) and the table every Kingdom whole; the card details take the
-        rows left (2 to 4; at 6-7 players, 1 when it must)."""
-        board = max(self.BOARD_ROWS, len(self.hand_entries()) + 2)
+        rows left (those of the longest card at hand; the others' hand counts are left out first when
+        short of rows; at 6-7 players fewer, none when they must)."""
+        board = max(self.BOARD_ROWS + (self.heading is None), len(self.hand_entries()) + 2)
         if board == self.board_rows:
-            return
+            return False
         self.board_rows = board
         width = max(self.app.size.width - 2, 20)
-        room = self.app.size.height - 2 - board - 5  # title, keys; status (a message goes over the details)
+        status = 6 if self.solo else 5  # solo: the Lich King's gains too
+        room = self.app.size.height - 2 - board - status  # title, keys; status (a message goes over the details)
         if self.solo:
             room -= 6  # the Necropolis row
         elif self.table is not None:
-            self.table.rows = max(room - 4, 0)  # 4 rows for the details (or a hint) while the Kingdoms fit
+            # rows for the details of the longest card at hand (4 at least: room for a hint) while the
+            # Kingdoms fit
+            wanted = self.detail_rows(width)
+            self.table.rows = max(room - wanted, 0)
+            self.table.views = self.table_views  # with their hand counts, unless the details need the rows
+            if table_height(self.table.views, width, self.table.rows) > room - wanted:
+                self.table.views = [replace(k, hand=0) for k in self.table_views]
             room -= table_height(self.table.views, width, self.table.rows)
             if self.table.is_mounted:
                 self.table.redraw()
-        self.SECTIONS = (("status", 5), ("message", 1), ("detail", min(max(room, 1), 4)))
+        self.SECTIONS = (("status", status), ("message", 1), ("detail", min(max(room, 0), self.detail_rows(width))))
         self.texts.pop("detail", None)
+        return True
 
     def update(self, section: str, lines: list[Text]) -> None:
         """Change one section of the info panel; only its changed lines are redrawn."""
@@ -148,7 +160,7 @@ class DeployScreen(HintHost, GameScreen):
             if name == "message":  # shown over the first line of the details: the panel keeps its height
                 out += self.texts.get(name, [])[:1]
                 continue
-            height -= 1 if name == "detail" and self.texts.get("message") else 0
+            height = max(height - 1, 0) if name == "detail" and self.texts.get("message") else height
             part = self.texts.get(name, [])[:height]
             out += part + [Text()] * (height - len(part))
         self.info.set_lines(out)
@@ -162,6 +174,7 @@ class DeployScreen(HintHost, GameScreen):
 
     def on_resize(self) -> None:
         self.board_rows = 0
+        self.__dict__.pop("heading", None)  # it fits the width
         self.fit_layout()
         self.wrapped.clear()
         self.texts.clear()
@@ -200,7 +213,25 @@ class DeployScreen(HintHost, GameScreen):
             if card is not None and card == self.held:
                 label.append(" ◀ held", style="reverse")
             rows.append(label)
-        self.spots.set_rows(rows, locked, self.buildings_lines())
+        heading = self.heading
+        self.spots.header = [heading or Text("Your Kingdom", style="bold")]
+        self.spots.set_rows(rows, locked, [] if heading else self.buildings_lines())
+
+    @functools.cached_property
+    def heading(self) -> Text | None:  # the Buildings do not change while deploying
+        return self.kingdom_heading()
+
+    def detail_rows(self, width: int) -> int:
+        """The lines the details of the longest card of the hand or in play take (at least 4)."""
+        cards = self.plan.hand + list(self.plan.in_play)
+        return max([4] + [len(tx.unit_detail(self.game.card(c)).wrap(self.app.console, width)) for c in cards])
+
+    def kingdom_heading(self) -> Text | None:
+        """`Your Kingdom · Temple 1, Town 2` when it fits the column (a row more for the hand)."""
+        p = self.game.players[self.player]
+        built = ", ".join(f"{tx.building_name(self.game.catalog, k)} {v}" for k, v in p.buildings.items())
+        heading = Text.assemble(("Your Kingdom", "bold"), " · ", built or Text("no Building", style="dim"))
+        return heading if heading.cell_len <= (self.app.size.width - 1) // 2 - 1 else None
 
     def card_line(self, card: int) -> Text:
         if card not in self.card_lines:
@@ -270,6 +301,8 @@ class DeployScreen(HintHost, GameScreen):
         money = short_line(gold, gold - self.gold_left()) if f.unpaid else money_line(gold, f)
         width = max(self.info.content_region.width, 20)
         lines = [money, wars_line(f, width), aging_line(f, width), lp_line(f, width), build_line(self.game, f, width)]
+        if self.solo:
+            lines.insert(4, lich_line(f, width))
         if self.held is not None:
             lines[-1] = Text(f"Holding {self.game.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
                              style="bold")
@@ -494,7 +527,8 @@ def aging_line(f: TurnForecast, width: int = 78) -> Text:
         out.append(" ✝ dies" if len(f.dying) == 1 else " ✝ die", style="bold red")
         if f.healable:
             out.append(save)
-            out.append(", ".join(name(s) for s in f.healable))
+            out.append("one of them" if len(f.dying) > 1 and set(f.healable) == set(f.dying)
+                       else ", ".join(name(s) for s in f.healable))
         candidates.append(out)
     return first_fitting(candidates, width)
 
@@ -518,6 +552,20 @@ def lp_line(f: TurnForecast, width: int = 78) -> Text:
         short.append(" · some not known yet", style="dim")
         candidates = [full, short, listed]
     return first_fitting(candidates + [total], width)
+
+
+def lich_line(f: TurnForecast, width: int = 78) -> Text:
+    """Solo: `Lich King gains ★3-5 this turn: Wars ★2-4, Legion of Bone ★1`, shortened to fit."""
+    def line(when: str, items: bool) -> Text:
+        low, high = f.lich_total
+        out = Text("Lich King gains ", style="bold")
+        out.append_text(tx.lp(low))
+        out.append((f"-{high}" if high != low else "") + when)
+        if items and f.lich:
+            out.append(": " + ", ".join(f"{name} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
+                                           for name, lo, hi in f.lich))
+        return out
+    return first_fitting([line(" this turn", True), line("", True), line(" this turn", False)], width)
 
 
 def build_line(game, f: TurnForecast, width: int = 78) -> Text:

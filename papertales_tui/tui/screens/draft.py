@@ -157,7 +157,7 @@ class DraftScreen(HintHost, GameScreen):
         out.append(f"{direction} → the rest goes to {target}" if n > 2
                    else f"the rest goes to {target}")
         out.append("\nStill to pick: ", style="bold")
-        out.append(", ".join(waiting) if len(waiting) <= 4 else f"{len(waiting)} players")
+        out.append(", ".join(waiting))
         return out  # your Gold and LP: on your line of the table
 
     def solo_info(self) -> Text:

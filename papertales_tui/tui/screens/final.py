@@ -9,16 +9,31 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Static
 
 from ...rules import events as ev
+from ...rules.narrator import Names
 from .. import text as tx
 from .. import views
-from ..kingdom import Kingdom, kingdom_views
+from ..kingdom import KingdomTable, kingdom_views
 from ..widgets import NecropolisRow
 from .common import GameScreen
 from .summary import heading, sentences
+
+
+def end_lines(game, events: list[ev.LpChanged]) -> Text:
+    """The end-of-game LP, one line a player: `Ann: Mine +1, Barracks +1 = ★30`."""
+    names = Names.of(game)
+    lines = []
+    for i, player in enumerate(game.players):
+        mine = [e for e in events if e.player == i]
+        if mine:
+            line = Text.assemble((player.name, "bold"), ": ")
+            line.append(", ".join(f"{names.cause(e.cause)} {'+' if e.amount > 0 else ''}{e.amount}" for e in mine))
+            line.append(f" = {tx.LP}{mine[-1].total}")
+            lines.append(line)
+    return Text("\n").join(lines)
 
 
 def ranking(game) -> Table:
@@ -91,16 +106,17 @@ class FinalScreen(GameScreen):
         with VerticalScroll(id="final"):
             yield Static(Text(f"{winners} win{'s' if len(game.winners()) == 1 else ''}!",
                               style="bold reverse"), id="winner")
-            yield Static(ranking(game))
+            end_lp = [e for e in self.events if isinstance(e, ev.LpChanged)]
+            with Horizontal(id="final-top"):  # the end-of-game LP beside the ranking: the page fits 80x24
+                yield Static(ranking(game), id="ranking")
+                if end_lp:
+                    yield Static(Text.assemble(("End of game: Buildings, abilities", "bold underline"), "\n",
+                                               end_lines(game, end_lp)), id="end-lp")
             yield Static(tie_note(game))
             yield from self.hints_note()
             yield Static(heading("Kingdoms at the end"))
-            for k in kingdom_views(game, viewer=None):
-                yield Kingdom(k, form="compact", lines=2)
-            end_lp = [e for e in self.events if isinstance(e, ev.LpChanged)]
-            if end_lp:
-                yield Static(heading("End of game: Buildings and abilities"))
-                yield Static(sentences(game, end_lp))
+            every = kingdom_views(game, viewer=None)
+            yield KingdomTable(every, rows=len(every), classes="final-kingdoms")  # each whole, in few lines
         yield Button("New game (n)", variant="primary", id="again", compact=True)
 
     def solo_body(self) -> ComposeResult:
@@ -114,11 +130,13 @@ class FinalScreen(GameScreen):
             yield from self.hints_note()
             yield Static(Text.assemble(("\nThe Lich King's Legend Points: ", "bold"), views.lich_sources(game)))
             yield Static(heading("Kingdom at the end"))
-            yield Kingdom(kingdom_views(game, viewer=None)[0], form="compact", lines=2)
-            end = [e for e in self.events if isinstance(e, (ev.LpChanged, ev.LichLp))]
-            if end:
+            yield KingdomTable(kingdom_views(game, viewer=None)[:1], rows=1)  # whole, in one line if it can
+            mine = [e for e in self.events if isinstance(e, ev.LpChanged)]
+            lich = [e for e in self.events if isinstance(e, ev.LichLp)]
+            if mine or lich:
                 yield Static(heading("End of game: Buildings, abilities and the END card"))
-                yield Static(sentences(game, end))
+                parts = ([end_lines(game, mine)] if mine else []) + ([sentences(game, lich)] if lich else [])
+                yield Static(Text("\n").join(parts))
         yield Button("New game (n)", variant="primary", id="again", compact=True)
 
     def hints_note(self) -> ComposeResult:

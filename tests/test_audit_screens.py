@@ -1,0 +1,59 @@
+"""A short run of scripts/audit_screens.py: seeded games through the app at 80x24 (one human seat
+driven by keys, bots in the others), nothing cut with "…", no list hiding its cursor or last rows,
+no results page that scrolls. The full audit (2, 3, 5, 7 players and solo, 4 turns): run the script."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "audit_screens.py"
+
+
+def audit_module():
+    spec = importlib.util.spec_from_file_location("audit_screens", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["audit_screens"] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("players, seed, turns", [(5, 1, 2), (1, 2, 1)])
+async def test_a_short_audit_finds_nothing_cut_or_hidden(players, seed, turns):
+    audit = audit_module()
+    report = await audit.audit_game(players, seed, turns=turns)
+    assert {"DraftScreen", "DeployScreen", "SummaryScreen"} <= set(report.screens), report.screens
+    assert report.problems() == 0, "\n".join(report.lines())
+    assert report.pages  # the results pages were read and counted
+
+
+async def test_the_audit_sees_a_cut_line_and_hidden_rows():
+    """The audit is not blind: a line cut with "…" and a list taller than its room are counted."""
+    from rich.text import Text
+    from textual.app import App
+
+    from papertales_tui.tui.app import PaperTalesApp
+    from papertales_tui.tui.widgets import Lines, RowList
+
+    audit = audit_module()
+
+    class One(App):
+        def compose(self):
+            yield Lines(id="table")
+            yield RowList("Hand", id="hand")
+
+    app = One()
+    async with app.run_test(size=(80, 6)) as pilot:
+        app.query_one("#table", Lines).set_lines([Text("Ben ★3 ¤2 ⚔4: Woodcu… ⚔2")])
+        hand = app.query_one("#hand", RowList)
+        hand.set_rows([Text(f"card {k}") for k in range(8)])
+        hand.move_to(7)
+        await pilot.pause()
+        report = audit.Report()
+        audit.check_screen(app, report, audit.card_name_prefixes(PaperTalesApp()))
+    assert len(report.cut_lines) == 1 and report.cut_names == [("Screen", "Woodcu…")]
+    assert report.hidden_cursor == [("Screen", "hand")] and report.hidden_rows == [("Screen", "hand")]
