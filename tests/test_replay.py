@@ -20,9 +20,9 @@ from papertales_tui.persistence import (
 )
 from papertales_tui.rules.decisions import decision_from_dict
 from papertales_tui.rules.engine import Game
-from papertales_tui.rules.narrator import Names, narrate
 from papertales_tui.rules.random_play import play_random_game, random_decision
 from papertales_tui.text.decisions import decision_text
+from papertales_tui.text.narrator import Names, narrate
 
 
 def partial_game(n: int, players: int = 3, seed: int = 8) -> Game:

@@ -6,8 +6,8 @@ from conftest import give, goto, new_game, put
 
 from papertales_tui.rules.decisions import Deploy
 from papertales_tui.rules.forecast import deployment_forecast
-from papertales_tui.rules.narrator import Names, narrate, strength_part
 from papertales_tui.rules.random_play import play_random_game
+from papertales_tui.text.narrator import Names, narrate, strength_part
 from papertales_tui.tui.flow import chapters, label_events
 from papertales_tui.tui.plan import DeployPlan
 from papertales_tui.tui.screens.newgame import validate

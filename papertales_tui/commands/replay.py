@@ -23,7 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, catalog) -> int:
     from ..persistence import ReplayError, SaveFileError, iter_replay, read_save_file, state_differences
-    from ..rules.narrator import Names, narrate
+    from ..text.narrator import Names, narrate
     from . import say
 
     try:

@@ -17,7 +17,7 @@ from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...rules.engine import START_GOLD
-from ...rules.narrator import Names, narrate
+from ...text.narrator import Names, narrate
 from .. import flow, views
 from .. import text as tx
 from ..kingdom import LEGEND as KINGDOM_LEGEND
