@@ -6,9 +6,8 @@ Never regenerate them with newer code."""
 import sys
 from pathlib import Path
 
-from papertales_tui.rules.narrator import Names, narrate
-
 from papertales_tui.persistence import save_as
+from papertales_tui.rules.narrator import Names, narrate
 from papertales_tui.rules.random_play import play_random_game
 from papertales_tui.rules.solo import play_random_solo_game
 
