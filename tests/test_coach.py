@@ -21,6 +21,7 @@ from papertales_tui.rules.decisions import DECISIONS, AgeTarget, Build, Deploy, 
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.errors import WrongKind
 from papertales_tui.rules.solo import SoloGame
+from papertales_tui.text.decisions import decision_text
 
 FIXED = {"budget": math.inf, "max_samples": 2}  # a fixed number of samples: reproducible
 
@@ -70,7 +71,7 @@ def test_a_hint_is_a_legal_decision_at_every_table_size(step, turn):
         assert h.kind is Step(step)  # the engine's Step, not a loose string
         assert all(isinstance(o.decision, tuple(DECISIONS.values())) for o in h.outcomes)  # typed, not JSON
         assert h.why()
-        assert coach.choice_text(h.choice, game)
+        assert decision_text(h.choice, game)
         game.apply(me, h.choice)  # legal
 
 
@@ -123,28 +124,28 @@ def test_assess_reads_a_decision_in_its_json_form_at_the_edge():
         coach.assess(view, pend, game.catalog, Pass(), **FIXED)
 
 
-def test_choice_text_and_cards_in_each_kind_of_decision():
+def test_decision_text_and_cards_in_each_kind_of_decision():
     game = new_game(3, seed=2)
     knight, archer = (next(c for c, key in enumerate(game.state.cards) if key == k) for k in ("knight", "archer"))
-    assert coach.choice_text(Pick(knight, archer), game) == "pick Knight, discard Archer"
+    assert decision_text(Pick(knight, archer), game) == "pick Knight, discard Archer"
     assert coach.cards_in(Pick(knight, archer), game) == [("knight", "Knight"), ("archer", "Archer")]
     deploy = Deploy((None, knight, None, None, None), keep=archer)
-    assert coach.choice_text(deploy, game) == "deploy Knight (Front 2); keep Archer"
+    assert decision_text(deploy, game) == "deploy Knight (Front 2); keep Archer"
     assert coach.cards_in(deploy, game) == [("knight", "Knight"), ("archer", "Archer")]
     empty = Deploy((None,) * 5)
-    assert coach.choice_text(empty, game) == "no new Units" and coach.cards_in(empty, game) == []
+    assert decision_text(empty, game) == "no new Units" and coach.cards_in(empty, game) == []
     # a Unit already in play is not deployed again: moved, or not named when it stays
     before = (None, None, None, knight, None)
-    assert coach.choice_text(Deploy((knight, None, None, None, None)), game, before) == \
+    assert decision_text(Deploy((knight, None, None, None, None)), game, before) == \
         "no new Units, move Knight to Front 1"
-    assert coach.choice_text(Deploy((archer, None, None, knight, None)), game, before) == "deploy Archer (Front 1)"
-    assert coach.choice_text(Build("tavern", 2, gold=4), game) == "build Tavern (level 2)"
-    assert coach.choice_text(Upgrade("mine"), game) == "upgrade Mine"
+    assert decision_text(Deploy((archer, None, None, knight, None)), game, before) == "deploy Archer (Front 1)"
+    assert decision_text(Build("tavern", 2, gold=4), game) == "build Tavern (level 2)"
+    assert decision_text(Upgrade("mine"), game) == "upgrade Mine"
     assert coach.cards_in(Upgrade("mine"), game) == [("mine", "Mine")]
-    assert coach.choice_text(Pass(), game) == "build nothing" and coach.cards_in(Pass(), game) == []
-    assert coach.choice_text(AgeTarget(3), game) == "Age tokens on Back 1"
-    assert coach.choice_text(Heal((0, 2)), game) == "save Front 1, Front 3"
-    assert coach.choice_text(Heal(), game) == "save nobody"
+    assert decision_text(Pass(), game) == "build nothing" and coach.cards_in(Pass(), game) == []
+    assert decision_text(AgeTarget(3), game) == "Age tokens on Back 1"
+    assert decision_text(Heal((0, 2)), game) == "save Front 1, Front 3"
+    assert decision_text(Heal(), game) == "save nobody"
 
 
 def test_a_search_can_be_cancelled():

@@ -168,13 +168,13 @@ def test_docs_events_names_real_causes():
 
 
 def test_every_event_type_has_a_sentence():
-    from papertales_tui.rules.narrator import _TEXTS
+    from papertales_tui.text.narrator import _TEXTS
 
     assert set(_TEXTS) == set(ev.TYPES.values())
 
 
 def test_the_narrator_keeps_private_events_to_full_mode_and_names_literal():
-    from papertales_tui.rules.narrator import Names, narrate
+    from papertales_tui.text.narrator import Names, narrate
 
     game = play_random_game(["[b]Ann[/b]", "Bob"], 4)
     names = Names.of(game)

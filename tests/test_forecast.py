@@ -10,9 +10,9 @@ from conftest import goto, new_game, put
 
 from papertales_tui.rules.engine import WAR_LP, Game
 from papertales_tui.rules.forecast import LOSE, OPEN, TIE, WIN, deployment_forecast, neighbours, unpaid_for
-from papertales_tui.rules.narrator import Names, strength_part
 from papertales_tui.rules.random_play import random_decision, random_deployment
 from papertales_tui.rules.solo import SoloGame
+from papertales_tui.text.narrator import Names, strength_part
 
 
 def play_to_deployment(game: Game, turn: int, rng: random.Random) -> None:

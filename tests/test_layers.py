@@ -1,6 +1,7 @@
 """The package's layers, checked on the source (every import counts, those inside functions too; only
-`if TYPE_CHECKING:` blocks are left out): the rules core imports nothing of the layers above it,
-persistence nothing of the app or the commands, and no module imports itself back through others."""
+`if TYPE_CHECKING:` blocks are left out): the rules core imports nothing of the layers above it
+(not even the words of text/: the engine emits typed events, text/ tells them), persistence nothing of
+the app, the commands or the words, text/ only the rules, and no module imports itself back through others."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ PACKAGE = Path(__file__).resolve().parents[1] / "papertales_tui"
 BELOW_ALL = {"papertales_tui", "papertales_tui.dirs", "papertales_tui.files"}  # version, paths, safe reads
 FORBIDDEN = {  # layer -> the layers it must not import
     "papertales_tui.rules": ("papertales_tui.tui", "papertales_tui.persistence", "papertales_tui.commands",
-                             "papertales_tui.cli"),
-    "papertales_tui.persistence": ("papertales_tui.tui", "papertales_tui.commands", "papertales_tui.cli"),
+                             "papertales_tui.cli", "papertales_tui.text"),
+    "papertales_tui.persistence": ("papertales_tui.tui", "papertales_tui.commands", "papertales_tui.cli",
+                                   "papertales_tui.text"),
+    "papertales_tui.text": ("papertales_tui.tui", "papertales_tui.persistence", "papertales_tui.commands",
+                            "papertales_tui.cli"),
 }
 
 

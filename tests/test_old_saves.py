@@ -13,8 +13,8 @@ import pytest
 
 from papertales_tui.cli import main
 from papertales_tui.persistence import load_autosave, load_save, replay_game, state_differences
-from papertales_tui.rules.narrator import Names, narrate, strength_part
 from papertales_tui.rules.random_play import random_decision
+from papertales_tui.text.narrator import Names, narrate, strength_part
 
 DATA = Path(__file__).resolve().parent / "data"
 OLD_SAVES = {  # file: (players, decisions, solo)

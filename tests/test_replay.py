@@ -9,7 +9,6 @@ import pytest
 
 from papertales_tui import persistence
 from papertales_tui.cli import main
-from papertales_tui.commands.replay import describe_decision
 from papertales_tui.persistence import (
     ReplayError,
     SaveFileError,
@@ -19,9 +18,11 @@ from papertales_tui.persistence import (
     replay_game,
     save_as,
 )
+from papertales_tui.rules.decisions import decision_from_dict
 from papertales_tui.rules.engine import Game
-from papertales_tui.rules.narrator import Names, narrate
 from papertales_tui.rules.random_play import play_random_game, random_decision
+from papertales_tui.text.decisions import decision_text
+from papertales_tui.text.narrator import Names, narrate
 
 
 def partial_game(n: int, players: int = 3, seed: int = 8) -> Game:
@@ -115,7 +116,11 @@ def test_cli_replay_prints_the_game_and_confirms_the_state(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.startswith(f"Replay of {path}: 2 players (Ann, Bob), seed 5")
     winners = " and ".join(game.players[i].name for i in game.winners())
-    assert "#1 Ann picks " in out and "    — Turn 4 —\n" in out and f"    Game over. {winners} win" in out
+    assert "#1 Ann: pick " in out and "    — Turn 4 —\n" in out and f"    Game over. {winners} win" in out
+    for k, d in enumerate(game.state.decisions, start=1):  # in the words of the coach (text/decisions.py)
+        typed = decision_from_dict({key: v for key, v in d.items() if key != "player"})
+        if d["kind"] != "deploy":  # a deployment names only the new Units: the game's end has them all in play
+            assert f"\n#{k} {game.players[d['player']].name}: {decision_text(typed, game)}\n" in out
     assert "    Ann is dealt " in out  # the full narration: private events too
     assert out.rstrip().endswith(f"OK: the stored state matches the replay ({len(game.state.decisions)} "
                                  f"decisions, game over).")
@@ -161,7 +166,8 @@ def test_every_event_and_decision_has_readable_text():
             assert not text.startswith(f"{e['type']}:"), text
             assert "None" not in text, text
         for d in game.state.decisions:
-            assert not describe_decision(d, game).startswith(f"P{d['player']}: "), d
+            text = decision_text(decision_from_dict({k: v for k, v in d.items() if k != "player"}), game)
+            assert text and "None" not in text, d
 
 
 def test_a_solo_game_saves_loads_and_replays(tmp_path, capsys):

@@ -4,6 +4,7 @@ the autosave's replay must not show the hands); `--reveal` shows all; a finished
 from __future__ import annotations
 
 import random
+import re
 
 from papertales_tui.cli import main
 from papertales_tui.persistence import save_as
@@ -26,8 +27,9 @@ def test_an_unfinished_game_replays_without_hands_picks_or_plans(tmp_path, capsy
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "only what every player may see is shown (--reveal shows all)" in out
-    assert "#1 Ann makes a pick" in out and "is dealt" not in out and " picks " not in out
-    assert " keeps " not in out and " deploys:" not in out
+    assert "#1 Ann makes a pick" in out and "is dealt" not in out and "#1 Ann: pick " not in out
+    told = [line for line in out.splitlines() if line.startswith("#")]
+    assert len(told) == 40 and all(re.fullmatch(r"#\d+ (Ann|Bob|Cid) makes an? [A-Za-z ]+", line) for line in told)
     assert "    — Turn 2 —" in out and "Ann reveals " in out and " wins." in out  # the public part is told
     held = {game.card(c).name for p in game.players for c in p.hand + p.draft}
     told = {line for line in out.splitlines() if line.startswith("#")}
@@ -36,11 +38,11 @@ def test_an_unfinished_game_replays_without_hands_picks_or_plans(tmp_path, capsy
 
     assert main(["replay", "--reveal", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "#1 Ann picks " in out and "    Ann is dealt " in out and "only what every player" not in out
+    assert "#1 Ann: pick " in out and "    Ann is dealt " in out and "only what every player" not in out
 
 
 def test_a_finished_game_replays_in_full(tmp_path, capsys):
     path = save_as(play_random_game(["Ann", "Bob"], 5), tmp_path / "g.json")
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "#1 Ann picks " in out and "    Ann is dealt " in out and "only what every player" not in out
+    assert "#1 Ann: pick " in out and "    Ann is dealt " in out and "only what every player" not in out

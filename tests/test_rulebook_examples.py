@@ -3,7 +3,7 @@
 from conftest import deploy_nothing, events, give, goto, new_game, put, take
 
 from papertales_tui.rules.engine import Game
-from papertales_tui.rules.narrator import Names, strength_part
+from papertales_tui.text.narrator import Names, strength_part
 
 MARIE, SEBASTIAN, DENIS, FRED = range(4)
 

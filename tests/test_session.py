@@ -16,7 +16,7 @@ from papertales_tui.rules.decisions import Pick, Step, as_decision
 from papertales_tui.rules.engine import Game, IllegalDecision
 from papertales_tui.rules.random_play import random_decision
 from papertales_tui.rules.solo import SoloGame
-from papertales_tui.tui import flow
+from papertales_tui.tui import chapters
 from papertales_tui.tui.session import BotFailed, BotTurn, Decide, Final, Handoff, Session, Summary
 
 
@@ -204,7 +204,7 @@ def test_no_take_back_after_a_bot_decided():
 
 
 def totals_match(game: Game) -> None:
-    lp, gold, lich = flow.totals_at(game.state.log, len(game.state.log))
+    lp, gold, lich = chapters.totals_at(game.state.log, len(game.state.log))
     for i, p in enumerate(game.players):
         assert lp.get(i, 0) == p.lp and gold.get(i, 3) == p.gold
     if isinstance(game, SoloGame):

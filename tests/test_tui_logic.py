@@ -6,9 +6,9 @@ from conftest import give, goto, new_game, put
 
 from papertales_tui.rules.decisions import Deploy
 from papertales_tui.rules.forecast import deployment_forecast
-from papertales_tui.rules.narrator import Names, narrate, strength_part
 from papertales_tui.rules.random_play import play_random_game
-from papertales_tui.tui.flow import chapters, label_events
+from papertales_tui.text.narrator import Names, narrate, strength_part
+from papertales_tui.tui.chapters import chapters, label_events
 from papertales_tui.tui.plan import DeployPlan
 from papertales_tui.tui.screens.newgame import validate
 
@@ -83,7 +83,7 @@ def test_strength_forecast_matches_the_engine_after_deployment():
 
 
 def test_turn_of_a_page_of_events():
-    from papertales_tui.tui.flow import turn_at
+    from papertales_tui.tui.chapters import turn_at
 
     game = play_random_game(["A", "B"], seed=2)
     log = game.state.log

@@ -6,7 +6,7 @@ from __future__ import annotations
 from conftest import give, goto, new_game, put
 from test_tui_support import SIZE, open_new_game, screen_text
 
-from papertales_tui.tui import flow
+from papertales_tui.tui import chapters
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.info import ScoreboardScreen
 from papertales_tui.tui.screens.summary import SummaryScreen
@@ -34,7 +34,7 @@ async def test_scores_on_the_wars_page_are_those_of_the_wars(catalog):
         assert isinstance(app.screen, SummaryScreen) and "Reveal & Wars" in app.screen.title_text
         page = app.session.scene
         assert isinstance(page, Summary) and page.chapters[0][0] == "reveal"
-        lp, gold, _ = flow.totals_at(app.game.state.log, page.as_of)
+        lp, gold, _ = chapters.totals_at(app.game.state.log, page.as_of)
         assert gold[0] != app.game.players[0].gold  # Income is already in the game, not on this page
         await press(pilot, "f4")
         assert isinstance(app.screen, ScoreboardScreen)

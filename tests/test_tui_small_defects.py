@@ -189,7 +189,7 @@ def test_solo_the_last_reaper_of_souls_gain_belongs_to_the_last_aging():
 
     from papertales_tui.rules.random_play import random_decision
     from papertales_tui.rules.solo import SoloGame
-    from papertales_tui.tui import flow
+    from papertales_tui.tui import chapters
 
     gains = []
     for seed in range(40):
@@ -202,7 +202,7 @@ def test_solo_the_last_reaper_of_souls_gain_belongs_to_the_last_aging():
             game.apply(pend.player, random_decision(game, pend, rng))
         log = game.state.log
         reaper = [k for k, e in enumerate(log) if e["type"] == "lich_lp" and e.get("source") == "reaper_of_souls"]
-        gains += [(flow.turn_at(log, k), log[k]["phase"]) for k in reaper]
+        gains += [(chapters.turn_at(log, k), log[k]["phase"]) for k in reaper]
         if any(turn == 4 for turn, _ in gains):
             break
     assert any(turn == 4 for turn, _ in gains)

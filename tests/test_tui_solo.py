@@ -223,9 +223,9 @@ async def test_a_tie_goes_to_the_lich_king(catalog):
 
 
 def test_solo_events_fall_in_their_chapters_and_read_as_sentences():
-    from papertales_tui.rules.narrator import Names, narrate
     from papertales_tui.rules.solo import play_random_solo_game
-    from papertales_tui.tui.flow import chapters, label_events
+    from papertales_tui.text.narrator import Names, narrate
+    from papertales_tui.tui.chapters import chapters, label_events
 
     game = play_random_solo_game("Ann", seed=6, difficulty=4)
     log = game.state.log

@@ -23,7 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, catalog) -> int:
     from ..persistence import ReplayError, SaveFileError, iter_replay, read_save_file, state_differences
-    from ..rules.narrator import Names, narrate
+    from ..text.narrator import Names, narrate
     from . import say
 
     try:
@@ -41,6 +41,7 @@ def run(args: argparse.Namespace, catalog) -> int:
     if secret:
         out("This game is not finished: only what every player may see is shown (--reveal shows all).")
     game = None
+    in_play: dict[int, tuple[int | None, ...]] = {}  # each player's spots before the decision
     try:
         for step in iter_replay(save):
             game = step.game
@@ -48,8 +49,9 @@ def run(args: argparse.Namespace, catalog) -> int:
             if step.decision is None:
                 out("Setup")
             else:
-                told = public_decision(step.decision, game) if secret else describe_decision(step.decision, game)
-                out(f"#{step.index} {told}")
+                out(f"#{step.index} {told(step.decision, game, in_play, secret)}")
+            in_play = {i: tuple(u.card if u is not None else None for u in p.slots)
+                       for i, p in enumerate(game.state.players)}
             for e in step.events:
                 line = narrate(e, names, full=not secret)
                 if line:
@@ -69,64 +71,15 @@ def run(args: argparse.Namespace, catalog) -> int:
     return 0
 
 
-# ---- readable decisions (events: rules/narrator.py) ----
+def told(d: dict, game, in_play: dict[int, tuple[int | None, ...]], secret: bool) -> str:
+    """A replayed decision as a line: "Ann: pick Knight, discard Archer" (the words of the coach and
+    the review: text/decisions.py), or only "Ann makes a pick" while the game is secret."""
+    from ..rules.decisions import decision_from_dict
+    from ..text.decisions import decision_text, public_text
 
-
-def _player(game, i) -> str:
-    players = game.state.players
-    return players[i].name if isinstance(i, int) and 0 <= i < len(players) else f"player {i}"
-
-
-def _card(game, c) -> str:
-    try:
-        return game.card(c).name
-    except (IndexError, TypeError):
-        return f"card {c}"
-
-
-def _building(game, key) -> str:
-    b = game.catalog.buildings.get(key)
-    return b.name if b else str(key)
-
-
-def _slot(s) -> str:
-    from ..rules.state import SLOT_NAMES
-
-    return SLOT_NAMES[s] if isinstance(s, int) and 0 <= s < len(SLOT_NAMES) else f"slot {s}"
-
-
-DECISION_NAMES = {"pick": "a pick", "deploy": "a deployment", "build": "a Construction", "upgrade": "a Construction",
-                  "pass": "a Construction", "heal": "a choice of Units to save", "age_target": "an Age token choice"}
-
-
-def public_decision(d: dict, game) -> str:
-    """A decision as the table knows it before the game is over: who decided, not what (what every
-    player may see of it is in the events that follow)."""
-    return f"{_player(game, d.get('player'))} makes {DECISION_NAMES.get(str(d.get('kind')), 'a decision')}"
-
-
-def describe_decision(d: dict, game) -> str:
-    """One decision as a sentence ("Alice picks Dragon")."""
-    who, kind = _player(game, d.get("player")), d.get("kind")
-    if kind == "pick":
-        extra = f" and discards {_card(game, d['discard'])}" if d.get("discard") is not None else ""
-        return f"{who} picks {_card(game, d.get('card'))}{extra}"
-    if kind == "deploy":
-        placed = [f"{_slot(i)} {_card(game, c)}" for i, c in enumerate(d.get("slots", [])) if c is not None]
-        keep = f"; keeps {_card(game, d['keep'])}" if d.get("keep") is not None else ""
-        return f"{who} deploys: {', '.join(placed) or 'no Units'}{keep}"
-    if kind == "age_target":
-        return f"{who} puts the Age tokens on {_slot(d.get('slot'))}"
-    if kind == "build":
-        return f"{who} builds {_building(game, d.get('building'))} (level {d.get('level')})"
-    if kind == "upgrade":
-        return f"{who} upgrades {_building(game, d.get('building'))}"
-    if kind == "pass":
-        return f"{who} builds nothing"
-    if kind == "heal":
-        return f"{who} heals {', '.join(_slot(s) for s in d.get('slots', [])) or 'nothing'}"
-    return f"{who}: {kind} {_fields(d, 'player', 'kind')}"
-
-
-def _fields(d: dict, *skip: str) -> str:
-    return ", ".join(f"{k}={v}" for k, v in d.items() if k not in skip)
+    player = d["player"]  # the replay has played it: a seat of the game, a well-formed decision
+    decision = decision_from_dict({k: v for k, v in d.items() if k != "player"})
+    who = game.state.players[player].name
+    if secret:
+        return public_text(decision, who)
+    return f"{who}: {decision_text(decision, game, in_play.get(player, ()))}"

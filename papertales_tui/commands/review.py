@@ -108,14 +108,15 @@ class ProgressBar:
 
 
 def line_of(a: Assessment, game: Game, names: list[str]) -> str:
-    from ..rules.coach import choice_text, cost_text
+    from ..rules.coach import cost_text
+    from ..text.decisions import decision_text
 
     who = printable(names[a.player])
-    head = f"turn {a.turn}, {who}: {choice_text(a.decision, game, a.before)}"
+    head = f"turn {a.turn}, {who}: {decision_text(a.decision, game, a.before)}"
     hinted = " (on a hint)" if a.on_hint and not a.agreed else ""
     if a.agreed:
         return f"{head}; {cost_text(a)} ({a.playouts} playouts)"
-    return f"{head}{hinted}; coach: {choice_text(a.choice, game, a.before)}; {cost_text(a)} ({a.playouts} playouts)"
+    return f"{head}{hinted}; coach: {decision_text(a.choice, game, a.before)}; {cost_text(a)} ({a.playouts} playouts)"
 
 
 def seat_line(result: Review, player: int) -> str:
@@ -159,13 +160,14 @@ def text_lines(result: Review, game: Game, path: str, every: bool = False) -> li
 
 def as_json(result: Review, game: Game, path: str) -> dict[str, Any]:
     """The review as one JSON object; decisions in their JSON form (`to_dict`), as in saves."""
-    from ..rules.coach import UNCERTAINTY, cards_in, choice_text, cost_text
+    from ..rules.coach import UNCERTAINTY, cards_in, cost_text
+    from ..text.decisions import decision_text
 
     def item(a: Assessment) -> dict[str, Any]:
         return {"decision_number": a.index + 1, "player": result.players[a.player], "seat": a.player,
                 "turn": a.turn, "kind": a.kind, "decision": a.decision.to_dict(),
-                "text": choice_text(a.decision, game, a.before), "coach": a.choice.to_dict(),
-                "coach_text": choice_text(a.choice, game, a.before), "agreed": a.agreed, "on_hint": a.on_hint,
+                "text": decision_text(a.decision, game, a.before), "coach": a.choice.to_dict(),
+                "coach_text": decision_text(a.choice, game, a.before), "agreed": a.agreed, "on_hint": a.on_hint,
                 "cost_lp": round(a.cost, 3), "ci95": round(a.error, 3), "constant": a.constant,
                 "uncertain": a.uncertain, "cost_text": cost_text(a), "samples": a.samples,
                 "playouts": a.playouts,

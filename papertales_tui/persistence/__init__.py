@@ -1,6 +1,6 @@
 """Save files: the format (`format`), its migrations (`migrations`), atomic writing and the data directory's lock
 (`atomic`), the files on disk (`store`: autosave, save as, loading with every check) and replays
-(`replay`). See docs/saves.md."""
+(`verify`: the replay every loaded save goes through). See docs/saves.md."""
 
 from ..dirs import AUTOSAVE, BACKUP, DATA_DIR_ENV, autosave_path, backup_path, data_dir
 from .atomic import LOCK, DataDirLock, write_atomic
@@ -14,8 +14,8 @@ from .format import (
     read_save,
 )
 from .migrations import FORMAT_VERSION, MIGRATIONS, migrate
-from .replay import ADDED_EVENT_FIELDS, ReplayError, ReplayStep, iter_replay, replay_game, state_differences, verify
 from .store import autosave, clean_temp_files, latest_good_autosave, load_autosave, load_save, read_save_file, save_as
+from .verify import ADDED_EVENT_FIELDS, ReplayError, ReplayStep, iter_replay, replay_game, state_differences, verify
 
 __all__ = [
     "ADDED_EVENT_FIELDS",

@@ -1,5 +1,5 @@
 """The save files on disk: the autosave and its backup in the data directory, "save as", and loading
-a file with every check (`load_save`: the format checks of `format.py`, then the replay of `replay.py`).
+a file with every check (`load_save`: the format checks of `format.py`, then the replay of `verify.py`).
 Nothing here ever writes over a damaged file: it is moved aside, byte for byte."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ..rules.cards import Catalog
 from ..rules.engine import Game
 from .atomic import _fsync_dir, write_atomic, write_temp
 from .format import MAX_BYTES, Save, SaveFileError, encode_save, read_save
-from .replay import verify
+from .verify import verify
 
 
 def save_as(game: Game, path: Path | str, settings: dict[str, Any] | None = None, *,

@@ -201,6 +201,14 @@ class Catalog:
     necropolis: dict[str, NecropolisCard] = field(default_factory=dict)
     lich_king: dict[str, LichKingCard] = field(default_factory=dict)
 
+    def name_of(self, key: str) -> str:
+        """The name of a card or Building key; any other key (a step of the turn: "wars") as words."""
+        for table in (self.units, self.buildings, self.necropolis, self.lich_king):
+            card = table.get(key)
+            if card is not None:
+                return card.name
+        return key.replace("_", " ")
+
     def deck_keys(self) -> list[str]:
         """One entry per physical unit card (copies expanded)."""
         return [u.key for u in self.units.values() for _ in range(u.copies)]

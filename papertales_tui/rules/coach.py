@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, assert_never, cast
+from typing import Any, cast
 
 from .bots.evaluation import kingdom_tables
 from .bots.hard import candidates, playout
@@ -48,7 +48,6 @@ from .decisions import (
     Decision,
     Deploy,
     Heal,
-    Pass,
     Pick,
     Step,
     Upgrade,
@@ -57,7 +56,6 @@ from .decisions import (
 )
 from .engine import WAR_LP, Game, Pending
 from .errors import MalformedDecision, WrongKind
-from .state import SLOT_NAMES
 
 HINT_BUDGET = 0.5  # CPU seconds of search for a hint (a hint arrives within 1 s of CPU at 5 players)
 REVIEW_BUDGET = 50.0  # CPU seconds for a whole review, shared by the decisions reviewed
@@ -157,7 +155,7 @@ class Assessment:
     samples: int
     playouts: int
     on_hint: bool = False  # taken with the coach's hint on screen (its choice is the coach's here)
-    before: tuple[int | None, ...] = ()  # the cards in the player's spots then (see `choice_text`)
+    before: tuple[int | None, ...] = ()  # the cards in the player's spots then (see text/decisions.py)
 
     @property
     def agreed(self) -> bool:
@@ -693,37 +691,6 @@ def deciding_turn(game: Game) -> dict[str, Any] | None:
 
 # --- words ----------------------------------------------------------------------------------------
 
-def choice_text(decision: Decision, game: Game, before: tuple[int | None, ...] = ()) -> str:
-    """A decision in a few words ("pick Knight, discard Archer", "build Tavern (level 1)"). A
-    deployment names the new Units and the ones moved, from `before` (the cards in the spots then):
-    "deploy Knight (Front 1), move Rogue to Back 1; keep Archer" ("no new Units")."""
-    def name(c: int) -> str:
-        return game.card(c).name
-
-    match decision:
-        case Pick(card=card, discard=discard):
-            return f"pick {name(card)}" + (f", discard {name(discard)}" if discard is not None else "")
-        case Deploy(slots=slots, keep=keep):
-            placed = [f"{name(c)} ({SLOT_NAMES[s]})" for s, c in enumerate(slots) if c is not None and c not in before]
-            moved = [f"{name(c)} to {SLOT_NAMES[s]}" for s, c in enumerate(slots)
-                     if c is not None and c in before and before.index(c) != s]
-            words = f"deploy {', '.join(placed)}" if placed else "no new Units"
-            words += f", move {', '.join(moved)}" if moved else ""
-            return words + (f"; keep {name(keep)}" if keep is not None else "")
-        case Build(building=b, level=level):
-            return f"build {game.catalog.buildings[b].name} (level {level})"
-        case Upgrade(building=b):
-            return f"upgrade {game.catalog.buildings[b].name}"
-        case Pass():
-            return "build nothing"
-        case AgeTarget(slot=slot):
-            return f"Age tokens on {SLOT_NAMES[slot]}"
-        case Heal(slots=saved):
-            return f"save {', '.join(SLOT_NAMES[s] for s in saved) or 'nobody'}"
-        case _:
-            assert_never(decision)
-
-
 def cards_in(decision: Decision, game: Game) -> list[tuple[str, str]]:
     """(key, name) of the cards a decision names (Units and Buildings), for "learn a card" links."""
     units: list[int] = []
@@ -764,5 +731,5 @@ def _signed(x: float) -> str:
 
 
 __all__ = ["UNCERTAINTY", "Assessment", "Background", "Cancelled", "Hint", "KeptHint", "Outcome", "Point", "Review",
-           "Task", "assess", "assess_points", "cards_in", "choice_text", "cost_text", "deciding_turn",
+           "Task", "assess", "assess_points", "cards_in", "cost_text", "deciding_turn",
            "decision_points", "hint", "kept_hints", "options_for", "review", "search", "start_of", "t95", "worker_pool"]

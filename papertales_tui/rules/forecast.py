@@ -13,11 +13,9 @@ next Necropolis card is face up; `uncertain` names what it leaves open.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 from .engine import WAR_LP, Game, IllegalDecision, double_war, war_won
-from .narrator import cause_name
 from .state import Player
 
 WIN, TIE, LOSE, OPEN = "win", "tie", "lose", "open"  # OPEN: depends on a card still face down
@@ -83,7 +81,7 @@ def deployment_forecast(game: Game, player: int, slots: list[int | None], keep: 
     fewest = sum(w.wars_won[0] for w in wars)
     most = sum(w.wars_won[1] for w in wars)
     gains = {n: k.war_gains(0, n) for n in {fewest, most}}
-    name = partial(cause_name, game.catalog)
+    name = game.catalog.name_of
     deployment_lp = [(name(e["cause"]), e["amount"], e["amount"]) for e in k.state.log if e["type"] == "lp"]
     cost = -sum(e["amount"] for e in k.state.log if e["type"] == "gold" and e["cause"] == "deployment")
     income = k.income(0)

@@ -31,8 +31,8 @@ from ..rules.decisions import Decision, Step
 from ..rules.engine import Game, Pending
 from ..rules.names import literal
 from . import seats
-from .commands import CardCommands
 from .contrast import ReadableMonochrome
+from .palette import CardCommands
 from .screens.common import Continue, Decided, TakeBack
 from .session import BotFailed, BotTurn, Decide, Final, Handoff, Scene, Session, Summary
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ..rules.decisions import Decision, Heal, Step, as_decision, decision_from_dict
 from ..rules.engine import Game, Pending
 from ..rules.errors import IllegalDecision, NotPending
-from . import flow, seats
+from . import chapters, seats
 
 if TYPE_CHECKING:  # imported where used: the title screen starts without them (benchmarks/bench_tui.py)
     from ..rules.bots.knowledge import DraftMemory
@@ -123,7 +123,7 @@ class Session:
                  coach: object = None) -> Session:
         """A finished game opened only to see its final scores."""
         session = cls(game, seat_types, shown=len(game.state.log), hints=hints, coach=coach)
-        end = [events for chapter, events in flow.chapters(game.state.log, 0) if chapter == "end"]
+        end = [events for chapter, events in chapters.chapters(game.state.log, 0) if chapter == "end"]
         session.scene = Final(_typed(end[-1]) if end else (), note)
         return session
 
@@ -295,11 +295,11 @@ class Session:
         """The public events since the last page, one page per chapter, the final scores last."""
         log = self.game.state.log
         pages: list[Summary | Final] = []
-        for chapter, events, end in flow.spans(log, self.shown):
+        for chapter, events, end in chapters.spans(log, self.shown):
             if chapter == "end":
                 pages.append(Final(_typed(events)))
             else:
-                pages.append(Summary(((chapter, _typed(events)),), flow.turn_at(log, end - 1), end))
+                pages.append(Summary(((chapter, _typed(events)),), chapters.turn_at(log, end - 1), end))
         self.shown = len(log)
         return pages
 

@@ -1,5 +1,5 @@
 """How game things read on screen: glyphs (never colour alone) and card lines. Event sentences come
-from the one narrator, rules/narrator.py.
+from the one narrator, text/narrator.py.
 
 Display only: nothing here decides what is legal.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..rules.cards import BuildingType, Catalog, LichKingCard, NecropolisCard, Production, Quest, UnitType
-from ..rules.glyphs import AGE, ARMY_NAMES, GOLD, LP, STRENGTH, necropolis_label  # noqa: F401 (shared glyphs)
 from ..rules.state import FIFTH_SLOT, SLOT_NAMES
+from ..text.glyphs import AGE, ARMY_NAMES, GOLD, LP, STRENGTH, necropolis_label  # noqa: F401 (shared glyphs)
 
 RESOURCE_GLYPHS = {"wood": "♣", "food": "✿", "ore": "◆"}
 RESOURCE_STYLES = {"wood": "green", "food": "yellow", "ore": "cyan"}

@@ -14,8 +14,8 @@ from rich.text import Text
 
 from ..rules import events as ev
 from ..rules.engine import WAR_LP
-from ..rules.narrator import Names, strength_part
 from ..rules.state import FRONT, Unit
+from ..text.narrator import Names, strength_part
 from . import kingdom as kw
 from . import text as tx
 

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Static
 
 from ...rules import events as ev
-from ...rules.narrator import Names
+from ...text.narrator import Names
 from .. import text as tx
 from .. import views
 from ..kingdom import KingdomTable, kingdom_views

@@ -129,12 +129,13 @@ class HintHost(HostBase):
         if found is None:
             panel.update(Text("Hint cancelled (h: ask again).", style="dim"))
             return
-        from ...rules.coach import cards_in, choice_text
+        from ...rules.coach import cards_in
+        from ...text.decisions import decision_text
 
         game = self.game
         self._hint_cards, self._hint_shown = cards_in(found.choice, game), True
         why = found.why([p.name for p in game.players])
-        choice = choice_text(found.choice, game, _in_play(game, self.player))
+        choice = decision_text(found.choice, game, _in_play(game, self.player))
         panel.answer(choice, why, self._hint_cards, found.playouts)
         self.app.hint_used(self.player, found, ordinal)
         self.refresh_bindings()

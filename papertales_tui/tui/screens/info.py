@@ -17,8 +17,8 @@ from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...rules.engine import START_GOLD
-from ...rules.narrator import Names, narrate
-from .. import flow, views
+from ...text.narrator import Names, narrate
+from .. import chapters, views
 from .. import text as tx
 from ..kingdom import LEGEND as KINGDOM_LEGEND
 from ..kingdom import Kingdom, kingdom_views
@@ -287,7 +287,7 @@ class ScoreboardScreen(InfoScreen):
         if self.page is not None:
             from .summary import TITLES
 
-            lp, gold, lich_then = flow.totals_at(s.log, self.page.as_of)
+            lp, gold, lich_then = chapters.totals_at(s.log, self.page.as_of)
             lich = (lich_then or 0) if lich is not None else None
             moment = f"Turn {self.page.turn}/{s.turns} · after {TITLES[self.page.chapters[-1][0]]}"
         head = Text.assemble((moment, "bold"),
@@ -300,7 +300,7 @@ class ScoreboardScreen(InfoScreen):
             form = "tiles" if len(seen) * 12 + 8 <= self.app.size.height else "compact"
             for k in seen:
                 yield Kingdom(k, form=form, lines=2, classes="score-kingdom")
-            if self.page is not None and flow.kingdoms_changed_since(s.log, self.page.as_of):
+            if self.page is not None and chapters.kingdoms_changed_since(s.log, self.page.as_of):
                 yield Static(Text("Units and Buildings as they are now (the game has gone on since this page).",
                                   style="italic"))
             if lich is not None:

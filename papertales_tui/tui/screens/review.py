@@ -100,7 +100,8 @@ class ReviewScreen(GameScreen):
 
     def show(self, result) -> None:
         from ...commands.review import seat_line
-        from ...rules.coach import UNCERTAINTY, cards_in, choice_text, cost_text
+        from ...rules.coach import UNCERTAINTY, cards_in, cost_text
+        from ...text.decisions import decision_text
 
         self.result = result
         game, names = self.game, result.players
@@ -110,11 +111,11 @@ class ReviewScreen(GameScreen):
         ol.clear_options()
 
         def line(a) -> Text:
-            head = f"T{a.turn} {names[a.player]}: {choice_text(a.decision, game, a.before)}"
+            head = f"T{a.turn} {names[a.player]}: {decision_text(a.decision, game, a.before)}"
             if a.agreed:
                 return Text(f"{head} · {cost_text(a)} ({a.playouts} playouts)")
             hinted = " (on a hint)" if a.on_hint else ""
-            return Text.assemble(head, hinted, " · coach: ", (choice_text(a.choice, game, a.before), "bold"),
+            return Text.assemble(head, hinted, " · coach: ", (decision_text(a.choice, game, a.before), "bold"),
                                  f" · {cost_text(a)} ({a.playouts} playouts)")
 
         def add(oid: str, text: Text, a=None) -> None:

@@ -23,7 +23,7 @@ from textual.widgets import Button, Static
 from ...rules import events as ev
 from ...rules.cards import Quest
 from ...rules.decisions import Step
-from ...rules.narrator import Names, narrate
+from ...text.narrator import Names, narrate
 from .. import kingdom as kw
 from .. import text as tx
 from .. import views

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import events as ev
+from ..rules import events as ev
+from ..rules.state import SLOT_NAMES
 from .glyphs import AGE, ARMY_NAMES, GOLD, LP, STRENGTH, necropolis_label  # noqa: F401 (the narrator's too)
-from .state import SLOT_NAMES
 
 LICH_CAUSES = {"immediate": "immediate gain", "quest": "quest", "wars": "Wars won", "end": "END card",
                "lich_card": "Lich King card"}
@@ -54,15 +54,6 @@ class Names:
     def cause(self, key: str) -> str:
         """A card or Building key as its name; a step of the turn ("wars") as a word."""
         return self.keys.get(key) or key.replace("_", " ")
-
-
-def cause_name(catalog: Any, key: str) -> str:
-    """The name of what caused an event (a card or Building key), or the step of the turn as a word."""
-    for table in (catalog.units, catalog.buildings, catalog.necropolis, catalog.lich_king):
-        card = table.get(key)
-        if card is not None:
-            return str(card.name)
-    return key.replace("_", " ")
 
 
 def spot(slot: Any) -> str:
