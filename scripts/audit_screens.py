@@ -209,8 +209,21 @@ async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, i
                 check_screen(app, report, prefixes)  # the board with the plan made
                 await pilot.press("c")
                 continue
-            await pilot.press("c" if type(screen).__name__ in ("UnpaidModal", "HealModal") else "enter")
+            await pilot.press(*answer_keys(screen))
     return report
+
+
+def answer_keys(screen) -> list[str]:
+    """The keys that answer what `screen` asks: a pick or a Construction is chosen with Enter and
+    confirmed with c (with 2 players the next card is discarded), a modal confirmed with c."""
+    name = type(screen).__name__
+    if name in ("UnpaidModal", "HealModal"):
+        return ["c"]
+    if name == "DraftScreen":
+        return ["enter", "down", "enter", "c"] if screen.with_discard else ["enter", "c"]
+    if name == "ConstructionScreen":
+        return ["enter", "c"]
+    return ["enter"]
 
 
 def main() -> int:

@@ -82,7 +82,8 @@ class DeployScreen(HintHost, GameScreen):
             yield NecropolisRow(self.game, id="necropolis")
         if self.table is not None:
             session = self.app.session
-            self.table.views = bot_marked(self.table.views, session.seats if session else None)
+            self.table_views = bot_marked(self.table_views, session.seats if session else None)  # (fit_layout's)
+            self.table.views = self.table_views
             yield self.table
         yield self.spots
         yield self.hand
