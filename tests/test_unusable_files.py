@@ -15,12 +15,12 @@ import threading
 from pathlib import Path
 
 import pytest
+from test_save_faults import played  # a game n random decisions in
 
 from papertales_tui import files
 from papertales_tui.cli import main
 from papertales_tui.persistence import _checksum, autosave, load_save, read_save_file, save_as
 from papertales_tui.rules.catalog import CardFileError, load_catalog
-from papertales_tui.rules.engine import Game
 from papertales_tui.rules.solo import SoloGame
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,18 +82,6 @@ def unblock(fifo: Path) -> None:
     """Open `fifo` for writing once, to release a reader the code under test may have left waiting."""
     with contextlib.suppress(OSError):
         os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
-
-
-def played(n: int, players: int = 3, seed: int = 4) -> Game:
-    import random
-
-    from papertales_tui.rules.random_play import random_decision
-
-    game, rng = Game.new([f"P{i}" for i in range(players)], seed=seed), random.Random(seed)
-    for _ in range(n):
-        pend = game.pending()[0]
-        game.apply(pend.player, random_decision(game, pend, rng))
-    return game
 
 
 def edited(path: Path, change) -> Path:
