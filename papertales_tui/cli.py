@@ -16,7 +16,11 @@ from .terminal import fill_closed_standard_fds, stdin_is_terminal
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
     from pathlib import Path
+
+    from .persistence import Save
+    from .rules import Catalog
 
 # Subcommand modules, each with add_parser(subparsers) that sets `run(args, catalog) -> int`.
 SUBCOMMANDS = [
@@ -47,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def load_cards(dirs: list[Path]):
+def load_cards(dirs: list[Path]) -> Catalog:
     """The card catalog, validated (from the cache when the files have not changed); raises CardFileError."""
     from .rules.card_files import cached_catalog, default_catalog
 
@@ -85,7 +89,8 @@ def _main(argv: list[str]) -> int:
         raise CommandError(f"--resume starts the game: it cannot be used with the {args.command} command")
     catalog = load_cards(args.cards)
     if args.command is not None:
-        return args.run(args, catalog)
+        code: int = args.run(args, catalog)
+        return code
     if args.resume is not None:
         args.resume_save = resume(args.resume, catalog)
         if args.resume_save is None:
@@ -127,7 +132,8 @@ def expected_failure(err: BaseException) -> str | None:
 # ---- `papertales --resume [FILE]` --------------------------------------------------------------
 
 
-def resume(which: str | bool, catalog, ask=None, interactive: bool | None = None):
+def resume(which: str | bool, catalog: Catalog, ask: Callable[[str], str] | None = None,
+           interactive: bool | None = None) -> Save | None:
     """The save `papertales --resume [FILE]` starts from, or None after printing why there is none.
     When the last autosave is damaged, offers the previous good one (asks on a terminal)."""
     from .commands import say

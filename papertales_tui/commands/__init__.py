@@ -7,6 +7,11 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NoReturn, TextIO
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 class CommandError(Exception):
@@ -21,7 +26,7 @@ def printable(text: object) -> str:
     return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
-def say(*parts: object, file=None) -> None:
+def say(*parts: object, file: TextIO | None = None) -> None:
     """print() with every part made printable."""
     print(*(printable(p) for p in parts), file=file or sys.stdout)
 
@@ -29,11 +34,11 @@ def say(*parts: object, file=None) -> None:
 class ArgumentParser(argparse.ArgumentParser):
     """argparse with one-line errors (exit code 2) whose quoted values are terminal-safe."""
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {printable(message)} (see {self.prog} --help)\n")
 
 
-def int_range(low: int, high: int):
+def int_range(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from `low` to `high`."""
 
     def parse(text: str) -> int:
@@ -50,7 +55,7 @@ def int_range(low: int, high: int):
     return parse
 
 
-def float_range(low: float, high: float, *, low_open: bool = False):
+def float_range(low: float, high: float, *, low_open: bool = False) -> Callable[[str], float]:
     """An argparse type: a finite number from `low` (excluded if `low_open`) to `high`."""
 
     def parse(text: str) -> float:
@@ -68,7 +73,7 @@ def float_range(low: float, high: float, *, low_open: bool = False):
     return parse
 
 
-def folder(text: str):
+def folder(text: str) -> Path:
     """An argparse type: a folder's path, not empty (Path("") would be the current folder)."""
     from pathlib import Path
 

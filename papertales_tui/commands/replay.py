@@ -9,9 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..rules import Catalog, Game
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="re-play a saved game step by step and check its stored state")
     p.add_argument("file", metavar="FILE", help="a save file (e.g. an autosave, or one made with 'save as')")
     p.add_argument("--quiet", action="store_true", help="print only whether the stored state matches")
@@ -21,7 +25,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace, catalog) -> int:
+def run(args: argparse.Namespace, catalog: Catalog) -> int:
     from ..persistence import ReplayError, SaveFileError, iter_replay, read_save_file, state_differences
     from ..text.narrator import Names, narrate
     from . import say
@@ -71,7 +75,7 @@ def run(args: argparse.Namespace, catalog) -> int:
     return 0
 
 
-def told(d: dict, game, in_play: dict[int, tuple[int | None, ...]], secret: bool) -> str:
+def told(d: dict[str, Any], game: Game, in_play: dict[int, tuple[int | None, ...]], secret: bool) -> str:
     """A replayed decision as a line: "Ann: pick Knight, discard Archer" (the words of the coach and
     the review: text/decisions.py), or only "Ann makes a pick" while the game is secret."""
     from ..rules.decisions import decision_from_dict

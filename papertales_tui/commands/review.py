@@ -18,11 +18,12 @@ from ..terminal import stderr_is_terminal
 from . import float_range, int_range, printable
 
 if TYPE_CHECKING:
+    from ..persistence import Save
+    from ..rules import Catalog, Game
     from ..rules.coach import Assessment, Review
-    from ..rules.engine import Game
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("review", help="the coach's review of a saved game: the costliest decisions first")
     p.add_argument("file", metavar="SAVE", help="a save file (e.g. an autosave, or one made with 'save as')")
     p.add_argument("--seat", action="append", default=[], metavar="NAME",
@@ -40,7 +41,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace, catalog) -> int:
+def run(args: argparse.Namespace, catalog: Catalog) -> int:
     from ..persistence import ReplayError, SaveFileError, iter_replay, load_save
     from ..rules import coach
     from ..rules.errors import IllegalDecision
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace, catalog) -> int:
     return 0
 
 
-def review_seats(save, names: list[str]) -> list[int]:
+def review_seats(save: Save, names: list[str]) -> list[int]:
     """Seats to review: those named, else the human seats of the save's settings, else all."""
     players = save.players
     if names:

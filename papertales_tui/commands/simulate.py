@@ -8,11 +8,15 @@ import json
 import os
 import sys
 import time
+from typing import TYPE_CHECKING, TextIO
 
 from . import GAMES, PLAYERS, SEED, CommandError, int_range, say
 
+if TYPE_CHECKING:
+    from ..rules import Catalog, Game
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("simulate", help="play games headless with random legal decisions")
     p.add_argument("--players", type=PLAYERS, default=4, help="number of players (2-7, default 4)")
     p.add_argument("--games", type=GAMES, default=100, help="number of games (default 100)")
@@ -26,7 +30,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace, catalog) -> int:
+def run(args: argparse.Namespace, catalog: Catalog) -> int:
     from ..rules.random_play import play_random_game
 
     if args.solo:
@@ -74,7 +78,7 @@ def run(args: argparse.Namespace, catalog) -> int:
     return 1 if errors else 0
 
 
-def run_solo(args: argparse.Namespace, catalog) -> int:
+def run_solo(args: argparse.Namespace, catalog: Catalog) -> int:
     from ..rules.solo import play_random_solo_game
 
     levels = len(catalog.lich_king)
@@ -125,7 +129,7 @@ def run_solo(args: argparse.Namespace, catalog) -> int:
     return 1 if errors else 0
 
 
-def open_log(args: argparse.Namespace):
+def open_log(args: argparse.Namespace) -> TextIO | None:
     """The --log file, open for writing (None without --log). An existing file is replaced only with
     --force; a folder, an empty name or a FIFO that nothing reads is refused (CommandError), and a file
     that cannot be created raises OSError naming it: the command line reports either in one line."""
@@ -155,7 +159,7 @@ def open_log(args: argparse.Namespace):
         raise OSError(e.errno, e.strerror, path) from None
 
 
-def write_events(log, k: int, seed: int, game) -> None:
+def write_events(log: TextIO, k: int, seed: int, game: Game) -> None:
     """Append one game's events to the --log file, one JSON object per line (OSError names the file)."""
     try:
         for event in game.state.log:
@@ -164,7 +168,7 @@ def write_events(log, k: int, seed: int, game) -> None:
         raise OSError(e.errno, e.strerror, log.name) from None
 
 
-def close_log(log) -> None:
+def close_log(log: TextIO) -> None:
     """Close the --log file (its last lines are written now: OSError names the file)."""
     try:
         log.close()

@@ -8,15 +8,18 @@ import math
 import sys
 import time
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..terminal import stderr_is_terminal
 from . import GAMES, PLAYERS, SEED, CommandError, float_range, int_range, say
 
+if TYPE_CHECKING:
+    from ..rules import Catalog
+
 T = TypeVar("T")
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("tournament", help="play bots against each other and compare their levels")
     p.add_argument("--players", type=PLAYERS, default=3, help="players per game (2-7, default 3)")
     p.add_argument("--games", type=GAMES, default=100, help="number of games (default 100)")
@@ -41,7 +44,7 @@ def rotated(levels: list[str], game: int) -> list[str]:
     return levels[-k:] + levels[:-k] if k else list(levels)
 
 
-def play_one(task: tuple) -> tuple[list[str], list[int], list[int]] | str:
+def play_one(task: tuple[list[str], int, Catalog, dict[str, Any]]) -> tuple[list[str], list[int], list[int]] | str:
     """One game of the tournament: (levels by seat, LP by seat, winners), or an error message."""
     from ..rules.bots import play_bot_game
 
@@ -53,7 +56,7 @@ def play_one(task: tuple) -> tuple[list[str], list[int], list[int]] | str:
     return levels, game.scores(), game.winners()
 
 
-def summarise(results: list[tuple[list[str], list[int], list[int]]]) -> list[dict]:
+def summarise(results: list[tuple[list[str], list[int], list[int]]]) -> list[dict[str, Any]]:
     """Per level: seat-games played, win rate (a shared win counts 1/k) with its Wilson 95% interval,
     mean LP with its normal-approximation 95% interval."""
     wins: dict[str, list[float]] = {}
@@ -124,7 +127,7 @@ def played(outcomes: Iterable[T], total: int, start: float) -> list[T]:
     return out
 
 
-def run(args: argparse.Namespace, catalog) -> int:
+def run(args: argparse.Namespace, catalog: Catalog) -> int:
     from ..rules.bots import LEVELS
 
     levels = seat_levels(args.seats, args.players)
@@ -157,7 +160,7 @@ def run(args: argparse.Namespace, catalog) -> int:
     return 1 if errors else 0
 
 
-def table(summary: dict) -> str:
+def table(summary: dict[str, Any]) -> str:
     lines = [f"{summary['games']} games, {summary['players']} players, seats {','.join(summary['seats'])} "
              f"(rotating), seeds {summary['seed']}..{summary['seed'] + summary['games'] - 1}",
              f"{'level':<8} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'mean LP':>8} {'95% CI':>15}"]

@@ -24,7 +24,7 @@ from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
 
 from .. import __version__
 from ..files import MAX_SAVE_BYTES, loads_json, too_large
-from ..rules.cards import Catalog
+from ..rules.cards import BuildingType, Catalog, UnitType
 from ..rules.engine import Game
 from ..rules.games import load_game
 from ..rules.names import check_name
@@ -58,9 +58,9 @@ class Save:
     saved_at: datetime
     players: list[str]
     seed: int
-    decisions: list[dict]
+    decisions: list[dict[str, Any]]
     settings: dict[str, Any]
-    stored_state: dict  # the state exactly as stored (after migration), for replay checks
+    stored_state: dict[str, Any]  # the state exactly as stored (after migration), for replay checks
     catalog_changed: bool  # the card data differs from the catalog the game was saved with
     app_version: str = ""
     notes: list[str] = field(default_factory=list)
@@ -191,10 +191,10 @@ class _SaveFile(_Model):
 # ---- writing -----------------------------------------------------------------------------------
 
 
-_identities: dict[int, tuple[Catalog, dict]] = {}  # id(catalog) -> (catalog kept alive, identity)
+_identities: dict[int, tuple[Catalog, dict[str, Any]]] = {}  # id(catalog) -> (catalog kept alive, identity)
 
 
-def catalog_identity(catalog: Catalog) -> dict:
+def catalog_identity(catalog: Catalog) -> dict[str, Any]:
     """Unit and building keys plus a SHA-256 of all card data (file paths left out)."""
     known = _identities.get(id(catalog))
     if known is None or known[0] is not catalog:
@@ -202,13 +202,13 @@ def catalog_identity(catalog: Catalog) -> dict:
     return dict(known[1])
 
 
-def _identity(catalog: Catalog) -> dict:
+def _identity(catalog: Catalog) -> dict[str, Any]:
     data = {f.name: [_without_source(card) for card in getattr(catalog, f.name).values()]
             for f in dataclasses.fields(catalog)}  # every kind of card: units, buildings, solo cards
     return {"units": list(catalog.units), "buildings": list(catalog.buildings), "sha256": _sha256(data)}
 
 
-def _without_source(card) -> dict:
+def _without_source(card: UnitType | BuildingType) -> dict[str, Any]:
     d = dataclasses.asdict(card)
     d.pop("source", None)
     return d
@@ -222,7 +222,7 @@ def _sha256(data: Any) -> str:
     return hashlib.sha256(_canonical(data)).hexdigest()
 
 
-def _checksum(payload: dict) -> str:
+def _checksum(payload: dict[str, Any]) -> str:
     return "sha256:" + _sha256({k: v for k, v in payload.items() if k != "checksum"})
 
 
@@ -323,7 +323,7 @@ def _check_format(payload: Any, path: Path) -> None:
                             f"this version reads up to {FORMAT_VERSION}); please upgrade papertales")
 
 
-def _invariant_problem(payload: dict) -> str | None:
+def _invariant_problem(payload: dict[str, Any]) -> str | None:
     """What the schema cannot say: the file's parts agree, and no card is in two places at once."""
     s = payload["state"]
     n = len(s["players"])
@@ -357,7 +357,7 @@ def _invariant_problem(payload: dict) -> str | None:
     return None
 
 
-def _table_problem(payload: dict) -> str | None:
+def _table_problem(payload: dict[str, Any]) -> str | None:
     """The players, the mode, the Lich King's side and the settings agree (what `Game.new` and the
     app's seats would otherwise refuse only when the game is replayed or resumed)."""
     s = payload["state"]
@@ -379,7 +379,7 @@ def _table_problem(payload: dict) -> str | None:
     return None
 
 
-def _build_game(state: dict, catalog: Catalog, path: Path) -> Game:
+def _build_game(state: dict[str, Any], catalog: Catalog, path: Path) -> Game:
     unknown = sorted(set(state["cards"]) - set(catalog.units)) + sorted(
         {b for p in state["players"] for b in p["buildings"]} - set(catalog.buildings))
     solo = state.get("solo")

@@ -20,8 +20,8 @@ class ReplayError(Exception):
 @dataclass
 class ReplayStep:
     index: int  # 1-based number of the decision; 0 for the setup before any decision
-    decision: dict | None
-    events: list[dict]  # events this decision caused (for the setup: the opening events)
+    decision: dict[str, Any] | None
+    events: list[dict[str, Any]]  # events this decision caused (for the setup: the opening events)
     game: Game
 
 
@@ -80,7 +80,7 @@ def replay_game(save: Save) -> Game:
 ADDED_EVENT_FIELDS: dict[str, tuple[str, ...]] = {"war_strength": ("units", "buildings")}
 
 
-def state_differences(replayed: dict, stored: dict, limit: int = 5) -> list[str]:
+def state_differences(replayed: dict[str, Any], stored: dict[str, Any], limit: int = 5) -> list[str]:
     """Where two states differ, as readable paths (at most `limit`); event fields added since the save
     was written do not count."""
     log, stored_log = replayed.get("log", []), stored.get("log", [])
@@ -91,7 +91,7 @@ def state_differences(replayed: dict, stored: dict, limit: int = 5) -> list[str]
     return out
 
 
-def _as_stored(replayed: dict, stored: dict) -> dict:
+def _as_stored(replayed: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
     """A replayed event without the fields added since the stored one was written."""
     added = [k for k in ADDED_EVENT_FIELDS.get(str(replayed.get("type")), ()) if k in replayed and k not in stored]
     return {k: v for k, v in replayed.items() if k not in added} if added else replayed

@@ -37,6 +37,9 @@ from .screens.common import Continue, Decided, TakeBack
 from .session import BotFailed, BotTurn, Decide, Final, Handoff, Scene, Session, Summary
 
 if TYPE_CHECKING:
+    import argparse
+
+    from ..rules import Catalog
     from .screens.common import GameScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -575,7 +578,7 @@ def default_save_name(game: Game) -> str:
     return f"papertales-{mode}-{game.state.seed}-turn{game.state.turn}.json"
 
 
-def run_app(args, catalog) -> int:
+def run_app(args: argparse.Namespace, catalog: Catalog) -> int:
     """Entry point of `papertales` without a subcommand (CommandError without a terminal on stdin)."""
     from ..terminal import require_terminal
 
