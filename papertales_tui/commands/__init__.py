@@ -7,8 +7,8 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NoReturn, TextIO
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, NoReturn, TextIO, TypeVar
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -29,6 +29,36 @@ def printable(text: object) -> str:
 def say(*parts: object, file: TextIO | None = None) -> None:
     """print() with every part made printable."""
     print(*(printable(p) for p in parts), file=file or sys.stdout)
+
+
+T = TypeVar("T")
+
+
+def interruptible(items: Iterable[T]) -> Iterator[T]:
+    """`items`, ended by Ctrl+C between two of them at the latest. Python raises KeyboardInterrupt
+    wherever the main thread is; when that is inside a finalizer run by the garbage collector, the
+    interpreter prints it and goes on, and a long `simulate` then ran to its end. The handler here also
+    sets a flag that is checked before each item."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield from items
+        return
+    stop: list[bool] = []
+
+    def handler(signum: int, frame: object) -> None:
+        stop.append(True)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        for item in items:
+            if stop:
+                raise KeyboardInterrupt
+            yield item
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class ArgumentParser(argparse.ArgumentParser):

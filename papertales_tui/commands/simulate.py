@@ -10,7 +10,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, TextIO
 
-from . import GAMES, PLAYERS, SEED, CommandError, int_range, say
+from . import GAMES, PLAYERS, SEED, CommandError, int_range, interruptible, say
 
 if TYPE_CHECKING:
     from ..rules import Catalog, Game
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     start = time.perf_counter()
     errors, best = [], []
     try:
-        for k in range(args.games):
+        for k in interruptible(range(args.games)):
             seed = args.seed + k
             try:
                 # Without --log nothing needs the events: the trusted fast path plays the same game.
@@ -88,7 +88,7 @@ def run_solo(args: argparse.Namespace, catalog: Catalog) -> int:
     start = time.perf_counter()
     errors, player, lich, wins = [], [], [], 0
     try:
-        for k in range(args.games):
+        for k in interruptible(range(args.games)):
             seed = args.seed + k
             try:
                 game = play_random_solo_game("Player 1", seed, args.difficulty, catalog)
