@@ -8,7 +8,8 @@ import pytest
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.games import MODES, game_from_state, load_game, new_game
 from papertales_tui.rules.modes import StandardMode
-from papertales_tui.rules.solo import SoloGame, SoloMode
+from papertales_tui.rules.solo import SoloMode
+from papertales_tui.rules.solo import new_game as new_solo_game
 
 
 def test_the_engine_imports_no_mode_but_the_standard_one():
@@ -41,8 +42,8 @@ def test_each_mode_checks_its_number_of_players():
 
 
 def test_solo_is_the_engine_with_the_solo_mode():
-    game = SoloGame.new(["A"], seed=4, difficulty=1)
-    assert isinstance(game.mode, SoloMode) and game.lich_lp == game.mode.lich_lp
+    game = new_solo_game(["A"], seed=4, difficulty=1)
+    assert isinstance(game.mode, SoloMode) and game.mode.lich_lp == game.mode.lich_lp
     same = Game.new(["A"], seed=4, mode=SoloMode(difficulty=1))
     assert same.to_json() == game.to_json()
     assert game.pending()[0].options["rounds"] == 5  # the mode's extra options for a pick

@@ -112,9 +112,10 @@ def _lich_gains(game: Game, wars: tuple[WarForecast, ...], dying: tuple[int, int
     Healer may save one), and on the last turn the END card and the Buildings not built."""
     from . import solo
 
-    if not isinstance(game, solo.SoloGame):
+    lich = solo.mode_of(game)
+    if lich is None:
         return []
-    cards = game.lich_king_cards()
+    cards = lich.lich_king_cards()
     won = {}  # army: (fewest, most) Wars it wins; a tie is won by both
     for army in solo.ARMIES:
         w = next(w for w in wars if w.against == f"{army.title()} army")
@@ -133,9 +134,9 @@ def _lich_gains(game: Game, wars: tuple[WarForecast, ...], dying: tuple[int, int
             missing = len(game.catalog.buildings) - buildings
             out.append((c.name, n * (missing - can_build), n * missing))
     if last:
-        end = len(game.solo.necropolis) - 1
-        gains = [game.necropolis_card(end).gain] if game.solo.revealed > end else \
-            [card.gain for card in game.next_card_candidates()] or [0]
+        end = len(lich.solo.necropolis) - 1
+        gains = [lich.necropolis_card(end).gain] if lich.solo.revealed > end else \
+            [card.gain for card in lich.next_card_candidates()] or [0]
         out.append(("END card", min(gains), max(gains)))
     return [(name, lo, hi) for name, lo, hi in out if hi]
 
@@ -149,7 +150,7 @@ def _by_source(low: list[tuple[str, int, int]], high: list[tuple[str, int, int]]
 
 
 def _wars(game: Game, player: int, mine: int) -> list[WarForecast]:
-    outlook = getattr(game, "army_outlook", None)
+    outlook = getattr(game.mode, "army_outlook", None)
     if outlook is not None:  # solo: the Black and Purple armies
         return [_war(f"{army.title()} army", None, mine, low, high, single=True)
                 for army, (low, high) in (outlook() or {}).items()]
@@ -190,7 +191,7 @@ def _uncertain(game: Game, k: Game, me: Player) -> list[str]:
     out = [f"where {c['name']} puts its Age tokens" for c in me.choices]
     out += [f"what {k.card(me.unit(s).card).name} becomes" for s in me.revealed
             if k.card(me.unit(s).card).has("shapeshift")]
-    armies = getattr(game, "armies", None)  # a solo game's
+    armies = getattr(game.mode, "armies", None)  # a solo game's
     if armies is not None and armies() is None:
         out.append("the next Necropolis card (face down)")
     return out
