@@ -23,6 +23,7 @@ from .phases import recruitment, wars
 if TYPE_CHECKING:
     from .cards import Catalog
     from .engine import Game, Pending
+    from .forecast import WarForecast
     from .state import GameState
 
 
@@ -92,6 +93,20 @@ class Mode(Protocol):
     def view(self, game: Game, player: int | None, d: dict[str, Any]) -> None:
         """Hide or add what this mode shows in `Game.view(player)` (`d` is changed in place)."""
 
+    # --- what a player may foresee (forecast.py) ----------------------------------------------------
+    def foes(self, game: Game, player: int) -> list[tuple[str, int, int]] | None:
+        """Whom this seat fights this turn as it may know them: (name, lowest, highest strength) of
+        each foe that is not a seat; None: its neighbours (`Game.rivals`)."""
+
+    def others_gains(self, game: Game, wars: tuple[WarForecast, ...], dying: tuple[int, int], healable: bool,
+                     buildings: int, can_build: bool) -> list[tuple[str, int, int]]:
+        """(source, fewest, most) LP the sides that are not seats (the Lich King) gain for the rest of
+        this turn, given the seat's forecast Wars, Units dying at Aging (fewest, most), whether a
+        Mystical Healer may save one, its Buildings and whether it can build."""
+
+    def unknowns(self, game: Game) -> list[str]:
+        """What a forecast cannot know yet because of this mode (a card still face down)."""
+
 
 class StandardMode:
     """The game for 2 to 7 players: the rulebook's draft, Wars between neighbours, most LP wins."""
@@ -154,6 +169,16 @@ class StandardMode:
 
     def view(self, game: Game, player: int | None, d: dict[str, Any]) -> None:
         return None
+
+    def foes(self, game: Game, player: int) -> list[tuple[str, int, int]] | None:
+        return None
+
+    def others_gains(self, game: Game, wars: tuple[WarForecast, ...], dying: tuple[int, int], healable: bool,
+                     buildings: int, can_build: bool) -> list[tuple[str, int, int]]:
+        return []
+
+    def unknowns(self, game: Game) -> list[str]:
+        return []
 
 
 __all__ = ["Mode", "StandardMode"]

@@ -17,13 +17,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Catalog, LichKingCard, NecropolisCard, Quest, UnitType
 from .decisions import Step
 from .engine import Game, Pending
 from .modes import Mode, StandardMode
 from .state import GameState, SoloState
+
+if TYPE_CHECKING:
+    from .forecast import WarForecast
 
 DRAFT_SIZES = (5, 4, 3)  # cards drawn from the pile in rounds 1-3; rounds 4 and 5 use the Underworld
 UNDERWORLD_DRAW = 2  # round 4: the top 2 Underworld cards, keep 1
@@ -269,6 +272,43 @@ class SoloMode(StandardMode):
         # the player may look through the discard pile during Recruitment (solo rules)
         sd["discard"] = list(self.state.discard) if player == 0 and self.state.phase == "recruitment" else None
         sd["armies"] = self.armies()
+
+    # --- forecasts (forecast.py) --------------------------------------------------------------
+    def foes(self, game: Game, player: int) -> list[tuple[str, int, int]] | None:
+        """The Black and Purple armies, (lowest, highest) while the next card is face down."""
+        return [(f"{army.title()} army", low, high) for army, (low, high) in (self.army_outlook() or {}).items()]
+
+    def others_gains(self, game: Game, wars: tuple[WarForecast, ...], dying: tuple[int, int], healable: bool,
+                     buildings: int, can_build: bool) -> list[tuple[str, int, int]]:
+        """The LP the Lich King gains for the rest of this turn, by source, (fewest, most): his
+        armies' Wars and the Lich King cards that score on them, the Units that die at Aging (a
+        Mystical Healer may save one), and on the last turn the END card and the Buildings not built."""
+        won = {}  # army: (fewest, most) Wars it wins; a tie is won by both
+        for army in ARMIES:
+            w = next(w for w in wars if w.against == f"{army.title()} army")
+            won[army] = (int(solo_war(w.mine, w.theirs[0])[1]), int(solo_war(w.mine, w.theirs[1])[1]))
+        out = [("Wars", LICH_LP_PER_WAR * sum(lo for lo, _ in won.values()),
+                LICH_LP_PER_WAR * sum(hi for _, hi in won.values()))]
+        last = self.state.turn == self.state.turns
+        for c in self.lich_king_cards():
+            n = c.params.get("amount", 0)
+            if c.effect == "lp_per_war_won":
+                armies = [a for a in ARMIES if scores_for(c, a)]
+                out.append((c.name, n * sum(won[a][0] for a in armies), n * sum(won[a][1] for a in armies)))
+            elif c.effect == "lp_per_dying_units":
+                out.append((c.name, n * ((dying[0] - healable) // c.params["per"]), n * (dying[1] // c.params["per"])))
+            elif c.effect == "lp_per_missing_building" and last:
+                missing = len(self.catalog.buildings) - buildings
+                out.append((c.name, n * (missing - can_build), n * missing))
+        if last:
+            end = len(self.solo.necropolis) - 1
+            gains = [self.necropolis_card(end).gain] if self.solo.revealed > end else \
+                [card.gain for card in self.next_card_candidates()] or [0]
+            out.append(("END card", min(gains), max(gains)))
+        return [(name, lo, hi) for name, lo, hi in out if hi]
+
+    def unknowns(self, game: Game) -> list[str]:
+        return ["the next Necropolis card (face down)"] if self.armies() is None else []
 
     # --- queries ----------------------------------------------------------------------------
     @property
