@@ -13,7 +13,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from papertales_tui.rules.card_files import default_catalog
-from papertales_tui.rules.solo import SoloGame, play_random_solo_game
+from papertales_tui.rules.solo import new_game as new_solo_game
+from papertales_tui.rules.solo import play_random_solo_game
 
 
 def strongest_bot() -> str:
@@ -33,12 +34,12 @@ def play(level: str, seed: int, difficulty: int, lich_cards: list[str] | None = 
     else:
         from papertales_tui.rules.bots import make_bot
 
-        game = SoloGame.new(["Bot"], seed=seed, catalog=catalog, difficulty=difficulty, lich_cards=lich_cards)
+        game = new_solo_game(["Bot"], seed=seed, catalog=catalog, difficulty=difficulty, lich_cards=lich_cards)
         bot = make_bot(level, seed)
         while not game.over:
             for pend in game.pending():
                 game.apply(pend.player, bot.choose(game.view(pend.player), pend, catalog))
-    return game.players[0].lp, game.lich_lp
+    return game.players[0].lp, game.mode.lich_lp
 
 
 def _batch(args: tuple) -> list[tuple[int, int]]:

@@ -33,7 +33,7 @@ from textual.containers import ScrollableContainer  # noqa: E402
 
 from papertales_tui.persistence import DATA_DIR_ENV  # noqa: E402
 from papertales_tui.rules.engine import Game  # noqa: E402
-from papertales_tui.rules.solo import SoloGame  # noqa: E402
+from papertales_tui.rules.solo import new_game as new_solo_game  # noqa: E402
 from papertales_tui.tui.app import PaperTalesApp  # noqa: E402
 from papertales_tui.tui.widgets import Lines, RowList  # noqa: E402
 
@@ -174,7 +174,7 @@ async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, i
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         if players == 1:
-            game: Game = SoloGame.new(["Ann"], seed=seed, catalog=app.catalog, difficulty=2)
+            game: Game = new_solo_game(["Ann"], seed=seed, catalog=app.catalog, difficulty=2)
             seats = ["human"]
         else:
             names = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus"][:players]

@@ -20,7 +20,7 @@ from typing import Any
 from papertales_tui.rules.bots import make_bot
 from papertales_tui.rules.card_files import default_catalog
 from papertales_tui.rules.engine import Game
-from papertales_tui.rules.solo import SoloGame
+from papertales_tui.rules.solo import new_game as new_solo_game
 
 SEATS = ["medium", "medium", "easy", "medium", "medium"]
 FIXED = {"budget": 1000.0, "max_samples": 4}  # a hard bot's search, whatever the machine's speed
@@ -46,7 +46,7 @@ def setups(games: int) -> list[tuple[list[str], int, int | None]]:
 def new_game(levels: list[str], seed: int, difficulty: int | None) -> Game:
     names = [f"P{i}" for i in range(len(levels))]
     if difficulty is not None:
-        return SoloGame.new(names, seed=seed, difficulty=difficulty)
+        return new_solo_game(names, seed=seed, difficulty=difficulty)
     return Game.new(names, seed=seed)
 
 

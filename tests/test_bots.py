@@ -155,9 +155,9 @@ def test_tournament_refuses_unknown_levels(capsys):
 # --- solo games against the Lich King -----------------------------------------------------------
 
 def play_solo(level: str, seed: int, difficulty: int):
-    from papertales_tui.rules.solo import SoloGame
+    from papertales_tui.rules.solo import new_game as new_solo_game
 
-    game = SoloGame.new(["Bot"], seed=seed, difficulty=difficulty)
+    game = new_solo_game(["Bot"], seed=seed, difficulty=difficulty)
     bot = bot_for(level, seed)
     while not game.over:
         for pend in game.pending():
@@ -168,7 +168,7 @@ def play_solo(level: str, seed: int, difficulty: int):
 @pytest.mark.parametrize("difficulty", [0, 1, 2, 3, 4])
 def test_medium_bot_plays_whole_solo_games_legally(difficulty):
     game = play_solo("medium", seed=difficulty, difficulty=difficulty)
-    assert game.over and game.difficulty == difficulty
+    assert game.over and game.mode.difficulty == difficulty
     assert any(e["type"] == "solo_over" for e in game.state.log)
 
 
@@ -178,9 +178,9 @@ def solo_deploy_choice(hand: list[str]) -> dict:
     from conftest import give, goto, put
     from test_solo import set_row
 
-    from papertales_tui.rules.solo import SoloGame
+    from papertales_tui.rules.solo import new_game as new_solo_game
 
-    game = goto(SoloGame.new(["Bot"], seed=1), "deploy")
+    game = goto(new_solo_game(["Bot"], seed=1), "deploy")
     set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 2)
     put(game, 0, 0, "forest_spirit")
     put(game, 0, 1, "golem")
@@ -204,9 +204,9 @@ def test_medium_bot_counts_the_quest_lp_a_card_would_give_from_the_underworld(ca
     from test_solo import set_row
 
     from papertales_tui.rules.bots.medium import Planner
-    from papertales_tui.rules.solo import SoloGame
+    from papertales_tui.rules.solo import new_game as new_solo_game
 
-    game = SoloGame.new(["Bot"], seed=2, lich_cards=["harvest_of_souls"])  # food: 1 LP each
+    game = new_solo_game(["Bot"], seed=2, lich_cards=["harvest_of_souls"])  # food: 1 LP each
     set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 1)
     cards = {k: take(game, k) for k in ("knight", "farmer", "blacksmith", "hunter")}
     planner = Planner(game_from_view(game.view(0), 0, catalog), 0)

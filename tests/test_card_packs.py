@@ -19,7 +19,7 @@ from papertales_tui.rules.cards import EFFECTS, PRODUCTION_CONDITIONS, RESOURCES
 from papertales_tui.rules.catalog import CardFileError, load_catalog
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.random_play import random_decision
-from papertales_tui.rules.solo import SoloGame
+from papertales_tui.rules.solo import new_game as new_solo_game
 
 UNIT = {"id": "gnome", "name": "Gnome", "copies": 2, "cost": 1, "strength": 2, "produces": [], "abilities": []}
 
@@ -153,7 +153,7 @@ def check_pack(data: dict, seed: int) -> None:
         cat = load_catalog([Path(d)])
     for players in (2, 5):
         plays_to_the_end(Game.new([f"P{i}" for i in range(players)], seed=seed, catalog=cat), seed)
-    plays_to_the_end(SoloGame.new(["Sam"], seed=seed, catalog=cat, difficulty=seed % 5), seed)
+    plays_to_the_end(new_solo_game(["Sam"], seed=seed, catalog=cat, difficulty=seed % 5), seed)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

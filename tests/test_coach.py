@@ -20,14 +20,15 @@ from papertales_tui.rules.card_files import default_catalog
 from papertales_tui.rules.decisions import DECISIONS, AgeTarget, Build, Deploy, Heal, Pass, Pick, Step, Upgrade
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.errors import WrongKind
-from papertales_tui.rules.solo import SoloGame
+from papertales_tui.rules.solo import SoloMode
+from papertales_tui.rules.solo import new_game as new_solo_game
 from papertales_tui.text.decisions import decision_text
 
 FIXED = {"budget": math.inf, "max_samples": 2}  # a fixed number of samples: reproducible
 
 
-def solo_at(step: str, turn: int, seed: int = 3, difficulty: int = 2) -> SoloGame:
-    game = SoloGame.new(["Solo"], seed=seed, difficulty=difficulty)
+def solo_at(step: str, turn: int, seed: int = 3, difficulty: int = 2) -> Game:
+    game = new_solo_game(["Solo"], seed=seed, difficulty=difficulty)
     bot = make_bot("medium")
     while not (game.state.turn == turn and game.state.step == step):
         for pend in game.pending():
@@ -35,10 +36,10 @@ def solo_at(step: str, turn: int, seed: int = 3, difficulty: int = 2) -> SoloGam
     return game
 
 
-def scramble_solo(game: SoloGame, seed: int) -> SoloGame:
+def scramble_solo(game: Game, seed: int) -> Game:
     """A copy with every card the player cannot see changed: the deck's order and cards, the face-down
     Necropolis cards (another card of the same pile) and the Underworld's order."""
-    other = SoloGame.from_json(game.to_json(), game.catalog)
+    other = game.copy()
     rng = random.Random(seed)
     s = other.state
     rng.shuffle(s.deck)
@@ -245,13 +246,13 @@ def test_the_review_remembers_what_each_seat_saw_of_the_draft(monkeypatch):
 
 
 def test_the_solo_review_names_the_turn_that_decided_the_result():
-    game = SoloGame.new(["Solo"], seed=3, difficulty=2)
+    game = new_solo_game(["Solo"], seed=3, difficulty=2)
     bot = make_bot("medium")
     while not game.over:
         for pend in game.pending():
             game.apply(0, bot.choose(game.view(0), pend, game.catalog))
     d = coach.deciding_turn(game)
-    margin = game.players[0].lp - game.lich_lp
+    margin = game.players[0].lp - game.mode.lich_lp
     assert sum(d["swings"].values()) == margin
     assert d["won"] == (margin > 0)
     pick = max if d["won"] else min
@@ -261,7 +262,7 @@ def test_the_solo_review_names_the_turn_that_decided_the_result():
 # --- the hard bot in solo --------------------------------------------------------------------------
 
 def test_the_hard_bot_plays_solo_games_with_its_search():
-    game = SoloGame.new(["Bot"], seed=4, difficulty=1)
+    game = new_solo_game(["Bot"], seed=4, difficulty=1)
     bot = make_bot("hard", 4, budget=10.0, max_samples=1)
     while not game.over:
         for pend in game.pending():
@@ -272,7 +273,7 @@ def test_the_hard_bot_plays_solo_games_with_its_search():
 def test_a_solo_sample_is_consistent_with_the_view(catalog):
     game = solo_at("deploy", 2)
     sample = game_from_view(game.view(0), 0, catalog, random.Random(1))
-    assert isinstance(sample, SoloGame)
+    assert isinstance(sample.mode, SoloMode)
     s, real = sample.state, game.state
     everywhere = s.deck + s.discard + s.solo.underworld + [c for p in s.players for c in p.hand + p.draft]
     everywhere += [u.card for p in s.players for u in p.slots if u is not None]

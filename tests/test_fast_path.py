@@ -12,7 +12,7 @@ from papertales_tui.rules import draws
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.errors import IllegalDecision, NotPending
 from papertales_tui.rules.random_play import play_random_game, random_choice, random_decision, random_record
-from papertales_tui.rules.solo import SoloGame
+from papertales_tui.rules.solo import new_game as new_solo_game
 
 
 def _without_log(game: Game) -> dict:
@@ -95,8 +95,8 @@ def test_playing_a_step_is_submitting_its_pending_decisions(players):
 
 
 def test_a_solo_game_keeps_its_log():
-    with pytest.raises(ValueError, match="standard game"):
-        SoloGame.new(["Ann"], seed=1).stop_recording()
+    with pytest.raises(ValueError, match="solo game cannot be played without its log"):
+        new_solo_game(["Ann"], seed=1).stop_recording()
 
 
 def test_draws_are_randoms_own():

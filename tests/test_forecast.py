@@ -11,7 +11,7 @@ from conftest import goto, new_game, put
 from papertales_tui.rules.engine import WAR_LP, Game
 from papertales_tui.rules.forecast import LOSE, OPEN, TIE, WIN, deployment_forecast, neighbours, unpaid_for
 from papertales_tui.rules.random_play import random_decision, random_deployment
-from papertales_tui.rules.solo import SoloGame
+from papertales_tui.rules.solo import new_game as new_solo_game
 from papertales_tui.text.narrator import Names, strength_part
 
 
@@ -118,7 +118,7 @@ def test_forecast_does_not_change_the_game():
 def test_solo_forecast_against_the_armies():
     for seed in range(12):
         rng = random.Random(seed)
-        game = SoloGame.new(["Ann"], seed=seed, difficulty=seed % 3)
+        game = new_solo_game(["Ann"], seed=seed, difficulty=seed % 3)
         play_to_deployment(game, 1 + seed % 4, rng)
         plan = random_deployment(game, game.pending_for(0), rng)
         plan["unpaid"] = unpaid_for(game, 0, plan["slots"])
@@ -144,7 +144,7 @@ def test_solo_forecast_says_what_the_lich_king_gains_this_turn():
     checked = 0
     for seed in range(16):
         rng = random.Random(seed)
-        game = SoloGame.new(["Ann"], seed=seed, lich_cards=["legion_of_bone", "reaper_of_souls", "ruined_realms"])
+        game = new_solo_game(["Ann"], seed=seed, lich_cards=["legion_of_bone", "reaper_of_souls", "ruined_realms"])
         play_to_deployment(game, 1 + seed % 4, rng)
         plan = random_deployment(game, game.pending_for(0), rng)
         plan["unpaid"] = unpaid_for(game, 0, plan["slots"])
@@ -155,7 +155,7 @@ def test_solo_forecast_says_what_the_lich_king_gains_this_turn():
         while not game.over and game.state.turn == turn:
             for pend in game.pending():
                 game.apply(pend.player, random_decision(game, pend, rng))
-        names = {c.key: c.name for c in game.lich_king_cards()}
+        names = {c.key: c.name for c in game.mode.lich_king_cards()}
         got: dict[str, int] = {}
         for e in game.state.log[start:]:
             if e["type"] == "lich_lp" and e["cause"] in ("wars", "lich_card", "end"):

@@ -8,7 +8,8 @@ import pytest
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.games import MODES, game_from_state, load_game, new_game
 from papertales_tui.rules.modes import StandardMode
-from papertales_tui.rules.solo import SoloGame, SoloMode
+from papertales_tui.rules.solo import SoloMode
+from papertales_tui.rules.solo import new_game as new_solo_game
 
 
 def test_the_engine_imports_no_mode_but_the_standard_one():
@@ -41,11 +42,50 @@ def test_each_mode_checks_its_number_of_players():
 
 
 def test_solo_is_the_engine_with_the_solo_mode():
-    game = SoloGame.new(["A"], seed=4, difficulty=1)
-    assert isinstance(game.mode, SoloMode) and game.lich_lp == game.mode.lich_lp
+    from papertales_tui.rules.solo import mode_of
+
+    game = new_solo_game(["A"], seed=4, difficulty=1)
+    assert type(game) is Game and isinstance(game.mode, SoloMode) and mode_of(game) is game.mode
+    assert mode_of(Game.new(["A", "B"], seed=4)) is None
     same = Game.new(["A"], seed=4, mode=SoloMode(difficulty=1))
     assert same.to_json() == game.to_json()
     assert game.pending()[0].options["rounds"] == 5  # the mode's extra options for a pick
+    again = Game.new(["A"], seed=4, mode=game.mode.restart())  # the same Necropolis row and Lich King cards
+    assert again.to_json() == game.to_json()
+
+
+# what only the engine sets, around the hooks: a mode's hooks hand it cards and scores, never these
+ENGINE_OWNED = {"hand", "draft", "kept", "draft_round", "phase", "step", "turn", "over", "slots", "submitted"}
+
+
+def engine_owned_writes(path) -> list[str]:
+    """Assignments to, and in-place changes of, the state's engine-owned fields in a module."""
+    import ast
+
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        targets = []
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
+                "append", "extend", "remove", "pop", "insert", "clear"):
+            targets = [node.func.value]
+        for t in targets:
+            while isinstance(t, ast.Subscript):
+                t = t.value
+            if isinstance(t, ast.Attribute) and t.attr in ENGINE_OWNED:
+                out.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    return out
+
+
+def test_no_mode_sets_the_hands_the_draft_round_or_the_phase():
+    from pathlib import Path
+
+    import papertales_tui
+
+    rules = Path(papertales_tui.__file__).parent / "rules"
+    assert engine_owned_writes(rules / "phases" / "recruitment.py")  # the scan finds the engine's own
+    assert [w for m in ("modes.py", "solo.py", "games.py") for w in engine_owned_writes(rules / m)] == []
 
 
 def private_game_uses(path) -> list[str]:

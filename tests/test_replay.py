@@ -171,11 +171,11 @@ def test_every_event_and_decision_has_readable_text():
 
 
 def test_a_solo_game_saves_loads_and_replays(tmp_path, capsys):
-    from papertales_tui.rules.solo import SoloGame, play_random_solo_game
+    from papertales_tui.rules.solo import SoloMode, play_random_solo_game
 
     game = play_random_solo_game("Sam", seed=3, difficulty=2)
     save = load_save(save_as(game, tmp_path / "solo.json"))
-    assert isinstance(save.game, SoloGame) and save.game.to_json() == game.to_json()
+    assert isinstance(save.game.mode, SoloMode) and save.game.to_json() == game.to_json()
     assert replay_game(save).to_json() == game.to_json()
     names = Names.of(game)
     for e in game.state.log:
@@ -184,4 +184,4 @@ def test_a_solo_game_saves_loads_and_replays(tmp_path, capsys):
     out = capsys.readouterr().out
     lp = game.state.players[0].lp
     assert "    New solo game: Sam against the Lich King (seed 3).\n    Difficulty 2: Lich King cards " in out
-    assert f"    Sam ★{lp} vs the Lich King ★{game.lich_lp}: " in out
+    assert f"    Sam ★{lp} vs the Lich King ★{game.mode.lich_lp}: " in out

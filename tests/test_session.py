@@ -15,7 +15,8 @@ from papertales_tui.rules.bots.knowledge import game_from_view
 from papertales_tui.rules.decisions import Pick, Step, as_decision
 from papertales_tui.rules.engine import Game, IllegalDecision
 from papertales_tui.rules.random_play import random_decision
-from papertales_tui.rules.solo import SoloGame
+from papertales_tui.rules.solo import SoloMode
+from papertales_tui.rules.solo import new_game as new_solo_game
 from papertales_tui.tui import chapters
 from papertales_tui.tui.session import BotFailed, BotTurn, Decide, Final, Handoff, Session, Summary
 
@@ -105,7 +106,7 @@ def test_a_bot_that_fails_is_replaced_by_a_random_decision():
 
 
 def test_solo_game_no_hand_off_and_lich_king_pages():
-    session = Session(SoloGame.new(["Ann"], seed=3, difficulty=1), ["human"])
+    session = Session(new_solo_game(["Ann"], seed=3, difficulty=1), ["human"])
     scenes = play_through(session)
     assert not any(isinstance(s, Handoff) for s in scenes)
     chapters = [s.chapters[0][0] for s in scenes if isinstance(s, Summary)]
@@ -207,12 +208,12 @@ def totals_match(game: Game) -> None:
     lp, gold, lich = chapters.totals_at(game.state.log, len(game.state.log))
     for i, p in enumerate(game.players):
         assert lp.get(i, 0) == p.lp and gold.get(i, 3) == p.gold
-    if isinstance(game, SoloGame):
-        assert (lich or 0) == game.lich_lp
+    if isinstance(game.mode, SoloMode):
+        assert (lich or 0) == game.mode.lich_lp
 
 
 def test_totals_from_the_log_match_the_game_after_every_decision():
-    for game in (new_game(2, seed=1), new_game(4, seed=2), SoloGame.new(["Ann"], seed=3, difficulty=2)):
+    for game in (new_game(2, seed=1), new_game(4, seed=2), new_solo_game(["Ann"], seed=3, difficulty=2)):
         rng = random.Random(1)
         while not game.over:
             pend = game.pending()[0]

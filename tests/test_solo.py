@@ -23,21 +23,24 @@ from papertales_tui.rules.games import load_game
 from papertales_tui.rules.random_play import random_decision
 from papertales_tui.rules.solo import (
     QUEST_TESTS,
-    SoloGame,
+    SoloMode,
     necropolis_candidates,
     play_random_solo_game,
     possible_armies,
     quest_matches,
 )
+from papertales_tui.rules.solo import (
+    new_game as new_solo_game,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def solo(seed: int = 0, difficulty: int = 0, **kw) -> SoloGame:
-    return SoloGame.new(["Christine"], seed=seed, difficulty=difficulty, **kw)
+def solo(seed: int = 0, difficulty: int = 0, **kw) -> Game:
+    return new_solo_game(["Christine"], seed=seed, difficulty=difficulty, **kw)
 
 
-def set_row(game: SoloGame, row: list[str], turn: int) -> None:
+def set_row(game: Game, row: list[str], turn: int) -> None:
     """Lay out this Necropolis row, at the start of `turn`: the Time token on card `turn`, and the
     cards up to it revealed (the state before the turn's Wars)."""
     s = game.state
@@ -47,7 +50,7 @@ def set_row(game: SoloGame, row: list[str], turn: int) -> None:
     s.turn = turn
 
 
-def at_last_pick(game: SoloGame, hand: list[str], last: str, underworld: list[str]) -> None:
+def at_last_pick(game: Game, hand: list[str], last: str, underworld: list[str]) -> None:
     """Recruitment just before its 5th card: 4 cards recruited, `last` on top of the Underworld (taken
     without asking), `underworld` the 7 cards left below it."""
     s, p = game.state, game.state.players[0]
@@ -69,7 +72,7 @@ def play_randomly(game: Game, seed: int, until=lambda g: g.over, check=None) -> 
                 check(game)
 
 
-def card_places(game: SoloGame) -> Counter:
+def card_places(game: Game) -> Counter:
     s = game.state
     places = [*s.deck, *s.discard, *s.solo.underworld]
     for p in s.players:
@@ -83,18 +86,18 @@ def card_places(game: SoloGame) -> Counter:
 
 def test_setup_lays_one_card_of_each_pile_and_reveals_the_first():
     game = solo(seed=3)
-    row = [game.necropolis_card(i) for i in range(5)]
+    row = [game.mode.necropolis_card(i) for i in range(5)]
     assert [c.pile for c in row] == [1, 2, 3, 4, "end"]
-    assert game.solo.time == 0 and game.solo.revealed == 1
+    assert game.state.solo.time == 0 and game.state.solo.revealed == 1
     (e,) = events(game, "necropolis_revealed")
     assert e["position"] == 0 and e["card"] == row[0].key
-    assert len(game.players) == 1 and game.players[0].gold == 3 and game.lich_lp == 0
+    assert len(game.players) == 1 and game.players[0].gold == 3 and game.mode.lich_lp == 0
     assert game.state.mode == "solo"
 
 
 def test_setup_is_seeded_and_varies_with_the_seed():
-    assert solo(seed=5).solo.necropolis == solo(seed=5).solo.necropolis
-    rows = {tuple(solo(seed=s).solo.necropolis) for s in range(30)}
+    assert solo(seed=5).state.solo.necropolis == solo(seed=5).state.solo.necropolis
+    rows = {tuple(solo(seed=s).state.solo.necropolis) for s in range(30)}
     assert len(rows) > 10
     for pos in range(5):  # every card of every pile comes up
         assert len({r[pos] for r in rows}) == 4
@@ -103,20 +106,20 @@ def test_setup_is_seeded_and_varies_with_the_seed():
 def test_difficulty_draws_that_many_lich_king_cards():
     for d in range(5):
         game = solo(seed=d, difficulty=d)
-        assert len(game.solo.lich_cards) == len(set(game.solo.lich_cards)) == d == game.difficulty
+        assert len(game.state.solo.lich_cards) == len(set(game.state.solo.lich_cards)) == d == game.mode.difficulty
     game = solo(lich_cards=["reaper_of_souls"])
-    assert game.solo.lich_cards == ["reaper_of_souls"]
+    assert game.state.solo.lich_cards == ["reaper_of_souls"]
     with pytest.raises(ValueError):
         solo(difficulty=5)
     with pytest.raises(ValueError):
         solo(lich_cards=["no_such_card"])
     with pytest.raises(ValueError):
-        SoloGame.new(["A", "B"])
+        new_solo_game(["A", "B"])
 
 
 def test_choosing_the_lich_king_cards_does_not_change_the_rest_of_the_setup():
     drawn, chosen = solo(seed=9, difficulty=2), solo(seed=9, lich_cards=["legion_of_bone"])
-    assert drawn.solo.necropolis == chosen.solo.necropolis
+    assert drawn.state.solo.necropolis == chosen.state.solo.necropolis
     assert drawn.state.deck == chosen.state.deck
     assert drawn.state.rng.getstate() == chosen.state.rng.getstate()
 
@@ -198,7 +201,7 @@ def test_worked_example_turn_2_recruitment_gives_the_lich_king_8_lp():
     gains = events(game, "lich_lp")
     assert [(e["cause"], e["source"], e["amount"]) for e in gains] == [
         ("immediate", "sunken_ossuary", 1), ("quest", "crypt_of_whispers", 1), ("quest", "sunken_ossuary", 6)]
-    assert game.lich_lp == 8
+    assert game.mode.lich_lp == 8
     quests = {e["source"]: e for e in events(game, "lich_quest")}
     assert [game.state.cards[c] for c in quests["crypt_of_whispers"]["matches"]] == ["knight"]
     assert sorted(game.state.cards[c] for c in quests["sunken_ossuary"]["matches"]) == ["golem", "manticore", "ogre"]
@@ -212,8 +215,8 @@ def test_quests_of_unrevealed_cards_do_not_score():
                  underworld=["knight", "knight", "golem", "manticore", "ogre", "commander", "blacksmith"])
     game.resume()
     assert [e["source"] for e in events(game, "lich_quest")] == ["crypt_of_whispers"]
-    gain = game.necropolis_card(0).gain
-    assert game.lich_lp == gain + 3  # knight, knight, commander: strength 4
+    gain = game.mode.necropolis_card(0).gain
+    assert game.mode.lich_lp == gain + 3  # knight, knight, commander: strength 4
 
 
 def test_quests_read_the_printed_card():
@@ -235,7 +238,7 @@ def test_quests_read_the_printed_card():
 # ---- Wars against the two armies ----
 
 
-def worked_wars_game() -> SoloGame:
+def worked_wars_game() -> Game:
     game = goto(solo(seed=1), "deploy")
     set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 2)
     put(game, 0, 0, "forest_spirit")
@@ -245,18 +248,18 @@ def worked_wars_game() -> SoloGame:
 
 def test_worked_example_kingdom_6_against_black_6_and_purple_8():
     game = worked_wars_game()
-    assert game.armies() is None  # the next card is still face down
+    assert game.mode.armies() is None  # the next card is still face down
     deploy_nothing(game, 0)
     (revealed,) = events(game, "necropolis_revealed", position=2)
-    assert revealed["card"] == "black_citadel" and game.solo.revealed == 3 and game.solo.time == 1
-    assert game.armies() == {"black": 6, "purple": 8}
+    assert revealed["card"] == "black_citadel" and game.state.solo.revealed == 3 and game.state.solo.time == 1
+    assert game.mode.armies() == {"black": 6, "purple": 8}
     wars = {e["army"]: e for e in events(game, "solo_war")}
     assert (wars["black"]["strength"], wars["black"]["army_strength"]) == (6, 6)
     assert wars["black"]["player_won"] and wars["black"]["lich_won"]  # a tie: both win
     assert not wars["purple"]["player_won"] and wars["purple"]["lich_won"]
     assert [(e["amount"], e["cause"]) for e in events(game, "lp", player=0)] == [(3, "wars")]
     assert [(e["amount"], e["cause"]) for e in events(game, "lich_lp")] == [(2, "wars")]
-    assert game.players[0].lp == 3 and game.lich_lp == 2
+    assert game.players[0].lp == 3 and game.mode.lich_lp == 2
 
 
 def test_the_armies_as_the_player_sees_them_range_over_the_face_down_cards():
@@ -266,16 +269,16 @@ def test_the_armies_as_the_player_sees_them_range_over_the_face_down_cards():
     pile3 = [c for c in catalog.necropolis.values() if c.pile == 3]
     assert necropolis_candidates(catalog, row, 2) == pile3 and len(pile3) > 1
     now = catalog.necropolis["sunken_ossuary"]
-    armies = possible_armies(catalog, row, game.solo.lich_cards, 1)
+    armies = possible_armies(catalog, row, game.state.solo.lich_cards, 1)
     assert armies == [{"black": now.black + c.black, "purple": now.purple + c.purple} for c in pile3]
-    low, high = game.army_outlook()["black"]
+    low, high = game.mode.army_outlook()["black"]
     assert (low, high) == (min(a["black"] for a in armies), max(a["black"] for a in armies))
     # next turn's: both its cards are face down, so the outlook does not depend on what they are
-    ahead = game.army_outlook(3)
+    ahead = game.mode.army_outlook(3)
     for key in [c.key for c in pile3]:
-        game.solo.necropolis[2] = key
-        assert game.army_outlook(3) == ahead
-    assert len(possible_armies(catalog, row, game.solo.lich_cards, 2)) == len(pile3) * sum(
+        game.state.solo.necropolis[2] = key
+        assert game.mode.army_outlook(3) == ahead
+    assert len(possible_armies(catalog, row, game.state.solo.lich_cards, 2)) == len(pile3) * sum(
         c.pile == 4 for c in catalog.necropolis.values())
 
 
@@ -285,7 +288,7 @@ def test_a_kingdom_stronger_than_both_armies_wins_both_wars():
     put(game, 0, 4, "commander")  # Back row: does not fight, but scores 1 LP per War won
     deploy_nothing(game, 0)
     assert game.strength(0) == 8
-    assert game.players[0].lp == 6 + 2 and game.lich_lp == 1  # purple 8 ties
+    assert game.players[0].lp == 6 + 2 and game.mode.lich_lp == 1  # purple 8 ties
     assert events(game, "lp", player=0, cause="commander")[0]["amount"] == 2
 
 
@@ -293,15 +296,15 @@ def test_turn_4_fights_the_armies_of_the_turn_4_and_end_cards():
     game = goto(solo(seed=1), "deploy")
     set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "hollow_crown"], 4)
     deploy_nothing(game, 0)
-    turn4, end = game.necropolis_card(3), game.necropolis_card(4)
-    assert game.armies() == {"black": turn4.black + end.black, "purple": turn4.purple + end.purple}
-    assert game.solo.revealed == 5
+    turn4, end = game.mode.necropolis_card(3), game.mode.necropolis_card(4)
+    assert game.mode.armies() == {"black": turn4.black + end.black, "purple": turn4.purple + end.purple}
+    assert game.state.solo.revealed == 5
 
 
 # ---- end of turn, end of game ----
 
 
-def finish_turn_4(game: SoloGame) -> None:
+def finish_turn_4(game: Game) -> None:
     """From turn 4's Construction with an empty Kingdom and no Gold: to the end of the game."""
     goto(game, "construction", turn=4)
     game.players[0].gold = 0
@@ -315,8 +318,8 @@ def test_time_token_moves_each_turn_and_the_game_ends_on_the_end_card():
     play_randomly(game, 8)
     moves = events(game, "time_moved")
     assert [e["position"] for e in moves] == [1, 2, 3, 4]
-    assert game.solo.time == 4 and game.solo.revealed == 5 and game.over
-    end = game.necropolis_card(4)
+    assert game.state.solo.time == 4 and game.state.solo.revealed == 5 and game.over
+    end = game.mode.necropolis_card(4)
     (e,) = events(game, "lich_lp", cause="end")
     assert (e["source"], e["amount"]) == (end.key, end.gain)
     assert [e["type"] for e in game.state.log[-2:]] == ["game_over", "solo_over"]
@@ -325,11 +328,11 @@ def test_time_token_moves_each_turn_and_the_game_ends_on_the_end_card():
 def test_a_tie_is_won_by_the_lich_king():
     game = solo(seed=2)
     set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 4)
-    end_gain = game.necropolis_card(4).gain
-    game.solo.lich_lp = 20
+    end_gain = game.mode.necropolis_card(4).gain
+    game.state.solo.lich_lp = 20
     game.players[0].lp = 20 + end_gain  # Eternal Night's gain brings the Lich King level
     finish_turn_4(game)
-    assert game.over and game.lich_lp == game.players[0].lp == 20 + end_gain and game.winners() == []
+    assert game.over and game.mode.lich_lp == game.players[0].lp == 20 + end_gain and game.winners() == []
     assert events(game, "solo_over")[0]["winner"] == "lich_king"
     assert events(game, "game_over")[0]["winners"] == []
 
@@ -337,12 +340,12 @@ def test_a_tie_is_won_by_the_lich_king():
 def test_one_more_lp_than_the_lich_king_wins():
     game = solo(seed=2)
     set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 4)
-    end_gain = game.necropolis_card(4).gain
-    game.solo.lich_lp = 20
+    end_gain = game.mode.necropolis_card(4).gain
+    game.state.solo.lich_lp = 20
     game.players[0].lp = 20 + end_gain
     game.players[0].buildings = {"town": 1}  # +1 LP at the end
     finish_turn_4(game)
-    assert (game.players[0].lp, game.lich_lp) == (21 + end_gain, 20 + end_gain) and game.winners() == [0]
+    assert (game.players[0].lp, game.mode.lich_lp) == (21 + end_gain, 20 + end_gain) and game.winners() == [0]
     assert events(game, "solo_over")[0]["winner"] == "player"
 
 
@@ -351,7 +354,7 @@ def test_one_more_lp_than_the_lich_king_wins():
 
 def test_legion_of_bone_adds_1_lp_per_war_won_by_the_black_army():
     game = worked_wars_game()
-    game.solo.lich_cards = ["legion_of_bone"]
+    game.state.solo.lich_cards = ["legion_of_bone"]
     deploy_nothing(game, 0)  # both armies win; Legion of Bone counts the Black army's War only
     assert [(e["cause"], e["amount"]) for e in events(game, "lich_lp")] == [("wars", 2), ("lich_card", 1)]
 
@@ -360,7 +363,7 @@ def test_a_war_bonus_on_any_army_counts_both_wars():
     cat = default_catalog()
     host = LichKingCard("host", "Host", "lp_per_war_won", {"amount": 2, "army": "any"}, text="x")
     custom = dataclasses.replace(cat, lich_king={**cat.lich_king, "host": host})
-    game = goto(SoloGame.new(["A"], seed=1, catalog=custom, lich_cards=["host"]), "deploy")
+    game = goto(new_solo_game(["A"], seed=1, catalog=custom, lich_cards=["host"]), "deploy")
     set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 2)
     deploy_nothing(game, 0)  # an empty Kingdom loses both Wars
     assert events(game, "lich_lp", source="host")[0]["amount"] == 4
@@ -408,16 +411,16 @@ def test_army_strength_card_strengthens_both_armies():
     cat = default_catalog()
     grim = LichKingCard("grim_host", "Grim Host", "army_strength", {"black": 1, "purple": 2}, text="x")
     custom = dataclasses.replace(cat, lich_king={**cat.lich_king, "grim_host": grim})
-    game = goto(SoloGame.new(["A"], seed=1, catalog=custom, lich_cards=["grim_host"]), "deploy")
+    game = goto(new_solo_game(["A"], seed=1, catalog=custom, lich_cards=["grim_host"]), "deploy")
     set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 2)
     deploy_nothing(game, 0)
-    assert game.armies() == {"black": 7, "purple": 10}
+    assert game.mode.armies() == {"black": 7, "purple": 10}
 
 
 def test_lich_sources_add_up_to_the_lich_king_score():
     game = play_random_solo_game("A", seed=11, difficulty=4)
-    sources = game.lich_sources()
-    assert sum(sources.values()) == game.lich_lp > 0
+    sources = game.mode.lich_sources()
+    assert sum(sources.values()) == game.mode.lich_lp > 0
     assert "Wars" in sources or not events(game, "solo_war", lich_won=True)
 
 
@@ -438,20 +441,20 @@ def test_random_solo_games_end_and_conserve_cards(difficulty):
         play_randomly(game, seed, check=conserved)
         assert game.over and game.state.turn == 4
         assert len(events(game, "solo_war")) == 8
-        assert game.winners() == ([0] if game.players[0].lp > game.lich_lp else [])
+        assert game.winners() == ([0] if game.players[0].lp > game.mode.lich_lp else [])
 
 
 def test_json_round_trip_restores_a_solo_game_mid_draft_and_plays_on_identically():
     game = solo(seed=12, difficulty=3)
     play_randomly(game, 12, until=lambda g: g.state.turn == 2 and g.state.draft_round == 3)  # Underworld pick
-    assert len(game.solo.underworld) == 7 and game.pending()[0].options["rest_to"] == "underworld_bottom"
+    assert len(game.state.solo.underworld) == 7 and game.pending()[0].options["rest_to"] == "underworld_bottom"
     text = game.to_json()
     json.loads(text)  # plain JSON
     copy = load_game(text)
-    assert isinstance(copy, SoloGame) and isinstance(SoloGame.from_json(text), SoloGame)
+    assert isinstance(copy.mode, SoloMode) and isinstance(Game.from_json(text, mode=SoloMode()).mode, SoloMode)
     with pytest.raises(ValueError, match="load_game"):  # the engine knows no mode but the standard one
         Game.from_json(text)
-    assert copy.to_json() == text and copy.solo.underworld == game.solo.underworld
+    assert copy.to_json() == text and copy.state.solo.underworld == game.state.solo.underworld
     play_randomly(game, 99)
     play_randomly(copy, 99)
     assert copy.to_json() == game.to_json()
@@ -470,12 +473,12 @@ def test_view_hides_face_down_cards_and_the_underworld_order():
         game.apply(0, {"kind": "pick", "card": game.pending()[0].options["cards"][0]})
     v = game.view(0)
     row = v["solo"]["necropolis"]
-    assert row[0] == game.solo.necropolis[0] and row[1:] == [None] * 4
-    assert v["solo"]["underworld"] == sorted(game.solo.underworld) and len(game.solo.underworld) == 7
+    assert row[0] == game.state.solo.necropolis[0] and row[1:] == [None] * 4
+    assert v["solo"]["underworld"] == sorted(game.state.solo.underworld) and len(game.state.solo.underworld) == 7
     assert game.view(None)["solo"]["underworld"] == 7  # 2 more are in the hand to choose from
     assert v["solo"]["armies"] is None
     assert v["solo"]["discard"] == game.state.discard and game.view(None)["solo"]["discard"] is None
-    hidden = set(game.solo.necropolis[1:])
+    hidden = set(game.state.solo.necropolis[1:])
     assert not any(e.get("card") in hidden for e in v["log"])
 
 
@@ -594,13 +597,13 @@ def test_solo_card_files_are_optional_and_replaceable(base, tmp_path):
     cat = load_catalog(base_dir=base)
     assert cat.necropolis == {} and cat.lich_king == {}
     with pytest.raises(ValueError, match="Necropolis"):
-        SoloGame.new(["A"], catalog=cat)
+        new_solo_game(["A"], catalog=cat)
     extra = tmp_path / "mine"
     extra.mkdir()
     shutil.copy(default_cards_dir() / "necropolis.yaml", extra / "necropolis.yaml")
     cat = load_catalog([extra], base_dir=base)
-    game = SoloGame.new(["A"], seed=1, catalog=cat)
-    assert game.difficulty == 0 and len(cat.necropolis) == 20
+    game = new_solo_game(["A"], seed=1, catalog=cat)
+    assert game.mode.difficulty == 0 and len(cat.necropolis) == 20
 
 
 @pytest.mark.volume
@@ -611,4 +614,4 @@ def test_many_random_solo_games(difficulty):
         places = card_places(game)
         assert game.over and set(places.values()) == {1} and len(places) == len(game.state.cards)
         assert len(events(game, "underworld_discarded")) == 4
-        assert sum(game.lich_sources().values()) == game.lich_lp
+        assert sum(game.mode.lich_sources().values()) == game.mode.lich_lp

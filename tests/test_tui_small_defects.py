@@ -188,13 +188,13 @@ def test_solo_the_last_reaper_of_souls_gain_belongs_to_the_last_aging():
     import random
 
     from papertales_tui.rules.random_play import random_decision
-    from papertales_tui.rules.solo import SoloGame
+    from papertales_tui.rules.solo import new_game as new_solo_game
     from papertales_tui.tui import chapters
 
     gains = []
     for seed in range(40):
-        game = SoloGame.new(["Ann"], seed=seed, difficulty=3)
-        if "reaper_of_souls" not in [c.key for c in game.lich_king_cards()]:
+        game = new_solo_game(["Ann"], seed=seed, difficulty=3)
+        if "reaper_of_souls" not in [c.key for c in game.mode.lich_king_cards()]:
             continue
         rng = random.Random(seed)
         while not game.over:

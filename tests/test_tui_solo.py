@@ -8,8 +8,10 @@ import random
 from test_tui_support import SIZE, keys_for, open_new_game, screen_text
 
 from papertales_tui import persistence
+from papertales_tui.rules.engine import Game
 from papertales_tui.rules.random_play import random_decision
-from papertales_tui.rules.solo import SoloGame
+from papertales_tui.rules.solo import SoloMode
+from papertales_tui.rules.solo import new_game as new_solo_game
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.deploy import DeployScreen
 from papertales_tui.tui.screens.draft import DraftScreen
@@ -22,14 +24,14 @@ from papertales_tui.tui.widgets import NecropolisRow
 DESIGN_NOTE = "this project's own design"
 
 
-def pick_first(game: SoloGame, picks: int) -> None:
+def pick_first(game: Game, picks: int) -> None:
     for _ in range(picks):
         pend = game.pending()[0]
         game.apply(0, {"kind": "pick", "card": pend.options["cards"][0]})
 
 
-def solo_at_deployment(seed: int = 3, difficulty: int = 2) -> SoloGame:
-    game = SoloGame.new(["Ann"], seed=seed, difficulty=difficulty)
+def solo_at_deployment(seed: int = 3, difficulty: int = 2) -> Game:
+    game = new_solo_game(["Ann"], seed=seed, difficulty=difficulty)
     pick_first(game, 4)
     assert game.pending()[0].kind == "deploy"
     return game
@@ -54,7 +56,7 @@ async def test_a_whole_solo_game_through_the_ui(catalog):
     async with app.run_test(size=SIZE) as pilot:
         await start_solo(pilot, app, "Ann", seed=21, difficulty=2)
         game = app.game
-        assert isinstance(game, SoloGame) and game.difficulty == 2 and game.players[0].name == "Ann"
+        assert isinstance(game.mode, SoloMode) and game.mode.difficulty == 2 and game.players[0].name == "Ann"
         seen = set()
         for _ in range(300):
             if isinstance(app.screen, FinalScreen):
@@ -73,17 +75,17 @@ async def test_a_whole_solo_game_through_the_ui(catalog):
     assert len([d for d in game.state.decisions if d["kind"] == "deploy"]) == 4
     winner = "Ann wins!" if game.winners() else "The Lich King wins!"
     assert winner in text
-    assert f"Lich King  {game.lich_lp}" in text and f"Ann        {game.players[0].lp}" in text
-    for source, lp in game.lich_sources().items():
+    assert f"Lich King  {game.mode.lich_lp}" in text and f"Ann        {game.players[0].lp}" in text
+    for source, lp in game.mode.lich_sources().items():
         assert f"{source} ★{lp}" in " ".join(text.split())
 
 
-def check_necropolis_header(game: SoloGame, row: NecropolisRow) -> None:
+def check_necropolis_header(game: Game, row: NecropolisRow) -> None:
     """The Lich King cards in play and the legend are on the header; its armies are those the Wars
     of the turn shown were (or will be) fought against."""
     lines = [line.plain for line in row.lines]
     assert lines[4].startswith("Lich King") and "…" not in lines[4]
-    assert all(c.name in lines[4] for c in game.lich_king_cards())
+    assert all(c.name in lines[4] for c in game.mode.lich_king_cards())
     assert lines[5].startswith("► Time token · B/P: Black/Purple army")
     turn = row.turn or game.state.turn
     starts = [k for k, e in enumerate(game.state.log) if e["type"] == "turn_started"]
@@ -92,13 +94,13 @@ def check_necropolis_header(game: SoloGame, row: NecropolisRow) -> None:
     if wars:
         black, purple = (e["army_strength"] for e in wars)
         assert f"turn {turn} armies: Black ⚔{black} · Purple ⚔{purple}" in lines[0]
-    elif game.army_outlook(turn) is not None:
-        (b1, b2), (p1, p2) = game.army_outlook(turn).values()
+    elif game.mode.army_outlook(turn) is not None:
+        (b1, b2), (p1, p2) = game.mode.army_outlook(turn).values()
         assert f"turn {turn} armies: Black ⚔{b1}" in lines[0] and f"Purple ⚔{p1}" in lines[0]
 
 
 async def test_the_underworld_and_discard_pile_only_when_the_rules_allow(catalog):
-    game = SoloGame.new(["Ann"], seed=5, difficulty=1)
+    game = new_solo_game(["Ann"], seed=5, difficulty=1)
     pick_first(game, 1)  # round 1 done: 4 cards in the Underworld
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
@@ -114,7 +116,7 @@ async def test_the_underworld_and_discard_pile_only_when_the_rules_allow(catalog
         for c in underworld:
             assert game.card(c).name in " ".join(text.split())
         for c in draft.cards:  # what each card would give the Lich King's quests, from the engine
-            lp = sum(q.lp for _, q in game.quests() if game.quest_matches(q, [c]))
+            lp = sum(q.lp for _, q in game.mode.quests() if game.mode.quest_matches(q, [c]))
             line = next(row for row in text.splitlines() if game.card(c).name in row)
             assert (f"☠★{lp}" in line) == (lp > 0)
         await pilot.press("d")
@@ -147,16 +149,16 @@ async def test_wars_against_the_black_and_purple_armies(catalog):
         await pilot.pause()
         assert isinstance(app.screen, DeployScreen)
         row = " ".join(screen_text(app).split())
-        now, nxt = game.necropolis_card(0), game.necropolis_card(1)
+        now, nxt = game.mode.necropolis_card(0), game.mode.necropolis_card(1)
         assert now.name in row and nxt.name not in row  # the next card is still face down
-        low, high = game.army_outlook()["black"]
+        low, high = game.mode.army_outlook()["black"]
         assert f"turn 1 armies: Black ⚔{low}-{high} · Purple ⚔" in row and "B/P: Black/Purple army" in row
         assert "vs Black army ⚔" in row  # the forecast of the War against each army
         await pilot.press("1", "c")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         text = screen_text(app)
-        armies = game.armies()
+        armies = game.mode.armies()
         assert f"turn {game.state.turn} armies: Black ⚔{armies['black']} · Purple ⚔{armies['purple']}" in text
         while "Wars against the Black and Purple armies" not in text:  # the reveal comes first
             await pilot.press("enter")
@@ -193,7 +195,7 @@ async def test_solo_resume_help_and_card_browser(catalog, tmp_path, monkeypatch)
         kinds = {kind for kind, _, _ in app.screen.entries("")}
         assert {"necropolis", "lich_king"} <= kinds
     save = persistence.load_autosave(catalog=catalog)
-    assert isinstance(save.game, SoloGame)
+    assert isinstance(save.game.mode, SoloMode)
     assert save.settings == {"seats": ["human"], "hints": [0], "take_backs": []}
 
     resumed = PaperTalesApp(catalog, save=save)
@@ -201,7 +203,7 @@ async def test_solo_resume_help_and_card_browser(catalog, tmp_path, monkeypatch)
         await pilot.pause()
         assert isinstance(resumed.screen, DraftScreen) and "round 2/5" in screen_text(resumed)
         assert resumed.game.to_json() == save.game.to_json()
-        assert resumed.game.difficulty == 3
+        assert resumed.game.mode.difficulty == 3
 
 
 async def test_a_tie_goes_to_the_lich_king(catalog):
@@ -253,14 +255,14 @@ def test_the_necropolis_row_at_80_columns_keeps_every_gain_and_quest_whole():
     width = 78  # the row's room at 80 columns
     checked = 0
     for seed in range(20):
-        game = SoloGame.new(["Ann"], seed=seed, difficulty=seed % 5)
+        game = new_solo_game(["Ann"], seed=seed, difficulty=seed % 5)
         rng = random.Random(seed)
         while not game.over:
             lines = [line.plain for line in necropolis_lines(game, width)]
             assert all(len(line) <= width for line in lines), lines
-            assert all(c.name in lines[4] for c in game.lich_king_cards()) and "…" not in lines[4]
-            assert game.lich_king_cards() or lines[4].endswith("(difficulty 0)")
-            if game.solo.revealed < len(game.solo.necropolis):
+            assert all(c.name in lines[4] for c in game.mode.lich_king_cards()) and "…" not in lines[4]
+            assert game.mode.lich_king_cards() or lines[4].endswith("(difficulty 0)")
+            if game.state.solo.revealed < len(game.state.solo.necropolis):
                 assert "…" not in lines[2] + lines[3], lines
                 checked += 1
             pend = game.pending()[0]
@@ -271,9 +273,9 @@ def test_the_necropolis_row_at_80_columns_keeps_every_gain_and_quest_whole():
 def test_the_lich_king_cards_say_their_effect_where_it_applies():
     from papertales_tui.tui.views import lich_cards_line
 
-    one = SoloGame.new(["Ann"], seed=1, lich_cards=["reaper_of_souls"])
+    one = new_solo_game(["Ann"], seed=1, lich_cards=["reaper_of_souls"])
     assert lich_cards_line(one, 78).plain == "Lich King: Reaper of Souls (★1 per 2 Units dying)"
-    two = SoloGame.new(["Ann"], seed=1, lich_cards=["harvest_of_souls", "legion_of_bone"])
+    two = new_solo_game(["Ann"], seed=1, lich_cards=["harvest_of_souls", "legion_of_bone"])
     assert two.state.step == "pick"  # the draft: the Underworld quest applies, its effect comes first
     assert lich_cards_line(two, 120).plain == ("Lich King: Harvest of Souls (★1 ✿ food in Underworld) · "
                                                "Legion of Bone (+★1 a Black War won)")
@@ -283,7 +285,7 @@ def test_the_lich_king_cards_say_their_effect_where_it_applies():
 
 
 async def test_the_solo_deployment_forecasts_the_lich_kings_gains(catalog):
-    game = SoloGame.new(["Ann"], seed=3, catalog=catalog, lich_cards=["legion_of_bone"])
+    game = new_solo_game(["Ann"], seed=3, catalog=catalog, lich_cards=["legion_of_bone"])
     pick_first(game, 4)
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:

@@ -134,10 +134,10 @@ async def test_scoreboard_and_age_target_draw_kingdoms_with_the_widget(catalog, 
 
 
 async def test_solo_scoreboard_shows_the_lich_king_cards(catalog):
-    from papertales_tui.rules.solo import SoloGame
+    from papertales_tui.rules.solo import new_game as new_solo_game
     from papertales_tui.tui.screens.info import ScoreboardScreen
 
-    game = SoloGame.new(["Ann"], seed=2, difficulty=3)
+    game = new_solo_game(["Ann"], seed=2, difficulty=3)
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -147,7 +147,7 @@ async def test_solo_scoreboard_shows_the_lich_king_cards(catalog):
         await pilot.pause()
         assert isinstance(app.screen, ScoreboardScreen)
         text = " ".join(screen_text(app).split())
-        assert "Lich King cards: " + ", ".join(c.name for c in game.lich_king_cards()) in text
+        assert "Lich King cards: " + ", ".join(c.name for c in game.mode.lich_king_cards()) in text
         assert "Ann ★0 ¤3 ⚔0" in text
 
 
@@ -199,11 +199,11 @@ async def test_construction_says_what_it_builds_and_what_is_missing(catalog, mon
 
 @pytest.mark.parametrize("no_color", [False, True])
 async def test_solo_deployment_header_forecast_and_legend(catalog, monkeypatch, no_color):
-    from papertales_tui.rules.solo import SoloGame
+    from papertales_tui.rules.solo import new_game as new_solo_game
 
     if no_color:
         monkeypatch.setenv("NO_COLOR", "1")
-    game = SoloGame.new(["Ann"], seed=5, difficulty=2)
+    game = new_solo_game(["Ann"], seed=5, difficulty=2)
     while game.state.step == "pick":
         game.apply(0, {"kind": "pick", "card": game.pending_for(0).options["cards"][0]})
     app = PaperTalesApp(catalog)
@@ -213,10 +213,10 @@ async def test_solo_deployment_header_forecast_and_legend(catalog, monkeypatch, 
         await pilot.pause()
         assert isinstance(app.screen, DeployScreen)
         text = screen_text(app)
-        outlook = game.army_outlook()
+        outlook = game.mode.army_outlook()
         (b1, b2), (p1, p2) = outlook["black"], outlook["purple"]
         assert f"turn 1 armies: Black ⚔{b1}-{b2} · Purple ⚔{p1}-{p2}" in text
-        cards = {c.key: c.name for c in game.lich_king_cards()}
+        cards = {c.key: c.name for c in game.mode.lich_king_cards()}
         if "legion_of_bone" in cards:  # its Wars apply to the deployment: its effect first
             assert "Lich King: Legion of Bone (+★1 a Black War won) · " in text
         assert all(name in text for name in cards.values())

@@ -21,7 +21,7 @@ from papertales_tui import files
 from papertales_tui.cli import main
 from papertales_tui.persistence import _checksum, autosave, load_save, read_save_file, save_as
 from papertales_tui.rules.catalog import CardFileError, load_catalog
-from papertales_tui.rules.solo import SoloGame
+from papertales_tui.rules.solo import new_game as new_solo_game
 
 ROOT = Path(__file__).resolve().parents[1]
 posix_only = pytest.mark.skipif(os.name != "posix", reason="FIFOs and symbolic links as on POSIX")
@@ -231,7 +231,7 @@ def _duplicated_lich_king(d: dict) -> None:
 ])
 @pytest.mark.parametrize("command", [["replay"], ["--resume"], ["review"]])
 def test_replay_resume_and_review_refuse_the_same_saves(tmp_path, capsys, make, change, problem, command):
-    game = played(0, players=2) if make == "standard" else SoloGame.new(["Ann"], seed=3, difficulty=2)
+    game = played(0, players=2) if make == "standard" else new_solo_game(["Ann"], seed=3, difficulty=2)
     path = edited(save_as(game, tmp_path / "g.json"), change)
     refused(capsys, [*command, str(path)], str(path), "not valid", problem)
 

@@ -96,7 +96,7 @@ def run_solo(args: argparse.Namespace, catalog: Catalog) -> int:
                 errors.append(f"seed {seed}: {type(exc).__name__}: {exc}")
                 continue
             player.append(game.players[0].lp)
-            lich.append(game.lich_lp)
+            lich.append(game.mode.other_scores(game)[0])  # the Lich King's LP
             wins += bool(game.winners())
             if log:
                 write_events(log, k, seed, game)

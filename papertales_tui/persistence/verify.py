@@ -51,15 +51,8 @@ def iter_replay(save: Save) -> Iterator[ReplayStep]:
 
 def _new_game(save: Save) -> Game:
     """The game at its start, set up as the saved one was."""
-    mode, catalog = save.stored_state.get("mode", "standard"), save.game.catalog
-    if mode == "standard":
-        return Game.new(save.players, seed=save.seed, catalog=catalog)
-    if mode == "solo":
-        from ..rules.solo import SoloGame
-
-        return SoloGame.new(save.players, seed=save.seed, catalog=catalog,
-                            lich_cards=list(save.stored_state["solo"]["lich_cards"]))
-    raise ReplayError(f"cannot replay a game of mode {mode!r}")
+    game = save.game  # (loaded in the mode its state names, which sets it up again: `Mode.restart`)
+    return Game.new(save.players, seed=save.seed, catalog=game.catalog, mode=game.mode.restart())
 
 
 def replay_game(save: Save) -> Game:

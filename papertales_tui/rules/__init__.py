@@ -8,7 +8,7 @@
 
 A program uses what is listed in `__all__`: the game (`Game`, `Pending`, `Step`), the decisions
 (`Pick`, `Deploy`, `AgeTarget`, `Build`, `Upgrade`, `Pass`, `Heal`), the errors
-(`IllegalDecision` and its subclasses), the modes (`StandardMode`, `SoloMode`, `SoloGame`,
+(`IllegalDecision` and its subclasses), the modes (`StandardMode`, `SoloMode`,
 `MODES`, `load_game`, `new_game`) and the cards (`Catalog`, `default_catalog`, `load_catalog`).
 The heavier modules load on first use, so importing one submodule stays cheap.
 """
@@ -29,13 +29,13 @@ if TYPE_CHECKING:
     from .engine import Game, Pending
     from .games import MODES, load_game, new_game
     from .modes import Mode, StandardMode
-    from .solo import SoloGame, SoloMode
+    from .solo import SoloMode
 
 _LAZY = {
     "Game": "engine", "Pending": "engine",
     "MODES": "games", "load_game": "games", "new_game": "games",
     "Mode": "modes", "StandardMode": "modes",
-    "SoloGame": "solo", "SoloMode": "solo",
+    "SoloMode": "solo",
     "Catalog": "cards", "default_catalog": "card_files", "load_catalog": "catalog", "CardFileError": "card_paths",
 }
 
@@ -49,7 +49,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "AgeTarget", "Build", "CardFileError", "Catalog", "Decision", "Deploy", "Game", "Heal", "IllegalDecision",
-    "MODES", "MalformedDecision", "Mode", "NotPending", "Pass", "Pending", "Pick", "SoloGame", "SoloMode",
+    "MODES", "MalformedDecision", "Mode", "NotPending", "Pass", "Pending", "Pick", "SoloMode",
     "StandardMode", "Step", "Unaffordable", "Upgrade", "WrongKind", "decision_from_dict", "default_catalog",
     "load_catalog", "load_game", "new_game",
 ]

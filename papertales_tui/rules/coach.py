@@ -660,12 +660,7 @@ def decision_points(game: Game, decisions: list[dict[str, Any]], seats: list[int
 def start_of(game: Game) -> Game:
     """The game as it was set up, before any decision (same players, seed and solo cards)."""
     names = [p.name for p in game.state.players]
-    if game.state.solo is not None:
-        from .solo import SoloGame
-
-        return SoloGame.new(names, seed=game.state.seed, catalog=game.catalog,
-                            lich_cards=list(game.state.solo.lich_cards))
-    return Game.new(names, seed=game.state.seed, catalog=game.catalog)
+    return Game.new(names, seed=game.state.seed, catalog=game.catalog, mode=game.mode.restart())
 
 
 def deciding_turn(game: Game) -> dict[str, Any] | None:

@@ -32,7 +32,7 @@ from .errors import IllegalDecision, NotPending
 from .kingdom import Forecast
 from .modes import Mode, StandardMode
 from .names import check_name
-from .phases import STEPS, aging, construction, deployment, order, recruitment, wars
+from .phases import STEPS, aging, construction, deployment, order, recruitment
 from .phases.recruitment import draft_counts, draft_size, pass_step
 from .phases.wars import WAR_LP, double_war, war_won
 from .state import BACK, FRONT, SLOT_NAMES, GameState, Phase, Player, Unit
@@ -106,6 +106,10 @@ class Game:
 
     def to_json(self) -> str:
         return json.dumps(self.state.to_dict())
+
+    def copy(self) -> Game:
+        """An independent copy of this game, in a new object of the same mode (a look ahead)."""
+        return type(self)(GameState.from_dict(json.loads(self.to_json())), self.catalog, type(self.mode)())
 
     @classmethod
     def from_json(cls, text: str, catalog: Catalog | None = None, mode: Mode | None = None) -> Game:
@@ -432,10 +436,10 @@ class Game:
 
     def stop_recording(self) -> None:
         """From now on, count events without logging them (the log so far is dropped): a game
-        played only for its outcome, e.g. a simulation, is the same game, faster. Standard games
-        only (solo rules read the log)."""
-        if self.state.mode != "standard":
-            raise ValueError("only a standard game can be played without its log")
+        played only for its outcome, e.g. a simulation, is the same game, faster. Not in a mode
+        that reads the log (`Mode.reads_log`: solo)."""
+        if self.mode.reads_log:
+            raise ValueError(f"a {self.mode.name} game cannot be played without its log")
         self.unlogged += len(self.state.log)
         self.state.log.clear()
         self.record_events = False
@@ -486,6 +490,14 @@ class Game:
             out.append(s.deck.pop())
         return out
 
+    def discard(self, cards: list[int]) -> None:
+        """Put these cards on the discard pile, in this order."""
+        self.state.discard.extend(cards)
+
+    def shuffle(self, cards: list[int]) -> None:
+        """Shuffle these cards in place with the game's seeded generator."""
+        self.state.rng.shuffle(cards)
+
     def emit(self, type_: str, **fields: Any) -> None:
         """Log an event of rules/events.py (its fields are checked), stamped with the current phase.
 
@@ -513,15 +525,6 @@ class Game:
                 self.emit("gold", player=player, amount=gold, cause=cause, total=p.gold)
             else:
                 self.unlogged += 1
-
-    def go_to_war(self, player: int) -> int:
-        """The Kingdom's strength in the Wars, logged with the Kingdom as it fights (`war_strength`)."""
-        return wars.go_to_war(self, player)
-
-    def score_war_abilities(self, player: int, wars_won: int) -> None:
-        """The Kingdom's Wars-phase abilities score for `wars_won` Wars won."""
-        for name, lp, gold in self.war_gains(player, wars_won):
-            self.gain(player, lp=lp, gold=gold, cause=name)
 
 
 def _is_int(x: object) -> bool:

@@ -1,13 +1,15 @@
 """Forecasts of the turn for a deployment being planned, worked out by the engine on what the
 player can see: their own plan, the other Kingdoms as they stand now (their hands and new Units are
-hidden), and in solo the Necropolis cards face up.
+hidden), and what the mode shows (in solo the Necropolis cards face up).
 
 `deployment_forecast(game, player, slots, keep)` asks the engine for the Kingdom this plan leaves
 after the reveal (`Game.after_deployment`), then reads its strength, Wars, Income, Constructions
 within reach, deaths at Aging and the LP of the turn from the engine's queries. Nothing here knows a
 card's ability: it only adds up what the engine answers. A forecast is exact when the opponents add
 nothing, no choice is left (Time Master, Master Alchemist), no Shapeshifter draws and, in solo, the
-next Necropolis card is face up; `uncertain` names what it leaves open.
+next Necropolis card is face up; `uncertain` names what it leaves open. What a mode adds comes from
+its hooks: `Mode.foes` (whom the seat fights, when not its neighbours), `Mode.others_gains` (the
+LP of the sides that are not seats: the Lich King's) and `Mode.unknowns`.
 """
 
 from __future__ import annotations
@@ -99,45 +101,11 @@ def deployment_forecast(game: Game, player: int, slots: list[int | None], keep: 
     # where Age tokens go, or what a Shapeshifter becomes, still open: any Unit may die then
     shapeshift = any(k.card(me.unit(s).card).has("shapeshift") for s in me.revealed)
     most_dying = len(me.units()) if me.choices or shapeshift else len(dying)
-    lich = _lich_gains(game, wars, (len(dying), most_dying), bool(healable), len(me.buildings), bool(constructions))
+    lich = game.mode.others_gains(game, wars, (len(dying), most_dying), bool(healable), len(me.buildings),
+                                  bool(constructions))
     return TurnForecast(k, strength, tuple((label, v) for label, v in parts), wars, cost, gold_left,
                         tuple(unpaid), income, war_gold, k.resources(0), constructions, dying,
                         healable, tuple(lp), tuple(_uncertain(game, k, me)), tuple(lich))
-
-
-def _lich_gains(game: Game, wars: tuple[WarForecast, ...], dying: tuple[int, int], healable: bool, buildings: int,
-                can_build: bool) -> list[tuple[str, int, int]]:
-    """Solo: the LP the Lich King gains for the rest of this turn, by source, (fewest, most): his
-    armies' Wars and the Lich King cards that score on them, the Units that die at Aging (a Mystical
-    Healer may save one), and on the last turn the END card and the Buildings not built."""
-    from . import solo
-
-    if not isinstance(game, solo.SoloGame):
-        return []
-    cards = game.lich_king_cards()
-    won = {}  # army: (fewest, most) Wars it wins; a tie is won by both
-    for army in solo.ARMIES:
-        w = next(w for w in wars if w.against == f"{army.title()} army")
-        won[army] = (int(solo.solo_war(w.mine, w.theirs[0])[1]), int(solo.solo_war(w.mine, w.theirs[1])[1]))
-    out = [("Wars", solo.LICH_LP_PER_WAR * sum(lo for lo, _ in won.values()),
-            solo.LICH_LP_PER_WAR * sum(hi for _, hi in won.values()))]
-    last = game.state.turn == game.state.turns
-    for c in cards:
-        n = c.params.get("amount", 0)
-        if c.effect == "lp_per_war_won":
-            armies = [a for a in solo.ARMIES if solo.scores_for(c, a)]
-            out.append((c.name, n * sum(won[a][0] for a in armies), n * sum(won[a][1] for a in armies)))
-        elif c.effect == "lp_per_dying_units":
-            out.append((c.name, n * ((dying[0] - healable) // c.params["per"]), n * (dying[1] // c.params["per"])))
-        elif c.effect == "lp_per_missing_building" and last:
-            missing = len(game.catalog.buildings) - buildings
-            out.append((c.name, n * (missing - can_build), n * missing))
-    if last:
-        end = len(game.solo.necropolis) - 1
-        gains = [game.necropolis_card(end).gain] if game.solo.revealed > end else \
-            [card.gain for card in game.next_card_candidates()] or [0]
-        out.append(("END card", min(gains), max(gains)))
-    return [(name, lo, hi) for name, lo, hi in out if hi]
 
 
 def _by_source(low: list[tuple[str, int, int]], high: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
@@ -149,10 +117,9 @@ def _by_source(low: list[tuple[str, int, int]], high: list[tuple[str, int, int]]
 
 
 def _wars(game: Game, player: int, mine: int) -> list[WarForecast]:
-    outlook = getattr(game, "army_outlook", None)
-    if outlook is not None:  # solo: the Black and Purple armies
-        return [_war(f"{army.title()} army", None, mine, low, high, single=True)
-                for army, (low, high) in (outlook() or {}).items()]
+    foes = game.mode.foes(game, player)
+    if foes is not None:  # foes that are not seats (solo: the Black and Purple armies)
+        return [_war(name, None, mine, low, high, single=True) for name, low, high in foes]
     n = len(game.players)
     if n == 2:
         j = 1 - player
@@ -190,10 +157,7 @@ def _uncertain(game: Game, k: Game, me: Player) -> list[str]:
     out = [f"where {c['name']} puts its Age tokens" for c in me.choices]
     out += [f"what {k.card(me.unit(s).card).name} becomes" for s in me.revealed
             if k.card(me.unit(s).card).has("shapeshift")]
-    armies = getattr(game, "armies", None)  # a solo game's
-    if armies is not None and armies() is None:
-        out.append("the next Necropolis card (face down)")
-    return out
+    return out + game.mode.unknowns(game)
 
 
 def safe_forecast(game: Game, player: int, slots: list[int | None], keep: int | None = None) -> TurnForecast | None:

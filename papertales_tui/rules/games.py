@@ -1,8 +1,8 @@
 """Making and loading games of any mode: the one place that knows every mode.
 
-`MODES` maps the `mode` a saved state names to its `Mode` class and the `Game` class that plays it
-(`SoloGame` adds the Lich King queries screens use). The engine itself knows no mode but the
-standard one, so this module sits above both `engine.py` and `solo.py`.
+`MODES` maps the `mode` a saved state names to its `Mode` class; every mode is played by the same
+`Game`. The engine itself knows no mode but the standard one, so this module sits above both
+`engine.py` and `solo.py`.
 """
 
 from __future__ import annotations
@@ -12,26 +12,25 @@ import json
 from .cards import Catalog
 from .engine import Game
 from .modes import Mode, StandardMode
-from .solo import SoloGame, SoloMode
+from .solo import SoloMode
 from .state import GameState
 
-MODES: dict[str, tuple[type[Mode], type[Game]]] = {
-    StandardMode.name: (StandardMode, Game),
-    SoloMode.name: (SoloMode, SoloGame),
+MODES: dict[str, type[Mode]] = {
+    StandardMode.name: StandardMode,
+    SoloMode.name: SoloMode,
 }
 
 
 def game_from_state(state: GameState, catalog: Catalog) -> Game:
     """A game around `state`, in the mode it names (ValueError for a mode this version lacks)."""
-    entry = MODES.get(state.mode)
-    if entry is None:
+    mode = MODES.get(state.mode)
+    if mode is None:
         raise ValueError(f"unknown game mode {state.mode!r} (known: {', '.join(MODES)})")
-    mode, cls = entry
-    return cls(state, catalog, mode())
+    return Game(state, catalog, mode())
 
 
 def load_game(text: str, catalog: Catalog | None = None) -> Game:
-    """A game from `Game.to_json()` text, in the mode it names (a SoloGame for a solo game)."""
+    """A game from `Game.to_json()` text, in the mode it names."""
     if catalog is None:
         from .card_files import default_catalog
 
@@ -42,9 +41,7 @@ def load_game(text: str, catalog: Catalog | None = None) -> Game:
 def new_game(names: list[str], seed: int = 0, catalog: Catalog | None = None, *, solo: bool = False,
              difficulty: int = 0) -> Game:
     """A new standard game, or with `solo` a game of names[0] against the Lich King."""
-    if solo:
-        return SoloGame.new(names, seed, catalog, difficulty=difficulty)
-    return Game.new(names, seed, catalog)
+    return Game.new(names, seed, catalog, SoloMode(difficulty) if solo else None)
 
 
 __all__ = ["MODES", "game_from_state", "load_game", "new_game"]

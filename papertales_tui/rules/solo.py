@@ -2,8 +2,9 @@
 
 `SoloMode` fills in the engine's mode hooks (see `modes.py`): it changes only Recruitment (the
 Underworld draft and the Lich King's gains), Wars (against the Black and Purple armies) and the end
-of each turn (the Time token, the END card). Everything else is the normal engine. `SoloGame` is a
-`Game` in that mode with its queries at hand.
+of each turn (the Time token, the END card). Everything else is the normal engine. A solo game is a
+`Game` whose `mode` is a `SoloMode` (`new_game` makes one); `mode_of(game)` gives that mode, whose
+queries (the Lich King's LP and cards, the Necropolis row, the armies, the quests) screens and bots ask.
 
 Recruitment is a series of ``pick`` decisions of player 0, ``{"kind": "pick", "card": c}``; the
 options say which round it is: 5, 4 and 3 cards from the draw pile (the rest goes to the Underworld),
@@ -16,13 +17,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Catalog, LichKingCard, NecropolisCard, Quest, UnitType
 from .decisions import Step
-from .engine import WAR_LP, Game, Pending
+from .engine import Game, Pending
 from .modes import Mode, StandardMode
-from .state import GameState, Phase, SoloState
+from .state import GameState, SoloState
+
+if TYPE_CHECKING:
+    from .forecast import WarForecast
 
 DRAFT_SIZES = (5, 4, 3)  # cards drawn from the pile in rounds 1-3; rounds 4 and 5 use the Underworld
 UNDERWORLD_DRAW = 2  # round 4: the top 2 Underworld cards, keep 1
@@ -34,9 +38,9 @@ PILES: tuple[int | str, ...] = (1, 2, 3, 4, "end")  # the Necropolis pile of eac
 # Where SoloMode resolves each kind of `cards.LICH_EFFECTS` (a test checks that none is missing).
 LICH_RESOLVED = {
     "underworld_quest": "quests, scored by _lich_recruitment",
-    "lp_per_war_won": "resolve_wars",
+    "lp_per_war_won": "wars_fought",
     "lp_per_dying_units": "turn_ended",
-    "lp_per_missing_building": "turn_ended, after the last turn",
+    "lp_per_missing_building": "final_scoring",
     "army_strength": "_armies_of",
 }
 
@@ -123,6 +127,7 @@ class SoloMode(StandardMode):
     turn, and the queries screens and bots ask about the Lich King. One object per game."""
 
     name = "solo"
+    reads_log = True  # the Lich King's sources and the Units that died this turn are read from it
 
     def __init__(self, difficulty: int = 0, lich_cards: list[str] | None = None):
         self.difficulty_asked = difficulty
@@ -172,9 +177,24 @@ class SoloMode(StandardMode):
         game.emit("solo_started", difficulty=len(self.solo.lich_cards), lich_cards=list(self.solo.lich_cards))
         self._reveal_necropolis(game, 0)
 
-    def turn_started(self, game: Game) -> bool:
-        self._deal(game)
-        return True
+    def restart(self) -> Mode:
+        """The same Necropolis row and Lich King cards again from the same seed."""
+        return SoloMode(lich_cards=list(self.solo.lich_cards))
+
+    def draft_cards(self, game: Game, leftovers: list[list[int]] | None) -> list[list[int]] | None:
+        """The cards not kept go to the Underworld (round 4: under it); the next round's cards come
+        from the draw pile (rounds 1-3) or the Underworld (rounds 4-5)."""
+        solo, r = self.solo, game.state.draft_round
+        rest = leftovers[0] if leftovers is not None else []
+        if rest and r - 1 < len(DRAFT_SIZES):
+            solo.underworld.extend(rest)
+            game.emit("underworld_added", player=0, cards=list(rest), total=len(solo.underworld), private_to=0)
+        elif rest:
+            solo.underworld[:0] = rest
+            game.emit("underworld_bottom", player=0, cards=list(rest), private_to=0)
+        if r >= ROUNDS:
+            return None
+        return [self._deal(game, r)]
 
     def extra_pending(self, game: Game, pend: Pending) -> None:
         if pend.kind == Step.PICK:
@@ -182,75 +202,50 @@ class SoloMode(StandardMode):
             pend.options.update(round=r + 1, rounds=ROUNDS, underworld=len(self.solo.underworld),
                                 rest_to="underworld" if r < len(DRAFT_SIZES) else "underworld_bottom")
 
-    def resolve_picks(self, game: Game) -> bool:
-        s, solo, p = self.state, self.solo, self.state.players[0]
-        r = s.draft_round
-        if p.draft:
-            card = p.submitted["card"] if p.submitted else p.draft[0]
-            p.draft.remove(card)
-            p.hand.append(card)
-            game.emit("card_picked", player=0, card=card, private_to=0)
-        if p.draft and r < len(DRAFT_SIZES):
-            solo.underworld.extend(p.draft)
-            game.emit("underworld_added", player=0, cards=list(p.draft), total=len(solo.underworld),
-                      private_to=0)
-        elif p.draft:
-            solo.underworld[:0] = p.draft
-            game.emit("underworld_bottom", player=0, cards=list(p.draft), private_to=0)
-        p.draft = []
-        s.draft_round += 1
-        if s.draft_round < ROUNDS:
-            self._deal(game)
-            return True
+    def draft_ended(self, game: Game) -> None:
         self._lich_recruitment(game)
-        if p.kept is not None:
-            p.hand.append(p.kept)
-            game.emit("kept_card_returned", player=0, card=p.kept, private_to=0)
-            p.kept = None
-        s.phase = Phase.DEPLOYMENT
-        game.begin(Step.DEPLOY)
-        return True
 
-    def resolve_wars(self, game: Game) -> bool:
-        """Wars against the Black and Purple armies instead of the neighbours."""
-        solo = self.solo
-        self._reveal_necropolis(game, solo.time + 1)
-        armies = self._armies()
-        total = game.go_to_war(0)
-        won, lich_won = 0, []
+    def wars_started(self, game: Game) -> None:
+        """The next card of the row is revealed: this turn's armies are known."""
+        self._reveal_necropolis(game, self.solo.time + 1)
+
+    def fight(self, game: Game, strengths: list[int]) -> list[int]:
+        """The Kingdom against the Black and the Purple army."""
+        armies, total = self._armies(), strengths[0]
+        won = 0
         for army in ARMIES:
             player_wins, lich_wins = solo_war(total, armies[army])
             won += player_wins
-            if lich_wins:
-                lich_won.append(army)
             game.emit("solo_war", army=army, strength=total, army_strength=armies[army],
                       player_won=player_wins, lich_won=lich_wins)
-        if won:
-            game.gain(0, lp=WAR_LP * won, cause="wars")
+        return [won]
+
+    def wars_fought(self, game: Game, strengths: list[int], wars_won: list[int]) -> None:
+        """The Lich King's LP for the Wars his armies won, and his cards that score on them."""
+        armies = self._armies()
+        lich_won = [army for army in ARMIES if solo_war(strengths[0], armies[army])[1]]
         self._lich_gain(game, LICH_LP_PER_WAR * len(lich_won), "wars", "wars", wars=len(lich_won))
         for c in self.lich_king_cards():
             if c.effect == "lp_per_war_won":
                 n = sum(1 for army in lich_won if scores_for(c, army))
                 self._lich_gain(game, c.params["amount"] * n, "lich_card", c.key, wars=n)
-        game.score_war_abilities(0, won)
-        return True
 
     def turn_ended(self, game: Game) -> None:
-        """The Lich King's gains for the Units that died, the Time token; at the end the END card."""
-        s, solo = self.state, self.solo
+        """The Lich King's gains for the Units that died, then the Time token moves."""
+        solo = self.solo
         deaths = self._deaths_this_turn()  # (Aging's, every turn: logged in the phase "aging")
         for c in self.lich_king_cards():
             if c.effect == "lp_per_dying_units":
                 self._lich_gain(game, c.params["amount"] * (deaths // c.params["per"]), "lich_card", c.key,
                                 units=deaths)
         solo.time += 1
-        game.emit("time_moved", position=solo.time, turn=s.turn)
-        if s.turn < s.turns:
-            return
-        s.phase = Phase.END  # end-of-game scoring
-        end = self.necropolis_card(solo.time)
+        game.emit("time_moved", position=solo.time, turn=self.state.turn)
+
+    def final_scoring(self, game: Game) -> None:
+        """The END card's gain and the Lich King cards that score at the end."""
+        end = self.necropolis_card(self.solo.time)
         self._lich_gain(game, end.gain, "end", end.key)
-        built = len(s.players[0].buildings)
+        built = len(self.state.players[0].buildings)
         for c in self.lich_king_cards():
             if c.effect == "lp_per_missing_building":
                 missing = len(self.catalog.buildings) - built
@@ -264,6 +259,9 @@ class SoloMode(StandardMode):
         """[0] if the player has strictly more LP than the Lich King, else [] (the Lich King wins)."""
         return [0] if self.state.players[0].lp > self.solo.lich_lp else []
 
+    def other_scores(self, game: Game) -> list[int]:
+        return [self.solo.lich_lp]
+
     def view(self, game: Game, player: int | None, d: dict[str, Any]) -> None:
         """Face-down Necropolis cards hidden and the Underworld as a set."""
         solo = self.solo
@@ -274,6 +272,43 @@ class SoloMode(StandardMode):
         # the player may look through the discard pile during Recruitment (solo rules)
         sd["discard"] = list(self.state.discard) if player == 0 and self.state.phase == "recruitment" else None
         sd["armies"] = self.armies()
+
+    # --- forecasts (forecast.py) --------------------------------------------------------------
+    def foes(self, game: Game, player: int) -> list[tuple[str, int, int]] | None:
+        """The Black and Purple armies, (lowest, highest) while the next card is face down."""
+        return [(f"{army.title()} army", low, high) for army, (low, high) in (self.army_outlook() or {}).items()]
+
+    def others_gains(self, game: Game, wars: tuple[WarForecast, ...], dying: tuple[int, int], healable: bool,
+                     buildings: int, can_build: bool) -> list[tuple[str, int, int]]:
+        """The LP the Lich King gains for the rest of this turn, by source, (fewest, most): his
+        armies' Wars and the Lich King cards that score on them, the Units that die at Aging (a
+        Mystical Healer may save one), and on the last turn the END card and the Buildings not built."""
+        won = {}  # army: (fewest, most) Wars it wins; a tie is won by both
+        for army in ARMIES:
+            w = next(w for w in wars if w.against == f"{army.title()} army")
+            won[army] = (int(solo_war(w.mine, w.theirs[0])[1]), int(solo_war(w.mine, w.theirs[1])[1]))
+        out = [("Wars", LICH_LP_PER_WAR * sum(lo for lo, _ in won.values()),
+                LICH_LP_PER_WAR * sum(hi for _, hi in won.values()))]
+        last = self.state.turn == self.state.turns
+        for c in self.lich_king_cards():
+            n = c.params.get("amount", 0)
+            if c.effect == "lp_per_war_won":
+                armies = [a for a in ARMIES if scores_for(c, a)]
+                out.append((c.name, n * sum(won[a][0] for a in armies), n * sum(won[a][1] for a in armies)))
+            elif c.effect == "lp_per_dying_units":
+                out.append((c.name, n * ((dying[0] - healable) // c.params["per"]), n * (dying[1] // c.params["per"])))
+            elif c.effect == "lp_per_missing_building" and last:
+                missing = len(self.catalog.buildings) - buildings
+                out.append((c.name, n * (missing - can_build), n * missing))
+        if last:
+            end = len(self.solo.necropolis) - 1
+            gains = [self.necropolis_card(end).gain] if self.solo.revealed > end else \
+                [card.gain for card in self.next_card_candidates()] or [0]
+            out.append(("END card", min(gains), max(gains)))
+        return [(name, lo, hi) for name, lo, hi in out if hi]
+
+    def unknowns(self, game: Game) -> list[str]:
+        return ["the next Necropolis card (face down)"] if self.armies() is None else []
 
     # --- queries ----------------------------------------------------------------------------
     @property
@@ -360,24 +395,24 @@ class SoloMode(StandardMode):
         return card.name if card is not None else key.capitalize()
 
     # --- the turn ---------------------------------------------------------------------------
-    def _deal(self, game: Game) -> None:
-        s, solo, p = self.state, self.solo, self.state.players[0]
-        r = s.draft_round
+    def _deal(self, game: Game, r: int) -> list[int]:
+        """The cards of draft round `r` (0-4)."""
+        solo = self.solo
         if r < len(DRAFT_SIZES):
-            p.draft = game.draw(DRAFT_SIZES[r])
-            game.emit("cards_dealt", player=0, cards=list(p.draft), private_to=0)
-        else:
-            if r == len(DRAFT_SIZES):
-                s.rng.shuffle(solo.underworld)
-                game.emit("underworld_shuffled", cards=len(solo.underworld))
-            n = UNDERWORLD_DRAW if r == len(DRAFT_SIZES) else 1
-            p.draft = [solo.underworld.pop() for _ in range(min(n, len(solo.underworld)))]
-            game.emit("underworld_drawn", player=0, cards=list(p.draft), private_to=0)
-        game.begin(Step.PICK)
+            cards = game.draw(DRAFT_SIZES[r])
+            game.emit("cards_dealt", player=0, cards=list(cards), private_to=0)
+            return cards
+        if r == len(DRAFT_SIZES):
+            game.shuffle(solo.underworld)
+            game.emit("underworld_shuffled", cards=len(solo.underworld))
+        n = UNDERWORLD_DRAW if r == len(DRAFT_SIZES) else 1
+        cards = [solo.underworld.pop() for _ in range(min(n, len(solo.underworld)))]
+        game.emit("underworld_drawn", player=0, cards=list(cards), private_to=0)
+        return cards
 
     def _lich_recruitment(self, game: Game) -> None:
         """The Lich King's immediate gain and quest bonuses; then the Underworld goes to the discard."""
-        s, solo = self.state, self.solo
+        solo = self.solo
         current = self.necropolis_card(solo.time)
         self._lich_gain(game, current.gain, "immediate", current.key)
         underworld = list(solo.underworld)
@@ -386,7 +421,7 @@ class SoloMode(StandardMode):
             game.emit("lich_quest", source=source, condition=quest.condition, params=dict(quest.params),
                       lp_each=quest.lp, matches=matches)
             self._lich_gain(game, quest.lp * len(matches), "quest", source, matches=len(matches))
-        s.discard.extend(underworld)
+        game.discard(underworld)
         solo.underworld = []
         game.emit("underworld_discarded", cards=underworld)
 
@@ -416,74 +451,25 @@ class SoloMode(StandardMode):
         return n
 
 
-class SoloGame(Game):
-    """A `Game` in `SoloMode`, with the mode's queries at hand (`game.lich_lp`…); it changes no rule."""
-
-    mode: SoloMode
-
-    def __init__(self, state: GameState, catalog: Catalog, mode: Mode | None = None):
-        super().__init__(state, catalog, SoloMode() if mode is None else mode)
-
-    @classmethod
-    def new(cls, names: list[str], seed: int = 0, catalog: Catalog | None = None, mode: Mode | None = None, *,
-            difficulty: int = 0, lich_cards: list[str] | None = None) -> SoloGame:
-        """A new solo game for `names` (one name). `difficulty` Lich King cards are drawn at random,
-        unless `lich_cards` names them."""
-        game = super().new(names, seed, catalog, SoloMode(difficulty, lich_cards) if mode is None else mode)
-        assert isinstance(game, SoloGame)
-        return game
-
-    @property
-    def solo(self) -> SoloState:
-        return self.mode.solo
-
-    @property
-    def lich_lp(self) -> int:
-        return self.mode.lich_lp
-
-    @property
-    def difficulty(self) -> int:
-        return self.mode.difficulty
-
-    def necropolis_card(self, position: int) -> NecropolisCard:
-        return self.mode.necropolis_card(position)
-
-    def lich_king_cards(self) -> list[LichKingCard]:
-        return self.mode.lich_king_cards()
-
-    def revealed_cards(self) -> list[NecropolisCard]:
-        return self.mode.revealed_cards()
-
-    def armies(self) -> dict[str, int] | None:
-        return self.mode.armies()
-
-    def army_outlook(self, turn: int | None = None) -> dict[str, tuple[int, int]] | None:
-        return self.mode.army_outlook(turn)
-
-    def next_card_candidates(self) -> list[NecropolisCard]:
-        return self.mode.next_card_candidates()
-
-    def quest_matches(self, quest: Quest, cards: list[int]) -> list[int]:
-        return self.mode.quest_matches(quest, cards)
-
-    def quests(self) -> list[tuple[str, Quest]]:
-        return self.mode.quests()
-
-    def quest_lp(self, card: int) -> int:
-        return self.mode.quest_lp(card)
-
-    def lich_sources(self) -> dict[str, int]:
-        return self.mode.lich_sources()
-
-    def source_name(self, key: str) -> str:
-        return self.mode.source_name(key)
+def new_game(names: list[str], seed: int = 0, catalog: Catalog | None = None, *, difficulty: int = 0,
+             lich_cards: list[str] | None = None) -> Game:
+    """A new solo game for `names` (one name). `difficulty` Lich King cards are drawn at random,
+    unless `lich_cards` names them."""
+    return Game.new(names, seed, catalog, SoloMode(difficulty, lich_cards))
 
 
-def play_random_solo_game(name: str, seed: int, difficulty: int = 0, catalog: Catalog | None = None) -> SoloGame:
+def mode_of(game: Game) -> SoloMode | None:
+    """The solo mode of a game, with its queries (`lich_lp`, `lich_king_cards()`, `armies()`...);
+    None for a game in another mode."""
+    mode = game.mode
+    return mode if isinstance(mode, SoloMode) else None
+
+
+def play_random_solo_game(name: str, seed: int, difficulty: int = 0, catalog: Catalog | None = None) -> Game:
     """A whole solo game with random legal decisions."""
     from .random_play import random_decision
 
-    game = SoloGame.new([name], seed=seed, catalog=catalog, difficulty=difficulty)
+    game = new_game([name], seed=seed, catalog=catalog, difficulty=difficulty)
     rng = random.Random(seed ^ 0x5EED)
     while not game.over:
         for pend in game.pending():
@@ -491,6 +477,6 @@ def play_random_solo_game(name: str, seed: int, difficulty: int = 0, catalog: Ca
     return game
 
 
-__all__ = ["SoloGame", "SoloMode", "army_bonus", "armies_of", "lich_lp_per_war", "necropolis_candidates",
+__all__ = ["SoloMode", "army_bonus", "armies_of", "lich_lp_per_war", "mode_of", "necropolis_candidates", "new_game",
            "play_random_solo_game", "possible_armies", "quest_matches", "quests_of", "scores_for", "solo_war",
            "PILES", "QUEST_TESTS"]

@@ -144,13 +144,13 @@ class PaperTalesApp(App):
 
     def start_solo_game(self, name: str, seed: int | None, difficulty: int, keep: bool = True) -> None:
         """One human against the Lich King; `difficulty` Lich King cards drawn from the seed."""
-        from ..rules.solo import SoloGame
+        from ..rules.solo import new_game
 
         if keep and not self.keep_unfinished():
             return
         if seed is None:
             seed = random.randrange(1_000_000)
-        self.play(SoloGame.new([name], seed=seed, catalog=self.catalog, difficulty=difficulty), [seats.HUMAN])
+        self.play(new_game([name], seed=seed, catalog=self.catalog, difficulty=difficulty), [seats.HUMAN])
 
     def play(self, game: Game, seat_types: list[str], shown: int = 0, hints: list[int] | None = None,
              coach: object = None, take_backs: object = None) -> None:

@@ -29,8 +29,8 @@ def army_text(low: int, high: int) -> str:
 def necropolis_heading(game, turn: int | None = None) -> Text:
     """The Lich King's LP and a turn's armies (default: this turn's), with their Lich King card
     bonuses; a range while the next card is face down."""
-    out = Text.assemble(("NECROPOLIS", "bold"), " · Lich King ", tx.lp(game.lich_lp))
-    armies = game.army_outlook(turn)
+    out = Text.assemble(("NECROPOLIS", "bold"), " · Lich King ", tx.lp(game.mode.lich_lp))
+    armies = game.mode.army_outlook(turn)
     if armies is not None:
         shown = game.state.turn if turn is None else turn
         out.append(f" · turn {shown} armies: ")
@@ -68,7 +68,7 @@ APPLIES = {"pick": ("underworld_quest",), "deploy": ("lp_per_war_won", "lp_per_d
 def lich_cards_line(game, width: int) -> Text:
     """The Lich King cards in play (the difficulty), each with its effect in a few words when they
     all fit in `width`, else those that apply to the decision now; else their names."""
-    cards = game.lich_king_cards()
+    cards = game.mode.lich_king_cards()
     now = [c for c in cards if c.effect in APPLIES.get(game.state.step, ())]
     effects = " · ".join(f"{c.name} ({lich_effect(c)})" for c in cards)
     names = ", ".join(c.name for c in cards) or "none (difficulty 0)"
@@ -88,15 +88,15 @@ def necropolis_cells(game, position: int, compact: bool = False) -> list[Text]:
     """The 3 lines of one card of the row: name; position, gain and armies (B/P); quest. A face-down
     card shows what it may be when it is the next one. `compact` (when the row is short of room):
     a face-down card without the words "face down" (the legend says what ▒ is), quests without "each"."""
-    solo = game.solo
+    solo = game.state.solo
     label = Text(f"{TIME if position == solo.time else ''}{tx.necropolis_label(position)}", style="bold")
     if position >= solo.revealed:
         lines = [Text("▒" * 6, style="dim"), label + Text("" if compact else " face down", style="dim"), Text()]
         if position == solo.time + 1:
-            cards = game.next_card_candidates()
+            cards = game.mode.next_card_candidates()
             lines[2] = Text(f"B{army_range(cards, 'black')} P{army_range(cards, 'purple')}?", style="dim")
         return lines
-    card = game.necropolis_card(position)
+    card = game.mode.necropolis_card(position)
     gain = Text.assemble(label, " +", tx.lp(card.gain), " ",
                          (f"B{card.black}", "bold"), " ", (f"P{card.purple}", "bold purple"))
     quest = Text(tx.quest_short(card.quest, compact)) if card.quest else Text("no quest", style="dim")
@@ -124,7 +124,7 @@ def necropolis_lines(game, width: int, turn: int | None = None) -> list[Text]:
     (revealed cards face up, the others face down; B/P = Black/Purple army values), the Lich King
     cards in play and the legend. Short of room, the compact cells; then names are cut before
     the gains and quests."""
-    count = len(game.solo.necropolis)
+    count = len(game.state.solo.necropolis)
     cells = [necropolis_cells(game, i) for i in range(count)]
     if sum(max(c.cell_len for c in col) for col in cells) > width - GAP * (count - 1):
         cells = [necropolis_cells(game, i, compact=True) for i in range(count)]
@@ -146,7 +146,7 @@ def necropolis_lines(game, width: int, turn: int | None = None) -> list[Text]:
 
 def lich_sources(game) -> Text:
     """The Lich King's LP by source, biggest first."""
-    sources = sorted(game.lich_sources().items(), key=lambda kv: -kv[1])
+    sources = sorted(game.mode.lich_sources().items(), key=lambda kv: -kv[1])
     if not sources:
         return Text("nothing yet", style="dim")
     return Text(", ").join(Text.assemble(f"{name} ", tx.lp(n)) for name, n in sources)

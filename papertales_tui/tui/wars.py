@@ -171,7 +171,7 @@ def army_lines(game, e: ev.SoloWar, shown: ev.NecropolisRevealed | None, width: 
     lines = [fit(Text.assemble((f"{name} army", "bold underline"), "  ", tx.strength(e.army_strength), "  ",
                                result), width)]
     if shown is not None and shown.position > 0:
-        now, nxt = game.necropolis_card(shown.position - 1), game.necropolis_card(shown.position)
+        now, nxt = game.mode.necropolis_card(shown.position - 1), game.mode.necropolis_card(shown.position)
         a, b = getattr(now, e.army), getattr(nxt, e.army)
         lines.append(fit(Text.assemble(f"   {now.name} (current) ".ljust(3 + NAME_WIDTH + 4), tx.strength(a)), width))
         lines.append(fit(Text.assemble(f"   {nxt.name} (revealed) ".ljust(3 + NAME_WIDTH + 4), tx.strength(b)), width))

@@ -9,7 +9,7 @@ from pathlib import Path
 from papertales_tui.persistence import autosave, save_as
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.random_play import random_decision
-from papertales_tui.rules.solo import SoloGame
+from papertales_tui.rules.solo import new_game as new_solo_game
 
 out = Path(sys.argv[1])
 
@@ -22,7 +22,7 @@ def run(game, n, seed):
 
 g = run(Game.new(["Ann", "Bob", "Cy"], seed=21), 60, 21)
 save_as(g, out / "v1-three-players.json", {"seats": ["human", "easy", "medium"]})
-s = run(SoloGame.new(["Sam"], seed=5, difficulty=2), 12, 5)
+s = run(new_solo_game(["Sam"], seed=5, difficulty=2), 12, 5)
 save_as(s, out / "v1-solo.json", {"seats": ["human"]})
 a = run(Game.new(["P0", "P1", "P2", "P3", "P4"], seed=9), 39, 9)
 autosave(a, {"seats": ["human"] * 5}, directory=out / "autosave")

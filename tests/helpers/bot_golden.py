@@ -17,7 +17,7 @@ from helpers.golden import GOLDEN_DIR
 from papertales_tui.rules.bots import make_bot
 from papertales_tui.rules.card_files import default_catalog
 from papertales_tui.rules.engine import Game, Pending
-from papertales_tui.rules.solo import SoloGame
+from papertales_tui.rules.solo import new_game as new_solo_game
 
 PATH = GOLDEN_DIR / "bots.json"
 # (bot levels by seat, seed, solo difficulty or None)
@@ -38,7 +38,7 @@ SEARCHED = ("pick", "deploy", "construction")
 def _play(levels: list[str], seed: int, difficulty: int | None, at: Any = None) -> Game:
     """A whole game of these bots; `at(game, pending)` is called before each decision."""
     names = [f"P{i}" for i in range(len(levels))]
-    game: Game = (SoloGame.new(names, seed=seed, difficulty=difficulty) if difficulty is not None
+    game: Game = (new_solo_game(names, seed=seed, difficulty=difficulty) if difficulty is not None
                   else Game.new(names, seed=seed))
     bots = [make_bot(level, seed * 7 + i) for i, level in enumerate(levels)]
     while not game.over:

@@ -25,7 +25,7 @@ from pathlib import Path
 from papertales_tui.rules.decisions import Decision
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.random_play import random_decision
-from papertales_tui.rules.solo import SoloGame
+from papertales_tui.rules.solo import new_game as new_solo_game
 
 GOLDEN_DIR = Path(__file__).resolve().parents[1] / "golden"
 TITLE = "# papertales-tui golden playthrough: rewrite with `python scripts/regen_golden.py` and read the diff"
@@ -57,7 +57,7 @@ GAMES: dict[str, Setup] = {
 
 def new_game(setup: Setup) -> Game:
     if setup.mode == "solo":
-        return SoloGame.new(list(setup.players), seed=setup.seed, difficulty=setup.difficulty)
+        return new_solo_game(list(setup.players), seed=setup.seed, difficulty=setup.difficulty)
     return Game.new(list(setup.players), seed=setup.seed)
 
 

@@ -203,9 +203,9 @@ def best(scores: list[list[float]], prior_z: float | None = None) -> int:
 
 def _sample(view: dict[str, Any], me: int, catalog: Catalog, seed: float,
             hidden: tuple[list[int], list[int]], drafts: DraftMemory | None = None) -> Game:
-    """A sample of the hidden cards to play out; a standard game's log is not kept (nothing reads it)."""
+    """A sample of the hidden cards to play out; its log is not kept unless the mode reads it (solo)."""
     sim = game_from_view(view, me, catalog, random.Random(seed), hidden, drafts)
-    if sim.state.mode == "standard":
+    if not sim.mode.reads_log:
         sim.stop_recording()
     return sim
 
@@ -338,21 +338,17 @@ def playout(sim: Game, me: int, decision: dict[str, Any], memo: dict[Any, Any],
 
 
 def score(sim: Game, me: int, memo: dict[Any, Any]) -> float:
-    """My margin over the best other player (in solo, the Lich King): final LP (and a win bonus),
-    or standing so far."""
-    if sim.state.solo is not None:
-        lich = sim.state.solo.lich_lp
-        if sim.over:
-            return sim.scores()[me] - lich + (WIN_BONUS if sim.winners() else 0.0)
-        return standing(sim, me, memo) - lich
+    """My margin over the best other side, a player or not (in solo, the Lich King: the mode's
+    `other_scores`): final LP (and a win bonus), or standing so far."""
+    others = sim.mode.other_scores(sim)
     n = len(sim.state.players)
     if sim.over:
         lp = sim.scores()
         winners = sim.winners()
         bonus = WIN_BONUS / len(winners) if me in winners else 0.0
-        return lp[me] - max(lp[j] for j in range(n) if j != me) + bonus
+        return lp[me] - max([lp[j] for j in range(n) if j != me] + others) + bonus
     stand = [standing(sim, j, memo) for j in range(n)]
-    return stand[me] - max(stand[j] for j in range(n) if j != me)
+    return stand[me] - max([*(stand[j] for j in range(n) if j != me), *others])
 
 
 def standing(sim: Game, j: int, memo: dict[Any, Any]) -> float:

@@ -223,10 +223,10 @@ def game_from_view(view: dict[str, Any], player: int, catalog: Catalog, rng: ran
     if rng is not None and view.get("solo") is not None:
         data["solo"] = _solo_sample(view["solo"], catalog, rng)
     state = GameState.from_dict(data, random.Random(rng.random() if rng is not None else 0))
-    if state.solo is not None and rng is not None:
-        from ..solo import SoloGame
+    if rng is not None:  # (a sample: in the mode the state names; face-down cards drawn above)
+        from ..games import game_from_state
 
-        return SoloGame(state, catalog)
+        return game_from_state(state, catalog)
     return Game(state, catalog)
 
 

@@ -98,6 +98,7 @@ def end_turn(game: Game) -> None:
         recruitment.start_turn(game)
         return
     s.phase = Phase.END  # end-of-game scoring
+    game.mode.final_scoring(game)
     for i, p in enumerate(s.players):
         for lp, cause in kingdom.end_of_game_gains(game.rules, game.building_rules, s.cards, p):
             game.gain(i, lp=lp, cause=cause)
@@ -125,13 +126,13 @@ def heal_matters(game: Game, player: int) -> bool:
 
 
 def _final_scores_after(game: Game, player: int, heal: Heal) -> tuple[object, ...] | None:
-    """LP and Gold of every player (and the Lich King's LP) at the end, if `player` saves these
-    Units and the others save none (None: a choice the rules refuse)."""
-    ahead = type(game).from_json(game.to_json(), game.catalog)
+    """LP and Gold of every player (and the other sides' LP: the Lich King's) at the end, if `player`
+    saves these Units and the others save none (None: a choice the rules refuse)."""
+    ahead = game.copy()
     try:
         ahead.apply(player, heal)
     except IllegalDecision:
         return None
     while not ahead.over and ahead.pending():
         ahead.apply(ahead.pending()[0].player, Heal(()))
-    return (tuple((p.lp, p.gold) for p in ahead.state.players), getattr(ahead, "lich_lp", None))
+    return tuple((p.lp, p.gold) for p in ahead.state.players), tuple(ahead.mode.other_scores(ahead))

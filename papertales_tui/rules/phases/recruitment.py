@@ -32,20 +32,48 @@ def draft_counts(players: int, rounds: int) -> list[int]:
 
 
 def start_turn(game: Game) -> None:
-    """A new turn: deal the draft cards (unless the mode deals) and open the first pick."""
+    """A new turn: the mode deals the draft cards (`Mode.draft_cards`) and the first pick opens."""
     s = game.state
     s.phase, s.draft_round = Phase.RECRUITMENT, 0
     game.emit("turn_started", turn=s.turn)
-    if game.mode.turn_started(game):
+    open_round(game, game.mode.draft_cards(game, None))
+
+
+def open_round(game: Game, drafts: list[list[int]] | None) -> None:
+    """The cards each player picks from this round (a last single card is taken without asking), or
+    with None the end of the draft: the mode's `draft_ended`, the card kept last turn back in the
+    hand, and Deployment."""
+    s = game.state
+    if drafts is not None:
+        for p, cards in zip(s.players, drafts, strict=True):
+            p.draft = cards
+        game.begin(Step.PICK)
         return
-    size = draft_size(len(s.players))
+    game.mode.draft_ended(game)
     for i, p in enumerate(s.players):
-        p.draft = game.draw(size)
+        if p.kept is not None:
+            p.hand.append(p.kept)
+            if game.record_events:
+                game.emit("kept_card_returned", player=i, card=p.kept, private_to=i)
+            else:
+                game.unlogged += 1
+            p.kept = None
+    game.begin(Step.DEPLOY)
+
+
+def deal(game: Game) -> list[list[int]]:
+    """The standard draft's cards: `draft_size` from the draw pile for each player."""
+    s = game.state
+    size = draft_size(len(s.players))
+    drafts = []
+    for i in range(len(s.players)):
+        cards = game.draw(size)
+        drafts.append(cards)
         if game.record_events:
-            game.emit("cards_dealt", player=i, cards=list(p.draft), private_to=i)
+            game.emit("cards_dealt", player=i, cards=list(cards), private_to=i)
         else:
             game.unlogged += 1
-    game.begin(Step.PICK)
+    return drafts
 
 
 def asks_pick(game: Game, i: int, p: Player) -> bool:
@@ -69,54 +97,42 @@ def check_pick(game: Game, player: int, p: Player, d: Pick) -> Pick:
 
 
 def resolve_picks(game: Game) -> None:
-    """Every pick of the round is in: take the cards, then pass the rest or end the draft."""
-    if game.mode.resolve_picks(game):
-        return
+    """Every pick of the round is in: take the cards; the mode says where the rest go and what
+    comes next (`Mode.draft_cards`)."""
     s = game.state
     record = game.record_events
+    leftovers = []
     for i, p in enumerate(s.players):
         d = p.submitted
-        if d is None:  # a single card left: it is taken without asking
-            if not p.draft:
-                continue
+        if d is None and p.draft:  # a single card left: it is taken without asking
             d = {"card": p.draft[0]}
-        card, discard = d["card"], d.get("discard")
-        p.draft.remove(card)
-        p.hand.append(card)
-        if discard is not None:
-            p.draft.remove(discard)
-            s.discard.append(discard)
-        if record:
-            game.emit("card_picked", player=i, card=card, private_to=i)
+        if d is not None:
+            card, discard = d["card"], d.get("discard")
+            p.draft.remove(card)
+            p.hand.append(card)
             if discard is not None:
-                game.emit("card_discarded", player=i, card=discard, reason="draft", private_to=i)
-        else:
-            game.unlogged += 1 if discard is None else 2
-    s.draft_round += 1
-    pass_drafts(game)
-
-
-def pass_drafts(game: Game) -> None:
-    """Pass the cards left to the next player and pick again, or end the draft."""
-    s = game.state
-    n = len(s.players)
-    drafts = [p.draft for p in s.players]
-    if any(drafts):
-        step = pass_step(s.turn)
-        for i, p in enumerate(s.players):
-            p.draft = drafts[(i - step) % n]
-        if game.record_events:
-            game.emit("cards_passed", direction=game.pass_direction())
-        else:
-            game.unlogged += 1
-        game.begin(Step.PICK)
-        return
-    for i, p in enumerate(s.players):
-        if p.kept is not None:
-            p.hand.append(p.kept)
-            if game.record_events:
-                game.emit("kept_card_returned", player=i, card=p.kept, private_to=i)
+                p.draft.remove(discard)
+                s.discard.append(discard)
+            if record:
+                game.emit("card_picked", player=i, card=card, private_to=i)
+                if discard is not None:
+                    game.emit("card_discarded", player=i, card=discard, reason="draft", private_to=i)
             else:
-                game.unlogged += 1
-            p.kept = None
-    game.begin(Step.DEPLOY)
+                game.unlogged += 1 if discard is None else 2
+        leftovers.append(p.draft)
+        p.draft = []
+    s.draft_round += 1
+    open_round(game, game.mode.draft_cards(game, leftovers))
+
+
+def pass_on(game: Game, leftovers: list[list[int]]) -> list[list[int]] | None:
+    """The standard draft: the cards left go to the next player (`pass_step`), until none is left."""
+    if not any(leftovers):
+        return None
+    n = len(leftovers)
+    step = pass_step(game.state.turn)
+    if game.record_events:
+        game.emit("cards_passed", direction=game.pass_direction())
+    else:
+        game.unlogged += 1
+    return [leftovers[(i - step) % n] for i in range(n)]

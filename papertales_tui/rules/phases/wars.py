@@ -1,5 +1,5 @@
-"""Phase 3, Wars: each Kingdom fights its neighbours (2 players: one double War), wins LP, then
-its Wars abilities score."""
+"""Phase 3, Wars: each Kingdom fights (the mode says whom: in the standard game its neighbours, with
+2 players one double War), wins LP, then its Wars abilities score."""
 
 from __future__ import annotations
 
@@ -29,12 +29,11 @@ def double_war(mine: int, theirs: int) -> int:
 
 
 def resolve_wars(game: Game) -> None:
-    """The Wars (unless the mode fights them), then the Income phase."""
+    """The Wars (whom each seat fights: `Mode.fight`), then the Income phase."""
     s = game.state
     s.phase, s.step = Phase.WARS, Step.NONE
-    if game.mode.resolve_wars(game):
-        income.resolve_income(game)
-        return
+    mode = game.mode
+    mode.wars_started(game)
     strengths = []
     kingdoms = []  # (context, Unit strengths) per player: nothing changes them until Construction
     rules, buildings, cards = game.rules, game.building_rules, s.cards
@@ -52,10 +51,11 @@ def resolve_wars(game: Game) -> None:
                       **kingdom.at_war(rules, buildings, cards, p, ctx, units))
         else:
             game.unlogged += 1
-    won = fight(game, strengths)
+    won = mode.fight(game, strengths)
     for i, w in enumerate(won):
         if w:
             game.gain(i, lp=WAR_LP * w, cause="wars")
+    mode.wars_fought(game, strengths, won)
     gains = []
     for i, (ctx, unit_strengths) in enumerate(kingdoms):
         ctx.wars_won = won[i]
@@ -84,15 +84,3 @@ def fight(game: Game, strengths: list[int]) -> list[int]:
         else:
             game.unlogged += 1
     return won
-
-
-def go_to_war(game: Game, player: int) -> int:
-    """The Kingdom's strength in the Wars, logged with the Kingdom as it fights (`war_strength`)."""
-    p = game.state.players[player]
-    rules, buildings = game.rules, game.building_rules
-    ctx = kingdom.context(rules, buildings, p)
-    units = {slot: kingdom.unit_strength(rules, u, ctx) for slot, u in p.units()}
-    total = sum(v for _, v in kingdom.strength_parts(rules, buildings, p, ctx, units))
-    game.emit("war_strength", player=player, strength=total,
-              **kingdom.at_war(rules, buildings, game.state.cards, p, ctx, units))
-    return total

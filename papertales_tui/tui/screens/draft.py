@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 
 from ...rules.decisions import Decision, Pick
-from ...rules.solo import SoloGame
+from ...rules.solo import mode_of
 from .. import text as tx
 from .. import views
 from ..kingdom import KingdomTable, kingdom_views, table_height, table_marks
@@ -109,7 +109,7 @@ class DraftScreen(HintHost, GameScreen):
                 line = Text.assemble(line, Text("  ✓ kept" if self.solo else "  ✓ picked", style="bold green"))
             elif c == self.discard:
                 line = Text.assemble(line, Text("  ✗ discard", style="bold red"))
-            quest_lp = self.game.quest_lp(c) if isinstance(self.game, SoloGame) else 0
+            quest_lp = lich.quest_lp(c) if (lich := mode_of(self.game)) is not None else 0
             if quest_lp:
                 line = Text.assemble(line, " ", Text(f"{QUEST_MARK}{tx.LP}{quest_lp}", style="bold red"))
             rows.append(line)

@@ -73,15 +73,15 @@ def solo_ranking(game) -> Table:
         table.add_column(col)
     won = bool(game.winners())
     table.add_row(Text(player.name), str(player.lp), "♛ winner" if won else "")
-    table.add_row("Lich King", str(game.lich_lp), "" if won else "♛ winner")
+    table.add_row("Lich King", str(game.mode.lich_lp), "" if won else "♛ winner")
     return table
 
 
 def solo_note(game) -> Text:
     player = game.players[0]
-    if player.lp > game.lich_lp:
+    if player.lp > game.mode.lich_lp:
         return Text(f"{player.name} has more Legend Points than the Lich King.")
-    if player.lp == game.lich_lp:
+    if player.lp == game.mode.lich_lp:
         return Text(f"Tied on {tx.LP}{player.lp}: a tie goes to the Lich King.")
     return Text("The Lich King has more Legend Points (a tie would also go to him).")
 

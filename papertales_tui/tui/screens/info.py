@@ -282,7 +282,7 @@ class ScoreboardScreen(InfoScreen):
         s = self.game.state
         lp: dict[int, int] = {}
         gold: dict[int, int] = {}
-        lich = self.game.lich_lp if views.is_solo(self.game) else None
+        lich = self.game.mode.lich_lp if views.is_solo(self.game) else None
         moment = f"Turn {s.turn}/{s.turns} · {tx.PHASE_TITLES.get(s.phase, s.phase)}"
         if self.page is not None:
             from .summary import TITLES

@@ -155,7 +155,7 @@ def render_lich(game, events: Sequence[ev.BaseEvent], width: int) -> list:
                        Text("\n").join(quest_line(game, e) for e in quests) if quests
                        else Text("No quest.", style="dim")))
     out.append(section("Lich King", Group(lich_gains(game, events) or Text("nothing this time", style="dim"),
-                                          Text.assemble("Total ", tx.lp(game.lich_lp)),
+                                          Text.assemble("Total ", tx.lp(game.mode.lich_lp)),
                                           Text("The Underworld cards go to the discard pile.", style="dim"))))
     return out
 

@@ -1,0 +1,125 @@
+"""A third mode, written here and nowhere else: proof that a mode is a class of hooks handed to
+`Game.new`, with no engine file to change (rules/modes.py).
+
+"Siege": every seat fights the same fixed army instead of its neighbours, and the draft is 3 rounds
+of 3 fresh cards from the pile, the cards not picked going to the discard pile. 1 to 4 players."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from papertales_tui.rules import Game, StandardMode
+from papertales_tui.rules.engine import WAR_LP
+from papertales_tui.rules.games import load_game
+from papertales_tui.rules.modes import Mode
+from papertales_tui.rules.random_play import random_decision
+
+ARMY = 6  # the besieging army's strength, every turn
+ROUNDS, DEALT = 3, 3
+
+
+class Siege(StandardMode):
+    name = "siege"
+
+    def check_players(self, n: int) -> None:
+        if not 1 <= n <= 4:
+            raise ValueError("a siege is played by 1 to 4 players")
+
+    def draft_cards(self, game: Game, leftovers: list[list[int]] | None) -> list[list[int]] | None:
+        for rest in leftovers or []:
+            game.discard(rest)
+        if game.state.draft_round >= ROUNDS:
+            return None
+        return [game.draw(DEALT) for _ in game.players]
+
+    def fight(self, game: Game, strengths: list[int]) -> list[int]:
+        won = [int(s >= ARMY) for s in strengths]
+        for i, s in enumerate(strengths):
+            game.emit("war", players=[i], strengths=[s, ARMY], winners=[i] if won[i] else [])
+        return won
+
+
+def play(names: list[str], seed: int) -> Game:
+    game = Game.new(names, seed=seed, mode=Siege())
+    rng = random.Random(seed)
+    while not game.over:
+        for pend in game.pending():
+            game.apply(pend.player, random_decision(game, pend, rng))
+    return game
+
+
+def by_turn(game: Game, type_: str) -> Counter[tuple[int, int]]:
+    """(turn, player) -> how many events of this type."""
+    out: Counter[tuple[int, int]] = Counter()
+    turn = 0
+    for e in game.state.log:
+        if e["type"] == "turn_started":
+            turn = e["turn"]
+        elif e["type"] == type_:
+            out[turn, e["player"]] += 1
+    return out
+
+
+@pytest.mark.parametrize("names", [["Ann"], ["Ann", "Bob", "Cy"], ["Ann", "Bob", "Cy", "Dee"]])
+@pytest.mark.parametrize("seed", range(4))
+def test_whole_siege_games_play_by_the_siege_rules(names, seed):
+    game = play(names, seed)
+    s = game.state
+    assert s.over and s.mode == "siege" and s.turn == 4
+    n = len(names)
+    # the draft: 3 rounds of 3 fresh cards, one picked a round
+    assert by_turn(game, "card_picked") == Counter({(t, i): ROUNDS for t in range(1, 5) for i in range(n)})
+    # the Wars: each Kingdom against the army alone, 3 LP for a win (a tie included)
+    turn, strengths, wars_lp = 0, {}, Counter()
+    for e in s.log:
+        if e["type"] == "turn_started":
+            turn = e["turn"]
+        elif e["type"] == "war_strength":
+            strengths[turn, e["player"]] = e["strength"]
+        elif e["type"] == "lp" and e["cause"] == "wars":
+            wars_lp[turn, e["player"]] += e["amount"]
+        elif e["type"] == "war":
+            assert e["strengths"][1] == ARMY and len(e["players"]) == 1
+    assert len(strengths) == 4 * n
+    assert all(wars_lp[k] == (WAR_LP if v >= ARMY else 0) for k, v in strengths.items())
+    # every card is somewhere, once
+    places = [*s.deck, *s.discard, *(c for p in s.players for c in [*p.hand, *p.draft])]
+    places += [u.card for p in s.players for u in p.slots if u is not None]
+    places += [p.kept for p in s.players if p.kept is not None]
+    assert sorted(places) == list(range(len(s.cards)))
+    assert game.winners() == [i for i, p in enumerate(s.players)
+                              if (p.lp, p.gold) == max((q.lp, q.gold) for q in s.players)]
+
+
+def test_a_siege_is_seeded_and_saved_as_its_mode():
+    game = play(["Ann", "Bob", "Cy"], seed=7)
+    assert play(["Ann", "Bob", "Cy"], seed=7).to_json() == game.to_json()
+    assert play(["Ann", "Bob", "Cy"], seed=8).to_json() != game.to_json()
+    mid = Game.new(["Ann", "Bob"], seed=3, mode=Siege())
+    rng = random.Random(1)
+    for _ in range(5):
+        for pend in mid.pending():
+            mid.apply(pend.player, random_decision(mid, pend, rng))
+    again = Game.from_json(mid.to_json(), mode=Siege())
+    for g in (mid, again):
+        g_rng = random.Random(2)
+        while not g.over:
+            for pend in g.pending():
+                g.apply(pend.player, random_decision(g, pend, g_rng))
+    assert again.to_json() == mid.to_json()
+    with pytest.raises(ValueError, match="unknown game mode 'siege'"):  # games.MODES lists the shipped modes
+        load_game(game.to_json(), game.catalog)
+
+
+def test_the_siege_is_a_mode_and_its_rules_are_its_own():
+    mode: Mode = Siege()  # (the type checker's view: a Mode)
+    with pytest.raises(ValueError, match="1 to 4"):
+        Game.new(["A", "B", "C", "D", "E"], mode=mode)
+    standard = Game.new(["Ann", "Bob", "Cy"], seed=2)
+    siege = Game.new(["Ann", "Bob", "Cy"], seed=2, mode=Siege())
+    assert [len(p.draft) for p in standard.players] == [5, 5, 5]
+    assert [len(p.draft) for p in siege.players] == [DEALT] * 3
+    assert siege.mode.restart().name == "siege"
