@@ -45,7 +45,7 @@ def test_solo_is_the_engine_with_the_solo_mode():
     assert isinstance(game.mode, SoloMode) and game.lich_lp == game.mode.lich_lp
     same = Game.new(["A"], seed=4, mode=SoloMode(difficulty=1))
     assert same.to_json() == game.to_json()
-    assert game.pending()[0].options["rounds"] == 5  # the mode's extra options for a pick
+    assert game.pending()[0].options.rounds == 5  # the mode's extra options for a pick
 
 
 def private_game_uses(path) -> list[str]:

@@ -205,7 +205,7 @@ async def test_solo_deployment_header_forecast_and_legend(catalog, monkeypatch, 
         monkeypatch.setenv("NO_COLOR", "1")
     game = SoloGame.new(["Ann"], seed=5, difficulty=2)
     while game.state.step == "pick":
-        game.apply(0, {"kind": "pick", "card": game.pending_for(0).options["cards"][0]})
+        game.apply(0, {"kind": "pick", "card": game.pending_for(0).options.cards[0]})
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -140,6 +140,7 @@ class Upgrade:
     gold: int | None = None
     kind: ClassVar[str] = "upgrade"
     step: ClassVar[Step] = Step.CONSTRUCTION
+    level: ClassVar[int] = 2  # the Building's level once upgraded
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Upgrade:
@@ -190,7 +191,77 @@ class Heal:
 
 
 Construction = Build | Upgrade | Pass
+
+
+def price(d: Build | Upgrade) -> int:
+    """The Gold a priced Construction costs (the engine's options and checked decisions are priced)."""
+    assert d.gold is not None, "a Construction the engine has not priced"
+    return d.gold
+
 Decision = Pick | Deploy | AgeTarget | Build | Upgrade | Pass | Heal
+
+
+# --- what each step chooses from (`Pending.options`): one typed value per step, made by the engine ---
+@dataclass(frozen=True, slots=True)
+class PickOptions:
+    """A Pick: the draft `cards` in front of the player; `discard`: another is discarded too (2
+    players). A solo game adds its draft round of `rounds`, the Underworld's size and where the
+    cards left go (`rest_to`: "underworld" or "underworld_bottom")."""
+
+    cards: tuple[int, ...]
+    discard: bool
+    round: int | None = None
+    rounds: int | None = None
+    underworld: int | None = None
+    rest_to: str | None = None
+    step: ClassVar[Step] = Step.PICK
+
+
+@dataclass(frozen=True, slots=True)
+class DeployOptions:
+    """A Deploy: the `hand`, the Units `in_play` as (spot, card), the spots open, the Gold, and
+    whether a card may be kept (not at the last turn)."""
+
+    hand: tuple[int, ...]
+    in_play: tuple[tuple[int, int], ...]
+    open_slots: tuple[int, ...]
+    gold: int
+    can_keep: bool
+    step: ClassVar[Step] = Step.DEPLOY
+
+
+@dataclass(frozen=True, slots=True)
+class AgeTargetOptions:
+    """An AgeTarget: the card (`source`, its `name`) that puts `amount` Age tokens on one of the
+    Units in these `slots`."""
+
+    source: int
+    name: str
+    amount: int
+    slots: tuple[int, ...]
+    step: ClassVar[Step] = Step.AGE_TARGET
+
+
+@dataclass(frozen=True, slots=True)
+class ConstructionOptions:
+    """A Construction: every Build and Upgrade the player can afford now, priced (`gold` set);
+    passing is always possible."""
+
+    options: tuple[Build | Upgrade, ...]
+    step: ClassVar[Step] = Step.CONSTRUCTION
+
+
+@dataclass(frozen=True, slots=True)
+class HealOptions:
+    """A Heal: the spots of the dying Units the player's Mystical Healers could save, and how many
+    they save at most (one each)."""
+
+    slots: tuple[int, ...]
+    max: int
+    step: ClassVar[Step] = Step.HEAL
+
+
+Options = PickOptions | DeployOptions | AgeTargetOptions | ConstructionOptions | HealOptions
 
 DECISIONS: dict[str, type[Decision]] = {
     cls.kind: cls for cls in (Pick, Deploy, AgeTarget, Build, Upgrade, Pass, Heal)
@@ -229,5 +300,6 @@ def as_decision(d: Decision | dict[str, Any], step: Step | None = None) -> Decis
     return d
 
 
-__all__ = ["AgeTarget", "Build", "Construction", "DECISIONS", "Decision", "Deploy", "Heal", "KINDS", "Pass",
-           "Pick", "Step", "Upgrade", "as_decision", "decision_from_dict"]
+__all__ = ["AgeTarget", "AgeTargetOptions", "Build", "Construction", "ConstructionOptions", "DECISIONS", "Decision",
+           "Deploy", "DeployOptions", "Heal", "HealOptions", "KINDS", "Options", "Pass", "Pick", "PickOptions", "Step",
+           "Upgrade", "price", "as_decision", "decision_from_dict"]

@@ -27,7 +27,7 @@ from typing import Any
 
 from . import draws, effects, kingdom
 from .cards import Catalog, UnitType
-from .decisions import Decision, Deploy, Step, as_decision
+from .decisions import DECISIONS, AgeTarget, Build, Decision, Deploy, Options, Step, Upgrade, as_decision
 from .errors import IllegalDecision, NotPending
 from .kingdom import Forecast
 from .modes import Mode, StandardMode
@@ -47,7 +47,7 @@ class Pending:
 
     player: int
     kind: Step
-    options: dict[str, Any]
+    options: Options  # the step's own type (`PickOptions` for PICK...; decisions.py)
 
 
 class Game:
@@ -67,7 +67,7 @@ class Game:
         compiled = effects.catalog_rules(catalog)
         self.rules: list[effects.UnitRules] = [compiled.units[k] for k in state.cards]  # by card id, like types
         self.building_rules = compiled.buildings
-        self._options: dict[int, list[dict[str, Any]]] = {}  # Construction options of the current step
+        self._options: dict[int, tuple[Build | Upgrade, ...]] = {}  # Construction options of the current step
         self._last_tiebreak: tuple[str, list[float]] = ("", [])
         from . import events  # (imported with the first game, not with the app: ~60 dataclasses)
 
@@ -211,10 +211,10 @@ class Game:
         p = self.state.players[player]
         return kingdom.strengths(self.rules, p, kingdom.context(self.rules, self.building_rules, p))
 
-    def construction_options(self, player: int) -> list[dict[str, Any]]:
-        """Every Construction the player can afford now, each with its Gold price."""
+    def construction_options(self, player: int) -> list[Build | Upgrade]:
+        """Every Construction the player can afford now, each with its Gold price (`gold`)."""
         if self.state.step == Step.CONSTRUCTION:
-            return [dict(o) for o in construction.step_options(self, player)]
+            return list(construction.step_options(self, player))
         return kingdom.construction_options(self.rules, self.building_rules, self.state.players[player])
 
     def land_cost(self, player: int) -> int:
@@ -334,7 +334,7 @@ class Game:
         p = self.state.players[player]
         deploy = as_decision(decision, Step.DEPLOY)
         assert isinstance(deploy, Deploy)  # as_decision checked the kind
-        d = deployment.check_deploy(self, player, p, deploy).to_dict()
+        d = deployment.check_deploy(self, player, p, deploy)
         me = Player(p.name, gold=p.gold, lp=p.lp, hand=list(p.hand), buildings=dict(p.buildings),
                     slots=[None if u is None else Unit(u.card, u.age) for u in p.slots])
         s = self.state
@@ -369,12 +369,12 @@ class Game:
 
     def _do(self, player: int, step: Step, d: Decision) -> None:
         """Apply a decision `_check` accepted for this player and step (nothing is validated here)."""
-        record = d.to_dict()
-        self.state.decisions.append({"player": player, **record})
+        self.state.decisions.append({"player": player, **d.to_dict()})  # (the JSON form: saves, replays)
         if step == Step.AGE_TARGET:  # sequential, private to the player: resolve at once
-            deployment.resolve_age_target(self, player, record)
+            assert isinstance(d, AgeTarget)  # the step's kind (checked)
+            deployment.resolve_age_target(self, player, d)
         else:
-            self.state.players[player].submitted = record
+            self.state.players[player].submitted = d
         if not self._anyone_pending(player):
             self._resolve_step()
 
@@ -394,18 +394,19 @@ class Game:
             for player, d in decisions.items():
                 self.apply(player, d)
             return
-        if trusted:  # a dict is taken as it is: the form `to_dict` gives, as in `pending()` options
-            records = [(player, d if isinstance(d, dict) else d.to_dict()) for player, d in decisions.items()]
+        if trusted:  # a dict is read as it is, unchecked: the form `to_dict` gives
+            typed = [(player, DECISIONS[d["kind"]].from_dict(d) if isinstance(d, dict) else d)
+                     for player, d in decisions.items()]
         else:
-            records = [(player, self._check(player, d)[1].to_dict()) for player, d in decisions.items()]
+            typed = [(player, self._check(player, d)[1]) for player, d in decisions.items()]
         log, players = s.decisions, s.players
-        for player, record in records:
-            log.append({"player": player, **record})
-            players[player].submitted = record
+        for player, d in typed:
+            log.append({"player": player, **d.to_dict()})
+            players[player].submitted = d
         if not self._anyone_pending():
             self._resolve_step()
 
-    def play_step(self, decide: Callable[[int, Step, dict[str, Any]], Decision | dict[str, Any]]) -> None:
+    def play_step(self, decide: Callable[[int, Step, Options], Decision]) -> None:
         """Trusted play of the current step: `decide(player, step, options)` for each player who must
         decide now, in seat order, with the options `pending()` would give (the engine's own: read
         them, do not keep or change them), then the step resolves once. The same game as
@@ -423,11 +424,12 @@ class Game:
             if p.submitted is None and asks(self, i, p):
                 o = options(self, i, p)
                 if self._extra_pending is not None:
-                    self._extra_pending(self, Pending(i, step, o))
+                    pend = Pending(i, step, o)
+                    self._extra_pending(self, pend)
+                    o = pend.options
                 d = decide(i, step, o)
-                record = d if isinstance(d, dict) else d.to_dict()
-                log.append({"player": i, **record})
-                p.submitted = record
+                log.append({"player": i, **d.to_dict()})
+                p.submitted = d
         self._resolve_step()  # everyone asked has decided
 
     def stop_recording(self) -> None:

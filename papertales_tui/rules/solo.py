@@ -16,10 +16,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from .cards import Catalog, LichKingCard, NecropolisCard, Quest, UnitType
-from .decisions import Step
+from .decisions import Pick, PickOptions, Step
 from .engine import WAR_LP, Game, Pending
 from .modes import Mode, StandardMode
 from .state import GameState, Phase, SoloState
@@ -177,16 +178,16 @@ class SoloMode(StandardMode):
         return True
 
     def extra_pending(self, game: Game, pend: Pending) -> None:
-        if pend.kind == Step.PICK:
+        if isinstance(pend.options, PickOptions):
             r = self.state.draft_round
-            pend.options.update(round=r + 1, rounds=ROUNDS, underworld=len(self.solo.underworld),
-                                rest_to="underworld" if r < len(DRAFT_SIZES) else "underworld_bottom")
+            pend.options = replace(pend.options, round=r + 1, rounds=ROUNDS, underworld=len(self.solo.underworld),
+                                   rest_to="underworld" if r < len(DRAFT_SIZES) else "underworld_bottom")
 
     def resolve_picks(self, game: Game) -> bool:
         s, solo, p = self.state, self.solo, self.state.players[0]
         r = s.draft_round
         if p.draft:
-            card = p.submitted["card"] if p.submitted else p.draft[0]
+            card = p.submitted.card if isinstance(p.submitted, Pick) else p.draft[0]
             p.draft.remove(card)
             p.hand.append(card)
             game.emit("card_picked", player=0, card=card, private_to=0)
