@@ -29,6 +29,9 @@ from .draws import choice, shuffle
 from .engine import Game, Pending
 
 _PASS = Pass()
+# The steps as module names: on Python 3.11 `Step.PICK` is a slow lookup through the enum class,
+# and the random player runs on the engine's fast path.
+PICK, DEPLOY, AGE_TARGET, CONSTRUCTION, HEAL = Step.PICK, Step.DEPLOY, Step.AGE_TARGET, Step.CONSTRUCTION, Step.HEAL
 
 
 def random_decision(game: Game, pend: Pending, rng: random.Random) -> Decision:
@@ -39,23 +42,22 @@ def random_decision(game: Game, pend: Pending, rng: random.Random) -> Decision:
 def random_choice(game: Game, player: int, kind: Step, o: Options, rng: random.Random) -> Decision:
     """`random_decision` for `player`'s decision of this `kind` among options `o` (as `Game.play_step`
     asks it)."""
-    t = type(o)
-    if t is PickOptions:
+    if kind == PICK:
         assert isinstance(o, PickOptions)
         if o.discard:
             card, discard = rng.sample(o.cards, 2)
             return Pick(card, discard)
         return Pick(choice(rng, o.cards))  # as sample(cards, 1)
-    if t is DeployOptions:
+    if kind == DEPLOY:
         assert isinstance(o, DeployOptions)
         return _deployment(game, player, o, rng)
-    if t is AgeTargetOptions:
+    if kind == AGE_TARGET:
         assert isinstance(o, AgeTargetOptions)
         return AgeTarget(choice(rng, o.slots))
-    if t is ConstructionOptions:
+    if kind == CONSTRUCTION:
         assert isinstance(o, ConstructionOptions)
         return choice(rng, (*o.options, _PASS))
-    if t is HealOptions:
+    if kind == HEAL:
         assert isinstance(o, HealOptions)
         k = rng.randint(0, min(o.max, len(o.slots)))
         return Heal(tuple(rng.sample(o.slots, k)))

@@ -16,11 +16,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from .cards import Catalog, LichKingCard, NecropolisCard, Quest, UnitType
-from .decisions import Pick, PickOptions, Step
+from .decisions import Pick, PickOptions, SoloPickOptions, Step
 from .engine import WAR_LP, Game, Pending
 from .modes import Mode, StandardMode
 from .state import GameState, Phase, SoloState
@@ -178,10 +177,11 @@ class SoloMode(StandardMode):
         return True
 
     def extra_pending(self, game: Game, pend: Pending) -> None:
-        if isinstance(pend.options, PickOptions):
+        o = pend.options
+        if isinstance(o, PickOptions):
             r = self.state.draft_round
-            pend.options = replace(pend.options, round=r + 1, rounds=ROUNDS, underworld=len(self.solo.underworld),
-                                   rest_to="underworld" if r < len(DRAFT_SIZES) else "underworld_bottom")
+            pend.options = SoloPickOptions(o.cards, o.discard, r + 1, ROUNDS, len(self.solo.underworld),
+                                           "underworld" if r < len(DRAFT_SIZES) else "underworld_bottom")
 
     def resolve_picks(self, game: Game) -> bool:
         s, solo, p = self.state, self.solo, self.state.players[0]
