@@ -84,6 +84,12 @@ class Pick:
             out["discard"] = self.discard
         return out
 
+    def record(self, player: int) -> dict[str, Any]:
+        """The entry of the game's `decisions`: ``{"player": player, **self.to_dict()}``, made at once."""
+        if self.discard is None:
+            return {"player": player, "kind": "pick", "card": self.card}
+        return {"player": player, "kind": "pick", "card": self.card, "discard": self.discard}
+
 
 @quick_init
 @dataclass(frozen=True, slots=True)
@@ -112,6 +118,10 @@ class Deploy:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "deploy", "slots": list(self.slots), "keep": self.keep, "unpaid": list(self.unpaid)}
 
+    def record(self, player: int) -> dict[str, Any]:
+        return {"player": player, "kind": "deploy", "slots": list(self.slots), "keep": self.keep,
+                "unpaid": list(self.unpaid)}
+
 
 @quick_init
 @dataclass(frozen=True, slots=True)
@@ -130,6 +140,9 @@ class AgeTarget:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "age_target", "slot": self.slot}
+
+    def record(self, player: int) -> dict[str, Any]:
+        return {"player": player, "kind": "age_target", "slot": self.slot}
 
 
 _NOT_AVAILABLE = "you cannot afford that Construction now (or it is not available)"
@@ -160,6 +173,9 @@ class Build:
             out["gold"] = self.gold
         return out
 
+    def record(self, player: int) -> dict[str, Any]:
+        return {"player": player, **self.to_dict()}
+
 
 @quick_init
 @dataclass(frozen=True, slots=True)
@@ -185,6 +201,9 @@ class Upgrade:
             out["gold"] = self.gold
         return out
 
+    def record(self, player: int) -> dict[str, Any]:
+        return {"player": player, **self.to_dict()}
+
 
 @quick_init
 @dataclass(frozen=True, slots=True)
@@ -200,6 +219,9 @@ class Pass:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "pass"}
+
+    def record(self, player: int) -> dict[str, Any]:
+        return {"player": player, "kind": "pass"}
 
 
 @quick_init
@@ -220,6 +242,9 @@ class Heal:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "heal", "slots": list(self.slots)}
+
+    def record(self, player: int) -> dict[str, Any]:
+        return {"player": player, "kind": "heal", "slots": list(self.slots)}
 
 
 Construction = Build | Upgrade | Pass

@@ -71,7 +71,8 @@ class Game:
         self._last_tiebreak: tuple[str, list[float]] = ("", [])
         from . import events  # (imported with the first game, not with the app: ~60 dataclasses)
 
-        self._record_event = events.record
+        self._check_event = events.checked_fields
+        self._event_fields = events.CHECKED_FIELDS  # event type -> the fields last checked
         self.record_events = True  # False: events are counted, not logged (see `stop_recording`)
         self.unlogged = 0  # events not logged
         self.mode.check_state(state, catalog)
@@ -359,7 +360,7 @@ class Game:
         """The step and the decision as it applies; NotPending unless `pending_for(player)` is a
         Pending (the check reads what its options are made of, not the options)."""
         s = self.state
-        if not _is_int(player) or s.over or not 0 <= player < len(s.players):
+        if not isinstance(player, int) or isinstance(player, bool) or s.over or not 0 <= player < len(s.players):
             raise NotPending(player)
         p, step = s.players[player], s.step
         row = STEPS.get(step)
@@ -369,7 +370,7 @@ class Game:
 
     def _do(self, player: int, step: Step, d: Decision) -> None:
         """Apply a decision `_check` accepted for this player and step (nothing is validated here)."""
-        self.state.decisions.append({"player": player, **d.to_dict()})  # (the JSON form: saves, replays)
+        self.state.decisions.append(d.record(player))  # (the JSON form: saves, replays)
         if step == Step.AGE_TARGET:  # sequential, private to the player: resolve at once
             assert isinstance(d, AgeTarget)  # the step's kind (checked)
             deployment.resolve_age_target(self, player, d)
@@ -401,7 +402,7 @@ class Game:
             typed = [(player, self._check(player, d)[1]) for player, d in decisions.items()]
         log, players = s.decisions, s.players
         for player, d in typed:
-            log.append({"player": player, **d.to_dict()})
+            log.append(d.record(player))
             players[player].submitted = d
         if not self._anyone_pending():
             self._resolve_step()
@@ -428,7 +429,7 @@ class Game:
                     self._extra_pending(self, pend)
                     o = pend.options
                 d = decide(i, step, o)
-                log.append({"player": i, **d.to_dict()})
+                log.append(d.record(i))
                 p.submitted = d
         self._resolve_step()  # everyone asked has decided
 
@@ -496,7 +497,10 @@ class Game:
         if not self.record_events:
             self.unlogged += 1
             return
-        self.state.log.append(self._record_event(type_, self.state.phase, fields))
+        if fields.keys() != self._event_fields.get(type_):  # (a type's fields are checked once)
+            self._event_fields[type_] = self._check_event(type_, fields)
+        state = self.state
+        state.log.append({"type": type_, "phase": state.phase, **fields})
 
     def gain(self, player: int, lp: int = 0, gold: int = 0, cause: str = "") -> None:
         """A player scores LP and gains Gold (negative: loses), logged with their `cause` (a card,
@@ -524,11 +528,6 @@ class Game:
         """The Kingdom's Wars-phase abilities score for `wars_won` Wars won."""
         for name, lp, gold in self.war_gains(player, wars_won):
             self.gain(player, lp=lp, gold=gold, cause=name)
-
-
-def _is_int(x: object) -> bool:
-    """A player number: an int that is not a bool (True == 1 in Python)."""
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 __all__ = ["Game", "Pending", "Forecast", "IllegalDecision", "Step", "BACK", "FRONT", "SLOT_NAMES", "START_GOLD",
