@@ -231,7 +231,7 @@ def deploy_app(painted: asyncio.Event):
     game = Game.new(["Ann", "Ben", "Cid"], seed=3)
     while game.state.step == "pick":  # draft the first card each time, straight through the engine
         for pend in game.pending():
-            game.apply(pend.player, {"kind": "pick", "card": pend.options["cards"][0]})
+            game.apply(pend.player, {"kind": "pick", "card": pend.options.cards[0]})
     app = PaperTalesApp(game.catalog)
     return app, opened(app, game, DeployScreen)
 

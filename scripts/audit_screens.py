@@ -150,7 +150,7 @@ def deploy_keys(screen) -> tuple[list[str], list[str]]:
         screen.spots.move_to(spot)
         keys += ["x"]
     gold = screen.gold_left()
-    free = [s for s in screen.options["open_slots"] if plan.slots[s] is None]
+    free = [s for s in screen.options.open_slots if plan.slots[s] is None]
     row = 0
     placing: list[str] = []
     for k, card in enumerate(plan.hand):

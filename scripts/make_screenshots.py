@@ -42,7 +42,7 @@ def deploy_keys(screen: DeployScreen) -> list[str]:
     """Fill free spots with affordable hand cards, then confirm."""
     game, plan = screen.game, screen.plan
     gold = screen.gold_left()
-    free = [s for s in screen.options["open_slots"] if plan.slots[s] is None]
+    free = [s for s in screen.options.open_slots if plan.slots[s] is None]
     keys, row = [], 0
     for k, card in enumerate(plan.hand):
         cost = game.card(card).cost
@@ -204,7 +204,7 @@ async def play_solo(out: Path, seed: int) -> None:
                 await shooter.coach(pilot, "r", "25-solo-review")
                 break
             if isinstance(screen, DraftScreen):
-                if turn == 2 and screen.pend.options["round"] == 3:
+                if turn == 2 and screen.pend.options.round == 3:
                     shooter.shot("16-solo-draft")
                     await shooter.coach(pilot, "h", "24-solo-hint")
                 keys = ["enter", "c"]
@@ -241,7 +241,7 @@ async def give_up(out: Path, seed: int) -> None:
     game = Game.new(NAMES, seed=seed)
     while game.state.step == "pick":
         for pend in game.pending():
-            dearest = max(pend.options["cards"], key=lambda c: game.card(c).cost)
+            dearest = max(pend.options.cards, key=lambda c: game.card(c).cost)
             game.apply(pend.player, Pick(dearest))
     app = PaperTalesApp(game.catalog)
     async with app.run_test(size=SIZE) as pilot:
@@ -252,7 +252,7 @@ async def give_up(out: Path, seed: int) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, DeployScreen)
-        free = list(screen.options["open_slots"])
+        free = list(screen.options.open_slots)
         keys = []
         for k, _ in enumerate(screen.plan.hand[:len(free)]):
             keys += ["down"] * (k > 0) + [str(free[k] + 1)]

@@ -14,6 +14,7 @@ from papertales_tui.rules.bots.hard import OutOfTime, candidates, playout
 from papertales_tui.rules.bots.knowledge import game_from_view
 from papertales_tui.rules.bots.medium import Planner, medium_decision
 from papertales_tui.rules.bots.opponents import OpponentModel
+from papertales_tui.rules.decisions import Deploy
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.random_play import random_decision
 from papertales_tui.rules.state import Unit
@@ -178,8 +179,8 @@ def test_racing_stops_playing_a_clearly_worse_option(monkeypatch):
     pend = game.pending()[0]
     view = game.view(pend.player)
     medium = medium_decision(game_from_view(view, pend.player, game.catalog), pend, {})
-    assert any(medium["slots"])
-    nothing = {"kind": "deploy", "slots": [None] * 5, "keep": None, "unpaid": []}  # no Unit this turn
+    assert any(medium.slots)
+    nothing = Deploy((None,) * 5)  # no Unit this turn
     bot = make_bot("hard", 8, budget=100.0, max_samples=20)
     scores = bot.search(view, pend.player, game.catalog, [medium, nothing], 1e9)
     # dropped after the first RACE_AFTER samples; with a single option left, the search stops there
@@ -195,7 +196,7 @@ def _pending_of(kind: str, seed: int) -> tuple[Game, object]:
     rng = random.Random(seed)
     while not game.over:
         for pend in game.pending():
-            if pend.kind == kind and len(pend.options["slots"]) > 1:
+            if pend.kind == kind and len(pend.options.slots) > 1:
                 return game, pend
             game.apply(pend.player, random_decision(game, pend, rng))
     raise AssertionError(f"no {kind} decision in game {seed}")

@@ -3,6 +3,7 @@
 import pytest
 from conftest import deploy, deploy_nothing, events, give, goto, new_game, put
 
+from papertales_tui.rules.decisions import Build, Upgrade
 from papertales_tui.rules.engine import IllegalDecision
 
 BUILDINGS = ["town", "tavern", "mine", "temple", "barracks"]
@@ -40,7 +41,7 @@ def income_event(game, player):
 
 def option(game, player, kind, building, level=None):
     for o in game.construction_options(player):
-        if o["kind"] == kind and o["building"] == building and (level is None or o.get("level") == level):
+        if o.kind == kind and o.building == building and (level is None or o.level == level):
             return o
     return None
 
@@ -155,7 +156,7 @@ def test_land_cost_is_two_gold_per_building_owned():
     for owned, land in (({}, 0), ({"temple": 1}, 2), ({"temple": 1, "barracks": 1}, 4)):
         game = setup(owned, gold=10, step="construction")
         put(game, 0, 3, "woodcutter")
-        assert option(game, 0, "build", "town", 1)["gold"] == land
+        assert option(game, 0, "build", "town", 1).gold == land
 
 
 def test_land_cost_must_be_affordable():
@@ -167,7 +168,7 @@ def test_land_cost_must_be_affordable():
 def test_upgrade_pays_no_land_cost():
     game = setup({"temple": 1, "barracks": 1, "tavern": 1}, gold=0, step="construction")
     put(game, 0, 3, "forest_child")  # wood + food: the Tavern's level-2 cost
-    assert option(game, 0, "upgrade", "tavern") == {"kind": "upgrade", "building": "tavern", "gold": 0}
+    assert option(game, 0, "upgrade", "tavern") == Upgrade("tavern", 0)
 
 
 def test_level1_build_needs_its_resources():
@@ -175,7 +176,7 @@ def test_level1_build_needs_its_resources():
     assert game.construction_options(0) == []
     game = setup({}, gold=0, step="construction")
     put(game, 0, 3, "farmer")
-    assert [(o["building"], o["level"]) for o in game.construction_options(0)] == [("tavern", 1)]
+    assert [(o.building, o.level) for o in game.construction_options(0)] == [("tavern", 1)]
 
 
 def test_direct_level2_town_needs_three_wood():
@@ -186,7 +187,7 @@ def test_direct_level2_town_needs_three_wood():
     assert option(game, 0, "build", "town", 2) is None  # wood + wood,wood needed together
     game = setup({}, gold=0, step="construction")
     put(game, 0, 3, "forest_spirit")  # 3 wood
-    assert option(game, 0, "build", "town", 2) == {"kind": "build", "building": "town", "level": 2, "gold": 0}
+    assert option(game, 0, "build", "town", 2) == Build("town", 2, 0)
 
 
 def test_direct_level2_tavern_needs_food_wood_food():
@@ -197,7 +198,7 @@ def test_direct_level2_tavern_needs_food_wood_food():
     game = setup({}, gold=0, step="construction")
     put(game, 0, 3, "forest_child")
     put(game, 0, 4, "farmer")
-    assert option(game, 0, "build", "tavern", 2)["gold"] == 0
+    assert option(game, 0, "build", "tavern", 2).gold == 0
 
 
 def test_upgrade_needs_only_the_level2_cost():
@@ -214,7 +215,7 @@ def test_upgrade_needs_only_the_level2_cost():
 def test_level2_building_cannot_be_upgraded_or_rebuilt():
     game = setup({"town": 2}, gold=20, step="construction")
     put(game, 0, 3, "forest_spirit")
-    assert [o for o in game.construction_options(0) if o["building"] == "town"] == []
+    assert [o for o in game.construction_options(0) if o.building == "town"] == []
 
 
 @pytest.mark.parametrize("ore, gold, level, price", [
@@ -226,7 +227,7 @@ def test_temple_gold_alternative_per_level_mixed_with_ore(ore, gold, level, pric
     for slot in range(ore):
         put(game, 0, (3, 4, 0)[slot], "miner")
     o = option(game, 0, "build", "temple", level)
-    assert (None if o is None else o["gold"]) == price
+    assert (None if o is None else o.gold) == price
 
 
 @pytest.mark.parametrize("ore, price", [(0, 3), (1, 3), (2, 0)])
@@ -234,12 +235,12 @@ def test_temple_upgrade_ore_or_three_gold(ore, price):
     game = setup({"temple": 1}, gold=3, step="construction")
     for slot in range(ore):
         put(game, 0, 3 + slot, "miner")
-    assert option(game, 0, "upgrade", "temple")["gold"] == price
+    assert option(game, 0, "upgrade", "temple").gold == price
 
 
 def test_temple_gold_alternative_adds_to_land_cost():
     game = setup({"town": 1}, gold=4, step="construction")
-    assert option(game, 0, "build", "temple", 1)["gold"] == 2 + 2
+    assert option(game, 0, "build", "temple", 1).gold == 2 + 2
     game = setup({"town": 1}, gold=3, step="construction")
     assert option(game, 0, "build", "temple", 1) is None
 
@@ -308,7 +309,7 @@ def test_player_without_any_option_is_not_asked():
 def test_any_level2_building_opens_the_fifth_spot(building):
     game = setup({building: 2})
     (knight,) = give(game, 0, ["knight"])
-    assert game.pending_for(0).options["open_slots"] == [0, 1, 2, 3, 4]
+    assert game.pending_for(0).options.open_slots == (0, 1, 2, 3, 4)
     deploy(game, 0, {2: knight})
     for i in (1, 2):
         deploy_nothing(game, i)
@@ -320,7 +321,7 @@ def test_any_level2_building_opens_the_fifth_spot(building):
 def test_fifth_spot_is_closed_without_a_level2_building(buildings):
     game = setup(buildings)
     (knight,) = give(game, 0, ["knight"])
-    assert game.pending_for(0).options["open_slots"] == [0, 1, 3, 4]
+    assert game.pending_for(0).options.open_slots == (0, 1, 3, 4)
     before = game.to_json()
     with pytest.raises(IllegalDecision, match="5th spot"):
         deploy(game, 0, {2: knight})

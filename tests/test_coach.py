@@ -223,7 +223,7 @@ def test_with_its_draft_memory_a_hint_knows_the_cards_the_next_player_holds(monk
     coach.hint(view, pend, game.catalog, budget=math.inf, max_samples=3, drafts=memory)
     assert seen and all(drafts[1] == truth for _, drafts in seen)  # what seat 0 passed on in round 1
     seen.clear()
-    first, second = pend.options["cards"][:2]
+    first, second = pend.options.cards[:2]
     coach.assess(view, pend, game.catalog, Pick(first, second), budget=math.inf, max_samples=2, drafts=memory)
     assert seen and all(drafts[1] == truth for _, drafts in seen)
     seen.clear()

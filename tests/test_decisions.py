@@ -39,7 +39,7 @@ def test_steps_keep_the_saved_strings():
 def test_typed_and_dict_decisions_make_the_same_game():
     a, b = new_game(3, seed=5), new_game(3, seed=5)
     for pend in a.pending():
-        card = pend.options["cards"][0]
+        card = pend.options.cards[0]
         a.apply(pend.player, Pick(card))
         b.apply(pend.player, {"kind": "pick", "card": card})
     assert a.to_json() == b.to_json()

@@ -11,7 +11,7 @@ from conftest import new_game
 from papertales_tui.rules import draws
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.errors import IllegalDecision, NotPending
-from papertales_tui.rules.random_play import play_random_game, random_choice, random_decision, random_record
+from papertales_tui.rules.random_play import play_random_game, random_choice, random_decision
 from papertales_tui.rules.solo import new_game as new_solo_game
 
 
@@ -54,7 +54,7 @@ def test_a_validated_submission_applies_nothing_if_one_decision_is_illegal():
     game = new_game(3, seed=1)
     before = game.to_json()
     pends = game.pending()
-    good = {p.player: {"kind": "pick", "card": p.options["cards"][0]} for p in pends}
+    good = {p.player: {"kind": "pick", "card": p.options.cards[0]} for p in pends}
     bad = dict(good)
     bad[2] = {"kind": "pick", "card": 9999}
     with pytest.raises(IllegalDecision):
@@ -88,7 +88,7 @@ def test_playing_a_step_is_submitting_its_pending_decisions(players):
         decide = partial(random_choice, by_step, rng=rng_a)
         while not by_step.over:
             by_step.play_step(decide)
-            by_submit.submit({p.player: random_record(by_submit, p, rng_b) for p in by_submit.pending()},
+            by_submit.submit({p.player: random_decision(by_submit, p, rng_b) for p in by_submit.pending()},
                              trusted=True)
             assert by_step.to_json() == by_submit.to_json()  # the log too: events are recorded
         assert by_submit.over

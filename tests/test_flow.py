@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import deploy, deploy_nothing, events, give, goto, new_game, put
 
+from papertales_tui.rules.decisions import HealOptions
 from papertales_tui.rules.engine import Game, IllegalDecision
 from papertales_tui.rules.random_play import play_random_game, random_decision
 
@@ -17,17 +18,17 @@ def simple_decision(pend) -> dict:
     """The plainest legal decision: first card(s), nothing new deployed, pass, save nobody."""
     o = pend.options
     if pend.kind == "pick":
-        d = {"kind": "pick", "card": o["cards"][0]}
-        if o["discard"]:
-            d["discard"] = o["cards"][1]
+        d = {"kind": "pick", "card": o.cards[0]}
+        if o.discard:
+            d["discard"] = o.cards[1]
         return d
     if pend.kind == "deploy":
         slots = [None] * 5
-        for slot, card in o["in_play"]:
+        for slot, card in o.in_play:
             slots[slot] = card
         return {"kind": "deploy", "slots": slots, "keep": None}
     if pend.kind == "age_target":
-        return {"kind": "age_target", "slot": o["slots"][0]}
+        return {"kind": "age_target", "slot": o.slots[0]}
     if pend.kind == "construction":
         return {"kind": "pass"}
     return {"kind": "heal", "slots": []}
@@ -101,10 +102,10 @@ def test_draft_keep_one_until_a_hand_of_5():
     game = new_game(3)
     sizes = []
     while game.state.step == "pick":
-        sizes.append(sorted({len(p.options["cards"]) for p in game.pending()}))
+        sizes.append(sorted({len(p.options.cards) for p in game.pending()}))
         for pend in game.pending():
-            assert pend.options["discard"] is False
-            game.apply(pend.player, {"kind": "pick", "card": pend.options["cards"][-1]})
+            assert pend.options.discard is False
+            game.apply(pend.player, {"kind": "pick", "card": pend.options.cards[-1]})
     assert sizes == [[5], [4], [3], [2]]  # the last single card is taken without asking
     assert game.state.step == "deploy"
     assert [len(p.hand) for p in game.players] == [5, 5, 5]
@@ -150,11 +151,11 @@ def test_two_player_draft_keep_one_discard_one():
     sizes = []
     while game.state.step == "pick":
         pend = game.pending()
-        sizes.append(sorted({len(p.options["cards"]) for p in pend}))
+        sizes.append(sorted({len(p.options.cards) for p in pend}))
         before = [list(p.draft) for p in game.players]
         for p in pend:
-            assert p.options["discard"] is True
-            card, disc = p.options["cards"][:2]
+            assert p.options.discard is True
+            card, disc = p.options.cards[:2]
             game.apply(p.player, {"kind": "pick", "card": card, "discard": disc})
         if game.state.step == "pick":  # the remaining cards went to the opponent
             assert game.players[0].draft == before[1][2:] and game.players[1].draft == before[0][2:]
@@ -420,7 +421,7 @@ def age_target_game():
 def test_illegal_age_targets():
     game = age_target_game()
     pend = game.pending_for(0)
-    assert pend.kind == "age_target" and pend.options["slots"] == [0, 1] and pend.options["amount"] == 2
+    assert pend.kind == "age_target" and pend.options.slots == (0, 1) and pend.options.amount == 2
     for bad in ({"kind": "age_target", "slot": 3}, {"kind": "age_target", "slot": None},
                 {"kind": "age_target", "slot": True}, {"kind": "age_target", "slot": "0"},
                 {"kind": "age_target"}):
@@ -443,7 +444,7 @@ def test_illegal_constructions():
     game = goto(new_game(3), "construction")
     game.players[0].gold = 2
     put(game, 0, 3, "farmer")
-    assert {o["building"] for o in game.construction_options(0)} == {"tavern", "temple"}
+    assert {o.building for o in game.construction_options(0)} == {"tavern", "temple"}
     for bad in ({"kind": "build", "building": "town", "level": 1},
                 {"kind": "build", "building": "tavern", "level": 2},
                 {"kind": "build", "building": "tavern", "level": 3},
@@ -470,7 +471,7 @@ def heal_game():
 def test_illegal_heals():
     game, knight = heal_game()
     pend = game.pending_for(0)
-    assert pend.kind == "heal" and pend.options == {"slots": [1, 3], "max": 1}
+    assert pend.kind == "heal" and pend.options == HealOptions((1, 3), 1)
     rejected(game, 0, {"kind": "heal", "slots": [1, 3]}, "at most 1")
     rejected(game, 0, {"kind": "heal", "slots": [0]}, "exactly one Age")
     rejected(game, 0, {"kind": "heal", "slots": [4]}, "exactly one Age")
@@ -583,7 +584,7 @@ def test_ruling_master_alchemist_counts_food_after_automatic_reveal_abilities():
     deploy(game, 0, {0: necro})
     finish_deployment(game)
     pend = game.pending_for(0)
-    assert pend.kind == "age_target" and pend.options["amount"] == 2 and pend.options["name"] == "Master Alchemist"
+    assert pend.kind == "age_target" and pend.options.amount == 2 and pend.options.name == "Master Alchemist"
 
 
 def test_ruling_master_alchemist_counts_food_before_time_master_tokens():

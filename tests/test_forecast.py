@@ -4,10 +4,12 @@ opponents add nothing: strength, Wars, Income, Gold, Constructions, deaths at Ag
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from conftest import goto, new_game, put
 
+from papertales_tui.rules.decisions import decision_from_dict
 from papertales_tui.rules.engine import WAR_LP, Game
 from papertales_tui.rules.forecast import LOSE, OPEN, TIE, WIN, deployment_forecast, neighbours, unpaid_for
 from papertales_tui.rules.random_play import random_decision, random_deployment
@@ -36,8 +38,8 @@ def check_forecast(game: Game, rng: random.Random) -> bool:
     the turn held something the forecast leaves open (a choice, a Shapeshifter draw)."""
     pend = game.pending_for(0)
     plan = random_deployment(game, pend, rng)
-    plan["unpaid"] = unpaid_for(game, 0, plan["slots"])
-    f = deployment_forecast(game, 0, plan["slots"], plan["keep"])
+    plan = replace(plan, unpaid=tuple(unpaid_for(game, 0, plan.slots)))
+    f = deployment_forecast(game, 0, plan.slots, plan.keep)
     gold_before = game.players[0].gold
     start = len(game.state.log)
     game.apply(0, plan)
@@ -58,7 +60,7 @@ def check_forecast(game: Game, rng: random.Random) -> bool:
     if game.state.step == "construction":
         assert game.players[0].gold == f.gold_left + f.income + f.war_gold[0]
         pend = game.pending_for(0)
-        assert (pend.options["options"] if pend else []) == list(f.constructions)
+        assert (pend.options.options if pend else ()) == f.constructions
     while game.state.step in ("construction", "heal") and game.state.turn == strength_turn(game, start):
         for p in game.pending():
             game.apply(p.player, {"kind": "pass"} if p.kind == "construction" else {"kind": "heal", "slots": []})
@@ -111,7 +113,7 @@ def test_forecast_does_not_change_the_game():
     play_to_deployment(game, 2, rng)
     before = game.to_json()
     plan = random_deployment(game, game.pending_for(0), rng)
-    deployment_forecast(game, 0, plan["slots"], plan["keep"])
+    deployment_forecast(game, 0, plan.slots, plan.keep)
     assert game.to_json() == before
 
 
@@ -121,15 +123,15 @@ def test_solo_forecast_against_the_armies():
         game = new_solo_game(["Ann"], seed=seed, difficulty=seed % 3)
         play_to_deployment(game, 1 + seed % 4, rng)
         plan = random_deployment(game, game.pending_for(0), rng)
-        plan["unpaid"] = unpaid_for(game, 0, plan["slots"])
-        f = deployment_forecast(game, 0, plan["slots"], plan["keep"])
+        plan = replace(plan, unpaid=tuple(unpaid_for(game, 0, plan.slots)))
+        f = deployment_forecast(game, 0, plan.slots, plan.keep)
         assert [w.against for w in f.wars] == ["Black army", "Purple army"]
         assert "the next Necropolis card (face down)" in f.uncertain
         start = len(game.state.log)
         game.apply(0, plan)
         while game.state.step == "age_target":
             pend = game.pending_for(0)
-            game.apply(0, {"kind": "age_target", "slot": pend.options["slots"][0]})
+            game.apply(0, {"kind": "age_target", "slot": pend.options.slots[0]})
         wars = [e for e in game.state.log[start:] if e["type"] == "solo_war"]
         for w, e in zip(f.wars, wars):
             low, high = w.theirs
@@ -147,8 +149,8 @@ def test_solo_forecast_says_what_the_lich_king_gains_this_turn():
         game = new_solo_game(["Ann"], seed=seed, lich_cards=["legion_of_bone", "reaper_of_souls", "ruined_realms"])
         play_to_deployment(game, 1 + seed % 4, rng)
         plan = random_deployment(game, game.pending_for(0), rng)
-        plan["unpaid"] = unpaid_for(game, 0, plan["slots"])
-        f = deployment_forecast(game, 0, plan["slots"], plan["keep"])
+        plan = replace(plan, unpaid=tuple(unpaid_for(game, 0, plan.slots)))
+        f = deployment_forecast(game, 0, plan.slots, plan.keep)
         assert f.lich and f.lich[0][0] == "Wars"
         start, turn = len(game.state.log), game.state.turn
         game.apply(0, plan)
@@ -176,7 +178,7 @@ def test_no_lich_king_gains_in_a_standard_game():
     rng = random.Random(2)
     play_to_deployment(game, 1, rng)
     plan = random_deployment(game, game.pending_for(0), rng)
-    assert deployment_forecast(game, 0, plan["slots"], plan["keep"]).lich == ()
+    assert deployment_forecast(game, 0, plan.slots, plan.keep).lich == ()
 
 
 def test_construction_report_agrees_with_the_options_and_names_what_is_missing():
@@ -192,10 +194,10 @@ def test_construction_report_agrees_with_the_options_and_names_what_is_missing()
             continue
         for i in range(3):
             report = game.construction_report(i)
-            possible = [{"kind": r["kind"], "building": r["building"], "gold": r["gold"],
-                         **({"level": r["level"]} if r["kind"] == "build" else {})}
+            possible = [decision_from_dict({"kind": r["kind"], "building": r["building"], "gold": r["gold"],
+                                            **({"level": r["level"]} if r["kind"] == "build" else {})})
                         for r in report if r["possible"]]
-            key = lambda o: (o["building"], o["kind"], o.get("level", 2))  # noqa: E731
+            key = lambda o: (o.building, o.kind, o.level)  # noqa: E731
             assert sorted(possible, key=key) == sorted(game.construction_options(i), key=key)
             for r in report:
                 if r["kind"] != "complete":

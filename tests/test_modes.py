@@ -49,7 +49,7 @@ def test_solo_is_the_engine_with_the_solo_mode():
     assert mode_of(Game.new(["A", "B"], seed=4)) is None
     same = Game.new(["A"], seed=4, mode=SoloMode(difficulty=1))
     assert same.to_json() == game.to_json()
-    assert game.pending()[0].options["rounds"] == 5  # the mode's extra options for a pick
+    assert game.pending()[0].options.rounds == 5  # the mode's extra options for a pick
     again = Game.new(["A"], seed=4, mode=game.mode.restart())  # the same Necropolis row and Lich King cards
     assert again.to_json() == game.to_json()
 

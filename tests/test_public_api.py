@@ -15,7 +15,7 @@ def test_every_exported_name_resolves():
 def test_the_example_of_the_docstring_plays_a_pick():
     game = rules.Game.new(["Ann", "Bob", "Cid"], seed=1)
     for pend in game.pending():
-        game.apply(pend.player, rules.Pick(pend.options["cards"][0]))
+        game.apply(pend.player, rules.Pick(pend.options.cards[0]))
     assert game.state.draft_round == 1 and all(len(p.hand) == 1 for p in game.players)
 
 

@@ -2,6 +2,7 @@
 
 from conftest import deploy_nothing, events, give, goto, new_game, put, take
 
+from papertales_tui.rules.decisions import Build, Upgrade
 from papertales_tui.rules.engine import Game
 from papertales_tui.text.narrator import Names, strength_part
 
@@ -90,7 +91,7 @@ def test_construction_jean_baptiste_builds_tavern_at_level_2_for_4_gold():
     put(game, 0, 0, "farmer")
     put(game, 0, 1, "farmer")
     put(game, 0, 3, "woodcutter")
-    assert {"kind": "build", "building": "tavern", "level": 2, "gold": 4} in game.construction_options(0)
+    assert Build("tavern", 2, 4) in game.construction_options(0)
     game.apply(0, {"kind": "build", "building": "tavern", "level": 2})
     for pend in game.pending():
         game.apply(pend.player, {"kind": "pass"})
@@ -106,7 +107,7 @@ def test_construction_denis_upgrades_town_with_forest_spirit():
     denis.buildings = {"town": 1}
     denis.gold = 0
     put(game, 0, 3, "forest_spirit")
-    assert {"kind": "upgrade", "building": "town", "gold": 0} in game.construction_options(0)
+    assert Upgrade("town", 0) in game.construction_options(0)
 
 
 def test_aging_colossus_and_farmer_die_and_the_others_get_an_age_token():

@@ -127,9 +127,9 @@ def test_a_refused_decision_leaves_the_scene_as_it_was():
 def pick(session: Session, player: int) -> dict:
     pend = session.scene.pend
     assert pend.player == player
-    cards = pend.options["cards"]
+    cards = pend.options.cards
     decision = {"kind": "pick", "card": cards[0]}
-    if pend.options["discard"]:
+    if pend.options.discard:
         decision["discard"] = cards[1]
     assert session.submit(player, decision) is None
     return decision

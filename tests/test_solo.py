@@ -136,10 +136,10 @@ def test_draft_rounds_take_5_4_3_then_2_from_the_underworld_then_the_top_one():
         (pend,) = game.pending()
         assert pend.kind == "pick" and pend.player == 0
         o = pend.options
-        assert (o["round"], len(o["cards"]), o["rest_to"], o["discard"]) == (round_, size, rest_to, False)
-        assert o["underworld"] == len(s.solo.underworld) == (0, 4, 7, 7)[round_ - 1]
-        seen.append(list(o["cards"]))
-        pick = o["cards"][-1]
+        assert (o.round, len(o.cards), o.rest_to, o.discard) == (round_, size, rest_to, False)
+        assert o.underworld == len(s.solo.underworld) == (0, 4, 7, 7)[round_ - 1]
+        seen.append(list(o.cards))
+        pick = o.cards[-1]
         game.apply(0, {"kind": "pick", "card": pick})
         assert pick in p.hand
     assert len(events(game, "underworld_shuffled")) == 1
@@ -167,7 +167,7 @@ def test_every_turn_leaves_exactly_7_cards_in_the_underworld():
 
 def test_picking_a_card_not_offered_is_refused():
     game = solo(seed=2)
-    offered = game.pending()[0].options["cards"]
+    offered = game.pending()[0].options.cards
     other = next(c for c in game.state.deck if c not in offered)
     before = game.to_json()
     with pytest.raises(IllegalDecision):
@@ -182,7 +182,7 @@ def test_kept_card_joins_the_hand_after_the_underworld_draft():
     kept = take(game, "knight")
     game.players[0].kept = kept
     for _ in range(4):
-        game.apply(0, {"kind": "pick", "card": game.pending()[0].options["cards"][0]})
+        game.apply(0, {"kind": "pick", "card": game.pending()[0].options.cards[0]})
     assert kept in game.players[0].hand and len(game.players[0].hand) == 6
 
 
@@ -447,7 +447,7 @@ def test_random_solo_games_end_and_conserve_cards(difficulty):
 def test_json_round_trip_restores_a_solo_game_mid_draft_and_plays_on_identically():
     game = solo(seed=12, difficulty=3)
     play_randomly(game, 12, until=lambda g: g.state.turn == 2 and g.state.draft_round == 3)  # Underworld pick
-    assert len(game.state.solo.underworld) == 7 and game.pending()[0].options["rest_to"] == "underworld_bottom"
+    assert len(game.state.solo.underworld) == 7 and game.pending()[0].options.rest_to == "underworld_bottom"
     text = game.to_json()
     json.loads(text)  # plain JSON
     copy = load_game(text)
@@ -470,7 +470,7 @@ def test_a_standard_game_still_loads_as_a_standard_game():
 def test_view_hides_face_down_cards_and_the_underworld_order():
     game = solo(seed=3)
     for _ in range(3):
-        game.apply(0, {"kind": "pick", "card": game.pending()[0].options["cards"][0]})
+        game.apply(0, {"kind": "pick", "card": game.pending()[0].options.cards[0]})
     v = game.view(0)
     row = v["solo"]["necropolis"]
     assert row[0] == game.state.solo.necropolis[0] and row[1:] == [None] * 4

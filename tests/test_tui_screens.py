@@ -245,8 +245,8 @@ async def test_deploy_place_preview_undo_keep_confirm(catalog):
         assert "Kept for next turn: Dragon" in screen_text(app)
         await pilot.press("c")
         await pilot.pause()
-        assert game.state.players[0].submitted["slots"] == [knight, None, None, None, None]
-        assert game.state.players[0].submitted["keep"] == dragon
+        assert game.state.players[0].submitted.slots == (knight, None, None, None, None)
+        assert game.state.players[0].submitted.keep == dragon
         assert isinstance(app.screen, HandoffScreen)
 
 
@@ -270,7 +270,7 @@ async def test_deploy_move_and_take_out_units_in_play(catalog):
         assert "taken out" in screen_text(app)
         await pilot.press("c")
         await pilot.pause()
-        assert game.state.players[0].submitted["slots"] == [None] * 5
+        assert game.state.players[0].submitted.slots == (None,) * 5
 
 
 async def test_short_of_gold_asks_what_to_give_up(catalog):
@@ -295,7 +295,7 @@ async def test_short_of_gold_asks_what_to_give_up(catalog):
         await pilot.press("space", "c")  # tick it again and confirm: the suggestion
         await pilot.pause()
         assert app.screen is not modal
-        assert game.state.players[0].submitted["unpaid"] == [dragon]
+        assert game.state.players[0].submitted.unpaid == (dragon,)
 
 
 async def test_locked_fifth_spot_key_is_hidden(catalog):
@@ -398,7 +398,7 @@ async def test_construction_lists_offers_and_what_is_missing(catalog):
         assert "✗ Tavern level 1: missing ✿" in text
         assert "Town, level 1" in text and "End of the game: ★1" in text and "Land cost ¤0" in text
         assert "made by your Kingdom: ♣ wood" in text
-        assert screen.options[0]["building"] == "town"
+        assert screen.options[0].building == "town"
         await pilot.press("enter")
         await pilot.pause()
         assert not events(game, "building_built")  # chosen, not built: c confirms
@@ -596,7 +596,7 @@ async def test_deploy_with_the_mouse(catalog):
         start = next(s for s, _, _, action in bar.spans if action == "confirm")
         await pilot.click(KeyBar, offset=(start + 1, 0))
         await pilot.pause()
-        assert game.state.players[0].submitted["slots"] == [None, None, None, archer, None]
+        assert game.state.players[0].submitted.slots == (None, None, None, archer, None)
 
 
 async def test_key_bar_fits_the_width_and_shows_quit_in_full(catalog):

@@ -152,8 +152,8 @@ async def test_continue_offers_the_previous_autosave_when_the_last_is_damaged(ca
     monkeypatch.setenv(persistence.DATA_DIR_ENV, str(tmp_path))
     game = Game.new(["Ann", "Ben"], seed=5, catalog=catalog)
     persistence.autosave(game, {"seats": ["human", "human"]})
-    game.apply(0, {"kind": "pick", "card": game.pending()[0].options["cards"][0],
-                   "discard": game.pending()[0].options["cards"][1]})
+    game.apply(0, {"kind": "pick", "card": game.pending()[0].options.cards[0],
+                   "discard": game.pending()[0].options.cards[1]})
     persistence.autosave(game, {"seats": ["human", "human"]})
     damaged = persistence.autosave_path()
     damaged.write_bytes(damaged.read_bytes()[:100])

@@ -48,7 +48,7 @@ def test_could_build_then_keeps_building_names_whole():
     game.players[0].gold = 15
     f = safe_forecast(game, 0, [u.card if u else None for u in game.state.players[0].slots])
     assert f is not None and len(f.constructions) >= 6
-    names = {game.catalog.buildings[o["building"]].name for o in f.constructions}
+    names = {game.catalog.buildings[o.building].name for o in f.constructions}
     for width in (78, 60, 40):
         line = build_line(game, f, width).plain
         assert len(line) <= width, line

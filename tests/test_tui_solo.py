@@ -27,7 +27,7 @@ DESIGN_NOTE = "this project's own design"
 def pick_first(game: Game, picks: int) -> None:
     for _ in range(picks):
         pend = game.pending()[0]
-        game.apply(0, {"kind": "pick", "card": pend.options["cards"][0]})
+        game.apply(0, {"kind": "pick", "card": pend.options.cards[0]})
 
 
 def solo_at_deployment(seed: int = 3, difficulty: int = 2) -> Game:

@@ -175,14 +175,14 @@ async def test_construction_says_what_it_builds_and_what_is_missing(catalog, mon
         report = {(r["building"], r["kind"], r["level"]): r for r in game.construction_report(0)}
         first = screen.options[0]
         text = " ".join(screen_text(app).split())
-        r = report[(first["building"], first["kind"], first.get("level", 2))]
-        name = game.catalog.buildings[first["building"]].name
+        r = report[(first.building, first.kind, first.level)]
+        name = game.catalog.buildings[first.building].name
         assert f"{name}, level {r['level']}" in text and "End of the game: ★" in text
         assert f"Price ¤{r['gold']}" in text and f"Land cost ¤{r['land']}" in text
         town2 = report[("town", "build", 2)]  # wood 3: 1 made, 2 bought: 2 Land + 2 = 4 Gold
         assert town2["possible"] and town2["bought"] == [("wood", 2)] and town2["gold"] == 4
         for k in range(len(screen.options)):
-            if screen.options[k]["building"] == "town" and screen.options[k].get("level") == 2:
+            if screen.options[k].building == "town" and screen.options[k].level == 2:
                 break
         await pilot.press(*["down"] * k)
         await pilot.pause()
@@ -205,7 +205,7 @@ async def test_solo_deployment_header_forecast_and_legend(catalog, monkeypatch, 
         monkeypatch.setenv("NO_COLOR", "1")
     game = new_solo_game(["Ann"], seed=5, difficulty=2)
     while game.state.step == "pick":
-        game.apply(0, {"kind": "pick", "card": game.pending_for(0).options["cards"][0]})
+        game.apply(0, {"kind": "pick", "card": game.pending_for(0).options.cards[0]})
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

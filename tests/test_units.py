@@ -22,8 +22,8 @@ def res(wood=0, food=0, ore=0) -> dict:
 
 def price(game, kind: str, building: str, level: int | None = None) -> int | None:
     for o in game.construction_options(0):
-        if o["kind"] == kind and o["building"] == building and (level is None or o.get("level") == level):
-            return o["gold"]
+        if o.kind == kind and o.building == building and (level is None or o.level == level):
+            return o.gold
     return None
 
 

@@ -3,6 +3,7 @@
 import pytest
 from conftest import deploy, deploy_nothing, events, give, gold_from, goto, lp_from, new_game, put, unit
 
+from papertales_tui.rules.decisions import HealOptions
 from papertales_tui.rules.engine import IllegalDecision
 
 
@@ -165,7 +166,7 @@ def test_mystical_healer_saves_a_unit_with_one_age_which_still_ages():
     knight = put(game, 0, 0, "knight", age=1)
     pend = game.pending_for(0)
     assert pend.kind == "heal"
-    assert pend.options == {"slots": [0], "max": 1}
+    assert pend.options == HealOptions((0,), 1)
     game.apply(0, {"kind": "heal", "slots": [0]})
     assert unit(game, 0, 0).card == knight and unit(game, 0, 0).age == 2
     assert events(game, "unit_saved", player=0, slot=0, card=knight)
@@ -192,7 +193,7 @@ def test_mystical_healer_cannot_save_a_unit_with_two_age():
     put(game, 0, 3, "mystical_healer")
     put(game, 0, 0, "knight", age=2)
     put(game, 0, 1, "farmer", age=1)
-    assert game.pending_for(0).options["slots"] == [1]
+    assert game.pending_for(0).options.slots == (1,)
     with pytest.raises(IllegalDecision):
         game.apply(0, {"kind": "heal", "slots": [0]})
 
@@ -219,7 +220,7 @@ def test_each_mystical_healer_saves_one_unit():
     put(game, 0, 4, "mystical_healer")
     put(game, 0, 0, "knight", age=1)
     put(game, 0, 1, "farmer", age=1)
-    assert game.pending_for(0).options["max"] == 2
+    assert game.pending_for(0).options.max == 2
     game.apply(0, {"kind": "heal", "slots": [0, 1]})
     assert unit(game, 0, 0).age == 2 and unit(game, 0, 1).age == 2
 

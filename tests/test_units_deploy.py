@@ -90,12 +90,12 @@ def test_golem_cannot_open_the_fifth_spot_on_its_own_turn():
         deploy(game, 0, {2: golem})
     with pytest.raises(IllegalDecision):
         deploy(game, 0, {0: golem, 2: knight})
-    assert game.pending_for(0).options["open_slots"] == [0, 1, 3, 4]
+    assert game.pending_for(0).options.open_slots == (0, 1, 3, 4)
     deploy(game, 0, {0: golem, 1: knight})
     others_pass(game)
     assert game.state.players[0].buildings == {"town": 2}
     goto(game, "deploy")  # the next Deployment has the 5th spot
-    assert game.pending_for(0).options["open_slots"] == [0, 1, 2, 3, 4]
+    assert game.pending_for(0).options.open_slots == (0, 1, 2, 3, 4)
 
 
 def test_fifth_spot_open_with_a_level_two_building_at_deployment():
@@ -270,8 +270,8 @@ def test_time_master_puts_two_age_on_the_chosen_unit():
     others_pass(game)
     pend = game.pending_for(0)
     assert pend.kind == "age_target"
-    assert pend.options["amount"] == 2
-    assert sorted(pend.options["slots"]) == [0, 3]
+    assert pend.options.amount == 2
+    assert sorted(pend.options.slots) == [0, 3]
     game.apply(0, {"kind": "age_target", "slot": 0})
     assert unit(game, 0, 0).age == 2 and unit(game, 0, 3).age == 0
     assert game.state.phase != "deployment"  # the choice closed the phase
@@ -318,7 +318,7 @@ def test_master_alchemist_puts_one_age_per_food_all_on_one_unit_every_turn():
     deploy_nothing(game, 0)
     others_pass(game)
     pend = game.pending_for(0)
-    assert pend.kind == "age_target" and pend.options["amount"] == 2
+    assert pend.kind == "age_target" and pend.options.amount == 2
     game.apply(0, {"kind": "age_target", "slot": 1})
     assert [unit(game, 0, s).age for s in (0, 1, 3)] == [0, 2, 0]
 

@@ -4,7 +4,7 @@
 
     game = Game.new(["Ann", "Bob", "Cid"], seed=1)
     for pend in game.pending():            # who must decide now, and their options
-        game.apply(pend.player, Pick(pend.options["cards"][0]))
+        game.apply(pend.player, Pick(pend.options.cards[0]))
 
 A program uses what is listed in `__all__`: the game (`Game`, `Pending`, `Step`), the decisions
 (`Pick`, `Deploy`, `AgeTarget`, `Build`, `Upgrade`, `Pass`, `Heal`), the errors

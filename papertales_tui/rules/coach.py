@@ -44,10 +44,12 @@ from .bots.knowledge import DraftMemory, game_from_view
 from .cards import Catalog
 from .decisions import (
     AgeTarget,
+    AgeTargetOptions,
     Build,
     Decision,
     Deploy,
     Heal,
+    HealOptions,
     Pick,
     Step,
     Upgrade,
@@ -230,13 +232,13 @@ def options_for(view: dict[str, Any], pend: Pending, catalog: Catalog,
                 memo: dict[Any, Any] | None = None) -> list[Decision]:
     """The decisions the coach compares: the hard bot's candidates (every option for Age tokens and
     Mystical Healers)."""
-    if pend.kind == Step.AGE_TARGET:
-        return [AgeTarget(s) for s in pend.options["slots"]]
-    if pend.kind == Step.HEAL:
-        slots, most = pend.options["slots"], pend.options["max"]
+    o = pend.options
+    if isinstance(o, AgeTargetOptions):
+        return [AgeTarget(s) for s in o.slots]
+    if isinstance(o, HealOptions):
+        slots, most = o.slots, o.max
         return [Heal(c) for k in range(min(most, len(slots)) + 1) for c in combinations(slots, k)]
-    found = candidates(game_from_view(view, pend.player, catalog), pend, memo if memo is not None else {})
-    return [as_decision(d, pend.kind) for d in found]
+    return candidates(game_from_view(view, pend.player, catalog), pend, memo if memo is not None else {})
 
 
 def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[Decision], *, budget: float,
@@ -251,7 +253,6 @@ def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[
     rng = random.Random(seed)
     memo: dict[Any, Any] = {}
     outcomes = [Outcome(d) for d in options]
-    played = [d.to_dict() for d in options]  # the form hard.playout takes
     start = time.thread_time()
     mine = view["players"][me]
     lp0, gold0 = mine["lp"], mine["gold"]
@@ -266,7 +267,7 @@ def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[
         # the medium bots' plans and values depend on the order they were worked out in: kept for
         # one sample only (its options share them), else the first samples' would hold for all
         sample_memo = kingdom_tables(memo)
-        for o, d in zip(outcomes, played):
+        for o, d in zip(outcomes, options):
             sim = game_from_view(view, me, catalog, random.Random(sample_seed), drafts=drafts)
             o.scores.append(playout(sim, me, d, sample_memo))
             p = sim.state.players[me]

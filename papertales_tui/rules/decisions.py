@@ -8,9 +8,9 @@ that saves already contain ("pick", "deploy"…) read back unchanged.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from .errors import MalformedDecision, WrongKind
 
@@ -26,6 +26,31 @@ class Step(StrEnum):
     HEAL = "heal"
 
 
+T = TypeVar("T")
+
+
+def quick_init(cls: type[T]) -> type[T]:
+    """A frozen slotted dataclass made as fast to build as a plain one (the engine makes hundreds of
+    decisions and options a game): its `__init__` sets each slot through the slot's own descriptor
+    instead of `object.__setattr__` (measured 2.1 µs against 0.76 µs for five fields). Still frozen:
+    assigning to a field afterwards raises FrozenInstanceError. Same signature, same defaults."""
+    params, body, env = [], [], {}
+    for f in fields(cls):  # type: ignore[arg-type]  # (a dataclass)
+        env[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            env[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        body.append(f"    _set_{f.name}(self, {f.name})")
+    code = f"def __init__(self, {', '.join(params)}):\n" + ("\n".join(body) or "    pass")
+    exec(code, env)  # (the generated __init__: a line per field, from the dataclass's own fields)
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    setattr(cls, "__init__", init)  # noqa: B010  (mypy refuses a method assigned)
+    return cls
+
+
 def _is_int(x: object) -> bool:
     """A card number or spot index: an int that is not a bool (True == 1 in Python)."""
     return isinstance(x, int) and not isinstance(x, bool)
@@ -35,6 +60,7 @@ def _int_or_none(x: object) -> bool:
     return x is None or _is_int(x)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Pick:
     """Take `card` from the cards in front of you (2 players: also `discard` another)."""
@@ -58,7 +84,14 @@ class Pick:
             out["discard"] = self.discard
         return out
 
+    def record(self, player: int) -> dict[str, Any]:
+        """The entry of the game's `decisions`: ``{"player": player, **self.to_dict()}``, made at once."""
+        if self.discard is None:
+            return {"player": player, "kind": "pick", "card": self.card}
+        return {"player": player, "kind": "pick", "card": self.card, "discard": self.discard}
 
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Deploy:
     """The whole Kingdom after deployment: a card or None in each of the 5 spots (Front 1-3, Back
@@ -85,7 +118,12 @@ class Deploy:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "deploy", "slots": list(self.slots), "keep": self.keep, "unpaid": list(self.unpaid)}
 
+    def record(self, player: int) -> dict[str, Any]:
+        return {"player": player, "kind": "deploy", "slots": list(self.slots), "keep": self.keep,
+                "unpaid": list(self.unpaid)}
 
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class AgeTarget:
     """The spot of the Unit that receives a Time Master's or Master Alchemist's Age tokens."""
@@ -103,10 +141,14 @@ class AgeTarget:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "age_target", "slot": self.slot}
 
+    def record(self, player: int) -> dict[str, Any]:
+        return {"player": player, "kind": "age_target", "slot": self.slot}
+
 
 _NOT_AVAILABLE = "you cannot afford that Construction now (or it is not available)"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Build:
     """Construction: a new Building at level 1, or 2 at once. `gold` is the price the engine
@@ -131,7 +173,11 @@ class Build:
             out["gold"] = self.gold
         return out
 
+    def record(self, player: int) -> dict[str, Any]:
+        return {"player": player, **self.to_dict()}
 
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Upgrade:
     """Construction: one of your level-1 Buildings becomes level 2 (`gold` as for `Build`)."""
@@ -140,6 +186,7 @@ class Upgrade:
     gold: int | None = None
     kind: ClassVar[str] = "upgrade"
     step: ClassVar[Step] = Step.CONSTRUCTION
+    level: ClassVar[int] = 2  # the Building's level once upgraded
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Upgrade:
@@ -154,7 +201,11 @@ class Upgrade:
             out["gold"] = self.gold
         return out
 
+    def record(self, player: int) -> dict[str, Any]:
+        return {"player": player, **self.to_dict()}
 
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Construction: build nothing this turn."""
@@ -169,7 +220,11 @@ class Pass:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "pass"}
 
+    def record(self, player: int) -> dict[str, Any]:
+        return {"player": player, "kind": "pass"}
 
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Heal:
     """Aging: the spots of the dying Units your Mystical Healers save (one each)."""
@@ -188,9 +243,94 @@ class Heal:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "heal", "slots": list(self.slots)}
 
+    def record(self, player: int) -> dict[str, Any]:
+        return {"player": player, "kind": "heal", "slots": list(self.slots)}
+
 
 Construction = Build | Upgrade | Pass
+
+
+def price(d: Build | Upgrade) -> int:
+    """The Gold a priced Construction costs (the engine's options and checked decisions are priced)."""
+    assert d.gold is not None, "a Construction the engine has not priced"
+    return d.gold
+
 Decision = Pick | Deploy | AgeTarget | Build | Upgrade | Pass | Heal
+
+
+# --- what each step chooses from (`Pending.options`): one typed value per step, made by the engine ---
+@quick_init
+@dataclass(frozen=True, slots=True)
+class PickOptions:
+    """A Pick: the draft `cards` in front of the player; `discard`: another is discarded too (2
+    players)."""
+
+    cards: tuple[int, ...]
+    discard: bool
+    step: ClassVar[Step] = Step.PICK
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class SoloPickOptions(PickOptions):
+    """A Pick of the solo game (rules/solo.py): also its draft `round` of `rounds`, the Underworld's
+    size and where the cards left go (`rest_to`: "underworld" or "underworld_bottom")."""
+
+    round: int
+    rounds: int
+    underworld: int
+    rest_to: str
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class DeployOptions:
+    """A Deploy: the `hand`, the Units `in_play` as (spot, card), the spots open, the Gold, and
+    whether a card may be kept (not at the last turn)."""
+
+    hand: tuple[int, ...]
+    in_play: tuple[tuple[int, int], ...]
+    open_slots: tuple[int, ...]
+    gold: int
+    can_keep: bool
+    step: ClassVar[Step] = Step.DEPLOY
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class AgeTargetOptions:
+    """An AgeTarget: the card (`source`, its `name`) that puts `amount` Age tokens on one of the
+    Units in these `slots`."""
+
+    source: int
+    name: str
+    amount: int
+    slots: tuple[int, ...]
+    step: ClassVar[Step] = Step.AGE_TARGET
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class ConstructionOptions:
+    """A Construction: every Build and Upgrade the player can afford now, priced (`gold` set);
+    passing is always possible."""
+
+    options: tuple[Build | Upgrade, ...]
+    step: ClassVar[Step] = Step.CONSTRUCTION
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class HealOptions:
+    """A Heal: the spots of the dying Units the player's Mystical Healers could save, and how many
+    they save at most (one each)."""
+
+    slots: tuple[int, ...]
+    max: int
+    step: ClassVar[Step] = Step.HEAL
+
+
+Options = PickOptions | DeployOptions | AgeTargetOptions | ConstructionOptions | HealOptions
 
 DECISIONS: dict[str, type[Decision]] = {
     cls.kind: cls for cls in (Pick, Deploy, AgeTarget, Build, Upgrade, Pass, Heal)
@@ -229,5 +369,6 @@ def as_decision(d: Decision | dict[str, Any], step: Step | None = None) -> Decis
     return d
 
 
-__all__ = ["AgeTarget", "Build", "Construction", "DECISIONS", "Decision", "Deploy", "Heal", "KINDS", "Pass",
-           "Pick", "Step", "Upgrade", "as_decision", "decision_from_dict"]
+__all__ = ["AgeTarget", "AgeTargetOptions", "Build", "Construction", "ConstructionOptions", "DECISIONS", "Decision",
+           "Deploy", "DeployOptions", "Heal", "HealOptions", "KINDS", "Options", "Pass", "Pick", "PickOptions",
+           "SoloPickOptions", "Step", "Upgrade", "price", "as_decision", "decision_from_dict"]

@@ -5,13 +5,14 @@ random players draw thousands of times a game, and those calls were a tenth of a
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
 
 
-def choice(rng: random.Random, seq: list[T]) -> T:
-    """`rng.choice(seq)` for a non-empty list: `seq[rng._randbelow(len(seq))]`."""
+def choice(rng: random.Random, seq: Sequence[T]) -> T:
+    """`rng.choice(seq)` for a non-empty sequence: `seq[rng._randbelow(len(seq))]`."""
     bits = rng.getrandbits
     n = len(seq)
     k = n.bit_length()  # _randbelow: k random bits, drawn again until below n

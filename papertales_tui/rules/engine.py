@@ -27,7 +27,7 @@ from typing import Any
 
 from . import draws, effects, kingdom
 from .cards import Catalog, UnitType
-from .decisions import Decision, Deploy, Step, as_decision
+from .decisions import DECISIONS, AgeTarget, Build, Decision, Deploy, Options, Step, Upgrade, as_decision
 from .errors import IllegalDecision, NotPending
 from .kingdom import Forecast
 from .modes import Mode, StandardMode
@@ -47,7 +47,7 @@ class Pending:
 
     player: int
     kind: Step
-    options: dict[str, Any]
+    options: Options  # the step's own type (`PickOptions` for PICK...; decisions.py)
 
 
 class Game:
@@ -67,11 +67,12 @@ class Game:
         compiled = effects.catalog_rules(catalog)
         self.rules: list[effects.UnitRules] = [compiled.units[k] for k in state.cards]  # by card id, like types
         self.building_rules = compiled.buildings
-        self._options: dict[int, list[dict[str, Any]]] = {}  # Construction options of the current step
+        self._options: dict[int, tuple[Build | Upgrade, ...]] = {}  # Construction options of the current step
         self._last_tiebreak: tuple[str, list[float]] = ("", [])
         from . import events  # (imported with the first game, not with the app: ~60 dataclasses)
 
-        self._record_event = events.record
+        self._check_event = events.checked_fields
+        self._event_fields = events.CHECKED_FIELDS  # event type -> the fields last checked
         self.record_events = True  # False: events are counted, not logged (see `stop_recording`)
         self.unlogged = 0  # events not logged
         self.mode.check_state(state, catalog)
@@ -215,10 +216,10 @@ class Game:
         p = self.state.players[player]
         return kingdom.strengths(self.rules, p, kingdom.context(self.rules, self.building_rules, p))
 
-    def construction_options(self, player: int) -> list[dict[str, Any]]:
-        """Every Construction the player can afford now, each with its Gold price."""
+    def construction_options(self, player: int) -> list[Build | Upgrade]:
+        """Every Construction the player can afford now, each with its Gold price (`gold`)."""
         if self.state.step == Step.CONSTRUCTION:
-            return [dict(o) for o in construction.step_options(self, player)]
+            return list(construction.step_options(self, player))
         return kingdom.construction_options(self.rules, self.building_rules, self.state.players[player])
 
     def land_cost(self, player: int) -> int:
@@ -338,7 +339,7 @@ class Game:
         p = self.state.players[player]
         deploy = as_decision(decision, Step.DEPLOY)
         assert isinstance(deploy, Deploy)  # as_decision checked the kind
-        d = deployment.check_deploy(self, player, p, deploy).to_dict()
+        d = deployment.check_deploy(self, player, p, deploy)
         me = Player(p.name, gold=p.gold, lp=p.lp, hand=list(p.hand), buildings=dict(p.buildings),
                     slots=[None if u is None else Unit(u.card, u.age) for u in p.slots])
         s = self.state
@@ -363,7 +364,7 @@ class Game:
         """The step and the decision as it applies; NotPending unless `pending_for(player)` is a
         Pending (the check reads what its options are made of, not the options)."""
         s = self.state
-        if not _is_int(player) or s.over or not 0 <= player < len(s.players):
+        if not isinstance(player, int) or isinstance(player, bool) or s.over or not 0 <= player < len(s.players):
             raise NotPending(player)
         p, step = s.players[player], s.step
         row = STEPS.get(step)
@@ -373,12 +374,12 @@ class Game:
 
     def _do(self, player: int, step: Step, d: Decision) -> None:
         """Apply a decision `_check` accepted for this player and step (nothing is validated here)."""
-        record = d.to_dict()
-        self.state.decisions.append({"player": player, **record})
+        self.state.decisions.append(d.record(player))  # (the JSON form: saves, replays)
         if step == Step.AGE_TARGET:  # sequential, private to the player: resolve at once
-            deployment.resolve_age_target(self, player, record)
+            assert isinstance(d, AgeTarget)  # the step's kind (checked)
+            deployment.resolve_age_target(self, player, d)
         else:
-            self.state.players[player].submitted = record
+            self.state.players[player].submitted = d
         if not self._anyone_pending(player):
             self._resolve_step()
 
@@ -398,18 +399,19 @@ class Game:
             for player, d in decisions.items():
                 self.apply(player, d)
             return
-        if trusted:  # a dict is taken as it is: the form `to_dict` gives, as in `pending()` options
-            records = [(player, d if isinstance(d, dict) else d.to_dict()) for player, d in decisions.items()]
+        if trusted:  # a dict is read as it is, unchecked: the form `to_dict` gives
+            typed = [(player, DECISIONS[d["kind"]].from_dict(d) if isinstance(d, dict) else d)
+                     for player, d in decisions.items()]
         else:
-            records = [(player, self._check(player, d)[1].to_dict()) for player, d in decisions.items()]
+            typed = [(player, self._check(player, d)[1]) for player, d in decisions.items()]
         log, players = s.decisions, s.players
-        for player, record in records:
-            log.append({"player": player, **record})
-            players[player].submitted = record
+        for player, d in typed:
+            log.append(d.record(player))
+            players[player].submitted = d
         if not self._anyone_pending():
             self._resolve_step()
 
-    def play_step(self, decide: Callable[[int, Step, dict[str, Any]], Decision | dict[str, Any]]) -> None:
+    def play_step(self, decide: Callable[[int, Step, Options], Decision]) -> None:
         """Trusted play of the current step: `decide(player, step, options)` for each player who must
         decide now, in seat order, with the options `pending()` would give (the engine's own: read
         them, do not keep or change them), then the step resolves once. The same game as
@@ -427,11 +429,12 @@ class Game:
             if p.submitted is None and asks(self, i, p):
                 o = options(self, i, p)
                 if self._extra_pending is not None:
-                    self._extra_pending(self, Pending(i, step, o))
+                    pend = Pending(i, step, o)
+                    self._extra_pending(self, pend)
+                    o = pend.options
                 d = decide(i, step, o)
-                record = d if isinstance(d, dict) else d.to_dict()
-                log.append({"player": i, **record})
-                p.submitted = record
+                log.append(d.record(i))
+                p.submitted = d
         self._resolve_step()  # everyone asked has decided
 
     def stop_recording(self) -> None:
@@ -506,7 +509,10 @@ class Game:
         if not self.record_events:
             self.unlogged += 1
             return
-        self.state.log.append(self._record_event(type_, self.state.phase, fields))
+        if fields.keys() != self._event_fields.get(type_):  # (a type's fields are checked once)
+            self._event_fields[type_] = self._check_event(type_, fields)
+        state = self.state
+        state.log.append({"type": type_, "phase": state.phase, **fields})
 
     def gain(self, player: int, lp: int = 0, gold: int = 0, cause: str = "") -> None:
         """A player scores LP and gains Gold (negative: loses), logged with their `cause` (a card,
@@ -525,11 +531,6 @@ class Game:
                 self.emit("gold", player=player, amount=gold, cause=cause, total=p.gold)
             else:
                 self.unlogged += 1
-
-
-def _is_int(x: object) -> bool:
-    """A player number: an int that is not a bool (True == 1 in Python)."""
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 __all__ = ["Game", "Pending", "Forecast", "IllegalDecision", "Step", "BACK", "FRONT", "SLOT_NAMES", "START_GOLD",

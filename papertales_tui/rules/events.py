@@ -401,6 +401,13 @@ def record(type_: str, phase: str, values: dict[str, Any]) -> dict[str, Any]:
 
 
 _CHECKED: set[tuple[str, ...]] = set()
+CHECKED_FIELDS: dict[str, frozenset[str]] = {}  # event type -> fields checked (what `Game.emit` compares)
+
+
+def checked_fields(type_: str, values: dict[str, Any]) -> frozenset[str]:
+    """The fields of an event of this type, checked as `record` checks them (TypeError if wrong)."""
+    _check(type_, values)
+    return frozenset(values)
 
 
 def _check(type_: str, values: dict[str, Any]) -> None:

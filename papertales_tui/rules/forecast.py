@@ -14,9 +14,10 @@ LP of the sides that are not seats: the Lich King's) and `Mode.unknowns`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from .decisions import Build, Deploy, Upgrade
 from .engine import WAR_LP, Game, IllegalDecision, double_war, war_won
 from .state import Player
 
@@ -50,7 +51,7 @@ class TurnForecast:
     income: int  # Gold of the next Income phase, base included
     war_gold: tuple[int, int]  # Gold of Wars abilities (fewest, most)
     resources: dict[str, int]
-    constructions: tuple[dict[str, Any], ...]  # what could be built with the Gold after Income (fewest Wars won)
+    constructions: tuple[Build | Upgrade, ...]  # what could be built with the Gold after Income (fewest Wars won)
     dying: tuple[int, ...]  # spots of the Units that die at Aging
     healable: tuple[int, ...]  # of those, the ones a Mystical Healer of this Kingdom could save
     lp: tuple[tuple[str, int, int], ...]  # (source, fewest, most) LP this turn, item by item
@@ -66,17 +67,17 @@ class TurnForecast:
         return sum(lo for _, lo, _ in self.lp), sum(hi for _, _, hi in self.lp)
 
 
-def unpaid_for(game: Game, player: int, slots: list[int | None]) -> list[int]:
+def unpaid_for(game: Game, player: int, slots: Sequence[int | None]) -> list[int]:
     """The new Units to give up when the plan costs more Gold than the player has (the engine's
     suggestion: the cheapest are paid first)."""
     in_play = {u.card for u in game.state.players[player].slots if u is not None}
     return game.suggested_unpaid(player, [c for c in slots if c is not None and c not in in_play])
 
 
-def deployment_forecast(game: Game, player: int, slots: list[int | None], keep: int | None = None) -> TurnForecast:
+def deployment_forecast(game: Game, player: int, slots: Sequence[int | None], keep: int | None = None) -> TurnForecast:
     """The turn as this deployment plan would play out if the opponents add nothing."""
     unpaid = unpaid_for(game, player, slots)
-    k = game.after_deployment(player, {"kind": "deploy", "slots": list(slots), "keep": keep, "unpaid": unpaid})
+    k = game.after_deployment(player, Deploy(tuple(slots), keep, tuple(unpaid)))
     me: Player = k.players[0]
     strength, parts = k.strength_breakdown(0)
     wars = tuple(_wars(game, player, strength))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import effects
+from .decisions import Build, Upgrade
 from .effects import BuildingRules, Context, UnitRules, unit_yield
 from .state import Player, Unit
 
@@ -260,12 +261,12 @@ def payment_terms(rules: Rules, p: Player) -> tuple[int, bool, bool]:
     return (0 if no_land else 2 * len(p.buildings)), any_sub, wood_sub
 
 
-def construction_options(rules: Rules, buildings: Buildings, p: Player) -> list[dict[str, Any]]:
+def construction_options(rules: Rules, buildings: Buildings, p: Player) -> list[Build | Upgrade]:
     """Every Construction the player can afford now, each with its Gold price."""
     gold = p.gold
     land, any_sub, wood_sub = payment_terms(rules, p)
     res = None
-    out = []
+    out: list[Build | Upgrade] = []
     price = effects.price
     for key, b in buildings.items():
         level = p.buildings.get(key)
@@ -276,15 +277,15 @@ def construction_options(rules: Rules, buildings: Buildings, p: Player) -> list[
             gold1 = price(b.build1, res, land, gold, any_sub, wood_sub)
             if gold1 is None:  # level 2 at once costs level 1 and more
                 continue
-            out.append({"kind": "build", "building": key, "level": 1, "gold": gold1})
+            out.append(Build(key, 1, gold1))
             gold2 = price(b.build2, res, land, gold, any_sub, wood_sub)
             if gold2 is not None:
-                out.append({"kind": "build", "building": key, "level": 2, "gold": gold2})
+                out.append(Build(key, 2, gold2))
         elif level == 1:
             res = res or resources(rules, buildings, p)
             gold2 = price(b.upgrade, res, 0, gold, any_sub, wood_sub)
             if gold2 is not None:
-                out.append({"kind": "upgrade", "building": key, "gold": gold2})
+                out.append(Upgrade(key, gold2))
     return out
 
 

@@ -1,20 +1,34 @@
 """Random legal decisions: the easy bot, and how the engine is exercised at volume.
 
-`random_decision` gives a typed decision; `random_record` (and `random_deployment`) the same
-decision in its JSON form, as the trusted fast path (`Game.submit(..., trusted=True)`) takes it.
+`random_decision` gives a typed decision made from the step's typed options; the trusted fast
+path (`Game.play_step`) asks `random_choice` the same with the engine's own options.
 """
 
 from __future__ import annotations
 
 import random
 from functools import partial
-from typing import Any
 
 from .cards import Catalog
-from .decisions import Decision, Step, as_decision
+from .decisions import (
+    AgeTarget,
+    AgeTargetOptions,
+    ConstructionOptions,
+    Decision,
+    Deploy,
+    DeployOptions,
+    Heal,
+    HealOptions,
+    Options,
+    Pass,
+    Pick,
+    PickOptions,
+    Step,
+)
 from .draws import choice, shuffle
 from .engine import Game, Pending
 
+_PASS = Pass()
 # The steps as module names: on Python 3.11 `Step.PICK` is a slow lookup through the enum class,
 # and the random player runs on the engine's fast path.
 PICK, DEPLOY, AGE_TARGET, CONSTRUCTION, HEAL = Step.PICK, Step.DEPLOY, Step.AGE_TARGET, Step.CONSTRUCTION, Step.HEAL
@@ -22,50 +36,50 @@ PICK, DEPLOY, AGE_TARGET, CONSTRUCTION, HEAL = Step.PICK, Step.DEPLOY, Step.AGE_
 
 def random_decision(game: Game, pend: Pending, rng: random.Random) -> Decision:
     """A uniformly-chosen legal decision for a pending step (deployments: a random affordable plan)."""
-    return as_decision(random_record(game, pend, rng), pend.kind)
-
-
-def random_record(game: Game, pend: Pending, rng: random.Random) -> dict[str, Any]:
-    """`random_decision` in its JSON form (the same draws): what the trusted fast path submits."""
     return random_choice(game, pend.player, pend.kind, pend.options, rng)
 
 
-def random_choice(game: Game, player: int, kind: Step, o: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """`random_record` for `player`'s decision of this `kind` among options `o` (as `Game.play_step`
+def random_choice(game: Game, player: int, kind: Step, o: Options, rng: random.Random) -> Decision:
+    """`random_decision` for `player`'s decision of this `kind` among options `o` (as `Game.play_step`
     asks it)."""
     if kind == PICK:
-        if o["discard"]:
-            card, discard = rng.sample(o["cards"], 2)
-            return {"kind": "pick", "card": card, "discard": discard}
-        return {"kind": "pick", "card": choice(rng, o["cards"])}  # as sample(cards, 1)
+        assert isinstance(o, PickOptions)
+        if o.discard:
+            card, discard = rng.sample(o.cards, 2)
+            return Pick(card, discard)
+        return Pick(choice(rng, o.cards))  # as sample(cards, 1)
     if kind == DEPLOY:
+        assert isinstance(o, DeployOptions)
         return _deployment(game, player, o, rng)
     if kind == AGE_TARGET:
-        return {"kind": "age_target", "slot": choice(rng, o["slots"])}
+        assert isinstance(o, AgeTargetOptions)
+        return AgeTarget(choice(rng, o.slots))
     if kind == CONSTRUCTION:
-        choices = o["options"] + [{"kind": "pass"}]
-        return choice(rng, choices)
+        assert isinstance(o, ConstructionOptions)
+        return choice(rng, (*o.options, _PASS))
     if kind == HEAL:
-        k = rng.randint(0, min(o["max"], len(o["slots"])))
-        return {"kind": "heal", "slots": rng.sample(o["slots"], k)}
+        assert isinstance(o, HealOptions)
+        k = rng.randint(0, min(o.max, len(o.slots)))
+        return Heal(tuple(rng.sample(o.slots, k)))
     raise ValueError(f"unknown decision kind {kind}")
 
 
-def random_deployment(game: Game, pend: Pending, rng: random.Random) -> dict[str, Any]:
+def random_deployment(game: Game, pend: Pending, rng: random.Random) -> Deploy:
     """A random affordable deployment plan (sometimes not: then with the Units left unpaid)."""
+    assert isinstance(pend.options, DeployOptions)
     return _deployment(game, pend.player, pend.options, rng)
 
 
-def _deployment(game: Game, player: int, o: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    gold = o["gold"]
+def _deployment(game: Game, player: int, o: DeployOptions, rng: random.Random) -> Deploy:
+    gold = o.gold
     slots: list[int | None] = [None] * 5
     # keep most Units in play, sometimes discard one to make room
-    staying = [c for _, c in o["in_play"] if rng.random() > 0.2]
-    free = list(o["open_slots"])
+    staying = [c for _, c in o.in_play if rng.random() > 0.2]
+    free = list(o.open_slots)
     shuffle(rng, free)
     for c in staying:
         slots[free.pop()] = c
-    hand = list(o["hand"])
+    hand = list(o.hand)
     shuffle(rng, hand)
     overspend = rng.random() < 0.1  # sometimes place more than the Gold pays for: exercises `unpaid`
     new = []
@@ -79,7 +93,7 @@ def _deployment(game: Game, player: int, o: dict[str, Any], rng: random.Random) 
     left = [c for c in hand if c not in slots]
     keep = choice(rng, left) if left and rng.random() < 0.7 else None
     unpaid = game.suggested_unpaid(player, new) if overspend else []  # (else all are paid)
-    return {"kind": "deploy", "slots": slots, "keep": keep, "unpaid": unpaid}
+    return Deploy(tuple(slots), keep, tuple(unpaid))
 
 
 def play_random_game(names: list[str], seed: int, catalog: Catalog | None = None, *, fast: bool = False) -> Game:

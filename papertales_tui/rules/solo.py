@@ -20,8 +20,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import Catalog, LichKingCard, NecropolisCard, Quest, UnitType
-from .decisions import Step
-from .engine import Game, Pending
+from .decisions import Pick, PickOptions, SoloPickOptions, Step
+from .engine import WAR_LP, Game, Pending
 from .modes import Mode, StandardMode
 from .state import GameState, SoloState
 
@@ -197,10 +197,11 @@ class SoloMode(StandardMode):
         return [self._deal(game, r)]
 
     def extra_pending(self, game: Game, pend: Pending) -> None:
-        if pend.kind == Step.PICK:
+        o = pend.options
+        if isinstance(o, PickOptions):
             r = self.state.draft_round
-            pend.options.update(round=r + 1, rounds=ROUNDS, underworld=len(self.solo.underworld),
-                                rest_to="underworld" if r < len(DRAFT_SIZES) else "underworld_bottom")
+            pend.options = SoloPickOptions(o.cards, o.discard, r + 1, ROUNDS, len(self.solo.underworld),
+                                           "underworld" if r < len(DRAFT_SIZES) else "underworld_bottom")
 
     def draft_ended(self, game: Game) -> None:
         self._lich_recruitment(game)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .decisions import Step
+from .decisions import Decision, Step, decision_from_dict
 
 FRONT = (0, 1, 2)  # slot 2 is the 5th spot, open only with a level-2 Building
 BACK = (3, 4)
@@ -52,7 +52,7 @@ class Player:
     slots: list[Unit | None] = field(default_factory=lambda: [None] * 5)
     buildings: dict[str, int] = field(default_factory=dict)  # building key -> level
     choices: list[dict[str, Any]] = field(default_factory=list)  # queued choices (age targets)
-    submitted: dict[str, Any] | None = None  # decision waiting for the others (simultaneous steps)
+    submitted: Decision | None = None  # decision waiting for the others (simultaneous steps)
     revealed: list[int] = field(default_factory=list)  # spots of the Units revealed this turn
 
     def units(self) -> list[tuple[int, Unit]]:
@@ -173,7 +173,7 @@ def _player_to_dict(p: Player) -> dict[str, Any]:
         "slots": [None if u is None else {"card": u.card, "age": u.age} for u in p.slots],
         "buildings": dict(p.buildings),
         "choices": [dict(c) for c in p.choices],
-        "submitted": None if p.submitted is None else dict(p.submitted),
+        "submitted": None if p.submitted is None else p.submitted.to_dict(),
         "revealed": list(p.revealed),
     }
 
@@ -189,6 +189,6 @@ def _player_from_dict(d: dict[str, Any]) -> Player:
         slots=[None if u is None else Unit(u["card"], u["age"]) for u in d["slots"]],
         buildings=dict(d["buildings"]),
         choices=[dict(c) for c in d["choices"]],
-        submitted=None if d["submitted"] is None else dict(d["submitted"]),
+        submitted=None if d["submitted"] is None else decision_from_dict(d["submitted"]),
         revealed=list(d["revealed"]),
     )

@@ -6,9 +6,8 @@ This is only the player's draft of a decision; the engine checks it when it is c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from ..rules.decisions import Deploy
+from ..rules.decisions import Deploy, DeployOptions
 
 
 @dataclass
@@ -20,12 +19,12 @@ class DeployPlan:
     history: list[tuple[list[int | None], int | None]] = field(default_factory=list)
 
     @classmethod
-    def from_options(cls, options: dict[str, Any]) -> DeployPlan:
-        in_play = {card: slot for slot, card in options["in_play"]}
+    def from_options(cls, options: DeployOptions) -> DeployPlan:
+        in_play = {card: slot for slot, card in options.in_play}
         slots: list[int | None] = [None] * 5
         for card, slot in in_play.items():
             slots[slot] = card
-        return cls(hand=list(options["hand"]), in_play=in_play, slots=slots)
+        return cls(hand=list(options.hand), in_play=in_play, slots=slots)
 
     # --- queries ---
     def spot_of(self, card: int) -> int | None:

@@ -72,7 +72,7 @@ def _hard_searches() -> list[dict[str, Any]]:
 
         bot.search = recorded  # type: ignore[attr-defined]
         decision = bot.decide(game.view(pend.player), pend, catalog)  # type: ignore[attr-defined]
-        out.append({"turn": game.state.turn, "player": pend.player, "decision": decision,
+        out.append({"turn": game.state.turn, "player": pend.player, "decision": decision.to_dict(),
                     "scores": [[repr(x) for x in s] for s in scores]})
 
     for levels, seed, difficulty in HARD_GAMES:

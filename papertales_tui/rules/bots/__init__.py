@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..cards import Catalog
-from ..decisions import Decision, as_decision
+from ..decisions import Decision
 from ..engine import Game, Pending
 from ..random_play import random_decision
 from .knowledge import game_from_view
@@ -53,8 +53,7 @@ class MediumBot:
         if view["turn"] != self.turn:  # plans are remembered within a turn only
             self.memo.clear()
             self.turn = view["turn"]
-        d = medium_decision(game_from_view(view, pending.player, catalog), pending, self.memo)
-        return as_decision(d, pending.kind)
+        return medium_decision(game_from_view(view, pending.player, catalog), pending, self.memo)
 
 
 def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:

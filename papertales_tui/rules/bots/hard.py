@@ -32,11 +32,24 @@ import random
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
 from ..cards import Catalog
-from ..decisions import Decision, Step, as_decision
+from ..decisions import (
+    AgeTarget,
+    AgeTargetOptions,
+    ConstructionOptions,
+    Decision,
+    Deploy,
+    Heal,
+    HealOptions,
+    Pass,
+    Pick,
+    PickOptions,
+    Step,
+)
 from ..engine import Game, Pending
 from ..state import BACK, FRONT
 from . import evaluation
@@ -87,10 +100,10 @@ class HardBot:
 
     def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> Decision:
         """A legal decision for `pending`, searched from what `view` shows."""
-        return as_decision(self.decide(view, pending, catalog), pending.kind)
+        return self.decide(view, pending, catalog)
 
-    def decide(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> dict[str, Any]:
-        """`choose`'s decision in its JSON form, as the playouts make theirs."""
+    def decide(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> Decision:
+        """`choose`'s decision."""
         # CPU time, so that the bot searches as much on a busy machine; a margin for the one decision
         # of a playout that may be under way at the deadline (checks fall between decisions)
         deadline = time.thread_time() + self.budget * (1 - MARGIN)
@@ -109,7 +122,7 @@ class HardBot:
         scores = self.search(view, pending.player, catalog, options, deadline)
         return options[best(scores)]
 
-    def search(self, view: dict[str, Any], me: int, catalog: Catalog, options: list[dict[str, Any]],
+    def search(self, view: dict[str, Any], me: int, catalog: Catalog, options: list[Decision],
                deadline: float) -> list[list[float]]:
         """The playout scores of each option, a sample after another until `deadline` (CPU time of
         this thread). A sample plays every option still in the race (see `race`), in order; the
@@ -240,22 +253,23 @@ def _collector_paused() -> Iterator[None]:
 
 
 def candidates(game: Game, pend: Pending, memo: dict[Any, Any],
-               rival_outlook: dict[int, float] | None = None) -> list[dict[str, Any]]:
+               rival_outlook: dict[int, float] | None = None) -> list[Decision]:
     """A few good decisions, the medium bot's own first (with the neighbours' strength estimates
     scaled by `rival_outlook`, see `opponents.py`)."""
     planner = Planner(game, pend.player, memo, rival_outlook=rival_outlook)
-    out: list[dict[str, Any] | None] = []  # None: a variant that does not apply (dropped below)
-    if pend.kind == Step.PICK:
-        gains = planner.card_gains(pend.options["cards"])
+    out: list[Decision | None] = []  # None: a variant that does not apply (dropped below)
+    o = pend.options
+    if isinstance(o, PickOptions):
+        gains = planner.card_gains(list(o.cards))
         top = sorted(gains, key=lambda c: (-gains[c], c))[:PICKS]
-        if pend.options["discard"]:
+        if o.discard:
             rival = Planner(game, planner.rivals[0], memo)
             hurt = rival.public_gains(list(gains))
             for i, c in enumerate(top):
                 rest = sorted((x for x in gains if x != c), key=lambda x: (-hurt[x], x))
-                out += [{"kind": "pick", "card": c, "discard": x} for x in rest[:DISCARDS if i == 0 else 1]]
+                out += [Pick(c, x) for x in rest[:DISCARDS if i == 0 else 1]]
         else:
-            out = [{"kind": "pick", "card": c} for c in top]
+            out = [Pick(c) for c in top]
     elif pend.kind == Step.DEPLOY:
         first = planner.deploy(pend)
         out.append(first)
@@ -264,19 +278,19 @@ def candidates(game: Game, pend: Pending, memo: dict[Any, Any],
         out.append(_without_costliest(game, first))
         if WIDE_DEPLOY:
             out += _deploy_variants(game, pend.player, first)
-    elif pend.kind == Step.CONSTRUCTION:
-        values = {k: planner.building_value(o) for k, o in enumerate(pend.options["options"])}
-        out = [dict(pend.options["options"][k]) for k in sorted(values, key=lambda k: -values[k])[:BUILDS]]
+    elif isinstance(o, ConstructionOptions):
+        values = {k: planner.building_value(b) for k, b in enumerate(o.options)}
+        out = [o.options[k] for k in sorted(values, key=lambda k: -values[k])[:BUILDS]]
         out.insert(0, planner.construction(pend))
-        out.append({"kind": "pass"})
-    elif pend.kind == Step.AGE_TARGET:
+        out.append(Pass())
+    elif isinstance(o, AgeTargetOptions):
         out.append(medium_decision(game, pend, memo))
-        out += [{"kind": "age_target", "slot": s} for s in pend.options["slots"]]
-    elif pend.kind == Step.HEAL:
-        slots = pend.options["slots"]
-        saves = [list(c) for k in range(min(pend.options["max"], len(slots)) + 1) for c in combinations(slots, k)]
+        out += [AgeTarget(s) for s in o.slots]
+    elif isinstance(o, HealOptions):
+        slots = o.slots
+        saves = [c for k in range(min(o.max, len(slots)) + 1) for c in combinations(slots, k)]
         out.append(medium_decision(game, pend, memo))
-        out += [{"kind": "heal", "slots": c} for c in saves[:HEALS]]
+        out += [Heal(c) for c in saves[:HEALS]]
     unique = []
     for d in out:
         if d is not None and d not in unique:
@@ -284,42 +298,41 @@ def candidates(game: Game, pend: Pending, memo: dict[Any, Any],
     return unique
 
 
-def _without_costliest(game: Game, deploy: dict[str, Any]) -> dict[str, Any] | None:
+def _without_costliest(game: Game, deploy: Deploy) -> Deploy | None:
     """The same deployment without its costliest new Unit (kept for next turn instead)."""
     in_play = {u.card for pl in game.state.players for u in pl.slots if u is not None}
-    new = [c for c in deploy["slots"] if c is not None and c not in in_play]
+    new = [c for c in deploy.slots if c is not None and c not in in_play]
     if not new:
         return None
     costliest = max(new, key=lambda c: (game.card(c).cost, -c))
     if game.card(costliest).cost <= 0:
         return None
-    slots = [None if c == costliest else c for c in deploy["slots"]]
-    return {"kind": "deploy", "slots": slots, "keep": costliest, "unpaid": []}
+    return Deploy(tuple([None if c == costliest else c for c in deploy.slots]), costliest)
 
 
-def _deploy_variants(game: Game, me: int, deploy: dict[str, Any]) -> list[dict[str, Any]]:
+def _deploy_variants(game: Game, me: int, deploy: Deploy) -> list[Deploy]:
     """The same deployment with each new Unit left out (kept for next turn instead, its Gold held),
     and with each Front spot's Unit swapped with a Back spot's (or moved to it if empty)."""
     p = game.state.players[me]
     in_play = {u.card for u in p.slots if u is not None}
-    slots = deploy["slots"]
+    slots = deploy.slots
     new = [c for c in slots if c is not None and c not in in_play]
     cost = sum(game.rules[c].cost for c in new)
     out = []
     for c in new:
         if cost - game.rules[c].cost <= p.gold:  # (a Unit of negative cost pays for the others)
-            out.append({"kind": "deploy", "slots": [None if x == c else x for x in slots], "keep": c, "unpaid": []})
+            out.append(Deploy(tuple([None if x == c else x for x in slots]), c))
     open_slots = p.open_slots()
     for f in FRONT:
         for b in BACK:
             if f in open_slots and b in open_slots and (slots[f] is not None or slots[b] is not None):
                 swapped = list(slots)
                 swapped[f], swapped[b] = slots[b], slots[f]
-                out.append({**deploy, "slots": swapped})
+                out.append(replace(deploy, slots=tuple(swapped)))
     return out
 
 
-def playout(sim: Game, me: int, decision: dict[str, Any], memo: dict[Any, Any],
+def playout(sim: Game, me: int, decision: Decision, memo: dict[Any, Any],
             deadline: float | None = None) -> float:
     """Apply `decision`, let medium bots play to the end of the turn (of the game on the last turn)
     and score it for `me`. Raises OutOfTime when the thread's CPU time passes `deadline` (checked

@@ -26,7 +26,23 @@ from itertools import combinations
 from operator import attrgetter
 from typing import Any, NamedTuple, cast
 
-from ..decisions import Step
+from ..decisions import (
+    AgeTarget,
+    AgeTargetOptions,
+    Build,
+    ConstructionOptions,
+    Decision,
+    Deploy,
+    DeployOptions,
+    Heal,
+    HealOptions,
+    Pass,
+    Pick,
+    PickOptions,
+    Step,
+    Upgrade,
+    price,
+)
 from ..effects import UnitRules
 from ..engine import WAR_LP, Forecast, Game, Pending
 from ..solo import ARMIES, lich_lp_per_war, possible_armies, quest_matches, quests_of
@@ -182,15 +198,15 @@ class Planner:
             saved_slots, saved_gold = p.slots, p.gold
             p.slots, p.gold = slots, UNLIMITED_GOLD  # every option with its price; then keep the affordable
             try:
-                options = self.builds[key] = [(o["gold"], self._rough_building_value(o))
+                options = self.builds[key] = [(price(o), self._rough_building_value(o))
                                               for o in _fresh_options(g, self.me)]
             finally:
                 p.slots, p.gold = saved_slots, saved_gold
         return max([v - self.gold_lp * price for price, v in options if price <= gold] + [0.0])
 
-    def _rough_building_value(self, option: dict[str, Any]) -> float:
-        level = 2 if option["kind"] == "upgrade" else option["level"]
-        b = self.game.catalog.buildings[option["building"]].level(level)
+    def _rough_building_value(self, option: Build | Upgrade) -> float:
+        level = option.level
+        b = self.game.catalog.buildings[option.building].level(level)
         v = b.legend_points + BUILDING_TURN_LP * self.turns_left
         if level == 2 and not self.p.has_fifth_slot():
             v += FIFTH_SPOT_LP * self.turns_left
@@ -290,9 +306,11 @@ class Planner:
             age = self.memo[key] = a.params["amount"] if a is not None else 0
         return Unit(card, age)
 
-    def deploy(self, pend: Pending) -> dict[str, Any]:
-        hand = list(pend.options["hand"])
-        gold = pend.options["gold"]
+    def deploy(self, pend: Pending) -> Deploy:
+        o = pend.options
+        assert isinstance(o, DeployOptions)
+        hand = list(o.hand)
+        gold = o.gold
         # a plan remembered from Recruitment may be one step short (see card_gains); one made now
         # is already as good as the greedy search makes it
         remembered = self._plan_key(hand, gold) in self.memo
@@ -304,7 +322,7 @@ class Planner:
         keep = max(leftovers, key=lambda c: (leftovers[c], -c), default=None)
         if keep is not None and leftovers[keep] <= 0:
             keep = None
-        return {"kind": "deploy", "slots": slots, "keep": keep, "unpaid": []}
+        return Deploy(tuple(slots), keep)
 
     def keep_value(self, card: int, slots: list[Unit | None]) -> float:
         """What a card kept now would add next turn to the Units that survive (`slots` this turn)."""
@@ -351,16 +369,18 @@ class Planner:
             gains[c] = gain
         return gains
 
-    def pick(self, pend: Pending) -> dict[str, Any]:
-        cards = pend.options["cards"]
+    def pick(self, pend: Pending) -> Pick:
+        o = pend.options
+        assert isinstance(o, PickOptions)
+        cards = list(o.cards)
         gains = self.card_gains(cards)
         card = max(cards, key=lambda c: (gains[c], -c))
-        if not pend.options["discard"]:
-            return {"kind": "pick", "card": card}
+        if not o.discard:
+            return Pick(card)
         rest = [c for c in cards if c != card]
         rival = Planner(self.game, self.rivals[0], self.memo)
         hurt = rival.public_gains(rest)
-        return {"kind": "pick", "card": card, "discard": max(rest, key=lambda c: (hurt[c], -c))}
+        return Pick(card, max(rest, key=lambda c: (hurt[c], -c)))
 
     def public_gains(self, cards: list[int]) -> dict[int, float]:
         """Card gains for this player judged only on their public Kingdom (their hand is unknown).
@@ -377,27 +397,30 @@ class Planner:
         return {c: known[c] for c in cards}
 
     # --- construction, Age tokens, healing ---------------------------------------------------
-    def construction(self, pend: Pending) -> dict[str, Any]:
-        best, choice = 0.0, {"kind": "pass"}
-        for o in pend.options["options"]:
+    def construction(self, pend: Pending) -> Build | Upgrade | Pass:
+        options = pend.options
+        assert isinstance(options, ConstructionOptions)
+        best, choice = 0.0, None
+        for o in options.options:
             v = self.building_value(o)
             if v > best + MIN_GAIN:
                 best, choice = v, o
-        return dict(choice)
+        return Pass() if choice is None else choice
 
-    def building_value(self, option: dict[str, Any]) -> float:
+    def building_value(self, option: Build | Upgrade) -> float:
         """LP at the end, plus what the Building adds to the surviving Kingdom each remaining turn."""
         p = self.p
-        level = 2 if option["kind"] == "upgrade" else option["level"]
-        key = ("building", self.context, option["building"], level, _signature(p.slots))
+        level = option.level
+        upgrade = isinstance(option, Upgrade)
+        key = ("building", self.context, option.building, level, _signature(p.slots))
         if key not in self.memo:
-            b = self.game.catalog.buildings[option["building"]]
-            v: float = b.level(level).legend_points - (b.level(1).legend_points if option["kind"] == "upgrade" else 0)
+            b = self.game.catalog.buildings[option.building]
+            v: float = b.level(level).legend_points - (b.level(1).legend_points if upgrade else 0)
             if self.turns_left:
                 before = self.future_value(p.slots)
                 saved, saved_key = dict(p.buildings), self.buildings
                 fifth = p.has_fifth_slot()
-                p.buildings[option["building"]] = level
+                p.buildings[option.building] = level
                 self.buildings = tuple(sorted(p.buildings.items()))
                 try:
                     v += (self.future_value(p.slots) - before) / FUTURE_WEIGHT * self.turns_left
@@ -406,10 +429,12 @@ class Planner:
                 if level == 2 and not fifth:
                     v += FIFTH_SPOT_LP * self.turns_left
             self.memo[key] = v
-        return cast(float, self.memo[key] - self.gold_lp * option["gold"])
+        return cast(float, self.memo[key] - self.gold_lp * price(option))
 
-    def age_target(self, pend: Pending) -> dict[str, Any]:
-        amount = pend.options["amount"]
+    def age_target(self, pend: Pending) -> AgeTarget:
+        o = pend.options
+        assert isinstance(o, AgeTargetOptions)
+        amount = o.amount
         p = self.p
 
         def value_if(slot: int) -> float:
@@ -418,20 +443,23 @@ class Planner:
             slots[slot] = Unit(u.card, u.age + amount)
             return self.turn_value(self.forecast(slots), self.rival_now) + self.future_value(slots)
 
-        return {"kind": "age_target", "slot": max(pend.options["slots"], key=lambda s: (value_if(s), -s))}
+        return AgeTarget(max(o.slots, key=lambda s: (value_if(s), -s)))
 
-    def heal(self, pend: Pending) -> dict[str, Any]:
+    def heal(self, pend: Pending) -> Heal:
+        o = pend.options
+        assert isinstance(o, HealOptions)
         p, g = self.p, self.game
-        best, choice = None, []
-        for k in range(min(pend.options["max"], len(pend.options["slots"])) + 1):
-            for saved in combinations(pend.options["slots"], k):
+        best: float | None = None
+        choice: tuple[int, ...] = ()
+        for k in range(min(o.max, len(o.slots)) + 1):
+            for saved in combinations(o.slots, k):
                 lp = sum(d_lp + self.gold_lp * d_gold for d_lp, d_gold, _ in g.death_gains(self.me, set(saved)))
                 slots = [None if u is None or (g.dies(u) and s not in saved) else Unit(u.card, u.age + 1)
                          for s, u in enumerate(p.slots)]
                 v = lp + self._next_turn_value(slots)
                 if best is None or v > best + MIN_GAIN:
-                    best, choice = v, list(saved)
-        return {"kind": "heal", "slots": choice}
+                    best, choice = v, saved
+        return Heal(choice)
 
     def _next_turn_value(self, slots: list[Unit | None]) -> float:
         if not self.turns_left:
@@ -512,7 +540,7 @@ def _builder(r: UnitRules) -> bool:
     return r.any_sub or r.wood_sub or r.ignore_land_cost
 
 
-def _fresh_options(game: Game, me: int) -> list[dict[str, Any]]:
+def _fresh_options(game: Game, me: int) -> list[Build | Upgrade]:
     """Construction options recomputed (the engine caches them during the Construction step)."""
     step = game.state.step
     game.state.step = Step.NONE
@@ -522,7 +550,7 @@ def _fresh_options(game: Game, me: int) -> list[dict[str, Any]]:
         game.state.step = step
 
 
-def medium_decision(game: Game, pend: Pending, memo: dict[Any, Any] | None = None) -> dict[str, Any]:
+def medium_decision(game: Game, pend: Pending, memo: dict[Any, Any] | None = None) -> Decision:
     """The medium bot's decision for `pend`, reading only the player's own cards and public ones."""
     planner = Planner(game, pend.player, memo)
     if pend.kind == Step.PICK:

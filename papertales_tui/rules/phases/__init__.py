@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..decisions import Decision, Step
+from ..decisions import Decision, Options, Step
 from ..state import Phase, Player
 from . import aging, construction, deployment, recruitment
 
@@ -24,7 +24,7 @@ class StepRow(NamedTuple):
 
     phase: Phase
     asks: Callable[[Game, int, Player], bool]
-    options: Callable[[Game, int, Player], dict[str, Any]]
+    options: Callable[[Game, int, Player], Options]
     check: Callable[[Game, int, Player, Any], Decision]  # (game, player, their state, decision)
     resolve: Callable[[Game], None]
 

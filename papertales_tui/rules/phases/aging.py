@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import kingdom
-from ..decisions import Heal, Step
+from ..decisions import Heal, HealOptions, Step
 from ..errors import IllegalDecision, MalformedDecision
 from ..state import Phase, Player, Unit
 from . import recruitment
@@ -21,8 +21,8 @@ def asks_heal(game: Game, i: int, p: Player) -> bool:
     return kingdom.heal_needed(game.rules, p)
 
 
-def heal_options(game: Game, i: int, p: Player) -> dict[str, Any]:
-    return {"slots": kingdom.healable(game.rules, p), "max": kingdom.healers(game.rules, p)}
+def heal_options(game: Game, i: int, p: Player) -> HealOptions:
+    return HealOptions(tuple(kingdom.healable(game.rules, p)), kingdom.healers(game.rules, p))
 
 
 def check_heal(game: Game, player: int, p: Player, d: Heal) -> Heal:
@@ -44,7 +44,7 @@ def resolve_aging(game: Game) -> None:
     """Every Healer's choice is in: each Kingdom ages, then the turn ends."""
     players = game.state.players
     rules = game.rules
-    dying = [kingdom.dying(rules, p, p.submitted["slots"] if p.submitted else ()) for p in players]
+    dying = [kingdom.dying(rules, p, _saved(p)) for p in players]
     # The order shows only in the log and in the discard pile, when two players' Units die.
     if game.record_events or sum(1 for d in dying if d) > 1:
         order: Iterable[int] = game.player_order()
@@ -57,9 +57,8 @@ def resolve_aging(game: Game) -> None:
 
 def age_kingdom(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
     """One player's Aging: the saved Units, the gains of the dying, their deaths, one more Age token."""
-    if p.submitted:
-        for slot in sorted(p.submitted["slots"]):
-            game.emit("unit_saved", player=i, slot=slot, card=p.unit(slot).card)
+    for slot in sorted(_saved(p)):
+        game.emit("unit_saved", player=i, slot=slot, card=p.unit(slot).card)
     if dying:
         die(game, i, p, dying)
     aged = []
@@ -72,6 +71,15 @@ def age_kingdom(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) ->
     else:
         game.unlogged += 1
     p.submitted = None
+
+
+def _saved(p: Player) -> tuple[int, ...]:
+    """The spots of the Units this player's Healers save (none if not asked)."""
+    d = p.submitted
+    if d is None:
+        return ()
+    assert isinstance(d, Heal)  # the step's kind
+    return d.slots
 
 
 def die(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
@@ -115,7 +123,9 @@ def heal_matters(game: Game, player: int) -> bool:
     if game.state.turn < game.state.turns:
         return True
     outcomes = set()
-    slots, most = pend.options["slots"], pend.options["max"]
+    o = pend.options
+    assert isinstance(o, HealOptions)  # the heal step's
+    slots, most = o.slots, o.max
     for saves in (c for k in range(most + 1) for c in itertools.combinations(slots, k)):
         outcome = _final_scores_after(game, player, Heal(saves))
         if outcome is not None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import kingdom
-from ..decisions import Build, Construction, Pass, Step, Upgrade
+from ..decisions import Build, Construction, ConstructionOptions, Pass, Step, Upgrade
 from ..errors import IllegalDecision
 from ..state import Player
 
@@ -13,13 +13,13 @@ if TYPE_CHECKING:
     from ..engine import Game
 
 
-def step_options(game: Game, player: int) -> list[dict[str, Any]]:
+def step_options(game: Game, player: int) -> tuple[Build | Upgrade, ...]:
     """Construction options during the Construction step, worked out once a step (nothing changes a
     Kingdom then; `Game.begin` clears them)."""
     options = game._options.get(player)
     if options is None:
-        options = game._options[player] = kingdom.construction_options(
-            game.rules, game.building_rules, game.state.players[player])
+        options = game._options[player] = tuple(kingdom.construction_options(
+            game.rules, game.building_rules, game.state.players[player]))
     return options
 
 
@@ -27,20 +27,20 @@ def asks_construction(game: Game, i: int, p: Player) -> bool:
     return bool(step_options(game, i))
 
 
-def construction_options(game: Game, i: int, p: Player) -> dict[str, Any]:
-    return {"options": game.construction_options(i)}
+def construction_options(game: Game, i: int, p: Player) -> ConstructionOptions:
+    return ConstructionOptions(step_options(game, i))
 
 
 def check_construction(game: Game, player: int, p: Player, d: Construction) -> Construction:
     if isinstance(d, Pass):
         return d
     for opt in step_options(game, player):
-        if opt["building"] != d.building:
+        if opt.building != d.building:
             continue
-        if isinstance(d, Build) and opt["kind"] == "build" and opt["level"] == d.level:
-            return Build(d.building, d.level, opt["gold"])
-        if isinstance(d, Upgrade) and opt["kind"] == "upgrade":
-            return Upgrade(d.building, opt["gold"])
+        if isinstance(d, Build) and isinstance(opt, Build) and opt.level == d.level:
+            return opt  # (the engine's price)
+        if isinstance(d, Upgrade) and isinstance(opt, Upgrade):
+            return opt
     raise IllegalDecision("you cannot afford that Construction now (or it is not available)")
 
 
@@ -49,17 +49,17 @@ def resolve_construction(game: Game) -> None:
     s = game.state
     for i, p in enumerate(s.players):
         d = p.submitted
-        if d is None or d["kind"] == "pass":
+        if d is None or isinstance(d, Pass):
             game.emit("construction_passed", player=i)
             continue
-        p.gold -= d["gold"]
-        p.buildings[d["building"]] = d["level"] if d["kind"] == "build" else 2
+        assert isinstance(d, Build | Upgrade) and d.gold is not None  # priced by the check or the options
+        p.gold -= d.gold
+        p.buildings[d.building] = d.level
         if not game.record_events:
             game.unlogged += 1
-        elif d["kind"] == "build":
-            game.emit("building_built", player=i, building=d["building"], level=d["level"],
-                      gold=d["gold"], total=p.gold)
+        elif isinstance(d, Build):
+            game.emit("building_built", player=i, building=d.building, level=d.level, gold=d.gold, total=p.gold)
         else:
-            game.emit("building_upgraded", player=i, building=d["building"], gold=d["gold"],
+            game.emit("building_upgraded", player=i, building=d.building, gold=d.gold,
                       cause="construction", total=p.gold)
     game.begin(Step.HEAL)

@@ -3,10 +3,10 @@ by choice (the age_target step), end-of-phase scoring."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import kingdom
-from ..decisions import AgeTarget, Deploy, Step
+from ..decisions import AgeTarget, AgeTargetOptions, Deploy, DeployOptions, Step
 from ..errors import IllegalDecision, MalformedDecision, Unaffordable
 from ..state import FIFTH_SLOT, Player, Unit
 from . import wars
@@ -20,11 +20,11 @@ def asks_deploy(game: Game, i: int, p: Player) -> bool:
     return True
 
 
-def deploy_options(game: Game, i: int, p: Player) -> dict[str, Any]:
+def deploy_options(game: Game, i: int, p: Player) -> DeployOptions:
     s = game.state
-    return {"hand": list(p.hand), "in_play": [[i, u.card] for i, u in enumerate(p.slots) if u is not None],
-            "open_slots": p.open_slots(), "gold": p.gold,
-            "can_keep": s.turn < s.turns}  # a kept card would wait for no next turn
+    return DeployOptions(tuple(p.hand), tuple([(k, u.card) for k, u in enumerate(p.slots) if u is not None]),
+                         tuple(p.open_slots()), p.gold,
+                         s.turn < s.turns)  # can_keep: a kept card would wait for no next turn
 
 
 def check_deploy(game: Game, player: int, p: Player, d: Deploy) -> Deploy:
@@ -73,11 +73,11 @@ def resolve_deployment(game: Game) -> None:
     rules = game.rules
     shifters = False
     for i, p in enumerate(s.players):
-        assert p.submitted is not None  # everyone deploys
-        revealed[i] = p.revealed = place(game, i, p, p.submitted)
-        placed = p.submitted["slots"]  # (the card of each spot revealed now)
-        for slot in revealed[i]:
-            shifters = shifters or rules[placed[slot]].shapeshift is not None
+        d = p.submitted
+        assert isinstance(d, Deploy)  # everyone deploys
+        revealed[i] = p.revealed = place(game, i, p, d)
+        for slot in revealed[i]:  # (a Unit placed now)
+            shifters = shifters or rules[p.unit(slot).card].shapeshift is not None
     for i in game.player_order() if shifters else ():  # Shapeshifter draws interact through the pile
         for slot in list(revealed[i]):
             max_cost = rules[s.players[i].unit(slot).card].shapeshift
@@ -94,16 +94,16 @@ def resolve_deployment(game: Game) -> None:
         end_deployment(game)
 
 
-def place(game: Game, i: int, p: Player, d: dict[str, Any]) -> list[int]:
+def place(game: Game, i: int, p: Player, d: Deploy) -> list[int]:
     """Put the player's plan into effect; return the spots of the newly revealed Units."""
     s = game.state
     old = {u.card: u for u in p.slots if u is not None}
     new_slots: list[Unit | None] = [None] * 5
     revealed = []
-    unpaid = d["unpaid"]
+    unpaid = d.unpaid
     rules = game.rules
     cost = 0
-    for slot, c in enumerate(d["slots"]):
+    for slot, c in enumerate(d.slots):
         if c is None:
             continue
         if c in old:
@@ -122,7 +122,7 @@ def place(game: Game, i: int, p: Player, d: dict[str, Any]) -> list[int]:
         else:
             game.unlogged += 1
     p.slots = new_slots
-    discard_hand(game, i, p, d["slots"], d["keep"])
+    discard_hand(game, i, p, d.slots, d.keep)
     if game.record_events:
         game.emit("units_revealed", player=i, units=[[slot, p.unit(slot).card] for slot in revealed])
     else:
@@ -136,7 +136,7 @@ def place(game: Game, i: int, p: Player, d: dict[str, Any]) -> list[int]:
     return revealed
 
 
-def discard_hand(game: Game, i: int, p: Player, placed: list[int | None], keep: int | None) -> None:
+def discard_hand(game: Game, i: int, p: Player, placed: tuple[int | None, ...], keep: int | None) -> None:
     """The hand cards neither placed nor kept are discarded; `keep` is set aside."""
     discard = game.state.discard
     record = game.record_events
@@ -207,8 +207,9 @@ def asks_age_target(game: Game, i: int, p: Player) -> bool:
     return bool(p.choices)
 
 
-def age_target_options(game: Game, i: int, p: Player) -> dict[str, Any]:
-    return {**p.choices[0], "slots": [k for k, _ in p.units()]}
+def age_target_options(game: Game, i: int, p: Player) -> AgeTargetOptions:
+    c = p.choices[0]
+    return AgeTargetOptions(c["source"], c["name"], c["amount"], tuple([k for k, _ in p.units()]))
 
 
 def check_age_target(game: Game, player: int, p: Player, d: AgeTarget) -> AgeTarget:
@@ -217,11 +218,11 @@ def check_age_target(game: Game, player: int, p: Player, d: AgeTarget) -> AgeTar
     return d
 
 
-def resolve_age_target(game: Game, player: int, d: dict[str, Any]) -> None:
+def resolve_age_target(game: Game, player: int, d: AgeTarget) -> None:
     """One Age-token choice, applied at once (the choices are sequential and private)."""
     p = game.state.players[player]
     c = p.choices.pop(0)
-    add_age(game, player, d["slot"], c["amount"], game.state.cards[c["source"]])
+    add_age(game, player, d.slot, c["amount"], game.state.cards[c["source"]])
 
 
 def end_deployment(game: Game) -> None:
@@ -275,7 +276,7 @@ class Kingdom:
             {"source": source, "name": self.game.rules[source].name, "amount": amount})
 
 
-def deploy_alone(k: Game, d: dict[str, Any]) -> None:
+def deploy_alone(k: Game, d: Deploy) -> None:
     """Phase 2 for player 0 of `k`, a game of one Kingdom (`Game.after_deployment`) with the
     deployment `d` (checked): Units placed and paid, reveal and every-turn abilities, end-of-phase
     LP; no Shapeshifter draws (the draw pile is hidden), Age-token choices left in `choices`."""

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..decisions import Pick, Step
+from ..decisions import Pick, PickOptions, Step
 from ..errors import IllegalDecision
 from ..state import Phase, Player
 
@@ -80,8 +80,8 @@ def asks_pick(game: Game, i: int, p: Player) -> bool:
     return len(p.draft) > 1  # a last single card is taken without asking
 
 
-def pick_options(game: Game, i: int, p: Player) -> dict[str, Any]:
-    return {"cards": list(p.draft), "discard": len(game.state.players) == 2}
+def pick_options(game: Game, i: int, p: Player) -> PickOptions:
+    return PickOptions(tuple(p.draft), len(game.state.players) == 2)
 
 
 def check_pick(game: Game, player: int, p: Player, d: Pick) -> Pick:
@@ -104,10 +104,12 @@ def resolve_picks(game: Game) -> None:
     leftovers = []
     for i, p in enumerate(s.players):
         d = p.submitted
-        if d is None and p.draft:  # a single card left: it is taken without asking
-            d = {"card": p.draft[0]}
-        if d is not None:
-            card, discard = d["card"], d.get("discard")
+        if d is not None or p.draft:
+            if d is None:  # a single card left: it is taken without asking
+                card, discard = p.draft[0], None
+            else:
+                assert isinstance(d, Pick)  # the step's kind (checked, or trusted)
+                card, discard = d.card, d.discard
             p.draft.remove(card)
             p.hand.append(card)
             if discard is not None:

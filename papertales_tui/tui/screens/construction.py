@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -10,7 +12,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...rules.decisions import Decision, Pass, decision_from_dict
+from ...rules.decisions import Build, Decision, Pass, Upgrade
+from ...rules.decisions import price as rules_price
 from ...rules.state import FIFTH_SLOT
 from .. import text as tx
 from ..kingdom import Kingdom, kingdom_view
@@ -22,15 +25,15 @@ ASK = "Build one thing or pass: Enter, then c"
 PASS_LABEL = Text("Pass: build nothing this turn", style="italic")
 
 
-def option_label(catalog, opt: dict, chosen: bool = False) -> Text:
-    b = catalog.buildings[opt["building"]]
-    if opt["kind"] == "upgrade":
+def option_label(catalog, opt: Build | Upgrade, chosen: bool = False) -> Text:
+    b = catalog.buildings[opt.building]
+    if isinstance(opt, Upgrade):
         what, level = f"Upgrade {b.name} → 2", 2
-    elif opt["level"] == 2:
+    elif opt.level == 2:
         what, level = f"Build {b.name} at level 2", 2
     else:
         what, level = f"Build {b.name} at level 1", 1
-    price = tx.gold(opt["gold"])
+    price = tx.gold(rules_price(opt))
     price.pad_right(4 - price.cell_len)
     if chosen:  # in place of its worth (on the side), to stay on one line
         return Text.assemble(Text(what.ljust(26), style="bold"), price, ("  ✓ chosen", "bold green"))
@@ -113,7 +116,7 @@ class ConstructionScreen(HintHost, GameScreen):
     def __init__(self, game, pend, prior: Decision | None = None):
         super().__init__()
         self.game, self.player = game, pend.player
-        self.options: list[dict] = pend.options["options"]
+        self.options: list[Build | Upgrade] = list(pend.options.options)
         self.title_text = turn_title(game, game.players[self.player].name)
         # the entry chosen (an option's index as a string, or "pass"), not decided yet: `c` confirms
         self.choice: str | None = self.prior_choice(prior)
@@ -124,9 +127,8 @@ class ConstructionScreen(HintHost, GameScreen):
             return None
         if isinstance(prior, Pass):
             return "pass"
-        wanted = prior.to_dict()
         for k, opt in enumerate(self.options):
-            if {key: v for key, v in opt.items() if key != "gold"} == wanted:
+            if isinstance(prior, Build | Upgrade) and replace(opt, gold=None) == replace(prior, gold=None):
                 return str(k)
         return None
 
@@ -165,7 +167,7 @@ class ConstructionScreen(HintHost, GameScreen):
         if option_id.startswith("x"):
             return self.blocked[int(option_id[1:])]
         opt = self.options[int(option_id)]
-        return self.report[(opt["building"], opt["kind"], opt.get("level", 2))]
+        return self.report[(opt.building, opt.kind, opt.level)]
 
     @on(OptionList.OptionHighlighted, "#build-options")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -236,5 +238,5 @@ class ConstructionScreen(HintHost, GameScreen):
             self.decide(self.player, Pass())
         elif self.choice is not None:
             opt = self.options[int(self.choice)]
-            self.decide(self.player, decision_from_dict({k: v for k, v in opt.items() if k != "gold"}))
+            self.decide(self.player, replace(opt, gold=None))  # (the price is always the engine's)
 

@@ -99,7 +99,7 @@ class DeployScreen(HintHost, GameScreen):
 
     # --- rendering --------------------------------------------------------------------------
     def gold_left(self) -> int:
-        return self.options["gold"] - sum(self.game.card(c).cost for c in self.plan.new_units())
+        return self.options.gold - sum(self.game.card(c).cost for c in self.plan.new_units())
 
     def refresh_all(self) -> None:
         if self.board_rows and self.fit_layout():  # a Unit taken out or put back: a row more or less
@@ -201,7 +201,7 @@ class DeployScreen(HintHost, GameScreen):
             label = Text(f"{tx.SPOT_KEYS[slot]} ", style="bold")
             card = self.plan.slots[slot]
             spot = self.spot_views[slot]
-            if slot not in self.options["open_slots"]:
+            if slot not in self.options.open_slots:
                 label.append_text(spot_line(None, width, locked=True))
                 locked.add(slot)
             elif card is None:
@@ -298,7 +298,7 @@ class DeployScreen(HintHost, GameScreen):
         if f is None:
             self.update("status", [Text("No forecast for this plan.", style="dim")])
             return
-        gold = self.options["gold"]
+        gold = self.options.gold
         money = short_line(gold, gold - self.gold_left()) if f.unpaid else money_line(gold, f)
         width = max(self.info.content_region.width, 20)
         lines = [money, wars_line(f, width), aging_line(f, width), lp_line(f, width), build_line(self.game, f, width)]
@@ -376,7 +376,7 @@ class DeployScreen(HintHost, GameScreen):
             return hint
         if action == "place":
             return self.current_card() is not None and (
-                parameters[0] != FIFTH_SLOT or FIFTH_SLOT in self.options["open_slots"])
+                parameters[0] != FIFTH_SLOT or FIFTH_SLOT in self.options.open_slots)
         if action == "remove":
             spot = self.focused_spot()
             if spot is not None:
@@ -385,7 +385,7 @@ class DeployScreen(HintHost, GameScreen):
             return card is not None and self.plan.spot_of(card) is not None
         if action == "keep":  # (not on the last turn: no turn follows)
             card = self.focused_card()
-            return card is not None and card in self.plan.hand and self.options.get("can_keep", True)
+            return card is not None and card in self.plan.hand and self.options.can_keep
         if action == "undo":
             return bool(self.plan.history)
         if action == "drop":
@@ -396,7 +396,7 @@ class DeployScreen(HintHost, GameScreen):
         card = self.current_card()
         if card is None:
             return
-        if spot not in self.options["open_slots"]:
+        if spot not in self.options.open_slots:
             self.say("That spot is locked: it needs a level-2 Building.")
             return
         occupant = self.plan.slots[spot]
@@ -423,7 +423,7 @@ class DeployScreen(HintHost, GameScreen):
 
     def action_keep(self) -> None:
         card = self.focused_card()
-        if card is not None and card in self.plan.hand and self.options.get("can_keep", True):
+        if card is not None and card in self.plan.hand and self.options.can_keep:
             self.plan.toggle_keep(card)
             self.refresh_all()
 
@@ -450,7 +450,7 @@ class DeployScreen(HintHost, GameScreen):
             costs = {c: self.game.card(c).cost for c in new}
             names = {c: self.game.card(c).name for c in new}
             default = self.game.suggested_unpaid(self.player, new)
-            self.app.push_screen(UnpaidModal(new, costs, names, self.options["gold"], default), self.unpaid_chosen)
+            self.app.push_screen(UnpaidModal(new, costs, names, self.options.gold, default), self.unpaid_chosen)
             return
         self.say(f"Not allowed: {error}")
         self.notify(str(error), title="Not allowed", severity="error", markup=False)
@@ -577,9 +577,8 @@ def build_line(game, f: TurnForecast, width: int = 78) -> Text:
         return out
     entries = []
     for o in f.constructions:
-        name = tx.building_name(game.catalog, o["building"])
-        level = 2 if o["kind"] == "upgrade" or o.get("level") == 2 else 1
-        entries.append(f"{name} {level} {tx.GOLD}{o['gold']}")
+        name = tx.building_name(game.catalog, o.building)
+        entries.append(f"{name} {o.level} {tx.GOLD}{o.gold}")
     room = width - out.cell_len
     for shown in range(len(entries), 0, -1):  # whole entries (in the Construction list's order), then how many more
         more = len(entries) - shown

@@ -42,15 +42,15 @@ class DraftScreen(HintHost, GameScreen):
         self.game = game
         self.pend = pend
         self.player = pend.player
-        self.cards: list[int] = list(pend.options["cards"])
-        self.with_discard: bool = pend.options["discard"]
+        self.cards: list[int] = list(pend.options.cards)
+        self.with_discard: bool = pend.options.discard
         # chosen, not decided yet: `c` confirms (a stray Enter decides nothing); a pick taken back comes back
         self.picked: int | None = prior.card if isinstance(prior, Pick) else None
         self.discard: int | None = prior.discard if isinstance(prior, Pick) else None
         self.solo = views.is_solo(game)
         self.title_text = turn_title(game, game.players[self.player].name)
         if self.solo:
-            self.title_text = turn_title(game, f"round {pend.options['round']}/{pend.options['rounds']}")
+            self.title_text = turn_title(game, f"round {pend.options.round}/{pend.options.rounds}")
 
     def body(self) -> ComposeResult:
         if self.solo:
@@ -123,7 +123,7 @@ class DraftScreen(HintHost, GameScreen):
             ask = Text("Choose a card to DISCARD (Enter or click)" if self.picked is not None
                        else "Choose a card to PICK (Enter or click)", style="bold")
         if self.solo:
-            rest = REST_TO[self.pend.options["rest_to"]]
+            rest = REST_TO[self.pend.options.rest_to]
             cards.header = [ask, Text(f"{len(self.cards) - 1} left: {rest}" if len(self.cards) > 2
                                       else rest.capitalize(), style="italic")]
         else:
@@ -164,8 +164,8 @@ class DraftScreen(HintHost, GameScreen):
         game, p, opts = self.game, self.game.players[self.player], self.pend.options
         seen = game.view(self.player)["solo"]
         out = Text()
-        out.append(f"Round {opts['round']} of {opts['rounds']}", style="bold")
-        out.append(" (round 5: the top Underworld card is yours)" if opts["round"] == 4 else "")
+        out.append(f"Round {opts.round} of {opts.rounds}", style="bold")
+        out.append(" (round 5: the top Underworld card is yours)" if opts.round == 4 else "")
         out.append("\nPicked this turn: ", style="bold")
         out.append(", ".join(unbroken(game.card(c).name) for c in p.hand) or "nothing yet")
         if p.kept is not None:

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...rules.decisions import AgeTargetOptions, HealOptions
 from ...rules.names import literal
 from .. import text as tx
 from ..kingdom import DIES
@@ -296,18 +297,19 @@ class AgeTargetModal(HintHost, ChoiceModal):
 
     can_cancel = False
 
-    def __init__(self, game, player: int, options: dict):
-        super().__init__(f"{options['name']}: put {options['amount']}{tx.AGE} on one of your Units",
+    def __init__(self, game, player: int, options: AgeTargetOptions):
+        super().__init__(f"{options.name}: put {options.amount}{tx.AGE} on one of your Units",
                          f"Choose the Unit (Enter or click). {DIES} marks a Unit that then dies at this turn's "
                          "Aging, unless a Mystical Healer saves it.")
         self.game, self.player, self.options = game, player, options
 
     def make_list(self) -> OptionList:
         slots = self.game.players[self.player].slots
-        amount = self.options["amount"]
+        amount = self.options.amount
         items = []
-        for slot in self.options["slots"]:
+        for slot in self.options.slots:
             u = slots[slot]
+            assert u is not None  # (the options name spots with a Unit)
             label = Text.assemble(f"{tx.SPOT_KEYS[slot]} ", (self.game.card(u.card).name.ljust(17), "bold"),
                                   tx.age(u.age), f" → {tx.AGE}{u.age + amount}  ")
             if self.game.would_die(self.player, slot, amount):
@@ -336,8 +338,8 @@ class HealModal(HintHost, ChoiceModal):
 
     can_cancel = False
 
-    def __init__(self, game, player: int, options: dict):
-        n = options["max"]
+    def __init__(self, game, player: int, options: HealOptions):
+        n = options.max
         super().__init__(f"Mystical Healer: save up to {n} Unit{'s' if n > 1 else ''} from dying",
                          "Space or Enter ticks a Unit to save it (again to untick); c confirms.")
         self.game, self.player, self.options = game, player, options
@@ -351,7 +353,7 @@ class HealModal(HintHost, ChoiceModal):
                              tx.age(u.age), "  ", ("saved" if saved else f"{DIES} dies", "bold" if saved else "red"))
 
     def make_list(self) -> OptionList:
-        return OptionList(*(Option(self.label(slot), id=str(slot)) for slot in self.options["slots"]),
+        return OptionList(*(Option(self.label(slot), id=str(slot)) for slot in self.options.slots),
                           classes="choice", id="saves")
 
     def after_list(self) -> ComposeResult:
@@ -365,8 +367,8 @@ class HealModal(HintHost, ChoiceModal):
         return self.game.card(self.game.players[self.player].unit(slot).card).name
 
     def show_outcome(self, message: str = "") -> None:
-        saved = [self.unit_name(s) for s in self.options["slots"] if s in self.saved]
-        dying = [self.unit_name(s) for s in self.options["slots"] if s not in self.saved]
+        saved = [self.unit_name(s) for s in self.options.slots if s in self.saved]
+        dying = [self.unit_name(s) for s in self.options.slots if s not in self.saved]
         parts = ([f"saves {', '.join(saved)}"] if saved else ["saves nobody"]) + \
             ([f"{', '.join(dying)} die{'s' if len(dying) == 1 else ''}"] if dying else [])
         self.query_one("#heal-outcome", Static).update(Text("Confirming " + "; ".join(parts) + ".", style="bold"))
@@ -385,10 +387,10 @@ class HealModal(HintHost, ChoiceModal):
         message = ""
         if slot in self.saved:
             self.saved.remove(slot)
-        elif len(self.saved) < self.options["max"]:
+        elif len(self.saved) < self.options.max:
             self.saved.append(slot)
         else:
-            n = self.options["max"]
+            n = self.options.max
             message = f"Your Healer{'s' if n > 1 else ''} can save {n}: untick one first."
         ol = self.query_one("#saves", OptionList)
         ol.replace_option_prompt(str(slot), self.label(slot))
