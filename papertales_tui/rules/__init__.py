@@ -9,7 +9,8 @@
 A program uses what is listed in `__all__`: the game (`Game`, `Pending`, `Step`), the decisions
 (`Pick`, `Deploy`, `AgeTarget`, `Build`, `Upgrade`, `Pass`, `Heal`), the errors
 (`IllegalDecision` and its subclasses), the modes (`StandardMode`, `SoloMode`, `SoloGame`,
-`MODES`, `load_game`, `new_game`) and the cards (`Catalog`, `default_catalog`, `load_catalog`).
+`MODES`, `load_game`, `new_game`), what a seat sees (`observe(game, seat)` gives a `SeatView`:
+`PlayerView`, `UnitView`, `SoloView`, `ArmyRange`) and the cards (`Catalog`, `default_catalog`, `load_catalog`).
 The heavier modules load on first use, so importing one submodule stays cheap.
 """
 
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from .engine import Game, Pending
     from .games import MODES, load_game, new_game
     from .modes import Mode, StandardMode
+    from .observer import ArmyRange, PlayerView, SeatView, SoloView, UnitView, observe
     from .solo import SoloGame, SoloMode
 
 _LAZY = {
@@ -36,6 +38,8 @@ _LAZY = {
     "MODES": "games", "load_game": "games", "new_game": "games",
     "Mode": "modes", "StandardMode": "modes",
     "SoloGame": "solo", "SoloMode": "solo",
+    "observe": "observer", "SeatView": "observer", "PlayerView": "observer", "UnitView": "observer",
+    "SoloView": "observer", "ArmyRange": "observer",
     "Catalog": "cards", "default_catalog": "card_files", "load_catalog": "catalog", "CardFileError": "card_paths",
 }
 
@@ -48,8 +52,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "AgeTarget", "Build", "CardFileError", "Catalog", "Decision", "Deploy", "Game", "Heal", "IllegalDecision",
-    "MODES", "MalformedDecision", "Mode", "NotPending", "Pass", "Pending", "Pick", "SoloGame", "SoloMode",
-    "StandardMode", "Step", "Unaffordable", "Upgrade", "WrongKind", "decision_from_dict", "default_catalog",
-    "load_catalog", "load_game", "new_game",
+    "AgeTarget", "ArmyRange", "Build", "CardFileError", "Catalog", "Decision", "Deploy", "Game", "Heal",
+    "IllegalDecision", "MODES", "MalformedDecision", "Mode", "NotPending", "Pass", "Pending", "Pick", "PlayerView",
+    "SeatView", "SoloGame", "SoloMode", "SoloView", "StandardMode", "Step", "Unaffordable", "UnitView", "Upgrade",
+    "WrongKind", "decision_from_dict", "default_catalog", "load_catalog", "load_game", "new_game", "observe",
 ]
