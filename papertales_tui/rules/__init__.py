@@ -19,19 +19,37 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .decisions import AgeTarget, Build, Decision, Deploy, Heal, Pass, Pick, Step, Upgrade, decision_from_dict
+from .decisions import (
+    AgeTarget,
+    Build,
+    Decision,
+    Deploy,
+    Heal,
+    Pass,
+    Pick,
+    Step,
+    Upgrade,
+    as_decision,
+    decision_from_dict,
+)
 from .errors import IllegalDecision, MalformedDecision, NotPending, Unaffordable, WrongKind
 
 if TYPE_CHECKING:
+    from . import bots, coach, events, forecast
+    from .bots import Bot
+    from .bots.knowledge import DraftMemory
     from .card_files import default_catalog
     from .card_paths import CardFileError
-    from .cards import Catalog
+    from .cards import BuildingType, Catalog, LichKingCard, NecropolisCard, Production, Quest, UnitType
     from .catalog import load_catalog
-    from .engine import Game, Pending
+    from .engine import START_GOLD, WAR_LP, Game, Pending
     from .games import MODES, load_game, new_game
     from .modes import Mode, StandardMode
+    from .names import literal, name_problem
     from .observer import ArmyRange, PlayerView, SeatView, SoloView, UnitView, observe
+    from .random_play import random_decision
     from .solo import SoloGame, SoloMode
+    from .state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES
 
 _LAZY = {
     "Game": "engine", "Pending": "engine",
@@ -40,11 +58,22 @@ _LAZY = {
     "SoloGame": "solo", "SoloMode": "solo",
     "observe": "observer", "SeatView": "observer", "PlayerView": "observer", "UnitView": "observer",
     "SoloView": "observer", "ArmyRange": "observer",
+    "START_GOLD": "engine", "WAR_LP": "engine",
+    "BuildingType": "cards", "LichKingCard": "cards", "NecropolisCard": "cards", "Production": "cards",
+    "Quest": "cards", "UnitType": "cards",
+    "BACK": "state", "FIFTH_SLOT": "state", "FRONT": "state", "SLOT_NAMES": "state",
+    "literal": "names", "name_problem": "names", "random_decision": "random_play",
+    "Bot": "bots", "DraftMemory": "bots.knowledge",
     "Catalog": "cards", "default_catalog": "card_files", "load_catalog": "catalog", "CardFileError": "card_paths",
 }
 
 
+SUBMODULES = ("bots", "coach", "events", "forecast")  # public as modules: the bots, the coach, typed events, forecasts
+
+
 def __getattr__(name: str) -> Any:
+    if name in SUBMODULES:
+        return importlib.import_module(f".{name}", __name__)
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -52,8 +81,11 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "AgeTarget", "ArmyRange", "Build", "CardFileError", "Catalog", "Decision", "Deploy", "Game", "Heal",
-    "IllegalDecision", "MODES", "MalformedDecision", "Mode", "NotPending", "Pass", "Pending", "Pick", "PlayerView",
-    "SeatView", "SoloGame", "SoloMode", "SoloView", "StandardMode", "Step", "Unaffordable", "UnitView", "Upgrade",
-    "WrongKind", "decision_from_dict", "default_catalog", "load_catalog", "load_game", "new_game", "observe",
+    "AgeTarget", "ArmyRange", "BACK", "Bot", "Build", "BuildingType", "CardFileError", "Catalog", "Decision",
+    "Deploy", "DraftMemory", "FIFTH_SLOT", "FRONT", "Game", "Heal", "IllegalDecision", "LichKingCard", "MODES",
+    "MalformedDecision", "Mode", "NecropolisCard", "NotPending", "Pass", "Pending", "Pick", "PlayerView",
+    "Production", "Quest", "SLOT_NAMES", "START_GOLD", "SeatView", "SoloGame", "SoloMode", "SoloView",
+    "StandardMode", "Step", "Unaffordable", "UnitType", "UnitView", "Upgrade", "WAR_LP", "WrongKind", "as_decision",
+    "bots", "coach", "decision_from_dict", "default_catalog", "events", "forecast", "literal", "load_catalog",
+    "load_game", "name_problem", "new_game", "observe", "random_decision",
 ]

@@ -57,7 +57,7 @@ class PlayerView:
     revealed: tuple[int, ...]  # spots of the Units revealed this turn
     strength: int  # Kingdom strength in the Wars
     strength_parts: tuple[tuple[str, int], ...]  # (label, strength) of each fighting Unit and Building
-    resources: tuple[tuple[str, int], ...]  # (resource, count) the Kingdom produces
+    resources: tuple[tuple[str, int], ...]  # (resource, count) the Kingdom produces, each resource (0 too)
 
     def units(self) -> list[tuple[int, UnitView]]:
         return [(i, u) for i, u in enumerate(self.slots) if u is not None]
@@ -122,12 +122,18 @@ class SeatView:
     winners: tuple[int, ...]  # once the game is over
     log_size: int  # events in the game's log
     decisions: int  # decisions made so far
+    death_ages: tuple[int, ...]  # card id -> the Age at which that Unit dies at the Aging (printed)
     solo: SoloView | None
     catalog: Catalog = field(repr=False, compare=False)
 
     def card(self, card: int) -> UnitType:
         """The printed card of a card id."""
         return self.catalog.units[self.cards[card]]
+
+    def dies(self, card: int, age: int) -> bool:
+        """Whether a Unit of this card with this many Age tokens dies at the Aging (unless a Mystical
+        Healer saves it); once the game is over, no Aging comes. E.g. a Unit in a past War's event."""
+        return not self.over and age >= self.death_ages[card]
 
     def necropolis_card(self, position: int) -> NecropolisCard:
         """A face-up card of the solo Necropolis row."""
@@ -159,7 +165,7 @@ def observe(game: Game, seat: int | None) -> SeatView:
         players=players, deciding=deciding, pass_direction=game.pass_direction(),
         pass_targets=tuple(game.pass_target(i) for i in range(len(s.players))),
         winners=tuple(game.winners()) if over else (), log_size=len(s.log), decisions=len(s.decisions),
-        solo=solo, catalog=game.catalog)
+        death_ages=tuple(r.death_age for r in game.rules), solo=solo, catalog=game.catalog)
 
 
 def _player(game: Game, i: int, mine: bool, over: bool) -> PlayerView:
@@ -169,7 +175,7 @@ def _player(game: Game, i: int, mine: bool, over: bool) -> PlayerView:
     strengths = kingdom.strengths(rules, p, ctx)
     parts = kingdom.strength_parts(rules, buildings, p, ctx, strengths)
     healable = set(kingdom.healable(rules, p)) if kingdom.healers(rules, p) else set()
-    slots = tuple(None if u is None else UnitView(u.card, u.age, strengths.get(k, 0),
+    slots = tuple(None if u is None else UnitView(u.card, u.age, strengths.get(k, game.types[u.card].strength or 0),
                                                   not over and kingdom.dies(rules, Unit(u.card, u.age)), k in healable)
                   for k, u in enumerate(p.slots))
     resources = kingdom.resources(rules, buildings, p)
@@ -181,7 +187,7 @@ def _player(game: Game, i: int, mine: bool, over: bool) -> PlayerView:
         choices=len(p.choices), submitted=p.submitted is not None, slots=slots,
         buildings=tuple(p.buildings.items()), open_slots=tuple(p.open_slots()), revealed=tuple(p.revealed),
         strength=sum(v for _, v in parts), strength_parts=tuple(parts),
-        resources=tuple((k, n) for k, n in resources.items() if n))
+        resources=tuple(resources.items()))
 
 
 def _solo(game: Game, seat: int | None) -> SoloView:

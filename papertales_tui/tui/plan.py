@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules.decisions import Deploy
+from ..rules import Deploy
 
 
 @dataclass
