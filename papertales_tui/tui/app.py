@@ -496,7 +496,7 @@ class PaperTalesApp(App):
         """How many decisions of the game under way quitting would lose (0: only a change such as a
         take back); None when nothing would be lost."""
         session = self.session
-        if session is None or session.game.over or not session.decisions:
+        if session is None or session.over or not session.decisions:
             return None
         n = session.decisions
         if self.saved_as is not None and self.saved_as[1] == n:
@@ -507,7 +507,7 @@ class PaperTalesApp(App):
 
     def quit_question(self) -> str:
         session = self.session
-        if session is None or session.game.over:
+        if session is None or session.over:
             return "Quit Paper Tales?"
         if self.autosave and not session.decisions:  # nothing saved yet (Resume would
             return ("Quit Paper Tales? Nothing is decided yet, so this game is not saved: "  # open an older game)

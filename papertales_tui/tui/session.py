@@ -174,6 +174,10 @@ class Session:
         """Decisions made so far in the game."""
         return len(self.game.state.decisions)
 
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
     def name(self, player: int) -> str:
         return self.game.players[player].name
 
