@@ -142,9 +142,9 @@ def check_screen(app, report: Report, prefixes: set[str]) -> None:  # noqa: C901
 
 def deploy_keys(screen) -> tuple[list[str], list[str]]:
     """Fill the free spots with affordable hand cards (from turn 2, first take a Unit out of play)."""
-    game, plan = screen.game, screen.plan
+    view, plan = screen.view, screen.plan
     keys: list[str] = []
-    if game.state.turn >= 2 and any(c is not None for c in plan.slots):
+    if view.turn >= 2 and any(c is not None for c in plan.slots):
         spot = next(s for s, c in enumerate(plan.slots) if c is not None)
         screen.spots.focus()
         screen.spots.move_to(spot)
@@ -154,7 +154,7 @@ def deploy_keys(screen) -> tuple[list[str], list[str]]:
     row = 0
     placing: list[str] = []
     for k, card in enumerate(plan.hand):
-        cost = game.card(card).cost
+        cost = view.card(card).cost
         if free and cost <= gold:
             placing += ["down"] * (k - row) + [str(free.pop(0) + 1)]
             row, gold = k, gold - cost

@@ -40,12 +40,12 @@ FONTS = ("font-family: Fira Code, monospace;", "font-family: DejaVu Sans Mono, F
 
 def deploy_keys(screen: DeployScreen) -> list[str]:
     """Fill free spots with affordable hand cards, then confirm."""
-    game, plan = screen.game, screen.plan
+    view, plan = screen.view, screen.plan
     gold = screen.gold_left()
     free = [s for s in screen.options.open_slots if plan.slots[s] is None]
     keys, row = [], 0
     for k, card in enumerate(plan.hand):
-        cost = game.card(card).cost
+        cost = view.card(card).cost
         if free and cost <= gold:
             keys += ["down"] * (k - row) + [str(free.pop(0) + 1)]
             row, gold = k, gold - cost

@@ -113,7 +113,7 @@ def cycles(g: dict[str, set[str]]) -> list[list[str]]:
 def test_the_import_graph_is_read_from_the_source():
     g = graph()
     assert "papertales_tui.rules.engine" in g["papertales_tui.rules.games"]
-    assert "papertales_tui.rules.engine" in g["papertales_tui.tui.session"]
+    assert "papertales_tui.rules" in g["papertales_tui.tui.session"]
 
 
 def test_no_layer_imports_a_layer_above_it():
@@ -129,3 +129,37 @@ def test_no_import_cycles():
 
 def test_the_cycle_finder_finds_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+
+def internal_rules_imports(name: str, source: str, is_package: bool = False) -> list[str]:
+    """What module `name` imports of the rules beyond their public API (`papertales_tui.rules.__all__`:
+    names, and the few public submodules such as `events`)."""
+    import papertales_tui.rules as rules
+
+    public = set(rules.__all__)
+    package = name.split(".") if is_package else name.split(".")[:-1]
+    wrong = []
+    for node in _imports(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            wrong += [a.name for a in node.names if a.name.startswith("papertales_tui.rules")]
+            continue
+        base = package[:len(package) - node.level + 1] if node.level else []
+        module = ".".join(base + ([node.module] if node.module else []))
+        if module == "papertales_tui.rules":
+            wrong += [f"{module}.{a.name}" for a in node.names if a.name not in public]
+        elif module.startswith("papertales_tui.rules."):
+            wrong.append(module)
+    return wrong
+
+
+def test_tui_imports_only_the_rules_public_api():
+    wrong = [(name, imported) for name, path in modules().items() if name.startswith("papertales_tui.tui")
+             for imported in internal_rules_imports(name, path.read_text(encoding="utf-8"), path.name == "__init__.py")]
+    assert wrong == []
+
+
+def test_the_public_api_check_finds_internal_imports():
+    source = "from ..rules.engine import Game\nfrom ..rules import kingdom, Step\nimport papertales_tui.rules.solo\n"
+    assert sorted(internal_rules_imports("papertales_tui.tui.probe", source)) == [
+        "papertales_tui.rules.engine", "papertales_tui.rules.kingdom", "papertales_tui.rules.solo"]

@@ -14,6 +14,7 @@ from test_tui_support import SIZE, keys_for, open_new_game, screen_text
 from textual import events
 
 from papertales_tui.persistence import SaveFileError, encode_save, load_autosave, read_save, replay_game
+from papertales_tui.rules import observe
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.names import MAX_NAME_CELLS, SAVED_NAME_CELLS, BadName, name_problem
 from papertales_tui.rules.random_play import random_decision
@@ -378,7 +379,8 @@ async def test_the_widest_names_are_whole_on_every_hand_off(catalog, name):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         for kind in WHAT:
-            await app.push_screen(HandoffScreen(game, SimpleNamespace(player=0, kind=kind), (0, Step.DEPLOY)))
+            pend = SimpleNamespace(player=0, kind=kind)
+            await app.push_screen(HandoffScreen(observe(game, None), pend, (0, Step.DEPLOY)))
             await pilot.pause()
             text = screen_text(app).replace(" ", "")  # (wide characters are read back one cell apart)
             squeezed = name.replace(" ", "")

@@ -134,12 +134,12 @@ async def test_a_hint_uses_what_the_seat_remembers_of_the_draft(catalog, monkeyp
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot, app, ["Ann", "Ben"], seed=2)
         screen = await until(pilot, app, DraftScreen)
-        while screen.game.state.draft_round == 0:  # past the first round of the draft
+        while app.game.state.draft_round == 0:  # past the first round of the draft
             await pilot.press(*keys_for(app))
             screen = await until(pilot, app, DraftScreen)
         assert (await hint_on(pilot, app)).startswith("Coach: ")
         view, me, drafts = asked[-1]
-        game = screen.game
+        game = app.game
         assert me == screen.player and view == game.view(me)
         sample = game_from_view(view, me, catalog, random.Random(1), drafts=drafts).state
         assert sorted(sample.players[1 - me].draft) == sorted(game.state.players[1 - me].draft)  # what it passed on

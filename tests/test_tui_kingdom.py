@@ -7,6 +7,7 @@ from dataclasses import replace
 from conftest import give, goto, new_game, put
 from test_tui_support import SIZE
 
+from papertales_tui.rules import observe
 from papertales_tui.tui.kingdom import (
     DIES,
     Kingdom,
@@ -34,7 +35,7 @@ def table_game():
 
 def test_views_show_public_kingdoms_and_only_counts_of_private_cards():
     game = table_game()
-    views = kingdom_views(game, viewer=0)
+    views = kingdom_views(observe(game, 0))
     mine, ben = views[0], views[1]
     hunter = mine.spots[0]
     assert hunter.name == "Hunter" and hunter.age == 1 and hunter.dies and hunter.healable and hunter.fights
@@ -49,7 +50,7 @@ def test_views_show_public_kingdoms_and_only_counts_of_private_cards():
 
 def test_tile_and_line_renderers_fit_their_width_and_mark_deaths_in_words():
     game = table_game()
-    mine = kingdom_views(game, viewer=0)[0]
+    mine = kingdom_views(observe(game, 0))[0]
     tile = tile_lines(mine.spots[0], 16, "F1")
     assert len(tile) == 5 and all(line.cell_len == 16 for line in tile)
     assert "Hunter" in tile[1].plain and f"{DIES} dies" in tile[3].plain and "◷1" in tile[3].plain
@@ -72,7 +73,7 @@ def far_table(names: str = "Player"):
     for p, player in enumerate(game.state.players):
         player.name = f"{names} {p + 1}"
     marks = table_marks(5, 4)
-    return [replace(v, mark=marks[v.player]) for v in kingdom_views(game, viewer=4) if v.player != 4]
+    return [replace(v, mark=marks[v.player]) for v in kingdom_views(observe(game, 4)) if v.player != 4]
 
 
 def test_the_table_keeps_every_kingdom_whole_with_short_names_before_cutting():
@@ -101,7 +102,7 @@ async def test_kingdom_widget_draws_compact_or_tiles():
     from textual.app import App
 
     game = table_game()
-    views = kingdom_views(game, viewer=0)
+    views = kingdom_views(observe(game, 0))
 
     class One(App):
         def compose(self):

@@ -6,6 +6,7 @@ import pytest
 from conftest import events, give, goto, new_game, put
 from test_tui_support import SIZE, open_new_game, screen_text, start
 
+from papertales_tui.rules import observe
 from papertales_tui.rules.engine import Game
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.construction import ConstructionScreen
@@ -559,9 +560,10 @@ def test_final_scores_explain_the_tie_breaker():
     game = new_game(3)
     for p, (lp, gold) in zip(game.players, [(20, 3), (20, 5), (12, 9)]):
         p.lp, p.gold = lp, gold
-    assert "tie goes to the most Gold — P1" in tie_note(game).plain
+    game.state.over = True  # (the scores as at the end)
+    assert "tie goes to the most Gold — P1" in tie_note(observe(game, None)).plain
     game.players[0].gold = 5
-    assert "share the victory" in tie_note(game).plain
+    assert "share the victory" in tie_note(observe(game, None)).plain
 
 
 async def test_final_screen_and_new_game(catalog):

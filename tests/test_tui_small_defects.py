@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from conftest import goto, new_game, put
 
+from papertales_tui.rules import observe
 from papertales_tui.rules.forecast import safe_forecast
 from papertales_tui.tui.screens.construction import blocked_label, building_lines
 from papertales_tui.tui.screens.deploy import build_line
@@ -50,7 +51,7 @@ def test_could_build_then_keeps_building_names_whole():
     assert f is not None and len(f.constructions) >= 6
     names = {game.catalog.buildings[o.building].name for o in f.constructions}
     for width in (78, 60, 40):
-        line = build_line(game, f, width).plain
+        line = build_line(observe(game, 0), f, width).plain
         assert len(line) <= width, line
         shown = [part.strip() for part in line.removeprefix("Could build then: ").split(",")]
         assert shown and all(part.split(" ")[0] in names for part in shown), line  # no 'Barrac1¤0'
@@ -101,7 +102,7 @@ def test_no_death_marks_once_the_game_is_over():
     assert game.over
     survivors = [u for u in game.state.players[0].slots if u is not None]
     assert survivors and all(u.age >= 1 and not game.dies(u) for u in survivors)  # no Aging comes any more
-    assert not any(s.dies for s in kingdom_view(game, 0).units())
+    assert not any(s.dies for s in kingdom_view(observe(game, None), 0).units())
 
 
 async def test_no_keep_on_the_last_turn(catalog):

@@ -8,7 +8,7 @@ import random
 from test_tui_support import SIZE, keys_for, open_new_game, screen_text
 
 from papertales_tui import persistence
-from papertales_tui.rules.engine import Game
+from papertales_tui.rules import Game, observe
 from papertales_tui.rules.random_play import random_decision
 from papertales_tui.rules.solo import SoloMode
 from papertales_tui.rules.solo import new_game as new_solo_game
@@ -133,7 +133,7 @@ async def test_the_underworld_and_discard_pile_only_when_the_rules_allow(catalog
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen) and "THE LICH KING'S RECRUITMENT" in screen_text(app)
         assert game.view(0)["solo"]["discard"] is None  # Recruitment is over: no looking any more
-        app.push_screen(PileScreen(game))
+        app.push_screen(PileScreen(observe(game, 0)))
         await pilot.pause()
         text = screen_text(app)
         assert "Underworld (0 cards" in text and "during Recruitment only" in text
@@ -258,7 +258,7 @@ def test_the_necropolis_row_at_80_columns_keeps_every_gain_and_quest_whole():
         game = new_solo_game(["Ann"], seed=seed, difficulty=seed % 5)
         rng = random.Random(seed)
         while not game.over:
-            lines = [line.plain for line in necropolis_lines(game, width)]
+            lines = [line.plain for line in necropolis_lines(observe(game, 0), width)]
             assert all(len(line) <= width for line in lines), lines
             assert all(c.name in lines[4] for c in game.mode.lich_king_cards()) and "…" not in lines[4]
             assert game.mode.lich_king_cards() or lines[4].endswith("(difficulty 0)")
@@ -274,14 +274,14 @@ def test_the_lich_king_cards_say_their_effect_where_it_applies():
     from papertales_tui.tui.views import lich_cards_line
 
     one = new_solo_game(["Ann"], seed=1, lich_cards=["reaper_of_souls"])
-    assert lich_cards_line(one, 78).plain == "Lich King: Reaper of Souls (★1 per 2 Units dying)"
+    assert lich_cards_line(observe(one, 0), 78).plain == "Lich King: Reaper of Souls (★1 per 2 Units dying)"
     two = new_solo_game(["Ann"], seed=1, lich_cards=["harvest_of_souls", "legion_of_bone"])
     assert two.state.step == "pick"  # the draft: the Underworld quest applies, its effect comes first
-    assert lich_cards_line(two, 120).plain == ("Lich King: Harvest of Souls (★1 ✿ food in Underworld) · "
+    assert lich_cards_line(observe(two, 0), 120).plain == ("Lich King: Harvest of Souls (★1 ✿ food in Underworld) · "
                                                "Legion of Bone (+★1 a Black War won)")
-    line = lich_cards_line(two, 78).plain
+    line = lich_cards_line(observe(two, 0), 78).plain
     assert line == "Lich King: Harvest of Souls (★1 ✿ food in Underworld) · Legion of Bone"
-    assert lich_cards_line(two, 50).plain == "Lich King cards: Harvest of Souls, Legion of Bone"
+    assert lich_cards_line(observe(two, 0), 50).plain == "Lich King cards: Harvest of Souls, Legion of Bone"
 
 
 async def test_the_solo_deployment_forecasts_the_lich_kings_gains(catalog):

@@ -45,7 +45,7 @@ def screen_text(app) -> str:
 
 def deploy_keys(screen: DeployScreen) -> list[str]:
     """Place the first affordable hand card in the first free spot (if any), then confirm."""
-    game, plan = screen.game, screen.plan
+    game, plan = screen.view, screen.plan
     free = [s for s in screen.options.open_slots if plan.slots[s] is None]
     for k, card in enumerate(plan.hand):
         if free and game.card(card).cost <= screen.gold_left():

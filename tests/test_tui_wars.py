@@ -10,6 +10,7 @@ from test_tui_support import SIZE, screen_text
 from textual.containers import VerticalScroll
 
 from papertales_tui.rules import events as ev
+from papertales_tui.rules import observe
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.random_play import random_decision
 from papertales_tui.tui import wars
@@ -176,7 +177,7 @@ def test_a_war_heading_too_long_for_a_line_puts_its_result_on_the_next():
     names = ["Bartholomew Fairwind", "Dorothea Winterbourn"]  # 20: the longest the new-game screen takes
     for player, name in zip(game.state.players, names):
         player.name = name
-    (block,) = wars.war_blocks(game, ev.parse(game.state.log[mark:]), 76)
+    (block,) = wars.war_blocks(observe(game, None), ev.parse(game.state.log[mark:]), 76)
     head, result = block[0].plain, block[1].plain
     assert head.startswith("2 players: 2 Wars  Bartholomew Fairwind ⚔") and head.endswith(":")
     assert result.strip().endswith(("War", "Wars")) and "…" not in head + result
@@ -187,7 +188,8 @@ def test_the_war_shows_the_kingdoms_as_they_fought_after_aging_ran():
     turn2 = game.state.log[game.state.log.index(next(e for e in game.state.log if e.get("turn") == 2)):]
     died = [e for e in turn2 if e["type"] == "unit_died"]
     assert died
-    text = "\n".join(line.plain for block in wars.war_blocks(game, ev.parse(turn2[:turn2.index(died[0])]), 76)
+    seen = observe(game, None)
+    text = "\n".join(line.plain for block in wars.war_blocks(seen, ev.parse(turn2[:turn2.index(died[0])]), 76)
                      for line in block)
     for e in died:  # gone from play now, but they fought this turn
         assert game.card(e["card"]).name[:14] in text
@@ -240,7 +242,7 @@ def test_a_war_logged_before_the_kingdom_was_shows_its_parts_by_name():
     for old, e in zip(stored, sides):
         side = ev.from_dict(e)
         assert isinstance(side, ev.WarStrength)
-        lines = [line.plain for line in wars.side_lines(game, side, set(), Text("won"), 40)[1:]]
+        lines = [line.plain for line in wars.side_lines(observe(game, None), side, set(), Text("won"), 40)[1:]]
         assert lines == ([f"{label} ⚔{value}" for label, value in old["parts"]] or ["no fighting Unit"])
 
 
@@ -255,7 +257,7 @@ def test_from_five_players_every_kingdom_is_shown_as_it_fought(players):
     for seed in range(12):
         game, mark = played_to(players, seed=seed, turn=2, stop="construction")
         console = Console(width=78, record=True, file=io.StringIO())
-        for block in render_reveal(game, ev.known(game.state.log[mark:]), 76):
+        for block in render_reveal(observe(game, None), ev.known(game.state.log[mark:]), 76):
             console.print(block)
         text = console.export_text()
         fought = text[text.index("Kingdoms as they fought"):]

@@ -7,9 +7,11 @@
         game.apply(pend.player, Pick(pend.options.cards[0]))
 
 A program uses what is listed in `__all__`: the game (`Game`, `Pending`, `Step`), the decisions
-(`Pick`, `Deploy`, `AgeTarget`, `Build`, `Upgrade`, `Pass`, `Heal`), the errors
+(`Pick`, `Deploy`, `AgeTarget`, `Build`, `Upgrade`, `Pass`, `Heal`) and the options of each step (`PickOptions`,
+`SoloPickOptions`, `DeployOptions`, `AgeTargetOptions`, `ConstructionOptions`, `HealOptions`), the errors
 (`IllegalDecision` and its subclasses), the modes (`StandardMode`, `SoloMode`,
-`MODES`, `load_game`, `new_game`) and the cards (`Catalog`, `default_catalog`, `load_catalog`).
+`MODES`, `load_game`, `new_game`), what a seat sees (`observe(game, seat)` gives a `SeatView`:
+`PlayerView`, `UnitView`, `SoloView`, `ArmyRange`) and the cards (`Catalog`, `default_catalog`, `load_catalog`).
 The heavier modules load on first use, so importing one submodule stays cheap.
 """
 
@@ -18,29 +20,69 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .decisions import AgeTarget, Build, Decision, Deploy, Heal, Pass, Pick, Step, Upgrade, decision_from_dict
+from .decisions import (
+    AgeTarget,
+    AgeTargetOptions,
+    Build,
+    ConstructionOptions,
+    Decision,
+    Deploy,
+    DeployOptions,
+    Heal,
+    HealOptions,
+    Options,
+    Pass,
+    Pick,
+    PickOptions,
+    SoloPickOptions,
+    Step,
+    Upgrade,
+    as_decision,
+    decision_from_dict,
+    price,
+)
 from .errors import IllegalDecision, MalformedDecision, NotPending, Unaffordable, WrongKind
 
 if TYPE_CHECKING:
+    from . import bots, coach, events, forecast
+    from .bots import Bot
+    from .bots.knowledge import DraftMemory
     from .card_files import default_catalog
     from .card_paths import CardFileError
-    from .cards import Catalog
+    from .cards import BuildingType, Catalog, LichKingCard, NecropolisCard, Production, Quest, UnitType
     from .catalog import load_catalog
-    from .engine import Game, Pending
+    from .engine import START_GOLD, WAR_LP, Game, Pending
     from .games import MODES, load_game, new_game
     from .modes import Mode, StandardMode
+    from .names import literal, name_problem
+    from .observer import ArmyRange, PlayerView, SeatView, SoloView, UnitView, observe
+    from .random_play import random_decision
     from .solo import SoloMode
+    from .state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES
 
 _LAZY = {
     "Game": "engine", "Pending": "engine",
     "MODES": "games", "load_game": "games", "new_game": "games",
     "Mode": "modes", "StandardMode": "modes",
     "SoloMode": "solo",
+    "observe": "observer", "SeatView": "observer", "PlayerView": "observer", "UnitView": "observer",
+    "SoloView": "observer", "ArmyRange": "observer",
+    "START_GOLD": "engine", "WAR_LP": "engine",
+    "BuildingType": "cards", "LichKingCard": "cards", "NecropolisCard": "cards", "Production": "cards",
+    "Quest": "cards", "UnitType": "cards",
+    "BACK": "state", "FIFTH_SLOT": "state", "FRONT": "state", "SLOT_NAMES": "state",
+    "literal": "names", "name_problem": "names", "random_decision": "random_play",
+    "Bot": "bots", "DraftMemory": "bots.knowledge",
     "Catalog": "cards", "default_catalog": "card_files", "load_catalog": "catalog", "CardFileError": "card_paths",
 }
 
 
+SUBMODULES = ("bots", "coach", "events", "forecast")  # public as modules: the bots, the coach, typed events, forecasts
+
+
 def __getattr__(name: str) -> Any:
+    if name in SUBMODULES:
+        return importlib.import_module(f".{name}", __name__)
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -48,8 +90,13 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "AgeTarget", "Build", "CardFileError", "Catalog", "Decision", "Deploy", "Game", "Heal", "IllegalDecision",
-    "MODES", "MalformedDecision", "Mode", "NotPending", "Pass", "Pending", "Pick", "SoloMode",
-    "StandardMode", "Step", "Unaffordable", "Upgrade", "WrongKind", "decision_from_dict", "default_catalog",
-    "load_catalog", "load_game", "new_game",
+    "AgeTarget", "AgeTargetOptions", "ConstructionOptions", "DeployOptions", "HealOptions", "Options",
+    "PickOptions", "SoloPickOptions",
+    "ArmyRange", "BACK", "Bot", "Build", "BuildingType", "CardFileError", "Catalog", "Decision",
+    "Deploy", "DraftMemory", "FIFTH_SLOT", "FRONT", "Game", "Heal", "IllegalDecision", "LichKingCard", "MODES",
+    "MalformedDecision", "Mode", "NecropolisCard", "NotPending", "Pass", "Pending", "Pick", "PlayerView",
+    "Production", "Quest", "SLOT_NAMES", "START_GOLD", "SeatView", "SoloMode", "SoloView",
+    "StandardMode", "Step", "Unaffordable", "UnitType", "UnitView", "Upgrade", "WAR_LP", "WrongKind", "as_decision",
+    "bots", "coach", "decision_from_dict", "default_catalog", "events", "forecast", "literal", "load_catalog",
+    "load_game", "name_problem", "new_game", "observe", "price", "random_decision",
 ]

@@ -58,6 +58,7 @@ from .decisions import (
 )
 from .engine import WAR_LP, Game, Pending
 from .errors import MalformedDecision, WrongKind
+from .observer import SeatView
 
 HINT_BUDGET = 0.5  # CPU seconds of search for a hint (a hint arrives within 1 s of CPU at 5 players)
 REVIEW_BUDGET = 50.0  # CPU seconds for a whole review, shared by the decisions reviewed
@@ -687,8 +688,9 @@ def deciding_turn(game: Game) -> dict[str, Any] | None:
 
 # --- words ----------------------------------------------------------------------------------------
 
-def cards_in(decision: Decision, game: Game) -> list[tuple[str, str]]:
-    """(key, name) of the cards a decision names (Units and Buildings), for "learn a card" links."""
+def cards_in(decision: Decision, game: Game | SeatView) -> list[tuple[str, str]]:
+    """(key, name) of the cards a decision names (Units and Buildings), for "learn a card" links (a game
+    or a seat's view: only the printed cards are read)."""
     units: list[int] = []
     match decision:
         case Pick(card=card, discard=discard):

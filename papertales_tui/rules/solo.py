@@ -20,8 +20,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import Catalog, LichKingCard, NecropolisCard, Quest, UnitType
-from .decisions import Pick, PickOptions, SoloPickOptions, Step
-from .engine import WAR_LP, Game, Pending
+from .decisions import PickOptions, SoloPickOptions
+from .engine import Game, Pending
 from .modes import Mode, StandardMode
 from .state import GameState, SoloState
 

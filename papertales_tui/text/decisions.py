@@ -18,12 +18,13 @@ from ..rules.state import SLOT_NAMES
 
 if TYPE_CHECKING:
     from ..rules.engine import Game
+    from ..rules.observer import SeatView
 
 KIND_NAMES = {"pick": "a pick", "deploy": "a deployment", "build": "a Construction", "upgrade": "a Construction",
               "pass": "a Construction", "heal": "a choice of Units to save", "age_target": "an Age token choice"}
 
 
-def decision_text(decision: Decision, game: Game, before: tuple[int | None, ...] = ()) -> str:
+def decision_text(decision: Decision, game: Game | SeatView, before: tuple[int | None, ...] = ()) -> str:
     """A decision in a few words ("pick Knight, discard Archer", "build Tavern (level 1)")."""
     def name(c: int) -> str:
         return game.card(c).name

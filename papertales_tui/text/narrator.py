@@ -36,11 +36,14 @@ class Names:
 
     @classmethod
     def of(cls, game: Any) -> Names:
+        """The names of a `Game` or of a `SeatView` (the screens'), which have the same `players`,
+        `cards` and `mode`."""
         cat = game.catalog
         keys = {k: c.name for table in (cat.units, cat.buildings, cat.necropolis, cat.lich_king)
                 for k, c in table.items()}
-        return cls(tuple(p.name for p in game.state.players), tuple(keys.get(k, k) for k in game.state.cards),
-                   keys, game.state.mode == "solo")
+        seen = getattr(game, "state", game)
+        return cls(tuple(p.name for p in seen.players), tuple(keys.get(k, k) for k in seen.cards),
+                   keys, seen.mode == "solo")
 
     def player(self, i: Any) -> str:
         return self.players[i] if isinstance(i, int) and 0 <= i < len(self.players) else f"player {i}"

@@ -26,15 +26,12 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.worker import get_current_worker
 
-from ..rules.card_files import default_catalog
-from ..rules.decisions import Decision, Step
-from ..rules.engine import Game, Pending
-from ..rules.names import literal
+from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, literal, new_game, observe
 from . import seats
 from .contrast import ReadableMonochrome
 from .palette import CardCommands
 from .screens.common import Continue, Decided, TakeBack
-from .session import BotFailed, BotTurn, Decide, Final, Handoff, Scene, Session, Summary
+from .session import Asks, BotFailed, BotTurn, Decide, Final, Handoff, Scene, Session, Summary
 
 if TYPE_CHECKING:
     import argparse
@@ -140,26 +137,24 @@ class PaperTalesApp(App):
             return
         if seed is None:
             seed = random.randrange(1_000_000)
-        self.play(Game.new(names, seed=seed, catalog=self.catalog), seat_types)
+        self.play(new_game(names, seed=seed, catalog=self.catalog), seat_types)
 
     def start_solo_game(self, name: str, seed: int | None, difficulty: int, keep: bool = True) -> None:
         """One human against the Lich King; `difficulty` Lich King cards drawn from the seed."""
-        from ..rules.solo import new_game
-
         if keep and not self.keep_unfinished():
             return
         if seed is None:
             seed = random.randrange(1_000_000)
-        self.play(new_game([name], seed=seed, catalog=self.catalog, difficulty=difficulty), [seats.HUMAN])
+        self.play(new_game([name], seed=seed, catalog=self.catalog, solo=True, difficulty=difficulty), [seats.HUMAN])
 
-    def play(self, game: Game, seat_types: list[str], shown: int = 0, hints: list[int] | None = None,
+    def play(self, game: Game, seat_types: list[str], shown: int | None = 0, hints: list[int] | None = None,
              coach: object = None, take_backs: object = None) -> None:
-        """Run this game from its current state; events before `shown` are not summarised again."""
+        """Run this game from its current state; events before `shown` (None: all) are not summarised again."""
         self.stop_bot()
         self.close_session()
         self.session = Session(game, seat_types, shown, hints, coach=coach, take_backs=take_backs)
         self.waiting = False
-        self.saved_decisions, self.saved_as = len(game.state.decisions), None  # a new game or a loaded one
+        self.saved_decisions, self.saved_as = self.session.decisions, None  # a new game or a loaded one
         self.go()
 
     # --- flow: the session says what comes next, the screens post what the players do ---------
@@ -180,7 +175,7 @@ class PaperTalesApp(App):
         session = self.playing()
         scene = session.scene
         if isinstance(scene, BotTurn) and isinstance(self.screen, BotScreen):
-            self.screen.thinking(session.game.players[scene.pend.player].name)
+            self.screen.thinking(session.name(scene.pend.player))
         else:
             self.show(self.scene_screen(scene))
         if isinstance(scene, BotTurn):
@@ -196,16 +191,18 @@ class PaperTalesApp(App):
         from .screens.handoff import BotScreen, HandoffScreen
         from .screens.summary import SummaryScreen
 
-        game = self.playing().game
-        decisions: dict[Step, Callable[[Game, Pending, Decision | None], GameScreen]] = {
+        session = self.playing()
+        table = session.view(None)  # what everyone at the table may see
+        decisions: dict[Step, Callable[[SeatView, Pending, Asks, Decision | None], GameScreen]] = {
             Step.PICK: DraftScreen, Step.DEPLOY: DeployScreen, Step.AGE_TARGET: AgeTargetScreen,
             Step.CONSTRUCTION: ConstructionScreen, Step.HEAL: HealScreen}
         screens = {
-            Summary: lambda s: SummaryScreen(game, [(c, list(events)) for c, events in s.chapters], s.turn),
-            Handoff: lambda s: HandoffScreen(game, s.pend, s.take_back, s.announce),
-            Decide: lambda s: decisions[s.pend.kind](game, s.pend, s.prior),
-            BotTurn: lambda s: BotScreen(game, game.players[s.pend.player].name),
-            Final: lambda s: FinalScreen(game, list(s.events), note=s.note),
+            Summary: lambda s: SummaryScreen(table, [(c, list(events)) for c, events in s.chapters], s.turn),
+            Handoff: lambda s: HandoffScreen(table, s.pend, s.take_back, s.announce),
+            Decide: lambda s: decisions[s.pend.kind](session.view(s.pend.player), s.pend, session.asks(s.pend.player),
+                                                     s.prior),
+            BotTurn: lambda s: BotScreen(table, table.players[s.pend.player].name),
+            Final: lambda s: FinalScreen(table, list(s.events), note=s.note),
         }
         return screens[type(scene)](scene)
 
@@ -265,7 +262,7 @@ class PaperTalesApp(App):
                             title="Autosave", severity="warning", timeout=15, markup=False)
             self.autosave_failing = True
             return
-        self.saved_decisions = len(session.game.state.decisions)
+        self.saved_decisions = session.decisions
         if self.autosave_failing:
             self.autosave_failing = False
             self.notify("Autosave works again.", title="Autosave")
@@ -338,7 +335,7 @@ class PaperTalesApp(App):
                             markup=False)
                 return
             self.notify(f"{err}. That file is left as it is; here is the previous autosave "
-                        f"(turn {previous.game.state.turn}).", title="Damaged autosave", severity="warning",
+                        f"(turn {observe(previous.game, None).turn}).", title="Damaged autosave", severity="warning",
                         timeout=10, markup=False)
             save = previous
         self.resume(save)
@@ -378,7 +375,7 @@ class PaperTalesApp(App):
         if save.game.over:
             self.show_finished(save.game, seat_types, hints, coach)
             return
-        self.play(save.game, seat_types, shown=len(save.game.state.log), hints=hints, coach=coach,
+        self.play(save.game, seat_types, shown=None, hints=hints, coach=coach,
                   take_backs=save.settings.get("take_backs"))
 
     def show_finished(self, game: Game, seat_types: list[str], hints: list[int] | None = None,
@@ -412,14 +409,14 @@ class PaperTalesApp(App):
             return err
         except ValueError as err:  # a NUL character in the path
             return OSError(errno.EINVAL, str(err), path)
-        self.saved_as = (target.resolve(), len(session.game.state.decisions))
+        self.saved_as = (target.resolve(), session.decisions)
         return None
 
     def action_save_as(self) -> None:
         from .screens.modals import SaveAsModal
 
         if self.game is not None and not isinstance(self.screen, SaveAsModal):
-            self.push_screen(SaveAsModal(default_save_name(self.game)))
+            self.push_screen(SaveAsModal(default_save_name(self.playing().view(None))))
 
     # --- always reachable -------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -468,14 +465,17 @@ class PaperTalesApp(App):
 
         if self.session is not None:
             page = self.session.scene if isinstance(self.session.scene, Summary) else None
-            self._open(LogScreen(self.session.game, page.as_of if page else None, self.session.take_back_notes()))
+            until = page.as_of if page else None
+            self._open(LogScreen(self.session.view(None), self.session.public_log(until), until,
+                                 self.session.take_back_notes()))
 
     def action_scores(self) -> None:
         from .screens.info import ScoreboardScreen
 
         if self.session is not None:
             page = self.session.scene if isinstance(self.session.scene, Summary) else None
-            self._open(ScoreboardScreen(self.session.game, page, self.session.seats))
+            then = self.session.figures_at(page.as_of) if page else None
+            self._open(ScoreboardScreen(self.session.view(None), page, self.session.seats, then))
 
     async def action_quit(self) -> None:
         from .screens.modals import SAVE_FIRST, ConfirmQuit, SaveAsModal
@@ -489,7 +489,7 @@ class PaperTalesApp(App):
 
         def done(answer: bool | str | None) -> None:
             if answer == SAVE_FIRST:  # Save as, then the question again (saying where the game went)
-                self.push_screen(SaveAsModal(default_save_name(self.playing().game)), ask_again)
+                self.push_screen(SaveAsModal(default_save_name(self.playing().view(None))), ask_again)
             elif answer:
                 self.exit()
 
@@ -498,10 +498,10 @@ class PaperTalesApp(App):
     def unsaved(self) -> int | None:
         """How many decisions of the game under way quitting would lose (0: only a change such as a
         take back); None when nothing would be lost."""
-        game = self.game
-        if game is None or game.over or not game.state.decisions:
+        session = self.session
+        if session is None or session.over or not session.decisions:
             return None
-        n = len(game.state.decisions)
+        n = session.decisions
         if self.saved_as is not None and self.saved_as[1] == n:
             return None
         if self.autosave and not self.autosave_failing:
@@ -509,10 +509,10 @@ class PaperTalesApp(App):
         return max(0, n - self.saved_decisions) if self.autosave else n
 
     def quit_question(self) -> str:
-        game = self.game
-        if game is None or game.over:
+        session = self.session
+        if session is None or session.over:
             return "Quit Paper Tales?"
-        if self.autosave and not game.state.decisions:  # nothing saved yet (Resume would
+        if self.autosave and not session.decisions:  # nothing saved yet (Resume would
             return ("Quit Paper Tales? Nothing is decided yet, so this game is not saved: "  # open an older game)
                     "autosave starts with the first decision.")
         lost = self.unsaved()
@@ -573,9 +573,9 @@ def save_target(path: str) -> Path:
     return target
 
 
-def default_save_name(game: Game) -> str:
-    mode = "solo" if game.state.mode == "solo" else "game"
-    return f"papertales-{mode}-{game.state.seed}-turn{game.state.turn}.json"
+def default_save_name(view: SeatView) -> str:
+    mode = "solo" if view.mode == "solo" else "game"
+    return f"papertales-{mode}-{view.seed}-turn{view.turn}.json"
 
 
 def run_app(args: argparse.Namespace, catalog: Catalog) -> int:

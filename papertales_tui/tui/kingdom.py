@@ -3,7 +3,7 @@
 Pure renderers first (no Textual): `tile_lines(spot, width)` draws one card tile, `spot_line` one
 spot on a line, `compact_lines(kingdom, width)` a whole Kingdom in one or two lines and
 `tile_form(kingdom, width)` as tiles. They take snapshots (`SpotView`, `KingdomView`) built by
-`kingdom_views` from the engine's `view(viewer)` and public queries, never from private state: an
+`kingdom_views` from a seat's `SeatView` (`rules.observe`), never from the game: an
 opponent's hand and kept card are only counts. The `Kingdom` widget holds a snapshot and redraws it
 in the form its size allows.
 
@@ -18,8 +18,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-from ..rules.cards import Production
-from ..rules.state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES
+from ..rules import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES, Production, SeatView
 from . import text as tx
 from .widgets import Lines
 
@@ -70,40 +69,32 @@ class KingdomView:
         return [s for s in self.spots if s is not None]
 
 
-def kingdom_views(game, viewer: int | None = None, new: dict[int, set[int]] | None = None) -> list[KingdomView]:
-    """Every Kingdom as `viewer` may see it (None: a spectator), from the engine's view and public
-    queries. `new` gives, by player, the spots of the Units deployed this turn."""
-    seen = game.view(viewer)["players"]
-    return [_view_of(game, i, pd, (new or {}).get(i, set())) for i, pd in enumerate(seen)]
+def kingdom_views(view: SeatView, new: dict[int, set[int]] | None = None) -> list[KingdomView]:
+    """Every Kingdom as the view's seat may see it (`observe(game, None)`: a spectator). `new` gives,
+    by player, the spots of the Units deployed this turn."""
+    return [_view_of(view, i, (new or {}).get(i, set())) for i in range(len(view.players))]
 
 
-def kingdom_view(game, player: int, viewer: int | None = None, new: AbstractSet[int] = frozenset()) -> KingdomView:
-    """One Kingdom as `viewer` may see it."""
-    return _view_of(game, player, game.view(viewer)["players"][player], new)
+def kingdom_view(view: SeatView, player: int, new: AbstractSet[int] = frozenset()) -> KingdomView:
+    """One Kingdom as the view's seat may see it."""
+    return _view_of(view, player, new)
 
 
-def _view_of(game, i: int, pd: dict, new: AbstractSet[int]) -> KingdomView:
-    strengths = game.unit_strengths(i)
-    healable = set(game.healable(i))
-    strength, parts = game.strength_breakdown(i)
-    fighting = {label for label, _ in parts}
+def _view_of(view: SeatView, i: int, new: AbstractSet[int]) -> KingdomView:
+    p = view.players[i]
+    fighting = {label for label, _ in p.strength_parts}
     spots: list[SpotView | None] = []
-    for slot, u in enumerate(pd["slots"]):
+    for slot, u in enumerate(p.slots):
         if u is None:
             spots.append(None)
             continue
-        t = game.card(u["card"])
-        unit = game.players[i].slots[slot]
-        spots.append(SpotView(slot, u["card"], t.name, t.cost, strengths.get(slot, t.strength or 0), t.strength,
-                              f"{t.name} ({SLOT_NAMES[slot]})" in fighting, t.produces, u["age"],
-                              new=slot in new, dies=unit is not None and game.dies(unit), healable=slot in healable,
-                              short=t.short_name))
-    hand = pd["hand"] if isinstance(pd["hand"], int) else len(pd["hand"])
-    kept = pd["kept"] if isinstance(pd["kept"], bool) else pd["kept"] is not None
-    buildings = tuple((tx.building_name(game.catalog, k), v) for k, v in pd["buildings"].items())
-    open_spots = tuple(game.players[i].open_slots())
-    return KingdomView(i, pd["name"], tuple(spots), open_spots, buildings, pd["lp"], pd["gold"],
-                       strength, hand, kept)
+        t = view.card(u.card)
+        spots.append(SpotView(slot, u.card, t.name, t.cost, u.strength, t.strength,
+                              f"{t.name} ({SLOT_NAMES[slot]})" in fighting, t.produces, u.age,
+                              new=slot in new, dies=u.dies, healable=u.healable, short=t.short_name))
+    buildings = tuple((tx.building_name(view.catalog, k), v) for k, v in p.buildings)
+    return KingdomView(i, p.name, tuple(spots), p.open_slots, buildings, p.lp, p.gold, p.strength, p.hand_count,
+                       p.has_kept)
 
 
 # --- pure renderers -------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..rules.decisions import Deploy, DeployOptions
+from ..rules import Deploy, DeployOptions
 
 
 @dataclass

@@ -11,9 +11,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..rules.bots import Bot
-    from ..rules.decisions import Decision
-    from ..rules.engine import Game, Pending
+    from ..rules import Bot, Decision, Game, Pending
     from .kingdom import KingdomView
 
 HUMAN = "human"

@@ -27,16 +27,27 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..rules.decisions import Decision, Heal, Step, as_decision, decision_from_dict
-from ..rules.engine import Game, Pending
-from ..rules.errors import IllegalDecision, NotPending
+from ..rules import (
+    Decision,
+    Game,
+    Heal,
+    IllegalDecision,
+    NotPending,
+    Pending,
+    SeatView,
+    Step,
+    as_decision,
+    decision_from_dict,
+    observe,
+)
 from . import chapters, seats
 
 if TYPE_CHECKING:  # imported where used: the title screen starts without them (benchmarks/bench_tui.py)
-    from ..rules.bots.knowledge import DraftMemory
+    from ..rules import DraftMemory
     from ..rules.coach import Background
     from ..rules.coach import Hint as CoachHint
     from ..rules.events import BaseEvent
+    from ..rules.forecast import TurnForecast
 
 
 BACKGROUND_REVIEW = True  # assess each human decision in the background (tests turn it on where they need it)
@@ -95,23 +106,23 @@ class BotFailed:
 class Session:
     """One game played at this table: the game, who sits where, and what comes next."""
 
-    def __init__(self, game: Game, seat_types: list[str], shown: int = 0, hints: list[int] | None = None,
+    def __init__(self, game: Game, seat_types: list[str], shown: int | None = 0, hints: list[int] | None = None,
                  coach: object = None, take_backs: object = None):
-        from ..rules.coach import kept_hints
+        from ..rules import coach as coaching
 
         self.game = game
         self.seats = list(seat_types)
         self.hints = _hint_counts(hints, len(game.state.players))  # the coach's hints asked, per seat
-        self.kept_hints = kept_hints(coach)  # the hints given, for the review (the save's "coach")
+        self.kept_hints = coaching.kept_hints(coach)  # the hints given, for the review (the save's "coach")
         self.bots = {i: seats.make_bot(s, seed=game.state.seed * 101 + i)
                      for i, s in enumerate(seat_types) if seats.is_bot(s)}
-        self.shown = shown  # events of the log already summarised
+        self.shown = len(game.state.log) if shown is None else shown  # events of the log already summarised
         self.pages: list[Summary | Final] = []  # pages found but not shown yet
         self.last_player: int | None = None  # who is at the screen (no hand-off to oneself)
         self.undo: tuple[int, Step, str, Decision] | None = None  # (player, step, state before, decision)
         self.take_backs = _take_back_list(take_backs, len(game.state.players))  # [log index, player, step]
         self.announce = ""  # take-backs not announced on a hand-off screen yet
-        from ..rules.bots.knowledge import DraftMemory
+        from ..rules import DraftMemory
 
         self.drafts = {i: DraftMemory() for i in range(len(game.state.players)) if i not in self.bots}
         self.coach: Background | None = None  # the human decisions assessed as play goes on (see `assess`)
@@ -152,6 +163,45 @@ class Session:
         """The take-backs for the game log: (log length when it happened, what happened)."""
         return [(index, taken_back_text(self.game.players[player].name, step))
                 for index, player, step in self.take_backs]
+
+    # --- what the screens are given: views, never the game ----------------------------------
+    def view(self, seat: int | None) -> SeatView:
+        """What `seat` may see of the game now (None: the whole table, as a spectator)."""
+        return observe(self.game, seat)
+
+    @property
+    def decisions(self) -> int:
+        """Decisions made so far in the game."""
+        return len(self.game.state.decisions)
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    def name(self, player: int) -> str:
+        return self.game.players[player].name
+
+    def asks(self, player: int) -> Asks:
+        """The engine's answers the deciding screen of `player` asks for (forecasts, prices...)."""
+        return Asks(self, player)
+
+    def public_log(self, until: int | None = None) -> list[tuple[int, dict[str, Any]]]:
+        """The game's public events (up to `until` events of the log), each with its place in the log."""
+        return [(k, e) for k, e in enumerate(self.game.state.log[:until]) if e.get("private_to") is None]
+
+    def figures_at(self, as_of: int) -> tuple[dict[int, int], dict[int, int], int | None, bool]:
+        """Each player's LP and Gold and the Lich King's LP after `as_of` events of the log (a summary
+        page's), and whether Units or Buildings changed since."""
+        log = self.game.state.log
+        lp, gold, lich = chapters.totals_at(log, as_of)
+        return lp, gold, lich, chapters.kingdoms_changed_since(log, as_of)
+
+    def replay_start(self) -> tuple[Game, list[dict[str, Any]]]:
+        """The game as it began and every decision made: the coach's review replays them (the game is
+        over: nothing hidden is left)."""
+        from ..rules import coach
+
+        return coach.start_of(self.game), list(self.game.state.decisions)
 
     @property
     def humans(self) -> int:
@@ -249,7 +299,7 @@ class Session:
     def bot_submit(self, pend: Pending, decision: Decision | BotFailed) -> str | None:
         """Apply a bot's decision; a refused one is replaced by a random legal one, and the reason
         is returned for the table to see."""
-        from ..rules.random_play import random_decision
+        from ..rules import random_decision
 
         game = self.game
         reason = None
@@ -304,8 +354,47 @@ class Session:
         return pages
 
 
+class Asks:
+    """The engine's answers about one seat's decision that its screen asks for, worked out on the
+    session's game of the moment (read only): a screen holds a `SeatView` and this, never the game,
+    and works no rule out itself."""
+
+    def __init__(self, session: Session, player: int):
+        self._session, self.player = session, player
+
+    def forecast(self, slots: list[int | None], keep: int | None = None) -> tuple[TurnForecast, SeatView] | None:
+        """This turn's forecast for a deployment plan, and the Kingdom alone as it would be after the
+        reveal, as its seat sees it (None: a plan the engine would refuse)."""
+        from ..rules import forecast
+
+        f = forecast.safe_forecast(self._session.game, self.player, slots, keep)
+        return None if f is None else (f, observe(f.kingdom, 0))
+
+    def suggested_unpaid(self, new: list[int]) -> list[int]:
+        """The new Units to give up when Gold is short (see `Game.suggested_unpaid`)."""
+        return self._session.game.suggested_unpaid(self.player, new)
+
+    def construction_report(self) -> list[dict[str, Any]]:
+        """Every Construction of every Building, possible or not, with its price (`Game.construction_report`)."""
+        return self._session.game.construction_report(self.player)
+
+    def would_die(self, slot: int, extra_age: int = 0) -> bool:
+        """Whether the Unit in this spot dies at this Aging with `extra_age` more Age tokens."""
+        return self._session.game.would_die(self.player, slot, extra_age)
+
+    def pending(self) -> Pending | None:
+        """The decision the player must make now, if any (the coach's hint is for it)."""
+        return self._session.game.pending_for(self.player)
+
+    def hidden_view(self) -> dict[str, Any]:
+        """The player's view in the form the bots and the coach read (`Game.view`)."""
+        return self._session.game.view(self.player)
+
+
 def _typed(events: list[dict[str, Any]]) -> tuple[BaseEvent, ...]:
-    from ..rules.events import known
+    from ..rules import events as ev
+
+    known = ev.known
 
     return tuple(known(events))
 

@@ -8,8 +8,17 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..rules.cards import BuildingType, Catalog, LichKingCard, NecropolisCard, Production, Quest, UnitType
-from ..rules.state import FIFTH_SLOT, SLOT_NAMES
+from ..rules import (
+    FIFTH_SLOT,
+    SLOT_NAMES,
+    BuildingType,
+    Catalog,
+    LichKingCard,
+    NecropolisCard,
+    Production,
+    Quest,
+    UnitType,
+)
 from ..text.glyphs import AGE, ARMY_NAMES, GOLD, LP, STRENGTH, necropolis_label  # noqa: F401 (shared glyphs)
 
 RESOURCE_GLYPHS = {"wood": "♣", "food": "✿", "ore": "◆"}

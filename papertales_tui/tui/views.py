@@ -4,8 +4,11 @@ Kingdoms are drawn by `kingdom.py`."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.text import Text
 
+from ..rules import SeatView
 from . import text as tx
 
 # --- solo: the Necropolis row and the Lich King -------------------------------------------------
@@ -13,8 +16,8 @@ from . import text as tx
 TIME = "►"  # the Time token, before the card it is on
 
 
-def is_solo(game) -> bool:
-    return game is not None and game.state.mode == "solo"
+def is_solo(view: SeatView | None) -> bool:
+    return view is not None and view.solo is not None
 
 
 def army_range(cards, army: str) -> str:
@@ -26,17 +29,20 @@ def army_text(low: int, high: int) -> str:
     return f"{tx.STRENGTH}{low}" if low == high else f"{tx.STRENGTH}{low}-{high}"
 
 
-def necropolis_heading(game, turn: int | None = None) -> Text:
+def necropolis_heading(view: SeatView, turn: int | None = None) -> Text:
     """The Lich King's LP and a turn's armies (default: this turn's), with their Lich King card
     bonuses; a range while the next card is face down."""
-    out = Text.assemble(("NECROPOLIS", "bold"), " · Lich King ", tx.lp(game.mode.lich_lp))
-    armies = game.mode.army_outlook(turn)
+    solo = view.solo
+    assert solo is not None
+    out = Text.assemble(("NECROPOLIS", "bold"), " · Lich King ", tx.lp(solo.lich_lp))
+    time = solo.time if turn is None else turn - 1  # the Time token moves once a turn
+    armies = solo.outlook[time] if 0 <= time < len(solo.outlook) else None
     if armies is not None:
-        shown = game.state.turn if turn is None else turn
+        shown = view.turn if turn is None else turn
         out.append(f" · turn {shown} armies: ")
-        out.append(f"Black {army_text(*armies['black'])}", style="bold")
+        out.append(f"Black {army_text(*armies.black)}", style="bold")
         out.append(" · ")
-        out.append(f"Purple {army_text(*armies['purple'])}", style="bold purple")
+        out.append(f"Purple {army_text(*armies.purple)}", style="bold purple")
     return out
 
 
@@ -65,11 +71,11 @@ APPLIES = {"pick": ("underworld_quest",), "deploy": ("lp_per_war_won", "lp_per_d
            "construction": ("lp_per_missing_building", "lp_per_dying_units"), "heal": ("lp_per_dying_units",)}
 
 
-def lich_cards_line(game, width: int) -> Text:
+def lich_cards_line(view: SeatView, width: int) -> Text:
     """The Lich King cards in play (the difficulty), each with its effect in a few words when they
     all fit in `width`, else those that apply to the decision now; else their names."""
-    cards = game.mode.lich_king_cards()
-    now = [c for c in cards if c.effect in APPLIES.get(game.state.step, ())]
+    cards = view.lich_king_cards()
+    now = [c for c in cards if c.effect in APPLIES.get(view.step, ())]
     effects = " · ".join(f"{c.name} ({lich_effect(c)})" for c in cards)
     names = ", ".join(c.name for c in cards) or "none (difficulty 0)"
     applying = " · ".join([f"{c.name} ({lich_effect(c)})" for c in now] + [c.name for c in cards if c not in now]) \
@@ -84,19 +90,20 @@ def lich_cards_line(game, width: int) -> Text:
     return out
 
 
-def necropolis_cells(game, position: int, compact: bool = False) -> list[Text]:
+def necropolis_cells(view: SeatView, position: int, compact: bool = False) -> list[Text]:
     """The 3 lines of one card of the row: name; position, gain and armies (B/P); quest. A face-down
     card shows what it may be when it is the next one. `compact` (when the row is short of room):
     a face-down card without the words "face down" (the legend says what ▒ is), quests without "each"."""
-    solo = game.state.solo
+    solo = view.solo
+    assert solo is not None
     label = Text(f"{TIME if position == solo.time else ''}{tx.necropolis_label(position)}", style="bold")
     if position >= solo.revealed:
         lines = [Text("▒" * 6, style="dim"), label + Text("" if compact else " face down", style="dim"), Text()]
         if position == solo.time + 1:
-            cards = game.mode.next_card_candidates()
+            cards = [view.catalog.necropolis[k] for k in solo.next_candidates]
             lines[2] = Text(f"B{army_range(cards, 'black')} P{army_range(cards, 'purple')}?", style="dim")
         return lines
-    card = game.mode.necropolis_card(position)
+    card = view.necropolis_card(position)
     gain = Text.assemble(label, " +", tx.lp(card.gain), " ",
                          (f"B{card.black}", "bold"), " ", (f"P{card.purple}", "bold purple"))
     quest = Text(tx.quest_short(card.quest, compact)) if card.quest else Text("no quest", style="dim")
@@ -119,15 +126,16 @@ def fit_widths(wanted: list[int], width: int, least: list[int] | None = None) ->
 GAP = 2  # columns between two cards of the Necropolis row
 
 
-def necropolis_lines(game, width: int, turn: int | None = None) -> list[Text]:
+def necropolis_lines(view: SeatView, width: int, turn: int | None = None) -> list[Text]:
     """The Necropolis row in 6 lines: the heading, one column per card of the row 1-2-3-4-END
     (revealed cards face up, the others face down; B/P = Black/Purple army values), the Lich King
     cards in play and the legend. Short of room, the compact cells; then names are cut before
     the gains and quests."""
-    count = len(game.state.solo.necropolis)
-    cells = [necropolis_cells(game, i) for i in range(count)]
+    assert view.solo is not None
+    count = len(view.solo.row)
+    cells = [necropolis_cells(view, i) for i in range(count)]
     if sum(max(c.cell_len for c in col) for col in cells) > width - GAP * (count - 1):
-        cells = [necropolis_cells(game, i, compact=True) for i in range(count)]
+        cells = [necropolis_cells(view, i, compact=True) for i in range(count)]
     least = [max(c.cell_len for c in col[1:]) for col in cells]
     gap = GAP if sum(least) + GAP * (count - 1) <= width else 1  # the whole row face up, at the end
     widths = fit_widths([max(c.cell_len for c in col) for col in cells], width - gap * (count - 1), least)
@@ -141,12 +149,22 @@ def necropolis_lines(game, width: int, turn: int | None = None) -> list[Text]:
                 row.append(" " * gap)
     legend = Text(LEGEND, style="dim")
     legend.truncate(width, overflow="ellipsis")
-    return [necropolis_heading(game, turn)] + rows + [lich_cards_line(game, width), legend]
+    return [necropolis_heading(view, turn)] + rows + [lich_cards_line(view, width), legend]
 
 
-def lich_sources(game) -> Text:
+def source_name(view: SeatView, key: str) -> str:
+    """The name of a source of the Lich King's LP: a Necropolis or Lich King card key, or "wars"."""
+    card = view.catalog.necropolis.get(key) or view.catalog.lich_king.get(key)
+    return card.name if card is not None else key.capitalize()
+
+
+def lich_sources(view: SeatView) -> Text:
     """The Lich King's LP by source, biggest first."""
-    sources = sorted(game.mode.lich_sources().items(), key=lambda kv: -kv[1])
+    assert view.solo is not None
+    by_name: Counter[str] = Counter()
+    for key, n in view.solo.lich_sources:
+        by_name[source_name(view, key)] += n
+    sources = sorted(by_name.items(), key=lambda kv: -kv[1])
     if not sources:
         return Text("nothing yet", style="dim")
     return Text(", ").join(Text.assemble(f"{name} ", tx.lp(n)) for name, n in sources)

@@ -12,9 +12,8 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from ..rules import FRONT, WAR_LP, SeatView
 from ..rules import events as ev
-from ..rules.engine import WAR_LP
-from ..rules.state import FRONT, Unit
 from ..text.narrator import Names, strength_part
 from . import kingdom as kw
 from . import text as tx
@@ -39,12 +38,12 @@ def revealed_spots(events: Sequence[ev.BaseEvent]) -> dict[int, set[int]]:
     return out
 
 
-def spot_at_war(game, unit: list, new: set[int]) -> kw.SpotView:
+def spot_at_war(view: SeatView, unit: list, new: set[int]) -> kw.SpotView:
     """A Unit of a `war_strength` event ([spot, card, age, strength, fights]) as a Kingdom spot."""
     slot, card, age, strength, fights = unit
-    t = game.card(card)
+    t = view.card(card)
     return kw.SpotView(slot, card, t.name, t.cost, strength, t.strength, fights, t.produces, age,
-                       new=slot in new, dies=game.dies(Unit(card, age)), short=t.short_name)
+                       new=slot in new, dies=view.dies(card, age), short=t.short_name)
 
 
 def unit_row(spot: kw.SpotView, width: int) -> Text:
@@ -63,23 +62,23 @@ def unit_row(spot: kw.SpotView, width: int) -> Text:
     return fit(out, width)
 
 
-def side_lines(game, e: ev.WarStrength, new: set[int], result: Text, width: int) -> list[Text]:
+def side_lines(view: SeatView, e: ev.WarStrength, new: set[int], result: Text, width: int) -> list[Text]:
     """One side of a War: name, total and result; each Unit (Front row first); the Buildings."""
-    name = game.players[e.player].name
+    name = view.players[e.player].name
     lines = [fit(Text.assemble((name, "bold underline"), "  total ", tx.strength(e.strength), "  ", result),
                  width)]
     if e.units is None:  # an event logged before the Kingdom was: its fighting parts only
-        names = Names.of(game)
+        names = Names.of(view)
         lines += [fit(Text(f"{strength_part(part, names)} {tx.STRENGTH}{part['strength']}"), width)
                   for part in e.parts]
         return lines or [Text("no fighting Unit", style="dim")]
-    spots = [spot_at_war(game, u, new) for u in e.units]
+    spots = [spot_at_war(view, u, new) for u in e.units]
     front = [s for s in spots if s.spot in FRONT]
     back = [s for s in spots if s.spot not in FRONT]
     lines += [unit_row(s, width) for s in front + back] or [Text("no Unit", style="dim")]
     plain = []
     for key, level, strength in e.buildings or []:
-        label = f"{tx.building_name(game.catalog, key)} {level}"
+        label = f"{tx.building_name(view.catalog, key)} {level}"
         if strength:
             lines.append(fit(Text.assemble(("   " + label).ljust(3 + NAME_WIDTH + 1), tx.strength(strength)), width))
         else:
@@ -115,10 +114,10 @@ def wins(n: int, lp_each: int = WAR_LP) -> Text:
     return out
 
 
-def war_heading(game, e: ev.War, number: int, count: int, width: int) -> list[Text]:
+def war_heading(view: SeatView, e: ev.War, number: int, count: int, width: int) -> list[Text]:
     """`War 1 of 5 · Ann ⚔6 against Ben ⚔5: Ann wins`; the result on a line of its own when the
     whole does not fit (long names, the 2-player double War)."""
-    name = lambda i: game.players[i].name  # noqa: E731
+    name = lambda i: view.players[i].name  # noqa: E731
     i, j = e.players
     a, b = e.strengths
     won = e.wars_won
@@ -139,28 +138,28 @@ def war_heading(game, e: ev.War, number: int, count: int, width: int) -> list[Te
     return [fit(head, width), fit(Text(f"  {result}"), width)]
 
 
-def war_block(game, e: ev.War, sides: dict[int, ev.WarStrength], new: dict[int, set[int]], number: int,
+def war_block(view: SeatView, e: ev.War, sides: dict[int, ev.WarStrength], new: dict[int, set[int]], number: int,
               count: int, width: int) -> list[Text]:
     """One War: its heading, then both Kingdoms side by side with what each Unit adds."""
     i, j = e.players
-    won = e.wars_won if e.wars_won is not None else [int(k in (e.winners or [])) for k in range(len(game.players))]
+    won = e.wars_won if e.wars_won is not None else [int(k in (e.winners or [])) for k in range(len(view.players))]
     half = (width - GAP) // 2
-    left = side_lines(game, sides[i], new.get(i, set()), wins(won[i]), half) if i in sides else []
-    right = side_lines(game, sides[j], new.get(j, set()), wins(won[j]), half) if j in sides else []
-    return war_heading(game, e, number, count, width) + side_by_side(left, right, width)
+    left = side_lines(view, sides[i], new.get(i, set()), wins(won[i]), half) if i in sides else []
+    right = side_lines(view, sides[j], new.get(j, set()), wins(won[j]), half) if j in sides else []
+    return war_heading(view, e, number, count, width) + side_by_side(left, right, width)
 
 
-def war_blocks(game, events: Sequence[ev.BaseEvent], width: int) -> list[list[Text]]:
+def war_blocks(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[list[Text]]:
     """Every War of these events (a Wars chapter), one block each."""
     sides = {e.player: e for e in events if isinstance(e, ev.WarStrength)}
     new = revealed_spots(events)
     wars = [e for e in events if isinstance(e, ev.War)]
-    return [war_block(game, e, sides, new, k + 1, len(wars), width) for k, e in enumerate(wars)]
+    return [war_block(view, e, sides, new, k + 1, len(wars), width) for k, e in enumerate(wars)]
 
 
 # --- solo: the Kingdom against the Black and Purple armies ----------------------------------------
 
-def army_lines(game, e: ev.SoloWar, shown: ev.NecropolisRevealed | None, width: int) -> list[Text]:
+def army_lines(view: SeatView, e: ev.SoloWar, shown: ev.NecropolisRevealed | None, width: int) -> list[Text]:
     """One army: its strength and result, then the cards it is made of (the current Necropolis card
     and the one just revealed, and Lich King cards)."""
     name = tx.ARMY_NAMES[e.army]
@@ -171,7 +170,7 @@ def army_lines(game, e: ev.SoloWar, shown: ev.NecropolisRevealed | None, width: 
     lines = [fit(Text.assemble((f"{name} army", "bold underline"), "  ", tx.strength(e.army_strength), "  ",
                                result), width)]
     if shown is not None and shown.position > 0:
-        now, nxt = game.mode.necropolis_card(shown.position - 1), game.mode.necropolis_card(shown.position)
+        now, nxt = view.necropolis_card(shown.position - 1), view.necropolis_card(shown.position)
         a, b = getattr(now, e.army), getattr(nxt, e.army)
         lines.append(fit(Text.assemble(f"   {now.name} (current) ".ljust(3 + NAME_WIDTH + 4), tx.strength(a)), width))
         lines.append(fit(Text.assemble(f"   {nxt.name} (revealed) ".ljust(3 + NAME_WIDTH + 4), tx.strength(b)), width))
@@ -181,7 +180,7 @@ def army_lines(game, e: ev.SoloWar, shown: ev.NecropolisRevealed | None, width: 
     return lines
 
 
-def solo_war_block(game, events: Sequence[ev.BaseEvent], width: int) -> list[Text]:
+def solo_war_block(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[Text]:
     """Both solo Wars on one block: the Kingdom on the left, the two armies on the right."""
     side = next((e for e in events if isinstance(e, ev.WarStrength)), None)
     wars = [e for e in events if isinstance(e, ev.SoloWar)]
@@ -191,12 +190,12 @@ def solo_war_block(game, events: Sequence[ev.BaseEvent], width: int) -> list[Tex
     won = sum(1 for e in wars if e.player_won)
     lich = sum(e.amount for e in events if isinstance(e, ev.LichLp) and e.cause in ("wars", "lich_card"))
     half = (width - GAP) // 2
-    left = side_lines(game, side, revealed_spots(events).get(0, set()), wins(won), half)
+    left = side_lines(view, side, revealed_spots(events).get(0, set()), wins(won), half)
     right: list[Text] = []
     for e in wars:
-        right += army_lines(game, e, shown, half) + [Text()]
+        right += army_lines(view, e, shown, half) + [Text()]
     right.append(fit(Text.assemble(("Lich King ", "bold"), "+", tx.lp(lich)), half))
-    name = game.players[0].name
+    name = view.players[0].name
     head = Text("Wars against the Black and Purple armies", style="bold reverse")
     head.append(f"  {name} {tx.STRENGTH}{side.strength}; a tie is won by both")
     return [fit(head, width)] + side_by_side(left, right, width)
@@ -220,22 +219,22 @@ def fought_unit(spot: kw.SpotView, short: bool = False) -> Text:
     return out
 
 
-def kingdom_at_war(game, e: ev.WarStrength, new: set[int], result: Text, width: int) -> list[Text]:
+def kingdom_at_war(view: SeatView, e: ev.WarStrength, new: set[int], result: Text, width: int) -> list[Text]:
     """A Kingdom as it went to War, whole: `Ann ⚔6 wins ★3: Units | Back Units · Buildings` in one
     line, else the Units on a line of their own, else the Front and Back rows on two; full names before
     short ones for as many lines."""
-    head = Text.assemble((game.players[e.player].name, "bold"), " ", tx.strength(e.strength), " ", result)
+    head = Text.assemble((view.players[e.player].name, "bold"), " ", tx.strength(e.strength), " ", result)
     built = Text(", ").join(
-        Text.assemble(f"{tx.building_name(game.catalog, key)} {level}", tx.strength(s) if s else "")
+        Text.assemble(f"{tx.building_name(view.catalog, key)} {level}", tx.strength(s) if s else "")
         for key, level, s in e.buildings or []) or Text("no Building", style="dim")
     forms = []
     for short in (False, True):
         if e.units is None:  # an event logged before the Kingdom was: its fighting parts only
-            names = Names.of(game)
+            names = Names.of(view)
             units = Text(", ").join(Text(f"{strength_part(p, names)} {tx.STRENGTH}{p['strength']}") for p in e.parts)
             rows = [units]
         else:
-            spots = [spot_at_war(game, u, new) for u in e.units]
+            spots = [spot_at_war(view, u, new) for u in e.units]
             front = Text(" ").join(fought_unit(s, short) for s in spots if s.spot in FRONT)
             back = Text(" ").join(fought_unit(s, short) for s in spots if s.spot not in FRONT)
             units = Text.assemble(front, (" | " if front.plain else "| ", "dim"), back) if back.plain else front
@@ -250,22 +249,22 @@ def kingdom_at_war(game, e: ev.WarStrength, new: set[int], result: Text, width: 
     return [fit(line, width) for line in forms[-1]]
 
 
-def compact_war_blocks(game, events: Sequence[ev.BaseEvent], width: int) -> list[list[Text]]:
+def compact_war_blocks(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[list[Text]]:
     """Every War on a line (one block: a player's two Wars read together), then each Kingdom once as
     it fought (a block each, so that a page break falls between two Kingdoms)."""
     sides = {e.player: e for e in events if isinstance(e, ev.WarStrength)}
     new = revealed_spots(events)
     wars = [e for e in events if isinstance(e, ev.War)]
-    won = [0] * len(game.players)
+    won = [0] * len(view.players)
     for e in wars:
         for k in e.winners or []:
             won[k] += 1
     lines = [Text()]
     for k, e in enumerate(wars):
-        lines += war_heading(game, e, k + 1, len(wars), width)
+        lines += war_heading(view, e, k + 1, len(wars), width)
     blocks = [lines]
     for n, (player, side) in enumerate(sorted(sides.items())):
         head = [Text(), Text("Kingdoms as they fought (⚔ what each Unit added)", style="bold underline")]
         head = head if n == 0 else []
-        blocks.append(head + kingdom_at_war(game, side, new.get(player, set()), wins(won[player]), width))
+        blocks.append(head + kingdom_at_war(view, side, new.get(player, set()), wins(won[player]), width))
     return blocks

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
     from textual.widgets.option_list import Option
 
+    from ..rules import SeatView
+
 
 class Lines(Widget):
     """Rows of Rich text; `set_lines` redraws only the rows that differ."""
@@ -365,9 +367,10 @@ class NecropolisRow(Lines):
     NecropolisRow { height: 6; padding: 0 1; background: $boost; }
     """
 
-    def __init__(self, game, turn: int | None = None, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, view: SeatView, turn: int | None = None, *, id: str | None = None,
+                 classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.game = game
+        self.view = view
         self.turn = turn  # the turn whose armies the heading shows (default: the current one)
 
     def on_resize(self) -> None:
@@ -377,4 +380,4 @@ class NecropolisRow(Lines):
         from . import views
 
         if self.size.width > 0:
-            self.set_lines(views.necropolis_lines(self.game, self.content_region.width, self.turn))
+            self.set_lines(views.necropolis_lines(self.view, self.content_region.width, self.turn))

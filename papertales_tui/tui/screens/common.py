@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.screen import Screen
 
-from ...rules.decisions import Decision, Step
+from ...rules import Decision, SeatView, Step
 from ..text import PHASE_TITLES
 from ..widgets import KeyBar, Lines, Notice
 
@@ -22,10 +22,9 @@ if TYPE_CHECKING:
 STEP_TITLES = {Step.AGE_TARGET: "Reveal"}  # the Units are face up: Deployment is over
 
 
-def turn_title(game, extra: str = "") -> str:
-    s = game.state
-    phase = STEP_TITLES.get(s.step) or PHASE_TITLES.get(s.phase, s.phase.title())
-    head = f"Paper Tales · Turn {s.turn}/{s.turns} · {phase}"
+def turn_title(view: SeatView, extra: str = "") -> str:
+    phase = STEP_TITLES.get(Step(view.step)) or PHASE_TITLES.get(view.phase, view.phase.title())
+    head = f"Paper Tales · Turn {view.turn}/{view.turns} · {phase}"
     return f"{head} · {extra}" if extra else head
 
 

@@ -12,11 +12,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...rules.decisions import Build, Decision, Pass, Upgrade
-from ...rules.decisions import price as rules_price
-from ...rules.state import FIFTH_SLOT
+from ...rules import FIFTH_SLOT, Build, ConstructionOptions, Decision, Pass, Pending, SeatView, Upgrade
+from ...rules import price as rules_price
 from .. import text as tx
 from ..kingdom import Kingdom, kingdom_view
+from ..session import Asks
 from ..widgets import Notice, option_key
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
@@ -113,11 +113,12 @@ class ConstructionScreen(HintHost, GameScreen):
     BINDINGS = [Binding("p", "pass", "Pass (build nothing)"), Binding("c", "confirm", "Confirm"),
                 Binding("u", "undo", "Undo"), HINT, LEARN]
 
-    def __init__(self, game, pend, prior: Decision | None = None):
+    def __init__(self, view: SeatView, pend: Pending, asks: Asks, prior: Decision | None = None):
         super().__init__()
-        self.game, self.player = game, pend.player
+        self.view, self.asks, self.player = view, asks, pend.player
+        assert isinstance(pend.options, ConstructionOptions)
         self.options: list[Build | Upgrade] = list(pend.options.options)
-        self.title_text = turn_title(game, game.players[self.player].name)
+        self.title_text = turn_title(view, view.players[self.player].name)
         # the entry chosen (an option's index as a string, or "pass"), not decided yet: `c` confirms
         self.choice: str | None = self.prior_choice(prior)
 
@@ -133,7 +134,7 @@ class ConstructionScreen(HintHost, GameScreen):
         return None
 
     def body(self) -> ComposeResult:
-        yield Kingdom(kingdom_view(self.game, self.player, viewer=self.player), form="compact", lines=2,
+        yield Kingdom(kingdom_view(self.view, self.player), form="compact", lines=2,
                       id="own-kingdom")
         with Horizontal(id="construction"):
             with Vertical(id="build-left"):
@@ -144,15 +145,15 @@ class ConstructionScreen(HintHost, GameScreen):
         yield Notice(id="message")
 
     def on_mount(self) -> None:
-        game = self.game
-        self.report = {(r["building"], r["kind"], r["level"]): r for r in game.construction_report(self.player)}
+        view = self.view
+        self.report = {(r["building"], r["kind"], r["level"]): r for r in self.asks.construction_report()}
         ol = self.query_one("#build-options", OptionList)
         for k, opt in enumerate(self.options):
-            ol.add_option(Option(option_label(game.catalog, opt), id=str(k)))
+            ol.add_option(Option(option_label(view.catalog, opt), id=str(k)))
         ol.add_option(Option(PASS_LABEL, id="pass"))
         self.blocked = [r for r in self.report.values() if not r["possible"] and r["kind"] != "complete"]
         for k, r in enumerate(self.blocked):
-            ol.add_option(Option(blocked_label(game.catalog, r), id=f"x{k}"))
+            ol.add_option(Option(blocked_label(view.catalog, r), id=f"x{k}"))
         ol.highlighted = ol.get_option_index(self.choice) if self.choice is not None else 0
         ol.focus()
         if self.choice is not None:
@@ -174,16 +175,16 @@ class ConstructionScreen(HintHost, GameScreen):
         self.render_info(self.entry(event.option.id))
 
     def render_info(self, r: dict | None) -> None:
-        game, p = self.game, self.game.players[self.player]
+        view, p = self.view, self.view.players[self.player]
         out = Text.assemble(("You have ", "bold"), tx.gold(p.gold), " · your Kingdom produces ",
-                            tx.resources(game.resources(self.player)), "\n")
+                            tx.resources(dict(p.resources)), "\n")
         out.append("Buildings: ", style="bold")
-        out.append(", ".join(f"{tx.building_name(game.catalog, k)} {v}" for k, v in p.buildings.items()) or "none")
+        out.append(", ".join(f"{tx.building_name(view.catalog, k)} {v}" for k, v in p.buildings) or "none")
         out.append("\n\n")
         if r is None:
             out.append("Build nothing this turn: your Gold stays for the next one.", style="dim")
         else:
-            lines = building_lines(game.catalog, r) + [Text()] + price_lines(r)
+            lines = building_lines(view.catalog, r) + [Text()] + price_lines(r)
             if not r["possible"]:
                 lines.append(Text.assemble(("Not possible now: ", "bold red"), blocked_reason(r, p.gold)))
             out.append_text(Text("\n").join(lines))
@@ -194,7 +195,7 @@ class ConstructionScreen(HintHost, GameScreen):
         key = option_key(event.option)
         if key.startswith("x"):
             r = self.blocked[int(key[1:])]
-            reason = blocked_reason(r, self.game.players[self.player].gold).plain
+            reason = blocked_reason(r, self.view.players[self.player].gold).plain
             self.query_one("#message", Notice).say(f"Not possible now: {reason}")
         else:
             self.choose(key)
@@ -202,7 +203,7 @@ class ConstructionScreen(HintHost, GameScreen):
     def label(self, key: str, chosen: bool = False) -> Text:
         if key == "pass":
             return Text.assemble(PASS_LABEL, ("  ✓ chosen", "bold green")) if chosen else PASS_LABEL
-        return option_label(self.game.catalog, self.options[int(key)], chosen)
+        return option_label(self.view.catalog, self.options[int(key)], chosen)
 
     def choose(self, key: str | None) -> None:
         """Mark an entry as chosen (None: none), and say how to confirm it."""

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Label
 
-from ...rules.decisions import AgeTarget, Decision, Heal
+from ...rules import AgeTarget, Decision, Heal, Pending, SeatView
 from ..kingdom import Kingdom, kingdom_view
+from ..session import Asks
 from ..widgets import Notice
 from .common import GameScreen, turn_title
 from .modals import AgeTargetModal, HealModal
@@ -20,22 +23,24 @@ class ChoiceHost(GameScreen):
     heading = ""
     modal_class: type[AgeTargetModal | HealModal] = AgeTargetModal
 
-    def __init__(self, game, pend, prior: Decision | None = None):  # a choice taken back is asked afresh
+    def __init__(self, view: SeatView, pend: Pending, asks: Asks,
+                 prior: Decision | None = None):  # a choice taken back is asked afresh
         super().__init__()
-        self.game, self.pend, self.player = game, pend, pend.player
-        self.title_text = turn_title(game, game.players[self.player].name)
+        self.view, self.pend, self.asks, self.player = view, pend, asks, pend.player
+        self.title_text = turn_title(view, view.players[self.player].name)
 
     def body(self) -> ComposeResult:
         with VerticalScroll(id="host"):
             yield Label(self.heading, classes="pane-title", markup=False)
-            yield Kingdom(kingdom_view(self.game, self.player, viewer=self.player), form="tiles", id="host-kingdom")
+            yield Kingdom(kingdom_view(self.view, self.player), form="tiles", id="host-kingdom")
             yield Notice(id="message")
 
     def on_mount(self) -> None:
         self.ask()
 
     def ask(self) -> None:
-        self.app.push_screen(self.modal_class(self.game, self.player, self.pend.options), self.answered)
+        options: Any = self.pend.options  # this step's: AgeTargetOptions for AgeTargetModal, HealOptions for HealModal
+        self.app.push_screen(self.modal_class(self.view, self.asks, options), self.answered)
 
     def answered(self, answer) -> None:
         self.decide(self.player, self.decision(answer))

@@ -10,15 +10,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from ...rules.decisions import Decision, Deploy
-from ...rules.errors import Unaffordable
-from ...rules.forecast import LOSE, OPEN, TIE, WIN, TurnForecast, safe_forecast
-from ...rules.state import FIFTH_SLOT
+from ...rules import FIFTH_SLOT, Decision, Deploy, DeployOptions, Pending, SeatView, Unaffordable, observe
+from ...rules import forecast as fc
 from .. import text as tx
 from .. import views
 from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_height, table_marks
 from ..plan import DeployPlan
 from ..seats import bot_marked
+from ..session import Asks
 from ..widgets import Lines, NecropolisRow, RowList
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
@@ -43,15 +42,17 @@ class DeployScreen(HintHost, GameScreen):
         HINT, LEARN,
     ]
 
-    def __init__(self, game, pend, prior: Decision | None = None):
+    def __init__(self, view: SeatView, pend: Pending, asks: Asks, prior: Decision | None = None):
         super().__init__()
-        self.game = game
+        self.view, self.asks = view, asks
         self.player = pend.player
-        self.options = pend.options
+        assert isinstance(pend.options, DeployOptions)
+        self.options: DeployOptions = pend.options
         self.plan = DeployPlan.from_options(pend.options)
         if isinstance(prior, Deploy):  # taken back: the plan as it was confirmed
             self.plan.slots, self.plan.keep = list(prior.slots), prior.keep
-        self.forecast: TurnForecast | None = None
+        self.forecast: fc.TurnForecast | None = None
+        self.after: SeatView | None = None  # the Kingdom alone as the forecast sees it after the reveal
         self.forecast_key: tuple | None = None
         self.spot_views: list[SpotView | None] = [None] * 5
         self.held: int | None = None
@@ -62,13 +63,13 @@ class DeployScreen(HintHost, GameScreen):
         self.texts: dict[str, list[Text]] = {}  # the lines of each section of the info panel
         self.wrapped: dict[int | None, list[Text]] = {}  # card details, wrapped to the panel
         self.detail_card: int | None = None
-        self.title_text = turn_title(game, game.players[self.player].name)
-        self.solo = views.is_solo(game)
+        self.title_text = turn_title(view, view.players[self.player].name)
+        self.solo = views.is_solo(view)
         if self.solo:
             self.add_class("solo")
         self.table: KingdomTable | None = None
         if not self.solo:  # the other Kingdoms as everyone sees them (hands and plans stay hidden)
-            seen = kingdom_views(game, viewer=self.player)
+            seen = kingdom_views(view)
             marked = table_marks(len(seen), self.player)
             others = [replace_mark(seen[j], marked.get(j, "")) for j in range(len(seen)) if j != self.player]
             self.table = KingdomTable(others, rows=2 * len(others), id="table")
@@ -79,7 +80,7 @@ class DeployScreen(HintHost, GameScreen):
     def body(self) -> ComposeResult:
         # one flat grid (see deploy.tcss): fewer widgets under each redrawn line
         if self.solo:
-            yield NecropolisRow(self.game, id="necropolis")
+            yield NecropolisRow(self.view, id="necropolis")
         if self.table is not None:
             session = self.app.session
             self.table_views = bot_marked(self.table_views, session.seats if session else None)  # (fit_layout's)
@@ -99,7 +100,7 @@ class DeployScreen(HintHost, GameScreen):
 
     # --- rendering --------------------------------------------------------------------------
     def gold_left(self) -> int:
-        return self.options.gold - sum(self.game.card(c).cost for c in self.plan.new_units())
+        return self.options.gold - sum(self.view.card(c).cost for c in self.plan.new_units())
 
     def refresh_all(self) -> None:
         if self.board_rows and self.fit_layout():  # a Unit taken out or put back: a row more or less
@@ -188,11 +189,13 @@ class DeployScreen(HintHost, GameScreen):
         if key == self.forecast_key:
             return
         self.forecast_key = key
-        self.forecast = f = safe_forecast(self.game, self.player, self.plan.slots, self.plan.keep)
-        if f is None:
+        seen = self.asks.forecast(self.plan.slots, self.plan.keep)
+        self.forecast = seen[0] if seen is not None else None
+        if seen is None:
             return
+        self.after = seen[1]
         new = {s for s, c in enumerate(self.plan.slots) if c is not None and self.plan.is_new(c)}
-        self.spot_views = list(kingdom_view(f.kingdom, 0, viewer=0, new=new).spots)
+        self.spot_views = list(kingdom_view(seen[1], 0, new=new).spots)
 
     def render_spots(self) -> None:
         rows, locked = [], set()
@@ -225,26 +228,26 @@ class DeployScreen(HintHost, GameScreen):
     def detail_rows(self, width: int) -> int:
         """The lines the details of the longest card of the hand or in play take (at least 4)."""
         cards = self.plan.hand + list(self.plan.in_play)
-        return max([4] + [len(tx.unit_detail(self.game.card(c)).wrap(self.app.console, width)) for c in cards])
+        return max([4] + [len(tx.unit_detail(self.view.card(c)).wrap(self.app.console, width)) for c in cards])
 
     def kingdom_heading(self) -> Text | None:
         """`Your Kingdom · Temple 1, Town 2` when it fits the column (a row more for the hand)."""
-        p = self.game.players[self.player]
-        built = ", ".join(f"{tx.building_name(self.game.catalog, k)} {v}" for k, v in p.buildings.items())
+        p = self.view.players[self.player]
+        built = ", ".join(f"{tx.building_name(self.view.catalog, k)} {v}" for k, v in p.buildings)
         heading = Text.assemble(("Your Kingdom", "bold"), " · ", built or Text("no Building", style="dim"))
         return heading if heading.cell_len <= (self.app.size.width - 1) // 2 - 1 else None
 
     def card_line(self, card: int) -> Text:
         if card not in self.card_lines:
             cards = self.plan.hand + list(self.plan.in_play)
-            width = max(len(self.game.card(c).name) for c in cards) + 1  # the names in a column, no wider
-            self.card_lines[card] = tx.unit_line(self.game.card(card), width)
+            width = max(len(self.view.card(c).name) for c in cards) + 1  # the names in a column, no wider
+            self.card_lines[card] = tx.unit_line(self.view.card(card), width)
         return self.card_lines[card]
 
     def buildings_lines(self) -> list[Text]:
-        p = self.game.players[self.player]
+        p = self.view.players[self.player]
         info = Text("Buildings: ", style="bold")
-        info.append(", ".join(f"{tx.building_name(self.game.catalog, k)} {v}" for k, v in p.buildings.items())
+        info.append(", ".join(f"{tx.building_name(self.view.catalog, k)} {v}" for k, v in p.buildings)
                     or "none")
         return [info]
 
@@ -256,7 +259,7 @@ class DeployScreen(HintHost, GameScreen):
         rows = []
         left = self.gold_left()
         for card in self.hand_entries():
-            t = self.game.card(card)
+            t = self.view.card(card)
             label = self.card_line(card).copy()
             spot = self.plan.spot_of(card)
             if card in self.plan.in_play:
@@ -274,7 +277,7 @@ class DeployScreen(HintHost, GameScreen):
             rows.append(self.fit_row(label, card))
         kept = self.plan.keep
         footer = [Text.assemble(("Kept for next turn: ", "bold"),
-                                self.game.card(kept).name if kept is not None else "nothing")]
+                                self.view.card(kept).name if kept is not None else "nothing")]
         if not rows:
             self.hand.set_rows([Text("(no cards)", style="dim")], {0}, footer)
         else:
@@ -285,7 +288,7 @@ class DeployScreen(HintHost, GameScreen):
         width = self.hand.content_region.width or (self.app.size.width // 2 - 3)
         if row.cell_len <= width:
             return row
-        t = self.game.card(card)
+        t = self.view.card(card)
         tail = row[len(self.card_line(card)):]
         for name in (t.name, t.short_name):
             shorter = Text.assemble((name, "bold"), " ", tx.unit_stats(t), tail)
@@ -301,11 +304,12 @@ class DeployScreen(HintHost, GameScreen):
         gold = self.options.gold
         money = short_line(gold, gold - self.gold_left()) if f.unpaid else money_line(gold, f)
         width = max(self.info.content_region.width, 20)
-        lines = [money, wars_line(f, width), aging_line(f, width), lp_line(f, width), build_line(self.game, f, width)]
+        lines = [money, wars_line(f, width), aging_line(f, self.after, width), lp_line(f, width),
+                 build_line(self.view, f, width)]
         if self.solo:
             lines.insert(4, lich_line(f, width))
         if self.held is not None:
-            lines[-1] = Text(f"Holding {self.game.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
+            lines[-1] = Text(f"Holding {self.view.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
                              style="bold")
         self.update("status", lines)
 
@@ -313,7 +317,7 @@ class DeployScreen(HintHost, GameScreen):
         self.detail_card = card
         if card not in self.wrapped:
             width = max(self.info.size.width, 20)
-            text = tx.unit_detail(self.game.card(card)) if card is not None else Text()
+            text = tx.unit_detail(self.view.card(card)) if card is not None else Text()
             self.wrapped[card] = list(text.wrap(self.app.console, width)) if text.plain else []
         self.update("detail", self.wrapped[card])
 
@@ -401,11 +405,11 @@ class DeployScreen(HintHost, GameScreen):
             return
         occupant = self.plan.slots[spot]
         if self.plan.spot_of(card) is None and occupant in self.plan.in_play:
-            name = self.game.card(occupant).name
+            name = self.view.card(occupant).name
             self.say(f"{tx.SPOT_KEYS[spot]} holds {name}: take it out first (x) or choose another spot.")
             return
         new = self.plan.is_new(card) and self.plan.spot_of(card) is None
-        dear = new and self.game.card(card).cost > self.gold_left()
+        dear = new and self.view.card(card).cost > self.gold_left()
         self.plan.place(card, spot)
         self.held = None
         self.say("Placed beyond your Gold: on Confirm you choose which new Units to give up." if dear else "")
@@ -447,9 +451,9 @@ class DeployScreen(HintHost, GameScreen):
     def refused(self, error: Exception) -> None:
         if isinstance(error, Unaffordable):  # Gold is short: ask which new Units to give up
             new = self.plan.new_units()
-            costs = {c: self.game.card(c).cost for c in new}
-            names = {c: self.game.card(c).name for c in new}
-            default = self.game.suggested_unpaid(self.player, new)
+            costs = {c: self.view.card(c).cost for c in new}
+            names = {c: self.view.card(c).name for c in new}
+            default = self.asks.suggested_unpaid(new)
             self.app.push_screen(UnpaidModal(new, costs, names, self.options.gold, default), self.unpaid_chosen)
             return
         self.say(f"Not allowed: {error}")
@@ -462,10 +466,10 @@ def replace_mark(view, mark: str):
     return replace(view, mark=mark)
 
 
-RESULTS = {WIN: "win", TIE: "tie", LOSE: "lose", OPEN: "open"}
+RESULTS = {fc.WIN: "win", fc.TIE: "tie", fc.LOSE: "lose", fc.OPEN: "open"}
 
 
-def money_line(gold: int, f: TurnForecast) -> Text:
+def money_line(gold: int, f: fc.TurnForecast) -> Text:
     out = Text.assemble("Gold ", tx.gold(gold), " − new Units ", tx.gold(f.cost), " = ", tx.gold(f.gold_left),
                         " left · next Income +", tx.gold(f.income))
     if f.war_gold[1]:
@@ -485,7 +489,7 @@ def strength_range(low: int, high: int) -> str:
     return f"{tx.STRENGTH}{low}" if low == high else f"{tx.STRENGTH}{low}-{high}"
 
 
-def wars_line(f: TurnForecast, width: int = 78) -> Text:
+def wars_line(f: fc.TurnForecast, width: int = 78) -> Text:
     """`Forecast on what you see: ⚔6 vs Ben ⚔4 win ★3 · vs Cid ⚔7 lose (★3 at stake)`, shortened to fit."""
     candidates = []
     full = "Forecast on what you see:"
@@ -496,7 +500,7 @@ def wars_line(f: TurnForecast, width: int = 78) -> Text:
             name = w.against if name_width is None else w.against[:name_width]
             out.append(f"{' ·' if k else ''} vs {name} {strength_range(*w.theirs)} ")
             result = RESULTS[w.result] + (" ×2" if w.wars_won[1] == 2 else "")
-            out.append(result, style="bold" if w.result in (WIN, TIE) else "")
+            out.append(result, style="bold" if w.result in (fc.WIN, fc.TIE) else "")
             if w.lp[1]:
                 out.append(" ")
                 out.append_text(tx.lp(w.lp[1]))
@@ -511,8 +515,9 @@ def first_fitting(candidates: list[Text], width: int) -> Text:
     return next((t for t in candidates if t.cell_len <= width), candidates[-1])
 
 
-def aging_line(f: TurnForecast, width: int = 78) -> Text:
-    k = f.kingdom
+def aging_line(f: fc.TurnForecast, after: SeatView | None, width: int = 78) -> Text:
+    """The Units that die at Aging; `after`: the Kingdom alone after the reveal (the forecast's)."""
+    k = after if after is not None else observe(f.kingdom, 0)
     p = k.players[0]
     if not f.dying:
         return Text("Aging: no Unit dies this turn", style="dim")
@@ -534,7 +539,7 @@ def aging_line(f: TurnForecast, width: int = 78) -> Text:
     return first_fitting(candidates, width)
 
 
-def lp_line(f: TurnForecast, width: int = 78) -> Text:
+def lp_line(f: fc.TurnForecast, width: int = 78) -> Text:
     low, high = f.lp_total
     total = Text("LP this turn ", style="bold")
     total.append_text(tx.lp(low))
@@ -555,7 +560,7 @@ def lp_line(f: TurnForecast, width: int = 78) -> Text:
     return first_fitting(candidates + [total], width)
 
 
-def lich_line(f: TurnForecast, width: int = 78) -> Text:
+def lich_line(f: fc.TurnForecast, width: int = 78) -> Text:
     """Solo: `Lich King gains ★3-5 this turn: Wars ★2-4, Legion of Bone ★1`, shortened to fit."""
     def line(when: str, items: bool) -> Text:
         low, high = f.lich_total
@@ -569,7 +574,7 @@ def lich_line(f: TurnForecast, width: int = 78) -> Text:
     return first_fitting([line(" this turn", True), line("", True), line(" this turn", False)], width)
 
 
-def build_line(game, f: TurnForecast, width: int = 78) -> Text:
+def build_line(view: SeatView, f: fc.TurnForecast, width: int = 78) -> Text:
     """What the Kingdom could build with the Gold after Income, shortened to fit."""
     out = Text("Could build then: ", style="bold")
     if not f.constructions:
@@ -577,7 +582,7 @@ def build_line(game, f: TurnForecast, width: int = 78) -> Text:
         return out
     entries = []
     for o in f.constructions:
-        name = tx.building_name(game.catalog, o.building)
+        name = tx.building_name(view.catalog, o.building)
         entries.append(f"{name} {o.level} {tx.GOLD}{o.gold}")
     room = width - out.cell_len
     for shown in range(len(entries), 0, -1):  # whole entries (in the Construction list's order), then how many more

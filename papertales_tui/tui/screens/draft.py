@@ -12,12 +12,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 
-from ...rules.decisions import Decision, Pick
-from ...rules.solo import mode_of
+from ...rules import Decision, Pending, Pick, PickOptions, SeatView, SoloPickOptions
 from .. import text as tx
 from .. import views
 from ..kingdom import KingdomTable, kingdom_views, table_height, table_marks
 from ..seats import bot_marked
+from ..session import Asks
 from ..widgets import NecropolisRow, Notice, RowList, TextBox, unbroken, wrap
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
@@ -37,24 +37,27 @@ class DraftScreen(HintHost, GameScreen):
         HINT, LEARN,
     ]
 
-    def __init__(self, game, pend, prior: Decision | None = None):
+    def __init__(self, view: SeatView, pend: Pending, asks: Asks, prior: Decision | None = None):
         super().__init__()
-        self.game = game
+        self.view, self.asks = view, asks
         self.pend = pend
         self.player = pend.player
+        assert isinstance(pend.options, PickOptions)
+        self.options: PickOptions = pend.options
         self.cards: list[int] = list(pend.options.cards)
         self.with_discard: bool = pend.options.discard
         # chosen, not decided yet: `c` confirms (a stray Enter decides nothing); a pick taken back comes back
+        self.quest_lp = dict(view.solo.quest_lp) if view.solo is not None else {}  # ☠: the quests' LP
         self.picked: int | None = prior.card if isinstance(prior, Pick) else None
         self.discard: int | None = prior.discard if isinstance(prior, Pick) else None
-        self.solo = views.is_solo(game)
-        self.title_text = turn_title(game, game.players[self.player].name)
-        if self.solo:
-            self.title_text = turn_title(game, f"round {pend.options.round}/{pend.options.rounds}")
+        self.solo = views.is_solo(view)
+        self.title_text = turn_title(view, view.players[self.player].name)
+        if isinstance(self.options, SoloPickOptions):
+            self.title_text = turn_title(view, f"round {self.options.round}/{self.options.rounds}")
 
     def body(self) -> ComposeResult:
         if self.solo:
-            yield NecropolisRow(self.game, id="necropolis")
+            yield NecropolisRow(self.view, id="necropolis")
         yield self.opponents()
         with Horizontal(id="draft"):
             yield RowList("", id="draft-cards")
@@ -74,9 +77,8 @@ class DraftScreen(HintHost, GameScreen):
         your own; each whole, in the rows the list of cards and their details leave."""
         from dataclasses import replace
 
-        game = self.game
-        seen = kingdom_views(game, viewer=self.player)
-        marked = {} if self.solo else table_marks(len(seen), self.player, game.pass_direction())
+        seen = kingdom_views(self.view)
+        marked = {} if self.solo else table_marks(len(seen), self.player, self.view.pass_direction)
         session = self.app.session
         views = bot_marked([replace(seen[j], mark=marked[j]) for j in marked], session.seats if session else None)
         views.append(replace(seen[self.player], mark="(you)"))
@@ -98,18 +100,18 @@ class DraftScreen(HintHost, GameScreen):
         table = next(iter(self.query("#table").results(KingdomTable)), None)
         used = table_height(table.views, width, table.rows) if table is not None else 0
         room = self.app.size.height - 2 - used - self.list_rows() - (6 if self.solo else 0)  # the Necropolis row
-        needed = max(len(tx.unit_detail(self.game.card(c)).wrap(self.app.console, width)) for c in self.cards)
+        needed = max(len(tx.unit_detail(self.view.card(c)).wrap(self.app.console, width)) for c in self.cards)
         self.query_one("#card-detail").styles.height = max(min(room, needed), 2)
 
     def render_cards(self) -> None:
         rows = []
         for c in self.cards:
-            line = tx.unit_line(self.game.card(c))
+            line = tx.unit_line(self.view.card(c))
             if c == self.picked:
                 line = Text.assemble(line, Text("  ✓ kept" if self.solo else "  ✓ picked", style="bold green"))
             elif c == self.discard:
                 line = Text.assemble(line, Text("  ✗ discard", style="bold red"))
-            quest_lp = lich.quest_lp(c) if (lich := mode_of(self.game)) is not None else 0
+            quest_lp = self.quest_lp.get(c, 0)
             if quest_lp:
                 line = Text.assemble(line, " ", Text(f"{QUEST_MARK}{tx.LP}{quest_lp}", style="bold red"))
             rows.append(line)
@@ -122,8 +124,8 @@ class DraftScreen(HintHost, GameScreen):
         else:
             ask = Text("Choose a card to DISCARD (Enter or click)" if self.picked is not None
                        else "Choose a card to PICK (Enter or click)", style="bold")
-        if self.solo:
-            rest = REST_TO[self.pend.options.rest_to]
+        if isinstance(self.options, SoloPickOptions):
+            rest = REST_TO[self.options.rest_to]
             cards.header = [ask, Text(f"{len(self.cards) - 1} left: {rest}" if len(self.cards) > 2
                                       else rest.capitalize(), style="italic")]
         else:
@@ -134,7 +136,7 @@ class DraftScreen(HintHost, GameScreen):
         self.refresh_bindings()
 
     def show_detail(self, card: int) -> None:
-        self.query_one("#card-detail", TextBox).set_text(tx.unit_detail(self.game.card(card)))
+        self.query_one("#card-detail", TextBox).set_text(tx.unit_detail(self.view.card(card)))
 
     def render_info(self) -> None:
         self.query_one("#draft-info", TextBox).set_text(self.info_text())
@@ -142,17 +144,18 @@ class DraftScreen(HintHost, GameScreen):
     def info_text(self) -> Text:
         if self.solo:
             return self.solo_info()
-        game, p = self.game, self.game.players[self.player]
-        n = len(game.players)
-        direction = game.pass_direction()
-        target = unbroken(game.players[game.pass_target(self.player)].name)
-        waiting = [unbroken(game.players[q.player].name) for q in game.pending()]
+        view = self.view
+        p = view.players[self.player]
+        n = len(view.players)
+        direction = view.pass_direction
+        target = unbroken(view.players[view.pass_targets[self.player]].name)
+        waiting = [unbroken(view.players[i].name) for i in view.deciding]
         out = Text()
         out.append("Picked this turn: ", style="bold")
-        out.append(", ".join(unbroken(game.card(c).name) for c in p.hand) or "nothing yet")
+        out.append(", ".join(unbroken(view.card(c).name) for c in p.hand or ()) or "nothing yet")
         if p.kept is not None:
             out.append("\nKept from last turn: ", style="bold")
-            out.append(f"{unbroken(game.card(p.kept).name)} (joins your hand after the draft)")
+            out.append(f"{unbroken(view.card(p.kept).name)} (joins your hand after the draft)")
         out.append("\nPassing: ", style="bold")
         out.append(f"{direction} → the rest goes to {target}" if n > 2
                    else f"the rest goes to {target}")
@@ -161,28 +164,29 @@ class DraftScreen(HintHost, GameScreen):
         return out  # your Gold and LP: on your line of the table
 
     def solo_info(self) -> Text:
-        game, p, opts = self.game, self.game.players[self.player], self.pend.options
-        seen = game.view(self.player)["solo"]
+        view, p, opts = self.view, self.view.players[self.player], self.options
+        seen = view.solo
+        assert seen is not None and isinstance(opts, SoloPickOptions)
         out = Text()
         out.append(f"Round {opts.round} of {opts.rounds}", style="bold")
         out.append(" (round 5: the top Underworld card is yours)" if opts.round == 4 else "")
         out.append("\nPicked this turn: ", style="bold")
-        out.append(", ".join(unbroken(game.card(c).name) for c in p.hand) or "nothing yet")
+        out.append(", ".join(unbroken(view.card(c).name) for c in p.hand or ()) or "nothing yet")
         if p.kept is not None:
             out.append("\nKept from last turn: ", style="bold")
-            out.append(unbroken(game.card(p.kept).name))
-        underworld = seen["underworld"]
+            out.append(unbroken(view.card(p.kept).name))
+        underworld = seen.underworld or ()
         out.append(f"\nUnderworld ({len(underworld)}): ", style="bold")
-        out.append(", ".join(unbroken(game.card(c).name) for c in underworld) or "empty")
-        if seen["discard"] is not None:
-            out.append(f"\nDiscard pile: {len(seen['discard'])} cards (d: look)", style="bold")
+        out.append(", ".join(unbroken(view.card(c).name) for c in underworld) or "empty")
+        if seen.discard is not None:
+            out.append(f"\nDiscard pile: {len(seen.discard)} cards (d: look)", style="bold")
         out.append(f"\n{QUEST_MARK}{tx.LP}n: the Lich King scores n if it ends in the Underworld", style="dim")
         return out  # your Gold and LP: on your line of the table
 
     def action_piles(self) -> None:
         from .info import PileScreen
 
-        self.app.push_screen(PileScreen(self.game, self.player))
+        self.app.push_screen(PileScreen(self.view))
 
     @on(RowList.Highlighted, "#draft-cards")
     def highlighted(self, event: RowList.Highlighted) -> None:

@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Static
 
+from ...rules import SeatView
 from ...rules import events as ev
 from ...text.narrator import Names
 from .. import text as tx
@@ -22,11 +23,11 @@ from .common import GameScreen
 from .summary import heading, sentences
 
 
-def end_lines(game, events: list[ev.LpChanged]) -> Text:
+def end_lines(view: SeatView, events: list[ev.LpChanged]) -> Text:
     """The end-of-game LP, one line a player: `Ann: Mine +1, Barracks +1 = ★30`."""
-    names = Names.of(game)
+    names = Names.of(view)
     lines = []
-    for i, player in enumerate(game.players):
+    for i, player in enumerate(view.players):
         mine = [e for e in events if e.player == i]
         if mine:
             line = Text.assemble((player.name, "bold"), ": ")
@@ -36,27 +37,27 @@ def end_lines(game, events: list[ev.LpChanged]) -> Text:
     return Text("\n").join(lines)
 
 
-def ranking(game) -> Table:
-    winners = set(game.winners())
+def ranking(view: SeatView) -> Table:
+    winners = set(view.winners)
     table = Table(box=None, header_style="bold", pad_edge=False)
     for col in ("", "Player", f"{tx.LP} LP", f"{tx.GOLD} Gold", ""):
         table.add_column(col)
-    order = sorted(range(len(game.players)), key=lambda i: (-game.players[i].lp, -game.players[i].gold))
+    order = sorted(range(len(view.players)), key=lambda i: (-view.players[i].lp, -view.players[i].gold))
     rank = 0
     prev = None
     for k, i in enumerate(order):
-        p = game.players[i]
+        p = view.players[i]
         if (p.lp, p.gold) != prev:
             rank, prev = k + 1, (p.lp, p.gold)
         table.add_row(f"{rank}.", Text(p.name), str(p.lp), str(p.gold), "♛ winner" if i in winners else "")
     return table
 
 
-def tie_note(game) -> Text:
-    players = game.players
+def tie_note(view: SeatView) -> Text:
+    players = view.players
     best = max(p.lp for p in players)
     top = [p for p in players if p.lp == best]
-    winners = game.winners()
+    winners = view.winners
     if len(top) == 1:
         return Text(f"{top[0].name} has the most Legend Points.")
     names = ", ".join(p.name for p in top)
@@ -66,76 +67,80 @@ def tie_note(game) -> Text:
     return Text(f"{names} are tied on {tx.LP}{best} and on Gold: they share the victory.")
 
 
-def solo_ranking(game) -> Table:
-    player = game.players[0]
+def solo_ranking(view: SeatView) -> Table:
+    player = view.players[0]
     table = Table(box=None, header_style="bold", pad_edge=False)
     for col in ("", f"{tx.LP} LP", ""):
         table.add_column(col)
-    won = bool(game.winners())
+    won = bool(view.winners)
     table.add_row(Text(player.name), str(player.lp), "♛ winner" if won else "")
-    table.add_row("Lich King", str(game.mode.lich_lp), "" if won else "♛ winner")
+    table.add_row("Lich King", str(lich_lp(view)), "" if won else "♛ winner")
     return table
 
 
-def solo_note(game) -> Text:
-    player = game.players[0]
-    if player.lp > game.mode.lich_lp:
+def solo_note(view: SeatView) -> Text:
+    player = view.players[0]
+    if player.lp > lich_lp(view):
         return Text(f"{player.name} has more Legend Points than the Lich King.")
-    if player.lp == game.mode.lich_lp:
+    if player.lp == lich_lp(view):
         return Text(f"Tied on {tx.LP}{player.lp}: a tie goes to the Lich King.")
     return Text("The Lich King has more Legend Points (a tie would also go to him).")
+
+
+def lich_lp(view: SeatView) -> int:
+    return view.solo.lich_lp if view.solo is not None else 0
 
 
 class FinalScreen(GameScreen):
     CSS_PATH = "summary.tcss"
     BINDINGS = [Binding("n", "new_game", "New game"), Binding("r", "review", "Coach's review")]
 
-    def __init__(self, game, events: Sequence[ev.BaseEvent], note: str = ""):
+    def __init__(self, view: SeatView, events: Sequence[ev.BaseEvent], note: str = ""):
         super().__init__()
-        self.game, self.events, self.note = game, events, note
+        self.view, self.events, self.note = view, events, note
         self.title_text = "Paper Tales · Final scores"
 
     def body(self) -> ComposeResult:
         if self.note:
             yield Static(Text(self.note, style="italic"), id="final-note")
-        if views.is_solo(self.game):
+        if views.is_solo(self.view):
             yield from self.solo_body()
             return
-        game = self.game
-        winners = " and ".join(game.players[i].name for i in game.winners())
+        view = self.view
+        winners = " and ".join(view.players[i].name for i in view.winners)
         with VerticalScroll(id="final"):
-            yield Static(Text(f"{winners} win{'s' if len(game.winners()) == 1 else ''}!",
+            yield Static(Text(f"{winners} win{'s' if len(view.winners) == 1 else ''}!",
                               style="bold reverse"), id="winner")
             end_lp = [e for e in self.events if isinstance(e, ev.LpChanged)]
             with Horizontal(id="final-top"):  # the end-of-game LP beside the ranking: the page fits 80x24
-                yield Static(ranking(game), id="ranking")
+                yield Static(ranking(view), id="ranking")
                 if end_lp:
                     yield Static(Text.assemble(("End of game: Buildings, abilities", "bold underline"), "\n",
-                                               end_lines(game, end_lp)), id="end-lp")
-            yield Static(tie_note(game))
+                                               end_lines(view, end_lp)), id="end-lp")
+            yield Static(tie_note(view))
             yield from self.hints_note()
             yield Static(heading("Kingdoms at the end"))
-            every = kingdom_views(game, viewer=None)
+            every = kingdom_views(view)
             yield KingdomTable(every, rows=len(every), classes="final-kingdoms")  # each whole, in few lines
         yield Button("New game (n)", variant="primary", id="again", compact=True)
 
     def solo_body(self) -> ComposeResult:
-        game = self.game
-        winner = f"{game.players[0].name} wins!" if game.winners() else "The Lich King wins!"
-        yield NecropolisRow(game, id="necropolis")
+        view = self.view
+        winner = f"{view.players[0].name} wins!" if view.winners else "The Lich King wins!"
+        yield NecropolisRow(view, id="necropolis")
         with VerticalScroll(id="final"):
             yield Static(Text(winner, style="bold reverse"), id="winner")
-            yield Static(solo_ranking(game))
-            yield Static(solo_note(game))
+            yield Static(solo_ranking(view))
+            yield Static(solo_note(view))
             yield from self.hints_note()
-            yield Static(Text.assemble(("\nThe Lich King's Legend Points: ", "bold"), views.lich_sources(game)))
+            yield Static(Text.assemble(("\nThe Lich King's Legend Points: ", "bold"), views.lich_sources(view)))
             yield Static(heading("Kingdom at the end"))
-            yield KingdomTable(kingdom_views(game, viewer=None)[:1], rows=1)  # whole, in one line if it can
+            yield KingdomTable(kingdom_views(view)[:1], rows=1)  # whole, in one line if it can
             mine = [e for e in self.events if isinstance(e, ev.LpChanged)]
             lich = [e for e in self.events if isinstance(e, ev.LichLp)]
             if mine or lich:
                 yield Static(heading("End of game: Buildings, abilities and the END card"))
-                parts = ([end_lines(game, mine)] if mine else []) + ([sentences(game, lich)] if lich else [])
+                parts = ([end_lines(view, mine)] if mine else []) + ([sentences(view, lich)] if lich else [])
                 yield Static(Text("\n").join(parts))
         yield Button("New game (n)", variant="primary", id="again", compact=True)
 
@@ -145,14 +150,14 @@ class FinalScreen(GameScreen):
 
         used = hints_used(self.app) or []
         if any(used):
-            names = [p.name for p in self.game.players]
+            names = [p.name for p in self.view.players]
             yield Static(Text("Coach's hints used: " + ", ".join(f"{names[i]} {n}" for i, n in enumerate(used)
                                                                   if i < len(names))))
 
     def action_review(self) -> None:
         from .review import ReviewScreen, hints_used, human_seats
 
-        self.app.push_screen(ReviewScreen(self.game, human_seats(self.app, self.game), hints_used(self.app)))
+        self.app.push_screen(ReviewScreen(self.view, human_seats(self.app, self.view), hints_used(self.app)))
 
     @on(Button.Pressed, "#again")
     def action_new_game(self) -> None:

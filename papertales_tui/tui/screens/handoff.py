@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from ...rules.decisions import Step
+from ...rules import Pending, SeatView, Step
 from ..session import TAKEN_BACK
 from ..widgets import Lines
 from .common import Continue, GameScreen, TakeBack, turn_title
@@ -42,12 +42,12 @@ class HandoffScreen(GameScreen):
                 Binding("u,ctrl+z", "take_back", "Take back"),
                 Binding("escape", "cancel", "Not a take-back")]
 
-    def __init__(self, game, pend, take_back: tuple[int, Step] | None = None, announce: str = ""):
+    def __init__(self, view: SeatView, pend: Pending, take_back: tuple[int, Step] | None = None, announce: str = ""):
         super().__init__()
-        self.game = game
+        self.view = view
         self.pend = pend
-        self.name_ = game.players[pend.player].name
-        self.title_text = turn_title(game)
+        self.name_ = view.players[pend.player].name
+        self.title_text = turn_title(view)
         self.take_back = take_back  # (player, kind): who may still take back their last decision
         self.announce = announce
         self.asking = False  # `u` pressed: the screen goes back to the player taking back
@@ -60,7 +60,7 @@ class HandoffScreen(GameScreen):
     def box_lines(self) -> list[Text]:
         if self.asking and self.take_back is not None:
             player, kind = self.take_back
-            who = self.game.players[player].name
+            who = self.view.players[player].name
             lines = [Text(f"{who} takes back their {TAKEN_BACK.get(kind, 'decision')}", style="bold"),
                      Text(""),
                      Text(f"Pass back to {who}", style="bold"),
@@ -86,7 +86,7 @@ class HandoffScreen(GameScreen):
         ]
         if self.take_back is not None:
             player, kind = self.take_back
-            lines += [Text(""), Text(f"{self.game.players[player].name} may still take back their "
+            lines += [Text(""), Text(f"{self.view.players[player].name} may still take back their "
                                      f"{TAKEN_BACK.get(kind, 'decision')}: press u", style="dim")]
         return centred(lines)
 
@@ -121,9 +121,9 @@ class BotScreen(GameScreen):
 
     CSS_PATH = "handoff.tcss"
 
-    def __init__(self, game, name: str):
+    def __init__(self, view: SeatView, name: str):
         super().__init__()
-        self.title_text = turn_title(game)
+        self.title_text = turn_title(view)
         self.name_ = name
 
     def body(self) -> ComposeResult:

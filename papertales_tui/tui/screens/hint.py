@@ -25,8 +25,9 @@ from textual.widgets import Static
 if TYPE_CHECKING:
     from textual import getters
 
-    from ...rules.engine import Game
+    from ...rules import SeatView
     from ..app import PaperTalesApp
+    from ..session import Asks
 
     HostBase = Screen[Any]  # the mixin is only ever mixed into a screen
 else:
@@ -60,9 +61,11 @@ class HintPanel(Static):
 
 
 class HintHost(HostBase):
-    """Mixin for a screen (or modal) where `self.game`'s seat `self.player` decides now."""
+    """Mixin for a screen (or modal) where seat `self.player` decides now: `self.view` is what it sees,
+    `self.asks` the engine's answers for its decision (tui/session.py)."""
 
-    game: Game
+    view: SeatView
+    asks: Asks
     player: int
     if TYPE_CHECKING:  # Textual types `app` as a plain App (as Textual itself does, for type checkers only)
         app = getters.app(PaperTalesApp)
@@ -93,18 +96,18 @@ class HintHost(HostBase):
             self.hint_toggled(False)
             self.refresh_bindings()
             return
-        game, player = self.game, self.player
-        pend = game.pending_for(player)
+        player = self.player
+        pend = self.asks.pending()
         if pend is None:
             return
-        view = game.view(player)  # taken now: the worker never reads the game itself
+        view = self.asks.hidden_view()  # taken now: the worker never reads the game itself
         drafts = self.app.playing().draft_memory(player)  # the draft cards it held this turn (a copy)
         ordinal = self.app.playing().ordinal(player)  # the decision it is for (kept with the game)
         stop = self._hint_stop = threading.Event()
         panel = self.hint_panel()
         panel.thinking(0, 1)
         app = self.app
-        catalog = game.catalog
+        catalog = self.view.catalog
 
         def think() -> None:
             from ...rules import coach
@@ -129,13 +132,13 @@ class HintHost(HostBase):
         if found is None:
             panel.update(Text("Hint cancelled (h: ask again).", style="dim"))
             return
-        from ...rules.coach import cards_in
+        from ...rules import coach
         from ...text.decisions import decision_text
 
-        game = self.game
-        self._hint_cards, self._hint_shown = cards_in(found.choice, game), True
-        why = found.why([p.name for p in game.players])
-        choice = decision_text(found.choice, game, _in_play(game, self.player))
+        view = self.view
+        self._hint_cards, self._hint_shown = coach.cards_in(found.choice, view), True
+        why = found.why([p.name for p in view.players])
+        choice = decision_text(found.choice, view, _in_play(view, self.player))
         panel.answer(choice, why, self._hint_cards, found.playouts)
         self.app.hint_used(self.player, found, ordinal)
         self.refresh_bindings()
@@ -152,7 +155,7 @@ class HintHost(HostBase):
         if action == "learn":
             return bool(self._hint_cards)
         if action == "hint":
-            return self.game.pending_for(self.player) is not None
+            return self.asks.pending() is not None
         return None
 
     def on_unmount(self) -> None:
@@ -160,9 +163,9 @@ class HintHost(HostBase):
             self._hint_stop.set()
 
 
-def _in_play(game: Game, player: int) -> tuple[int | None, ...]:
+def _in_play(view: SeatView, player: int) -> tuple[int | None, ...]:
     """The cards in the player's spots (a deployment hint names only the new Units and the moves)."""
-    return tuple(u.card if u is not None else None for u in game.state.players[player].slots)
+    return tuple(u.card if u is not None else None for u in view.players[player].slots)
 
 
 def _call(app, fn, *args) -> None:

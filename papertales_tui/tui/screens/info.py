@@ -16,10 +16,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...rules.engine import START_GOLD
+from ...rules import START_GOLD, SeatView
 from ...text.narrator import Names, narrate
-from .. import chapters, views
 from .. import text as tx
+from .. import views
 from ..kingdom import LEGEND as KINGDOM_LEGEND
 from ..kingdom import Kingdom, kingdom_views
 from ..seats import bot_marked
@@ -245,20 +245,23 @@ class LogScreen(InfoScreen):
 
     title_text = "Paper Tales · Game log"
 
-    def __init__(self, game, until: int | None = None, notes: list[tuple[int, str]] | None = None):
+    def __init__(self, view: SeatView, log: list[tuple[int, dict]], until: int | None = None,
+                 notes: list[tuple[int, str]] | None = None):
         super().__init__()
-        self.game, self.until = game, until
+        self.view, self.entries = view, log  # the public events (up to `until`), each with its place in the game's log
+        self.until = view.log_size if until is None else until
         self.notes = notes or []  # (log length then, text): what the table did besides the rules (take-backs)
 
     def body(self) -> ComposeResult:
-        names = Names.of(self.game)
-        log = self.game.state.log[:self.until]
+        names = Names.of(self.view)
         notes = sorted(self.notes)
         lines: list[str | None] = []
-        for k, e in enumerate(log):
-            lines += [f"{text}." for index, text in notes if index == k]
+        done = 0  # notes told
+        for k, e in self.entries:
+            lines += [f"{text}." for index, text in notes[done:] if index <= k]
+            done = sum(1 for index, _ in notes if index <= k)
             lines.append(narrate(e, names))
-        lines += [f"{text}." for index, text in notes if index == len(log)]
+        lines += [f"{text}." for index, text in notes[done:] if index <= self.until]
         with VerticalScroll(id="log"):
             yield Static(Text("\n".join(line for line in lines if line)), markup=False)
 
@@ -274,39 +277,42 @@ class ScoreboardScreen(InfoScreen):
 
     title_text = "Paper Tales · Scoreboard"
 
-    def __init__(self, game, page=None, seats: list[str] | None = None):
+    def __init__(self, view: SeatView, page=None, seats: list[str] | None = None,
+                 then: tuple[dict[int, int], dict[int, int], int | None, bool] | None = None):
         super().__init__()
-        self.game, self.page, self.seats = game, page, seats
+        self.view, self.page, self.seats = view, page, seats
+        self.then = then  # the figures as of the page (Session.figures_at), with a page
 
     def body(self) -> ComposeResult:
-        s = self.game.state
+        s = self.view
         lp: dict[int, int] = {}
         gold: dict[int, int] = {}
-        lich = self.game.mode.lich_lp if views.is_solo(self.game) else None
+        lich = s.solo.lich_lp if s.solo is not None else None
         moment = f"Turn {s.turn}/{s.turns} · {tx.PHASE_TITLES.get(s.phase, s.phase)}"
-        if self.page is not None:
+        changed = False
+        if self.page is not None and self.then is not None:
             from .summary import TITLES
 
-            lp, gold, lich_then = chapters.totals_at(s.log, self.page.as_of)
+            lp, gold, lich_then, changed = self.then
             lich = (lich_then or 0) if lich is not None else None
             moment = f"Turn {self.page.turn}/{s.turns} · after {TITLES[self.page.chapters[-1][0]]}"
         head = Text.assemble((moment, "bold"),
-                             f" · draw pile {len(s.deck)} · discard pile {len(s.discard)} · seed {s.seed}")
+                             f" · draw pile {s.deck} · discard pile {s.discard} · seed {s.seed}")
         with VerticalScroll(id="scores"):
             yield Static(head)
-            seen = bot_marked(kingdom_views(self.game, viewer=None), self.seats)  # what everyone may see
+            seen = bot_marked(kingdom_views(s), self.seats)  # what everyone may see
             if self.page is not None:  # the figures of the summary page on screen
                 seen = [replace(k, lp=lp.get(k.player, 0), gold=gold.get(k.player, START_GOLD)) for k in seen]
             form = "tiles" if len(seen) * 12 + 8 <= self.app.size.height else "compact"
             for k in seen:
                 yield Kingdom(k, form=form, lines=2, classes="score-kingdom")
-            if self.page is not None and chapters.kingdoms_changed_since(s.log, self.page.as_of):
+            if self.page is not None and changed:
                 yield Static(Text("Units and Buildings as they are now (the game has gone on since this page).",
                                   style="italic"))
             if lich is not None:
                 yield Static(Text.assemble(("\nLich King ", "bold"), tx.lp(lich), " · by source: ",
-                                           views.lich_sources(self.game)))
-                yield Static(Text("\n").join(views.necropolis_lines(self.game, 76)))
+                                           views.lich_sources(s)))
+                yield Static(Text("\n").join(views.necropolis_lines(s, 76)))
             yield Static(Text(f"{tx.LEGEND}\n{KINGDOM_LEGEND}", style="dim"))
 
     def on_mount(self) -> None:
@@ -318,29 +324,30 @@ class PileScreen(InfoScreen):
 
     title_text = "Paper Tales · Underworld and discard pile"
 
-    def __init__(self, game, player: int = 0):
+    def __init__(self, view: SeatView):
         super().__init__()
-        self.game, self.player = game, player
+        self.view = view
 
     def pile(self, cards: list[int]) -> Text:
         counts: dict[str, int] = {}
         for c in cards:
-            counts[self.game.card(c).name] = counts.get(self.game.card(c).name, 0) + 1
+            counts[self.view.card(c).name] = counts.get(self.view.card(c).name, 0) + 1
         if not counts:
             return Text("empty", style="dim")
         return Text(", ".join(f"{name} ×{n}" if n > 1 else name for name, n in sorted(counts.items())))
 
     def body(self) -> ComposeResult:
-        seen = self.game.view(self.player)["solo"]
+        seen = self.view.solo
+        assert seen is not None
         with VerticalScroll(id="piles"):
-            underworld = seen["underworld"]
+            underworld = list(seen.underworld or ())
             yield Static(Text(f"Underworld ({len(underworld)} cards, its order stays hidden)", style="bold"))
             yield Static(self.pile(underworld))
-            if seen["discard"] is None:
+            if seen.discard is None:
                 yield Static(Text("\nThe discard pile may be looked at during Recruitment only.", style="dim"))
             else:
-                yield Static(Text(f"\nDiscard pile ({len(seen['discard'])} cards)", style="bold"))
-                yield Static(self.pile(seen["discard"]))
+                yield Static(Text(f"\nDiscard pile ({len(seen.discard)} cards)", style="bold"))
+                yield Static(self.pile(list(seen.discard)))
 
     def on_mount(self) -> None:
         self.query_one("#piles").focus()

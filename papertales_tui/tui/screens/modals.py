@@ -15,8 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...rules.decisions import AgeTargetOptions, HealOptions
-from ...rules.names import literal
+from ...rules import AgeTargetOptions, HealOptions, SeatView, literal
 from .. import text as tx
 from ..kingdom import DIES
 from ..widgets import KeyBar, option_key
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
     from textual import getters
 
     from ..app import PaperTalesApp
+    from ..session import Asks
 
 
 SAVE_FIRST = "save"  # ConfirmQuit's answer: save the game to a file first (then the question again)
@@ -297,22 +297,22 @@ class AgeTargetModal(HintHost, ChoiceModal):
 
     can_cancel = False
 
-    def __init__(self, game, player: int, options: AgeTargetOptions):
+    def __init__(self, view: SeatView, asks: Asks, options: AgeTargetOptions):
         super().__init__(f"{options.name}: put {options.amount}{tx.AGE} on one of your Units",
                          f"Choose the Unit (Enter or click). {DIES} marks a Unit that then dies at this turn's "
                          "Aging, unless a Mystical Healer saves it.")
-        self.game, self.player, self.options = game, player, options
+        self.view, self.asks, self.player, self.options = view, asks, asks.player, options
 
     def make_list(self) -> OptionList:
-        slots = self.game.players[self.player].slots
+        slots = self.view.players[self.player].slots
         amount = self.options.amount
         items = []
         for slot in self.options.slots:
             u = slots[slot]
             assert u is not None  # (the options name spots with a Unit)
-            label = Text.assemble(f"{tx.SPOT_KEYS[slot]} ", (self.game.card(u.card).name.ljust(17), "bold"),
+            label = Text.assemble(f"{tx.SPOT_KEYS[slot]} ", (self.view.card(u.card).name.ljust(17), "bold"),
                                   tx.age(u.age), f" → {tx.AGE}{u.age + amount}  ")
-            if self.game.would_die(self.player, slot, amount):
+            if self.asks.would_die(slot, amount):
                 label.append(f"{DIES} dies this turn", style="bold red")
             else:
                 label.append("lives through this Aging", style="dim")
@@ -338,16 +338,16 @@ class HealModal(HintHost, ChoiceModal):
 
     can_cancel = False
 
-    def __init__(self, game, player: int, options: HealOptions):
+    def __init__(self, view: SeatView, asks: Asks, options: HealOptions):
         n = options.max
         super().__init__(f"Mystical Healer: save up to {n} Unit{'s' if n > 1 else ''} from dying",
                          "Space or Enter ticks a Unit to save it (again to untick); c confirms.")
-        self.game, self.player, self.options = game, player, options
+        self.view, self.asks, self.player, self.options = view, asks, asks.player, options
         self.saved: list[int] = []
 
     def label(self, slot: int) -> Text:
-        u = self.game.players[self.player].unit(slot)
-        t = self.game.card(u.card)
+        u = self.view.players[self.player].unit(slot)
+        t = self.view.card(u.card)
         saved = slot in self.saved
         return Text.assemble(("[x] " if saved else "[ ] ", "bold"), f"{tx.SPOT_KEYS[slot]} ", tx.unit_line(t), " ",
                              tx.age(u.age), "  ", ("saved" if saved else f"{DIES} dies", "bold" if saved else "red"))
@@ -364,7 +364,7 @@ class HealModal(HintHost, ChoiceModal):
         self.show_outcome()
 
     def unit_name(self, slot: int) -> str:
-        return self.game.card(self.game.players[self.player].unit(slot).card).name
+        return self.view.card(self.view.players[self.player].unit(slot).card).name
 
     def show_outcome(self, message: str = "") -> None:
         saved = [self.unit_name(s) for s in self.options.slots if s in self.saved]

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from ...rules.names import name_problem
+from ...rules import name_problem
 from .. import seats
 from .common import GameScreen
 from .title import game_words, unfinished_autosave

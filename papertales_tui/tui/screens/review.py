@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...rules import SeatView
 from ..session import REVIEW_EACH
 from .common import GameScreen
 
@@ -27,12 +28,12 @@ BAR = 30
 EACH = REVIEW_EACH  # CPU seconds of search per decision at most, on this screen (as in the background)
 
 
-def human_seats(app, game) -> list[int]:
+def human_seats(app, view: SeatView) -> list[int]:
     """The seats the review is for: the human ones (all seats when the app does not say)."""
     session = getattr(app, "session", None)
     kinds = getattr(session, "seats", None) or getattr(app, "seats", None) or []
     humans = [i for i, k in enumerate(kinds) if not str(k).startswith("bot:")]
-    return humans or list(range(len(game.players)))
+    return humans or list(range(len(view.players)))
 
 
 def hints_used(app) -> list[int] | None:
@@ -53,9 +54,9 @@ class ReviewScreen(GameScreen):
     ReviewScreen #review-note { height: auto; padding: 0 1; color: $text-muted; }
     """
 
-    def __init__(self, game, seats: list[int], hints: list[int] | None = None):
+    def __init__(self, view: SeatView, seats: list[int], hints: list[int] | None = None):
         super().__init__()
-        self.game, self.seats, self.hints = game, list(seats), hints
+        self.view, self.seats, self.hints = view, list(seats), hints
         self.title_text = "Paper Tales · The coach's review"
         self.stop = threading.Event()
         self.result = None
@@ -68,7 +69,8 @@ class ReviewScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.progress(0, 1)
-        game, seats, stop, app = self.game, self.seats, self.stop, self.app
+        seats, stop, app = self.seats, self.stop, self.app
+        start, decisions = app.playing().replay_start()  # the game as it began, and every decision
         hints = hints_given(app)
         background = getattr(getattr(app, "session", None), "coach", None)  # assessed as the game went on
 
@@ -82,7 +84,7 @@ class ReviewScreen(GameScreen):
             try:
                 # (a bound, should the worker have died: the review then makes what is missing)
                 done = background.wait(stop.is_set, progress, timeout=30) if background is not None else {}
-                result = coach.review(coach.start_of(game), game.state.decisions, seats,
+                result = coach.review(start, decisions, seats,
                                       budget=coach.REVIEW_BUDGET, max_each=EACH, progress=progress,
                                       cancelled=stop.is_set, hints=hints, done=done, jobs=os.cpu_count() or 1)
             except coach.Cancelled:
@@ -100,28 +102,28 @@ class ReviewScreen(GameScreen):
 
     def show(self, result) -> None:
         from ...commands.review import seat_line
-        from ...rules.coach import UNCERTAINTY, cards_in, cost_text
+        from ...rules import coach
         from ...text.decisions import decision_text
 
         self.result = result
-        game, names = self.game, result.players
+        view, names = self.view, result.players
         self.query_one("#review-status", Static).update(Text.assemble(
             ("Costliest decisions first", "bold"), f" · {len(result.assessments)} decisions reviewed"))
         ol = self.query_one("#review-lines", OptionList)
         ol.clear_options()
 
         def line(a) -> Text:
-            head = f"T{a.turn} {names[a.player]}: {decision_text(a.decision, game, a.before)}"
+            head = f"T{a.turn} {names[a.player]}: {decision_text(a.decision, view, a.before)}"
             if a.agreed:
-                return Text(f"{head} · {cost_text(a)} ({a.playouts} playouts)")
+                return Text(f"{head} · {coach.cost_text(a)} ({a.playouts} playouts)")
             hinted = " (on a hint)" if a.on_hint else ""
-            return Text.assemble(head, hinted, " · coach: ", (decision_text(a.choice, game, a.before), "bold"),
-                                 f" · {cost_text(a)} ({a.playouts} playouts)")
+            return Text.assemble(head, hinted, " · coach: ", (decision_text(a.choice, view, a.before), "bold"),
+                                 f" · {coach.cost_text(a)} ({a.playouts} playouts)")
 
         def add(oid: str, text: Text, a=None) -> None:
             ol.add_option(Option(text, id=oid))
             if a is not None:
-                self.cards[oid] = list(dict.fromkeys(cards_in(a.decision, game) + cards_in(a.choice, game)))
+                self.cards[oid] = list(dict.fromkeys(coach.cards_in(a.decision, view) + coach.cards_in(a.choice, view)))
 
         costly = result.costliest(3)
         for k, a in enumerate(costly, 1):
@@ -139,7 +141,7 @@ class ReviewScreen(GameScreen):
             add(f"d{a.index}", line(a), a)
         ol.highlighted = 0
         ol.focus()
-        self.query_one("#review-note", Static).update(UNCERTAINTY)
+        self.query_one("#review-note", Static).update(coach.UNCERTAINTY)
         self.refresh_bindings()
 
     @on(OptionList.OptionHighlighted, "#review-lines")

@@ -20,9 +20,8 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Button, Static
 
+from ...rules import Quest, SeatView, Step
 from ...rules import events as ev
-from ...rules.cards import Quest
-from ...rules.decisions import Step
 from ...text.narrator import Names, narrate
 from .. import kingdom as kw
 from .. import text as tx
@@ -36,8 +35,8 @@ TITLES = {"lich": "Lich King", "reveal": "Reveal & Wars", "income": "Income", "c
 HEADINGS = {"lich": "The Lich King's Recruitment"}
 
 
-def sentences(game, events: Sequence[ev.BaseEvent]) -> Text:
-    names = Names.of(game)
+def sentences(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
+    names = Names.of(view)
     lines = [s for s in (narrate(e, names) for e in events) if s]
     return Text("\n".join(lines)) if lines else Text("Nothing happened.", style="dim")
 
@@ -50,7 +49,7 @@ def section(title: str, body: RenderableType) -> Group:
     return Group(heading(title), body)
 
 
-def gains(game, events: Sequence[ev.BaseEvent]) -> Text:
+def gains(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
     """LP and Gold totals per player over these events."""
     lp: defaultdict[int, int] = defaultdict(int)
     gold: defaultdict[int, int] = defaultdict(int)
@@ -60,7 +59,7 @@ def gains(game, events: Sequence[ev.BaseEvent]) -> Text:
         elif isinstance(e, ev.GoldChanged):
             gold[e.player] += e.amount
     out = Text()
-    for i, p in enumerate(game.players):
+    for i, p in enumerate(view.players):
         if lp[i] or gold[i]:
             out.append(f"{p.name}: ", style="bold")
             if lp[i]:
@@ -73,55 +72,55 @@ def gains(game, events: Sequence[ev.BaseEvent]) -> Text:
     return out
 
 
-def kingdoms_still_as_revealed(game) -> bool:
+def kingdoms_still_as_revealed(view: SeatView) -> bool:
     """Until Aging, the Kingdoms in the state are the ones that were revealed this turn."""
-    return game.state.phase in ("deployment", "wars", "income", "construction") and game.state.step != Step.DEPLOY
+    return view.phase in ("deployment", "wars", "income", "construction") and view.step != Step.DEPLOY
 
 
-def kingdoms_now(game, width: int) -> Text:
+def kingdoms_now(view: SeatView, width: int) -> Text:
     """Every Kingdom whole, in one line or two, as it stands (shown while the Wars wait for an Age token
     choice)."""
-    views = kw.kingdom_views(game)
-    return Text("\n").join(line for lines in kw.table_lines(views, width, len(views)) for line in lines)
+    seen = kw.kingdom_views(view)
+    return Text("\n").join(line for lines in kw.table_lines(seen, width, len(seen)) for line in lines)
 
 
-def render_reveal(game, events: Sequence[ev.BaseEvent], width: int) -> list:
+def render_reveal(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list:
     """Revealed, each War (both sides side by side), what the Wars won, the phase-3 abilities."""
     first = next((k for k, e in enumerate(events) if isinstance(e, ev.WarStrength)), len(events))
-    solo = views.is_solo(game)
+    solo = views.is_solo(view)
     out: list = []
     if events[:first]:  # a block a line: a page break may fall between two
-        lines = sentences(game, events[:first]).split("\n")
+        lines = sentences(view, events[:first]).split("\n")
         out += [section("Revealed", lines[0])] + list(lines[1:])
     revealed = any(isinstance(e, ev.UnitsRevealed) for e in events)
-    if revealed and first == len(events) and kingdoms_still_as_revealed(game):
-        out.append(section("Kingdoms", kingdoms_now(game, width)))
+    if revealed and first == len(events) and kingdoms_still_as_revealed(view):
+        out.append(section("Kingdoms", kingdoms_now(view, width)))
     if first == len(events):
         return out
     if solo:
-        blocks = [[Text()] + wr.solo_war_block(game, events, width)]
-    elif len(game.players) >= wr.COMPACT_FROM:  # a blank line only before the Wars and the Kingdoms
-        blocks = wr.compact_war_blocks(game, events, width)
+        blocks = [[Text()] + wr.solo_war_block(view, events, width)]
+    elif len(view.players) >= wr.COMPACT_FROM:  # a blank line only before the Wars and the Kingdoms
+        blocks = wr.compact_war_blocks(view, events, width)
     else:
-        blocks = [[Text()] + block for block in wr.war_blocks(game, events, width)]
+        blocks = [[Text()] + block for block in wr.war_blocks(view, events, width)]
     out += [Text("\n").join(block) for block in blocks if any(line.plain for line in block)]  # (not empty)
     after = events[first:]
-    won = gains(game, after)
+    won = gains(view, after)
     if solo:
-        lich = lich_gains(game, after)
+        lich = lich_gains(view, after)
         if lich.plain:
             won.append("\n" if won.plain else "")
             won.append_text(lich)
     out.append(section("Won this phase", won if won.plain else Text("nothing", style="dim")))
     rest = [e for e in after if isinstance(e, (ev.LpChanged, ev.GoldChanged, ev.AgeAdded)) and e.cause != "wars"]
     if rest:
-        out.append(section("Wars abilities (phase 3)", sentences(game, rest)))
+        out.append(section("Wars abilities (phase 3)", sentences(view, rest)))
     return out
 
 
-def lich_gains(game, events: Sequence[ev.BaseEvent]) -> Text:
+def lich_gains(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
     """The Lich King's LP over these events, by source."""
-    names = Names.of(game)
+    names = Names.of(view)
     by_source: dict[str, int] = defaultdict(int)
     for e in events:
         if isinstance(e, ev.LichLp):
@@ -134,68 +133,68 @@ def lich_gains(game, events: Sequence[ev.BaseEvent]) -> Text:
     return out
 
 
-def quest_line(game, e: ev.LichQuest) -> Text:
+def quest_line(view: SeatView, e: ev.LichQuest) -> Text:
     quest = Quest(e.condition, e.params, e.lp_each)
     matches = e.matches
-    out = Text.assemble((Names.of(game).cause(e.source), "bold"), f" ({tx.quest_short(quest)}): ")
-    out.append(", ".join(game.card(c).name for c in matches) if matches else "no match")
+    out = Text.assemble((Names.of(view).cause(e.source), "bold"), f" ({tx.quest_short(quest)}): ")
+    out.append(", ".join(view.card(c).name for c in matches) if matches else "no match")
     out.append(" → ")
     out.append_text(tx.lp(e.lp_each * len(matches)))
     return out
 
 
-def render_lich(game, events: Sequence[ev.BaseEvent], width: int) -> list:
+def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list:
     out: list = []
     gain = [e for e in events if isinstance(e, ev.LichLp) and e.cause == "immediate"]
     if gain:
-        out.append(section("Immediate gain of the card under the Time token", sentences(game, gain)))
+        out.append(section("Immediate gain of the card under the Time token", sentences(view, gain)))
     quests = [e for e in events if isinstance(e, ev.LichQuest)]
     left = next((e.cards for e in events if isinstance(e, ev.UnderworldDiscarded)), [])
     out.append(section(f"Quests against the {len(left)} Underworld cards",
-                       Text("\n").join(quest_line(game, e) for e in quests) if quests
+                       Text("\n").join(quest_line(view, e) for e in quests) if quests
                        else Text("No quest.", style="dim")))
-    out.append(section("Lich King", Group(lich_gains(game, events) or Text("nothing this time", style="dim"),
-                                          Text.assemble("Total ", tx.lp(game.mode.lich_lp)),
+    out.append(section("Lich King", Group(lich_gains(view, events) or Text("nothing this time", style="dim"),
+                                          Text.assemble("Total ", tx.lp(view.solo.lich_lp if view.solo else 0)),
                                           Text("The Underworld cards go to the discard pile.", style="dim"))))
     return out
 
 
-def render_income(game, events: Sequence[ev.BaseEvent], width: int) -> list:
+def render_income(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list:
     table = Table(box=None, header_style="bold", pad_edge=False)
     for col in ("Player", "Income", "Gold now"):
         table.add_column(col)
     for e in events:
         if isinstance(e, ev.GoldChanged):
-            table.add_row(Text(game.players[e.player].name), f"+{tx.GOLD}{e.amount}", f"{tx.GOLD}{e.total}")
+            table.add_row(Text(view.players[e.player].name), f"+{tx.GOLD}{e.amount}", f"{tx.GOLD}{e.total}")
     return [section("Gold earned (2 base + Units and Buildings)", table)]
 
 
-def render_construction(game, events: Sequence[ev.BaseEvent], width: int) -> list:
-    return [section("Buildings", sentences(game, events))]
+def render_construction(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list:
+    return [section("Buildings", sentences(view, events))]
 
 
-def deaths(game, died: list[ev.UnitDied]) -> Text:
+def deaths(view: SeatView, died: list[ev.UnitDied]) -> Text:
     """One line per player: the Units that died, with their Age tokens."""
     by_player: dict[int, list[str]] = defaultdict(list)
     for e in died:
-        by_player[e.player].append(f"{game.card(e.card).name} {tx.AGE}{e.age}")
-    return Text("\n").join(Text.assemble((game.players[i].name, "bold"), ": ", ", ".join(names))
+        by_player[e.player].append(f"{view.card(e.card).name} {tx.AGE}{e.age}")
+    return Text("\n").join(Text.assemble((view.players[i].name, "bold"), ": ", ", ".join(names))
                            for i, names in sorted(by_player.items()))
 
 
-def render_aging(game, events: Sequence[ev.BaseEvent], width: int) -> list:
+def render_aging(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list:
     saved = [e for e in events if isinstance(e, ev.UnitSaved)]
     died = [e for e in events if isinstance(e, ev.UnitDied)]
     out: list = []
     if saved:
-        out.append(section("Saved by a Mystical Healer", sentences(game, saved)))
-    out.append(section("Died", deaths(game, died) if died else Text("No Unit died.", style="dim")))
+        out.append(section("Saved by a Mystical Healer", sentences(view, saved)))
+    out.append(section("Died", deaths(view, died) if died else Text("No Unit died.", style="dim")))
     abilities = [e for e in events if isinstance(e, (ev.LpChanged, ev.GoldChanged))]
     if abilities:
-        out.append(section("Death abilities", sentences(game, abilities)))
+        out.append(section("Death abilities", sentences(view, abilities)))
     lich = [e for e in events if isinstance(e, (ev.LichLp, ev.TimeMoved))]
     if lich:
-        out.append(section("Lich King", sentences(game, lich)))
+        out.append(section("Lich King", sentences(view, lich)))
     out.append(Text("\nEvery Unit still in play gains 1 Age token.", style="dim"))
     return out
 
@@ -232,21 +231,20 @@ class SummaryScreen(GameScreen):
                 Binding("enter,space", "next", "Continue", priority=True),
                 Binding("backspace,left", "previous", "Previous page", key_display="←", priority=True)]
 
-    def __init__(self, game, chapters: list[tuple[str, Sequence[ev.BaseEvent]]], turn: int | None = None):
+    def __init__(self, view: SeatView, chapters: list[tuple[str, Sequence[ev.BaseEvent]]], turn: int | None = None):
         super().__init__()
-        self.game, self.chapters = game, chapters
-        s = game.state
-        turn = s.turn if turn is None else turn
+        self.view, self.chapters = view, chapters
+        turn = view.turn if turn is None else turn
         self.turn = turn
-        self.title_text = f"Paper Tales · Turn {turn}/{s.turns} · " + " · ".join(TITLES[c] for c, _ in chapters)
+        self.title_text = f"Paper Tales · Turn {turn}/{view.turns} · " + " · ".join(TITLES[c] for c, _ in chapters)
         self.blocks: list[tuple[str, RenderableType]] = []
         self.pages: list[list[int]] = [[]]
         self.page = 0
         self.laid_out = (0, 0)  # the size the pages were made for
 
     def body(self) -> ComposeResult:
-        if views.is_solo(self.game):
-            yield NecropolisRow(self.game, self.turn, id="necropolis")
+        if views.is_solo(self.view):
+            yield NecropolisRow(self.view, self.turn, id="necropolis")
         with VerticalScroll(id="summary"):
             yield Static("", id="page")
         yield Button("Continue (Enter)", variant="primary", id="next", compact=True)
@@ -268,7 +266,7 @@ class SummaryScreen(GameScreen):
         self.laid_out = (region.width, region.height)
         first = self.pages[self.page][0] if self.pages[self.page] else 0
         self.blocks = [(chapter, block) for chapter, events in self.chapters
-                       for block in RENDER[chapter](self.game, events, region.width)]
+                       for block in RENDER[chapter](self.view, events, region.width)]
         console = self.app.console
         options = console.options.update_width(region.width)
         heights = [len(console.render_lines(block, options, pad=False)) for _, block in self.blocks]

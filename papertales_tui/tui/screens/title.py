@@ -13,7 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 
 from ...dirs import kept_games
-from ...rules.names import literal
+from ...rules import literal
 from .. import text as tx
 from ..widgets import RowList
 from .common import GameScreen
