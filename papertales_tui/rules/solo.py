@@ -270,6 +270,24 @@ class SoloMode(StandardMode):
         sd["discard"] = self.discard_seen(player)
         sd["armies"] = self.armies()
 
+    # --- a view's hidden cards, sampled (bots/knowledge.py) ------------------------------------
+    def seen_cards(self, view: dict[str, Any], player: int) -> list[int]:
+        """The Underworld's cards, for the player (who put them there)."""
+        underworld = view["solo"]["underworld"]
+        return list(underworld) if isinstance(underworld, list) else []
+
+    def sample_hidden(self, data: dict[str, Any], catalog: Catalog, rng: random.Random) -> None:
+        """Each face-down Necropolis card drawn from its pile, the Underworld (known cards, unknown
+        order) shuffled."""
+        solo = dict(data["solo"])
+        solo["necropolis"] = [k if k is not None else rng.choice(sorted(c.key for c in catalog.necropolis.values()
+                                                                        if c.pile == PILES[i]))
+                              for i, k in enumerate(solo["necropolis"])]
+        underworld = list(solo["underworld"])
+        rng.shuffle(underworld)
+        solo["underworld"] = underworld
+        data["solo"] = solo
+
     # --- forecasts (forecast.py) --------------------------------------------------------------
     def foes(self, game: Game, player: int) -> list[tuple[str, int, int]] | None:
         """The Black and Purple armies, (lowest, highest) while the next card is face down."""
