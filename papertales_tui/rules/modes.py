@@ -10,8 +10,10 @@ and phases/). Its own side of the game (the Lich King's) is its own to keep, in 
 in `prepare`.
 
 `StandardMode` is the game for 2-7 players; `solo.SoloMode` plays one player against the Lich King.
-`games.MODES` maps the `mode` a saved state names back to its class. A new mode is a class with these
-hooks (most often a `StandardMode` subclass changing a few) handed to `Game.new`: no engine file changes.
+`games.MODES` maps the `mode` a saved state names back to its class, made with no arguments when a
+game is loaded (one mode object per game: it may keep the state it is given in `check_state`). A new
+mode is a class with these hooks (most often a `StandardMode` subclass changing a few) handed to
+`Game.new`: no engine file changes (tests/test_toy_mode.py).
 """
 
 from __future__ import annotations
