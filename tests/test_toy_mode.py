@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 
@@ -15,7 +16,7 @@ from papertales_tui.rules import Game, StandardMode
 from papertales_tui.rules.engine import WAR_LP
 from papertales_tui.rules.games import load_game
 from papertales_tui.rules.modes import Mode
-from papertales_tui.rules.random_play import random_decision
+from papertales_tui.rules.random_play import random_choice, random_decision
 
 ARMY = 6  # the besieging army's strength, every turn
 ROUNDS, DEALT = 3, 3
@@ -123,3 +124,25 @@ def test_the_siege_is_a_mode_and_its_rules_are_its_own():
     assert [len(p.draft) for p in standard.players] == [5, 5, 5]
     assert [len(p.draft) for p in siege.players] == [DEALT] * 3
     assert siege.mode.restart().name == "siege"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_siege_on_the_fast_path_is_the_same_game(seed):
+    """The trusted path (`play_step`, no log) goes through the same hooks: the same game."""
+    games = []
+    for fast in (False, True):
+        game = Game.new(["Ann", "Bob", "Cy"], seed=seed, mode=Siege())
+        rng = random.Random(seed)
+        if fast:
+            game.stop_recording()
+            decide = partial(random_choice, game, rng=rng)
+            while not game.over:
+                game.play_step(decide)
+        else:
+            while not game.over:
+                for pend in game.pending():
+                    game.apply(pend.player, random_decision(game, pend, rng))
+        games.append(game)
+    full, fast = games
+    assert [(p.lp, p.gold, p.hand) for p in fast.players] == [(p.lp, p.gold, p.hand) for p in full.players]
+    assert fast.state.decisions == full.state.decisions and fast.unlogged == len(full.state.log)

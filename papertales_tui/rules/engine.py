@@ -114,14 +114,15 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str, catalog: Catalog | None = None, mode: Mode | None = None) -> Game:
-        """A game from `to_json()` text; `games.load_game` also picks the mode the state names."""
+        """A game from `to_json()` text, in `mode` (the standard one by default; the state must name
+        it); `games.load_game` picks the mode the state names."""
         if catalog is None:
             from .card_files import default_catalog
 
             catalog = default_catalog()
         state = GameState.from_dict(json.loads(text))
-        mode = StandardMode() if mode is None and cls is Game else mode
-        if mode is not None and state.mode != mode.name:
+        mode = StandardMode() if mode is None else mode
+        if state.mode != mode.name:
             raise ValueError(f"a {state.mode} game cannot be played as a {mode.name} game "
                              "(games.load_game picks the mode a state names)")
         return cls(state, catalog, mode)

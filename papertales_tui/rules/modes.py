@@ -10,8 +10,10 @@ and phases/). Its own side of the game (the Lich King's) is its own to keep, in 
 in `prepare`.
 
 `StandardMode` is the game for 2-7 players; `solo.SoloMode` plays one player against the Lich King.
-`games.MODES` maps the `mode` a saved state names back to its class. A new mode is a class with these
-hooks (most often a `StandardMode` subclass changing a few) handed to `Game.new`: no engine file changes.
+`games.MODES` maps the `mode` a saved state names back to its class, made with no arguments when a
+game is loaded (one mode object per game: it may keep the state it is given in `check_state`). A new
+mode is a class with these hooks (most often a `StandardMode` subclass changing a few) handed to
+`Game.new`: no engine file changes (tests/test_toy_mode.py).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .phases import recruitment, wars
 
 if TYPE_CHECKING:
+    import random
+
     from .cards import Catalog
     from .engine import Game, Pending
     from .forecast import WarForecast
@@ -92,6 +96,14 @@ class Mode(Protocol):
 
     def view(self, game: Game, player: int | None, d: dict[str, Any]) -> None:
         """Hide or add what this mode shows in `Game.view(player)` (`d` is changed in place)."""
+
+    # --- a view's hidden cards, sampled (bots/knowledge.py) -----------------------------------------
+    def seen_cards(self, view: dict[str, Any], player: int) -> list[int]:
+        """The cards in this mode's own zones whose place the viewer of `view` knows."""
+
+    def sample_hidden(self, data: dict[str, Any], catalog: Catalog, rng: random.Random) -> None:
+        """A state's JSON made from a view (the mode's parts as the view shows them): draw what the
+        view hides of them, in place, so that the sample can be played on."""
 
     # --- what a player may foresee (forecast.py) ----------------------------------------------------
     def foes(self, game: Game, player: int) -> list[tuple[str, int, int]] | None:
@@ -168,6 +180,12 @@ class StandardMode:
         return []
 
     def view(self, game: Game, player: int | None, d: dict[str, Any]) -> None:
+        return None
+
+    def seen_cards(self, view: dict[str, Any], player: int) -> list[int]:
+        return []
+
+    def sample_hidden(self, data: dict[str, Any], catalog: Catalog, rng: random.Random) -> None:
         return None
 
     def foes(self, game: Game, player: int) -> list[tuple[str, int, int]] | None:

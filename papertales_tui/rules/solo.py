@@ -265,14 +265,29 @@ class SoloMode(StandardMode):
 
     def view(self, game: Game, player: int | None, d: dict[str, Any]) -> None:
         """Face-down Necropolis cards hidden and the Underworld as a set."""
-        solo = self.solo
         sd = d["solo"]
         sd["necropolis"] = self.seen_row()
-        # its contents are known (the player put them there) and may be looked at; its order is not
-        sd["underworld"] = sorted(solo.underworld) if player == 0 else len(solo.underworld)
-        # the player may look through the discard pile during Recruitment (solo rules)
-        sd["discard"] = list(self.state.discard) if player == 0 and self.state.phase == "recruitment" else None
+        sd["underworld"] = self.underworld_seen(player)
+        sd["discard"] = self.discard_seen(player)
         sd["armies"] = self.armies()
+
+    # --- a view's hidden cards, sampled (bots/knowledge.py) ------------------------------------
+    def seen_cards(self, view: dict[str, Any], player: int) -> list[int]:
+        """The Underworld's cards, for the player (who put them there)."""
+        underworld = view["solo"]["underworld"]
+        return list(underworld) if isinstance(underworld, list) else []
+
+    def sample_hidden(self, data: dict[str, Any], catalog: Catalog, rng: random.Random) -> None:
+        """Each face-down Necropolis card drawn from its pile, the Underworld (known cards, unknown
+        order) shuffled."""
+        solo = dict(data["solo"])
+        solo["necropolis"] = [k if k is not None else rng.choice(sorted(c.key for c in catalog.necropolis.values()
+                                                                        if c.pile == PILES[i]))
+                              for i, k in enumerate(solo["necropolis"])]
+        underworld = list(solo["underworld"])
+        rng.shuffle(underworld)
+        solo["underworld"] = underworld
+        data["solo"] = solo
 
     # --- forecasts (forecast.py) --------------------------------------------------------------
     def foes(self, game: Game, player: int) -> list[tuple[str, int, int]] | None:
@@ -330,6 +345,17 @@ class SoloMode(StandardMode):
         """The Necropolis row as the player sees it: the keys of the face-up cards, None for the others."""
         solo = self.solo
         return [k if i < solo.revealed else None for i, k in enumerate(solo.necropolis)]
+
+    def underworld_seen(self, player: int | None) -> list[int] | int:
+        """The Underworld as `player` sees it: the player knows its cards (they put them there) and
+        may look at them, not their order (a sorted list); a spectator sees how many."""
+        underworld = self.solo.underworld
+        return sorted(underworld) if player == 0 else len(underworld)
+
+    def discard_seen(self, player: int | None) -> list[int] | None:
+        """The discard pile, which the player may look through during Recruitment (solo rules); None
+        at other times and for spectators."""
+        return list(self.state.discard) if player == 0 and self.state.phase == "recruitment" else None
 
     def necropolis_card(self, position: int) -> NecropolisCard:
         """The Necropolis card at this position of the row (0-3 = turns 1-4, 4 = END), seen or not."""

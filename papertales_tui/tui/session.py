@@ -278,7 +278,7 @@ class Session:
         if not isinstance(self.scene, Handoff) or self.undo is None:
             return False
         player, step, before, decision = self.undo
-        self.game = type(self.game).from_json(before, self.game.catalog)
+        self.game = Game.from_json(before, self.game.catalog, type(self.game.mode)())
         self.undo = None
         self.last_player = player
         self.take_backs.append((len(self.game.state.log), player, str(step)))

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from ..cards import Catalog
 from ..engine import Game, draft_counts, pass_step
+from ..modes import Mode
 from ..state import GameState
 
 # Log events that put a known card into the discard pile, and the field that names it.
@@ -45,9 +46,7 @@ def unseen_cards(view: dict[str, Any], player: int, discards: list[int]) -> list
             seen.update(pd["draft"])
             if pd["kept"] is not None:
                 seen.add(pd["kept"])
-    solo = view.get("solo")
-    if solo is not None and isinstance(solo.get("underworld"), list):  # solo: the player put them there
-        seen.update(solo["underworld"])
+    seen.update(view_mode(view).seen_cards(view, player))  # (solo: the Underworld, the player put them there)
     return [c for c in range(len(view["cards"])) if c not in seen]
 
 
@@ -220,14 +219,19 @@ def game_from_view(view: dict[str, Any], player: int, catalog: Catalog, rng: ran
     data["rng"] = None  # (the game's own generator is not seen: the sample's is set instead)
     data["log"] = []
     data["decisions"] = []
-    if rng is not None and view.get("solo") is not None:
-        data["solo"] = _solo_sample(view["solo"], catalog, rng)
+    mode = None
+    if rng is not None:  # a sample, played in the view's mode: what the mode hides is drawn too
+        mode = view_mode(view)
+        mode.sample_hidden(data, catalog, rng)
     state = GameState.from_dict(data, random.Random(rng.random() if rng is not None else 0))
-    if rng is not None:  # (a sample: in the mode the state names; face-down cards drawn above)
-        from ..games import game_from_state
+    return Game(state, catalog, mode)
 
-        return game_from_state(state, catalog)
-    return Game(state, catalog)
+
+def view_mode(view: dict[str, Any]) -> Mode:
+    """A new object of the mode a view's game is played in (`games.MODES`)."""
+    from ..games import MODES
+
+    return MODES[view.get("mode", "standard")]()
 
 
 def _fits(placed: Placed, view: dict[str, Any], player: int, discards: list[int], unseen: list[int]) -> bool:
@@ -240,17 +244,3 @@ def _fits(placed: Placed, view: dict[str, Any], player: int, discards: list[int]
     players = view["players"]
     return all(len(cards) <= players[i]["hand"] for i, cards in placed.hands.items()) \
         and all(len(cards) == players[i]["draft"] for i, cards in placed.drafts.items())
-
-
-def _solo_sample(solo: dict[str, Any], catalog: Catalog, rng: random.Random) -> dict[str, Any]:
-    """The Lich King's side with each face-down Necropolis card drawn from its pile and the
-    Underworld (known cards, unknown order) shuffled."""
-    solo = dict(solo)
-    piles = (1, 2, 3, 4, "end")
-    solo["necropolis"] = [k if k is not None else rng.choice(sorted(c.key for c in catalog.necropolis.values()
-                                                                    if c.pile == piles[i]))
-                          for i, k in enumerate(solo["necropolis"])]
-    underworld = list(solo["underworld"])
-    rng.shuffle(underworld)
-    solo["underworld"] = underworld
-    return solo
