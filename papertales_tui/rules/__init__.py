@@ -4,10 +4,12 @@
 
     game = Game.new(["Ann", "Bob", "Cid"], seed=1)
     for pend in game.pending():            # who must decide now, and their options
-        game.apply(pend.player, Pick(pend.options["cards"][0]))
+        game.apply(pend.player, Pick(pend.options.cards[0]))   # PickOptions: typed
 
 A program uses what is listed in `__all__`: the game (`Game`, `Pending`, `Step`), the decisions
-(`Pick`, `Deploy`, `AgeTarget`, `Build`, `Upgrade`, `Pass`, `Heal`), the errors
+(`Pick`, `Deploy`, `AgeTarget`, `Build`, `Upgrade`, `Pass`, `Heal`) and what each step chooses
+from (`PickOptions`, `SoloPickOptions`, `DeployOptions`, `AgeTargetOptions`, `ConstructionOptions`,
+`HealOptions`: `Options`), the errors
 (`IllegalDecision` and its subclasses), the modes (`StandardMode`, `SoloMode`, `SoloGame`,
 `MODES`, `load_game`, `new_game`) and the cards (`Catalog`, `default_catalog`, `load_catalog`).
 The heavier modules load on first use, so importing one submodule stays cheap.
@@ -18,7 +20,25 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .decisions import AgeTarget, Build, Decision, Deploy, Heal, Pass, Pick, Step, Upgrade, decision_from_dict
+from .decisions import (
+    AgeTarget,
+    AgeTargetOptions,
+    Build,
+    ConstructionOptions,
+    Decision,
+    Deploy,
+    DeployOptions,
+    Heal,
+    HealOptions,
+    Options,
+    Pass,
+    Pick,
+    PickOptions,
+    SoloPickOptions,
+    Step,
+    Upgrade,
+    decision_from_dict,
+)
 from .errors import IllegalDecision, MalformedDecision, NotPending, Unaffordable, WrongKind
 
 if TYPE_CHECKING:
@@ -48,8 +68,9 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "AgeTarget", "Build", "CardFileError", "Catalog", "Decision", "Deploy", "Game", "Heal", "IllegalDecision",
-    "MODES", "MalformedDecision", "Mode", "NotPending", "Pass", "Pending", "Pick", "SoloGame", "SoloMode",
+    "AgeTarget", "AgeTargetOptions", "Build", "CardFileError", "Catalog", "ConstructionOptions", "Decision", "Deploy",
+    "DeployOptions", "Game", "Heal", "HealOptions", "IllegalDecision", "MODES", "MalformedDecision", "Mode",
+    "NotPending", "Options", "Pass", "Pending", "Pick", "PickOptions", "SoloGame", "SoloMode", "SoloPickOptions",
     "StandardMode", "Step", "Unaffordable", "Upgrade", "WrongKind", "decision_from_dict", "default_catalog",
     "load_catalog", "load_game", "new_game",
 ]

@@ -1,7 +1,9 @@
 """The rules engine: who must decide what now, and apply a decision.
 
 Decisions are the typed values of `decisions.py`, one per player and step (their JSON form, e.g.
-``{"kind": "pick", "card": 12}``, is accepted too and is what the state records):
+``{"kind": "pick", "card": 12}``, is accepted too and is what the state's `decisions` record; a
+player's `submitted` decision is kept typed), chosen from the step's typed options
+(`Pending.options`: `PickOptions`, `DeployOptions`...):
 
 - `Pick(card, discard)` (discard only with 2 players)
 - `Deploy(slots, keep, unpaid)`: the whole Kingdom after deployment (spot 0-2 Front, 2 is the 5th
@@ -385,9 +387,9 @@ class Game:
 
         Validated like `apply`, all of them before any is applied (IllegalDecision: nothing is
         applied), unless `trusted`: for callers that make a decision for every pending player from
-        this step's `pending()` options (the random player, playouts), typed or as the dicts
-        `to_dict` gives, which then skip parsing, rebuilding the options and rescanning who is still
-        pending after each decision. Age-token targets are sequential and always go through
+        this step's `pending()` options (the random player, playouts), typed (a dict, the form
+        `to_dict` gives, is read unchecked), which then skip the checks, rebuilding the options and
+        rescanning who is still pending after each decision. Age-token targets are sequential and always go through
         `apply`, one by one."""
         s = self.state
         step = s.step
