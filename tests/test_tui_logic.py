@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import give, goto, new_game, put
 
-from papertales_tui.rules.decisions import Deploy
+from papertales_tui.rules.decisions import Deploy, DeployOptions
 from papertales_tui.rules.forecast import deployment_forecast
 from papertales_tui.rules.random_play import play_random_game
 from papertales_tui.text.narrator import Names, narrate, strength_part
@@ -41,8 +41,8 @@ def test_chapters_follow_the_turn_and_hide_private_events():
 
 
 def test_deploy_plan_moves_keeps_and_undoes():
-    plan = DeployPlan.from_options({"hand": [10, 11, 12], "in_play": [[0, 5]], "open_slots": [0, 1, 3, 4],
-                                    "gold": 3})
+    plan = DeployPlan.from_options(DeployOptions(hand=(10, 11, 12), in_play=((0, 5),), open_slots=(0, 1, 3, 4),
+                                                 gold=3, can_keep=True))
     assert plan.slots == [5, None, None, None, None]
     plan.place(10, 1)
     plan.place(5, 1)  # moving a Unit in play onto a new card swaps them
