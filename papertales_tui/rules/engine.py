@@ -40,6 +40,7 @@ from .phases.wars import WAR_LP, double_war, war_won
 from .state import BACK, FRONT, SLOT_NAMES, GameState, Phase, Player, Unit
 
 START_GOLD = 3
+_AGE_TARGET = Step.AGE_TARGET  # (a module name: `Step.AGE_TARGET` is a slow lookup on Python 3.11)
 
 
 @dataclass(slots=True)
@@ -373,7 +374,7 @@ class Game:
     def _do(self, player: int, step: Step, d: Decision) -> None:
         """Apply a decision `_check` accepted for this player and step (nothing is validated here)."""
         self.state.decisions.append(d.record(player))  # (the JSON form: saves, replays)
-        if step == Step.AGE_TARGET:  # sequential, private to the player: resolve at once
+        if step == _AGE_TARGET:  # sequential, private to the player: resolve at once
             assert isinstance(d, AgeTarget)  # the step's kind (checked)
             deployment.resolve_age_target(self, player, d)
         else:
@@ -393,7 +394,7 @@ class Game:
         `apply`, one by one."""
         s = self.state
         step = s.step
-        if step == Step.AGE_TARGET:
+        if step == _AGE_TARGET:
             for player, d in decisions.items():
                 self.apply(player, d)
             return
@@ -418,7 +419,7 @@ class Game:
         or asking again who is pending. Age-token targets are decided one by one, as `submit` does."""
         s = self.state
         row = STEPS.get(s.step)
-        if s.over or row is None or s.step == Step.AGE_TARGET:
+        if s.over or row is None or s.step == _AGE_TARGET:
             self.submit({p.player: decide(p.player, p.kind, p.options) for p in self.pending()}, trusted=True)
             return
         asks, options = row.asks, row.options
