@@ -98,7 +98,7 @@ def test_construction_jean_baptiste_builds_tavern_at_level_2_for_4_gold():
     assert jb.buildings["tavern"] == 2
     assert jb.gold == 0
     # "Thanks to the Level 2 Tavern ... allowed to have 5 Units deployed in his Kingdom"
-    assert jb.open_slots() == [0, 1, 2, 3, 4]
+    assert jb.open_slots() == (0, 1, 2, 3, 4)
 
 
 def test_construction_denis_upgrades_town_with_forest_spirit():

@@ -1,7 +1,9 @@
 """The rules engine: who must decide what now, and apply a decision.
 
 Decisions are the typed values of `decisions.py`, one per player and step (their JSON form, e.g.
-``{"kind": "pick", "card": 12}``, is accepted too and is what the state records):
+``{"kind": "pick", "card": 12}``, is accepted too and is what the state's `decisions` record; a
+player's `submitted` decision is kept typed), chosen from the step's typed options
+(`Pending.options`: `PickOptions`, `DeployOptions`...):
 
 - `Pick(card, discard)` (discard only with 2 players)
 - `Deploy(slots, keep, unpaid)`: the whole Kingdom after deployment (spot 0-2 Front, 2 is the 5th
@@ -38,6 +40,7 @@ from .phases.wars import WAR_LP, double_war, war_won
 from .state import BACK, FRONT, SLOT_NAMES, GameState, Phase, Player, Unit
 
 START_GOLD = 3
+_AGE_TARGET = Step.AGE_TARGET  # (a module name: `Step.AGE_TARGET` is a slow lookup on Python 3.11)
 
 
 @dataclass(slots=True)
@@ -376,7 +379,7 @@ class Game:
     def _do(self, player: int, step: Step, d: Decision) -> None:
         """Apply a decision `_check` accepted for this player and step (nothing is validated here)."""
         self.state.decisions.append(d.record(player))  # (the JSON form: saves, replays)
-        if step == Step.AGE_TARGET:  # sequential, private to the player: resolve at once
+        if step == _AGE_TARGET:  # sequential, private to the player: resolve at once
             assert isinstance(d, AgeTarget)  # the step's kind (checked)
             deployment.resolve_age_target(self, player, d)
         else:
@@ -390,13 +393,13 @@ class Game:
 
         Validated like `apply`, all of them before any is applied (IllegalDecision: nothing is
         applied), unless `trusted`: for callers that make a decision for every pending player from
-        this step's `pending()` options (the random player, playouts), typed or as the dicts
-        `to_dict` gives, which then skip parsing, rebuilding the options and rescanning who is still
-        pending after each decision. Age-token targets are sequential and always go through
+        this step's `pending()` options (the random player, playouts), typed (a dict, the form
+        `to_dict` gives, is read unchecked), which then skip the checks, rebuilding the options and
+        rescanning who is still pending after each decision. Age-token targets are sequential and always go through
         `apply`, one by one."""
         s = self.state
         step = s.step
-        if step == Step.AGE_TARGET:
+        if step == _AGE_TARGET:
             for player, d in decisions.items():
                 self.apply(player, d)
             return
@@ -421,7 +424,7 @@ class Game:
         or asking again who is pending. Age-token targets are decided one by one, as `submit` does."""
         s = self.state
         row = STEPS.get(s.step)
-        if s.over or row is None or s.step == Step.AGE_TARGET:
+        if s.over or row is None or s.step == _AGE_TARGET:
             self.submit({p.player: decide(p.player, p.kind, p.options) for p in self.pending()}, trusted=True)
             return
         asks, options = row.asks, row.options

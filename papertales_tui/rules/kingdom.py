@@ -265,27 +265,45 @@ def construction_options(rules: Rules, buildings: Buildings, p: Player) -> list[
     """Every Construction the player can afford now, each with its Gold price."""
     gold = p.gold
     land, any_sub, wood_sub = payment_terms(rules, p)
-    res = None
-    out: list[Build | Upgrade] = []
+    if land > gold and 1 not in p.buildings.values():
+        return []  # the Land alone is over the Gold, and no Building to upgrade
+    res = resources(rules, buildings, p)
+    # The prices depend on these alone, not on the Gold: worked out once for all games (what the
+    # Gold affords is then a filter)
+    key = (id(buildings), land, any_sub, wood_sub, tuple(res.values()), tuple(p.buildings.items()))
+    hit = _PRICED.get(key)
+    if hit is None or hit[0] is not buildings:
+        if len(_PRICED) >= _PRICED_MAX:
+            _PRICED.clear()
+        hit = _PRICED[key] = (buildings, _priced(buildings, p.buildings, res, land, any_sub, wood_sub))
+    return [o for o, least in hit[1] if least <= gold]
+
+
+_UNLIMITED = 1 << 30
+_PRICED_MAX = 100_000  # (a few thousand in a thousand games)
+_PRICED: dict[tuple[Any, ...], tuple[Buildings, list[tuple[Build | Upgrade, int]]]] = {}
+
+
+def _priced(buildings: Buildings, built: dict[str, int], res: dict[str, int], land: int, any_sub: bool,
+            wood_sub: bool) -> list[tuple[Build | Upgrade, int]]:
+    """Every Construction possible with unlimited Gold, with the Gold it needs: its price (a level 2
+    built at once: also level 1's, as the rules only offer it when level 1 is affordable)."""
+    out: list[tuple[Build | Upgrade, int]] = []
     price = effects.price
     for key, b in buildings.items():
-        level = p.buildings.get(key)
+        level = built.get(key)
         if level is None:
-            if land > gold:  # the Land alone is over the Gold: nothing new can be built
-                continue
-            res = res or resources(rules, buildings, p)
-            gold1 = price(b.build1, res, land, gold, any_sub, wood_sub)
+            gold1 = price(b.build1, res, land, _UNLIMITED, any_sub, wood_sub)
             if gold1 is None:  # level 2 at once costs level 1 and more
                 continue
-            out.append(Build(key, 1, gold1))
-            gold2 = price(b.build2, res, land, gold, any_sub, wood_sub)
+            out.append((Build(key, 1, gold1), gold1))
+            gold2 = price(b.build2, res, land, _UNLIMITED, any_sub, wood_sub)
             if gold2 is not None:
-                out.append(Build(key, 2, gold2))
+                out.append((Build(key, 2, gold2), max(gold1, gold2)))
         elif level == 1:
-            res = res or resources(rules, buildings, p)
-            gold2 = price(b.upgrade, res, 0, gold, any_sub, wood_sub)
+            gold2 = price(b.upgrade, res, 0, _UNLIMITED, any_sub, wood_sub)
             if gold2 is not None:
-                out.append(Upgrade(key, gold2))
+                out.append((Upgrade(key, gold2), gold2))
     return out
 
 

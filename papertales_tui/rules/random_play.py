@@ -7,7 +7,6 @@ path (`Game.play_step`) asks `random_choice` the same with the engine's own opti
 from __future__ import annotations
 
 import random
-from functools import partial
 
 from .cards import Catalog
 from .decisions import (
@@ -106,7 +105,9 @@ def play_random_game(names: list[str], seed: int, catalog: Catalog | None = None
     rng = random.Random(seed ^ 0x5EED)
     if fast:
         game.stop_recording()
-        decide = partial(random_choice, game, rng=rng)
+        def decide(player: int, kind: Step, o: Options) -> Decision:
+            return random_choice(game, player, kind, o, rng)
+
         while not game.over:
             game.play_step(decide)
         return game

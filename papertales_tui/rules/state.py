@@ -67,8 +67,8 @@ class Player:
     def has_fifth_slot(self) -> bool:
         return 2 in self.buildings.values()
 
-    def open_slots(self) -> list[int]:
-        return list(_ALL_SLOTS if self.has_fifth_slot() else _NO_FIFTH)
+    def open_slots(self) -> tuple[int, ...]:
+        return _ALL_SLOTS if self.has_fifth_slot() else _NO_FIFTH
 
 
 @dataclass(slots=True)

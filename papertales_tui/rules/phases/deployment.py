@@ -23,7 +23,7 @@ def asks_deploy(game: Game, i: int, p: Player) -> bool:
 def deploy_options(game: Game, i: int, p: Player) -> DeployOptions:
     s = game.state
     return DeployOptions(tuple(p.hand), tuple([(k, u.card) for k, u in enumerate(p.slots) if u is not None]),
-                         tuple(p.open_slots()), p.gold,
+                         p.open_slots(), p.gold,
                          s.turn < s.turns)  # can_keep: a kept card would wait for no next turn
 
 

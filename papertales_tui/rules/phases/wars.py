@@ -73,14 +73,15 @@ def fight(game: Game, strengths: list[int]) -> list[int]:
             won[i] = double_war(strengths[i], strengths[j])
         game.emit("war", players=[0, 1], strengths=strengths, wars_won=list(won))
         return won
+    record = game.record_events
     for i in range(n):
         j = (i + 1) % n
         a, b = strengths[i], strengths[j]
-        winners = [k for k, mine, theirs in ((i, a, b), (j, b, a)) if war_won(mine, theirs)]
-        for k in winners:
-            won[k] += 1
-        if game.record_events:
-            game.emit("war", players=[i, j], strengths=[a, b], winners=winners)
+        i_won, j_won = war_won(a, b), war_won(b, a)
+        won[i] += i_won
+        won[j] += j_won
+        if record:
+            game.emit("war", players=[i, j], strengths=[a, b], winners=[k for k, w in ((i, i_won), (j, j_won)) if w])
         else:
             game.unlogged += 1
     return won
