@@ -113,9 +113,8 @@ def browser() -> Iterator:
         context = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
                                                         headless=True, viewport=VIEWPORT)
         try:
-            page = context.pages[0] if context.pages else context.new_page()
-            page.add_init_script(CATCH_TERMINAL)
-            yield page
+            context.add_init_script(CATCH_TERMINAL)
+            yield context.pages[0] if context.pages else context.new_page()
         finally:
             context.close()
 
