@@ -104,7 +104,8 @@ def test_the_token_is_required():
         for path in ("/", "/static/js/textual.js", "/ws", "/download/x"):
             assert status(base + path) == 403, path
             assert status(base + path + "?token=wrong") == 403, path
-        assert status(base + "/static/js/textual.js", {"Cookie": f"papertales_token_{base.rsplit(':', 1)[1]}={token}"}) == 200
+        cookie = {"Cookie": f"papertales_token_{base.rsplit(':', 1)[1]}={token}"}  # what the page got
+        assert status(base + "/static/js/textual.js", cookie) == 200
         websocket = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
                      "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
         assert status(base + "/ws", websocket) == 403
@@ -130,7 +131,8 @@ def test_port_in_use_is_one_line(capsys):
         port = taken.getsockname()[1]
         assert main(["serve", "--port", str(port)]) == 2
     err = capsys.readouterr().err
-    assert err == f"papertales: port {port} is in use on 127.0.0.1: choose another one with --port (--port 0 picks a free one)\n"
+    assert err == (f"papertales: port {port} is in use on 127.0.0.1: choose another one with --port "
+                   "(--port 0 picks a free one)\n")
 
 
 @pytest.mark.parametrize("host, problem", [("192.0.2.1", "it is not an address of this computer"),
