@@ -148,3 +148,21 @@ def test_without_textual_serve_it_says_what_to_install(capsys, monkeypatch):
     assert main(["serve"]) == 2
     assert capsys.readouterr().err == ("papertales: serving needs textual-serve, which is not installed: pip install "
                                        "'papertales-tui[serve]' (or: pip install 'textual-serve>=1.1,<2')\n")
+
+
+@pytest.mark.parametrize("word, screen_class", [("Help", "RulesScreen"), ("Cards", "CardBrowser")])
+async def test_each_word_of_a_key_group_is_clickable(catalog, word, screen_class):
+    """In a browser or on a touch screen there is no F2: the key bar's `f1-f2 Help/Cards` opens what
+    the word clicked names."""
+    from papertales_tui.tui.app import PaperTalesApp
+    from papertales_tui.tui.widgets import KeyBar
+
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        line = bar.keys_line().plain
+        assert "f1-f2 Help/Cards" in line
+        await pilot.click(KeyBar, offset=(line.index(word, line.index("f1-f2")) + 1, 0))
+        await pilot.pause()
+        assert type(app.screen).__name__ == screen_class
