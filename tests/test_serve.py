@@ -54,6 +54,7 @@ def test_a_two_player_game_in_chromium(catalog):
         wait_for_text(page, "Start game")
         click_text(page, "empty = random game")  # the seed
         page.keyboard.type("7")
+        wait_for_text(page, r"Seed +7")
         click_text(page, "Start game")
         wait_for_text(page, "I am Player 1")
         click_text(page, "I am Player 1")  # the hand-off screen's button

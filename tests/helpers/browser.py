@@ -145,3 +145,21 @@ def click_text(page, text: str, nth: int = 0) -> None:
     y, x = spots[nth]
     cell = page.evaluate(CELL)
     page.mouse.click(cell["x"] + (x + len(text) / 2) * cell["w"], cell["y"] + (y + 0.5) * cell["h"])
+
+
+def click_cell(page, x: float, y: float) -> None:
+    """Click the terminal's cell at column `x`, row `y` (from 0)."""
+    cell = page.evaluate(CELL)
+    page.mouse.click(cell["x"] + (x + 0.5) * cell["w"], cell["y"] + (y + 0.5) * cell["h"])
+
+
+def wait_for_change(page, before: str, timeout: float = 20) -> str:
+    """The terminal's text once it differs from `before` (and has stayed so for a moment: a repaint
+    can come in parts)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if screen(page) != before:
+            page.wait_for_timeout(100)
+            return screen(page)
+        page.wait_for_timeout(30)
+    raise TimeoutError(f"the screen did not change in {timeout} s:\n{before}")
