@@ -167,3 +167,11 @@ async def test_each_word_of_a_key_group_is_clickable(catalog, word, screen_class
         await pilot.click(KeyBar, offset=(line.index(word, line.index("f1-f2")) + 1, 0))
         await pilot.pause()
         assert type(app.screen).__name__ == screen_class
+
+
+def test_each_tab_plays_with_the_cards_the_server_was_given(tmp_path):
+    from papertales_tui.commands.serve import app_command
+
+    command = app_command([tmp_path / "my cards"])
+    assert command.startswith("exec ") and command.endswith(f"--cards '{tmp_path / 'my cards'}'")
+    assert "-m papertales_tui.commands.serve" in command
