@@ -112,15 +112,18 @@ class Served(Server):
     async def end(self, game: GameProcess) -> None:
         """Tell the game to quit; end its process group if it has not after STOP_WAIT seconds."""
         process = game._process
-        if process is None or process.returncode is not None:
+        if process is None:
             return
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(game.stop(), STOP_WAIT)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            if process.returncode is None:
-                os.killpg(process.pid, signal.SIGKILL)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(process.wait(), STOP_WAIT)
+        if process.returncode is None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(game.stop(), STOP_WAIT)
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                if process.returncode is None:
+                    os.killpg(process.pid, signal.SIGKILL)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(process.wait(), STOP_WAIT)
+        if process.returncode is not None:  # reaped: its number may go to another process
+            self.pids.discard(process.pid)
 
     async def on_startup(self, app: web.Application) -> None:
         pass  # `run` printed the links (textual-serve prints its logo and its own)
@@ -137,6 +140,8 @@ class Served(Server):
         asyncio.set_event_loop(loop)
 
         def stop(sig: int) -> None:
+            if self.stopped_by is not None:  # a second Ctrl-C while the games quit: no more waiting
+                raise KeyboardInterrupt  # (`kill_left` below still ends them; `papertales` exits with 130)
             self.stopped_by = sig
             raise web.GracefulExit()
 
