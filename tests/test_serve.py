@@ -175,3 +175,25 @@ def test_each_tab_plays_with_the_cards_the_server_was_given(tmp_path):
     command = app_command([tmp_path / "my cards"])
     assert command.startswith("exec ") and command.endswith(f"--cards '{tmp_path / 'my cards'}'")
     assert "-m papertales_tui.commands.serve" in command
+
+
+@pytest.mark.parametrize("word, screen_class", [("Help", "RulesScreen"), ("Save as", "SaveAsModal")])
+async def test_a_click_on_the_key_bar_of_a_hand_off_does_not_pass_it(catalog, word, screen_class):
+    """The hand-off goes on at a click anywhere, but not at one on its key bar: `Save as` (or `Help`)
+    opens over the hand-off, which then still waits for the next player (their hand stays hidden)."""
+    from test_tui_support import start
+
+    from papertales_tui.tui.app import PaperTalesApp
+    from papertales_tui.tui.screens.handoff import HandoffScreen
+    from papertales_tui.tui.widgets import KeyBar
+
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, app, ["Ann", "Ben"], seed=7)
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen)
+        line = handoff.query_one(KeyBar).keys_line().plain
+        await pilot.click(KeyBar, offset=(line.index(word) + 1, 0))
+        await pilot.pause()
+        assert type(app.screen).__name__ == screen_class
+        assert app.screen_stack[-2] is handoff

@@ -333,6 +333,7 @@ class KeyBar(Lines):
         return out, spans
 
     async def on_click(self, event: events.Click) -> None:
+        event.stop()  # the key bar's own: a screen that continues on any click (the hand-off) must not see it
         for start, end, namespace, action in self.spans:
             if start <= event.x < end:
                 await self.app.run_action(action, namespace)
