@@ -19,22 +19,17 @@ import argparse
 import contextlib
 import errno
 import ipaddress
-import os
 import secrets
 import shlex
-import signal
 import socket
 import sys
 from pathlib import Path
-from typing import Any
 
 from . import CommandError, int_range
 
 DEFAULT_PORT = 8000
 LOOPBACK = "127.0.0.1"
-PAGE = Path(__file__).with_name("serve_page")  # the page (textual-serve's, without its font from Google)
 INSTALL = "pip install 'papertales-tui[serve]' (or: pip install 'textual-serve>=1.1,<2')"
-STOP_WAIT = 3.0  # seconds a game process has to quit (its autosave is already written) before it is killed
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -143,23 +138,6 @@ def app_command(cards: list[Path]) -> str:
     for d in cards:
         parts += ["--cards", str(Path(d).resolve())]
     return "exec " + shlex.join(parts)
-
-
-# ---- the server (serve_web.py) -----------------------------------------------------------------------------
-
-
-def kill_left(pids: set[int]) -> None:
-    """End the process group of every game still alive (its own session: `killpg` reaches only it)."""
-    for pid in pids:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(pid, signal.SIGKILL)
-
-
-def whole_number(text: Any, default: int) -> int:
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return default
 
 
 # ---- one tab's game ---------------------------------------------------------------------------

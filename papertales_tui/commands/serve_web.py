@@ -11,6 +11,8 @@ import secrets
 import signal
 import socket
 import sys
+from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
@@ -18,7 +20,8 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from .serve import PAGE, STOP_WAIT, kill_left, whole_number
+PAGE = Path(__file__).with_name("serve_page")  # the page (textual-serve's, without its font from Google)
+STOP_WAIT = 3.0  # seconds a game process has to quit (its autosave is already written) before it is killed
 
 
 class GameProcess(AppService):
@@ -154,3 +157,17 @@ class Served(Server):
             kill_left(self.pids)
             loop.close()
         return 128 + (self.stopped_by or signal.SIGINT)
+
+
+def kill_left(pids: set[int]) -> None:
+    """End the process group of every game still alive (its own session: `killpg` reaches only it)."""
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signal.SIGKILL)
+
+
+def whole_number(text: Any, default: int) -> int:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return default
