@@ -63,11 +63,12 @@ def chromium_missing() -> str | None:
 @contextlib.contextmanager
 def served(data_dir: Path, *options: str, timeout: float = 30) -> Iterator[tuple[subprocess.Popen, str]]:
     """`papertales serve --port 0` in a session of its own, and the link it printed; ended (the server
-    with SIGINT, then its whole process group and every game it started with SIGKILL) on the way out."""
+    with SIGINT, then its whole process group and every game it started with SIGKILL) on the way out,
+    and by SIGTERM if the test process dies first."""
     env = {**os.environ, "PAPERTALES_DATA_DIR": str(data_dir), "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "papertales_tui.cli", "serve", "--port", "0", *options],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
-                            start_new_session=True)
+                            preexec_fn=own_session_ending_with_parent)
     try:
         url = None
         end = time.monotonic() + timeout
@@ -82,6 +83,17 @@ def served(data_dir: Path, *options: str, timeout: float = 30) -> Iterator[tuple
         yield proc, url
     finally:
         kill_server(proc)
+
+
+def own_session_ending_with_parent() -> None:
+    """In the server's process before it starts: a session of its own (its process group is killed at
+    the end), and SIGTERM when the test process dies, even by SIGKILL (Linux; the server then ends its
+    games as on Ctrl-C)."""
+    os.setsid()
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
 def game_pids(server_pid: int) -> list[int]:
