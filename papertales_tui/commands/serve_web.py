@@ -26,13 +26,13 @@ STOP_WAIT = 3.0  # seconds a game process has to quit (its autosave is already w
 
 class GameProcess(AppService):
     """One tab's game, in a session of its own: a Ctrl-C typed at the server's terminal does not reach
-    it (the server ends it, after telling it to quit)."""
+    it (the server ends it, after telling it to quit); on Linux, it gets SIGTERM if the server dies."""
 
     async def _open_app_process(self, width: int = 80, height: int = 24):
         environment = self._build_environment(width=width, height=height)
         self._process = process = await asyncio.create_subprocess_shell(
             self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, env=environment, start_new_session=True)
+            stderr=asyncio.subprocess.PIPE, env=environment, preexec_fn=own_session_ending_with_server)
         assert process.stdin is not None
         self._stdin = process.stdin
         return process
@@ -171,3 +171,25 @@ def whole_number(text: Any, default: int) -> int:
         return int(text)
     except (TypeError, ValueError):
         return default
+
+
+def _prctl():
+    """Linux's prctl, looked up here rather than between fork and exec (where only simple calls are safe)."""
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("linux") else None
+    except (OSError, AttributeError):
+        return None
+
+
+PRCTL = _prctl()
+PR_SET_PDEATHSIG = 1
+
+
+def own_session_ending_with_server() -> None:
+    """Run in a game's process before it starts: a session of its own (`killpg` reaches only it), and
+    SIGTERM when the server dies, even by SIGKILL (Linux's PR_SET_PDEATHSIG; the game autosaved already)."""
+    os.setsid()
+    if PRCTL is not None:
+        PRCTL(PR_SET_PDEATHSIG, signal.SIGTERM)

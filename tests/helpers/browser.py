@@ -20,6 +20,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from papertales_tui.commands.serve_web import own_session_ending_with_server
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -68,7 +70,7 @@ def served(data_dir: Path, *options: str, timeout: float = 30) -> Iterator[tuple
     env = {**os.environ, "PAPERTALES_DATA_DIR": str(data_dir), "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "papertales_tui.cli", "serve", "--port", "0", *options],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
-                            preexec_fn=own_session_ending_with_parent)
+                            preexec_fn=own_session_ending_with_server)
     try:
         url = None
         end = time.monotonic() + timeout
@@ -83,17 +85,6 @@ def served(data_dir: Path, *options: str, timeout: float = 30) -> Iterator[tuple
         yield proc, url
     finally:
         kill_server(proc)
-
-
-def own_session_ending_with_parent() -> None:
-    """In the server's process before it starts: a session of its own (its process group is killed at
-    the end), and SIGTERM when the test process dies, even by SIGKILL (Linux; the server then ends its
-    games as on Ctrl-C)."""
-    os.setsid()
-    with contextlib.suppress(Exception):
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
 def game_pids(server_pid: int) -> list[int]:
