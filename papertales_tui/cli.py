@@ -28,6 +28,7 @@ SUBCOMMANDS = [
     "replay",
     "tournament",
     "review",
+    "serve",
 ]
 LAST_AUTOSAVE = True  # the value of --resume without a FILE
 INTERRUPTED = 130  # the shell's code for a program stopped by Ctrl-C

@@ -277,8 +277,9 @@ class KeyBar(Lines):
         if screen is self.screen:
             self.set_lines([self.keys_line()])
 
-    def entries(self) -> list[tuple[str, str, DOMNode, str]]:
-        """(key, label, namespace, action) of the keys to show."""
+    def entries(self) -> list[tuple[str, str, DOMNode, str, list[tuple[str, str]]]]:
+        """(key, label, namespace, action, members) of the keys to show; a group's members are its
+        (description, action) pairs, each clickable on its own word (a browser or a touch screen has no F3)."""
         out = []
         seen_actions: set[str] = set()
         seen_groups: set[object] = set()
@@ -295,17 +296,18 @@ class KeyBar(Lines):
                 members = [b for _, b, on, _ in active if b.group is group and on and b.show]
                 key = group_keys([b.key for b in members])
                 label = group.description or "/".join(b.description for b in members)
+                parts = [(b.description, b.action) for b in members]
             else:
-                key, label = self.app.get_key_display(binding), binding.description
-            out.append((key, label, namespace, binding.action))
+                key, label, parts = self.app.get_key_display(binding), binding.description, []
+            out.append((key, label, namespace, binding.action, parts))
         return out
 
     def keys_line(self) -> Text:
         width = self.size.width or self.app.size.width
         entries = self.entries()
-        fits = [entries, [(k, SHORT_LABELS.get(label, label), n, a) for k, label, n, a in entries]]
+        fits = [entries, [(k, SHORT_LABELS.get(label, label), n, a, p) for k, label, n, a, p in entries]]
         fits.append([e for e in fits[1] if e[3] not in OPTIONAL_ACTIONS])
-        fits.append([(k.replace("Ctrl+", "^"), label, n, a) for k, label, n, a in fits[2]])
+        fits.append([(k.replace("Ctrl+", "^"), label, n, a, p) for k, label, n, a, p in fits[2]])
         for choice in fits:
             line, spans = self.render_keys(choice)
             if line.cell_len <= width:
@@ -317,15 +319,23 @@ class KeyBar(Lines):
     def render_keys(entries) -> tuple[Text, list]:
         out = Text(" ", no_wrap=True, overflow="ellipsis")
         spans = []
-        for key, label, namespace, action in entries:
+        for key, label, namespace, action, parts in entries:
             start = out.cell_len
             out.append(key, style="bold reverse")
-            out.append(f" {label} ")
+            out.append(" ")
+            if parts and label == "/".join(d for d, _ in parts):  # not shortened: each word its own action
+                for k, (description, member) in enumerate(parts):
+                    spans.append((out.cell_len, out.cell_len + len(description), namespace, member))
+                    out.append(description + ("/" if k < len(parts) - 1 else ""))
+            else:
+                out.append(label)
+            out.append(" ")
             spans.append((start, out.cell_len, namespace, action))
         out.rstrip()
         return out, spans
 
     async def on_click(self, event: events.Click) -> None:
+        event.stop()  # the key bar's own: a screen that continues on any click (the hand-off) must not see it
         for start, end, namespace, action in self.spans:
             if start <= event.x < end:
                 await self.app.run_action(action, namespace)

@@ -1,0 +1,166 @@
+"""`papertales serve`: the game in a web browser (a tablet passed around the table), through Textualize's
+textual-serve: each browser tab runs its own copy of the game in a process of its own, which autosaves
+and takes the data directory's lock as a copy in a terminal does.
+
+On this computer only (127.0.0.1) by default. Any other --host requires a secret token, a random one in
+the printed link: a request without it (the page, its files, its websocket) is refused (403). The first
+page with the token sets a cookie, so that the page's own requests carry it too.
+
+Exit codes: 130 after Ctrl-C (143 after SIGTERM), every game process it started ended; 2 when it cannot
+start (textual-serve not installed, the port in use, the host not an address of this computer).
+
+Run as a module (`python -m papertales_tui.commands.serve [--cards DIR]...`), it is one such game
+process: what textual-serve starts for each tab.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import errno
+import ipaddress
+import secrets
+import shlex
+import socket
+import sys
+from pathlib import Path
+
+from . import CommandError, int_range
+
+DEFAULT_PORT = 8000
+LOOPBACK = "127.0.0.1"
+INSTALL = "pip install 'papertales-tui[serve]' (or: pip install 'textual-serve>=1.1,<2')"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("serve", help="play in a web browser (e.g. a tablet passed around the table)",
+                       description="Serve the game to web browsers: each tab plays its own game. "
+                                   "Ctrl-C stops the server and every game it started (they are autosaved).")
+    p.add_argument("--host", default=LOOPBACK,
+                   help="the address to listen on (default: 127.0.0.1, this computer only); "
+                        "e.g. 0.0.0.0 for every network of this computer, which requires the token")
+    p.add_argument("--port", type=int_range(0, 65535), default=DEFAULT_PORT,
+                   help=f"the port to listen on (default: {DEFAULT_PORT}; 0 picks a free one)")
+    p.add_argument("--token", action="store_true",
+                   help="require the secret token in the link even on this computer (always on for "
+                        "an address other than this computer's)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, catalog) -> int:
+    try:
+        import textual_serve.server  # noqa: F401  (and its aiohttp)
+    except ImportError:
+        raise CommandError(f"serving needs textual-serve, which is not installed: {INSTALL}") from None
+
+    loopback = is_loopback(args.host)
+    token = secrets.token_urlsafe(24) if args.token or not loopback else None
+    sock = listen(args.host, args.port)
+    port = sock.getsockname()[1]
+    from .serve_web import Served
+
+    server = Served(app_command(args.cards), args.host, port, token)
+    for url in links(args.host, port, token):
+        print(f"Paper Tales is served at {url}", flush=True)
+    if not loopback:
+        print("Anyone who has this link (its token included) can play, and save games on this computer.",
+              flush=True)
+    print("Press Ctrl-C to stop (every game is autosaved).", flush=True)
+    return server.serve_on(sock)
+
+
+# ---- where it listens -----------------------------------------------------------------------
+
+
+def is_loopback(host: str) -> bool:
+    """Whether every address `host` stands for is this computer's own (127.0.0.0/8, ::1)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:  # a host name: loopback only if all its addresses are
+        try:
+            infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+        except (OSError, UnicodeError):
+            return False  # `listen` says why
+        return bool(infos) and all(ipaddress.ip_address(str(i[4][0]).split("%")[0]).is_loopback for i in infos)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket (bound here so that every failure is one clear line before anything starts)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except (OSError, UnicodeError) as err:
+        raise CommandError(f"cannot serve on host {host!r}: it is not a known address or name "
+                           f"({getattr(err, 'strerror', None) or err}); e.g. --host 127.0.0.1 or 0.0.0.0") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart right after a stop
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as err:
+        sock.close()
+        if err.errno == errno.EADDRINUSE:
+            raise CommandError(f"port {port} is in use on {host}: choose another one with --port "
+                               "(--port 0 picks a free one)") from None
+        if err.errno == errno.EADDRNOTAVAIL:
+            raise CommandError(f"cannot serve on host {host!r}: it is not an address of this computer "
+                               "(e.g. --host 127.0.0.1, or 0.0.0.0 for all its networks)") from None
+        if err.errno == errno.EACCES:
+            raise CommandError(f"port {port} needs administrator rights: choose one above 1023 with --port") from None
+        raise CommandError(f"cannot serve on {host} port {port}: {err.strerror or err}") from None
+    return sock
+
+
+def links(host: str, port: int, token: str | None) -> list[str]:
+    """The links to print: for every network (0.0.0.0, ::), this computer's address on the local network
+    (the one a tablet can reach) and its own loopback one."""
+    query = f"/?token={token}" if token else "/"
+    hosts = [host]
+    if host in ("0.0.0.0", "::", ""):
+        hosts = [h for h in (network_address(), "127.0.0.1") if h]
+    return [f"http://{f'[{h}]' if ':' in h else h}:{port}{query}" for h in hosts]
+
+
+def network_address() -> str | None:
+    """This computer's address on the network its default route goes to (no packet is sent)."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+        address = s.getsockname()[0]
+        return None if address.startswith("0.") else address
+    return None
+
+
+def app_command(cards: list[Path]) -> str:
+    """The shell command textual-serve runs for each tab (exec: the process it knows is the game's)."""
+    parts = [sys.executable, "-m", "papertales_tui.commands.serve"]
+    for d in cards:
+        parts += ["--cards", str(Path(d).resolve())]
+    return "exec " + shlex.join(parts)
+
+
+# ---- one tab's game ---------------------------------------------------------------------------
+
+
+def play(argv: list[str]) -> int:
+    """The game for one browser tab (textual-serve's web driver talks to it on stdin/stdout): as
+    `papertales` in a terminal, with the autosave when this copy gets the data directory's lock."""
+    from ..cli import load_cards
+    from ..tui.app import PaperTalesApp, claim_autosave
+    from . import folder
+
+    parser = argparse.ArgumentParser(prog="papertales serve (game)")
+    parser.add_argument("--cards", action="append", type=folder, default=[])
+    catalog = load_cards(parser.parse_args(argv).cards)
+    lock, notice = claim_autosave()
+    try:
+        app = PaperTalesApp(catalog, autosave=lock.held, notice=notice, signals=True)
+        app.run()
+    finally:
+        lock.release()
+    return app.return_code or 0
+
+
+if __name__ == "__main__":
+    sys.exit(play(sys.argv[1:]))
