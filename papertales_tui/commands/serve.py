@@ -24,15 +24,19 @@ import shlex
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import CommandError, int_range
+
+if TYPE_CHECKING:
+    from ..rules import Catalog
 
 DEFAULT_PORT = 8000
 LOOPBACK = "127.0.0.1"
 INSTALL = "pip install 'papertales-tui[serve]' (or: pip install 'textual-serve>=1.1,<2')"
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("serve", help="play in a web browser (e.g. a tablet passed around the table)",
                        description="Serve the game to web browsers: each tab plays its own game. "
                                    "Ctrl-C stops the server and every game it started (they are autosaved).")
@@ -47,7 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace, catalog) -> int:
+def run(args: argparse.Namespace, catalog: Catalog) -> int:
     try:
         import textual_serve.server  # noqa: F401  (and its aiohttp)
     except ImportError:

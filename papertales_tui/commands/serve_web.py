@@ -11,6 +11,7 @@ import secrets
 import signal
 import socket
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -20,6 +21,8 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
 PAGE = Path(__file__).with_name("serve_page")  # the page (textual-serve's, without its font from Google)
 STOP_WAIT = 3.0  # seconds a game process has to quit (its autosave is already written) before it is killed
 
@@ -28,7 +31,7 @@ class GameProcess(AppService):
     """One tab's game, in a session of its own: a Ctrl-C typed at the server's terminal does not reach
     it (the server ends it, after telling it to quit); on Linux, it gets SIGTERM if the server dies."""
 
-    async def _open_app_process(self, width: int = 80, height: int = 24):
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
         environment = self._build_environment(width=width, height=height)
         self._process = process = await asyncio.create_subprocess_shell(
             self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
@@ -53,7 +56,7 @@ class Served(Server):
         return app
 
     @web.middleware
-    async def guard(self, request: web.Request, handler):
+    async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """The token (from the link, or the cookie the page got with it), and no page of another site
         driving a game (the websocket's Origin) or reaching it through a DNS name of its own (Host)."""
         from_link = request.query.get("token")
@@ -173,7 +176,7 @@ def whole_number(text: Any, default: int) -> int:
         return default
 
 
-def _prctl():
+def _prctl() -> Callable[..., int] | None:
     """Linux's prctl, looked up here rather than between fork and exec (where only simple calls are safe)."""
     try:
         import ctypes
