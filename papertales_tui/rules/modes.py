@@ -42,7 +42,8 @@ class Mode(Protocol):
         """After `turn_started`: deal the Recruitment cards and open its first step."""
 
     def extra_pending(self, game: Game, pend: Pending) -> None:
-        """Add what this mode tells a deciding player to `pend.options`."""
+        """What this mode tells a deciding player: it may replace `pend.options` (frozen) with a
+        richer value of the same step (the solo draft: `SoloPickOptions`)."""
 
     def resolve_picks(self, game: Game) -> bool:
         """Once every pick of a Recruitment round is in: take the cards, pass or end the draft."""
