@@ -1,6 +1,7 @@
 """Typed steps, decisions and errors (rules/decisions.py, rules/errors.py) through the engine."""
 
 import json
+from dataclasses import FrozenInstanceError, fields
 
 import pytest
 from conftest import give, goto, new_game, put
@@ -8,14 +9,19 @@ from conftest import give, goto, new_game, put
 from papertales_tui.rules.decisions import (
     AgeTarget,
     Build,
+    ConstructionOptions,
     Deploy,
+    DeployOptions,
     Heal,
+    HealOptions,
     Pass,
     Pick,
+    PickOptions,
     Step,
     Upgrade,
     decision_from_dict,
 )
+from papertales_tui.rules.engine import Game
 from papertales_tui.rules.errors import IllegalDecision, MalformedDecision, NotPending, Unaffordable, WrongKind
 
 
@@ -27,6 +33,38 @@ def test_to_dict_and_from_dict_are_inverses(decision):
     d = decision.to_dict()
     assert json.loads(json.dumps(d)) == d
     assert decision_from_dict(d) == decision
+    assert decision.record(7) == {"player": 7, **d}  # the entry of the game's decisions list
+
+
+@pytest.mark.parametrize("value", [Pick(3), Deploy((None,) * 5), Build("town", 1, 2), Heal((1,)),
+                                   PickOptions((1, 2), False), HealOptions((0,), 1)])
+def test_decisions_and_options_stay_frozen(value):
+    names = [f.name for f in fields(value)]
+    with pytest.raises(FrozenInstanceError):
+        setattr(value, names[0], None)
+    again = type(value)(*(getattr(value, n) for n in names))  # (made by `quick_init`: the same signature)
+    assert again == value and hash(again) == hash(value)
+
+
+def test_options_are_typed_per_step_and_resolution_reads_the_typed_decision():
+    game = Game.new(["Ann", "Bob", "Cy"], seed=3)
+    pend = game.pending_for(0)
+    assert pend is not None and isinstance(pend.options, PickOptions)
+    game.apply(0, {"kind": "pick", "card": pend.options.cards[0]})  # the JSON form is read at the edge
+    assert game.state.players[0].submitted == Pick(pend.options.cards[0])  # kept typed until resolved
+    assert game.state.decisions[-1] == {"player": 0, "kind": "pick", "card": pend.options.cards[0]}
+    while game.state.step != Step.DEPLOY:
+        for p in game.pending():
+            assert isinstance(p.options, PickOptions)
+            game.apply(p.player, Pick(p.options.cards[-1]))
+    pend = game.pending_for(1)
+    assert pend is not None and isinstance(pend.options, DeployOptions) and pend.options.gold == 3
+    while game.state.step != Step.CONSTRUCTION and not game.over:
+        for p in game.pending():
+            game.apply(p.player, Deploy((None,) * 5) if p.kind == Step.DEPLOY else AgeTarget(p.options.slots[0]))
+    for p in game.pending():
+        assert isinstance(p.options, ConstructionOptions)
+        assert all(o.gold is not None and o.gold <= game.state.players[p.player].gold for o in p.options.options)
 
 
 def test_steps_keep_the_saved_strings():

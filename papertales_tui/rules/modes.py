@@ -62,7 +62,8 @@ class Mode(Protocol):
         from next, or None when the draft is over. A single card is taken without asking."""
 
     def extra_pending(self, game: Game, pend: Pending) -> None:
-        """Add what this mode tells a deciding player to `pend.options`."""
+        """What this mode tells a deciding player: it may replace `pend.options` (frozen) with a
+        richer value of the same step (the solo draft: `SoloPickOptions`)."""
 
     def draft_ended(self, game: Game) -> None:
         """After the last pick, before the card kept last turn returns to its hand."""
