@@ -370,7 +370,7 @@ class PaperTalesApp(App):
 
     def resume(self, save) -> None:
         """Go on with a saved game; a finished one only shows its final scores."""
-        seat_types = save.settings.get("seats") or [seats.HUMAN] * len(save.game.players)
+        seat_types = save.settings.get("seats") or [seats.HUMAN] * len(observe(save.game, None).players)
         hints, coach = save.settings.get("hints"), save.settings.get("coach")
         if save.game.over:
             self.show_finished(save.game, seat_types, hints, coach)
