@@ -6,7 +6,18 @@ import random
 
 import pytest
 
-from papertales_tui.rules import Deploy, Pick, SeatView, Step, new_game, observe
+from papertales_tui.rules import (
+    Deploy,
+    Pick,
+    SeatView,
+    Step,
+    game_decisions,
+    game_log,
+    game_seed,
+    game_turn,
+    new_game,
+    observe,
+)
 from papertales_tui.rules.random_play import random_decision
 
 
@@ -110,3 +121,20 @@ def test_solo_view_hides_face_down_necropolis_cards_and_the_underworld_order(sea
 
 def test_a_standard_game_has_no_solo_view():
     assert observe(new_game(["Ann", "Bob"], seed=1), 0).solo is None
+
+
+def test_the_table_queries_agree_with_the_view_as_the_game_goes_on():
+    game = new_game(["Ann", "Bob"], seed=11)
+    rng = random.Random(11)
+    turns = set()
+    while not game.over:
+        view = observe(game, None)
+        assert (len(game_log(game)), len(game_decisions(game))) == (view.log_size, view.decisions)
+        assert (game_turn(game), game_seed(game)) == (view.turn, 11)
+        turns.add(game_turn(game))
+        pend = game.pending()[0]
+        game.apply(pend.player, random_decision(game, pend, rng))
+        assert game_decisions(game)[-1]["player"] == pend.player
+    assert turns == set(range(1, view.turns + 1))
+    saved = json.loads(game.to_json())
+    assert (list(game_log(game)), list(game_decisions(game))) == (saved["log"], saved["decisions"])

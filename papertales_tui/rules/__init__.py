@@ -11,7 +11,8 @@ A program uses what is listed in `__all__`: the game (`Game`, `Pending`, `Step`)
 `SoloPickOptions`, `DeployOptions`, `AgeTargetOptions`, `ConstructionOptions`, `HealOptions`), the errors
 (`IllegalDecision` and its subclasses), the modes (`StandardMode`, `SoloMode`,
 `MODES`, `load_game`, `new_game`), what a seat sees (`observe(game, seat)` gives a `SeatView`:
-`PlayerView`, `UnitView`, `SoloView`, `ArmyRange`) and the cards (`Catalog`, `default_catalog`, `load_catalog`).
+`PlayerView`, `UnitView`, `SoloView`, `ArmyRange`), what a table keeps (`game_log`, `game_decisions`,
+`game_turn`, `game_seed`) and the cards (`Catalog`, `default_catalog`, `load_catalog`).
 The heavier modules load on first use, so importing one submodule stays cheap.
 """
 
@@ -55,7 +56,18 @@ if TYPE_CHECKING:
     from .games import MODES, load_game, new_game
     from .modes import Mode, StandardMode
     from .names import literal, name_problem
-    from .observer import ArmyRange, PlayerView, SeatView, SoloView, UnitView, observe
+    from .observer import (
+        ArmyRange,
+        PlayerView,
+        SeatView,
+        SoloView,
+        UnitView,
+        game_decisions,
+        game_log,
+        game_seed,
+        game_turn,
+        observe,
+    )
     from .random_play import random_decision
     from .solo import SoloMode
     from .state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES
@@ -66,7 +78,8 @@ _LAZY = {
     "Mode": "modes", "StandardMode": "modes",
     "SoloMode": "solo",
     "observe": "observer", "SeatView": "observer", "PlayerView": "observer", "UnitView": "observer",
-    "SoloView": "observer", "ArmyRange": "observer",
+    "SoloView": "observer", "ArmyRange": "observer", "game_log": "observer", "game_decisions": "observer",
+    "game_turn": "observer", "game_seed": "observer",
     "START_GOLD": "engine", "WAR_LP": "engine",
     "BuildingType": "cards", "LichKingCard": "cards", "NecropolisCard": "cards", "Production": "cards",
     "Quest": "cards", "UnitType": "cards",
@@ -97,6 +110,7 @@ __all__ = [
     "MalformedDecision", "Mode", "NecropolisCard", "NotPending", "Pass", "Pending", "Pick", "PlayerView",
     "Production", "Quest", "SLOT_NAMES", "START_GOLD", "SeatView", "SoloMode", "SoloView",
     "StandardMode", "Step", "Unaffordable", "UnitType", "UnitView", "Upgrade", "WAR_LP", "WrongKind", "as_decision",
-    "bots", "coach", "decision_from_dict", "default_catalog", "events", "forecast", "literal", "load_catalog",
+    "bots", "coach", "decision_from_dict", "default_catalog", "events", "forecast", "game_decisions", "game_log",
+    "game_seed", "game_turn", "literal", "load_catalog",
     "load_game", "name_problem", "new_game", "observe", "price", "random_decision",
 ]

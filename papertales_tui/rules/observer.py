@@ -14,6 +14,7 @@ of `to_dict`): it is the printed cards, public and the same for everyone, and `c
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -228,4 +229,27 @@ def _solo(game: Game, seat: int | None) -> SoloView:
         quest_lp=quest_lp, lich_sources=tuple(sources.items()))
 
 
-__all__ = ["ArmyRange", "PlayerView", "SeatView", "SoloView", "UnitView", "observe"]
+# --- what a table keeps of a game beside the seats' views: its pages of events, saves, the coach's review ---
+def game_log(game: Game) -> Sequence[dict[str, Any]]:
+    """Every event logged so far, in order, private ones too (marked "private_to"): for the table's
+    pages, which leave those out, never for a seat's screen as it is. Read only."""
+    return game.state.log
+
+
+def game_decisions(game: Game) -> Sequence[dict[str, Any]]:
+    """Every decision applied so far, in order, as saved (each with its "player"). Read only."""
+    return game.state.decisions
+
+
+def game_turn(game: Game) -> int:
+    """The turn being played (1 to the number of turns), as `SeatView.turn` without building a view."""
+    return game.state.turn
+
+
+def game_seed(game: Game) -> int:
+    """The seed the game was set up with, as `SeatView.seed` without building a view."""
+    return game.state.seed
+
+
+__all__ = ["ArmyRange", "PlayerView", "SeatView", "SoloView", "UnitView", "game_decisions", "game_log",
+           "game_seed", "game_turn", "observe"]

@@ -15,7 +15,7 @@ import errno
 import random
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +23,7 @@ from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
 from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, literal, new_game, observe
@@ -36,7 +36,11 @@ from .session import Asks, BotFailed, BotTurn, Decide, Final, Handoff, Scene, Se
 if TYPE_CHECKING:
     import argparse
 
+    from textual.filter import LineFilter
+
+    from ..persistence import DataDirLock, Save, SaveFileError
     from ..rules import Catalog
+    from ..rules.coach import Hint as CoachHint
     from .screens.common import GameScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -45,7 +49,7 @@ REFERENCE = Binding.Group("")
 KEY_NAMES = {"enter": "Enter", "escape": "Esc", "delete": "Del", "space": "Space", "slash": "/"}
 
 
-class PaperTalesApp(App):
+class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textual types an app's `app`)
     CSS_PATH = "app.tcss"
     TITLE = "Paper Tales"
     COMMANDS = App.COMMANDS | {CardCommands}
@@ -58,8 +62,8 @@ class PaperTalesApp(App):
         Binding("f4", "scores", "Scores", group=REFERENCE),
     ]
 
-    def __init__(self, catalog=None, save=None, autosave: bool = False, notice: str | None = None,
-                 signals: bool = False):
+    def __init__(self, catalog: Catalog | None = None, save: Save | None = None, autosave: bool = False,
+                 notice: str | None = None, signals: bool = False):
         super().__init__()
         self.signals = signals  # SIGINT / SIGTERM end the app with 130 / 143 (the real program only)
         self.catalog = catalog if catalog is not None else default_catalog()
@@ -74,7 +78,7 @@ class PaperTalesApp(App):
         self.toasts: dict[tuple[str, str, str], float] = {}  # toasts on screen: until when
         self.readable = ReadableMonochrome()
 
-    def get_line_filters(self):
+    def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters; NO_COLOR's greys kept at WCAG AA contrast (tui/contrast.py)."""
         from textual.filter import Monochrome
 
@@ -158,7 +162,7 @@ class PaperTalesApp(App):
         self.go()
 
     # --- flow: the session says what comes next, the screens post what the players do ---------
-    def show(self, screen) -> None:
+    def show(self, screen: GameScreen) -> None:
         """Make `screen` the current step of the game, closing anything opened over the last one."""
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -181,7 +185,7 @@ class PaperTalesApp(App):
         if isinstance(scene, BotTurn):
             self.run_bot(session, scene.pend)
 
-    def scene_screen(self, scene: Scene) -> Screen[Any]:
+    def scene_screen(self, scene: Scene) -> GameScreen:
         """The screen of each scene (and of each decision)."""
         from .screens.construction import ConstructionScreen
         from .screens.decide import AgeTargetScreen, HealScreen
@@ -196,7 +200,7 @@ class PaperTalesApp(App):
         decisions: dict[Step, Callable[[SeatView, Pending, Asks, Decision | None], GameScreen]] = {
             Step.PICK: DraftScreen, Step.DEPLOY: DeployScreen, Step.AGE_TARGET: AgeTargetScreen,
             Step.CONSTRUCTION: ConstructionScreen, Step.HEAL: HealScreen}
-        screens = {
+        screens: dict[type[Scene], Callable[[Any], GameScreen]] = {  # (each takes a scene of its key's type)
             Summary: lambda s: SummaryScreen(table, [(c, list(events)) for c, events in s.chapters], s.turn),
             Handoff: lambda s: HandoffScreen(table, s.pend, s.take_back, s.announce),
             Decide: lambda s: decisions[s.pend.kind](session.view(s.pend.player), s.pend, session.asks(s.pend.player),
@@ -368,9 +372,9 @@ class PaperTalesApp(App):
                 return
         self.resume(save)
 
-    def resume(self, save) -> None:
+    def resume(self, save: Save) -> None:
         """Go on with a saved game; a finished one only shows its final scores."""
-        seat_types = save.settings.get("seats") or [seats.HUMAN] * len(save.game.players)
+        seat_types = save.settings.get("seats") or [seats.HUMAN] * len(observe(save.game, None).players)
         hints, coach = save.settings.get("hints"), save.settings.get("coach")
         if save.game.over:
             self.show_finished(save.game, seat_types, hints, coach)
@@ -386,7 +390,7 @@ class PaperTalesApp(App):
                                         hints, coach)
         self.go()
 
-    def hint_used(self, player: int, hint=None, ordinal: int | None = None) -> None:
+    def hint_used(self, player: int, hint: CoachHint | None = None, ordinal: int | None = None) -> None:
         """A player asked the coach for a hint (tui/screens/hint.py): counted, and the hint kept for
         the review (for their decision number `ordinal`), in the save."""
         session = self.playing()
@@ -396,7 +400,7 @@ class PaperTalesApp(App):
         self.save_game()
 
     # --- save as ----------------------------------------------------------------------------
-    def save_as(self, path: str, overwrite: bool = False):
+    def save_as(self, path: str, overwrite: bool = False) -> SaveFileError | OSError | None:
         """Save the game to `path`: None when saved, else the SaveFileError or OSError. An existing
         file is replaced only with `overwrite`, and never when it is not a good save file."""
         from ..persistence import SaveFileError, save_as
@@ -430,7 +434,7 @@ class PaperTalesApp(App):
             return self.game is not None
         return True
 
-    def _open(self, screen) -> None:
+    def _open(self, screen: GameScreen) -> None:
         from .screens.info import InfoScreen
 
         if isinstance(self.screen, InfoScreen):  # one reference screen at a time
@@ -593,7 +597,7 @@ def run_app(args: argparse.Namespace, catalog: Catalog) -> int:
     return app.return_code or 0
 
 
-def claim_autosave():
+def claim_autosave() -> tuple[DataDirLock, str | None]:
     """The data directory's lock, and None, when this copy of the game may autosave; else the lock (not
     held) and the reason to show: only one copy autosaves, another plays on without and says so."""
     from ..persistence import DataDirLock, clean_temp_files, data_dir

@@ -7,6 +7,7 @@ and "end" (final scoring). Recruitment events are private or trivial and get no 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 SHOWN = ("lich", "reveal", "income", "construction", "aging", "end")
@@ -23,17 +24,17 @@ def chapter(e: dict[str, Any]) -> str:
     return phase
 
 
-def label_events(log: list[dict[str, Any]]) -> list[str]:
+def label_events(log: Sequence[dict[str, Any]]) -> list[str]:
     """The chapter of every event of a game's log, in order."""
     return [chapter(e) for e in log]
 
 
-def chapters(log: list[dict[str, Any]], start: int) -> list[tuple[str, list[dict[str, Any]]]]:
+def chapters(log: Sequence[dict[str, Any]], start: int) -> list[tuple[str, list[dict[str, Any]]]]:
     """The shown chapters among the events from index `start`: [(chapter, public events)]."""
     return [(label, events) for label, events, _ in spans(log, start)]
 
 
-def spans(log: list[dict[str, Any]], start: int) -> list[tuple[str, list[dict[str, Any]], int]]:
+def spans(log: Sequence[dict[str, Any]], start: int) -> list[tuple[str, list[dict[str, Any]], int]]:
     """As `chapters`, with the log index just after each chapter's last event (the moment it shows)."""
     labels = label_events(log)
     out: list[tuple[str, list[dict[str, Any]], int]] = []
@@ -49,12 +50,12 @@ def spans(log: list[dict[str, Any]], start: int) -> list[tuple[str, list[dict[st
     return out
 
 
-def turn_at(log: list[dict[str, Any]], index: int) -> int:
+def turn_at(log: Sequence[dict[str, Any]], index: int) -> int:
     """The turn the events from `index` on belong to (until the next turn starts)."""
     return max(1, sum(1 for e in log[:index] if e["type"] == "turn_started"))
 
 
-def totals_at(log: list[dict[str, Any]], index: int) -> tuple[dict[int, int], dict[int, int], int | None]:
+def totals_at(log: Sequence[dict[str, Any]], index: int) -> tuple[dict[int, int], dict[int, int], int | None]:
     """Each player's LP and Gold, and the Lich King's LP (solo), as they were after `index` events:
     the last total logged before then (players with none logged yet are left out)."""
     lp: dict[int, int] = {}
@@ -75,6 +76,6 @@ KINGDOM_CHANGES = {"building_built", "building_upgraded", "units_aged", "unit_di
                    "unit_discarded", "unit_replaced"}
 
 
-def kingdoms_changed_since(log: list[dict[str, Any]], index: int) -> bool:
+def kingdoms_changed_since(log: Sequence[dict[str, Any]], index: int) -> bool:
     """Whether Units or Buildings changed after `index` events (Construction, Aging, a new Deployment)."""
     return any(e["type"] in KINGDOM_CHANGES for e in log[index:])

@@ -12,6 +12,7 @@ Marks never rely on colour: NEW, ✝ dies (at Aging), ✚ a Mystical Healer coul
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -282,6 +283,7 @@ def table_lines(views: list[KingdomView], width: int, rows: int) -> list[list[Te
                for k, f in zip(views, forms)]
     chosen = [f[0] for f in options]
     spare = rows - sum(len(c.lines) for c in chosen)
+    better: Callable[[Form, Form], bool]
     for better in (lambda old, new: old.short and not new.short,
                    lambda old, new: len(old.lines) == 1 and len(new.lines) == 2):
         for n, choice in enumerate(options):

@@ -38,6 +38,10 @@ from ..rules import (
     Step,
     as_decision,
     decision_from_dict,
+    game_decisions,
+    game_log,
+    game_seed,
+    game_turn,
     observe,
 )
 from . import chapters, seats
@@ -112,19 +116,19 @@ class Session:
 
         self.game = game
         self.seats = list(seat_types)
-        self.hints = _hint_counts(hints, len(game.state.players))  # the coach's hints asked, per seat
+        self.hints = _hint_counts(hints, len(game.players))  # the coach's hints asked, per seat
         self.kept_hints = coaching.kept_hints(coach)  # the hints given, for the review (the save's "coach")
-        self.bots = {i: seats.make_bot(s, seed=game.state.seed * 101 + i)
+        self.bots = {i: seats.make_bot(s, seed=game_seed(game) * 101 + i)
                      for i, s in enumerate(seat_types) if seats.is_bot(s)}
-        self.shown = len(game.state.log) if shown is None else shown  # events of the log already summarised
+        self.shown = len(game_log(game)) if shown is None else shown  # events of the log already summarised
         self.pages: list[Summary | Final] = []  # pages found but not shown yet
         self.last_player: int | None = None  # who is at the screen (no hand-off to oneself)
         self.undo: tuple[int, Step, str, Decision] | None = None  # (player, step, state before, decision)
-        self.take_backs = _take_back_list(take_backs, len(game.state.players))  # [log index, player, step]
+        self.take_backs = _take_back_list(take_backs, len(game.players))  # [log index, player, step]
         self.announce = ""  # take-backs not announced on a hand-off screen yet
         from ..rules import DraftMemory
 
-        self.drafts = {i: DraftMemory() for i in range(len(game.state.players)) if i not in self.bots}
+        self.drafts = {i: DraftMemory() for i in range(len(game.players)) if i not in self.bots}
         self.coach: Background | None = None  # the human decisions assessed as play goes on (see `assess`)
         self._assess_past()
         self.scene: Scene = self._next()
@@ -133,8 +137,8 @@ class Session:
     def finished(cls, game: Game, seat_types: list[str], note: str = "", hints: list[int] | None = None,
                  coach: object = None) -> Session:
         """A finished game opened only to see its final scores."""
-        session = cls(game, seat_types, shown=len(game.state.log), hints=hints, coach=coach)
-        end = [events for chapter, events in chapters.chapters(game.state.log, 0) if chapter == "end"]
+        session = cls(game, seat_types, shown=len(game_log(game)), hints=hints, coach=coach)
+        end = [events for chapter, events in chapters.chapters(game_log(game), 0) if chapter == "end"]
         session.scene = Final(_typed(end[-1]) if end else (), note)
         return session
 
@@ -149,14 +153,14 @@ class Session:
 
     def ordinal(self, player: int) -> int:
         """How many decisions `player` has made: the number of their next one, counted from 0."""
-        return sum(1 for d in self.game.state.decisions if d["player"] == player)
+        return sum(1 for d in game_decisions(self.game) if d["player"] == player)
 
     def keep_hint(self, hint: CoachHint, ordinal: int) -> None:
         """A hint shown to a player for their decision number `ordinal` (see `ordinal`): kept for the
         review while that decision is still to make (one per decision: the last asked)."""
         if ordinal != self.ordinal(hint.player):
             return
-        kept = hint.keep(ordinal, self.game.state.turn)
+        kept = hint.keep(ordinal, game_turn(self.game))
         self.kept_hints = [h for h in self.kept_hints if (h.player, h.ordinal) != (kept.player, ordinal)] + [kept]
 
     def take_back_notes(self) -> list[tuple[int, str]]:
@@ -172,7 +176,7 @@ class Session:
     @property
     def decisions(self) -> int:
         """Decisions made so far in the game."""
-        return len(self.game.state.decisions)
+        return len(game_decisions(self.game))
 
     @property
     def over(self) -> bool:
@@ -187,12 +191,12 @@ class Session:
 
     def public_log(self, until: int | None = None) -> list[tuple[int, dict[str, Any]]]:
         """The game's public events (up to `until` events of the log), each with its place in the log."""
-        return [(k, e) for k, e in enumerate(self.game.state.log[:until]) if e.get("private_to") is None]
+        return [(k, e) for k, e in enumerate(game_log(self.game)[:until]) if e.get("private_to") is None]
 
     def figures_at(self, as_of: int) -> tuple[dict[int, int], dict[int, int], int | None, bool]:
         """Each player's LP and Gold and the Lich King's LP after `as_of` events of the log (a summary
         page's), and whether Units or Buildings changed since."""
-        log = self.game.state.log
+        log = game_log(self.game)
         lp, gold, lich = chapters.totals_at(log, as_of)
         return lp, gold, lich, chapters.kingdoms_changed_since(log, as_of)
 
@@ -201,7 +205,7 @@ class Session:
         over: nothing hidden is left)."""
         from ..rules import coach
 
-        return coach.start_of(self.game), list(self.game.state.decisions)
+        return coach.start_of(self.game), list(game_decisions(self.game))
 
     @property
     def humans(self) -> int:
@@ -222,7 +226,7 @@ class Session:
             return
         if self.coach is None:
             self.coach = coach.Background(self.game.catalog, budget=REVIEW_EACH)
-        d = self.game.state.decisions[index]
+        d = game_decisions(self.game)[index]
         decision = decision_from_dict({k: v for k, v in d.items() if k != "player"})
         memory = self.draft_memory(pend.player)
         assert memory is not None  # (a human seat)
@@ -234,10 +238,10 @@ class Session:
         from ..rules import coach
 
         humans = [i for i in range(len(self.seats)) if i not in self.bots]
-        if not BACKGROUND_REVIEW or not humans or not any(d["player"] in humans for d in self.game.state.decisions):
+        if not BACKGROUND_REVIEW or not humans or not any(d["player"] in humans for d in game_decisions(self.game)):
             return
         self.coach = coach.Background(self.game.catalog, budget=REVIEW_EACH)
-        self.coach.add_past(coach.start_of(self.game), self.game.state.decisions, humans, self.kept_hints)
+        self.coach.add_past(coach.start_of(self.game), list(game_decisions(self.game)), humans, self.kept_hints)
 
     def close(self) -> None:
         """Stop what runs in the background for this session (the coach's assessments)."""
@@ -250,15 +254,15 @@ class Session:
         if not isinstance(self.scene, Decide) or self.scene.pend.player != player:
             return NotPending(player)
         before = self.game.to_json()
-        logged = len(self.game.state.log)
+        logged = len(game_log(self.game))
         view, pend, ordinal = self.game.view(player), self.scene.pend, self.ordinal(player)
         try:
             self.game.apply(player, decision)
         except IllegalDecision as err:
             return err
-        self.assess(view, pend, ordinal, len(self.game.state.decisions) - 1)
+        self.assess(view, pend, ordinal, len(game_decisions(self.game)) - 1)
         self.last_player = player
-        resolved = len(self.game.state.log) != logged or self.game.players[player].submitted is None
+        resolved = len(game_log(self.game)) != logged or self.game.players[player].submitted is None
         self.undo = None if resolved else (player, self.scene.pend.kind, before, as_decision(decision))
         self.scene = self._next()
         return None
@@ -281,7 +285,7 @@ class Session:
         self.game = Game.from_json(before, self.game.catalog, type(self.game.mode)())
         self.undo = None
         self.last_player = player
-        self.take_backs.append((len(self.game.state.log), player, str(step)))
+        self.take_backs.append((len(game_log(self.game)), player, str(step)))
         said = taken_back_text(self.game.players[player].name, step) + "."
         self.announce = f"{self.announce} {said}".strip()
         pend = self.game.pending_for(player)
@@ -313,7 +317,7 @@ class Session:
         warning = None
         if reason is not None:
             warning = f"{game.players[pend.player].name} (bot): {reason}; it plays at random"
-            game.apply(pend.player, random_decision(game, pend, random.Random(len(game.state.log))))
+            game.apply(pend.player, random_decision(game, pend, random.Random(len(game_log(game)))))
         self.last_player = None
         self.undo = None
         self.scene = self._next()
@@ -343,7 +347,7 @@ class Session:
 
     def _new_pages(self) -> list[Summary | Final]:
         """The public events since the last page, one page per chapter, the final scores last."""
-        log = self.game.state.log
+        log = game_log(self.game)
         pages: list[Summary | Final] = []
         for chapter, events, end in chapters.spans(log, self.shown):
             if chapter == "end":

@@ -19,7 +19,12 @@ from ..rules import (
     Quest,
     UnitType,
 )
-from ..text.glyphs import AGE, ARMY_NAMES, GOLD, LP, STRENGTH, necropolis_label  # noqa: F401 (shared glyphs)
+from ..text.glyphs import AGE as AGE  # the shared glyphs, re-exported for the screens
+from ..text.glyphs import ARMY_NAMES as ARMY_NAMES
+from ..text.glyphs import GOLD as GOLD
+from ..text.glyphs import LP as LP
+from ..text.glyphs import STRENGTH as STRENGTH
+from ..text.glyphs import necropolis_label as necropolis_label
 
 RESOURCE_GLYPHS = {"wood": "♣", "food": "✿", "ore": "◆"}
 RESOURCE_STYLES = {"wood": "green", "food": "yellow", "ore": "cyan"}

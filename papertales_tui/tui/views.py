@@ -8,7 +8,7 @@ from collections import Counter
 
 from rich.text import Text
 
-from ..rules import SeatView
+from ..rules import LichKingCard, NecropolisCard, SeatView
 from . import text as tx
 
 # --- solo: the Necropolis row and the Lich King -------------------------------------------------
@@ -20,7 +20,7 @@ def is_solo(view: SeatView | None) -> bool:
     return view is not None and view.solo is not None
 
 
-def army_range(cards, army: str) -> str:
+def army_range(cards: list[NecropolisCard], army: str) -> str:
     values = sorted({getattr(c, army) for c in cards})
     return f"{values[0]}-{values[-1]}" if len(values) > 1 else str(values[0]) if values else "?"
 
@@ -49,7 +49,7 @@ def necropolis_heading(view: SeatView, turn: int | None = None) -> Text:
 LEGEND = f"{TIME} Time token · B/P: Black/Purple army · ▒ face down · {tx.LP}n each: quest LP"
 
 
-def lich_effect(card) -> str:
+def lich_effect(card: LichKingCard) -> str:
     """A Lich King card's effect in a few words: `★1 per 2 Units dying`."""
     p = card.params
     army = {"black": "Black ", "purple": "Purple ", "any": ""}

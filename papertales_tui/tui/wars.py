@@ -8,7 +8,8 @@ Pure renderers: Rich text lines, no Textual.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.text import Text
 
@@ -38,7 +39,7 @@ def revealed_spots(events: Sequence[ev.BaseEvent]) -> dict[int, set[int]]:
     return out
 
 
-def spot_at_war(view: SeatView, unit: list, new: set[int]) -> kw.SpotView:
+def spot_at_war(view: SeatView, unit: list[Any], new: set[int]) -> kw.SpotView:
     """A Unit of a `war_strength` event ([spot, card, age, strength, fights]) as a Kingdom spot."""
     slot, card, age, strength, fights = unit
     t = view.card(card)
@@ -117,14 +118,14 @@ def wins(n: int, lp_each: int = WAR_LP) -> Text:
 def war_heading(view: SeatView, e: ev.War, number: int, count: int, width: int) -> list[Text]:
     """`War 1 of 5 · Ann ⚔6 against Ben ⚔5: Ann wins`; the result on a line of its own when the
     whole does not fit (long names, the 2-player double War)."""
-    name = lambda i: view.players[i].name  # noqa: E731
+    name: Callable[[int], str] = lambda i: view.players[i].name  # noqa: E731
     i, j = e.players
     a, b = e.strengths
     won = e.wars_won
     head = Text(f"War {number} of {count}" if won is None else "2 players: 2 Wars", style="bold reverse")
     head.append(f"  {name(i)} {tx.STRENGTH}{a} against {name(j)} {tx.STRENGTH}{b}:")
     winners = e.winners or []
-    wars = lambda n: f"{n} War" + "s" * (n > 1)  # noqa: E731
+    wars: Callable[[int], str] = lambda n: f"{n} War" + "s" * (n > 1)  # noqa: E731
     if won is not None and won[i] == won[j]:  # 2 players, equal strength
         result = f"a tie, each wins {wars(won[i])}"
     elif won is not None:  # 2 players: at least the other's strength wins one War, at least twice wins two

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.style import Style
     from textual.dom import DOMNode
+    from textual.geometry import Size
+    from textual.screen import Screen
     from textual.widgets.option_list import Option
 
     from ..rules import SeatView
@@ -70,13 +72,13 @@ class Lines(Widget):
     def refresh_row(self, y: int) -> None:
         self.refresh(Region(0, y, self.size.width, 1))
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.lines)
 
-    def get_content_width(self, container, viewport) -> int:
+    def get_content_width(self, container: Size, viewport: Size) -> int:
         return max((line.cell_len for line in self.lines), default=0)
 
-    def line_style(self, y: int):
+    def line_style(self, y: int) -> Style:
         return self.base_style
 
     def render_line(self, y: int) -> Strip:
@@ -238,7 +240,7 @@ class RowList(Lines, can_focus=True):
     def on_blur(self) -> None:
         self.refresh_cursor_row(self.cursor)
 
-    def line_style(self, y: int):
+    def line_style(self, y: int) -> Style:
         row = y - len(self.header)
         if not 0 <= row < self.count:
             return self.base_style
@@ -273,7 +275,7 @@ class KeyBar(Lines):
     def on_resize(self) -> None:
         self.bindings_changed(self.screen)
 
-    def bindings_changed(self, screen) -> None:
+    def bindings_changed(self, screen: Screen[object]) -> None:
         if screen is self.screen:
             self.set_lines([self.keys_line()])
 
@@ -316,7 +318,8 @@ class KeyBar(Lines):
         return line
 
     @staticmethod
-    def render_keys(entries) -> tuple[Text, list]:
+    def render_keys(entries: Sequence[tuple[str, str, DOMNode, str]],
+                    ) -> tuple[Text, list[tuple[int, int, DOMNode, str]]]:
         out = Text(" ", no_wrap=True, overflow="ellipsis")
         spans = []
         for key, label, namespace, action, parts in entries:

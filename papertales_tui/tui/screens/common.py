@@ -49,7 +49,7 @@ class TakeBack(Message):
     """Take back the last decision (from the hand-off screen, before the next player accepts it)."""
 
 
-class GameScreen(Screen):
+class GameScreen(Screen[None]):
     """A full screen with a one-line title and the footer of applicable keys."""
 
     title_text = "Paper Tales"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -12,7 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...rules import FIFTH_SLOT, Build, ConstructionOptions, Decision, Pass, Pending, SeatView, Upgrade
+from ...rules import FIFTH_SLOT, Build, Catalog, ConstructionOptions, Decision, Pass, Pending, SeatView, Upgrade
 from ...rules import price as rules_price
 from .. import text as tx
 from ..kingdom import Kingdom, kingdom_view
@@ -25,7 +27,7 @@ ASK = "Build one thing or pass: Enter, then c"
 PASS_LABEL = Text("Pass: build nothing this turn", style="italic")
 
 
-def option_label(catalog, opt: Build | Upgrade, chosen: bool = False) -> Text:
+def option_label(catalog: Catalog, opt: Build | Upgrade, chosen: bool = False) -> Text:
     b = catalog.buildings[opt.building]
     if isinstance(opt, Upgrade):
         what, level = f"Upgrade {b.name} → 2", 2
@@ -40,18 +42,18 @@ def option_label(catalog, opt: Build | Upgrade, chosen: bool = False) -> Text:
     return Text.assemble(Text(what.ljust(26), style="bold"), price, " worth ", tx.lp(b.level(level).legend_points))
 
 
-def what_label(catalog, r: dict) -> str:
+def what_label(catalog: Catalog, r: dict[str, Any]) -> str:
     b = catalog.buildings[r["building"]]
     if r["kind"] == "upgrade":
         return f"Upgrade {b.name} → 2"
     return f"Build {b.name} at level {r['level']}"
 
 
-def resources_text(parts: list, words: bool = True) -> Text:
+def resources_text(parts: Sequence[tuple[str, int]], words: bool = True) -> Text:
     return Text(" ").join(tx.resource(r, n, words=words) for r, n in parts)
 
 
-def blocked_reason(r: dict, gold: int | None = None) -> Text:
+def blocked_reason(r: dict[str, Any], gold: int | None = None) -> Text:
     """What a Construction not possible now lacks, in words (with the Gold it costs when `gold`)."""
     out = Text()
     if r["missing"]:
@@ -65,7 +67,7 @@ def blocked_reason(r: dict, gold: int | None = None) -> Text:
     return out
 
 
-def blocked_label(catalog, r: dict) -> Text:
+def blocked_label(catalog: Catalog, r: dict[str, Any]) -> Text:
     """A list entry, one line at 80 columns: the missing resources as glyphs and the Gold short
     (the highlighted entry's full reason is on the side)."""
     name = catalog.buildings[r["building"]].name
@@ -75,7 +77,7 @@ def blocked_label(catalog, r: dict) -> Text:
     return Text.assemble(("✗ ", "bold"), f"{name} level {r['level']}: ", lacks, style="dim")
 
 
-def price_lines(r: dict) -> list[Text]:
+def price_lines(r: dict[str, Any]) -> list[Text]:
     """The price split: Land cost, Gold instead of resources, resources used, resources bought."""
     out = [Text.assemble(("Price ", "bold"), tx.gold(r["gold"]))]
     if r["land"] or r["kind"] == "build":
@@ -90,7 +92,7 @@ def price_lines(r: dict) -> list[Text]:
     return out
 
 
-def building_lines(catalog, r: dict) -> list[Text]:
+def building_lines(catalog: Catalog, r: dict[str, Any]) -> list[Text]:
     """What the Building does at the level this Construction gives: end-of-game LP, production,
     abilities."""
     b = catalog.buildings[r["building"]]
@@ -161,7 +163,7 @@ class ConstructionScreen(HintHost, GameScreen):
         else:
             self.render_info(self.entry(option_key(ol.get_option_at_index(ol.highlighted))))
 
-    def entry(self, option_id: str | None) -> dict | None:
+    def entry(self, option_id: str | None) -> dict[str, Any] | None:
         """The engine's report on an entry of the list (None for Pass)."""
         if option_id is None or option_id == "pass":
             return None
@@ -174,7 +176,7 @@ class ConstructionScreen(HintHost, GameScreen):
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.render_info(self.entry(event.option.id))
 
-    def render_info(self, r: dict | None) -> None:
+    def render_info(self, r: dict[str, Any] | None) -> None:
         view, p = self.view, self.view.players[self.player]
         out = Text.assemble(("You have ", "bold"), tx.gold(p.gold), " · your Kingdom produces ",
                             tx.resources(dict(p.resources)), "\n")

@@ -42,14 +42,14 @@ class ChoiceHost(GameScreen):
         options: Any = self.pend.options  # this step's: AgeTargetOptions for AgeTargetModal, HealOptions for HealModal
         self.app.push_screen(self.modal_class(self.view, self.asks, options), self.answered)
 
-    def answered(self, answer) -> None:
+    def answered(self, answer: int | list[int] | None) -> None:
         self.decide(self.player, self.decision(answer))
 
     def refused(self, error: Exception) -> None:
         super().refused(error)
         self.ask()
 
-    def decision(self, answer) -> Decision:
+    def decision(self, answer: int | list[int] | None) -> Decision:
         raise NotImplementedError
 
 
@@ -57,7 +57,8 @@ class AgeTargetScreen(ChoiceHost):
     heading = "Your Kingdom: choose where the Age tokens go"
     modal_class = AgeTargetModal
 
-    def decision(self, answer) -> Decision:
+    def decision(self, answer: int | list[int] | None) -> Decision:
+        assert isinstance(answer, int), "AgeTargetModal answers a spot (it cannot be cancelled)"
         return AgeTarget(answer)
 
 
@@ -65,5 +66,6 @@ class HealScreen(ChoiceHost):
     heading = "Aging: Units with Age tokens die now, unless saved"
     modal_class = HealModal
 
-    def decision(self, answer) -> Decision:
+    def decision(self, answer: int | list[int] | None) -> Decision:
+        assert not isinstance(answer, int), "HealModal answers the spots to save"
         return Heal(tuple(answer or ()))

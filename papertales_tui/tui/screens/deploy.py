@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -22,6 +23,9 @@ from ..widgets import Lines, NecropolisRow, RowList
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
 from .modals import UnpaidModal
+
+if TYPE_CHECKING:
+    from ..kingdom import KingdomView
 
 PLACE = Binding.Group("Place", compact=True)
 
@@ -53,7 +57,7 @@ class DeployScreen(HintHost, GameScreen):
             self.plan.slots, self.plan.keep = list(prior.slots), prior.keep
         self.forecast: fc.TurnForecast | None = None
         self.after: SeatView | None = None  # the Kingdom alone as the forecast sees it after the reveal
-        self.forecast_key: tuple | None = None
+        self.forecast_key: tuple[tuple[int | None, ...], int | None] | None = None
         self.spot_views: list[SpotView | None] = [None] * 5
         self.held: int | None = None
         self.card_lines: dict[int, Text] = {}
@@ -91,7 +95,7 @@ class DeployScreen(HintHost, GameScreen):
         yield self.info
 
     def on_mount(self) -> None:
-        self.binding_state: tuple | None = None
+        self.binding_state: tuple[bool | None, ...] | None = None
         self.fit_layout()
         self.refresh_all()
         self.hand.focus()
@@ -460,7 +464,7 @@ class DeployScreen(HintHost, GameScreen):
         self.notify(str(error), title="Not allowed", severity="error", markup=False)
 
 
-def replace_mark(view, mark: str):
+def replace_mark(view: KingdomView, mark: str) -> KingdomView:
     from dataclasses import replace
 
     return replace(view, mark=mark)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from textual import getters
 
     from ...rules import SeatView
+    from ...rules.coach import Hint as CoachHint
     from ..app import PaperTalesApp
     from ..session import Asks
 
@@ -124,7 +126,7 @@ class HintHost(HostBase):
 
         self.run_worker(think, thread=True, group="hint", exclusive=True)
 
-    def hint_ready(self, stop: threading.Event, found, ordinal: int | None = None) -> None:
+    def hint_ready(self, stop: threading.Event, found: CoachHint | None, ordinal: int | None = None) -> None:
         if stop is not self._hint_stop:
             return
         self._hint_stop = None
@@ -168,6 +170,6 @@ def _in_play(view: SeatView, player: int) -> tuple[int | None, ...]:
     return tuple(u.card if u is not None else None for u in view.players[player].slots)
 
 
-def _call(app, fn, *args) -> None:
+def _call(app: PaperTalesApp, fn: Callable[..., object], *args: object) -> None:
     with contextlib.suppress(RuntimeError):  # the app closed while the coach was thinking
         app.call_from_thread(fn, *args)

@@ -6,6 +6,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -16,13 +17,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...rules import START_GOLD, SeatView
+from ...rules import START_GOLD, Catalog, SeatView
 from ...text.narrator import Names, narrate
 from .. import text as tx
 from .. import views
 from ..kingdom import LEGEND as KINGDOM_LEGEND
 from ..kingdom import Kingdom, kingdom_views
 from ..seats import bot_marked
+from ..session import Summary
 from ..widgets import option_key
 from .common import GameScreen
 
@@ -149,10 +151,10 @@ class RulesScreen(InfoScreen):
         self.query_one("#rules").focus()
 
 
-def card_detail(catalog, kind: str, key: str) -> Text:
+def card_detail(catalog: Catalog, kind: str, key: str) -> Text:
     if kind in ("necropolis", "lich_king"):
-        card = catalog.necropolis[key] if kind == "necropolis" else catalog.lich_king[key]
-        out = tx.necropolis_detail(card) if kind == "necropolis" else tx.lich_card_detail(card)
+        out = (tx.necropolis_detail(catalog.necropolis[key]) if kind == "necropolis"
+               else tx.lich_card_detail(catalog.lich_king[key]))
         out.append(f"\n\n{tx.SOLO_DESIGN_NOTE}", style="italic")
         return out
     if kind == "unit":
@@ -177,7 +179,7 @@ class CardBrowser(InfoScreen):
     title_text = "Paper Tales · Cards"
     BINDINGS = [Binding("slash", "filter", "Filter")]
 
-    def __init__(self, catalog, key: str | None = None):
+    def __init__(self, catalog: Catalog, key: str | None = None):
         super().__init__()
         self.catalog = catalog
         self.start_key = key
@@ -245,7 +247,7 @@ class LogScreen(InfoScreen):
 
     title_text = "Paper Tales · Game log"
 
-    def __init__(self, view: SeatView, log: list[tuple[int, dict]], until: int | None = None,
+    def __init__(self, view: SeatView, log: list[tuple[int, dict[str, Any]]], until: int | None = None,
                  notes: list[tuple[int, str]] | None = None):
         super().__init__()
         self.view, self.entries = view, log  # the public events (up to `until`), each with its place in the game's log
@@ -277,7 +279,7 @@ class ScoreboardScreen(InfoScreen):
 
     title_text = "Paper Tales · Scoreboard"
 
-    def __init__(self, view: SeatView, page=None, seats: list[str] | None = None,
+    def __init__(self, view: SeatView, page: Summary | None = None, seats: list[str] | None = None,
                  then: tuple[dict[int, int], dict[int, int], int | None, bool] | None = None):
         super().__init__()
         self.view, self.page, self.seats = view, page, seats
@@ -353,7 +355,7 @@ class PileScreen(InfoScreen):
         self.query_one("#piles").focus()
 
 
-class TooSmallScreen(ModalScreen):
+class TooSmallScreen(ModalScreen[None]):
     """Covers everything while the terminal is smaller than the game needs; the message wraps to
     whatever width there is."""
 

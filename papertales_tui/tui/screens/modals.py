@@ -4,7 +4,7 @@ card to learn."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from rich.text import Text
 from textual import on
@@ -70,7 +70,7 @@ class ConfirmQuit(ModalScreen[bool | str]):
         self.dismiss(answer)
 
 
-class SaveAsModal(ModalScreen):
+class SaveAsModal(ModalScreen[str | None]):
     """Save the game to a file of the player's choosing (through `app.save_as`). An existing file is
     replaced only after a second Enter, and never when it is not a good save file."""
 
@@ -165,7 +165,10 @@ class LearnModal(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ChoiceModal(ModalScreen):
+Answer = TypeVar("Answer")  # what a choice modal dismisses with
+
+
+class ChoiceModal(ModalScreen[Answer]):
     """A modal with a title, a note, a list and Confirm/Back; subclasses fill the list."""
     CSS_PATH = "modals.tcss"
 
@@ -218,7 +221,7 @@ class ChoiceModal(ModalScreen):
             self.dismiss(None)
 
 
-class UnpaidModal(ChoiceModal):
+class UnpaidModal(ChoiceModal[list[int]]):
     """Gold is short: tick the new Units to give up (they are discarded). Each Unit reads
     [x] given up or [ ] paid (glyphs and words, not colour), and a line says what confirming does."""
 
@@ -289,7 +292,7 @@ class UnpaidModal(ChoiceModal):
         self.dismiss([c for c in self.new if c in self.unpaid])
 
 
-class AgeTargetModal(HintHost, ChoiceModal):
+class AgeTargetModal(HintHost, ChoiceModal[int]):
     """Time Master / Master Alchemist: which Unit receives the Age tokens; each choice says whether
     that Unit then dies at this turn's Aging (the engine's answer)."""
 
@@ -329,7 +332,7 @@ class AgeTargetModal(HintHost, ChoiceModal):
             self.dismiss(int(option_key(ol.get_option_at_index(ol.highlighted))))
 
 
-class HealModal(HintHost, ChoiceModal):
+class HealModal(HintHost, ChoiceModal[list[int]]):
     """Mystical Healer: which dying Units to save (one per Healer). Nothing is ticked at first; each
     Unit reads [x] saved or [ ] dies (glyphs and words, not colour), and a line says what confirming
     will do."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -24,11 +25,14 @@ from ...rules import SeatView
 from ..session import REVIEW_EACH
 from .common import GameScreen
 
+if TYPE_CHECKING:  # the coach loads when a review starts
+    from ...rules.coach import Assessment, KeptHint, Review
+
 BAR = 30
 EACH = REVIEW_EACH  # CPU seconds of search per decision at most, on this screen (as in the background)
 
 
-def human_seats(app, view: SeatView) -> list[int]:
+def human_seats(app: object, view: SeatView) -> list[int]:
     """The seats the review is for: the human ones (all seats when the app does not say)."""
     session = getattr(app, "session", None)
     kinds = getattr(session, "seats", None) or getattr(app, "seats", None) or []
@@ -36,12 +40,12 @@ def human_seats(app, view: SeatView) -> list[int]:
     return humans or list(range(len(view.players)))
 
 
-def hints_used(app) -> list[int] | None:
+def hints_used(app: object) -> list[int] | None:
     session = getattr(app, "session", None)
     return getattr(session, "hints", None) or getattr(app, "hints", None)
 
 
-def hints_given(app) -> list:
+def hints_given(app: object) -> list[KeptHint]:
     """The coach's hints kept with the game (`KeptHint`s), for the review."""
     return list(getattr(getattr(app, "session", None), "kept_hints", None) or [])
 
@@ -59,7 +63,7 @@ class ReviewScreen(GameScreen):
         self.view, self.seats, self.hints = view, list(seats), hints
         self.title_text = "Paper Tales · The coach's review"
         self.stop = threading.Event()
-        self.result = None
+        self.result: Review | None = None
         self.cards: dict[str, list[tuple[str, str]]] = {}  # option id -> cards it names
 
     def body(self) -> ComposeResult:
@@ -100,7 +104,7 @@ class ReviewScreen(GameScreen):
             ("The coach replays the game: ", "bold"), "[" + "#" * filled + "." * (BAR - filled) + "]",
             f" {done}/{total} decisions · Esc: stop"))
 
-    def show(self, result) -> None:
+    def show(self, result: Review) -> None:
         from ...commands.review import seat_line
         from ...rules import coach
         from ...text.decisions import decision_text
@@ -112,7 +116,7 @@ class ReviewScreen(GameScreen):
         ol = self.query_one("#review-lines", OptionList)
         ol.clear_options()
 
-        def line(a) -> Text:
+        def line(a: Assessment) -> Text:
             head = f"T{a.turn} {names[a.player]}: {decision_text(a.decision, view, a.before)}"
             if a.agreed:
                 return Text(f"{head} · {coach.cost_text(a)} ({a.playouts} playouts)")
@@ -120,7 +124,7 @@ class ReviewScreen(GameScreen):
             return Text.assemble(head, hinted, " · coach: ", (decision_text(a.choice, view, a.before), "bold"),
                                  f" · {coach.cost_text(a)} ({a.playouts} playouts)")
 
-        def add(oid: str, text: Text, a=None) -> None:
+        def add(oid: str, text: Text, a: Assessment | None = None) -> None:
             ol.add_option(Option(text, id=oid))
             if a is not None:
                 self.cards[oid] = list(dict.fromkeys(coach.cards_in(a.decision, view) + coach.cards_in(a.choice, view)))

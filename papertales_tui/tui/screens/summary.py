@@ -84,11 +84,11 @@ def kingdoms_now(view: SeatView, width: int) -> Text:
     return Text("\n").join(line for lines in kw.table_lines(seen, width, len(seen)) for line in lines)
 
 
-def render_reveal(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list:
+def render_reveal(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[RenderableType]:
     """Revealed, each War (both sides side by side), what the Wars won, the phase-3 abilities."""
     first = next((k for k, e in enumerate(events) if isinstance(e, ev.WarStrength)), len(events))
     solo = views.is_solo(view)
-    out: list = []
+    out: list[RenderableType] = []
     if events[:first]:  # a block a line: a page break may fall between two
         lines = sentences(view, events[:first]).split("\n")
         out += [section("Revealed", lines[0])] + list(lines[1:])
@@ -143,8 +143,8 @@ def quest_line(view: SeatView, e: ev.LichQuest) -> Text:
     return out
 
 
-def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list:
-    out: list = []
+def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[RenderableType]:
+    out: list[RenderableType] = []
     gain = [e for e in events if isinstance(e, ev.LichLp) and e.cause == "immediate"]
     if gain:
         out.append(section("Immediate gain of the card under the Time token", sentences(view, gain)))
@@ -159,7 +159,7 @@ def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> l
     return out
 
 
-def render_income(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list:
+def render_income(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[RenderableType]:
     table = Table(box=None, header_style="bold", pad_edge=False)
     for col in ("Player", "Income", "Gold now"):
         table.add_column(col)
@@ -169,7 +169,7 @@ def render_income(view: SeatView, events: Sequence[ev.BaseEvent], width: int) ->
     return [section("Gold earned (2 base + Units and Buildings)", table)]
 
 
-def render_construction(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list:
+def render_construction(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[RenderableType]:
     return [section("Buildings", sentences(view, events))]
 
 
@@ -182,10 +182,10 @@ def deaths(view: SeatView, died: list[ev.UnitDied]) -> Text:
                            for i, names in sorted(by_player.items()))
 
 
-def render_aging(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list:
+def render_aging(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[RenderableType]:
     saved = [e for e in events if isinstance(e, ev.UnitSaved)]
     died = [e for e in events if isinstance(e, ev.UnitDied)]
-    out: list = []
+    out: list[RenderableType] = []
     if saved:
         out.append(section("Saved by a Mystical Healer", sentences(view, saved)))
     out.append(section("Died", deaths(view, died) if died else Text("No Unit died.", style="dim")))
