@@ -17,12 +17,18 @@ import tokenize
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "papertales_tui"
-MODE_OWN = {"rules/solo.py", "rules/games.py", "tui/solo_panels.py", "tui/views.py", "text/solo.py",
-            "tui/screens/newgame.py"}
-# The save format's schema of the Lich King's side: the state's JSON, the format's check, the
-# migration of old solo saves. Nothing else outside the mode may ask (at most 3 modules).
-ALLOWED = {"rules/state.py", "persistence/format.py", "persistence/migrations.py"}
-LEFT = {"rules/bots/medium.py"}  # to move into the mode: it only shrinks
+MODE_OWN = {"rules/solo.py", "rules/games.py", "tui/solo_panels.py", "tui/views.py", "text/solo.py"}
+STARTS = {"tui/screens/newgame.py"}  # the choice of a mode to start a game in
+# Left outside the mode, and why:
+ALLOWED = {
+    # the save format's schema of the Lich King's side: the state's JSON, the format's check of a
+    # file, the migration of old solo saves (a saved state names its mode; old files must load)
+    "rules/state.py", "persistence/format.py", "persistence/migrations.py",
+    # the medium bot's solo strategy (`SoloOutlook`): how one bot plays against the armies is the
+    # bot's, not the mode's (a mode knows no bot's heuristics)
+    "rules/bots/medium.py",
+}
+MOST_LINES = 15  # state 1, format 4, migrations 1, medium bot 9 (from 61 lines in 14 modules)
 
 
 def solo_check_lines(source: str) -> list[int]:
@@ -53,7 +59,7 @@ def solo_checks() -> dict[str, list[int]]:
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()
         lines = solo_check_lines(path.read_text(encoding="utf-8"))
-        if lines and rel not in MODE_OWN:
+        if lines and rel not in MODE_OWN | STARTS:
             out[rel] = lines
     return out
 
@@ -77,5 +83,5 @@ def test_the_counter_finds_each_kind_of_check():
 
 def test_solo_checks_stay_in_the_mode():
     found = solo_checks()
-    assert set(found) <= ALLOWED | LEFT, {m: found[m] for m in set(found) - ALLOWED - LEFT}
-    assert len(set(found) - LEFT) <= 3
+    assert set(found) <= ALLOWED, {m: found[m] for m in set(found) - ALLOWED}
+    assert sum(len(lines) for lines in found.values()) <= MOST_LINES, found
