@@ -1,5 +1,3 @@
 """Words shown to people, for the CLI and the app alike: the narrator of events (`narrator.py`), the
 one describer of decisions (`decisions.py`) and the game's glyphs (`glyphs.py`). The rules core never
 imports this package: the engine emits typed events and decisions, and these modules tell them."""
-
-from . import solo as _solo  # noqa: E402,F401 (the solo mode's words, added to the narrator's)

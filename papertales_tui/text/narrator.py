@@ -11,6 +11,8 @@ glyphs: ¤ Gold, ★ LP, ◷ Age tokens, ⚔ strength.
 
 from __future__ import annotations
 
+import functools
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -78,7 +80,7 @@ def narrate(event: ev.BaseEvent | dict[str, Any], names: Names, full: bool = Fal
         e = event
     if e.private_to is not None and not full:
         return None
-    text = _TEXTS[type(e)](e, names)
+    text = texts()[type(e)](e, names)
     if text is None and full:
         return f"{e.TYPE}: {_fields(e.to_dict())}"
     return text
@@ -151,7 +153,8 @@ def _units_aged(e: ev.UnitsAged, n: Names) -> str | None:
 
 
 # A mode's words: how its games open (by the mode's name) and the sentences of its own events, added
-# by its module of text/ (`solo.py`, imported with the package)
+# by its module of text/ (`MODE_WORDS`, imported when the first event is told: not at the app's start)
+MODE_WORDS = ("papertales_tui.text.solo",)
 OPENINGS: dict[str, str] = {}
 _TEXTS: dict[type, Callable[[Any, Names], str | None]] = {
     ev.GameStarted: _game_started,
@@ -182,3 +185,11 @@ _TEXTS: dict[type, Callable[[Any, Names], str | None]] = {
     ev.UnitDied: lambda e, n: f"{n.player(e.player)}'s {n.card(e.card)} dies ({AGE}{e.age}).",
     ev.UnitsAged: _units_aged,
 }
+
+
+@functools.cache
+def texts() -> dict[type, Callable[[Any, Names], str | None]]:
+    """Each event type's sentence, the modes' own words added (`MODE_WORDS`)."""
+    for name in MODE_WORDS:
+        importlib.import_module(name)
+    return _TEXTS

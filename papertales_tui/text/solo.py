@@ -1,5 +1,5 @@
 """The solo mode's words: how a solo game opens and the sentences of the Lich King's events, added
-to the narrator's (`narrator.OPENINGS`, `narrator._TEXTS`) when the package is imported."""
+to the narrator's (`narrator.OPENINGS`, `narrator.texts()`) when it first tells an event."""
 
 from __future__ import annotations
 
