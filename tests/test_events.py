@@ -168,9 +168,9 @@ def test_docs_events_names_real_causes():
 
 
 def test_every_event_type_has_a_sentence():
-    from papertales_tui.text.narrator import _TEXTS
+    from papertales_tui.text.narrator import texts
 
-    assert set(_TEXTS) == set(ev.TYPES.values())
+    assert set(texts()) == set(ev.TYPES.values())
 
 
 def test_the_narrator_keeps_private_events_to_full_mode_and_names_literal():

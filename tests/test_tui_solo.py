@@ -17,8 +17,9 @@ from papertales_tui.tui.screens.deploy import DeployScreen
 from papertales_tui.tui.screens.draft import DraftScreen
 from papertales_tui.tui.screens.final import FinalScreen
 from papertales_tui.tui.screens.handoff import HandoffScreen
-from papertales_tui.tui.screens.info import CardBrowser, PileScreen, RulesScreen
+from papertales_tui.tui.screens.info import CardBrowser, RulesScreen
 from papertales_tui.tui.screens.summary import SummaryScreen
+from papertales_tui.tui.solo_panels import PileScreen
 from papertales_tui.tui.widgets import NecropolisRow
 
 DESIGN_NOTE = "this project's own design"

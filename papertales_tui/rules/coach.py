@@ -442,7 +442,7 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
         done[a.index] = a
     names = [p.name for p in game.state.players]
     return Review([done[p.index] for p in points], names, sorted(seats),
-                  deciding_turn(game) if game.state.solo is not None else None)
+                  deciding_turn(game) if game.mode.other_scores(game) else None)  # against a side not a seat
 
 
 def kept_hints(saved: object) -> list[KeptHint]:

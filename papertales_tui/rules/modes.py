@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .cards import Catalog
     from .engine import Game, Pending
     from .forecast import WarForecast
+    from .observer import SoloView
     from .state import GameState
 
 
@@ -97,6 +98,9 @@ class Mode(Protocol):
 
     def view(self, game: Game, player: int | None, d: dict[str, Any]) -> None:
         """Hide or add what this mode shows in `Game.view(player)` (`d` is changed in place)."""
+
+    def seat_view_extra(self, game: Game, seat: int | None) -> SoloView | None:
+        """This mode's own part of `observe(game, seat)` (`SeatView.solo`), as `seat` sees it."""
 
     # --- a view's hidden cards, sampled (bots/knowledge.py) -----------------------------------------
     def seen_cards(self, view: dict[str, Any], player: int) -> list[int]:
@@ -181,6 +185,9 @@ class StandardMode:
         return []
 
     def view(self, game: Game, player: int | None, d: dict[str, Any]) -> None:
+        return None
+
+    def seat_view_extra(self, game: Game, seat: int | None) -> SoloView | None:
         return None
 
     def seen_cards(self, view: dict[str, Any], player: int) -> list[int]:

@@ -13,16 +13,15 @@ of `to_dict`): it is the printed cards, public and the same for everyone, and `c
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import kingdom
-from .state import Phase, Unit
+from .state import Unit
 
 if TYPE_CHECKING:
-    from .cards import Catalog, LichKingCard, NecropolisCard, UnitType
+    from .cards import Catalog, UnitType
     from .engine import Game
 
 
@@ -136,16 +135,6 @@ class SeatView:
         Healer saves it); once the game is over, no Aging comes. E.g. a Unit in a past War's event."""
         return not self.over and age >= self.death_ages[card]
 
-    def necropolis_card(self, position: int) -> NecropolisCard:
-        """A face-up card of the solo Necropolis row."""
-        assert self.solo is not None, "a solo game's view"
-        key = self.solo.row[position]
-        assert key is not None, f"Necropolis card {position} is face down"
-        return self.catalog.necropolis[key]
-
-    def lich_king_cards(self) -> list[LichKingCard]:
-        return [self.catalog.lich_king[k] for k in self.solo.lich_cards] if self.solo is not None else []
-
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data (the catalog left out)."""
         out = asdict(self)
@@ -159,14 +148,14 @@ def observe(game: Game, seat: int | None) -> SeatView:
     over = s.over
     players = tuple(_player(game, i, i == seat, over) for i in range(len(s.players)))
     deciding = tuple(p.player for p in game.pending()) if not over else ()
-    solo = _solo(game, seat) if s.solo is not None else None
+    extra = game.mode.seat_view_extra(game, seat)  # the mode's own part (solo: the Lich King's side)
     return SeatView(
         seat=seat, mode=s.mode, seed=s.seed, turn=s.turn, turns=s.turns, phase=str(s.phase), step=str(s.step),
         draft_round=s.draft_round, over=over, deck=len(s.deck), discard=len(s.discard), cards=tuple(s.cards),
         players=players, deciding=deciding, pass_direction=game.pass_direction(),
         pass_targets=tuple(game.pass_target(i) for i in range(len(s.players))),
         winners=tuple(game.winners()) if over else (), log_size=len(s.log), decisions=len(s.decisions),
-        death_ages=tuple(r.death_age for r in game.rules), solo=solo, catalog=game.catalog)
+        death_ages=tuple(r.death_age for r in game.rules), solo=extra, catalog=game.catalog)
 
 
 def _player(game: Game, i: int, mine: bool, over: bool) -> PlayerView:
@@ -189,44 +178,6 @@ def _player(game: Game, i: int, mine: bool, over: bool) -> PlayerView:
         buildings=tuple(p.buildings.items()), open_slots=tuple(p.open_slots()), revealed=tuple(p.revealed),
         strength=sum(v for _, v in parts), strength_parts=tuple(parts),
         resources=tuple(resources.items()))
-
-
-def _solo(game: Game, seat: int | None) -> SoloView:
-    from . import solo as rules
-
-    s = game.state
-    solo = s.solo
-    assert solo is not None
-    catalog = game.catalog
-    row = tuple(k if i < solo.revealed else None for i, k in enumerate(solo.necropolis))
-    armies = None
-    if solo.revealed >= solo.time + 2:
-        now, nxt = (catalog.necropolis[solo.necropolis[k]] for k in (solo.time, solo.time + 1))
-        a = rules.armies_of(now, nxt, rules.army_bonus([catalog.lich_king[k] for k in solo.lich_cards]))
-        armies = (a["black"], a["purple"])
-    outlook: list[ArmyRange | None] = []
-    for time in range(s.turns):
-        if not 0 <= time < len(row) - 1:
-            outlook.append(None)
-            continue
-        seen = rules.possible_armies(catalog, row, solo.lich_cards, time)
-        outlook.append(ArmyRange(*((min(x[a] for x in seen), max(x[a] for x in seen)) for a in rules.ARMIES)))
-    mine = seat == 0
-    draft = s.players[0].draft if mine else []
-    quests = rules.quests_of(catalog, row, solo.lich_cards)
-    units = game.types
-    quest_lp = tuple((c, sum(q.lp for _, q in quests if rules.quest_matches(q, units[c]))) for c in draft)
-    sources: Counter[str] = Counter()
-    for e in s.log:
-        if e["type"] == "lich_lp":
-            sources[e["source"]] += e["amount"]
-    return SoloView(
-        lich_lp=solo.lich_lp, lich_cards=tuple(solo.lich_cards), row=row, revealed=solo.revealed, time=solo.time,
-        armies=armies, outlook=tuple(outlook),
-        next_candidates=tuple(c.key for c in rules.necropolis_candidates(catalog, row, solo.time + 1)),
-        underworld=tuple(sorted(solo.underworld)) if mine else None, underworld_count=len(solo.underworld),
-        discard=tuple(s.discard) if mine and s.phase == Phase.RECRUITMENT else None,
-        quest_lp=quest_lp, lich_sources=tuple(sources.items()))
 
 
 # --- what a table keeps of a game beside the seats' views: its pages of events, saves, the coach's review ---

@@ -23,7 +23,8 @@ from .cards import Catalog, LichKingCard, NecropolisCard, Quest, UnitType
 from .decisions import PickOptions, SoloPickOptions
 from .engine import Game, Pending
 from .modes import Mode, StandardMode
-from .state import GameState, SoloState
+from .observer import ArmyRange, SoloView
+from .state import GameState, Phase, SoloState
 
 if TYPE_CHECKING:
     from .forecast import WarForecast
@@ -270,6 +271,43 @@ class SoloMode(StandardMode):
         sd["underworld"] = self.underworld_seen(player)
         sd["discard"] = self.discard_seen(player)
         sd["armies"] = self.armies()
+
+    def seat_view_extra(self, game: Game, seat: int | None) -> SoloView:
+        """The Lich King's side as `seat` sees it (`SeatView.solo`): the row as seen, the armies,
+        the Underworld and discard pile (the player only), the quests' LP and the Lich King's sources."""
+        s = game.state
+        solo = s.solo
+        assert solo is not None  # check_state made sure
+        catalog = game.catalog
+        row = tuple(k if i < solo.revealed else None for i, k in enumerate(solo.necropolis))
+        armies = None
+        if solo.revealed >= solo.time + 2:
+            now, nxt = (catalog.necropolis[solo.necropolis[k]] for k in (solo.time, solo.time + 1))
+            a = armies_of(now, nxt, army_bonus([catalog.lich_king[k] for k in solo.lich_cards]))
+            armies = (a["black"], a["purple"])
+        outlook: list[ArmyRange | None] = []
+        for time in range(s.turns):
+            if not 0 <= time < len(row) - 1:
+                outlook.append(None)
+                continue
+            seen = possible_armies(catalog, row, solo.lich_cards, time)
+            outlook.append(ArmyRange(*((min(x[a] for x in seen), max(x[a] for x in seen)) for a in ARMIES)))
+        mine = seat == 0
+        draft = s.players[0].draft if mine else []
+        quests = quests_of(catalog, row, solo.lich_cards)
+        units = game.types
+        quest_lp = tuple((c, sum(q.lp for _, q in quests if quest_matches(q, units[c]))) for c in draft)
+        sources: Counter[str] = Counter()
+        for e in s.log:
+            if e["type"] == "lich_lp":
+                sources[e["source"]] += e["amount"]
+        return SoloView(
+            lich_lp=solo.lich_lp, lich_cards=tuple(solo.lich_cards), row=row, revealed=solo.revealed, time=solo.time,
+            armies=armies, outlook=tuple(outlook),
+            next_candidates=tuple(c.key for c in necropolis_candidates(catalog, row, solo.time + 1)),
+            underworld=tuple(sorted(solo.underworld)) if mine else None, underworld_count=len(solo.underworld),
+            discard=tuple(s.discard) if mine and s.phase == Phase.RECRUITMENT else None,
+            quest_lp=quest_lp, lich_sources=tuple(sources.items()))
 
     # --- a view's hidden cards, sampled (bots/knowledge.py) ------------------------------------
     def seen_cards(self, view: dict[str, Any], player: int) -> list[int]:

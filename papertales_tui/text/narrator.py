@@ -11,6 +11,8 @@ glyphs: ¤ Gold, ★ LP, ◷ Age tokens, ⚔ strength.
 
 from __future__ import annotations
 
+import functools
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,8 +21,6 @@ from ..rules import events as ev
 from ..rules.state import SLOT_NAMES
 from .glyphs import AGE, ARMY_NAMES, GOLD, LP, STRENGTH, necropolis_label  # noqa: F401 (the narrator's too)
 
-LICH_CAUSES = {"immediate": "immediate gain", "quest": "quest", "wars": "Wars won", "end": "END card",
-               "lich_card": "Lich King card"}
 REASONS = {"draft": "draft", "not_deployed": "not deployed", "shapeshift": "turned over by Shapeshifter",
            "make_room": "taken out of play"}
 
@@ -32,7 +32,6 @@ class Names:
     players: tuple[str, ...]
     cards: tuple[str, ...]  # card number -> Unit name
     keys: dict[str, str]  # Unit, Building, Necropolis and Lich King card key -> name
-    solo: bool = False
 
     @classmethod
     def of(cls, game: Any) -> Names:
@@ -42,8 +41,7 @@ class Names:
         keys = {k: c.name for table in (cat.units, cat.buildings, cat.necropolis, cat.lich_king)
                 for k, c in table.items()}
         seen = getattr(game, "state", game)
-        return cls(tuple(p.name for p in seen.players), tuple(keys.get(k, k) for k in seen.cards),
-                   keys, seen.mode == "solo")
+        return cls(tuple(p.name for p in seen.players), tuple(keys.get(k, k) for k in seen.cards), keys)
 
     def player(self, i: Any) -> str:
         return self.players[i] if isinstance(i, int) and 0 <= i < len(self.players) else f"player {i}"
@@ -82,7 +80,7 @@ def narrate(event: ev.BaseEvent | dict[str, Any], names: Names, full: bool = Fal
         e = event
     if e.private_to is not None and not full:
         return None
-    text = _TEXTS[type(e)](e, names)
+    text = texts()[type(e)](e, names)
     if text is None and full:
         return f"{e.TYPE}: {_fields(e.to_dict())}"
     return text
@@ -98,9 +96,8 @@ def _signed(n: int) -> str:
 
 # --- one function per event type ------------------------------------------------------------------
 def _game_started(e: ev.GameStarted, n: Names) -> str:
-    if e.mode == "solo":
-        return f"New solo game: {', '.join(e.players)} against the Lich King (seed {e.seed})."
-    return f"New game: {', '.join(e.players)} (seed {e.seed})."
+    opening = OPENINGS.get(e.mode or "", "New game: {players}")  # a mode's own (solo: against the Lich King)
+    return opening.format(players=", ".join(e.players)) + f" (seed {e.seed})."
 
 
 def _game_over(e: ev.GameOver, n: Names) -> str:
@@ -151,35 +148,14 @@ def _change(glyph: str) -> Callable[[Any, Names], str]:
     return text
 
 
-def _solo_started(e: ev.SoloStarted, n: Names) -> str:
-    cards = ", ".join(n.cause(k) for k in e.lich_cards) or "none"
-    return f"Difficulty {e.difficulty}: Lich King cards {cards}."
-
-
-def _lich_quest(e: ev.LichQuest, n: Names) -> str:
-    k = len(e.matches)
-    return (f"{n.cause(e.source)}'s quest: {k} Underworld Unit{'s' if k != 1 else ''} "
-            f"({n.card_list(e.matches) if e.matches else 'none'}).")
-
-
-def _solo_war(e: ev.SoloWar, n: Names) -> str:
-    me = n.player(0)
-    result = ("a tie, both win" if e.player_won and e.lich_won else f"{me} wins" if e.player_won
-              else "the Lich King wins")
-    army = ARMY_NAMES.get(e.army, e.army)
-    return f"{me} {STRENGTH}{e.strength} vs the {army} army {STRENGTH}{e.army_strength}: {result}."
-
-
-def _solo_over(e: ev.SoloOver, n: Names) -> str:
-    me = n.player(0)
-    who = me if e.winner == "player" else "the Lich King"
-    return f"{me} {LP}{e.player_lp} vs the Lich King {LP}{e.lich_lp}: {who} wins."
-
-
 def _units_aged(e: ev.UnitsAged, n: Names) -> str | None:
     return f"{n.player(e.player)}'s Units in play each gain 1{AGE}." if e.slots else None
 
 
+# A mode's words: how its games open (by the mode's name) and the sentences of its own events, added
+# by its module of text/ (`MODE_WORDS`, imported when the first event is told: not at the app's start)
+MODE_WORDS = ("papertales_tui.text.solo",)
+OPENINGS: dict[str, str] = {}
 _TEXTS: dict[type, Callable[[Any, Names], str | None]] = {
     ev.GameStarted: _game_started,
     ev.TurnStarted: lambda e, n: f"— Turn {e.turn} —",
@@ -208,19 +184,12 @@ _TEXTS: dict[type, Callable[[Any, Names], str | None]] = {
     ev.UnitSaved: lambda e, n: f"{n.player(e.player)}'s Mystical Healer saves {n.card(e.card)}.",
     ev.UnitDied: lambda e, n: f"{n.player(e.player)}'s {n.card(e.card)} dies ({AGE}{e.age}).",
     ev.UnitsAged: _units_aged,
-    ev.SoloStarted: _solo_started,
-    ev.NecropolisRevealed: lambda e, n: (f"Necropolis card {necropolis_label(e.position)} turns face up: "
-                                         f"{n.cause(e.card)} (gain {LP}{e.gain}, Black {e.black}, "
-                                         f"Purple {e.purple})."),
-    ev.UnderworldShuffled: lambda e, n: f"The Underworld ({e.cards} cards) is shuffled.",
-    ev.UnderworldDrawn: lambda e, n: f"{n.player(e.player)} draws {n.card_list(e.cards)} from the Underworld.",
-    ev.UnderworldAdded: lambda e, n: f"{n.card_list(e.cards)} go to the Underworld ({e.total} cards).",
-    ev.UnderworldBottom: lambda e, n: f"{n.card_list(e.cards)} go under the Underworld.",
-    ev.LichQuest: _lich_quest,
-    ev.LichLp: lambda e, n: (f"The Lich King +{e.amount}{LP} ({n.cause(e.source)}, "
-                             f"{LICH_CAUSES.get(e.cause, e.cause)}), now {LP}{e.total}."),
-    ev.UnderworldDiscarded: lambda e, n: f"The {len(e.cards)} Underworld cards go to the discard pile.",
-    ev.SoloWar: _solo_war,
-    ev.TimeMoved: lambda e, n: f"The Time token moves to Necropolis card {necropolis_label(e.position)}.",
-    ev.SoloOver: _solo_over,
 }
+
+
+@functools.cache
+def texts() -> dict[type, Callable[[Any, Names], str | None]]:
+    """Each event type's sentence, the modes' own words added (`MODE_WORDS`)."""
+    for name in MODE_WORDS:
+        importlib.import_module(name)
+    return _TEXTS

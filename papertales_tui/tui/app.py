@@ -27,7 +27,7 @@ from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
 from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, literal, new_game, observe
-from . import seats
+from . import panels, seats
 from .contrast import ReadableMonochrome
 from .palette import CardCommands
 from .screens.common import Continue, Decided, TakeBack
@@ -578,8 +578,7 @@ def save_target(path: str) -> Path:
 
 
 def default_save_name(view: SeatView) -> str:
-    mode = "solo" if view.mode == "solo" else "game"
-    return f"papertales-{mode}-{view.seed}-turn{view.turn}.json"
+    return f"papertales-{panels.of(view).save_name}-{view.seed}-turn{view.turn}.json"
 
 
 def run_app(args: argparse.Namespace, catalog: Catalog) -> int:

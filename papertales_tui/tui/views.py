@@ -20,6 +20,19 @@ def is_solo(view: SeatView | None) -> bool:
     return view is not None and view.solo is not None
 
 
+def necropolis_card(view: SeatView, position: int) -> NecropolisCard:
+    """A face-up card of the Necropolis row."""
+    assert view.solo is not None, "a solo game's view"
+    key = view.solo.row[position]
+    assert key is not None, f"Necropolis card {position} is face down"
+    return view.catalog.necropolis[key]
+
+
+def lich_king_cards(view: SeatView) -> list[LichKingCard]:
+    """The Lich King cards in play (the difficulty)."""
+    return [view.catalog.lich_king[k] for k in view.solo.lich_cards] if view.solo is not None else []
+
+
 def army_range(cards: list[NecropolisCard], army: str) -> str:
     values = sorted({getattr(c, army) for c in cards})
     return f"{values[0]}-{values[-1]}" if len(values) > 1 else str(values[0]) if values else "?"
@@ -74,7 +87,7 @@ APPLIES = {"pick": ("underworld_quest",), "deploy": ("lp_per_war_won", "lp_per_d
 def lich_cards_line(view: SeatView, width: int) -> Text:
     """The Lich King cards in play (the difficulty), each with its effect in a few words when they
     all fit in `width`, else those that apply to the decision now; else their names."""
-    cards = view.lich_king_cards()
+    cards = lich_king_cards(view)
     now = [c for c in cards if c.effect in APPLIES.get(view.step, ())]
     effects = " · ".join(f"{c.name} ({lich_effect(c)})" for c in cards)
     names = ", ".join(c.name for c in cards) or "none (difficulty 0)"
@@ -103,7 +116,7 @@ def necropolis_cells(view: SeatView, position: int, compact: bool = False) -> li
             cards = [view.catalog.necropolis[k] for k in solo.next_candidates]
             lines[2] = Text(f"B{army_range(cards, 'black')} P{army_range(cards, 'purple')}?", style="dim")
         return lines
-    card = view.necropolis_card(position)
+    card = necropolis_card(view, position)
     gain = Text.assemble(label, " +", tx.lp(card.gain), " ",
                          (f"B{card.black}", "bold"), " ", (f"P{card.purple}", "bold purple"))
     quest = Text(tx.quest_short(card.quest, compact)) if card.quest else Text("no quest", style="dim")

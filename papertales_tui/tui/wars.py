@@ -18,6 +18,7 @@ from ..rules import events as ev
 from ..text.narrator import Names, strength_part
 from . import kingdom as kw
 from . import text as tx
+from . import views
 
 GAP = 3  # columns between the two sides
 NAME_WIDTH = 16  # the longest Unit name (Master Alchemist)
@@ -171,7 +172,7 @@ def army_lines(view: SeatView, e: ev.SoloWar, shown: ev.NecropolisRevealed | Non
     lines = [fit(Text.assemble((f"{name} army", "bold underline"), "  ", tx.strength(e.army_strength), "  ",
                                result), width)]
     if shown is not None and shown.position > 0:
-        now, nxt = view.necropolis_card(shown.position - 1), view.necropolis_card(shown.position)
+        now, nxt = views.necropolis_card(view, shown.position - 1), views.necropolis_card(view, shown.position)
         a, b = getattr(now, e.army), getattr(nxt, e.army)
         lines.append(fit(Text.assemble(f"   {now.name} (current) ".ljust(3 + NAME_WIDTH + 4), tx.strength(a)), width))
         lines.append(fit(Text.assemble(f"   {nxt.name} (revealed) ".ljust(3 + NAME_WIDTH + 4), tx.strength(b)), width))

@@ -318,7 +318,7 @@ class KeyBar(Lines):
         return line
 
     @staticmethod
-    def render_keys(entries: Sequence[tuple[str, str, DOMNode, str]],
+    def render_keys(entries: Sequence[tuple[str, str, DOMNode, str, list[tuple[str, str]]]],
                     ) -> tuple[Text, list[tuple[int, int, DOMNode, str]]]:
         out = Text(" ", no_wrap=True, overflow="ellipsis")
         spans = []

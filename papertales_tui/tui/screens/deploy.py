@@ -13,13 +13,13 @@ from textual.binding import Binding
 
 from ...rules import FIFTH_SLOT, Decision, Deploy, DeployOptions, Pending, SeatView, Unaffordable, observe
 from ...rules import forecast as fc
+from .. import panels
 from .. import text as tx
-from .. import views
 from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_height, table_marks
 from ..plan import DeployPlan
 from ..seats import bot_marked
 from ..session import Asks
-from ..widgets import Lines, NecropolisRow, RowList
+from ..widgets import Lines, RowList
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
 from .modals import UnpaidModal
@@ -68,11 +68,11 @@ class DeployScreen(HintHost, GameScreen):
         self.wrapped: dict[int | None, list[Text]] = {}  # card details, wrapped to the panel
         self.detail_card: int | None = None
         self.title_text = turn_title(view, view.players[self.player].name)
-        self.solo = views.is_solo(view)
-        if self.solo:
-            self.add_class("solo")
+        self.panels = panels.of(view)  # what the mode adds (solo: the Necropolis row, the Lich King's gains)
+        if self.panels.css_class:
+            self.add_class(self.panels.css_class)
         self.table: KingdomTable | None = None
-        if not self.solo:  # the other Kingdoms as everyone sees them (hands and plans stay hidden)
+        if len(view.players) > 1:  # the other Kingdoms as everyone sees them (hands and plans stay hidden)
             seen = kingdom_views(view)
             marked = table_marks(len(seen), self.player)
             others = [replace_mark(seen[j], marked.get(j, "")) for j in range(len(seen)) if j != self.player]
@@ -83,8 +83,7 @@ class DeployScreen(HintHost, GameScreen):
     # --- layout -----------------------------------------------------------------------------
     def body(self) -> ComposeResult:
         # one flat grid (see deploy.tcss): fewer widgets under each redrawn line
-        if self.solo:
-            yield NecropolisRow(self.view, id="necropolis")
+        yield from self.panels.top(self.view)
         if self.table is not None:
             session = self.app.session
             self.table_views = bot_marked(self.table_views, session.seats if session else None)  # (fit_layout's)
@@ -128,11 +127,10 @@ class DeployScreen(HintHost, GameScreen):
             return False
         self.board_rows = board
         width = max(self.app.size.width - 2, 20)
-        status = 6 if self.solo else 5  # solo: the Lich King's gains too
+        status = 5 + self.panels.deploy_status_rows  # solo: the Lich King's gains too
         room = self.app.size.height - 2 - board - status  # title, keys; status (a message goes over the details)
-        if self.solo:
-            room -= 6  # the Necropolis row
-        elif self.table is not None:
+        room -= self.panels.top_rows  # solo: the Necropolis row
+        if self.table is not None:
             # rows for the details of the longest card at hand (4 at least: room for a hint) while the
             # Kingdoms fit
             wanted = self.detail_rows(width)
@@ -310,8 +308,7 @@ class DeployScreen(HintHost, GameScreen):
         width = max(self.info.content_region.width, 20)
         lines = [money, wars_line(f, width), aging_line(f, self.after, width), lp_line(f, width),
                  build_line(self.view, f, width)]
-        if self.solo:
-            lines.insert(4, lich_line(f, width))
+        lines[4:4] = self.panels.deploy_status(f, width)  # (solo: the Lich King's gains)
         if self.held is not None:
             lines[-1] = Text(f"Holding {self.view.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
                              style="bold")
@@ -562,20 +559,6 @@ def lp_line(f: fc.TurnForecast, width: int = 78) -> Text:
         short.append(" · some not known yet", style="dim")
         candidates = [full, short, listed]
     return first_fitting(candidates + [total], width)
-
-
-def lich_line(f: fc.TurnForecast, width: int = 78) -> Text:
-    """Solo: `Lich King gains ★3-5 this turn: Wars ★2-4, Legion of Bone ★1`, shortened to fit."""
-    def line(when: str, items: bool) -> Text:
-        low, high = f.lich_total
-        out = Text("Lich King gains ", style="bold")
-        out.append_text(tx.lp(low))
-        out.append((f"-{high}" if high != low else "") + when)
-        if items and f.lich:
-            out.append(": " + ", ".join(f"{name} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
-                                           for name, lo, hi in f.lich))
-        return out
-    return first_fitting([line(" this turn", True), line("", True), line(" this turn", False)], width)
 
 
 def build_line(view: SeatView, f: fc.TurnForecast, width: int = 78) -> Text:

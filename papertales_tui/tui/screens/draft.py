@@ -13,12 +13,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 
 from ...rules import Decision, Pending, Pick, PickOptions, SeatView, SoloPickOptions
+from .. import panels
 from .. import text as tx
-from .. import views
 from ..kingdom import KingdomTable, kingdom_views, table_height, table_marks
 from ..seats import bot_marked
 from ..session import Asks
-from ..widgets import NecropolisRow, Notice, RowList, TextBox, unbroken, wrap
+from ..widgets import Notice, RowList, TextBox, unbroken, wrap
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
 
@@ -47,17 +47,16 @@ class DraftScreen(HintHost, GameScreen):
         self.cards: list[int] = list(pend.options.cards)
         self.with_discard: bool = pend.options.discard
         # chosen, not decided yet: `c` confirms (a stray Enter decides nothing); a pick taken back comes back
-        self.quest_lp = dict(view.solo.quest_lp) if view.solo is not None else {}  # ☠: the quests' LP
+        self.panels = panels.of(view)  # what the mode adds (solo: the Necropolis row, the Underworld)
+        self.quest_lp = self.panels.quest_lp(view)  # ☠: the quests' LP
         self.picked: int | None = prior.card if isinstance(prior, Pick) else None
         self.discard: int | None = prior.discard if isinstance(prior, Pick) else None
-        self.solo = views.is_solo(view)
         self.title_text = turn_title(view, view.players[self.player].name)
         if isinstance(self.options, SoloPickOptions):
             self.title_text = turn_title(view, f"round {self.options.round}/{self.options.rounds}")
 
     def body(self) -> ComposeResult:
-        if self.solo:
-            yield NecropolisRow(self.view, id="necropolis")
+        yield from self.panels.top(self.view)
         yield self.opponents()
         with Horizontal(id="draft"):
             yield RowList("", id="draft-cards")
@@ -78,18 +77,18 @@ class DraftScreen(HintHost, GameScreen):
         from dataclasses import replace
 
         seen = kingdom_views(self.view)
-        marked = {} if self.solo else table_marks(len(seen), self.player, self.view.pass_direction)
+        marked = table_marks(len(seen), self.player, self.view.pass_direction)
         session = self.app.session
         views = bot_marked([replace(seen[j], mark=marked[j]) for j in marked], session.seats if session else None)
         views.append(replace(seen[self.player], mark="(you)"))
-        rows = self.app.size.height - 2 - DETAIL_ROWS - self.list_rows() - (6 if self.solo else 0)
+        rows = self.app.size.height - 2 - DETAIL_ROWS - self.list_rows() - self.panels.top_rows
         return KingdomTable(views, rows=rows, id="table")
 
     INFO_WIDTH = 31  # the text of #draft-info (draft.tcss: 34, less its border and padding)
 
     def list_rows(self) -> int:
         """The rows the list of cards and the text beside it need."""
-        header = 2 if self.solo else 1
+        header = 2 if isinstance(self.options, SoloPickOptions) else 1  # (where the rest goes)
         info = len(wrap(self.info_text(), self.app.console, self.INFO_WIDTH))
         return max(header + len(self.cards), info)
 
@@ -99,7 +98,7 @@ class DraftScreen(HintHost, GameScreen):
         width = max(self.app.size.width - 2, 20)
         table = next(iter(self.query("#table").results(KingdomTable)), None)
         used = table_height(table.views, width, table.rows) if table is not None else 0
-        room = self.app.size.height - 2 - used - self.list_rows() - (6 if self.solo else 0)  # the Necropolis row
+        room = self.app.size.height - 2 - used - self.list_rows() - self.panels.top_rows  # the Necropolis row
         needed = max(len(tx.unit_detail(self.view.card(c)).wrap(self.app.console, width)) for c in self.cards)
         self.query_one("#card-detail").styles.height = max(min(room, needed), 2)
 
@@ -108,7 +107,7 @@ class DraftScreen(HintHost, GameScreen):
         for c in self.cards:
             line = tx.unit_line(self.view.card(c))
             if c == self.picked:
-                line = Text.assemble(line, Text("  ✓ kept" if self.solo else "  ✓ picked", style="bold green"))
+                line = Text.assemble(line, Text(f"  ✓ {self.panels.picked_word}", style="bold green"))
             elif c == self.discard:
                 line = Text.assemble(line, Text("  ✗ discard", style="bold red"))
             quest_lp = self.quest_lp.get(c, 0)
@@ -117,13 +116,11 @@ class DraftScreen(HintHost, GameScreen):
             rows.append(line)
         cards = self.query_one("#draft-cards", RowList)
         if self.ready():
-            what = "keep" if self.solo else "pick"
+            what = self.panels.pick_word
             ask = Text(f"c: confirm your {what}{' and discard' if self.with_discard else ''} · u: undo", style="bold")
-        elif self.solo:
-            ask = Text("Choose a card to KEEP (Enter or click)", style="bold")
         else:
             ask = Text("Choose a card to DISCARD (Enter or click)" if self.picked is not None
-                       else "Choose a card to PICK (Enter or click)", style="bold")
+                       else f"Choose a card to {self.panels.pick_word.upper()} (Enter or click)", style="bold")
         if isinstance(self.options, SoloPickOptions):
             rest = REST_TO[self.options.rest_to]
             cards.header = [ask, Text(f"{len(self.cards) - 1} left: {rest}" if len(self.cards) > 2
@@ -142,8 +139,9 @@ class DraftScreen(HintHost, GameScreen):
         self.query_one("#draft-info", TextBox).set_text(self.info_text())
 
     def info_text(self) -> Text:
-        if self.solo:
-            return self.solo_info()
+        own = self.panels.draft_info(self)  # a mode's own (solo: the rounds and the Underworld)
+        if own is not None:
+            return own
         view = self.view
         p = view.players[self.player]
         n = len(view.players)
@@ -163,30 +161,8 @@ class DraftScreen(HintHost, GameScreen):
         out.append(", ".join(waiting))
         return out  # your Gold and LP: on your line of the table
 
-    def solo_info(self) -> Text:
-        view, p, opts = self.view, self.view.players[self.player], self.options
-        seen = view.solo
-        assert seen is not None and isinstance(opts, SoloPickOptions)
-        out = Text()
-        out.append(f"Round {opts.round} of {opts.rounds}", style="bold")
-        out.append(" (round 5: the top Underworld card is yours)" if opts.round == 4 else "")
-        out.append("\nPicked this turn: ", style="bold")
-        out.append(", ".join(unbroken(view.card(c).name) for c in p.hand or ()) or "nothing yet")
-        if p.kept is not None:
-            out.append("\nKept from last turn: ", style="bold")
-            out.append(unbroken(view.card(p.kept).name))
-        underworld = seen.underworld or ()
-        out.append(f"\nUnderworld ({len(underworld)}): ", style="bold")
-        out.append(", ".join(unbroken(view.card(c).name) for c in underworld) or "empty")
-        if seen.discard is not None:
-            out.append(f"\nDiscard pile: {len(seen.discard)} cards (d: look)", style="bold")
-        out.append(f"\n{QUEST_MARK}{tx.LP}n: the Lich King scores n if it ends in the Underworld", style="dim")
-        return out  # your Gold and LP: on your line of the table
-
     def action_piles(self) -> None:
-        from .info import PileScreen
-
-        self.app.push_screen(PileScreen(self.view))
+        self.app.push_screen(self.panels.piles_screen(self.view))
 
     @on(RowList.Highlighted, "#draft-cards")
     def highlighted(self, event: RowList.Highlighted) -> None:
@@ -214,7 +190,7 @@ class DraftScreen(HintHost, GameScreen):
         if action == "confirm":
             return self.ready()
         if action == "piles":
-            return self.solo
+            return self.panels.piles
         return True
 
     def action_confirm(self) -> None:

@@ -15,12 +15,11 @@ from textual.widgets import Button, Static
 from ...rules import SeatView
 from ...rules import events as ev
 from ...text.narrator import Names
+from .. import panels
 from .. import text as tx
-from .. import views
 from ..kingdom import KingdomTable, kingdom_views
-from ..widgets import NecropolisRow
 from .common import GameScreen
-from .summary import heading, sentences
+from .summary import heading
 
 
 def end_lines(view: SeatView, events: list[ev.LpChanged]) -> Text:
@@ -67,30 +66,6 @@ def tie_note(view: SeatView) -> Text:
     return Text(f"{names} are tied on {tx.LP}{best} and on Gold: they share the victory.")
 
 
-def solo_ranking(view: SeatView) -> Table:
-    player = view.players[0]
-    table = Table(box=None, header_style="bold", pad_edge=False)
-    for col in ("", f"{tx.LP} LP", ""):
-        table.add_column(col)
-    won = bool(view.winners)
-    table.add_row(Text(player.name), str(player.lp), "♛ winner" if won else "")
-    table.add_row("Lich King", str(lich_lp(view)), "" if won else "♛ winner")
-    return table
-
-
-def solo_note(view: SeatView) -> Text:
-    player = view.players[0]
-    if player.lp > lich_lp(view):
-        return Text(f"{player.name} has more Legend Points than the Lich King.")
-    if player.lp == lich_lp(view):
-        return Text(f"Tied on {tx.LP}{player.lp}: a tie goes to the Lich King.")
-    return Text("The Lich King has more Legend Points (a tie would also go to him).")
-
-
-def lich_lp(view: SeatView) -> int:
-    return view.solo.lich_lp if view.solo is not None else 0
-
-
 class FinalScreen(GameScreen):
     CSS_PATH = "summary.tcss"
     BINDINGS = [Binding("n", "new_game", "New game"), Binding("r", "review", "Coach's review")]
@@ -103,8 +78,9 @@ class FinalScreen(GameScreen):
     def body(self) -> ComposeResult:
         if self.note:
             yield Static(Text(self.note, style="italic"), id="final-note")
-        if views.is_solo(self.view):
-            yield from self.solo_body()
+        own = panels.of(self.view).final_body(self)  # a mode's own page (solo: against the Lich King)
+        if own is not None:
+            yield from own
             return
         view = self.view
         winners = " and ".join(view.players[i].name for i in view.winners)
@@ -122,26 +98,6 @@ class FinalScreen(GameScreen):
             yield Static(heading("Kingdoms at the end"))
             every = kingdom_views(view)
             yield KingdomTable(every, rows=len(every), classes="final-kingdoms")  # each whole, in few lines
-        yield Button("New game (n)", variant="primary", id="again", compact=True)
-
-    def solo_body(self) -> ComposeResult:
-        view = self.view
-        winner = f"{view.players[0].name} wins!" if view.winners else "The Lich King wins!"
-        yield NecropolisRow(view, id="necropolis")
-        with VerticalScroll(id="final"):
-            yield Static(Text(winner, style="bold reverse"), id="winner")
-            yield Static(solo_ranking(view))
-            yield Static(solo_note(view))
-            yield from self.hints_note()
-            yield Static(Text.assemble(("\nThe Lich King's Legend Points: ", "bold"), views.lich_sources(view)))
-            yield Static(heading("Kingdom at the end"))
-            yield KingdomTable(kingdom_views(view)[:1], rows=1)  # whole, in one line if it can
-            mine = [e for e in self.events if isinstance(e, ev.LpChanged)]
-            lich = [e for e in self.events if isinstance(e, ev.LichLp)]
-            if mine or lich:
-                yield Static(heading("End of game: Buildings, abilities and the END card"))
-                parts = ([end_lines(view, mine)] if mine else []) + ([sentences(view, lich)] if lich else [])
-                yield Static(Text("\n").join(parts))
         yield Button("New game (n)", variant="primary", id="again", compact=True)
 
     def hints_note(self) -> ComposeResult:

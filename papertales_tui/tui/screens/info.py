@@ -19,8 +19,8 @@ from textual.widgets.option_list import Option
 
 from ...rules import START_GOLD, Catalog, SeatView
 from ...text.narrator import Names, narrate
+from .. import panels
 from .. import text as tx
-from .. import views
 from ..kingdom import LEGEND as KINGDOM_LEGEND
 from ..kingdom import Kingdom, kingdom_views
 from ..seats import bot_marked
@@ -289,14 +289,15 @@ class ScoreboardScreen(InfoScreen):
         s = self.view
         lp: dict[int, int] = {}
         gold: dict[int, int] = {}
-        lich = s.solo.lich_lp if s.solo is not None else None
+        lich_then: int | None = None  # the other sides' LP as of the page (solo: the Lich King's)
+        at_page = False
         moment = f"Turn {s.turn}/{s.turns} · {tx.PHASE_TITLES.get(s.phase, s.phase)}"
         changed = False
         if self.page is not None and self.then is not None:
             from .summary import TITLES
 
             lp, gold, lich_then, changed = self.then
-            lich = (lich_then or 0) if lich is not None else None
+            at_page = True
             moment = f"Turn {self.page.turn}/{s.turns} · after {TITLES[self.page.chapters[-1][0]]}"
         head = Text.assemble((moment, "bold"),
                              f" · draw pile {s.deck} · discard pile {s.discard} · seed {s.seed}")
@@ -311,48 +312,11 @@ class ScoreboardScreen(InfoScreen):
             if self.page is not None and changed:
                 yield Static(Text("Units and Buildings as they are now (the game has gone on since this page).",
                                   style="italic"))
-            if lich is not None:
-                yield Static(Text.assemble(("\nLich King ", "bold"), tx.lp(lich), " · by source: ",
-                                           views.lich_sources(s)))
-                yield Static(Text("\n").join(views.necropolis_lines(s, 76)))
+            yield from panels.of(s).scores(s, at_page, lich_then)
             yield Static(Text(f"{tx.LEGEND}\n{KINGDOM_LEGEND}", style="dim"))
 
     def on_mount(self) -> None:
         self.query_one("#scores").focus()
-
-
-class PileScreen(InfoScreen):
-    """Solo games: the Underworld and the discard pile, when the engine's view shows them."""
-
-    title_text = "Paper Tales · Underworld and discard pile"
-
-    def __init__(self, view: SeatView):
-        super().__init__()
-        self.view = view
-
-    def pile(self, cards: list[int]) -> Text:
-        counts: dict[str, int] = {}
-        for c in cards:
-            counts[self.view.card(c).name] = counts.get(self.view.card(c).name, 0) + 1
-        if not counts:
-            return Text("empty", style="dim")
-        return Text(", ".join(f"{name} ×{n}" if n > 1 else name for name, n in sorted(counts.items())))
-
-    def body(self) -> ComposeResult:
-        seen = self.view.solo
-        assert seen is not None
-        with VerticalScroll(id="piles"):
-            underworld = list(seen.underworld or ())
-            yield Static(Text(f"Underworld ({len(underworld)} cards, its order stays hidden)", style="bold"))
-            yield Static(self.pile(underworld))
-            if seen.discard is None:
-                yield Static(Text("\nThe discard pile may be looked at during Recruitment only.", style="dim"))
-            else:
-                yield Static(Text(f"\nDiscard pile ({len(seen.discard)} cards)", style="bold"))
-                yield Static(self.pile(list(seen.discard)))
-
-    def on_mount(self) -> None:
-        self.query_one("#piles").focus()
 
 
 class TooSmallScreen(ModalScreen[None]):

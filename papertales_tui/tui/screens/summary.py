@@ -20,14 +20,13 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Button, Static
 
-from ...rules import Quest, SeatView, Step
+from ...rules import SeatView, Step
 from ...rules import events as ev
 from ...text.narrator import Names, narrate
 from .. import kingdom as kw
+from .. import panels
 from .. import text as tx
-from .. import views
 from .. import wars as wr
-from ..widgets import NecropolisRow
 from .common import Continue, GameScreen
 
 TITLES = {"lich": "Lich King", "reveal": "Reveal & Wars", "income": "Income", "construction": "Construction",
@@ -87,7 +86,7 @@ def kingdoms_now(view: SeatView, width: int) -> Text:
 def render_reveal(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[RenderableType]:
     """Revealed, each War (both sides side by side), what the Wars won, the phase-3 abilities."""
     first = next((k for k, e in enumerate(events) if isinstance(e, ev.WarStrength)), len(events))
-    solo = views.is_solo(view)
+    mode = panels.of(view)
     out: list[RenderableType] = []
     if events[:first]:  # a block a line: a page break may fall between two
         lines = sentences(view, events[:first]).split("\n")
@@ -97,8 +96,9 @@ def render_reveal(view: SeatView, events: Sequence[ev.BaseEvent], width: int) ->
         out.append(section("Kingdoms", kingdoms_now(view, width)))
     if first == len(events):
         return out
-    if solo:
-        blocks = [[Text()] + wr.solo_war_block(view, events, width)]
+    own = mode.war_blocks(view, events, width)  # a mode's own Wars (solo: against the two armies)
+    if own is not None:
+        blocks = own
     elif len(view.players) >= wr.COMPACT_FROM:  # a blank line only before the Wars and the Kingdoms
         blocks = wr.compact_war_blocks(view, events, width)
     else:
@@ -106,56 +106,14 @@ def render_reveal(view: SeatView, events: Sequence[ev.BaseEvent], width: int) ->
     out += [Text("\n").join(block) for block in blocks if any(line.plain for line in block)]  # (not empty)
     after = events[first:]
     won = gains(view, after)
-    if solo:
-        lich = lich_gains(view, after)
-        if lich.plain:
-            won.append("\n" if won.plain else "")
-            won.append_text(lich)
+    lich = mode.wars_won(view, after)  # (solo: the Lich King's)
+    if lich.plain:
+        won.append("\n" if won.plain else "")
+        won.append_text(lich)
     out.append(section("Won this phase", won if won.plain else Text("nothing", style="dim")))
     rest = [e for e in after if isinstance(e, (ev.LpChanged, ev.GoldChanged, ev.AgeAdded)) and e.cause != "wars"]
     if rest:
         out.append(section("Wars abilities (phase 3)", sentences(view, rest)))
-    return out
-
-
-def lich_gains(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
-    """The Lich King's LP over these events, by source."""
-    names = Names.of(view)
-    by_source: dict[str, int] = defaultdict(int)
-    for e in events:
-        if isinstance(e, ev.LichLp):
-            by_source[names.cause(e.source)] += e.amount
-    if not by_source:
-        return Text()
-    out = Text("Lich King: ", style="bold")
-    out.append_text(tx.lp(sum(by_source.values())))
-    out.append(" (" + ", ".join(f"{source} {tx.LP}{n}" for source, n in by_source.items()) + ")")
-    return out
-
-
-def quest_line(view: SeatView, e: ev.LichQuest) -> Text:
-    quest = Quest(e.condition, e.params, e.lp_each)
-    matches = e.matches
-    out = Text.assemble((Names.of(view).cause(e.source), "bold"), f" ({tx.quest_short(quest)}): ")
-    out.append(", ".join(view.card(c).name for c in matches) if matches else "no match")
-    out.append(" → ")
-    out.append_text(tx.lp(e.lp_each * len(matches)))
-    return out
-
-
-def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[RenderableType]:
-    out: list[RenderableType] = []
-    gain = [e for e in events if isinstance(e, ev.LichLp) and e.cause == "immediate"]
-    if gain:
-        out.append(section("Immediate gain of the card under the Time token", sentences(view, gain)))
-    quests = [e for e in events if isinstance(e, ev.LichQuest)]
-    left = next((e.cards for e in events if isinstance(e, ev.UnderworldDiscarded)), [])
-    out.append(section(f"Quests against the {len(left)} Underworld cards",
-                       Text("\n").join(quest_line(view, e) for e in quests) if quests
-                       else Text("No quest.", style="dim")))
-    out.append(section("Lich King", Group(lich_gains(view, events) or Text("nothing this time", style="dim"),
-                                          Text.assemble("Total ", tx.lp(view.solo.lich_lp if view.solo else 0)),
-                                          Text("The Underworld cards go to the discard pile.", style="dim"))))
     return out
 
 
@@ -199,7 +157,7 @@ def render_aging(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> 
     return out
 
 
-RENDER = {"lich": render_lich, "reveal": render_reveal, "income": render_income, "construction": render_construction,
+RENDER = {"reveal": render_reveal, "income": render_income, "construction": render_construction,
           "aging": render_aging}
 CHAPTER_TITLE_HEIGHT = 2  # a blank line and the title
 
@@ -243,8 +201,7 @@ class SummaryScreen(GameScreen):
         self.laid_out = (0, 0)  # the size the pages were made for
 
     def body(self) -> ComposeResult:
-        if views.is_solo(self.view):
-            yield NecropolisRow(self.view, self.turn, id="necropolis")
+        yield from panels.of(self.view).top(self.view, self.turn)
         with VerticalScroll(id="summary"):
             yield Static("", id="page")
         yield Button("Continue (Enter)", variant="primary", id="next", compact=True)
@@ -265,8 +222,9 @@ class SummaryScreen(GameScreen):
             return
         self.laid_out = (region.width, region.height)
         first = self.pages[self.page][0] if self.pages[self.page] else 0
+        render = {**RENDER, **panels.of(self.view).chapters}  # (solo: the Lich King's Recruitment)
         self.blocks = [(chapter, block) for chapter, events in self.chapters
-                       for block in RENDER[chapter](self.view, events, region.width)]
+                       for block in render[chapter](self.view, events, region.width)]
         console = self.app.console
         options = console.options.update_width(region.width)
         heights = [len(console.render_lines(block, options, pad=False)) for _, block in self.blocks]

@@ -1,0 +1,99 @@
+"""Each mode's parts of the screens, keyed by the view's mode name (`SeatView.mode`).
+
+Screens ask `panels.of(view)` what their mode adds instead of asking which mode it is. `Panels`
+itself is the standard game's: nothing added. A mode with panels of its own subclasses it in a
+module of its own that calls `register` when imported (`solo_panels.py`: the Necropolis row, the
+Lich King's lines and pages); `MODULES` names those modules, imported on the first look-up.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.console import RenderableType
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+    from textual.widget import Widget
+
+    from ..rules import SeatView
+    from ..rules import events as ev
+    from ..rules import forecast as fc
+    from .screens.draft import DraftScreen
+    from .screens.final import FinalScreen
+
+Render = Callable[["SeatView", "Sequence[ev.BaseEvent]", int], list[RenderableType]]
+
+MODULES = ("papertales_tui.tui.solo_panels",)  # the modules that register panels of their own
+
+
+class Panels:
+    """What a mode adds to the screens; as it is, the standard game's: nothing."""
+
+    save_name = "game"  # the default save file's name: papertales-<save_name>-<seed>-turn<n>.json
+    css_class = ""  # a class the Deployment screen takes (deploy.tcss lays out its grid with it)
+    top_rows = 0  # the rows `top` takes
+    deploy_status_rows = 0  # the lines `deploy_status` adds
+    pick_word, picked_word = "pick", "picked"  # what the draft does with the card chosen
+    piles = False  # the Draft's `d` shows `piles_screen`
+    chapters: dict[str, Render] = {}  # summary chapters this mode's events make, with their pages
+
+    def top(self, view: SeatView, turn: int | None = None) -> list[Widget]:
+        """Above the Draft, the Deployment and the summary pages (`turn`: the summary's)."""
+        return []
+
+    def final_body(self, screen: FinalScreen) -> ComposeResult | None:
+        """The Final scores page, when the mode has its own (None: the standard one)."""
+        return None
+
+    def war_blocks(self, view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[list[Text]] | None:
+        """The Wars of the Reveal & Wars page, when the mode fights its own (None: the neighbours' Wars)."""
+        return None
+
+    def wars_won(self, view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
+        """What the sides that are not seats won in the Wars, below the players' gains."""
+        return Text()
+
+    def deploy_status(self, forecast: fc.TurnForecast, width: int) -> list[Text]:
+        """Lines of the Deployment's forecast, before the Buildings line (`deploy_status_rows` of them)."""
+        return []
+
+    def quest_lp(self, view: SeatView) -> dict[int, int]:
+        """Draft card -> LP it would give the other side if left (shown beside the card)."""
+        return {}
+
+    def draft_info(self, screen: DraftScreen) -> Text | None:
+        """The text beside the draft's cards, when the mode has its own (None: the standard one)."""
+        return None
+
+    def piles_screen(self, view: SeatView) -> Any:
+        raise NotImplementedError("no piles to look at in this mode")
+
+    def scores(self, view: SeatView, at_page: bool, other_lp: int | None) -> list[Widget]:
+        """Below the Kingdoms of the Scores screen; `at_page`: as of a summary page, when the sides
+        that are not seats had `other_lp` (None: nothing yet)."""
+        return []
+
+
+STANDARD = Panels()
+PANELS: dict[str, Panels] = {}
+
+
+def register(mode: str, panels: Panels) -> None:
+    PANELS[mode] = panels
+
+
+@functools.cache
+def _load() -> None:
+    for name in MODULES:
+        importlib.import_module(name)
+
+
+def of(view: SeatView) -> Panels:
+    """The panels of the view's mode (the standard ones for a mode that registered none)."""
+    _load()
+    return PANELS.get(view.mode, STANDARD)

@@ -1,0 +1,239 @@
+"""The solo mode's screen panels (`panels.py`): the Necropolis row above the Draft, the Deployment
+and the summary pages, the Lich King's line of the Deployment's forecast, his Recruitment page and
+his part of the Wars page, the solo Draft's text and piles, the Final scores against him and his LP
+on the Scores screen. The Necropolis row and the Lich King's lines as Rich text are in `views.py`."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Button, Static
+
+from ..rules import Quest, SeatView, SoloPickOptions
+from ..rules import events as ev
+from ..rules import forecast as fc
+from ..text.narrator import Names
+from . import panels, views
+from . import text as tx
+from . import wars as wr
+from .kingdom import KingdomTable, kingdom_views
+from .screens.deploy import first_fitting
+from .screens.draft import QUEST_MARK, DraftScreen
+from .screens.final import FinalScreen, end_lines
+from .screens.info import InfoScreen
+from .screens.summary import heading, section, sentences
+from .widgets import NecropolisRow, unbroken
+
+# --- the Final scores ------------------------------------------------------------------------------
+
+def solo_ranking(view: SeatView) -> Table:
+    player = view.players[0]
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for col in ("", f"{tx.LP} LP", ""):
+        table.add_column(col)
+    won = bool(view.winners)
+    table.add_row(Text(player.name), str(player.lp), "♛ winner" if won else "")
+    table.add_row("Lich King", str(lich_lp(view)), "" if won else "♛ winner")
+    return table
+
+
+def solo_note(view: SeatView) -> Text:
+    player = view.players[0]
+    if player.lp > lich_lp(view):
+        return Text(f"{player.name} has more Legend Points than the Lich King.")
+    if player.lp == lich_lp(view):
+        return Text(f"Tied on {tx.LP}{player.lp}: a tie goes to the Lich King.")
+    return Text("The Lich King has more Legend Points (a tie would also go to him).")
+
+
+def lich_lp(view: SeatView) -> int:
+    return view.solo.lich_lp if view.solo is not None else 0
+
+
+def final_body(screen: FinalScreen) -> ComposeResult:
+    """The Final scores of a solo game: the player against the Lich King."""
+    view = screen.view
+    winner = f"{view.players[0].name} wins!" if view.winners else "The Lich King wins!"
+    yield NecropolisRow(view, id="necropolis")
+    with VerticalScroll(id="final"):
+        yield Static(Text(winner, style="bold reverse"), id="winner")
+        yield Static(solo_ranking(view))
+        yield Static(solo_note(view))
+        yield from screen.hints_note()
+        yield Static(Text.assemble(("\nThe Lich King's Legend Points: ", "bold"), views.lich_sources(view)))
+        yield Static(heading("Kingdom at the end"))
+        yield KingdomTable(kingdom_views(view)[:1], rows=1)  # whole, in one line if it can
+        mine = [e for e in screen.events if isinstance(e, ev.LpChanged)]
+        lich = [e for e in screen.events if isinstance(e, ev.LichLp)]
+        if mine or lich:
+            yield Static(heading("End of game: Buildings, abilities and the END card"))
+            parts = ([end_lines(view, mine)] if mine else []) + ([sentences(view, lich)] if lich else [])
+            yield Static(Text("\n").join(parts))
+    yield Button("New game (n)", variant="primary", id="again", compact=True)
+
+# --- the summary pages: the Lich King's Recruitment, the Wars against his armies ---------------------
+
+def lich_gains(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
+    """The Lich King's LP over these events, by source."""
+    names = Names.of(view)
+    by_source: dict[str, int] = defaultdict(int)
+    for e in events:
+        if isinstance(e, ev.LichLp):
+            by_source[names.cause(e.source)] += e.amount
+    if not by_source:
+        return Text()
+    out = Text("Lich King: ", style="bold")
+    out.append_text(tx.lp(sum(by_source.values())))
+    out.append(" (" + ", ".join(f"{source} {tx.LP}{n}" for source, n in by_source.items()) + ")")
+    return out
+
+
+def quest_line(view: SeatView, e: ev.LichQuest) -> Text:
+    quest = Quest(e.condition, e.params, e.lp_each)
+    matches = e.matches
+    out = Text.assemble((Names.of(view).cause(e.source), "bold"), f" ({tx.quest_short(quest)}): ")
+    out.append(", ".join(view.card(c).name for c in matches) if matches else "no match")
+    out.append(" → ")
+    out.append_text(tx.lp(e.lp_each * len(matches)))
+    return out
+
+
+def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[RenderableType]:
+    out: list[RenderableType] = []
+    gain = [e for e in events if isinstance(e, ev.LichLp) and e.cause == "immediate"]
+    if gain:
+        out.append(section("Immediate gain of the card under the Time token", sentences(view, gain)))
+    quests = [e for e in events if isinstance(e, ev.LichQuest)]
+    left = next((e.cards for e in events if isinstance(e, ev.UnderworldDiscarded)), [])
+    out.append(section(f"Quests against the {len(left)} Underworld cards",
+                       Text("\n").join(quest_line(view, e) for e in quests) if quests
+                       else Text("No quest.", style="dim")))
+    out.append(section("Lich King", Group(lich_gains(view, events) or Text("nothing this time", style="dim"),
+                                          Text.assemble("Total ", tx.lp(view.solo.lich_lp if view.solo else 0)),
+                                          Text("The Underworld cards go to the discard pile.", style="dim"))))
+    return out
+
+
+# --- the Deployment's forecast ---------------------------------------------------------------------
+
+def lich_line(f: fc.TurnForecast, width: int = 78) -> Text:
+    """Solo: `Lich King gains ★3-5 this turn: Wars ★2-4, Legion of Bone ★1`, shortened to fit."""
+    def line(when: str, items: bool) -> Text:
+        low, high = f.lich_total
+        out = Text("Lich King gains ", style="bold")
+        out.append_text(tx.lp(low))
+        out.append((f"-{high}" if high != low else "") + when)
+        if items and f.lich:
+            out.append(": " + ", ".join(f"{name} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
+                                           for name, lo, hi in f.lich))
+        return out
+    return first_fitting([line(" this turn", True), line("", True), line(" this turn", False)], width)
+
+
+# --- the Draft: the Underworld draft, the Underworld and the discard pile ---------------------------
+
+def draft_info(screen: DraftScreen) -> Text:
+    """Beside the draft's cards: the round, the picks, the Underworld and the discard pile."""
+    view, p, opts = screen.view, screen.view.players[screen.player], screen.options
+    seen = view.solo
+    assert seen is not None and isinstance(opts, SoloPickOptions)
+    out = Text()
+    out.append(f"Round {opts.round} of {opts.rounds}", style="bold")
+    out.append(" (round 5: the top Underworld card is yours)" if opts.round == 4 else "")
+    out.append("\nPicked this turn: ", style="bold")
+    out.append(", ".join(unbroken(view.card(c).name) for c in p.hand or ()) or "nothing yet")
+    if p.kept is not None:
+        out.append("\nKept from last turn: ", style="bold")
+        out.append(unbroken(view.card(p.kept).name))
+    underworld = seen.underworld or ()
+    out.append(f"\nUnderworld ({len(underworld)}): ", style="bold")
+    out.append(", ".join(unbroken(view.card(c).name) for c in underworld) or "empty")
+    if seen.discard is not None:
+        out.append(f"\nDiscard pile: {len(seen.discard)} cards (d: look)", style="bold")
+    out.append(f"\n{QUEST_MARK}{tx.LP}n: the Lich King scores n if it ends in the Underworld", style="dim")
+    return out  # your Gold and LP: on your line of the table
+
+
+class PileScreen(InfoScreen):
+    """Solo games: the Underworld and the discard pile, when the engine's view shows them."""
+
+    CSS_PATH = "screens/info.tcss"  # (relative to this module, as InfoScreen's is to its own)
+    title_text = "Paper Tales · Underworld and discard pile"
+
+    def __init__(self, view: SeatView):
+        super().__init__()
+        self.view = view
+
+    def pile(self, cards: list[int]) -> Text:
+        counts: dict[str, int] = {}
+        for c in cards:
+            counts[self.view.card(c).name] = counts.get(self.view.card(c).name, 0) + 1
+        if not counts:
+            return Text("empty", style="dim")
+        return Text(", ".join(f"{name} ×{n}" if n > 1 else name for name, n in sorted(counts.items())))
+
+    def body(self) -> ComposeResult:
+        seen = self.view.solo
+        assert seen is not None
+        with VerticalScroll(id="piles"):
+            underworld = list(seen.underworld or ())
+            yield Static(Text(f"Underworld ({len(underworld)} cards, its order stays hidden)", style="bold"))
+            yield Static(self.pile(underworld))
+            if seen.discard is None:
+                yield Static(Text("\nThe discard pile may be looked at during Recruitment only.", style="dim"))
+            else:
+                yield Static(Text(f"\nDiscard pile ({len(seen.discard)} cards)", style="bold"))
+                yield Static(self.pile(list(seen.discard)))
+
+    def on_mount(self) -> None:
+        self.query_one("#piles").focus()
+
+
+class SoloPanels(panels.Panels):
+    save_name = "solo"
+    css_class = "solo"
+    top_rows = 6  # the Necropolis row
+    deploy_status_rows = 1  # the Lich King's gains
+    pick_word, picked_word = "keep", "kept"
+    piles = True
+    chapters = {"lich": render_lich}
+
+    def top(self, view: SeatView, turn: int | None = None) -> list[Widget]:
+        return [NecropolisRow(view, turn, id="necropolis")]
+
+    def final_body(self, screen: FinalScreen) -> ComposeResult:
+        return final_body(screen)
+
+    def war_blocks(self, view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[list[Text]]:
+        return [[Text()] + wr.solo_war_block(view, events, width)]
+
+    def wars_won(self, view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
+        return lich_gains(view, events)
+
+    def deploy_status(self, forecast: fc.TurnForecast, width: int) -> list[Text]:
+        return [lich_line(forecast, width)]
+
+    def quest_lp(self, view: SeatView) -> dict[int, int]:
+        return dict(view.solo.quest_lp) if view.solo is not None else {}  # ☠: the quests' LP
+
+    def draft_info(self, screen: DraftScreen) -> Text:
+        return draft_info(screen)
+
+    def piles_screen(self, view: SeatView) -> PileScreen:
+        return PileScreen(view)
+
+    def scores(self, view: SeatView, at_page: bool, other_lp: int | None) -> list[Widget]:
+        lich = (other_lp or 0) if at_page else view.solo.lich_lp if view.solo is not None else 0
+        return [Static(Text.assemble(("\nLich King ", "bold"), tx.lp(lich), " · by source: ",
+                                     views.lich_sources(view))),
+                Static(Text("\n").join(views.necropolis_lines(view, 76)))]
+
+
+panels.register("solo", SoloPanels())
