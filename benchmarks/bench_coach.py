@@ -8,9 +8,15 @@ bot's? And how much CPU do a hint at 5 players and a full 5-player review take?
 4. Times (wall clock) the review of the human seats of a 3-player game as `papertales review` makes
    it (default budget), in one process and in `--jobs` processes (default one per core), in the same
    run: the ratio is the figure.
+5. With --cli SAVE --baseline DIR (only this part): `papertales review SAVE` as a command, this code's
+   and the code in DIR's (an older commit's files, e.g. `git archive 919efae | tar -x -C DIR`),
+   alternating `--runs` times on the same save: wall time and CPU seconds (of the command and its
+   worker processes) of each run, and the ratio of the mean wall times. Each version's default
+   options (this code: one process per core).
 
 Usage: python benchmarks/bench_coach.py [--games 6] [--players 3] [--budget 15] [--jobs N] [--skip-timing]
        [--only-wall]
+       python benchmarks/bench_coach.py --cli SAVE --baseline DIR [--runs 3]
 """
 
 from __future__ import annotations
@@ -18,7 +24,10 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import resource
 import statistics
+import subprocess
+import sys
 import time
 
 from papertales_tui.rules import coach
@@ -103,7 +112,13 @@ def main() -> None:
     parser.add_argument("--skip-timing", action="store_true", help="only the medium-vs-easy check")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for part 4")
     parser.add_argument("--only-wall", action="store_true", help="only part 4")
+    parser.add_argument("--cli", metavar="SAVE", help="part 5 only: time `papertales review SAVE`")
+    parser.add_argument("--baseline", metavar="DIR", help="part 5: the older code to compare with")
+    parser.add_argument("--runs", type=int, default=3, help="part 5: runs of each version (default 3)")
     args = parser.parse_args()
+    if args.cli:
+        cli_wall(args)
+        return
     if args.only_wall:
         wall(args)
         return
@@ -142,6 +157,36 @@ def wall(args: argparse.Namespace) -> None:
     print(f"4. Review of a 3-player game's 2 human seats ({n} decisions, default budget): one process "
           f"{one:.1f} s (mean of two runs), {args.jobs} processes {times[1]:.1f} s of wall time: ratio "
           f"{times[1] / one:.2f} (target: 0.5 or less)")
+
+
+def cli_review(code: str, save: str) -> tuple[float, float]:
+    """Wall and CPU seconds (the command's and its workers') of `papertales review SAVE` run with
+    the package in `code`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "papertales_tui.cli", "review", save], check=True,
+                   stdout=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": os.path.abspath(code)})
+    took = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return took, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def cli_wall(args: argparse.Namespace) -> None:
+    """Part 5: this code and the baseline's, alternating on the same save."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    runs: dict[str, list[tuple[float, float]]] = {"baseline": [], "this": []}
+    for k in range(args.runs):
+        for name, code in (("baseline", args.baseline), ("this", here)) if k % 2 == 0 else \
+                (("this", here), ("baseline", args.baseline)):
+            load = os.getloadavg()[0]
+            took, cpu = cli_review(code, args.cli)
+            runs[name].append((took, cpu))
+            print(f"  {name}: {took:.1f} s of wall time, {cpu:.1f} CPU s (load average before {load:.1f})", flush=True)
+    mean = {name: statistics.mean(t for t, _ in r) for name, r in runs.items()}
+    cpu = {name: statistics.mean(c for _, c in r) for name, r in runs.items()}
+    print(f"5. papertales review {args.cli}: this code {mean['this']:.1f} s of wall time "
+          f"({cpu['this']:.1f} CPU s), {args.baseline} {mean['baseline']:.1f} s ({cpu['baseline']:.1f} CPU s), "
+          f"means of {args.runs} runs each: ratio {mean['this'] / mean['baseline']:.2f} (target: 0.5 or less)")
 
 
 if __name__ == "__main__":
