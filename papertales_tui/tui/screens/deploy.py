@@ -25,6 +25,7 @@ from .hint import HINT, LEARN, HintHost
 from .modals import UnpaidModal
 
 PLACE = Binding.Group("Place", compact=True)
+HAND_TITLE = "Hand (Enter: take, 1-5: place)"
 
 
 class DeployScreen(HintHost, GameScreen):
@@ -53,12 +54,16 @@ class DeployScreen(HintHost, GameScreen):
             self.plan.slots, self.plan.keep = list(prior.slots), prior.keep
         self.forecast: TurnForecast | None = None
         self.forecast_key: tuple | None = None
+        self.forecasts: dict[tuple, tuple[TurnForecast | None, list[SpotView | None]]] = {}  # by plan
+        self.status_lines: dict[tuple, list[Text]] = {}  # by plan, held card and width
         self.spot_views: list[SpotView | None] = [None] * 5
         self.held: int | None = None
         self.card_lines: dict[int, Text] = {}
         self.spots = RowList("Your Kingdom", id="spots")
-        self.hand = RowList("Hand (Enter: take, 1-5: place)", id="hand")
+        self.hand = RowList(HAND_TITLE, id="hand")
         self.info = Lines(id="info")  # status (3 lines), message (1), card under the cursor (4)
+        for lines in (self.spots, self.hand, self.info):  # their lines come back as moves are undone
+            lines.keep_strips = True
         self.texts: dict[str, list[Text]] = {}  # the lines of each section of the info panel
         self.wrapped: dict[int | None, list[Text]] = {}  # card details, wrapped to the panel
         self.detail_card: int | None = None
@@ -74,6 +79,7 @@ class DeployScreen(HintHost, GameScreen):
             self.table = KingdomTable(others, rows=2 * len(others), id="table")
             self.table_views = others
         self.board_rows = 0  # the rows the board was laid out for (fit_layout)
+        self.measured = {}
 
     # --- layout -----------------------------------------------------------------------------
     def body(self) -> ComposeResult:
@@ -117,20 +123,31 @@ class DeployScreen(HintHost, GameScreen):
         """Share the screen's rows so that the board shows every row of both lists (the whole hand,
         Units taken out, what is kept) and the table every Kingdom whole; the card details take the
         rows left (those of the longest card at hand; the others' hand counts are left out first when
-        short of rows; at 6-7 players fewer, none when they must)."""
-        board = max(self.BOARD_ROWS + (self.heading is None), len(self.hand_entries()) + 2)
-        if board == self.board_rows:
-            return False
-        self.board_rows = board
+        short of rows). Short of rows (6-7 players, solo), the kept card goes into the hand's title
+        line, then the details go compact (the name, then the abilities, without the stats the rows
+        show)."""
+        entries = len(self.hand_entries())
+        spots = self.BOARD_ROWS + (self.heading is None)
         width = max(self.app.size.width - 2, 20)
         status = 6 if self.solo else 5  # solo: the Lich King's gains too
-        room = self.app.size.height - 2 - board - status  # title, keys; status (a message goes over the details)
+        room = self.app.size.height - 2 - status  # title, keys; status (a message goes over the details)
         if self.solo:
             room -= 6  # the Necropolis row
-        elif self.table is not None:
-            # rows for the details of the longest card at hand (4 at least: room for a hint) while the
-            # Kingdoms fit
-            wanted = self.detail_rows(width)
+        least = self.least_table_rows(width)
+        footer = int(self.can_keep())
+        layouts = [(False, False), (True, False), (False, True), (True, True)]  # (kept in the title, compact)
+        for merged, compact in layouts:
+            board = max(spots, entries + 1 + (footer and not merged))
+            if room - board - least >= self.detail_rows(width, compact):
+                break
+        layout = (board, merged, compact)
+        if layout == self.board_layout:
+            return False
+        self.board_layout = layout
+        self.board_rows, self.kept_in_title, self.compact_details = layout
+        room -= board
+        wanted = self.detail_rows(width, compact)
+        if self.table is not None:
             self.table.rows = max(room - wanted, 0)
             self.table.views = self.table_views  # with their hand counts, unless the details need the rows
             if table_height(self.table.views, width, self.table.rows) > room - wanted:
@@ -138,9 +155,18 @@ class DeployScreen(HintHost, GameScreen):
             room -= table_height(self.table.views, width, self.table.rows)
             if self.table.is_mounted:
                 self.table.redraw()
-        self.SECTIONS = (("status", status), ("message", 1), ("detail", min(max(room, 0), self.detail_rows(width))))
+        self.SECTIONS = (("status", status), ("message", 1), ("detail", min(max(room, 0), wanted)))
         self.texts.pop("detail", None)
+        self.wrapped.clear()
         return True
+
+    board_layout: tuple | None = None
+    measured: dict[tuple, int]  # rows of the table and of the card details, by width (fit_layout)
+    kept_in_title = False  # the kept card in the hand's title line, not under the hand
+    compact_details = False  # the card details without their first line of stats
+
+    def can_keep(self) -> bool:
+        return bool(self.options.get("can_keep", True))  # (not on the last turn: no turn follows)
 
     def update(self, section: str, lines: list[Text]) -> None:
         """Change one section of the info panel; only its changed lines are redrawn."""
@@ -175,6 +201,7 @@ class DeployScreen(HintHost, GameScreen):
 
     def on_resize(self) -> None:
         self.board_rows = 0
+        self.board_layout = None
         self.__dict__.pop("heading", None)  # it fits the width
         self.fit_layout()
         self.wrapped.clear()
@@ -188,11 +215,16 @@ class DeployScreen(HintHost, GameScreen):
         if key == self.forecast_key:
             return
         self.forecast_key = key
-        self.forecast = f = safe_forecast(self.game, self.player, self.plan.slots, self.plan.keep)
-        if f is None:
-            return
-        new = {s for s, c in enumerate(self.plan.slots) if c is not None and self.plan.is_new(c)}
-        self.spot_views = list(kingdom_view(f.kingdom, 0, viewer=0, new=new).spots)
+        if key not in self.forecasts:  # the game does not change while deploying: a plan seen before (a
+            f = safe_forecast(self.game, self.player, self.plan.slots, self.plan.keep)  # move undone) is known
+            spots = self.spot_views
+            if f is not None:
+                new = {s for s, c in enumerate(self.plan.slots) if c is not None and self.plan.is_new(c)}
+                spots = list(kingdom_view(f.kingdom, 0, viewer=0, new=new).spots)
+            if len(self.forecasts) > 64:
+                self.forecasts.clear()
+            self.forecasts[key] = (f, spots)
+        self.forecast, self.spot_views = self.forecasts[key]
 
     def render_spots(self) -> None:
         rows, locked = [], set()
@@ -222,10 +254,37 @@ class DeployScreen(HintHost, GameScreen):
     def heading(self) -> Text | None:  # the Buildings do not change while deploying
         return self.kingdom_heading()
 
-    def detail_rows(self, width: int) -> int:
-        """The lines the details of the longest card of the hand or in play take (at least 4)."""
-        cards = self.plan.hand + list(self.plan.in_play)
-        return max([4] + [len(tx.unit_detail(self.game.card(c)).wrap(self.app.console, width)) for c in cards])
+    def least_table_rows(self, width: int) -> int:
+        """The rows the other Kingdoms take at least (each whole, without hand counts)."""
+        if self.table is None:
+            return 0
+        key = ("table", width)
+        if key not in self.measured:
+            self.measured[key] = table_height([replace(k, hand=0) for k in self.table_views], width, 0)
+        return self.measured[key]
+
+    def detail_rows(self, width: int, compact: bool = False) -> int:
+        """The lines the details of the longest card of the hand or in play take (at least 4 for the
+        full details: room for a hint; the cards at hand and in play stay the same)."""
+        key = ("details", width, compact)
+        if key not in self.measured:
+            cards = self.plan.hand + list(self.plan.in_play)
+            self.measured[key] = max([1 if compact else 4] + [
+                len(self.detail_text(c, compact).wrap(self.app.console, width)) for c in cards])
+        return self.measured[key]
+
+    def detail_text(self, card: int, compact: bool) -> Text:
+        """A card's details; `compact`: its name, then its abilities (the rows show its stats)."""
+        t = self.game.card(card)
+        if not compact:
+            return tx.unit_detail(t)
+        full = tx.unit_detail(t)
+        out = Text(t.name, style="bold underline")
+        for line in full.split("\n")[1:]:
+            if line.plain:
+                out.append(" ")
+                out.append_text(line)
+        return out
 
     def kingdom_heading(self) -> Text | None:
         """`Your Kingdom · Temple 1, Town 2` when it fits the column (a row more for the hand)."""
@@ -273,8 +332,13 @@ class DeployScreen(HintHost, GameScreen):
                 label.append(" ◀ held", style="reverse")
             rows.append(self.fit_row(label, card))
         kept = self.plan.keep
-        footer = [Text.assemble(("Kept for next turn: ", "bold"),
-                                self.game.card(kept).name if kept is not None else "nothing")]
+        name = self.game.card(kept).name if kept is not None else "nothing"
+        footer = [Text.assemble(("Kept for next turn: ", "bold"), name)] if self.can_keep() else []
+        if self.kept_in_title and footer:
+            footer = []
+            self.hand.header = [Text.assemble(("Hand", "bold"), " · ", ("kept: ", "bold"), name)]
+        else:
+            self.hand.header = [Text(HAND_TITLE, style="bold")]
         if not rows:
             self.hand.set_rows([Text("(no cards)", style="dim")], {0}, footer)
         else:
@@ -294,26 +358,34 @@ class DeployScreen(HintHost, GameScreen):
         return shorter
 
     def render_status(self) -> None:
+        width = max(self.info.content_region.width, 20)
+        key = (self.forecast_key, self.held, width)  # a plan seen before: its lines are known
+        if key not in self.status_lines:
+            if len(self.status_lines) > 64:
+                self.status_lines.clear()
+            self.status_lines[key] = self.status(width)
+        self.update("status", self.status_lines[key])
+
+    def status(self, width: int) -> list[Text]:
+        """The forecast of the turn for the plan as it stands, in the status lines."""
         f = self.forecast
         if f is None:
-            self.update("status", [Text("No forecast for this plan.", style="dim")])
-            return
+            return [Text("No forecast for this plan.", style="dim")]
         gold = self.options["gold"]
         money = short_line(gold, gold - self.gold_left()) if f.unpaid else money_line(gold, f)
-        width = max(self.info.content_region.width, 20)
         lines = [money, wars_line(f, width), aging_line(f, width), lp_line(f, width), build_line(self.game, f, width)]
         if self.solo:
             lines.insert(4, lich_line(f, width))
         if self.held is not None:
             lines[-1] = Text(f"Holding {self.game.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
                              style="bold")
-        self.update("status", lines)
+        return lines
 
     def show_detail(self, card: int | None) -> None:
         self.detail_card = card
         if card not in self.wrapped:
             width = max(self.info.size.width, 20)
-            text = tx.unit_detail(self.game.card(card)) if card is not None else Text()
+            text = self.detail_text(card, self.compact_details) if card is not None else Text()
             self.wrapped[card] = list(text.wrap(self.app.console, width)) if text.plain else []
         self.update("detail", self.wrapped[card])
 
@@ -321,12 +393,20 @@ class DeployScreen(HintHost, GameScreen):
         self.update("message", [Text(message, style="bold red")] if message else [])
 
     def update_bindings(self) -> None:
-        """Refresh the key bar only when the set of usable keys changes."""
+        """Refresh the key bar only when the set of usable keys changes; the key bar keeps the lines
+        it drew for each set (`keybar_key`), as moves and undos go back and forth between a few."""
         state = tuple(self.check_action(*a) for a in
-                      (("place", (0,)), ("place", (2,)), ("remove", ()), ("keep", ()), ("undo", ()), ("drop", ())))
+                      (("place", (0,)), ("place", (2,)), ("remove", ()), ("keep", ()), ("undo", ()), ("drop", ()),
+                       ("learn", ())))  # (`hint` applies all along the deployment)
         if state != self.binding_state:
             self.binding_state = state
-            self.refresh_bindings()
+            self.keybar_key = (state, self.focused)
+            try:
+                self.refresh_bindings()
+            finally:
+                self.keybar_key = None
+
+    keybar_key: tuple | None = None  # while update_bindings refreshes the key bar: what its keys depend on
 
     # --- what the cursor is on --------------------------------------------------------------
     def focused_spot(self) -> int | None:

@@ -175,7 +175,7 @@ class DraftScreen(HintHost, GameScreen):
         out.append(f"\nUnderworld ({len(underworld)}): ", style="bold")
         out.append(", ".join(unbroken(game.card(c).name) for c in underworld) or "empty")
         if seen["discard"] is not None:
-            out.append(f"\nDiscard pile: {len(seen['discard'])} cards (d: look)", style="bold")
+            out.append(f"\nDiscard: {len(seen['discard'])} cards (d: look)", style="bold")  # on one line
         out.append(f"\n{QUEST_MARK}{tx.LP}n: the Lich King scores n if it ends in the Underworld", style="dim")
         return out  # your Gold and LP: on your line of the table
 
