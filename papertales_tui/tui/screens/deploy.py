@@ -125,27 +125,29 @@ class DeployScreen(HintHost, GameScreen):
         rows left (those of the longest card at hand; the others' hand counts are left out first when
         short of rows). Short of rows (6-7 players, solo), the kept card goes into the hand's title
         line, then the details go compact (the name, then the abilities, without the stats the rows
-        show)."""
+        show), then the status leaves out what could be built (Construction shows it next)."""
         entries = len(self.hand_entries())
         spots = self.BOARD_ROWS + (self.heading is None)
         width = max(self.app.size.width - 2, 20)
-        status = 6 if self.solo else 5  # solo: the Lich King's gains too
-        room = self.app.size.height - 2 - status  # title, keys; status (a message goes over the details)
+        full = 6 if self.solo else 5  # status lines (solo: the Lich King's gains too)
+        room = self.app.size.height - 2  # title, keys (a message goes over the details)
         if self.solo:
             room -= 6  # the Necropolis row
         least = self.least_table_rows(width)
         footer = int(self.can_keep())
-        layouts = [(False, False), (True, False), (False, True), (True, True)]  # (kept in the title, compact)
-        for merged, compact in layouts:
+        layouts = [(False, False, False), (True, False, False), (False, True, False), (True, True, False),
+                   (True, True, True)]  # (kept in the title, compact details, without the build line)
+        for merged, compact, short in layouts:
             board = max(spots, entries + 1 + (footer and not merged))
-            if room - board - least >= self.detail_rows(width, compact):
+            if room - full + short - board - least >= self.detail_rows(width, compact):
                 break
-        layout = (board, merged, compact)
+        layout = (board, merged, compact, short)
         if layout == self.board_layout:
             return False
         self.board_layout = layout
-        self.board_rows, self.kept_in_title, self.compact_details = layout
-        room -= board
+        self.board_rows, self.kept_in_title, self.compact_details, self.short_status = layout
+        status = full - short
+        room -= board + status
         wanted = self.detail_rows(width, compact)
         if self.table is not None:
             self.table.rows = max(room - wanted, 0)
@@ -164,6 +166,7 @@ class DeployScreen(HintHost, GameScreen):
     measured: dict[tuple, int]  # rows of the table and of the card details, by width (fit_layout)
     kept_in_title = False  # the kept card in the hand's title line, not under the hand
     compact_details = False  # the card details without their first line of stats
+    short_status = False  # the status without "Could build then"
 
     def can_keep(self) -> bool:
         return bool(self.options.get("can_keep", True))  # (not on the last turn: no turn follows)
@@ -359,7 +362,7 @@ class DeployScreen(HintHost, GameScreen):
 
     def render_status(self) -> None:
         width = max(self.info.content_region.width, 20)
-        key = (self.forecast_key, self.held, width)  # a plan seen before: its lines are known
+        key = (self.forecast_key, self.held, width, self.short_status)  # a plan seen before: its lines are known
         if key not in self.status_lines:
             if len(self.status_lines) > 64:
                 self.status_lines.clear()
@@ -376,6 +379,8 @@ class DeployScreen(HintHost, GameScreen):
         lines = [money, wars_line(f, width), aging_line(f, width), lp_line(f, width), build_line(self.game, f, width)]
         if self.solo:
             lines.insert(4, lich_line(f, width))
+        if self.short_status:  # short of rows: Construction shows what can be built
+            lines.pop()
         if self.held is not None:
             lines[-1] = Text(f"Holding {self.game.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
                              style="bold")
