@@ -3,13 +3,14 @@
 1. Time to the first screen: from creating the app to the end of the first paint of its first
    screen (the title screen), against a bare Textual app with one screen (a label and a footer).
    The card catalog is loaded before, as `papertales` does before it starts the app. Median of
-   several starts of each, alternated, in this process. Then the same for cold starts of fresh
+   several starts of each, alternated, in this process (wall time, and CPU time of the process: the
+   steadier figure on a shared machine). Then the same for cold starts of fresh
    processes (interpreter, imports and card loading from its cache included), in wall time and in
    CPU time of the process (the steadier figure on a shared machine).
 2. Time to handle a keypress on the deployment board (placing a card, then undoing it: each redraws
    the spots, the hand and the engine's forecast of the turn), against a keypress that updates one
    label of a bare app. Median over many keys, from the key event to the end of the repaint that
-   follows it.
+   follows it (wall time, and CPU time of the process).
 
 3. `papertales --version` against `python -c pass`, in fresh processes (wall and CPU time, medians).
 
@@ -146,16 +147,17 @@ def papertales_first_app(painted: asyncio.Event, catalog):
     return PaperTalesApp(catalog)
 
 
-async def time_to_first(make) -> float:
+async def time_to_first(make) -> tuple[float, float]:
+    """(wall, CPU) seconds from creating the app to its first paint."""
     painted = asyncio.Event()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     app = make(painted)
     async with app.run_test(size=SIZE):
         await painted.wait()
-        return time.perf_counter() - start
+        return time.perf_counter() - start, time.process_time() - cpu
 
 
-async def first_screen(starts: int) -> tuple[float, float]:
+async def first_screen(starts: int) -> tuple[tuple[float, float], tuple[float, float]]:
     from papertales_tui.rules.card_files import default_catalog
     from papertales_tui.tui.screens import title
 
@@ -172,13 +174,14 @@ async def first_screen(starts: int) -> tuple[float, float]:
                 app.append(a)
     finally:
         title.TitleScreen.on_mount = mounted
-    return statistics.median(bare), statistics.median(app)
+    return tuple(tuple(statistics.median(x[i] for x in runs) for i in (0, 1)) for runs in (bare, app))
 
 
 # --- 2. a keypress, in this process ---------------------------------------------------------------
 
-async def key_times(app, keys: list[str], painted: asyncio.Event, ready) -> list[float]:
-    """Seconds from each key event to the repaint that follows its handling."""
+async def key_times(app, keys: list[str], painted: asyncio.Event, ready) -> list[tuple[float, float]]:
+    """(wall, CPU) seconds from each key event to the repaint that follows its handling (the CPU time
+    of this process: the steadier figure on a shared machine)."""
     from textual import events
 
     times = []
@@ -186,10 +189,10 @@ async def key_times(app, keys: list[str], painted: asyncio.Event, ready) -> list
         await ready(pilot)
         for key in keys:
             painted.clear()
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             app.post_message(events.Key(key, key))
             await painted.wait()
-            times.append(time.perf_counter() - start)
+            times.append((time.perf_counter() - start, time.process_time() - cpu))
             await pilot.pause()
     return times
 
@@ -250,7 +253,7 @@ def opened(app, game, screen: type):
     return ready
 
 
-async def keypress(keys: int, rounds: int = 5) -> tuple[float, float]:
+async def keypress(keys: int, rounds: int = 5) -> tuple[float, ...]:
     """Medians over `rounds` alternated runs of each app (so both see the same machine load)."""
     sequence = ["1", "u"] * max(1, keys // (2 * rounds))
     bare, board = [], []
@@ -265,7 +268,10 @@ async def keypress(keys: int, rounds: int = 5) -> tuple[float, float]:
         app, ready = deploy_app(painted)
         board += await key_times(app, sequence, painted, ready)
     quartile = lambda xs: statistics.quantiles(xs, n=4)[0]  # noqa: E731
-    return statistics.median(bare), statistics.median(board), quartile(bare), quartile(board)
+    wall = [[x[0] for x in runs] for runs in (bare, board)]
+    cpu = [statistics.median(x[1] for x in runs) for runs in (bare, board)]
+    return (statistics.median(wall[0]), statistics.median(wall[1]), quartile(wall[0]), quartile(wall[1]),
+            cpu[0], cpu[1])
 
 
 def main() -> None:
@@ -273,13 +279,15 @@ def main() -> None:
     parser.add_argument("--starts", type=int, default=9, help="starts of each app (default 9)")
     parser.add_argument("--keys", type=int, default=100, help="keypresses on each app (default 100)")
     args = parser.parse_args()
-    bare_start, app_start = asyncio.run(first_screen(args.starts))
+    (bare_start, bare_start_cpu), (app_start, app_start_cpu) = asyncio.run(first_screen(args.starts))
     print(f"first screen: bare Textual {bare_start * 1000:.0f} ms, papertales {app_start * 1000:.0f} ms, "
-          f"ratio {app_start / bare_start:.2f} (aim <= 1.3)")
-    bare_key, board_key, bare_q1, board_q1 = asyncio.run(keypress(args.keys))
+          f"ratio {app_start / bare_start:.2f} (aim <= 1.3); CPU {bare_start_cpu * 1000:.1f} and "
+          f"{app_start_cpu * 1000:.1f} ms, ratio {app_start_cpu / bare_start_cpu:.2f}")
+    bare_key, board_key, bare_q1, board_q1, bare_cpu, board_cpu = asyncio.run(keypress(args.keys))
     print(f"keypress:     bare Textual {bare_key * 1000:.1f} ms, deployment board {board_key * 1000:.1f} ms, "
           f"ratio {board_key / bare_key:.2f} (aim <= 2); first quartiles {bare_q1 * 1000:.1f} and "
-          f"{board_q1 * 1000:.1f} ms, ratio {board_q1 / bare_q1:.2f}")
+          f"{board_q1 * 1000:.1f} ms, ratio {board_q1 / bare_q1:.2f}; CPU {bare_cpu * 1000:.2f} and "
+          f"{board_cpu * 1000:.2f} ms, ratio {board_cpu / bare_cpu:.2f}")
     (bare_wall, bare_cpu), (app_wall, app_cpu) = cold_first_screen(max(3, args.starts))
     print(f"cold start:   bare Textual {bare_wall * 1000:.0f} ms ({bare_cpu * 1000:.0f} ms CPU), papertales "
           f"{app_wall * 1000:.0f} ms ({app_cpu * 1000:.0f} ms CPU; imports and cached cards included), "

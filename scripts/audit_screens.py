@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import io
 import os
 import sys
@@ -30,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from rich.console import Console  # noqa: E402
 from textual.containers import ScrollableContainer  # noqa: E402
+from textual.worker import WorkerCancelled  # noqa: E402
 
 from papertales_tui.persistence import DATA_DIR_ENV  # noqa: E402
 from papertales_tui.rules.engine import Game  # noqa: E402
@@ -100,15 +102,24 @@ def card_name_prefixes(app: PaperTalesApp) -> set[str]:
 DUMP: list[str] | None = None  # --dump: every screen's text goes here
 
 
-def check_screen(app, report: Report, prefixes: set[str]) -> None:  # noqa: C901
+def check_screen(app, report: Report, prefixes: set[str]) -> None:
     """Everything the audit counts, on the screen shown now."""
     screen = app.screen
     kind = type(screen).__name__
     report.screens[kind] += 1
     text = screen_text(app)
+    before = report.problems()
+    check_text(kind, text, report, prefixes)
+    check_widgets(screen, kind, report)
     if DUMP is not None:
-        DUMP.append(f"==== {kind}, turn {app.game.state.turn if getattr(app, 'game', None) else 0}")
+        found = report.problems() - before
+        DUMP.append(f"==== {kind}, turn {app.game.state.turn if getattr(app, 'game', None) else 0}"
+                    + (f" !! {found} problem(s)" if found else ""))
         DUMP.extend(text)
+
+
+def check_text(kind: str, text: list[str], report: Report, prefixes: set[str]) -> None:
+    """Lines cut with "…", and the card names among them."""
     for line in text:
         if CUT not in line:
             continue
@@ -119,14 +130,22 @@ def check_screen(app, report: Report, prefixes: set[str]) -> None:  # noqa: C901
                 if " ".join(tail[-k:]).strip() in prefixes:
                     report.cut_names.append((kind, " ".join(tail[-k:]) + CUT))
                     break
+
+
+def check_widgets(screen, kind: str, report: Report) -> None:
+    """Pages that scroll, card details and lists with more rows than they show."""
     for scroll in screen.query(ScrollableContainer):  # a results or scores page taller than the screen
         if scroll.display and scroll.max_scroll_y > 0:
             report.scrolling_pages.append((getattr(screen, "title_text", kind), getattr(screen, "page", 0) + 1))
     details = getattr(screen, "wrapped", None)  # the deployment's card details, in the rows left to them
     if details is not None and not getattr(screen, "hint_room", False):
         rows = dict(screen.SECTIONS)["detail"] - bool(screen.texts.get("message"))
-        if len(details.get(screen.detail_card, [])) > rows:
-            report.hidden_rows.append((kind, "card details"))
+        width = max(screen.info.size.width, 20)
+        for card in screen.plan.hand + list(screen.plan.in_play):  # any card the cursor may go to
+            text = screen.detail_text(card, screen.compact_details)
+            if len(text.wrap(screen.app.console, width)) > rows:
+                report.hidden_rows.append((kind, "card details"))
+                break
     for widget in screen.query(Lines):
         if not widget.display or not widget.lines or widget.size.height == 0:
             continue
@@ -183,12 +202,19 @@ async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, i
         app.play(game, seats)
         for _ in range(5000):
             await pilot.pause()
-            await app.workers.wait_for_complete()
+            with contextlib.suppress(WorkerCancelled):  # a bot's worker replaced by the next one
+                await app.workers.wait_for_complete()
             await pilot.pause()
             screen = app.screen
             if isinstance(screen, BotScreen):
                 continue
-            if app.game.state.turn > turns or isinstance(screen, FinalScreen):
+            if isinstance(screen, FinalScreen):  # every page of the final scores
+                for page in range(screen.pages):
+                    screen.show_page(page)
+                    await pilot.pause()
+                    check_screen(app, report, prefixes)
+                break
+            if app.game.state.turn > turns:
                 check_screen(app, report, prefixes)
                 break
             if isinstance(screen, SummaryScreen):
@@ -248,8 +274,8 @@ def main() -> int:
             for line in report.lines():
                 print("   " + line)
             total.add(report)
-    if args.dump and DUMP is not None:
-        args.dump.write_text("\n".join(DUMP) + "\n", encoding="utf-8")
+            if args.dump and DUMP is not None:  # after each game: a crash leaves what was seen
+                args.dump.write_text("\n".join(DUMP) + "\n", encoding="utf-8")
     print("== all games")
     for line in total.lines():
         print("   " + line)

@@ -22,11 +22,15 @@ def audit_module():
     return module
 
 
-@pytest.mark.parametrize("players, seed, turns", [(5, 1, 2), (1, 2, 1)])
+@pytest.mark.parametrize("players, seed, turns", [(7, 2, 2), (1, 3, 4)])
 async def test_a_short_audit_finds_nothing_cut_or_hidden(players, seed, turns):
+    """7 players (the tightest table) for two turns; a whole solo game, to its final scores (each
+    page of them)."""
     audit = audit_module()
     report = await audit.audit_game(players, seed, turns=turns)
     assert {"DraftScreen", "DeployScreen", "SummaryScreen"} <= set(report.screens), report.screens
+    if turns == 4:
+        assert report.screens["FinalScreen"] == 2  # its two pages: the scores, the Kingdom at the end
     assert report.problems() == 0, "\n".join(report.lines())
     assert report.pages  # the results pages were read and counted
 

@@ -118,3 +118,17 @@ async def test_kingdom_widget_draws_compact_or_tiles():
         big.show(views[2])
         await pilot.pause()
         assert big.lines[0].plain.startswith("P2") and not big.has_class("-dying")
+
+
+def test_short_of_rows_a_player_with_no_war_goes_on_one_line_by_unit_names():
+    """6-7 players: rather than a line too many (or a cut), a Kingdom with whom there is no War shows
+    its Units by name and whether they die, on one line; the neighbours keep their strengths."""
+    views = far_table()
+    roomy = table_lines(views, 70, rows=5)
+    assert [len(lines) for lines in roomy] == [1, 1, 2, 1]  # the rows allow the long Kingdom its 2 lines
+    tight = table_lines(views, 70, rows=4)
+    assert [len(lines) for lines in tight] == [1, 1, 1, 1]
+    line = tight[2][0].plain
+    assert line.startswith("Player 3") and line.count("✝") == 3 and "⚔3" in line and "Temple 2" in line
+    assert "◷" not in line and "…" not in line and len(line) <= 70
+    assert tight[0] == roomy[0] and tight[3] == roomy[3]  # the neighbours as before

@@ -99,3 +99,35 @@ async def test_the_final_scores_fit_80x24_with_one_end_of_game_line_a_player(cat
             line = next(line.split(f"{player.name}: ")[1].strip() for line in text.splitlines()
                         if f"{player.name}: " in line)  # beside the ranking
             assert line.endswith(f"= ★{mine[-1].total}") and line.count("+") + line.count("-") >= len(mine)
+
+
+async def test_the_final_scores_of_7_players_fit_80x24_on_two_pages_without_kept_cards(catalog):
+    """At 7 players the scores and the Kingdoms at the end do not fit one screen: two pages, neither
+    scrolls; a card kept on the last turn means nothing any more, so no Kingdom says "kept 1"."""
+    from textual.containers import VerticalScroll
+
+    from papertales_tui.rules.random_play import play_random_game
+    from papertales_tui.tui.screens.final import FinalScreen
+
+    names = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus"]
+    game = play_random_game(names, seed=1)
+    assert any(p.kept is not None for p in game.players)  # a card kept on the last turn
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.show_finished(game, ["human"] + ["bot:easy"] * 6)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FinalScreen)
+        final = screen.query_one("#final", VerticalScroll)
+        pages = []
+        for key in ("right", "left"):
+            await pilot.pause()
+            assert final.max_scroll_y == 0
+            pages.append(screen_text(app))
+            await press(pilot, key)
+    scores, kingdoms = pages
+    assert "Final scores · page 1 of 2" in scores and "Final scores · page 2 of 2" in kingdoms
+    assert all(f"{name} " in scores for name in names)  # the ranking
+    assert "Kingdoms at the end" in kingdoms and all(f"{p.name} ★{p.lp}" in kingdoms for p in game.players)
+    assert "kept" not in kingdoms and "hand " not in kingdoms

@@ -248,9 +248,10 @@ def test_solo_events_fall_in_their_chapters_and_read_as_sentences():
     assert narrate(over, Names.of(game)) == "Game over. The Lich King wins."
 
 
-def test_the_necropolis_row_at_80_columns_keeps_every_gain_and_quest_whole():
-    """Short of room the row drops "face down" and "each" (the legend says both) and cuts card names
-    first: the gains, armies and quests stay whole until the END card turns face up at the end."""
+def test_the_necropolis_row_at_80_columns_keeps_every_name_gain_and_quest_whole():
+    """Short of room the row drops "face down" and "each" (the legend says both), then gives the
+    cards whose names would be cut their short names (and quests `abil.` for `ability`): nothing is
+    cut, not even at the end with the whole row face up."""
     from papertales_tui.tui.views import necropolis_lines
 
     width = 78  # the row's room at 80 columns
@@ -263,12 +264,49 @@ def test_the_necropolis_row_at_80_columns_keeps_every_gain_and_quest_whole():
             assert all(len(line) <= width for line in lines), lines
             assert all(c.name in lines[4] for c in game.mode.lich_king_cards()) and "…" not in lines[4]
             assert game.mode.lich_king_cards() or lines[4].endswith("(difficulty 0)")
-            if game.state.solo.revealed < len(game.state.solo.necropolis):
-                assert "…" not in lines[2] + lines[3], lines
-                checked += 1
+            assert "…" not in lines[1] + lines[2] + lines[3], lines
+            checked += 1
             pend = game.pending()[0]
             game.apply(pend.player, random_decision(game, pend, rng))
+        lines = [line.plain for line in necropolis_lines(game, width)]
+        assert "…" not in "".join(lines[1:4]), lines  # the END card face up
+        for card in game.revealed_cards():
+            assert card.name in lines[1] or card.short_name in lines[1].split(), (card.name, lines)
     assert checked > 400
+
+
+async def test_the_final_scores_of_a_solo_game_fit_80x24_and_cut_no_name(catalog):
+    """The end of a solo game whose Necropolis cards have long names (Lantern of Souls, Mirror of
+    Night, Dead King's Vigil): the row names every card whole or by its short name, never cut; the
+    scores and the Kingdom at the end fit the screen (two pages when they must), and the Kingdom no
+    longer says what it kept for a next turn."""
+    from textual.containers import VerticalScroll
+
+    game = new_solo_game(["Ann"], seed=9, difficulty=2, catalog=catalog)
+    rng = random.Random(9)
+    while not game.over:
+        pend = game.pending()[0]
+        game.apply(pend.player, random_decision(game, pend, rng))
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.show_finished(game, ["human"])
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FinalScreen)
+        texts = []
+        for page in range(screen.pages):
+            await pilot.press("right" if page else "left")
+            await pilot.pause()
+            assert screen.query_one("#final", VerticalScroll).max_scroll_y == 0
+            texts.append(screen_text(app))
+    text = "\n".join(texts)
+    assert "…" not in text
+    lines = texts[0].splitlines()
+    row = next(lines[k + 1] for k, line in enumerate(lines) if "NECROPOLIS" in line)  # under its heading
+    for card in game.revealed_cards():
+        assert card.name in row or card.short_name in row.split(), (card.name, row)
+    assert "Kingdom at the end" in text and "Ann ★" in text and "kept" not in text
 
 
 def test_the_lich_king_cards_say_their_effect_where_it_applies():

@@ -178,6 +178,11 @@ class NecropolisCard:
     purple: int
     quest: Quest | None = None  # None only on END cards, whose quest would never be scored
     source: str = ""
+    short: str = ""  # a unique short name (at most SHORT_NAME cells), for the Necropolis row short of room
+
+    @property
+    def short_name(self) -> str:
+        return self.short or self.name
 
 
 @dataclass(frozen=True, slots=True)

@@ -189,6 +189,7 @@ class _Quest(_Model):
 class _Necropolis(_Model):
     id: Id
     name: Name
+    short: Annotated[str, Field(min_length=1, max_length=SHORT_NAME, pattern=_PRINTABLE)] | None = None
     pile: Literal[PILES]  # type: ignore[valid-type]
     gain: Small
     black: Small
@@ -324,10 +325,11 @@ def _check_unique(entry: _Unit | _Building | _Necropolis | _LichKing, path: Path
     names[key] = (entry.id, path)
 
 
-def _check_short(unit: _Unit, path: Path, names: dict[str, tuple[str, Path]],
+def _check_short(unit: _Unit | _Necropolis, path: Path, names: dict[str, tuple[str, Path]],
                  shorts: dict[str, tuple[str, Path]]) -> None:
     """A Unit's short name (its name when it has none) is unique among the Units' short names, and a
-    `short` is no other card's name: compact lines tell Units apart by it."""
+    `short` is no other card's name: compact lines tell Units apart by it (and the Necropolis row its
+    cards, among the Necropolis cards)."""
     short = unit.short or unit.name
     key = short.casefold()
     if key in shorts:
@@ -357,7 +359,8 @@ def _necropolis_card(n: _Necropolis, path: Path) -> NecropolisCard:
         raise CardFileError(path, n.id, "quest", "an END card's quest would never be scored: remove it")
     if n.pile != "end" and n.quest is None:
         raise CardFileError(path, n.id, "quest", f"a Necropolis card of pile {n.pile} needs a quest")
-    return NecropolisCard(n.id, n.name, n.pile, n.gain, n.black, n.purple, _quest(n.quest, path, n.id), str(path))
+    return NecropolisCard(n.id, n.name, n.pile, n.gain, n.black, n.purple, _quest(n.quest, path, n.id), str(path),
+                          n.short or "")
 
 
 def _lich_king_card(c: _LichKing, path: Path) -> LichKingCard:
@@ -397,6 +400,7 @@ def load_catalog(  # noqa: C901 (one check after another)
     seen: dict[str, Path] = {}  # one id space for every card
     names: dict[str, tuple[str, Path]] = {}  # and one name space: players tell cards apart by name
     shorts: dict[str, tuple[str, Path]] = {}  # the Units' names in compact lines, unique too
+    necropolis_shorts: dict[str, tuple[str, Path]] = {}  # and the Necropolis cards' in their row
     for path in files:
         parsed = _parse(path)
         entries: list[_Unit | _Building | _Necropolis | _LichKing] = [
@@ -418,6 +422,7 @@ def load_catalog(  # noqa: C901 (one check after another)
                                             _productions(lv.produces), _abilities(lv.abilities)))
             buildings[b.id] = BuildingType(b.id, b.name, (levels[0], levels[1]), str(path))
         for nc in parsed.necropolis:
+            _check_short(nc, path, names, necropolis_shorts)
             necropolis[nc.id] = _necropolis_card(nc, path)
         for c in parsed.lich_king:
             lich_king[c.id] = _lich_king_card(c, path)

@@ -184,13 +184,26 @@ def unit_short(spot: SpotView, short: bool = False) -> Text:
     return out
 
 
-def units_text(k: KingdomView, short: bool = False, rows: tuple[tuple[int, ...], ...] = (FRONT_ROW, BACK_ROW)) -> Text:
+def unit_brief(spot: SpotView, short: bool = False) -> Text:
+    """A Unit of a player with whom there is no War, when the table is short of rows: its name and
+    whether it dies (`Hunter✝`); the Kingdom's strength is in its header."""
+    out = Text(spot.short or spot.name if short else spot.name, style="bold")
+    if spot.new:
+        out.append(" NEW", style="bold green")
+    if spot.dies:
+        out.append(DIES, style="bold red")
+    return out
+
+
+def units_text(k: KingdomView, short: bool = False, rows: tuple[tuple[int, ...], ...] = (FRONT_ROW, BACK_ROW),
+               brief: bool = False) -> Text:
     """Front Units, then `|` and the Back Units (of the `rows` given)."""
     units = [s for s in k.units() if any(s.spot in row for row in rows)]
     if not units:
         return Text("no Unit", style="dim")
-    front = [unit_short(s, short) for s in units if s.spot in FRONT_ROW]
-    back = [unit_short(s, short) for s in units if s.spot in BACK_ROW]
+    draw = unit_brief if brief else unit_short
+    front = [draw(s, short) for s in units if s.spot in FRONT_ROW]
+    back = [draw(s, short) for s in units if s.spot in BACK_ROW]
     out = Text(" ").join(front)
     if back:
         out.append(" | " if front else "| ", style="dim")
@@ -271,10 +284,36 @@ def compact_lines(k: KingdomView, width: int, lines: int = 1) -> list[Text]:
     return [_fit(line, width) for line in compact_forms(without_no_war(k), short=True)[max(min(lines, 3), 1) - 1]]
 
 
+def brief_form(k: KingdomView, width: int) -> Form | None:
+    """A Kingdom with whom there is no War in one line, its Units by name only (`brief`), when it fits."""
+    for short in (False, True):
+        line = Text.assemble(header(k), ": ", units_text(k, short, brief=True), " · ", buildings_text(k))
+        if line.cell_len <= width:
+            return Form([line], short)
+    return None
+
+
 def table_lines(views: list[KingdomView], width: int, rows: int) -> list[list[Text]]:
     """The Kingdoms of a table, each whole in as few lines as it takes (short names rather than one
     more line); then, in the order given, full names and two lines each while they fit in `rows`.
-    The "(no War)" marks are left out (all of them) when that saves lines or avoids a cut."""
+    The "(no War)" marks are left out (all of them) when that saves lines or avoids a cut. Still
+    taller than `rows` (6-7 players), the players with whom there is no War go on one line each,
+    their Units by name only."""
+    lines = _table_lines(views, width, rows)
+    over = sum(len(out) for out in lines) - rows
+    marked = any(NO_WAR in line.plain for out in lines for line in out)  # as the other lines
+    for n, k in enumerate(views):
+        if over <= 0:
+            break
+        if k.mark == NO_WAR and len(lines[n]) > 1:
+            brief = brief_form(k if marked else without_no_war(k), width) or brief_form(without_no_war(k), width)
+            if brief is not None:
+                over -= len(lines[n]) - 1
+                lines[n] = brief.lines
+    return lines
+
+
+def _table_lines(views: list[KingdomView], width: int, rows: int) -> list[list[Text]]:
     forms = [whole_forms(k, width) for k in views]
     plain = [whole_forms(without_no_war(k), width) for k in views]
     if not all(forms) or sum(len(f[0].lines) for f in forms) > sum(len(f[0].lines) for f in plain if f):

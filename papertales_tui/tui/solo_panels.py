@@ -23,10 +23,10 @@ from ..text.narrator import Names
 from . import panels, views
 from . import text as tx
 from . import wars as wr
-from .kingdom import KingdomTable, kingdom_views
+from .kingdom import KingdomTable
 from .screens.deploy import first_fitting
 from .screens.draft import QUEST_MARK, DraftScreen
-from .screens.final import FinalScreen, end_lines
+from .screens.final import FinalScreen, end_lines, final_views
 from .screens.info import InfoScreen
 from .screens.summary import heading, section, sentences
 from .widgets import NecropolisRow, unbroken
@@ -68,14 +68,14 @@ def final_body(screen: FinalScreen) -> ComposeResult:
         yield Static(solo_note(view))
         yield from screen.hints_note()
         yield Static(Text.assemble(("\nThe Lich King's Legend Points: ", "bold"), views.lich_sources(view)))
-        yield Static(heading("Kingdom at the end"))
-        yield KingdomTable(kingdom_views(view)[:1], rows=1)  # whole, in one line if it can
+        yield Static(heading("Kingdom at the end"), classes="kingdoms")
+        yield KingdomTable(final_views(view)[:1], rows=1, classes="kingdoms")  # whole, in one line if it can
         mine = [e for e in screen.events if isinstance(e, ev.LpChanged)]
         lich = [e for e in screen.events if isinstance(e, ev.LichLp)]
         if mine or lich:
-            yield Static(heading("End of game: Buildings, abilities and the END card"))
+            yield Static(heading("End of game: Buildings, abilities and the END card"), classes="kingdoms")
             parts = ([end_lines(view, mine)] if mine else []) + ([sentences(view, lich)] if lich else [])
-            yield Static(Text("\n").join(parts))
+            yield Static(Text("\n").join(parts), classes="kingdoms")
     yield Button("New game (n)", variant="primary", id="again", compact=True)
 
 # --- the summary pages: the Lich King's Recruitment, the Wars against his armies ---------------------
@@ -156,7 +156,7 @@ def draft_info(screen: DraftScreen) -> Text:
     out.append(f"\nUnderworld ({len(underworld)}): ", style="bold")
     out.append(", ".join(unbroken(view.card(c).name) for c in underworld) or "empty")
     if seen.discard is not None:
-        out.append(f"\nDiscard pile: {len(seen.discard)} cards (d: look)", style="bold")
+        out.append(f"\nDiscard: {len(seen.discard)} cards (d: look)", style="bold")  # on one line
     out.append(f"\n{QUEST_MARK}{tx.LP}n: the Lich King scores n if it ends in the Underworld", style="dim")
     return out  # your Gold and LP: on your line of the table
 

@@ -142,8 +142,9 @@ GAP = 2  # columns between two cards of the Necropolis row
 def necropolis_lines(view: SeatView, width: int, turn: int | None = None) -> list[Text]:
     """The Necropolis row in 6 lines: the heading, one column per card of the row 1-2-3-4-END
     (revealed cards face up, the others face down; B/P = Black/Purple army values), the Lich King
-    cards in play and the legend. Short of room, the compact cells; then names are cut before
-    the gains and quests."""
+    cards in play and the legend. Short of room, the compact cells; then the short names of the cards
+    whose names would be cut, and `abil.` for `ability` in the quests; names are cut before the gains
+    and quests only when even these do not fit."""
     assert view.solo is not None
     count = len(view.solo.row)
     cells = [necropolis_cells(view, i) for i in range(count)]
@@ -152,6 +153,16 @@ def necropolis_lines(view: SeatView, width: int, turn: int | None = None) -> lis
     least = [max(c.cell_len for c in col[1:]) for col in cells]
     gap = GAP if sum(least) + GAP * (count - 1) <= width else 1  # the whole row face up, at the end
     widths = fit_widths([max(c.cell_len for c in col) for col in cells], width - gap * (count - 1), least)
+    cut = [k for k in range(min(count, view.solo.revealed)) if cells[k][0].cell_len > widths[k]]
+    if cut:  # the cards whose name would be cut go by their short names
+        for k in cut:
+            cells[k][0] = Text(necropolis_card(view, k).short_name, style="bold")
+        widths = fit_widths([max(c.cell_len for c in col) for col in cells], width - gap * (count - 1), least)
+    if any(col[2].cell_len > w for col, w in zip(cells, widths)):  # quests in fewer letters: `Wars abil.`
+        for col in cells:
+            col[2] = Text(col[2].plain.replace(" ability", " abil."), style=col[2].style)
+        least = [max(c.cell_len for c in col[1:]) for col in cells]
+        widths = fit_widths([max(c.cell_len for c in col) for col in cells], width - gap * (count - 1), least)
     rows = [Text(), Text(), Text()]
     for k, (col, w) in enumerate(zip(cells, widths)):
         for row, cell in zip(rows, col):

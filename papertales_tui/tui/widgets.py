@@ -47,9 +47,12 @@ class Lines(Widget):
         super().__init__(id=id, classes=classes)
         self.lines: list[Text] = []
         self._base_style: Style | None = None
+        self._strips: dict[tuple[object, ...], tuple[Text, Strip]] = {}  # (keep_strips)
+        self._seen: dict[tuple[object, ...], Text] = {}  # (keep_strips) the lines shown, by content
 
     def notify_style_update(self) -> None:
         self._base_style = None
+        self._strips.clear()
         super().notify_style_update()
 
     @property
@@ -60,6 +63,8 @@ class Lines(Widget):
         return self._base_style
 
     def set_lines(self, lines: list[Text]) -> None:
+        if self.keep_strips:  # a line equal to one drawn before is that one (and its strip is kept)
+            lines = [self._interned(line) for line in lines]
         old, self.lines = self.lines, list(lines)
         if len(old) != len(self.lines):
             height = self.styles.height
@@ -81,14 +86,32 @@ class Lines(Widget):
     def line_style(self, y: int) -> Style:
         return self.base_style
 
+    keep_strips = False  # keep the strips drawn for lines shown again (the lines are never changed in place)
+
+    def _interned(self, line: Text) -> Text:
+        key = (line.plain, tuple(line.spans), line.style, line.end)
+        if key not in self._seen:
+            if len(self._seen) > 256:
+                self._seen.clear()
+            self._seen[key] = line
+        return self._seen[key]
+
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         style = self.line_style(y)
         if y >= len(self.lines):
             return Strip.blank(width, self.base_style)
         text = self.lines[y]
+        key = (id(text), style, width)
+        if self.keep_strips and key in self._strips and self._strips[key][0] is text:
+            return self._strips[key][1]
         strip = Strip(list(text.render(self.app.console)), text.cell_len)
-        return strip.apply_style(style).crop_extend(0, width, style)
+        strip = strip.apply_style(style).crop_extend(0, width, style)
+        if self.keep_strips:
+            if len(self._strips) > 64:
+                self._strips.clear()
+            self._strips[key] = (text, strip)  # (the text kept alive: its id is not reused meanwhile)
+        return strip
 
 
 NO_BREAK = "\xa0"
@@ -182,6 +205,7 @@ class RowList(Lines, can_focus=True):
         else:
             self.header = [Text(title, style="bold") if isinstance(title, str) else title] if title else []
         self.count = 0  # rows (the lines between the header and the footer)
+        self._row_styles: dict[str, Style] = {}
         self.disabled_rows: set[int] = set()
         self.cursor = 0
 
@@ -245,10 +269,22 @@ class RowList(Lines, can_focus=True):
         if not 0 <= row < self.count:
             return self.base_style
         if row == self.cursor:
-            return self.base_style + self.get_component_rich_style("rowlist--cursor")
+            return self.row_style("rowlist--cursor" if self.has_focus else "rowlist--cursor-blurred")
         if row in self.disabled_rows:
-            return self.base_style + self.get_component_rich_style("rowlist--disabled")
+            return self.row_style("rowlist--disabled")
         return self.base_style
+
+    def row_style(self, name: str) -> Style:
+        """The base style with a component class's, kept until the styles change (Textual works it
+        out again after every refresh, which costs more than drawing the line)."""
+        if name not in self._row_styles:
+            self._row_styles[name] = self.base_style + self.get_component_rich_style(
+                name.removesuffix("-blurred"))
+        return self._row_styles[name]
+
+    def notify_style_update(self) -> None:
+        self._row_styles.clear()
+        super().notify_style_update()
 
 
 # When the keys do not fit on one line: shorter labels first, then these actions are left out (the
@@ -263,10 +299,20 @@ class KeyBar(Lines):
     DEFAULT_CSS = """
     KeyBar { height: 1; dock: bottom; background: $panel; }
     """
+    keep_strips = True  # its lines come back as the keys change back (`drawn`)
+    stale = False  # the keys changed since the line was worked out
+
+    def render_line(self, y: int) -> Strip:
+        if self.stale:
+            self.stale = False
+            self.lines = [self.keys_line()]
+        return super().render_line(y)
 
     def __init__(self) -> None:
         super().__init__()
         self.spans: list[tuple[int, int, DOMNode, str]] = []  # (start, end, namespace, action)
+        # (width, screen's keybar_key) -> line and spans
+        self.drawn: dict[tuple[object, ...], tuple[Text, list[tuple[int, int, DOMNode, str]]]] = {}
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed, immediate=True)
@@ -276,8 +322,20 @@ class KeyBar(Lines):
         self.bindings_changed(self.screen)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        if screen is self.screen:
-            self.set_lines([self.keys_line()])
+        if screen is not self.screen:
+            return
+        key = getattr(screen, "keybar_key", None)  # a screen that knows what its keys depend on
+        if key is None:  # worked out when drawn: the changes before a redraw (mount, size, focus) cost one
+            self.stale = True
+            self.refresh()
+            return
+        key = (self.size.width, key)
+        if key not in self.drawn:
+            if len(self.drawn) > 32:
+                self.drawn.clear()
+            self.drawn[key] = (self.keys_line(), self.spans)
+        line, self.spans = self.drawn[key]
+        self.set_lines([line])
 
     def entries(self) -> list[tuple[str, str, DOMNode, str, list[tuple[str, str]]]]:
         """(key, label, namespace, action, members) of the keys to show; a group's members are its

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from ..kingdom import KingdomView
 
 PLACE = Binding.Group("Place", compact=True)
+HAND_TITLE = "Hand (Enter: take, 1-5: place)"
+
+
+PlanKey = tuple[tuple[int | None, ...], int | None]  # a plan: the spots' cards and the card kept
 
 
 class DeployScreen(HintHost, GameScreen):
@@ -57,13 +61,18 @@ class DeployScreen(HintHost, GameScreen):
             self.plan.slots, self.plan.keep = list(prior.slots), prior.keep
         self.forecast: fc.TurnForecast | None = None
         self.after: SeatView | None = None  # the Kingdom alone as the forecast sees it after the reveal
-        self.forecast_key: tuple[tuple[int | None, ...], int | None] | None = None
+        self.forecast_key: PlanKey | None = None
+        # the game does not change while deploying: a plan seen before (a move undone) is known
+        self.forecasts: dict[PlanKey, tuple[fc.TurnForecast | None, SeatView | None, list[SpotView | None]]] = {}
+        self.status_lines: dict[tuple[object, ...], list[Text]] = {}  # by plan, held card and width
         self.spot_views: list[SpotView | None] = [None] * 5
         self.held: int | None = None
         self.card_lines: dict[int, Text] = {}
         self.spots = RowList("Your Kingdom", id="spots")
-        self.hand = RowList("Hand (Enter: take, 1-5: place)", id="hand")
+        self.hand = RowList(HAND_TITLE, id="hand")
         self.info = Lines(id="info")  # status (3 lines), message (1), card under the cursor (4)
+        for lines in (self.spots, self.hand, self.info):  # their lines come back as moves are undone
+            lines.keep_strips = True
         self.texts: dict[str, list[Text]] = {}  # the lines of each section of the info panel
         self.wrapped: dict[int | None, list[Text]] = {}  # card details, wrapped to the panel
         self.detail_card: int | None = None
@@ -79,6 +88,7 @@ class DeployScreen(HintHost, GameScreen):
             self.table = KingdomTable(others, rows=2 * len(others), id="table")
             self.table_views = others
         self.board_rows = 0  # the rows the board was laid out for (fit_layout)
+        self.measured = {}
 
     # --- layout -----------------------------------------------------------------------------
     def body(self) -> ComposeResult:
@@ -121,19 +131,32 @@ class DeployScreen(HintHost, GameScreen):
         """Share the screen's rows so that the board shows every row of both lists (the whole hand,
         Units taken out, what is kept) and the table every Kingdom whole; the card details take the
         rows left (those of the longest card at hand; the others' hand counts are left out first when
-        short of rows; at 6-7 players fewer, none when they must)."""
-        board = max(self.BOARD_ROWS + (self.heading is None), len(self.hand_entries()) + 2)
-        if board == self.board_rows:
-            return False
-        self.board_rows = board
+        short of rows). Short of rows (6-7 players, solo), the kept card goes into the hand's title
+        line, then the details go compact (the name, then the abilities, without the stats the rows
+        show), then the status leaves out what could be built (Construction shows it next)."""
+        entries = len(self.hand_entries())
+        spots = self.BOARD_ROWS + (self.heading is None)
         width = max(self.app.size.width - 2, 20)
-        status = 5 + self.panels.deploy_status_rows  # solo: the Lich King's gains too
-        room = self.app.size.height - 2 - board - status  # title, keys; status (a message goes over the details)
+        full = 5 + self.panels.deploy_status_rows  # status lines (solo: the Lich King's gains too)
+        room = self.app.size.height - 2  # title, keys (a message goes over the details)
         room -= self.panels.top_rows  # solo: the Necropolis row
+        least = self.least_table_rows(width)
+        footer = int(self.can_keep())
+        layouts = [(False, False, False), (True, False, False), (False, True, False), (True, True, False),
+                   (True, True, True)]  # (kept in the title, compact details, without the build line)
+        for merged, compact, short in layouts:
+            board = max(spots, entries + 1 + (footer and not merged))
+            if room - full + short - board - least >= self.detail_rows(width, compact):
+                break
+        layout = (board, merged, compact, short)
+        if layout == self.board_layout:
+            return False
+        self.board_layout = layout
+        self.board_rows, self.kept_in_title, self.compact_details, self.short_status = layout
+        status = full - short
+        room -= board + status
+        wanted = self.detail_rows(width, compact)
         if self.table is not None:
-            # rows for the details of the longest card at hand (4 at least: room for a hint) while the
-            # Kingdoms fit
-            wanted = self.detail_rows(width)
             self.table.rows = max(room - wanted, 0)
             self.table.views = self.table_views  # with their hand counts, unless the details need the rows
             if table_height(self.table.views, width, self.table.rows) > room - wanted:
@@ -141,9 +164,19 @@ class DeployScreen(HintHost, GameScreen):
             room -= table_height(self.table.views, width, self.table.rows)
             if self.table.is_mounted:
                 self.table.redraw()
-        self.SECTIONS = (("status", status), ("message", 1), ("detail", min(max(room, 0), self.detail_rows(width))))
+        self.SECTIONS = (("status", status), ("message", 1), ("detail", min(max(room, 0), wanted)))
         self.texts.pop("detail", None)
+        self.wrapped.clear()
         return True
+
+    board_layout: tuple[int, bool, bool, bool] | None = None
+    measured: dict[tuple[object, ...], int]  # rows of the table and of the card details, by width (fit_layout)
+    kept_in_title = False  # the kept card in the hand's title line, not under the hand
+    compact_details = False  # the card details without their first line of stats
+    short_status = False  # the status without "Could build then"
+
+    def can_keep(self) -> bool:
+        return self.options.can_keep  # (not on the last turn: no turn follows)
 
     def update(self, section: str, lines: list[Text]) -> None:
         """Change one section of the info panel; only its changed lines are redrawn."""
@@ -178,6 +211,7 @@ class DeployScreen(HintHost, GameScreen):
 
     def on_resize(self) -> None:
         self.board_rows = 0
+        self.board_layout = None
         self.__dict__.pop("heading", None)  # it fits the width
         self.fit_layout()
         self.wrapped.clear()
@@ -191,13 +225,17 @@ class DeployScreen(HintHost, GameScreen):
         if key == self.forecast_key:
             return
         self.forecast_key = key
-        seen = self.asks.forecast(self.plan.slots, self.plan.keep)
-        self.forecast = seen[0] if seen is not None else None
-        if seen is None:
-            return
-        self.after = seen[1]
-        new = {s for s, c in enumerate(self.plan.slots) if c is not None and self.plan.is_new(c)}
-        self.spot_views = list(kingdom_view(seen[1], 0, new=new).spots)
+        if key not in self.forecasts:
+            seen = self.asks.forecast(self.plan.slots, self.plan.keep)
+            f, after, spots = None, None, self.spot_views
+            if seen is not None:
+                f, after = seen
+                new = {s for s, c in enumerate(self.plan.slots) if c is not None and self.plan.is_new(c)}
+                spots = list(kingdom_view(after, 0, new=new).spots)
+            if len(self.forecasts) > 64:
+                self.forecasts.clear()
+            self.forecasts[key] = (f, after, spots)
+        self.forecast, self.after, self.spot_views = self.forecasts[key]
 
     def render_spots(self) -> None:
         rows, locked = [], set()
@@ -227,10 +265,37 @@ class DeployScreen(HintHost, GameScreen):
     def heading(self) -> Text | None:  # the Buildings do not change while deploying
         return self.kingdom_heading()
 
-    def detail_rows(self, width: int) -> int:
-        """The lines the details of the longest card of the hand or in play take (at least 4)."""
-        cards = self.plan.hand + list(self.plan.in_play)
-        return max([4] + [len(tx.unit_detail(self.view.card(c)).wrap(self.app.console, width)) for c in cards])
+    def least_table_rows(self, width: int) -> int:
+        """The rows the other Kingdoms take at least (each whole, without hand counts)."""
+        if self.table is None:
+            return 0
+        key = ("table", width)
+        if key not in self.measured:
+            self.measured[key] = table_height([replace(k, hand=0) for k in self.table_views], width, 0)
+        return self.measured[key]
+
+    def detail_rows(self, width: int, compact: bool = False) -> int:
+        """The lines the details of the longest card of the hand or in play take (at least 4 for the
+        full details: room for a hint; the cards at hand and in play stay the same)."""
+        key = ("details", width, compact)
+        if key not in self.measured:
+            cards = self.plan.hand + list(self.plan.in_play)
+            self.measured[key] = max([1 if compact else 4] + [
+                len(self.detail_text(c, compact).wrap(self.app.console, width)) for c in cards])
+        return self.measured[key]
+
+    def detail_text(self, card: int, compact: bool) -> Text:
+        """A card's details; `compact`: its name, then its abilities (the rows show its stats)."""
+        t = self.view.card(card)
+        if not compact:
+            return tx.unit_detail(t)
+        full = tx.unit_detail(t)
+        out = Text(t.name, style="bold underline")
+        for line in full.split("\n")[1:]:
+            if line.plain:
+                out.append(" ")
+                out.append_text(line)
+        return out
 
     def kingdom_heading(self) -> Text | None:
         """`Your Kingdom · Temple 1, Town 2` when it fits the column (a row more for the hand)."""
@@ -278,8 +343,13 @@ class DeployScreen(HintHost, GameScreen):
                 label.append(" ◀ held", style="reverse")
             rows.append(self.fit_row(label, card))
         kept = self.plan.keep
-        footer = [Text.assemble(("Kept for next turn: ", "bold"),
-                                self.view.card(kept).name if kept is not None else "nothing")]
+        name = self.view.card(kept).name if kept is not None else "nothing"
+        footer = [Text.assemble(("Kept for next turn: ", "bold"), name)] if self.can_keep() else []
+        if self.kept_in_title and footer:
+            footer = []
+            self.hand.header = [Text.assemble(("Hand", "bold"), " · ", ("kept: ", "bold"), name)]
+        else:
+            self.hand.header = [Text(HAND_TITLE, style="bold")]
         if not rows:
             self.hand.set_rows([Text("(no cards)", style="dim")], {0}, footer)
         else:
@@ -299,26 +369,36 @@ class DeployScreen(HintHost, GameScreen):
         return shorter
 
     def render_status(self) -> None:
+        width = max(self.info.content_region.width, 20)
+        key = (self.forecast_key, self.held, width, self.short_status)  # a plan seen before: its lines are known
+        if key not in self.status_lines:
+            if len(self.status_lines) > 64:
+                self.status_lines.clear()
+            self.status_lines[key] = self.status(width)
+        self.update("status", self.status_lines[key])
+
+    def status(self, width: int) -> list[Text]:
+        """The forecast of the turn for the plan as it stands, in the status lines."""
         f = self.forecast
         if f is None:
-            self.update("status", [Text("No forecast for this plan.", style="dim")])
-            return
+            return [Text("No forecast for this plan.", style="dim")]
         gold = self.options.gold
         money = short_line(gold, gold - self.gold_left()) if f.unpaid else money_line(gold, f)
-        width = max(self.info.content_region.width, 20)
         lines = [money, wars_line(f, width), aging_line(f, self.after, width), lp_line(f, width),
                  build_line(self.view, f, width)]
         lines[4:4] = self.panels.deploy_status(f, width)  # (solo: the Lich King's gains)
+        if self.short_status:  # short of rows: Construction shows what can be built
+            lines.pop()
         if self.held is not None:
             lines[-1] = Text(f"Holding {self.view.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
                              style="bold")
-        self.update("status", lines)
+        return lines
 
     def show_detail(self, card: int | None) -> None:
         self.detail_card = card
         if card not in self.wrapped:
             width = max(self.info.size.width, 20)
-            text = tx.unit_detail(self.view.card(card)) if card is not None else Text()
+            text = self.detail_text(card, self.compact_details) if card is not None else Text()
             self.wrapped[card] = list(text.wrap(self.app.console, width)) if text.plain else []
         self.update("detail", self.wrapped[card])
 
@@ -326,12 +406,20 @@ class DeployScreen(HintHost, GameScreen):
         self.update("message", [Text(message, style="bold red")] if message else [])
 
     def update_bindings(self) -> None:
-        """Refresh the key bar only when the set of usable keys changes."""
+        """Refresh the key bar only when the set of usable keys changes; the key bar keeps the lines
+        it drew for each set (`keybar_key`), as moves and undos go back and forth between a few."""
         state = tuple(self.check_action(*a) for a in
-                      (("place", (0,)), ("place", (2,)), ("remove", ()), ("keep", ()), ("undo", ()), ("drop", ())))
+                      (("place", (0,)), ("place", (2,)), ("remove", ()), ("keep", ()), ("undo", ()), ("drop", ()),
+                       ("learn", ())))  # (`hint` applies all along the deployment)
         if state != self.binding_state:
             self.binding_state = state
-            self.refresh_bindings()
+            self.keybar_key = (state, self.focused)
+            try:
+                self.refresh_bindings()
+            finally:
+                self.keybar_key = None
+
+    keybar_key: tuple[object, ...] | None = None  # while update_bindings refreshes the key bar: what its keys depend on
 
     # --- what the cursor is on --------------------------------------------------------------
     def focused_spot(self) -> int | None:

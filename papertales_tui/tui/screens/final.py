@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rich.table import Table
 from rich.text import Text
@@ -17,7 +18,7 @@ from ...rules import events as ev
 from ...text.narrator import Names
 from .. import panels
 from .. import text as tx
-from ..kingdom import KingdomTable, kingdom_views
+from ..kingdom import KingdomTable, KingdomView, kingdom_views
 from .common import GameScreen
 from .summary import heading
 
@@ -66,14 +67,29 @@ def tie_note(view: SeatView) -> Text:
     return Text(f"{names} are tied on {tx.LP}{best} and on Gold: they share the victory.")
 
 
+def final_views(view: SeatView) -> list[KingdomView]:
+    """Every Kingdom at the end, without what only matters for a next turn: cards in hand, kept card."""
+    return [replace(k, hand=0, kept=False) for k in kingdom_views(view)]
+
+
+TITLE = "Paper Tales · Final scores"
+
+
 class FinalScreen(GameScreen):
+    """The scores, then the Kingdoms at the end: on one page when they fit the screen, else on two
+    (→ and ← turn the page; Enter goes to the next one)."""
+
     CSS_PATH = "summary.tcss"
-    BINDINGS = [Binding("n", "new_game", "New game"), Binding("r", "review", "Coach's review")]
+    BINDINGS = [Binding("n", "new_game", "New game"), Binding("r", "review", "Coach's review"),
+                Binding("enter,right,pagedown", "turn(1)", "Kingdoms", key_display="→", priority=True),
+                Binding("left,pageup", "turn(0)", "Scores", key_display="←", priority=True)]
 
     def __init__(self, view: SeatView, events: Sequence[ev.BaseEvent], note: str = ""):
         super().__init__()
         self.view, self.events, self.note = view, events, note
-        self.title_text = "Paper Tales · Final scores"
+        self.title_text = TITLE
+        self.pages = 1  # 2 when the Kingdoms at the end need a page of their own
+        self.page = 0
 
     def body(self) -> ComposeResult:
         if self.note:
@@ -95,10 +111,41 @@ class FinalScreen(GameScreen):
                                                end_lines(view, end_lp)), id="end-lp")
             yield Static(tie_note(view))
             yield from self.hints_note()
-            yield Static(heading("Kingdoms at the end"))
-            every = kingdom_views(view)
-            yield KingdomTable(every, rows=len(every), classes="final-kingdoms")  # each whole, in few lines
+            yield Static(heading("Kingdoms at the end"), classes="kingdoms")
+            every = final_views(view)
+            yield KingdomTable(every, rows=len(every), classes="final-kingdoms kingdoms")  # each whole, in few lines
         yield Button("New game (n)", variant="primary", id="again", compact=True)
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.paginate)
+
+    def on_resize(self) -> None:
+        if self.pages > 1:  # everything on one page again, to see whether it fits the new size
+            self.pages = 1
+            self.show_page(0)
+        self.call_after_refresh(self.paginate)
+
+    def paginate(self) -> None:
+        """Two pages when the whole does not fit the screen: the scores, then the Kingdoms."""
+        final = self.query_one("#final", VerticalScroll)
+        if self.pages == 1 and final.max_scroll_y > 0:
+            self.pages = 2
+            self.show_page(0)
+
+    def show_page(self, n: int) -> None:
+        self.page = n
+        for widget in self.query_one("#final", VerticalScroll).children:
+            widget.display = self.pages == 1 or widget.has_class("kingdoms") == (n == 1)
+        self.set_title(TITLE + (f" · page {n + 1} of {self.pages}" if self.pages > 1 else ""))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "turn":
+            return self.pages > 1 and parameters[0] != self.page
+        return True
+
+    def action_turn(self, page: int) -> None:
+        self.show_page(page)
 
     def hints_note(self) -> ComposeResult:
         """The coach's hints each player asked for, when any were."""

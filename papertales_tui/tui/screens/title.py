@@ -119,10 +119,10 @@ class TitleScreen(GameScreen):
         self.menu = RowList(BANNER, id="menu")
 
     def body(self) -> ComposeResult:
+        self.menu.set_rows([Text(f"  {label}") for _, label in self.choices])  # laid out whole at once
         yield self.menu
 
     def on_mount(self) -> None:
-        self.menu.set_rows([Text(f"  {label}") for _, label in self.choices])
         self.menu.focus()
 
     @on(RowList.Selected, "#menu")
