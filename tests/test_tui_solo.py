@@ -268,9 +268,9 @@ def test_the_necropolis_row_at_80_columns_keeps_every_name_gain_and_quest_whole(
             checked += 1
             pend = game.pending()[0]
             game.apply(pend.player, random_decision(game, pend, rng))
-        lines = [line.plain for line in necropolis_lines(game, width)]
+        lines = [line.plain for line in necropolis_lines(observe(game, 0), width)]
         assert "…" not in "".join(lines[1:4]), lines  # the END card face up
-        for card in game.revealed_cards():
+        for card in game.mode.revealed_cards():
             assert card.name in lines[1] or card.short_name in lines[1].split(), (card.name, lines)
     assert checked > 400
 
@@ -304,7 +304,7 @@ async def test_the_final_scores_of_a_solo_game_fit_80x24_and_cut_no_name(catalog
     assert "…" not in text
     lines = texts[0].splitlines()
     row = next(lines[k + 1] for k, line in enumerate(lines) if "NECROPOLIS" in line)  # under its heading
-    for card in game.revealed_cards():
+    for card in game.mode.revealed_cards():
         assert card.name in row or card.short_name in row.split(), (card.name, row)
     assert "Kingdom at the end" in text and "Ann ★" in text and "kept" not in text
 
