@@ -31,9 +31,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from helpers.browser import (  # noqa: E402
     browser,
     chromium_missing,
-    click_text,
     screen,
     served,
+    start_game,
     wait_for_change,
     wait_for_text,
 )
@@ -67,15 +67,7 @@ def first_screens(context, url: str, starts: int) -> list[float]:
 
 def to_deployment(page, url: str) -> None:
     """A 2-player game (seed 7) drafted with the keyboard up to Player 1's deployment board."""
-    page.goto(url)
-    wait_for_text(page, "New game", timeout=60)
-    click_text(page, "New game")
-    wait_for_text(page, "Start game")
-    click_text(page, "empty = random game")
-    page.keyboard.type("7")
-    wait_for_text(page, r"Seed +7")
-    click_text(page, "Start game")
-    text = wait_for_text(page, "Pass to")
+    text = start_game(page, url, 7, timeout=60)
     while "Deployment · Player 1" not in text:
         if "to DISCARD" in text:
             page.keyboard.press("ArrowDown")

@@ -14,21 +14,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from helpers.browser import browser, click_cell, click_text, served, wait_for_change, wait_for_text  # noqa: E402
+from helpers.browser import (  # noqa: E402
+    browser,
+    click_cell,
+    click_text,
+    served,
+    start_game,
+    wait_for_change,
+    wait_for_text,
+)
 
 
 def main() -> int:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "screenshots" / "browser-deployment.png"
     with tempfile.TemporaryDirectory() as data, served(Path(data)) as (_, url), browser() as page:
-        page.goto(url)
-        wait_for_text(page, "New game")
-        click_text(page, "New game")
-        wait_for_text(page, "Start game")
-        click_text(page, "empty = random game")
-        page.keyboard.type("7")
-        wait_for_text(page, r"Seed +7")
-        click_text(page, "Start game")
-        text = wait_for_text(page, "Pass to")
+        text = start_game(page, url, 7)
         while "Deployment · Player 1" not in text:  # recruitment, by clicks: the first card, then the next one
             lines = text.split("\n")
             top = next((y for y, line in enumerate(lines) if "Choose a card" in line), 0)

@@ -43,19 +43,12 @@ def alive(pid: int) -> bool:
 def test_a_two_player_game_in_chromium(catalog):
     """Start a 2-player game, pick through clicks (the key bar's Confirm included) and keys; the autosave is
     written; a second tab is told the autosave is in use; Ctrl-C ends the server and both games (130)."""
-    from helpers.browser import browser
+    from helpers.browser import browser, start_game
 
     data = Path(os.environ["PAPERTALES_DATA_DIR"])  # this test's own (tests/conftest.py)
     with served(data, "--token") as (server, url), browser() as page:
         assert "?token=" in url
-        page.goto(url)
-        wait_for_text(page, "New game")
-        click_text(page, "New game")
-        wait_for_text(page, "Start game")
-        click_text(page, "empty = random game")  # the seed
-        page.keyboard.type("7")
-        wait_for_text(page, r"Seed +7")
-        click_text(page, "Start game")
+        start_game(page, url, 7)
         wait_for_text(page, "I am Player 1")
         click_text(page, "I am Player 1")  # the hand-off screen's button
         wait_for_text(page, "to PICK")

@@ -166,3 +166,17 @@ def wait_for_change(page, before: str, timeout: float = 20) -> str:
             return screen(page)
         page.wait_for_timeout(30)
     raise TimeoutError(f"the screen did not change in {timeout} s:\n{before}")
+
+
+def start_game(page, url: str, seed: int, timeout: float = 20) -> str:
+    """Open the served page and start a 2-player game with this seed by clicks: New game, the seed
+    field, Start game. The screen's text once the first hand-off shows."""
+    page.goto(url)
+    wait_for_text(page, "New game", timeout=timeout)
+    click_text(page, "New game")
+    wait_for_text(page, "Start game")
+    click_text(page, "empty = random game")  # the seed
+    page.keyboard.type(str(seed))
+    wait_for_text(page, rf"Seed +{seed}")
+    click_text(page, "Start game")
+    return wait_for_text(page, "Pass to")
