@@ -61,8 +61,9 @@ def _solo_last_aging(payload: dict[str, Any], catalog: Catalog) -> dict[str, Any
     phase "end" was set first: those events are the run of "end" events up to that move."""
     state = payload["state"]
     log = state["log"]
+    # only the solo mode moves a Time token: a log without that last move needs nothing
     last = [k for k, e in enumerate(log) if e.get("type") == "time_moved" and e.get("turn") == state["turns"]]
-    if state.get("mode") != "solo" or not last:
+    if not last:
         return payload
     log = [dict(e) for e in log]
     k = last[0]
