@@ -164,8 +164,10 @@ def cli_review(code: str, save: str) -> tuple[float, float]:
     the package in `code`."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "papertales_tui.cli", "review", save], check=True,
-                   stdout=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": os.path.abspath(code)})
+    # run in `code`: `python -m` puts the working folder first on the path, before PYTHONPATH
+    subprocess.run([sys.executable, "-m", "papertales_tui.cli", "review", os.path.abspath(save)], check=True,
+                   stdout=subprocess.DEVNULL, cwd=os.path.abspath(code),
+                   env={**os.environ, "PYTHONPATH": os.path.abspath(code)})
     took = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return took, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
