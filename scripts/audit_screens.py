@@ -193,10 +193,10 @@ async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, i
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         if players == 1:
-            game: Game = new_solo_game(["Ann"], seed=seed, catalog=app.catalog, difficulty=2)
+            game: Game = new_solo_game(["Player 1"], seed=seed, catalog=app.catalog, difficulty=2)
             seats = ["human"]
         else:
-            names = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus"][:players]
+            names = [f"Player {k + 1}" for k in range(players)]  # the New game form's names
             game = Game.new(names, seed=seed, catalog=app.catalog)
             seats = ["human"] + ["bot:easy"] * (players - 1)
         app.play(game, seats)

@@ -67,8 +67,10 @@ def unit_row(spot: kw.SpotView, width: int) -> Text:
 def side_lines(view: SeatView, e: ev.WarStrength, new: set[int], result: Text, width: int) -> list[Text]:
     """One side of a War: name, total and result; each Unit (Front row first); the Buildings."""
     name = view.players[e.player].name
-    lines = [fit(Text.assemble((name, "bold underline"), "  total ", tx.strength(e.strength), "  ", result),
-                 width)]
+    head = Text.assemble((name, "bold underline"), "  total ", tx.strength(e.strength))
+    # the result beside the total, or under it when a long name leaves no room
+    lines = [head + "  " + result] if head.cell_len + 2 + result.cell_len <= width else [fit(head, width),
+                                                                                         Text("  ") + result]
     if e.units is None:  # an event logged before the Kingdom was: its fighting parts only
         names = Names.of(view)
         lines += [fit(Text(f"{strength_part(part, names)} {tx.STRENGTH}{part['strength']}"), width)
@@ -199,8 +201,10 @@ def solo_war_block(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -
     right.append(fit(Text.assemble(("Lich King ", "bold"), "+", tx.lp(lich)), half))
     name = view.players[0].name
     head = Text("Wars against the Black and Purple armies", style="bold reverse")
-    head.append(f"  {name} {tx.STRENGTH}{side.strength}; a tie is won by both")
-    return [fit(head, width)] + side_by_side(left, right, width)
+    head.append(f"  {name} {tx.STRENGTH}{side.strength}")
+    tie = "; a tie is won by both"
+    heads = [head + tie] if head.cell_len + len(tie) <= width else [fit(head, width), Text("  A tie is won by both.")]
+    return heads + side_by_side(left, right, width)
 
 
 # --- 5+ players: every War on one line, each Kingdom once ------------------------------------------

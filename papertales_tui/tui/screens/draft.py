@@ -6,6 +6,8 @@ the Underworld and discard pile can be looked at (when the engine's view gives t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -74,8 +76,6 @@ class DraftScreen(HintHost, GameScreen):
     def opponents(self) -> KingdomTable:
         """The other Kingdoms as everyone sees them, neighbours and where the cards go marked, then
         your own; each whole, in the rows the list of cards and their details leave."""
-        from dataclasses import replace
-
         seen = kingdom_views(self.view)
         marked = table_marks(len(seen), self.player, self.view.pass_direction)
         session = self.app.session
@@ -97,9 +97,14 @@ class DraftScreen(HintHost, GameScreen):
         Kingdom whole) and the list leave room (at least 2)."""
         width = max(self.app.size.width - 2, 20)
         table = next(iter(self.query("#table").results(KingdomTable)), None)
-        used = table_height(table.views, width, table.rows) if table is not None else 0
-        room = self.app.size.height - 2 - used - self.list_rows() - self.panels.top_rows  # the Necropolis row
+        room = self.app.size.height - 2 - self.list_rows() - self.panels.top_rows  # the Necropolis row
         needed = max(len(tx.unit_detail(self.view.card(c)).wrap(self.app.console, width)) for c in self.cards)
+        if table is not None:
+            if table_height(table.views, width, table.rows) > room - needed:  # as the Deployment: the
+                table.views = [replace(k, hand=0) for k in table.views]  # hand counts go first
+                if table.is_mounted:
+                    table.redraw()
+            room -= table_height(table.views, width, table.rows)
         self.query_one("#card-detail").styles.height = max(min(room, needed), 2)
 
     def render_cards(self) -> None:
