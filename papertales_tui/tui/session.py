@@ -398,9 +398,7 @@ class Asks:
 def _typed(events: list[dict[str, Any]]) -> tuple[BaseEvent, ...]:
     from ..rules import events as ev
 
-    known = ev.known
-
-    return tuple(known(events))
+    return tuple(ev.known(events))
 
 
 TAKEN_BACK: dict[str, str] = {Step.PICK: "pick", Step.DEPLOY: "deployment", Step.CONSTRUCTION: "Construction",
