@@ -94,8 +94,15 @@ def unit_line(t: UnitType, width: int = 17) -> Text:
     return Text.assemble(Text(t.name.ljust(width), style="bold"), unit_stats(t))
 
 
-def unit_detail(t: UnitType) -> Text:
-    """Name, stats and every ability in plain words."""
+def unit_detail(t: UnitType, compact: bool = False) -> Text:
+    """Name, stats and every ability in plain words; `compact` (short of rows, where a list shows the
+    stats): the name, then the abilities, on as few lines as they wrap to."""
+    if compact:
+        out = Text(t.name, style="bold underline")
+        for line in unit_detail(t).split("\n")[1:]:
+            out.append(" ")
+            out.append_text(line)
+        return out
     out = Text.assemble(Text(t.name, style="bold underline"), "  cost ", gold(t.cost), "  strength ",
                         strength(t.strength))
     if t.produces:

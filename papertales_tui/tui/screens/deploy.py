@@ -286,16 +286,7 @@ class DeployScreen(HintHost, GameScreen):
 
     def detail_text(self, card: int, compact: bool) -> Text:
         """A card's details; `compact`: its name, then its abilities (the rows show its stats)."""
-        t = self.view.card(card)
-        if not compact:
-            return tx.unit_detail(t)
-        full = tx.unit_detail(t)
-        out = Text(t.name, style="bold underline")
-        for line in full.split("\n")[1:]:
-            if line.plain:
-                out.append(" ")
-                out.append_text(line)
-        return out
+        return tx.unit_detail(self.view.card(card), compact)
 
     def kingdom_heading(self) -> Text | None:
         """`Your Kingdom · Temple 1, Town 2` when it fits the column (a row more for the hand)."""

@@ -98,14 +98,25 @@ class DraftScreen(HintHost, GameScreen):
         width = max(self.app.size.width - 2, 20)
         table = next(iter(self.query("#table").results(KingdomTable)), None)
         room = self.app.size.height - 2 - self.list_rows() - self.panels.top_rows  # the Necropolis row
-        needed = max(len(tx.unit_detail(self.view.card(c)).wrap(self.app.console, width)) for c in self.cards)
+        self.compact = False
+        needed = self.detail_rows(width)
         if table is not None:
             if table_height(table.views, width, table.rows) > room - needed:  # as the Deployment: the
                 table.views = [replace(k, hand=0) for k in table.views]  # hand counts go first
                 if table.is_mounted:
                     table.redraw()
             room -= table_height(table.views, width, table.rows)
+        if needed > room:  # short of rows: the details compact (name, then abilities: the list shows the stats)
+            self.compact = True
+            needed = self.detail_rows(width)
         self.query_one("#card-detail").styles.height = max(min(room, needed), 2)
+
+    compact = False  # the card details without their line of stats (fit_detail)
+
+    def detail_rows(self, width: int) -> int:
+        """The lines the details of the longest card of the list take."""
+        return max(len(tx.unit_detail(self.view.card(c), self.compact).wrap(self.app.console, width))
+                   for c in self.cards)
 
     def render_cards(self) -> None:
         rows = []
@@ -138,7 +149,7 @@ class DraftScreen(HintHost, GameScreen):
         self.refresh_bindings()
 
     def show_detail(self, card: int) -> None:
-        self.query_one("#card-detail", TextBox).set_text(tx.unit_detail(self.view.card(card)))
+        self.query_one("#card-detail", TextBox).set_text(tx.unit_detail(self.view.card(card), self.compact))
 
     def render_info(self) -> None:
         self.query_one("#draft-info", TextBox).set_text(self.info_text())
