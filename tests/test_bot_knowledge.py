@@ -47,15 +47,15 @@ def test_samples_place_the_cards_passed_on_where_they_can_be(players):
             assert every_card(sample_game := Game(sample, game.catalog)) == every_card(game)
             assert [len(p.hand) for p in sample.players] == [len(p.hand) for p in s.players]
             assert [len(p.draft) for p in sample.players] == [len(p.draft) for p in s.players]
-            if view["phase"] == "recruitment" and view["draft_round"] > 0:
+            if view.phase == "recruitment" and view.draft_round > 0:
                 # the next seat holds exactly the cards seat 0 passed on last
                 nxt = game.pass_target(0)
                 assert sorted(sample.players[nxt].draft) == sorted(s.players[nxt].draft)
                 checked += 1
             # every card seat 0 held this turn and no longer sees is where it may truly be: in the
             # hands of the others (or the 2-player draft's discards), or in a draft it truly is in
-            seen = {c for cards in memory.held.values() for c in cards} - set(view["players"][0]["hand"]) \
-                - set(view["players"][0]["draft"])
+            seen = {c for cards in memory.held.values() for c in cards} - set(view.players[0].hand) \
+                - set(view.players[0].draft)
             for c in seen:
                 truly = next(i for i, p in enumerate(s.players) if c in p.hand + p.draft) \
                     if any(c in p.hand + p.draft for p in s.players) else "discard"
@@ -70,12 +70,12 @@ def test_samples_place_the_cards_passed_on_where_they_can_be(players):
 
 def test_two_player_samples_know_the_other_hand_up_to_each_rounds_two_cards():
     for game, view, memory in watched_views(2, seed=5, turns=1):
-        if view["phase"] != "deployment":
+        if view.phase != "deployment":
             continue
         s = game.state
         seen = {c for cards in memory.held.values() for c in cards}
         truth = set(s.players[1].hand) & seen  # the picks of the other seat among the cards seat 0 saw
-        gone = truth | (set(s.discard) & seen) - set(view["players"][0]["hand"])
+        gone = truth | (set(s.discard) & seen) - set(view.players[0].hand)
         for k in range(20):
             sample = game_from_view(view, 0, game.catalog, random.Random(k), drafts=memory).state
             picks = set(sample.players[1].hand) & seen
@@ -90,7 +90,7 @@ def test_without_a_memory_or_with_another_games_memory_samples_draw_at_random():
     plain = game_from_view(view, 0, game.catalog, random.Random(1)).state
     assert game_from_view(view, 0, game.catalog, random.Random(1), drafts=DraftMemory()).state.to_dict() \
         == plain.to_dict()
-    other = next(m for g, v, m in watched_views(2, seed=6, turns=1) if v["draft_round"] == view["draft_round"])
+    other = next(m for g, v, m in watched_views(2, seed=6, turns=1) if v.draft_round == view.draft_round)
     stranger = game_from_view(view, 0, game.catalog, random.Random(1), drafts=other).state
     assert every_card(Game(stranger, game.catalog)) == every_card(game)
 

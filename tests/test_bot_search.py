@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import gc
 import random
 import weakref
@@ -16,6 +17,7 @@ from papertales_tui.rules.bots.medium import Planner, medium_decision
 from papertales_tui.rules.bots.opponents import OpponentModel
 from papertales_tui.rules.decisions import Deploy
 from papertales_tui.rules.engine import Game
+from papertales_tui.rules.observer import SeatView, WarStrength
 from papertales_tui.rules.random_play import random_decision
 from papertales_tui.rules.state import Unit
 
@@ -108,7 +110,7 @@ def test_a_search_leaves_the_collector_on_and_garbage_collectable_by_the_next():
         gc.enable()
 
 
-def _recruiting_view(game: Game, me: int) -> dict:
+def _recruiting_view(game: Game, me: int) -> SeatView:
     assert game.state.phase == "recruitment"
     return game.view(me)
 
@@ -121,9 +123,9 @@ def test_the_opponent_model_scales_each_opponent_by_the_strength_they_showed():
     planner = Planner(game_from_view(view, 0, game.catalog), 0)
     estimate = {j: planner.rival_estimate(j) for j in (1, 2)}
     assert model.outlook() == {}  # nothing shown yet
-    later = copy.deepcopy(view)  # the Wars of this turn: P1 twice as strong as estimated, P2 half
-    later["log"] += [{"type": "war_strength", "player": 1, "strength": round(2 * estimate[1]), "parts": []},
-                     {"type": "war_strength", "player": 2, "strength": round(estimate[2] / 2), "parts": []}]
+    # the Wars of this turn: P1 twice as strong as estimated, P2 half
+    shown = (WarStrength(view.turn, 1, round(2 * estimate[1])), WarStrength(view.turn, 2, round(estimate[2] / 2)))
+    later = dataclasses.replace(view, war_strengths=view.war_strengths + shown)
     model.watch(later, game_from_view(view, 0, game.catalog), 0)
     outlook = model.outlook()
     assert outlook[1] > 1.2 and outlook[2] < 0.9  # shrunk towards 1 after a single turn

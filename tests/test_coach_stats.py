@@ -160,7 +160,7 @@ def test_the_review_takes_the_hints_answer_and_marks_the_decisions_taken_on_it()
     for p in points:
         h = coach.hint(p.view, p.pending, start.catalog, budget=math.inf, max_samples=4, seed=p.index,
                        drafts=p.drafts)
-        kept.append(h.keep(p.ordinal, p.view["turn"]))
+        kept.append(h.keep(p.ordinal, p.view.turn))
         (followed if h.choice == p.decision else other)[p.index] = h.choice
     assert followed and other  # the medium bot sometimes does as the hint says, sometimes not
     start, _ = bot_game(2, 100)

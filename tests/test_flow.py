@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import deploy, deploy_nothing, events, give, goto, new_game, put
 
-from papertales_tui.rules.decisions import HealOptions
+from papertales_tui.rules.decisions import HealOptions, Pick
 from papertales_tui.rules.engine import Game, IllegalDecision
 from papertales_tui.rules.random_play import play_random_game, random_decision
 
@@ -493,17 +493,16 @@ def test_view_hides_other_players_secrets():
     game = new_game(3)
     game.apply(1, {"kind": "pick", "card": game.players[1].draft[0]})
     v = game.view(0)
-    json.dumps(v)
-    assert v["deck"] == len(game.state.deck) and v["discard"] == len(game.state.discard)
-    assert "rng" not in v and "decisions" not in v
-    assert v["players"][0]["draft"] == game.players[0].draft
-    assert v["players"][1]["draft"] == 5 and v["players"][1]["submitted"] is True
-    assert v["players"][2]["submitted"] is False and v["players"][2]["hand"] == 0
-    assert all(e.get("private_to") in (None, 0) for e in v["log"])
-    assert [e["player"] for e in v["log"] if e["type"] == "cards_dealt"] == [0]
+    json.dumps(v.to_dict())
+    assert v.deck == len(game.state.deck) and v.discard == len(game.state.discard)
+    assert "rng" not in v.to_dict() and "log" not in v.to_dict()
+    assert v.players[0].draft == tuple(game.players[0].draft) and v.players[0].picks == ()
+    assert v.players[1].draft is None and v.players[1].draft_count == 5
+    assert v.players[1].submitted is True and v.players[1].decided is None and v.players[1].picks is None
+    assert v.players[2].submitted is False and v.players[2].hand is None and v.players[2].hand_count == 0
+    assert game.view(1).players[1].decided == Pick(game.players[1].submitted.card)
     spectator = game.view(None)
-    assert all("private_to" not in e for e in spectator["log"])
-    assert all(isinstance(p["draft"], int) for p in spectator["players"])
+    assert all(p.draft is None and p.picks is None and p.age_choices is None for p in spectator.players)
 
 
 def test_view_hides_hands_kept_cards_and_deployments_in_progress():
@@ -513,14 +512,13 @@ def test_view_hides_hands_kept_cards_and_deployments_in_progress():
     game.apply(1, {"kind": "deploy", "slots": [hand[0], None, None, None, None], "keep": hand[1],
                    "unpaid": [hand[0]] if game.card(hand[0]).cost > 3 else []})
     v = game.view(0)
-    assert v["players"][1]["hand"] == 5 and v["players"][1]["submitted"] is True
-    assert v["players"][0]["hand"] == game.players[0].hand
+    assert v.players[1].hand is None and v.players[1].hand_count == 5 and v.players[1].submitted is True
+    assert v.players[1].decided is None and v.players[0].hand == tuple(game.players[0].hand)
     finish_deployment(game, but=1)
     v = game.view(0)
-    assert v["players"][1]["kept"] is True
-    assert game.view(1)["players"][1]["kept"] == hand[1]
-    assert not [e for e in v["log"] if e["type"] in ("card_kept", "card_picked", "card_discarded")
-                and e.get("player") == 1 and e.get("reason") != "shapeshift"]
+    assert v.players[1].has_kept is True and v.players[1].kept is None
+    assert game.view(1).players[1].kept == hand[1]
+    assert hand[1] not in v.known_discards and v.players[1].picks is None
     assert events(game, "card_kept", player=1)  # the event exists, only for player 1's eyes
 
 

@@ -138,3 +138,21 @@ def test_the_table_queries_agree_with_the_view_as_the_game_goes_on():
     assert turns == set(range(1, view.turns + 1))
     saved = json.loads(game.to_json())
     assert (list(game_log(game)), list(game_decisions(game))) == (saved["log"], saved["decisions"])
+
+
+def test_what_a_seat_learnt_from_the_events_it_saw_is_its_own():
+    game = new_game(["Ann", "Bob"], seed=9)  # 2 players: each draft round, a pick and a discard
+    rng = random.Random(9)
+    while game.state.turn < 2 or game.state.draft_round < 2:
+        for pend in game.pending():
+            game.apply(pend.player, random_decision(game, pend, rng))
+    ann, bob = observe(game, 0), observe(game, 1)
+    mine = ann.players[0].picks
+    assert mine is not None and len(mine) == 2 and all(len(r) == 2 for r in mine)  # this turn's rounds only
+    assert {r[0] for r in mine} <= set(game.players[0].hand) and {r[1] for r in mine} <= set(game.state.discard)
+    assert ann.players[1].picks is None and bob.players[0].picks is None
+    assert observe(game, None).players[0].picks is None
+    theirs = {c for r in bob.players[1].picks for c in r[1:]}  # Bob's draft discards: in his view, not in Ann's
+    assert theirs <= set(bob.known_discards) and not theirs & set(ann.known_discards)
+    assert [(w.turn, w.player) for w in ann.war_strengths] == [(1, 0), (1, 1)] == [(w.turn, w.player) for w in
+                                                                                  bob.war_strengths]

@@ -471,15 +471,13 @@ def test_view_hides_face_down_cards_and_the_underworld_order():
     game = solo(seed=3)
     for _ in range(3):
         game.apply(0, {"kind": "pick", "card": game.pending()[0].options.cards[0]})
-    v = game.view(0)
-    row = v["solo"]["necropolis"]
-    assert row[0] == game.state.solo.necropolis[0] and row[1:] == [None] * 4
-    assert v["solo"]["underworld"] == sorted(game.state.solo.underworld) and len(game.state.solo.underworld) == 7
-    assert game.view(None)["solo"]["underworld"] == 7  # 2 more are in the hand to choose from
-    assert v["solo"]["armies"] is None
-    assert v["solo"]["discard"] == game.state.discard and game.view(None)["solo"]["discard"] is None
-    hidden = set(game.state.solo.necropolis[1:])
-    assert not any(e.get("card") in hidden for e in v["log"])
+    v, table = game.view(0).solo, game.view(None).solo
+    row = v.row
+    assert row[0] == game.state.solo.necropolis[0] and row[1:] == (None,) * 4
+    assert v.underworld == tuple(sorted(game.state.solo.underworld)) and len(game.state.solo.underworld) == 7
+    assert table.underworld is None and table.underworld_count == 7  # 2 more are in the hand to choose from
+    assert v.armies is None
+    assert v.discard == tuple(game.state.discard) and table.discard is None
 
 
 def test_simulate_solo_command():

@@ -1,6 +1,6 @@
 """The coach: the hard bot's search turned into hints during play and a review after the game.
 
-Everything here reads one seat's view only (`game.view(player)`) and, when given one (`drafts=`),
+Everything here reads one seat's view only (`game.view(player)`, a typed `SeatView`) and, when given one (`drafts=`),
 that seat's memory of the draft cards it held this turn (`DraftMemory`, watched with each of its
 views), like the hard bot does:
 
@@ -206,7 +206,7 @@ class KeptHint:
 
     def fits(self, point: Point) -> bool:
         return (self.player, self.ordinal, self.turn, self.kind) == \
-            (point.pending.player, point.ordinal, point.view["turn"], point.pending.kind)
+            (point.pending.player, point.ordinal, point.view.turn, point.pending.kind)
 
 
 @dataclass
@@ -229,7 +229,7 @@ class Review:
 
 # --- the search ---------------------------------------------------------------------------------
 
-def options_for(view: dict[str, Any], pend: Pending, catalog: Catalog,
+def options_for(view: SeatView, pend: Pending, catalog: Catalog,
                 memo: dict[Any, Any] | None = None) -> list[Decision]:
     """The decisions the coach compares: the hard bot's candidates (every option for Age tokens and
     Mystical Healers)."""
@@ -242,7 +242,7 @@ def options_for(view: dict[str, Any], pend: Pending, catalog: Catalog,
     return candidates(game_from_view(view, pend.player, catalog), pend, memo if memo is not None else {})
 
 
-def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[Decision], *, budget: float,
+def search(view: SeatView, pend: Pending, catalog: Catalog, options: list[Decision], *, budget: float,
            max_samples: int = MAX_SAMPLES, seed: int = 0, progress: Progress | None = None,
            cancelled: Callable[[], bool] | None = None, drafts: DraftMemory | None = None,
            min_samples: int = MIN_SAMPLES) -> list[Outcome]:
@@ -255,8 +255,8 @@ def search(view: dict[str, Any], pend: Pending, catalog: Catalog, options: list[
     memo: dict[Any, Any] = {}
     outcomes = [Outcome(d) for d in options]
     start = time.thread_time()
-    mine = view["players"][me]
-    lp0, gold0 = mine["lp"], mine["gold"]
+    mine = view.players[me]
+    lp0, gold0 = mine.lp, mine.gold
     samples = 0
     while samples < max_samples:
         spent = time.thread_time() - start
@@ -310,7 +310,7 @@ def _neighbours_beaten(sim: Game, me: int) -> list[int]:
     return out
 
 
-def hint(view: dict[str, Any], pend: Pending, catalog: Catalog, *, budget: float = HINT_BUDGET,
+def hint(view: SeatView, pend: Pending, catalog: Catalog, *, budget: float = HINT_BUDGET,
          max_samples: int = MAX_SAMPLES, seed: int = 0, progress: Progress | None = None,
          cancelled: Callable[[], bool] | None = None, drafts: DraftMemory | None = None) -> Hint:
     """What the hard bot would decide for `pend`, from `view` (the deciding seat's view) and `drafts`
@@ -325,7 +325,7 @@ def hint(view: dict[str, Any], pend: Pending, catalog: Catalog, *, budget: float
     return Hint(pend.player, pend.kind, best[0].decision, best, len(best[0].scores))
 
 
-def assess(view: dict[str, Any], pend: Pending, catalog: Catalog, decision: Decision | dict[str, Any], *,
+def assess(view: SeatView, pend: Pending, catalog: Catalog, decision: Decision | dict[str, Any], *,
            budget: float, max_samples: int = MAX_SAMPLES, seed: int = 0, index: int = 0,
            cancelled: Callable[[], bool] | None = None, drafts: DraftMemory | None = None,
            hint: KeptHint | None = None) -> Assessment:
@@ -338,8 +338,8 @@ def assess(view: dict[str, Any], pend: Pending, catalog: Catalog, decision: Deci
     overstate it). `hint`: the hint the player had for this decision: its choice is the coach's
     (one answer), followed it costs nothing, else all the samples measure the cost against it."""
     decision = as_decision(decision, pend.kind)
-    turn = view["turn"]
-    before = tuple(u["card"] if u is not None else None for u in view["players"][pend.player]["slots"])
+    turn = view.turn
+    before = tuple(u.card if u is not None else None for u in view.players[pend.player].slots)
     if hint is not None and _same(hint.choice, decision):
         return Assessment(index, pend.player, turn, pend.kind, decision, decision, 0.0, 0.0, hint.samples,
                           hint.playouts, on_hint=True, before=before)
@@ -634,7 +634,7 @@ class Point:
 
     index: int  # in the game's decisions
     ordinal: int  # the player's own decisions before it
-    view: dict[str, Any]
+    view: SeatView
     pending: Pending
     decision: Decision
     drafts: DraftMemory

@@ -25,7 +25,7 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import draws, effects, kingdom
 from .cards import Catalog, UnitType
@@ -38,6 +38,9 @@ from .phases import STEPS, aging, construction, deployment, order, recruitment
 from .phases.recruitment import draft_counts, draft_size, pass_step
 from .phases.wars import WAR_LP, double_war, war_won
 from .state import BACK, FRONT, SLOT_NAMES, GameState, Phase, Player, Unit
+
+if TYPE_CHECKING:
+    from .observer import SeatView
 
 START_GOLD = 3
 _AGE_TARGET = Step.AGE_TARGET  # (a module name: `Step.AGE_TARGET` is a slow lookup on Python 3.11)
@@ -313,26 +316,11 @@ class Game:
         """Order for abilities that interact: most LP first, then least Gold, then a seeded draw."""
         return order.player_order(self)
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        """What `player` may see (None: a spectator who sees only public information)."""
-        s = self.state
-        d = s.to_dict()
-        d.pop("rng")
-        d.pop("decisions")
-        d["deck"] = len(s.deck)
-        d["discard"] = len(s.discard)
-        for i, pd in enumerate(d["players"]):
-            if i != player:
-                pd["hand"] = len(pd["hand"])
-                pd["draft"] = len(pd["draft"])
-                pd["kept"] = pd["kept"] is not None
-                pd["submitted"] = pd["submitted"] is not None
-                pd["choices"] = len(pd["choices"])
-        from . import events
+    def view(self, player: int | None) -> SeatView:
+        """What `player` may see (None: a spectator who sees only public information): `observe`."""
+        from .observer import observe
 
-        d["log"] = events.visible(d["log"], player)
-        self.mode.view(self, player, d)
-        return d
+        return observe(self, player)
 
     def after_deployment(self, player: int, decision: Deploy | dict[str, Any]) -> Game:
         """This player's Kingdom alone, as player 0 of a new Game, as this deployment decision would

@@ -18,7 +18,7 @@ mode is a class with these hooks (most often a `StandardMode` subclass changing 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .phases import recruitment, wars
 
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from .cards import Catalog
     from .engine import Game, Pending
     from .forecast import WarForecast
-    from .observer import SoloView
-    from .state import GameState
+    from .observer import SeatView, SoloView
+    from .state import GameState, SoloState
 
 
 class Mode(Protocol):
@@ -96,19 +96,17 @@ class Mode(Protocol):
     def other_scores(self, game: Game) -> list[int]:
         """The LP of the sides that are not seats (solo: the Lich King's), for margins and outcomes."""
 
-    def view(self, game: Game, player: int | None, d: dict[str, Any]) -> None:
-        """Hide or add what this mode shows in `Game.view(player)` (`d` is changed in place)."""
-
     def seat_view_extra(self, game: Game, seat: int | None) -> SoloView | None:
         """This mode's own part of `observe(game, seat)` (`SeatView.solo`), as `seat` sees it."""
 
     # --- a view's hidden cards, sampled (bots/knowledge.py) -----------------------------------------
-    def seen_cards(self, view: dict[str, Any], player: int) -> list[int]:
+    def seen_cards(self, view: SeatView, player: int) -> list[int]:
         """The cards in this mode's own zones whose place the viewer of `view` knows."""
 
-    def sample_hidden(self, data: dict[str, Any], catalog: Catalog, rng: random.Random) -> None:
-        """A state's JSON made from a view (the mode's parts as the view shows them): draw what the
-        view hides of them, in place, so that the sample can be played on."""
+    def sample_hidden(self, view: SeatView, catalog: Catalog, rng: random.Random | None) -> SoloState | None:
+        """This mode's own part of a state made from `view` (`GameState.solo`): as the view shows it
+        (`rng` None), or with what the view hides of it drawn with `rng`, so that the sample can be
+        played on."""
 
     # --- what a player may foresee (forecast.py) ----------------------------------------------------
     def foes(self, game: Game, player: int) -> list[tuple[str, int, int]] | None:
@@ -184,16 +182,13 @@ class StandardMode:
     def other_scores(self, game: Game) -> list[int]:
         return []
 
-    def view(self, game: Game, player: int | None, d: dict[str, Any]) -> None:
-        return None
-
     def seat_view_extra(self, game: Game, seat: int | None) -> SoloView | None:
         return None
 
-    def seen_cards(self, view: dict[str, Any], player: int) -> list[int]:
+    def seen_cards(self, view: SeatView, player: int) -> list[int]:
         return []
 
-    def sample_hidden(self, data: dict[str, Any], catalog: Catalog, rng: random.Random) -> None:
+    def sample_hidden(self, view: SeatView, catalog: Catalog, rng: random.Random | None) -> SoloState | None:
         return None
 
     def foes(self, game: Game, player: int) -> list[tuple[str, int, int]] | None:

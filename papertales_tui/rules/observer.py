@@ -3,9 +3,11 @@
 One fixed shape for every viewer (a seat, or None: a spectator who sees only public things): what a
 viewer may not see is there as a count (another player's hand, draft and queued choices, the draw
 and discard piles, the Underworld's order) or as a bare "has decided" (a pick or deployment made
-face down). Screens, and anything else that only looks, take a `SeatView`, never the `Game`; the
-Kingdom figures the rules work out (strengths, who dies, what a Healer may save, resources) are
-in it, so nothing outside the rules works them out again.
+face down). Screens, bots and the coach take a `SeatView`, never the `Game`; the Kingdom figures the
+rules work out (strengths, who dies, what a Healer may save, resources) are in it, so nothing
+outside the rules works them out again. What a seat learnt from the events it saw is in it too,
+typed (the cards it saw go to the discard pile, the strengths shown at the Wars, its own draft
+picks this turn): the bots rebuild a game from a view (`bots.knowledge.game_from_view`).
 
 Frozen dataclasses; `SeatView.to_dict()` is JSON. The card catalog rides along (`catalog`, left out
 of `to_dict`): it is the printed cards, public and the same for everyone, and `card(c)` reads it.
@@ -15,14 +17,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import kingdom
 from .state import Unit
 
 if TYPE_CHECKING:
     from .cards import Catalog, UnitType
+    from .decisions import Decision
     from .engine import Game
+
+
+class AgeChoice(NamedTuple):
+    """An Age-token target still to choose (queued by an ability): the card whose ability it is,
+    that card's name, and how many tokens."""
+
+    source: int
+    name: str
+    amount: int
+
+
+class WarStrength(NamedTuple):
+    """A Kingdom's strength shown at the Wars of a turn (public)."""
+
+    turn: int
+    player: int
+    strength: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +70,11 @@ class PlayerView:
     draft: tuple[int, ...] | None  # the draft cards to pick from now: the viewer's own only
     draft_count: int
     choices: int  # queued choices (Age-token targets) still to make
+    age_choices: tuple[AgeChoice, ...] | None  # those choices, in order: the viewer's own only
     submitted: bool  # decided this step (what, only once the step resolves)
+    decided: Decision | None  # the decision made this step, waiting for the others: the viewer's own only
+    picks: tuple[tuple[int, ...], ...] | None  # the cards taken in each draft round of this turn (the
+    # pick, then a 2-player draft's discard): the viewer's own only
     slots: tuple[UnitView | None, ...]  # spots 0-2 Front (2: the 5th spot), 3-4 Back
     buildings: tuple[tuple[str, int], ...]  # (building key, level), as built
     open_slots: tuple[int, ...]
@@ -122,6 +146,8 @@ class SeatView:
     winners: tuple[int, ...]  # once the game is over
     log_size: int  # events in the game's log
     decisions: int  # decisions made so far
+    known_discards: tuple[int, ...]  # cards the viewer saw go to the discard pile since it was last shuffled in
+    war_strengths: tuple[WarStrength, ...]  # the Kingdoms' strengths shown at the Wars so far, in order
     death_ages: tuple[int, ...]  # card id -> the Age at which that Unit dies at the Aging (printed)
     solo: SoloView | None
     catalog: Catalog = field(repr=False, compare=False)
@@ -139,6 +165,8 @@ class SeatView:
         """The view as JSON-ready data (the catalog left out)."""
         out = asdict(self)
         out.pop("catalog")
+        for pd, p in zip(out["players"], self.players):
+            pd["decided"] = None if p.decided is None else p.decided.to_dict()
         return out
 
 
@@ -146,7 +174,8 @@ def observe(game: Game, seat: int | None) -> SeatView:
     """What `seat` may see of `game` now (None: a spectator)."""
     s = game.state
     over = s.over
-    players = tuple(_player(game, i, i == seat, over) for i in range(len(s.players)))
+    discards, strengths, picks = _seen(s.log, seat)
+    players = tuple(_player(game, i, i == seat, over, picks) for i in range(len(s.players)))
     deciding = tuple(p.player for p in game.pending()) if not over else ()
     extra = game.mode.seat_view_extra(game, seat)  # the mode's own part (solo: the Lich King's side)
     return SeatView(
@@ -155,10 +184,49 @@ def observe(game: Game, seat: int | None) -> SeatView:
         players=players, deciding=deciding, pass_direction=game.pass_direction(),
         pass_targets=tuple(game.pass_target(i) for i in range(len(s.players))),
         winners=tuple(game.winners()) if over else (), log_size=len(s.log), decisions=len(s.decisions),
-        death_ages=tuple(r.death_age for r in game.rules), solo=extra, catalog=game.catalog)
+        known_discards=discards, war_strengths=strengths, death_ages=tuple(r.death_age for r in game.rules),
+        solo=extra, catalog=game.catalog)
 
 
-def _player(game: Game, i: int, mine: bool, over: bool) -> PlayerView:
+# Events that put a known card into the discard pile, and the field that names it.
+_TO_DISCARD = {"unit_died": "card", "unit_discarded": "card", "unit_unpaid": "card",
+               "card_discarded": "card", "unit_replaced": "old",
+               "underworld_discarded": "cards"}  # solo: the Underworld, a list of cards
+
+
+def _seen(log: Sequence[dict[str, Any]], seat: int | None) -> tuple[tuple[int, ...], tuple[WarStrength, ...],
+                                                                    tuple[tuple[int, ...], ...]]:
+    """What `seat` learnt from the events it saw: the cards it saw go to the discard pile since it
+    was last shuffled into the deck, the strengths shown at the Wars (by turn), and its own picks of
+    this turn's draft rounds (the pick, then a 2-player draft's discard)."""
+    discards: list[int] = []
+    strengths: list[WarStrength] = []
+    picks: list[list[int]] = []
+    turn = 0
+    for e in log:
+        to = e.get("private_to")
+        if to is not None and to != seat:
+            continue
+        t = e["type"]
+        if t == "deck_reshuffled":
+            discards = []
+            continue
+        if t == "turn_started":
+            turn, picks = e["turn"], []
+        elif t == "war_strength":
+            strengths.append(WarStrength(turn, e["player"], e["strength"]))
+        elif t == "card_picked" and e["player"] == seat:
+            picks.append([e["card"]])
+        elif t == "card_discarded" and e["player"] == seat and e["reason"] == "draft" and picks:
+            picks[-1].append(e["card"])
+        key = _TO_DISCARD.get(t)
+        if key is not None and e.get(key) is not None:
+            value = e[key]
+            discards.extend(value if isinstance(value, list) else [value])
+    return tuple(discards), tuple(strengths), tuple(tuple(r) for r in picks)
+
+
+def _player(game: Game, i: int, mine: bool, over: bool, picks: tuple[tuple[int, ...], ...]) -> PlayerView:
     p = game.state.players[i]
     rules, buildings = game.rules, game.building_rules
     ctx = kingdom.context(rules, buildings, p)
@@ -174,7 +242,10 @@ def _player(game: Game, i: int, mine: bool, over: bool) -> PlayerView:
         hand=tuple(p.hand) if mine else None, hand_count=len(p.hand),
         kept=p.kept if mine else None, has_kept=p.kept is not None,
         draft=tuple(p.draft) if mine else None, draft_count=len(p.draft),
-        choices=len(p.choices), submitted=p.submitted is not None, slots=slots,
+        choices=len(p.choices),
+        age_choices=tuple(AgeChoice(c["source"], c["name"], c["amount"]) for c in p.choices) if mine else None,
+        submitted=p.submitted is not None, decided=p.submitted if mine else None,
+        picks=picks if mine else None, slots=slots,
         buildings=tuple(p.buildings.items()), open_slots=tuple(p.open_slots()), revealed=tuple(p.revealed),
         strength=sum(v for _, v in parts), strength_parts=tuple(parts),
         resources=tuple(resources.items()))
@@ -202,5 +273,5 @@ def game_seed(game: Game) -> int:
     return game.state.seed
 
 
-__all__ = ["ArmyRange", "PlayerView", "SeatView", "SoloView", "UnitView", "game_decisions", "game_log",
-           "game_seed", "game_turn", "observe"]
+__all__ = ["AgeChoice", "ArmyRange", "PlayerView", "SeatView", "SoloView", "UnitView", "WarStrength", "game_decisions",
+           "game_log", "game_seed", "game_turn", "observe"]

@@ -23,7 +23,7 @@ from .cards import Catalog, LichKingCard, NecropolisCard, Quest, UnitType
 from .decisions import PickOptions, SoloPickOptions
 from .engine import Game, Pending
 from .modes import Mode, StandardMode
-from .observer import ArmyRange, SoloView
+from .observer import ArmyRange, SeatView, SoloView
 from .state import GameState, Phase, SoloState
 
 if TYPE_CHECKING:
@@ -264,14 +264,6 @@ class SoloMode(StandardMode):
     def other_scores(self, game: Game) -> list[int]:
         return [self.solo.lich_lp]
 
-    def view(self, game: Game, player: int | None, d: dict[str, Any]) -> None:
-        """Face-down Necropolis cards hidden and the Underworld as a set."""
-        sd = d["solo"]
-        sd["necropolis"] = self.seen_row()
-        sd["underworld"] = self.underworld_seen(player)
-        sd["discard"] = self.discard_seen(player)
-        sd["armies"] = self.armies()
-
     def seat_view_extra(self, game: Game, seat: int | None) -> SoloView:
         """The Lich King's side as `seat` sees it (`SeatView.solo`): the row as seen, the armies,
         the Underworld and discard pile (the player only), the quests' LP and the Lich King's sources."""
@@ -310,22 +302,27 @@ class SoloMode(StandardMode):
             quest_lp=quest_lp, lich_sources=tuple(sources.items()))
 
     # --- a view's hidden cards, sampled (bots/knowledge.py) ------------------------------------
-    def seen_cards(self, view: dict[str, Any], player: int) -> list[int]:
+    def seen_cards(self, view: SeatView, player: int) -> list[int]:
         """The Underworld's cards, for the player (who put them there)."""
-        underworld = view["solo"]["underworld"]
-        return list(underworld) if isinstance(underworld, list) else []
+        underworld = view.solo.underworld if view.solo is not None else None
+        return list(underworld) if underworld is not None else []
 
-    def sample_hidden(self, data: dict[str, Any], catalog: Catalog, rng: random.Random) -> None:
-        """Each face-down Necropolis card drawn from its pile, the Underworld (known cards, unknown
-        order) shuffled."""
-        solo = dict(data["solo"])
-        solo["necropolis"] = [k if k is not None else rng.choice(sorted(c.key for c in catalog.necropolis.values()
-                                                                        if c.pile == PILES[i]))
-                              for i, k in enumerate(solo["necropolis"])]
-        underworld = list(solo["underworld"])
-        rng.shuffle(underworld)
-        solo["underworld"] = underworld
-        data["solo"] = solo
+    def sample_hidden(self, view: SeatView, catalog: Catalog, rng: random.Random | None) -> SoloState | None:
+        """The Lich King's side as the view shows it; with `rng`, each face-down Necropolis card drawn
+        from its pile and the Underworld (known cards, unknown order) shuffled."""
+        seen = view.solo
+        assert seen is not None  # a solo game's view
+        underworld = list(seen.underworld or ())
+        if rng is None:
+            necropolis = list(seen.row)
+        else:
+            necropolis = [k if k is not None else rng.choice(sorted(c.key for c in catalog.necropolis.values()
+                                                                    if c.pile == PILES[i]))
+                          for i, k in enumerate(seen.row)]
+            rng.shuffle(underworld)
+        # (face-down cards stay None in a state that is not played on)
+        return SoloState(necropolis, list(seen.lich_cards), seen.revealed, seen.time, seen.lich_lp,  # type: ignore[arg-type]
+                         underworld)
 
     # --- forecasts (forecast.py) --------------------------------------------------------------
     def foes(self, game: Game, player: int) -> list[tuple[str, int, int]] | None:
@@ -383,17 +380,6 @@ class SoloMode(StandardMode):
         """The Necropolis row as the player sees it: the keys of the face-up cards, None for the others."""
         solo = self.solo
         return [k if i < solo.revealed else None for i, k in enumerate(solo.necropolis)]
-
-    def underworld_seen(self, player: int | None) -> list[int] | int:
-        """The Underworld as `player` sees it: the player knows its cards (they put them there) and
-        may look at them, not their order (a sorted list); a spectator sees how many."""
-        underworld = self.solo.underworld
-        return sorted(underworld) if player == 0 else len(underworld)
-
-    def discard_seen(self, player: int | None) -> list[int] | None:
-        """The discard pile, which the player may look through during Recruitment (solo rules); None
-        at other times and for spectators."""
-        return list(self.state.discard) if player == 0 and self.state.phase == "recruitment" else None
 
     def necropolis_card(self, position: int) -> NecropolisCard:
         """The Necropolis card at this position of the row (0-3 = turns 1-4, 4 = END), seen or not."""

@@ -1,7 +1,7 @@
 """Seat types for the new-game screen, and the hook to the bots of `rules/bots` (when present).
 
 The bot package provides `make_bot(level, seed)` returning an object with
-`choose(view, pending, catalog) -> Decision`, where `view` is `game.view(player)`.
+`choose(view, pending, catalog) -> Decision`, where `view` is `observe(game, player)` (a `SeatView`).
 """
 
 from __future__ import annotations

@@ -217,7 +217,7 @@ class Session:
         memory = self.drafts.get(player)
         return copy.deepcopy(memory) if memory is not None else None
 
-    def assess(self, view: dict[str, Any], pend: Pending, ordinal: int, index: int) -> None:
+    def assess(self, view: SeatView, pend: Pending, ordinal: int, index: int) -> None:
         """Have the coach assess a human decision just made (decision `index` of the game) in the
         background, when `BACKGROUND_REVIEW` is on: the review at the end is then ready."""
         from ..rules import coach
@@ -255,7 +255,7 @@ class Session:
             return NotPending(player)
         before = self.game.to_json()
         logged = len(game_log(self.game))
-        view, pend, ordinal = self.game.view(player), self.scene.pend, self.ordinal(player)
+        view, pend, ordinal = self.view(player), self.scene.pend, self.ordinal(player)
         try:
             self.game.apply(player, decision)
         except IllegalDecision as err:
@@ -340,7 +340,7 @@ class Session:
         if pend.kind == Step.HEAL and not game.heal_matters(pend.player):
             game.apply(pend.player, Heal(()))  # the last Aging, and no choice changes the final scores
             return self._next()
-        self.drafts[pend.player].watch(game.view(pend.player), pend.player)  # what it is about to see
+        self.drafts[pend.player].watch(observe(game, pend.player), pend.player)  # what it is about to see
         if pend.player == self.last_player or self.humans == 1:
             return Decide(pend)  # no one else to hide the screen from
         return Handoff(pend, (self.undo[0], self.undo[1]) if self.undo else None, self.announce)
@@ -390,9 +390,9 @@ class Asks:
         """The decision the player must make now, if any (the coach's hint is for it)."""
         return self._session.game.pending_for(self.player)
 
-    def hidden_view(self) -> dict[str, Any]:
-        """The player's view in the form the bots and the coach read (`Game.view`)."""
-        return self._session.game.view(self.player)
+    def hidden_view(self) -> SeatView:
+        """The player's own view now (`observe`), as the bots and the coach read it."""
+        return self._session.view(self.player)
 
 
 def _typed(events: list[dict[str, Any]]) -> tuple[BaseEvent, ...]:

@@ -2,7 +2,8 @@
 (a typed decision of `decisions.py`; inside, the bots' playouts pass the JSON form to the trusted
 fast path).
 
-A bot sees only `game.view(player)`: its own cards and what is public. Levels:
+A bot sees only `game.view(player)` (`observe(game, player)`, a typed `SeatView`): its own cards,
+what is public, and what it learnt from the events it saw. Levels:
 
 - ``easy``: a random legal decision;
 - ``medium``: a readable heuristic (`medium.py`);
@@ -18,6 +19,7 @@ from typing import Any, Protocol
 from ..cards import Catalog
 from ..decisions import Decision
 from ..engine import Game, Pending
+from ..observer import SeatView
 from ..random_play import random_decision
 from .knowledge import game_from_view
 from .medium import medium_decision
@@ -28,7 +30,7 @@ LEVELS = ("easy", "medium", "hard")
 class Bot(Protocol):
     level: str
 
-    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> Decision:
+    def choose(self, view: SeatView, pending: Pending, catalog: Catalog) -> Decision:
         """A legal decision for `pending`, from what `view` shows."""
 
 
@@ -38,7 +40,7 @@ class EasyBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> Decision:
+    def choose(self, view: SeatView, pending: Pending, catalog: Catalog) -> Decision:
         return random_decision(game_from_view(view, pending.player, catalog), pending, self.rng)
 
 
@@ -47,12 +49,12 @@ class MediumBot:
 
     def __init__(self, seed: int = 0):
         self.memo: dict[Any, Any] = {}
-        self.turn = None
+        self.turn: int | None = None
 
-    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> Decision:
-        if view["turn"] != self.turn:  # plans are remembered within a turn only
+    def choose(self, view: SeatView, pending: Pending, catalog: Catalog) -> Decision:
+        if view.turn != self.turn:  # plans are remembered within a turn only
             self.memo.clear()
-            self.turn = view["turn"]
+            self.turn = view.turn
         return medium_decision(game_from_view(view, pending.player, catalog), pending, self.memo)
 
 

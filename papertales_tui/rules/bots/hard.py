@@ -51,6 +51,7 @@ from ..decisions import (
     Step,
 )
 from ..engine import Game, Pending
+from ..observer import SeatView
 from ..state import BACK, FRONT
 from . import evaluation
 from .knowledge import DraftMemory, game_from_view, hidden_cards
@@ -91,26 +92,26 @@ class HardBot:
         self.budget = budget
         self.max_samples = max_samples
         self.memo: dict[Any, Any] = {}
-        self.turn = None
+        self.turn: int | None = None
         self.samples: list[int] = []  # samples searched, per searched decision (for benchmarks)
         self.playouts: list[int] = []  # playouts finished, per searched decision
         self.opponents = OpponentModel()  # how strong each opponent deploys, from what they showed
         self.drafts = DraftMemory()  # the draft cards this seat held this turn: where those it passed on went
         self.spent: dict[Any, Any] = {}  # the last search's memo, freed in the next decision's budget
 
-    def choose(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> Decision:
+    def choose(self, view: SeatView, pending: Pending, catalog: Catalog) -> Decision:
         """A legal decision for `pending`, searched from what `view` shows."""
         return self.decide(view, pending, catalog)
 
-    def decide(self, view: dict[str, Any], pending: Pending, catalog: Catalog) -> Decision:
+    def decide(self, view: SeatView, pending: Pending, catalog: Catalog) -> Decision:
         """`choose`'s decision."""
         # CPU time, so that the bot searches as much on a busy machine; a margin for the one decision
         # of a playout that may be under way at the deadline (checks fall between decisions)
         deadline = time.thread_time() + self.budget * (1 - MARGIN)
         self.spent = {}  # freeing the last search's figures takes up to ~40 ms: counted here, within the budget
-        if view["turn"] != self.turn:
+        if view.turn != self.turn:
             self.memo.clear()
-            self.turn = view["turn"]
+            self.turn = view.turn
         game = game_from_view(view, pending.player, catalog)
         self.opponents.watch(view, game, pending.player)
         self.drafts.watch(view, pending.player)
@@ -122,7 +123,7 @@ class HardBot:
         scores = self.search(view, pending.player, catalog, options, deadline)
         return options[best(scores)]
 
-    def search(self, view: dict[str, Any], me: int, catalog: Catalog, options: list[Decision],
+    def search(self, view: SeatView, me: int, catalog: Catalog, options: list[Decision],
                deadline: float) -> list[list[float]]:
         """The playout scores of each option, a sample after another until `deadline` (CPU time of
         this thread). A sample plays every option still in the race (see `race`), in order; the
@@ -214,7 +215,7 @@ def best(scores: list[list[float]], prior_z: float | None = None) -> int:
     return top
 
 
-def _sample(view: dict[str, Any], me: int, catalog: Catalog, seed: float,
+def _sample(view: SeatView, me: int, catalog: Catalog, seed: float,
             hidden: tuple[list[int], list[int]], drafts: DraftMemory | None = None) -> Game:
     """A sample of the hidden cards to play out; its log is not kept unless the mode reads it (solo)."""
     sim = game_from_view(view, me, catalog, random.Random(seed), hidden, drafts)

@@ -1,4 +1,5 @@
-"""What a bot knows: a Game rebuilt from one player's view, hidden cards left out or sampled.
+"""What a bot knows: a Game rebuilt from one player's view (`observe(game, player)`, a `SeatView`),
+hidden cards left out or sampled.
 
 A view shows other players' hands, drafts and kept cards, and the piles, only as counts. The bots
 rebuild a `Game` from it so that they can use the engine's own arithmetic (strength, income,
@@ -9,48 +10,36 @@ of the hidden cards that is consistent with everything the player has seen.
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..cards import Catalog
+from ..decisions import Step
 from ..engine import Game, draft_counts, pass_step
 from ..modes import Mode
-from ..state import GameState
-
-# Log events that put a known card into the discard pile, and the field that names it.
-_TO_DISCARD = {"unit_died": "card", "unit_discarded": "card", "unit_unpaid": "card",
-               "card_discarded": "card", "unit_replaced": "old",
-               "underworld_discarded": "cards"}  # solo: the Underworld, a list of cards
+from ..observer import SeatView
+from ..state import GameState, Phase, Player, Unit
 
 
-def known_discards(view: dict[str, Any]) -> list[int]:
+def known_discards(view: SeatView) -> list[int]:
     """Cards the viewer saw go to the discard pile since it was last shuffled into the deck."""
-    out: list[int] = []
-    for e in view["log"]:
-        if e["type"] == "deck_reshuffled":
-            out = []
-        else:
-            field = _TO_DISCARD.get(e["type"])
-            if field is not None and e.get(field) is not None:
-                value = e[field]
-                out.extend(value if isinstance(value, list) else [value])
-    return out
+    return list(view.known_discards)
 
 
-def unseen_cards(view: dict[str, Any], player: int, discards: list[int]) -> list[int]:
+def unseen_cards(view: SeatView, player: int, discards: list[int]) -> list[int]:
     """Every card whose place the viewer does not know (other hands, drafts, kept cards, the piles)."""
     seen = set(discards)
-    for i, pd in enumerate(view["players"]):
-        seen.update(u["card"] for u in pd["slots"] if u is not None)
+    for i, pv in enumerate(view.players):
+        seen.update(u.card for u in pv.slots if u is not None)
         if i == player:
-            seen.update(pd["hand"])
-            seen.update(pd["draft"])
-            if pd["kept"] is not None:
-                seen.add(pd["kept"])
+            seen.update(pv.hand or ())
+            seen.update(pv.draft or ())
+            if pv.kept is not None:
+                seen.add(pv.kept)
     seen.update(view_mode(view).seen_cards(view, player))  # (solo: the Underworld, the player put them there)
-    return [c for c in range(len(view["cards"])) if c not in seen]
+    return [c for c in range(len(view.cards)) if c not in seen]
 
 
-def hidden_cards(view: dict[str, Any], player: int) -> tuple[list[int], list[int]]:
+def hidden_cards(view: SeatView, player: int) -> tuple[list[int], list[int]]:
     """(cards known to be in the discard pile, cards whose place is unknown), as `game_from_view`
     works them out: a search that samples one view many times can work them out once."""
     discards = known_discards(view)
@@ -76,21 +65,21 @@ class DraftMemory:
         self.turn = -1
         self.held: dict[int, list[int]] = {}  # draft round -> the cards this seat held in it
 
-    def watch(self, view: dict[str, Any], player: int) -> None:
+    def watch(self, view: SeatView, player: int) -> None:
         """Note the draft cards `player` holds now (call it with every view of a Recruitment)."""
-        if view["turn"] != self.turn:
-            self.turn, self.held = view["turn"], {}
-        if view["phase"] == "recruitment" and view.get("mode", "standard") == "standard":
-            self.held[view["draft_round"]] = list(view["players"][player]["draft"])
+        if view.turn != self.turn:
+            self.turn, self.held = view.turn, {}
+        if view.phase == "recruitment" and view.mode == "standard":
+            self.held[view.draft_round] = list(view.players[player].draft or ())
 
-    def place(self, view: dict[str, Any], player: int, rng: random.Random) -> Placed | None:
+    def place(self, view: SeatView, player: int, rng: random.Random) -> Placed | None:
         """A sample of where the cards this seat passed on are now, or None when nothing is known
         (another turn, another phase, solo, or a view it did not watch)."""
-        if view["turn"] != self.turn or view["phase"] not in ("recruitment", "deployment") or not self.held \
-                or view.get("mode", "standard") != "standard":
+        if view.turn != self.turn or view.phase not in ("recruitment", "deployment") or not self.held \
+                or view.mode != "standard":
             return None
-        n = len(view["players"])
-        counts = draft_counts(n, view["draft_round"])  # cards in a packet at the start of each round so far
+        n = len(view.players)
+        counts = draft_counts(n, view.draft_round)  # cards in a packet at the start of each round so far
         mine = _own_picks(view, player)
         if len(mine) != len(counts) - 1 or any(r >= len(counts) or len(c) != counts[r] for r, c in self.held.items()):
             return None
@@ -98,7 +87,7 @@ class DraftMemory:
         for r, count in enumerate(counts[:-1]):  # a last single card is taken without asking: the one picked
             if count == 1 and r not in held:
                 held[r] = mine[r][:1]
-        step = pass_step(view["turn"])
+        step = pass_step(view.turn)
         placed = Placed({}, {}, [])
         for first in range(n):  # each packet, by the seat it was dealt to
             if not _place_packet(placed, held, mine, (first, player, n, step), counts, rng):
@@ -106,17 +95,9 @@ class DraftMemory:
         return placed
 
 
-def _own_picks(view: dict[str, Any], player: int) -> list[list[int]]:
+def _own_picks(view: SeatView, player: int) -> list[list[int]]:
     """The cards `player` took in each draft round of this turn (its pick, then its discard)."""
-    rounds: list[list[int]] = []
-    for e in view["log"]:
-        if e["type"] == "turn_started":
-            rounds = []
-        elif e["type"] == "card_picked" and e["player"] == player:
-            rounds.append([e["card"]])
-        elif e["type"] == "card_discarded" and e["player"] == player and e["reason"] == "draft" and rounds:
-            rounds[-1].append(e["card"])
-    return rounds
+    return [list(r) for r in view.players[player].picks or ()]
 
 
 def _place_packet(placed: Placed, held: dict[int, list[int]], mine: list[list[int]],
@@ -172,7 +153,7 @@ def _assign(placed: Placed, cards: list[int], gone: list[tuple[int, int]], rng: 
         k += taken
 
 
-def game_from_view(view: dict[str, Any], player: int, catalog: Catalog, rng: random.Random | None = None,
+def game_from_view(view: SeatView, player: int, catalog: Catalog, rng: random.Random | None = None,
                    hidden: tuple[list[int], list[int]] | None = None, drafts: DraftMemory | None = None) -> Game:
     """A Game built only from `view` (what `player` may see).
 
@@ -201,46 +182,46 @@ def game_from_view(view: dict[str, Any], player: int, catalog: Catalog, rng: ran
         return out
 
     players = []
-    for i, pd in enumerate(view["players"]):
-        pd = dict(pd)
-        if i != player:
-            hand = placed.hands.get(i, [])
-            pd["hand"] = hand + draw(pd["hand"] - len(hand))
-            pd["draft"] = placed.drafts[i] if i in placed.drafts else draw(pd["draft"])
-            kept = draw(1) if pd["kept"] else []
-            pd["kept"] = kept[0] if kept else None
-            pd["submitted"] = None
-            pd["choices"] = []  # their Age-token choices are private; nobody waits for them here
-        players.append(pd)
-    data = dict(view)
-    data["players"] = players
-    data["deck"] = draw(view["deck"])
-    data["discard"] = discards + placed.discards + draw(view["discard"] - len(discards) - len(placed.discards))
-    data["rng"] = None  # (the game's own generator is not seen: the sample's is set instead)
-    data["log"] = []
-    data["decisions"] = []
-    mode = None
-    if rng is not None:  # a sample, played in the view's mode: what the mode hides is drawn too
-        mode = view_mode(view)
-        mode.sample_hidden(data, catalog, rng)
-    state = GameState.from_dict(data, random.Random(rng.random() if rng is not None else 0))
-    return Game(state, catalog, mode)
+    for i, pv in enumerate(view.players):
+        slots = [None if u is None else Unit(u.card, u.age) for u in pv.slots]
+        if i == player:
+            choices = [{"source": c.source, "name": c.name, "amount": c.amount} for c in pv.age_choices or ()]
+            players.append(Player(pv.name, pv.gold, pv.lp, list(pv.hand or ()), pv.kept, list(pv.draft or ()), slots,
+                                  dict(pv.buildings), choices, pv.decided, list(pv.revealed)))
+            continue
+        # their Age-token choices are private; nobody waits for them here (nor for their decision)
+        hand = placed.hands.get(i, [])
+        hand = hand + draw(pv.hand_count - len(hand))
+        draft = placed.drafts[i] if i in placed.drafts else draw(pv.draft_count)
+        kept = draw(1) if pv.has_kept else []
+        players.append(Player(pv.name, pv.gold, pv.lp, hand, kept[0] if kept else None, draft, slots,
+                              dict(pv.buildings), [], None, list(pv.revealed)))
+    deck = draw(view.deck)
+    discard = discards + placed.discards + draw(view.discard - len(discards) - len(placed.discards))
+    # a sample is played in the view's mode, which draws what it hides of its own part too
+    mode = view_mode(view) if rng is not None or view.solo is not None else None
+    extra = mode.sample_hidden(view, catalog, rng) if mode is not None else None
+    # (the game's own generator is not seen: the sample's is set instead)
+    state = GameState(view.seed, list(view.cards), players, deck, discard, view.turn, Phase(view.phase),
+                      Step(view.step), view.draft_round, view.turns, view.over,
+                      random.Random(rng.random() if rng is not None else 0), mode=view.mode, solo=extra)
+    return Game(state, catalog, mode if rng is not None else None)
 
 
-def view_mode(view: dict[str, Any]) -> Mode:
+def view_mode(view: SeatView) -> Mode:
     """A new object of the mode a view's game is played in (`games.MODES`)."""
     from ..games import MODES
 
-    return MODES[view.get("mode", "standard")]()
+    return MODES[view.mode]()
 
 
-def _fits(placed: Placed, view: dict[str, Any], player: int, discards: list[int], unseen: list[int]) -> bool:
+def _fits(placed: Placed, view: SeatView, player: int, discards: list[int], unseen: list[int]) -> bool:
     """Whether `placed` fits the zones' sizes in `view` and places only unseen cards (a check on the
     memory: it may have watched another game)."""
     cards = [c for cs in (*placed.hands.values(), *placed.drafts.values(), placed.discards) for c in cs]
     if len(set(cards)) != len(cards) or not set(cards) <= set(unseen) or player in placed.hands \
-            or player in placed.drafts or len(discards) + len(placed.discards) > view["discard"]:
+            or player in placed.drafts or len(discards) + len(placed.discards) > view.discard:
         return False
-    players = view["players"]
-    return all(len(cards) <= players[i]["hand"] for i, cards in placed.hands.items()) \
-        and all(len(cards) == players[i]["draft"] for i, cards in placed.drafts.items())
+    players = view.players
+    return all(len(cards) <= players[i].hand_count for i, cards in placed.hands.items()) \
+        and all(len(cards) == players[i].draft_count for i, cards in placed.drafts.items())

@@ -10,9 +10,8 @@ saw, shrunk towards 1 while it has seen little.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine import Game
+from ..observer import SeatView
 from .medium import Planner
 
 PRIOR = 2.0  # turns' worth of trust in the plain estimate before anything is seen
@@ -25,25 +24,21 @@ class OpponentModel:
     def __init__(self) -> None:
         self.estimates: dict[tuple[int, int], float] = {}  # (turn, player) -> estimate before deploying
         self.seen: dict[int, tuple[float, float, int]] = {}  # player -> (estimates, strengths shown, turns)
-        self.read = 0  # log events already read
-        self.turn = 0  # turn of the last event read
+        self.read = 0  # strengths shown at the Wars already read
 
-    def watch(self, view: dict[str, Any], game: Game, me: int) -> None:
+    def watch(self, view: SeatView, game: Game, me: int) -> None:
         """Note this turn's estimates (while the rivals have not deployed yet) and read the strengths
         shown at the Wars since the last call. `game` is rebuilt from `view`."""
-        if view["phase"] == "recruitment" and view.get("mode", "standard") == "standard":
+        if view.phase == "recruitment" and view.mode == "standard":
             planner = Planner(game, me)
             for j in planner.rivals:
-                self.estimates.setdefault((view["turn"], j), planner.rival_estimate(j))
-        log = view["log"]
-        for e in log[self.read:]:
-            if e["type"] == "turn_started":
-                self.turn = e["turn"]
-            elif e["type"] == "war_strength" and (self.turn, e["player"]) in self.estimates:
-                estimated, shown, turns = self.seen.get(e["player"], (0.0, 0.0, 0))
-                self.seen[e["player"]] = (estimated + self.estimates[self.turn, e["player"]],
-                                          shown + e["strength"], turns + 1)
-        self.read = len(log)
+                self.estimates.setdefault((view.turn, j), planner.rival_estimate(j))
+        shown = view.war_strengths
+        for w in shown[self.read:]:
+            if (w.turn, w.player) in self.estimates:
+                estimated, strength, turns = self.seen.get(w.player, (0.0, 0.0, 0))
+                self.seen[w.player] = (estimated + self.estimates[w.turn, w.player], strength + w.strength, turns + 1)
+        self.read = len(shown)
 
     def outlook(self) -> dict[int, float]:
         """Per opponent: how much stronger (> 1) or weaker (< 1) they turned out than estimated."""
