@@ -194,15 +194,15 @@ def test_construction_report_agrees_with_the_options_and_names_what_is_missing()
             continue
         for i in range(3):
             report = game.construction_report(i)
-            possible = [decision_from_dict({"kind": r["kind"], "building": r["building"], "gold": r["gold"],
-                                            **({"level": r["level"]} if r["kind"] == "build" else {})})
-                        for r in report if r["possible"]]
+            possible = [decision_from_dict({"kind": r.kind, "building": r.building, "gold": r.gold,
+                                            **({"level": r.level} if r.kind == "build" else {})})
+                        for r in report if r.possible]
             key = lambda o: (o.building, o.kind, o.level)  # noqa: E731
             assert sorted(possible, key=key) == sorted(game.construction_options(i), key=key)
             for r in report:
-                if r["kind"] != "complete":
-                    assert r["gold"] == r["land"] + r["instead"] + sum(n for _, n in r["bought"])
-                    assert r["possible"] == (not r["missing"] and not r["short"])
+                if r.kind != "complete":
+                    assert r.gold == r.land + r.instead + sum(n for _, n in r.bought)
+                    assert r.possible == (not r.missing and not r.short)
 
 
 def test_construction_report_splits_the_price():
@@ -210,12 +210,12 @@ def test_construction_report_splits_the_price():
     put(game, 0, 0, "woodcutter")
     game.state.players[0].buildings["town"] = 1  # wood and food
     game.players[0].gold = 3
-    report = {(r["building"], r["kind"], r["level"]): r for r in game.construction_report(0)}
+    report = {(r.building, r.kind, r.level): r for r in game.construction_report(0)}
     barracks = report[("barracks", "build", 1)]
-    assert barracks["possible"] and barracks["land"] == 2 and barracks["resources"] == [("wood", 1)]
-    assert barracks["gold"] == 2
+    assert barracks.possible and barracks.land == 2 and barracks.resources == (("wood", 1),)
+    assert barracks.gold == 2
     tavern = report[("tavern", "build", 2)]  # food, then wood and food
-    assert not tavern["possible"] and tavern["missing"] == [("food", 1)]
+    assert not tavern.possible and tavern.missing == (("food", 1),)
     temple = report[("temple", "build", 1)]  # 2 Gold instead of the ore, plus the land: 4 > 3
-    assert not temple["possible"] and temple["instead"] == 2 and temple["short"] == 1
-    assert report[("mine", "build", 2)]["missing"] == [("ore", 1)]
+    assert not temple.possible and temple.instead == 2 and temple.short == 1
+    assert report[("mine", "build", 2)].missing == (("ore", 1),)

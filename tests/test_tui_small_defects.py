@@ -11,7 +11,7 @@ from papertales_tui.tui.screens.deploy import build_line
 
 
 def report(game, player: int = 0) -> dict:
-    return {(r["building"], r["kind"], r["level"]): r for r in game.construction_report(player)}
+    return {(r.building, r.kind, r.level): r for r in game.construction_report(player)}
 
 
 def test_a_blocked_construction_names_every_lack_resources_and_gold():
@@ -20,7 +20,7 @@ def test_a_blocked_construction_names_every_lack_resources_and_gold():
     game.state.players[0].buildings["town"] = 1  # wood and food; a second Building costs ¤2 of land
     game.players[0].gold = 1
     tavern = report(game)[("tavern", "build", 2)]
-    assert tavern["missing"] == [("food", 1)] and tavern["short"] == 1
+    assert tavern.missing == (("food", 1),) and tavern.short == 1
     assert blocked_label(game.catalog, tavern).plain == "✗ Tavern level 2: missing ✿ · ¤1 short"
 
 

@@ -172,15 +172,15 @@ async def test_construction_says_what_it_builds_and_what_is_missing(catalog, mon
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ConstructionScreen)
-        report = {(r["building"], r["kind"], r["level"]): r for r in game.construction_report(0)}
+        report = {(r.building, r.kind, r.level): r for r in game.construction_report(0)}
         first = screen.options[0]
         text = " ".join(screen_text(app).split())
         r = report[(first.building, first.kind, first.level)]
         name = game.catalog.buildings[first.building].name
-        assert f"{name}, level {r['level']}" in text and "End of the game: ★" in text
-        assert f"Price ¤{r['gold']}" in text and f"Land cost ¤{r['land']}" in text
+        assert f"{name}, level {r.level}" in text and "End of the game: ★" in text
+        assert f"Price ¤{r.gold}" in text and f"Land cost ¤{r.land}" in text
         town2 = report[("town", "build", 2)]  # wood 3: 1 made, 2 bought: 2 Land + 2 = 4 Gold
-        assert town2["possible"] and town2["bought"] == [("wood", 2)] and town2["gold"] == 4
+        assert town2.possible and town2.bought == (("wood", 2),) and town2.gold == 4
         for k in range(len(screen.options)):
             if screen.options[k].building == "town" and screen.options[k].level == 2:
                 break
@@ -190,11 +190,11 @@ async def test_construction_says_what_it_builds_and_what_is_missing(catalog, mon
         assert "Town, level 2" in text and "• ¤2 buys ♣2 wood (Unit discount)" in text
         assert "made by your Kingdom: ♣ wood" in text
         assert f"P0 ★0 ¤4 ⚔{game.strength(0)} · Tavern 1 Woodcutter ⚔2 Wood Merchant ⚔" in text  # the widget
-        blocked = [r for r in report.values() if not r["possible"] and r["kind"] != "complete"]
+        blocked = [r for r in report.values() if not r.possible and r.kind != "complete"]
         assert blocked
         for r in blocked:
-            name = game.catalog.buildings[r["building"]].name
-            assert f"✗ {name} level {r['level']}:" in text
+            name = game.catalog.buildings[r.building].name
+            assert f"✗ {name} level {r.level}:" in text
 
 
 @pytest.mark.parametrize("no_color", [False, True])

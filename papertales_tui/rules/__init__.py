@@ -54,14 +54,17 @@ if TYPE_CHECKING:
     from .catalog import load_catalog
     from .engine import START_GOLD, WAR_LP, Game, Pending
     from .games import MODES, load_game, new_game
+    from .kingdom import ConstructionPrice
     from .modes import Mode, StandardMode
     from .names import literal, name_problem
     from .observer import (
+        AgeChoice,
         ArmyRange,
         PlayerView,
         SeatView,
         SoloView,
         UnitView,
+        WarStrength,
         game_decisions,
         game_log,
         game_seed,
@@ -78,9 +81,10 @@ _LAZY = {
     "Mode": "modes", "StandardMode": "modes",
     "SoloMode": "solo",
     "observe": "observer", "SeatView": "observer", "PlayerView": "observer", "UnitView": "observer",
-    "SoloView": "observer", "ArmyRange": "observer", "game_log": "observer", "game_decisions": "observer",
+    "SoloView": "observer", "ArmyRange": "observer", "AgeChoice": "observer", "WarStrength": "observer",
+    "game_log": "observer", "game_decisions": "observer",
     "game_turn": "observer", "game_seed": "observer",
-    "START_GOLD": "engine", "WAR_LP": "engine",
+    "START_GOLD": "engine", "WAR_LP": "engine", "ConstructionPrice": "kingdom",
     "BuildingType": "cards", "LichKingCard": "cards", "NecropolisCard": "cards", "Production": "cards",
     "Quest": "cards", "UnitType": "cards",
     "BACK": "state", "FIFTH_SLOT": "state", "FRONT": "state", "SLOT_NAMES": "state",
@@ -105,11 +109,13 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "AgeTarget", "AgeTargetOptions", "ConstructionOptions", "DeployOptions", "HealOptions", "Options",
     "PickOptions", "SoloPickOptions",
-    "ArmyRange", "BACK", "Bot", "Build", "BuildingType", "CardFileError", "Catalog", "Decision",
+    "AgeChoice", "ArmyRange", "BACK", "Bot", "Build", "BuildingType", "CardFileError", "Catalog", "ConstructionPrice",
+    "Decision",
     "Deploy", "DraftMemory", "FIFTH_SLOT", "FRONT", "Game", "Heal", "IllegalDecision", "LichKingCard", "MODES",
     "MalformedDecision", "Mode", "NecropolisCard", "NotPending", "Pass", "Pending", "Pick", "PlayerView",
     "Production", "Quest", "SLOT_NAMES", "START_GOLD", "SeatView", "SoloMode", "SoloView",
-    "StandardMode", "Step", "Unaffordable", "UnitType", "UnitView", "Upgrade", "WAR_LP", "WrongKind", "as_decision",
+    "StandardMode", "Step", "Unaffordable", "UnitType", "UnitView", "Upgrade", "WAR_LP", "WarStrength", "WrongKind",
+    "as_decision",
     "bots", "coach", "decision_from_dict", "default_catalog", "events", "forecast", "game_decisions", "game_log",
     "game_seed", "game_turn", "literal", "load_catalog",
     "load_game", "name_problem", "new_game", "observe", "price", "random_decision",

@@ -233,11 +233,11 @@ class Game:
         """Gold a new Building costs this player before its resources (Landlord: none)."""
         return kingdom.payment_terms(self.rules, self.state.players[player])[0]
 
-    def construction_report(self, player: int) -> list[dict[str, Any]]:
+    def construction_report(self, player: int) -> list[kingdom.ConstructionPrice]:
         """Every Construction of every Building for this player, possible now or not, with its price
         split: `land` (Gold of Land cost), `instead` (Gold paid instead of resources: Temple),
-        `resources` [(kind, n)] the Kingdom produces and uses, `bought` [(kind, n)] missing resources
-        paid 1 Gold each (Unit discounts), `gold` the total. When not `possible`: `missing` [(kind, n)]
+        `resources` ((kind, n)...) the Kingdom produces and uses, `bought` ((kind, n)...) missing resources
+        paid 1 Gold each (Unit discounts), `gold` the total. When not `possible`: `missing` ((kind, n)...)
         resources lacking and `short` the Gold lacking. `opens_fifth`: the player's first level-2
         Building, which opens the 5th spot. A Building at level 2 has kind "complete"."""
         return kingdom.construction_report(self.rules, self.building_rules, self.state.players[player])

@@ -6,7 +6,7 @@ the phases (rules/phases/) resolve with them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import effects
@@ -307,7 +307,25 @@ def _priced(buildings: Buildings, built: dict[str, int], res: dict[str, int], la
     return out
 
 
-def construction_report(rules: Rules, buildings: Buildings, p: Player) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class ConstructionPrice:
+    """A Construction of a Building, possible now or not, with its price split (`Game.construction_report`)."""
+
+    kind: str  # "build", "upgrade", or "complete" (the Building is at level 2: nothing else is set)
+    building: str
+    level: int
+    possible: bool
+    gold: int = 0  # the total
+    land: int = 0  # Gold of Land cost
+    instead: int = 0  # Gold paid instead of resources (Temple)
+    resources: tuple[tuple[str, int], ...] = ()  # (kind, n) the Kingdom produces and uses
+    bought: tuple[tuple[str, int], ...] = ()  # (kind, n) missing resources paid 1 Gold each (Unit discounts)
+    missing: tuple[tuple[str, int], ...] = ()  # (kind, n) resources lacking
+    short: int = 0  # Gold lacking
+    opens_fifth: bool = False  # the player's first level-2 Building, which opens the 5th spot
+
+
+def construction_report(rules: Rules, buildings: Buildings, p: Player) -> list[ConstructionPrice]:
     """Every Construction of every Building, possible now or not, with its price split (see
     `Game.construction_report`)."""
     land, any_sub, wood_sub = payment_terms(rules, p)
@@ -320,18 +338,18 @@ def construction_report(rules: Rules, buildings: Buildings, p: Player) -> list[d
         elif level == 1:
             asks = [("upgrade", 2, b.upgrade, 0)]
         else:
-            out.append({"kind": "complete", "building": key, "level": 2, "possible": False})
+            out.append(ConstructionPrice("complete", key, 2, False))
             continue
         for kind, lv, payments, cost in asks:
-            best = min((payment(base, need, res, cost, p.gold, any_sub, wood_sub) for base, need in payments),
-                       key=lambda r: (not r["possible"], len(r["missing"]), r["short"], r["gold"]))
-            out.append({"kind": kind, "building": key, "level": lv, **best,
-                        "opens_fifth": lv == 2 and not p.has_fifth_slot()})
+            best = min((payment(kind, key, lv, base, need, res, cost, p.gold, any_sub, wood_sub)
+                        for base, need in payments),
+                       key=lambda r: (not r.possible, len(r.missing), r.short, r.gold))
+            out.append(replace(best, opens_fifth=lv == 2 and not p.has_fifth_slot()))
     return out
 
 
-def payment(base: int, need: tuple[tuple[str, int], ...], res: dict[str, int], land: int, gold: int,
-            any_sub: bool, wood_sub: bool) -> dict[str, Any]:
+def payment(kind: str, building: str, level: int, base: int, need: tuple[tuple[str, int], ...], res: dict[str, int],
+            land: int, gold: int, any_sub: bool, wood_sub: bool) -> ConstructionPrice:
     """One way to pay for a Construction, as `effects.price` counts it, with its parts."""
     used: list[tuple[str, int]] = []
     bought: list[tuple[str, int]] = []
@@ -344,8 +362,8 @@ def payment(base: int, need: tuple[tuple[str, int], ...], res: dict[str, int], l
             (bought if any_sub or (wood_sub and r == "wood") else missing).append((r, n - have))
     total = land + base + sum(n for _, n in bought)
     short = max(0, total - gold)
-    return {"possible": not missing and not short, "gold": total, "land": land, "instead": base,
-            "resources": used, "bought": bought, "missing": missing, "short": short}
+    return ConstructionPrice(kind, building, level, not missing and not short, total, land, base, tuple(used),
+                             tuple(bought), tuple(missing), short)
 
 
 def deployment_end_gains(rules: Rules, cards: list[str], p: Player) -> list[tuple[str, int, int]]:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..rules import (
+    ConstructionPrice,
     Decision,
     Game,
     Heal,
@@ -378,7 +379,7 @@ class Asks:
         """The new Units to give up when Gold is short (see `Game.suggested_unpaid`)."""
         return self._session.game.suggested_unpaid(self.player, new)
 
-    def construction_report(self) -> list[dict[str, Any]]:
+    def construction_report(self) -> list[ConstructionPrice]:
         """Every Construction of every Building, possible or not, with its price (`Game.construction_report`)."""
         return self._session.game.construction_report(self.player)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -14,7 +13,18 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...rules import FIFTH_SLOT, Build, Catalog, ConstructionOptions, Decision, Pass, Pending, SeatView, Upgrade
+from ...rules import (
+    FIFTH_SLOT,
+    Build,
+    Catalog,
+    ConstructionOptions,
+    ConstructionPrice,
+    Decision,
+    Pass,
+    Pending,
+    SeatView,
+    Upgrade,
+)
 from ...rules import price as rules_price
 from .. import text as tx
 from ..kingdom import Kingdom, kingdom_view
@@ -42,68 +52,68 @@ def option_label(catalog: Catalog, opt: Build | Upgrade, chosen: bool = False) -
     return Text.assemble(Text(what.ljust(26), style="bold"), price, " worth ", tx.lp(b.level(level).legend_points))
 
 
-def what_label(catalog: Catalog, r: dict[str, Any]) -> str:
-    b = catalog.buildings[r["building"]]
-    if r["kind"] == "upgrade":
+def what_label(catalog: Catalog, r: ConstructionPrice) -> str:
+    b = catalog.buildings[r.building]
+    if r.kind == "upgrade":
         return f"Upgrade {b.name} → 2"
-    return f"Build {b.name} at level {r['level']}"
+    return f"Build {b.name} at level {r.level}"
 
 
 def resources_text(parts: Sequence[tuple[str, int]], words: bool = True) -> Text:
     return Text(" ").join(tx.resource(r, n, words=words) for r, n in parts)
 
 
-def blocked_reason(r: dict[str, Any], gold: int | None = None) -> Text:
+def blocked_reason(r: ConstructionPrice, gold: int | None = None) -> Text:
     """What a Construction not possible now lacks, in words (with the Gold it costs when `gold`)."""
     out = Text()
-    if r["missing"]:
+    if r.missing:
         out.append("missing ")
-        out.append_text(resources_text(r["missing"]))
-    if r["short"]:
-        out.append(" and " if r["missing"] else "")
-        out.append(f"{tx.GOLD}{r['short']} short")
+        out.append_text(resources_text(r.missing))
+    if r.short:
+        out.append(" and " if r.missing else "")
+        out.append(f"{tx.GOLD}{r.short} short")
         if gold is not None:
-            out.append(f" (costs {tx.GOLD}{r['gold']}, you have {tx.GOLD}{gold})")
+            out.append(f" (costs {tx.GOLD}{r.gold}, you have {tx.GOLD}{gold})")
     return out
 
 
-def blocked_label(catalog: Catalog, r: dict[str, Any]) -> Text:
+def blocked_label(catalog: Catalog, r: ConstructionPrice) -> Text:
     """A list entry, one line at 80 columns: the missing resources as glyphs and the Gold short
     (the highlighted entry's full reason is on the side)."""
-    name = catalog.buildings[r["building"]].name
+    name = catalog.buildings[r.building].name
     lacks = Text(" · ").join(
-        ([Text.assemble("missing ", resources_text(r["missing"], words=False))] if r["missing"] else [])
-        + ([Text(f"{tx.GOLD}{r['short']} short")] if r["short"] else []))
-    return Text.assemble(("✗ ", "bold"), f"{name} level {r['level']}: ", lacks, style="dim")
+        ([Text.assemble("missing ", resources_text(r.missing, words=False))] if r.missing else [])
+        + ([Text(f"{tx.GOLD}{r.short} short")] if r.short else []))
+    return Text.assemble(("✗ ", "bold"), f"{name} level {r.level}: ", lacks, style="dim")
 
 
-def price_lines(r: dict[str, Any]) -> list[Text]:
+def price_lines(r: ConstructionPrice) -> list[Text]:
     """The price split: Land cost, Gold instead of resources, resources used, resources bought."""
-    out = [Text.assemble(("Price ", "bold"), tx.gold(r["gold"]))]
-    if r["land"] or r["kind"] == "build":
-        out.append(Text.assemble("• Land cost ", tx.gold(r["land"])))
-    if r["instead"]:
-        out.append(Text.assemble("• ", tx.gold(r["instead"]), " instead of the resources"))
-    if r["resources"]:
-        out.append(Text.assemble("• made by your Kingdom: ", resources_text(r["resources"])))
-    if r["bought"]:
-        out.append(Text.assemble("• ", tx.gold(sum(n for _, n in r["bought"])), " buys ", resources_text(r["bought"]),
+    out = [Text.assemble(("Price ", "bold"), tx.gold(r.gold))]
+    if r.land or r.kind == "build":
+        out.append(Text.assemble("• Land cost ", tx.gold(r.land)))
+    if r.instead:
+        out.append(Text.assemble("• ", tx.gold(r.instead), " instead of the resources"))
+    if r.resources:
+        out.append(Text.assemble("• made by your Kingdom: ", resources_text(r.resources)))
+    if r.bought:
+        out.append(Text.assemble("• ", tx.gold(sum(n for _, n in r.bought)), " buys ", resources_text(r.bought),
                                  " (Unit discount)"))
     return out
 
 
-def building_lines(catalog: Catalog, r: dict[str, Any]) -> list[Text]:
+def building_lines(catalog: Catalog, r: ConstructionPrice) -> list[Text]:
     """What the Building does at the level this Construction gives: end-of-game LP, production,
     abilities."""
-    b = catalog.buildings[r["building"]]
-    lv = b.level(r["level"])
-    out = [Text(f"{b.name}, level {r['level']}", style="bold underline"),
+    b = catalog.buildings[r.building]
+    lv = b.level(r.level)
+    out = [Text(f"{b.name}, level {r.level}", style="bold underline"),
            Text.assemble("End of the game: ", tx.lp(lv.legend_points))]
     if lv.produces:
         out.append(Text.assemble("Produces ", tx.productions(lv.produces)))
     for a in lv.abilities:
         out.append(Text(f"• {a.text or a.effect.replace('_', ' ')}"))
-    if r.get("opens_fifth"):
+    if r.opens_fifth:
         out.append(Text(f"• Your first level-2 Building: opens your 5th spot ({tx.SPOT_KEYS[FIFTH_SLOT]}, Front)"))
     elif not lv.produces and not lv.abilities:
         out.append(Text("No ability.", style="dim"))
@@ -148,12 +158,12 @@ class ConstructionScreen(HintHost, GameScreen):
 
     def on_mount(self) -> None:
         view = self.view
-        self.report = {(r["building"], r["kind"], r["level"]): r for r in self.asks.construction_report()}
+        self.report = {(r.building, r.kind, r.level): r for r in self.asks.construction_report()}
         ol = self.query_one("#build-options", OptionList)
         for k, opt in enumerate(self.options):
             ol.add_option(Option(option_label(view.catalog, opt), id=str(k)))
         ol.add_option(Option(PASS_LABEL, id="pass"))
-        self.blocked = [r for r in self.report.values() if not r["possible"] and r["kind"] != "complete"]
+        self.blocked = [r for r in self.report.values() if not r.possible and r.kind != "complete"]
         for k, r in enumerate(self.blocked):
             ol.add_option(Option(blocked_label(view.catalog, r), id=f"x{k}"))
         ol.highlighted = ol.get_option_index(self.choice) if self.choice is not None else 0
@@ -163,7 +173,7 @@ class ConstructionScreen(HintHost, GameScreen):
         else:
             self.render_info(self.entry(option_key(ol.get_option_at_index(ol.highlighted))))
 
-    def entry(self, option_id: str | None) -> dict[str, Any] | None:
+    def entry(self, option_id: str | None) -> ConstructionPrice | None:
         """The engine's report on an entry of the list (None for Pass)."""
         if option_id is None or option_id == "pass":
             return None
@@ -176,7 +186,7 @@ class ConstructionScreen(HintHost, GameScreen):
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.render_info(self.entry(event.option.id))
 
-    def render_info(self, r: dict[str, Any] | None) -> None:
+    def render_info(self, r: ConstructionPrice | None) -> None:
         view, p = self.view, self.view.players[self.player]
         out = Text.assemble(("You have ", "bold"), tx.gold(p.gold), " · your Kingdom produces ",
                             tx.resources(dict(p.resources)), "\n")
@@ -187,7 +197,7 @@ class ConstructionScreen(HintHost, GameScreen):
             out.append("Build nothing this turn: your Gold stays for the next one.", style="dim")
         else:
             lines = building_lines(view.catalog, r) + [Text()] + price_lines(r)
-            if not r["possible"]:
+            if not r.possible:
                 lines.append(Text.assemble(("Not possible now: ", "bold red"), blocked_reason(r, p.gold)))
             out.append_text(Text("\n").join(lines))
         self.query_one("#build-info", Static).update(out)
