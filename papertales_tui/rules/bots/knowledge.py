@@ -198,9 +198,10 @@ def game_from_view(view: SeatView, player: int, catalog: Catalog, rng: random.Ra
                               dict(pv.buildings), [], None, list(pv.revealed)))
     deck = draw(view.deck)
     discard = discards + placed.discards + draw(view.discard - len(discards) - len(placed.discards))
-    # a sample is played in the view's mode, which draws what it hides of its own part too
-    mode = view_mode(view) if rng is not None or view.solo is not None else None
-    extra = mode.sample_hidden(view, catalog, rng) if mode is not None else None
+    # the mode's own part as the view shows it; a sample is played in the view's mode, which draws
+    # what it hides of that part too
+    mode = view_mode(view)
+    extra = mode.sample_hidden(view, catalog, rng)
     # (the game's own generator is not seen: the sample's is set instead)
     state = GameState(view.seed, list(view.cards), players, deck, discard, view.turn, Phase(view.phase),
                       Step(view.step), view.draft_round, view.turns, view.over,
