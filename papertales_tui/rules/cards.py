@@ -7,9 +7,28 @@ hot path of the engine never touches Pydantic.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 RESOURCES = ("wood", "food", "ore")
+
+
+class Params(TypedDict, total=False):
+    """The parameters of a card's ability, quest condition or Lich King effect: each name has one
+    type wherever it is used (`EFFECTS`, `QUEST_CONDITIONS` and `LICH_EFFECTS` say which an effect
+    takes; a test checks they agree with this). A plain dict at run time."""
+
+    age: int
+    amount: int
+    army: str  # "black", "purple" or "any"
+    black: int
+    max_cost: int
+    min_age: int
+    min_strength: int
+    per: int
+    phase: str  # one of PHASES
+    purple: int
+    resource: str  # one of RESOURCES, or "any"
+    value: int
 
 # When a card ability acts (its `phase:` in the YAML): not `state.Phase`, which says where a turn stands.
 PHASES = ("deployment", "wars", "income", "construction", "aging", "end_of_game")
@@ -69,7 +88,7 @@ class Ability:
     effect: str
     phase: str
     reveal: bool = False
-    params: dict[str, Any] = field(default_factory=dict)
+    params: Params = field(default_factory=lambda: Params())
     text: str = ""
 
 
@@ -163,7 +182,7 @@ LICH_EFFECTS_WITH_QUEST = ("underworld_quest",)
 @dataclass(frozen=True, slots=True)
 class Quest:
     condition: str  # a kind of QUEST_CONDITIONS
-    params: dict[str, Any]
+    params: Params
     lp: int  # LP per matching Underworld card
     text: str = ""
 
@@ -190,7 +209,7 @@ class LichKingCard:
     key: str
     name: str
     effect: str  # a kind of LICH_EFFECTS
-    params: dict[str, Any] = field(default_factory=dict)
+    params: Params = field(default_factory=lambda: Params())
     quest: Quest | None = None
     text: str = ""
     source: str = ""

@@ -8,7 +8,7 @@ naming the file, the card and the field.
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
@@ -31,6 +31,7 @@ from .cards import (
     Catalog,
     LichKingCard,
     NecropolisCard,
+    Params,
     Production,
     Quest,
     UnitType,
@@ -351,7 +352,7 @@ def _quest(q: _Quest | None, path: Path, card: str, where: str = "quest") -> Que
         raise CardFileError(path, card, f"{where}.condition", f"unknown quest condition {q.condition!r} "
                             f"(expected one of: {', '.join(QUEST_CONDITIONS)})")
     _check_params(q.params, spec, q.condition, path, card, f"{where}.params")
-    return Quest(q.condition, dict(q.params), q.lp, q.text)
+    return Quest(q.condition, _params(q.params), q.lp, q.text)
 
 
 def _necropolis_card(n: _Necropolis, path: Path) -> NecropolisCard:
@@ -372,7 +373,7 @@ def _lich_king_card(c: _LichKing, path: Path) -> LichKingCard:
     if (c.quest is not None) != (c.effect in LICH_EFFECTS_WITH_QUEST):
         need = "needs a quest" if c.quest is None else "takes no quest"
         raise CardFileError(path, c.id, "quest", f"effect {c.effect} {need}")
-    return LichKingCard(c.id, c.name, c.effect, dict(c.params), _quest(c.quest, path, c.id), c.text, str(path))
+    return LichKingCard(c.id, c.name, c.effect, _params(c.params), _quest(c.quest, path, c.id), c.text, str(path))
 
 
 def _productions(items: list[_Production]) -> tuple[Production, ...]:
@@ -384,7 +385,13 @@ def _productions(items: list[_Production]) -> tuple[Production, ...]:
 
 
 def _abilities(items: list[_Ability]) -> tuple[Ability, ...]:
-    return tuple(Ability(a.effect, a.phase, a.reveal, dict(a.params), a.text) for a in items)
+    return tuple(Ability(a.effect, a.phase, a.reveal, _params(a.params), a.text) for a in items)
+
+
+def _params(read: dict[str, Any]) -> Params:
+    """A card's parameters as read from YAML, once checked against their effect's spec (names and
+    types: `_check_params`, `_check_ability`)."""
+    return cast(Params, dict(read))
 
 
 def load_catalog(  # noqa: C901 (one check after another)

@@ -15,7 +15,7 @@ from enum import StrEnum
 from itertools import product
 from typing import Any, Protocol
 
-from .cards import RESOURCES, Ability, BuildingLevel, BuildingType, Catalog, Production, UnitType
+from .cards import RESOURCES, Ability, BuildingLevel, BuildingType, Catalog, Params, Production, UnitType
 from .state import FRONT, SLOT_NAMES, Unit
 
 
@@ -35,7 +35,7 @@ class Hook(StrEnum):
 
 
 HANDLERS: dict[Hook, dict[str, Callable[..., Any]]] = {hook: {} for hook in Hook}
-Handlers = tuple[tuple[Callable[..., Any], dict[str, Any]], ...]  # (handler, params) of a card's abilities
+Handlers = tuple[tuple[Callable[..., Any], Params], ...]  # (handler, params) of a card's abilities
 Payment = tuple[int, tuple[tuple[str, int], ...]]  # Gold paid instead of resources, resources needed
 
 # Kinds the engine resolves itself, with where (none today: every kind has a handler).
@@ -108,7 +108,7 @@ class Kingdom(Protocol):
 def _trait(kind: str, **values: Any) -> None:
     """Register a kind that only sets fixed trait values (it takes no parameters)."""
 
-    def set_traits(p: dict[str, Any], t: UnitRules) -> None:
+    def set_traits(p: Params, t: UnitRules) -> None:
         for name, value in values.items():
             setattr(t, name, value)
 
@@ -122,19 +122,19 @@ _trait("never_dies", never_dies=True)
 
 
 @handler(Hook.TRAIT, "dies_at_age")
-def _dies_at_age(p: dict[str, Any], t: UnitRules) -> None:
+def _dies_at_age(p: Params, t: UnitRules) -> None:
     t.dies_at = p["min_age"]
 
 
 @handler(Hook.TRAIT, "save_one_unit")
-def _save_one_unit(p: dict[str, Any], t: UnitRules) -> None:
+def _save_one_unit(p: Params, t: UnitRules) -> None:
     """Mystical Healer: saves a dying Unit with exactly `age` Age tokens (the engine asks who)."""
     t.healer = True
     t.save_ages += (p["age"],)
 
 
 @handler(Hook.TRAIT, "gold_for_resource")
-def _gold_for_resource(p: dict[str, Any], t: UnitRules) -> None:
+def _gold_for_resource(p: Params, t: UnitRules) -> None:
     """Construction: a missing resource of this kind ("any": all kinds) is bought for 1 Gold."""
     if p["resource"] == "any":
         t.any_sub = True
@@ -143,45 +143,45 @@ def _gold_for_resource(p: dict[str, Any], t: UnitRules) -> None:
 
 
 @handler(Hook.TRAIT, "shapeshift")
-def _shapeshift(p: dict[str, Any], t: UnitRules) -> None:
+def _shapeshift(p: Params, t: UnitRules) -> None:
     """Resolved before all reveals, in player order (the draws interact through the pile)."""
     t.shapeshift = p["max_cost"]
 
 
 @handler(Hook.TRAIT, "lp_per_level2_building")
-def _lp_per_level2_building(p: dict[str, Any], t: UnitRules) -> None:
+def _lp_per_level2_building(p: Params, t: UnitRules) -> None:
     """Kraken: scored at the end of phase 2, counting level-2 Buildings then (FAQ)."""
     t.lp_per_level2 = p["amount"]
 
 
 # --- phase 2: reveal and every-turn abilities --------------------------------------------------
 @handler(Hook.REVEAL, "age_self")
-def _age_self(k: Kingdom, slot: int, card: int, p: dict[str, Any]) -> None:
+def _age_self(k: Kingdom, slot: int, card: int, p: Params) -> None:
     k.add_age(slot, p["amount"], card)
 
 
 @handler(Hook.REVEAL, "age_other_units")
-def _age_other_units(k: Kingdom, slot: int, card: int, p: dict[str, Any]) -> None:
+def _age_other_units(k: Kingdom, slot: int, card: int, p: Params) -> None:
     for other, _ in k.units():
         if other != slot:
             k.add_age(other, p["amount"], card)
 
 
 @handler(Hook.REVEAL, "upgrade_all_buildings")
-def _upgrade_all_buildings(k: Kingdom, slot: int, card: int, p: dict[str, Any]) -> None:
+def _upgrade_all_buildings(k: Kingdom, slot: int, card: int, p: Params) -> None:
     for key, level in list(k.buildings().items()):
         if level == 1:
             k.upgrade(key, card)
 
 
 @handler(Hook.REVEAL, "age_one_unit")
-def _age_one_unit(k: Kingdom, slot: int, card: int, p: dict[str, Any]) -> None:
+def _age_one_unit(k: Kingdom, slot: int, card: int, p: Params) -> None:
     """The owner chooses the Unit later (an age_target decision)."""
     k.ask_age_target(card, p["amount"])
 
 
 @handler(Hook.EVERY_TURN, "age_one_unit_per_resource")
-def _age_one_unit_per_resource(k: Kingdom, slot: int, card: int, p: dict[str, Any]) -> None:
+def _age_one_unit_per_resource(k: Kingdom, slot: int, card: int, p: Params) -> None:
     amount = k.resources()[p["resource"]]
     if amount:
         k.ask_age_target(card, amount)

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .state import Phase
+
+if TYPE_CHECKING:
+    from .cards import Params
 
 PHASES = tuple(p.value for p in Phase)  # state.Phase: the phases of a turn, then "end"
 STEP_CAUSES = ("wars", "income", "deployment", "construction", "shapeshift")
@@ -309,7 +312,7 @@ class LichQuest(BaseEvent):
     TYPE = "lich_quest"
     source: str  # Necropolis or Lich King card key
     condition: str
-    params: dict[str, Any]
+    params: Params
     lp_each: int
     matches: list[int]
 

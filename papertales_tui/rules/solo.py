@@ -17,9 +17,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from .cards import Catalog, LichKingCard, NecropolisCard, Quest, UnitType
+from .cards import Catalog, LichKingCard, NecropolisCard, Params, Quest, UnitType
 from .decisions import PickOptions, SoloPickOptions
 from .engine import Game, Pending
 from .modes import Mode, StandardMode
@@ -33,7 +33,7 @@ DRAFT_SIZES = (5, 4, 3)  # cards drawn from the pile in rounds 1-3; rounds 4 and
 UNDERWORLD_DRAW = 2  # round 4: the top 2 Underworld cards, keep 1
 ROUNDS = 5
 LICH_LP_PER_WAR = 1
-ARMIES = ("black", "purple")
+ARMIES: Final = ("black", "purple")
 PILES: tuple[int | str, ...] = (1, 2, 3, 4, "end")  # the Necropolis pile of each position of the row
 
 # Where SoloMode resolves each kind of `cards.LICH_EFFECTS` (a test checks that none is missing).
@@ -48,7 +48,7 @@ LICH_RESOLVED = {
 
 # Quest conditions: one test per kind of cards.QUEST_CONDITIONS, on the printed card. Strength is the
 # printed shield; a Unit without one (Shapeshifter) meets no strength condition.
-QUEST_TESTS: dict[str, Callable[[UnitType, dict[str, Any]], bool]] = {
+QUEST_TESTS: dict[str, Callable[[UnitType, Params], bool]] = {
     "strength_at_least": lambda t, p: t.strength is not None and t.strength >= p["value"],
     "strength_at_most": lambda t, p: t.strength is not None and t.strength <= p["value"],
     "cost_at_least": lambda t, p: t.cost >= p["value"],
