@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypedDict
 
 from .decisions import Decision, Step, decision_from_dict
 
@@ -41,6 +41,15 @@ class Unit:
     age: int = 0
 
 
+class Choice(TypedDict):
+    """An Age-token target a player must still choose (queued by an ability, `Step.AGE_TARGET`): the
+    card whose ability it is, that card's name, and how many tokens. A plain dict, as saved."""
+
+    source: int
+    name: str
+    amount: int
+
+
 @dataclass(slots=True)
 class Player:
     name: str
@@ -51,7 +60,7 @@ class Player:
     draft: list[int] = field(default_factory=list)  # cards to pick from this draft round
     slots: list[Unit | None] = field(default_factory=lambda: [None] * 5)
     buildings: dict[str, int] = field(default_factory=dict)  # building key -> level
-    choices: list[dict[str, Any]] = field(default_factory=list)  # queued choices (age targets)
+    choices: list[Choice] = field(default_factory=list)  # queued choices (age targets)
     submitted: Decision | None = None  # decision waiting for the others (simultaneous steps)
     revealed: list[int] = field(default_factory=list)  # spots of the Units revealed this turn
 
@@ -188,7 +197,7 @@ def _player_from_dict(d: dict[str, Any]) -> Player:
         draft=list(d["draft"]),
         slots=[None if u is None else Unit(u["card"], u["age"]) for u in d["slots"]],
         buildings=dict(d["buildings"]),
-        choices=[dict(c) for c in d["choices"]],
+        choices=[Choice(source=c["source"], name=c["name"], amount=c["amount"]) for c in d["choices"]],
         submitted=None if d["submitted"] is None else decision_from_dict(d["submitted"]),
         revealed=list(d["revealed"]),
     )

@@ -17,7 +17,7 @@ from ..decisions import Step
 from ..engine import Game, draft_counts, pass_step
 from ..modes import Mode
 from ..observer import SeatView
-from ..state import GameState, Phase, Player, Unit
+from ..state import Choice, GameState, Phase, Player, Unit
 
 
 def known_discards(view: SeatView) -> list[int]:
@@ -185,7 +185,7 @@ def game_from_view(view: SeatView, player: int, catalog: Catalog, rng: random.Ra
     for i, pv in enumerate(view.players):
         slots = [None if u is None else Unit(u.card, u.age) for u in pv.slots]
         if i == player:
-            choices = [{"source": c.source, "name": c.name, "amount": c.amount} for c in pv.age_choices or ()]
+            choices = [Choice(source=c.source, name=c.name, amount=c.amount) for c in pv.age_choices or ()]
             players.append(Player(pv.name, pv.gold, pv.lp, list(pv.hand or ()), pv.kept, list(pv.draft or ()), slots,
                                   dict(pv.buildings), choices, pv.decided, list(pv.revealed)))
             continue
