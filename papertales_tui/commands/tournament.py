@@ -15,6 +15,7 @@ from . import GAMES, PLAYERS, SEED, CommandError, float_range, int_range, say
 
 if TYPE_CHECKING:
     from ..rules import Catalog
+    from ..rules.bots import HardOptions
 
 T = TypeVar("T")
 
@@ -44,7 +45,7 @@ def rotated(levels: list[str], game: int) -> list[str]:
     return levels[-k:] + levels[:-k] if k else list(levels)
 
 
-def play_one(task: tuple[list[str], int, Catalog, dict[str, Any]]) -> tuple[list[str], list[int], list[int]] | str:
+def play_one(task: tuple[list[str], int, Catalog, HardOptions]) -> tuple[list[str], list[int], list[int]] | str:
     """One game of the tournament: (levels by seat, LP by seat, winners), or an error message."""
     from ..rules.bots import play_bot_game
 
@@ -128,14 +129,14 @@ def played(outcomes: Iterable[T], total: int, start: float) -> list[T]:
 
 
 def run(args: argparse.Namespace, catalog: Catalog) -> int:
-    from ..rules.bots import LEVELS
+    from ..rules.bots import LEVELS, HardOptions
 
     levels = seat_levels(args.seats, args.players)
     unknown = sorted({lv for lv in levels if lv not in LEVELS})
     if not levels or unknown:
         raise CommandError(f"--seats takes levels among {', '.join(LEVELS)}"
                            + (f" (unknown: {', '.join(unknown)})" if unknown else ""))
-    options = {"budget": args.budget} if args.budget is not None else {}
+    options = HardOptions(budget=args.budget) if args.budget is not None else HardOptions()
     tasks = [(rotated(levels, k), args.seed + k, catalog, options) for k in range(args.games)]
     start = time.perf_counter()
     if args.jobs == 1:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, Unpack
 
 from ..cards import Catalog
 from ..decisions import Decision
@@ -25,6 +25,14 @@ from .knowledge import game_from_view
 from .medium import medium_decision
 
 LEVELS = ("easy", "medium", "hard")
+
+
+class HardOptions(TypedDict, total=False):
+    """What a hard bot may be given (`HardBot`): its CPU seconds of search per decision, and the
+    samples it searches at most."""
+
+    budget: float
+    max_samples: int
 
 
 class Bot(Protocol):
@@ -58,8 +66,9 @@ class MediumBot:
         return medium_decision(game_from_view(view, pending.player, catalog), pending, self.memo)
 
 
-def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
-    """A bot of this level ("easy", "medium" or "hard"); `seed` makes its choices reproducible."""
+def make_bot(level: str, seed: int = 0, **options: Unpack[HardOptions]) -> Bot:
+    """A bot of this level ("easy", "medium" or "hard"); `seed` makes its choices reproducible;
+    `options` go to a hard bot."""
     if level == "easy":
         return EasyBot(seed)
     if level == "medium":
@@ -72,7 +81,7 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
 
 
 def play_bot_game(levels: list[str], seed: int, catalog: Catalog | None = None,
-                  bot_options: dict[str, Any] | None = None,
+                  bot_options: HardOptions | None = None,
                   on_decision: Callable[[Pending, str, float, float], object] | None = None) -> Game:
     """Play a whole game with one bot per seat (`levels[i]` plays seat i); returns the finished game.
 
@@ -82,7 +91,7 @@ def play_bot_game(levels: list[str], seed: int, catalog: Catalog | None = None,
     import time
 
     game = Game.new([f"{lv.title()} {i + 1}" for i, lv in enumerate(levels)], seed=seed, catalog=catalog)
-    bots = [make_bot(lv, seed * 101 + i, **(bot_options or {}) if lv == "hard" else {})
+    bots = [make_bot(lv, seed * 101 + i, **(bot_options or HardOptions()) if lv == "hard" else HardOptions())
             for i, lv in enumerate(levels)]
     while not game.over:
         for pend in game.pending():
@@ -94,4 +103,4 @@ def play_bot_game(levels: list[str], seed: int, catalog: Catalog | None = None,
     return game
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "MediumBot", "make_bot", "play_bot_game", "game_from_view"]
+__all__ = ["LEVELS", "Bot", "HardOptions", "EasyBot", "MediumBot", "make_bot", "play_bot_game", "game_from_view"]
