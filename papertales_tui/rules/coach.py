@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 from .bots.evaluation import kingdom_tables
 from .bots.hard import candidates, playout
@@ -209,12 +209,21 @@ class KeptHint:
             (point.pending.player, point.ordinal, point.view.turn, point.pending.kind)
 
 
+class DecidingTurn(TypedDict):
+    """Solo: the turn that decided the result (`deciding_turn`); a plain dict, as the review's JSON gives it."""
+
+    turn: int
+    margin: int  # the player's LP minus the Lich King's that turn
+    won: bool | None  # None: the game is not over
+    swings: dict[str, int]  # that margin each turn (by turn, as a string: a JSON key)
+
+
 @dataclass
 class Review:
     assessments: list[Assessment]
     players: list[str]
     seats: list[int]
-    deciding_turn: dict[str, Any] | None = None  # solo: {"turn", "margin", "won"}
+    deciding_turn: DecidingTurn | None = None  # solo (see `deciding_turn`)
 
     def costliest(self, n: int = 3) -> list[Assessment]:
         """The `n` decisions that cost most, by the cost shown; those whose interval reaches zero
@@ -665,7 +674,7 @@ def start_of(game: Game) -> Game:
     return Game.new(names, seed=game.state.seed, catalog=game.catalog, mode=game.mode.restart())
 
 
-def deciding_turn(game: Game) -> dict[str, Any] | None:
+def deciding_turn(game: Game) -> DecidingTurn | None:
     """Solo: the turn whose LP swing between the player and the Lich King most favoured the side that
     won (the player's best turn in a win, the worst in a loss)."""
     swings: dict[int, int] = {}
@@ -683,7 +692,7 @@ def deciding_turn(game: Game) -> dict[str, Any] | None:
     won = bool(game.winners()) if game.over else None
     pick = max if won else min
     best = pick(sorted(swings), key=lambda t: swings[t])
-    return {"turn": best, "margin": swings[best], "won": won, "swings": {str(t): v for t, v in swings.items()}}
+    return DecidingTurn(turn=best, margin=swings[best], won=won, swings={str(t): v for t, v in swings.items()})
 
 
 # --- words ----------------------------------------------------------------------------------------
