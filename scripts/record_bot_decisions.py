@@ -80,7 +80,7 @@ def hard_positions(count: int) -> list[dict[str, Any]]:
         search = bot.search  # type: ignore[attr-defined]
         bot.search = lambda *a: totals.extend(search(*a)) or totals  # type: ignore[attr-defined]
         d = bot.decide(game.view(pend.player), pend, catalog)  # type: ignore[attr-defined]
-        out.append({"turn": game.state.turn, "kind": pend.kind.value, "decision": d,
+        out.append({"turn": game.state.turn, "kind": pend.kind.value, "decision": d.to_dict(),
                     "totals": [repr(t) for t in totals]})
 
     for levels, seed, difficulty in [(["medium", "medium"], 101, None), (["medium", "medium", "easy"], 102, None),
