@@ -12,8 +12,8 @@ views), like the hard bot does:
   played from its start, plus (solo) the turn that decided the result.
 
 Decisions are the typed ones of `decisions.py` throughout (`Hint.choice`, `Outcome.decision`,
-`Assessment.decision` and `.choice`); JSON only at the edges: `review` reads the save's list, and
-the hard bot's playouts are given the JSON form their trusted fast path takes.
+`Assessment.decision` and `.choice`), and so is the view (`SeatView`); JSON only at the edges:
+`review` reads the save's list, `assess` takes a decision in its JSON form too, `KeptHint` is saved.
 
 A playout applies a decision to a sample of the hidden cards consistent with the view, then lets
 medium bots play every seat to the end of the turn (of the game on the last turn); it is scored as

@@ -192,6 +192,7 @@ def observe(game: Game, seat: int | None) -> SeatView:
 _TO_DISCARD = {"unit_died": "card", "unit_discarded": "card", "unit_unpaid": "card",
                "card_discarded": "card", "unit_replaced": "old",
                "underworld_discarded": "cards"}  # solo: the Underworld, a list of cards
+_READ = frozenset({*_TO_DISCARD, "deck_reshuffled", "turn_started", "war_strength", "card_picked"})
 
 
 def _seen(log: Sequence[dict[str, Any]], seat: int | None) -> tuple[tuple[int, ...], tuple[WarStrength, ...],
@@ -204,10 +205,12 @@ def _seen(log: Sequence[dict[str, Any]], seat: int | None) -> tuple[tuple[int, .
     picks: list[list[int]] = []
     turn = 0
     for e in log:
+        t = e["type"]
+        if t not in _READ:  # (most events: a view reads this for each decision of a bot)
+            continue
         to = e.get("private_to")
         if to is not None and to != seat:
             continue
-        t = e["type"]
         if t == "deck_reshuffled":
             discards = []
             continue
@@ -236,7 +239,6 @@ def _player(game: Game, i: int, mine: bool, over: bool, picks: tuple[tuple[int, 
     slots = tuple(None if u is None else UnitView(u.card, u.age, strengths.get(k, game.types[u.card].strength or 0),
                                                   not over and kingdom.dies(rules, Unit(u.card, u.age)), k in healable)
                   for k, u in enumerate(p.slots))
-    resources = kingdom.resources(rules, buildings, p)
     return PlayerView(
         name=p.name, gold=p.gold, lp=p.lp,
         hand=tuple(p.hand) if mine else None, hand_count=len(p.hand),
@@ -248,7 +250,7 @@ def _player(game: Game, i: int, mine: bool, over: bool, picks: tuple[tuple[int, 
         picks=picks if mine else None, slots=slots,
         buildings=tuple(p.buildings.items()), open_slots=tuple(p.open_slots()), revealed=tuple(p.revealed),
         strength=sum(v for _, v in parts), strength_parts=tuple(parts),
-        resources=tuple(resources.items()))
+        resources=tuple(ctx.resources.items()))  # (the context holds `kingdom.resources`)
 
 
 # --- what a table keeps of a game beside the seats' views: its pages of events, saves, the coach's review ---

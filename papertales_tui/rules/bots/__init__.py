@@ -1,6 +1,6 @@
 """Bots that can fill any seat: `make_bot(level, seed).choose(view, pending, catalog) -> Decision`
-(a typed decision of `decisions.py`; inside, the bots' playouts pass the JSON form to the trusted
-fast path).
+(a typed decision of `decisions.py`; the hard bot's playouts give the medium bots' typed decisions
+to the trusted fast path, `Game.submit(..., trusted=True)`).
 
 A bot sees only `game.view(player)` (`observe(game, player)`, a typed `SeatView`): its own cards,
 what is public, and what it learnt from the events it saw. Levels:
