@@ -13,10 +13,16 @@ bot's? And how much CPU do a hint at 5 players and a full 5-player review take?
    alternating `--runs` times on the same save: wall time and CPU seconds (of the command and its
    worker processes) of each run, and the ratio of the mean wall times. Each version's default
    options (this code: one process per core).
+6. With --breakdown SAVE [--baseline DIR] (only this part): where the CPU of `papertales review SAVE`
+   goes, this code's (and DIR's): the review made in one process (its default budget) with each
+   search's CPU (thread time) taken apart from the rest: the searches that spent their budget, those
+   that ended at MAX_SAMPLES first, and what is not searching (options, views, replaying the game);
+   the process's start (interpreter, package, catalog) and this code's worker processes' start.
 
 Usage: python benchmarks/bench_coach.py [--games 6] [--players 3] [--budget 15] [--jobs N] [--skip-timing]
        [--only-wall]
        python benchmarks/bench_coach.py --cli SAVE --baseline DIR [--runs 3]
+       python benchmarks/bench_coach.py --breakdown SAVE [--baseline DIR]
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import Any
 
 from papertales_tui.rules import coach
 from papertales_tui.rules.bots import play_bot_game
@@ -115,7 +122,12 @@ def main() -> None:
     parser.add_argument("--cli", metavar="SAVE", help="part 5 only: time `papertales review SAVE`")
     parser.add_argument("--baseline", metavar="DIR", help="part 5: the older code to compare with")
     parser.add_argument("--runs", type=int, default=3, help="part 5: runs of each version (default 3)")
+    parser.add_argument("--breakdown", metavar="SAVE", help="part 6 only: where the review's CPU goes")
+    parser.add_argument("--here", action="store_true", help=argparse.SUPPRESS)  # (part 6: this code only)
     args = parser.parse_args()
+    if args.breakdown:
+        breakdown(args)
+        return
     if args.cli:
         cli_wall(args)
         return
@@ -185,10 +197,77 @@ def cli_wall(args: argparse.Namespace) -> None:
             runs[name].append((took, cpu))
             print(f"  {name}: {took:.1f} s of wall time, {cpu:.1f} CPU s (load average before {load:.1f})", flush=True)
     mean = {name: statistics.mean(t for t, _ in r) for name, r in runs.items()}
-    cpu = {name: statistics.mean(c for _, c in r) for name, r in runs.items()}
+    cpus = {name: statistics.mean(c for _, c in r) for name, r in runs.items()}
     print(f"5. papertales review {args.cli}: this code {mean['this']:.1f} s of wall time "
-          f"({cpu['this']:.1f} CPU s), {args.baseline} {mean['baseline']:.1f} s ({cpu['baseline']:.1f} CPU s), "
+          f"({cpus['this']:.1f} CPU s), {args.baseline} {mean['baseline']:.1f} s ({cpus['baseline']:.1f} CPU s), "
           f"means of {args.runs} runs each: ratio {mean['this'] / mean['baseline']:.2f} (target: 0.5 or less)")
+
+
+def breakdown(args: argparse.Namespace) -> None:
+    """Part 6, for the code imported (`--here`), then for the baseline's in a process of its own."""
+    if args.baseline and not args.here:
+        breakdown_here(args.breakdown, args.jobs)
+        print(f"  -- {args.baseline}:", flush=True)
+        subprocess.run([sys.executable, os.path.abspath(__file__), "--breakdown", os.path.abspath(args.breakdown),
+                        "--here"], check=True, cwd=os.path.abspath(args.baseline),
+                       env={**os.environ, "PYTHONPATH": os.path.abspath(args.baseline)})
+        return
+    breakdown_here(args.breakdown, args.jobs)
+
+
+def breakdown_here(path: str, jobs: int) -> None:
+    """Review SAVE's human seats in this process as `papertales review` does (default budget), each
+    search timed: CPU seconds by part."""
+    from papertales_tui.commands.review import review_seats
+    from papertales_tui.persistence import iter_replay, load_save
+
+    catalog = default_catalog()
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    boot = usage.ru_utime + usage.ru_stime
+    t = time.process_time()
+    save = load_save(path, catalog)
+    start = next(iter_replay(save)).game
+    seats = review_seats(save, [])
+    load = time.process_time() - t
+    searches: list[tuple[int, float]] = []  # (samples, thread CPU) of each search
+    search = coach.search
+
+    def timed(*a: Any, **k: Any) -> list[coach.Outcome]:
+        s = time.thread_time()
+        out = search(*a, **k)
+        searches.append((len(out[0].scores), time.thread_time() - s))
+        return out
+
+    coach.search = timed
+    t = time.process_time()
+    try:
+        result = coach.review(start, save.decisions, seats)
+    finally:
+        coach.search = search
+    total = time.process_time() - t
+    playouts = sum(a.playouts for a in result.assessments)
+    capped = [c for n, c in searches if n >= coach.MAX_SAMPLES]
+    spent = [c for n, c in searches if n < coach.MAX_SAMPLES]
+    print(f"6. Where the CPU of `papertales review {path}` goes ({coach.__file__}), one process:")
+    print(f"  process start (interpreter, package, catalog): {boot:.2f} s; reading the save: {load:.2f} s")
+    print(f"  review: {total:.2f} s for {len(result.assessments)} decisions, {playouts} playouts "
+          f"({1e3 * sum(c for _, c in searches) / max(playouts, 1):.2f} ms each):")
+    print(f"    searches that spent their budget: {len(spent)}, {sum(spent):.2f} s")
+    print(f"    searches that ended at {coach.MAX_SAMPLES} samples first: {len(capped)}, {sum(capped):.2f} s")
+    print(f"    decisions without a search: {len(result.assessments) - len(searches)}")
+    print(f"    outside the searches (options, views, replaying the game, draft memory): "
+          f"{total - sum(c for _, c in searches):.2f} s")
+    if hasattr(coach, "worker_pool"):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        w = time.perf_counter()
+        pool = coach.worker_pool(catalog, jobs)
+        pool.map(abs, range(jobs))  # (every worker has started)
+        w = time.perf_counter() - w
+        pool.close()
+        pool.join()
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        print(f"  {jobs} worker processes: {cpu:.2f} CPU s to start and stop, {w:.2f} s of wall time to start")
 
 
 if __name__ == "__main__":
