@@ -28,6 +28,7 @@ Usage: python benchmarks/bench_coach.py [--games 6] [--players 3] [--budget 15] 
 from __future__ import annotations
 
 import argparse
+import inspect
 import math
 import os
 import resource
@@ -260,14 +261,16 @@ def breakdown_here(path: str, jobs: int) -> None:
     if hasattr(coach, "worker_pool"):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         w = time.perf_counter()
-        pool = coach.worker_pool(catalog, jobs)
+        forks = "fork" in inspect.signature(coach.worker_pool).parameters  # (as the command starts them)
+        pool = coach.worker_pool(catalog, jobs, fork=True) if forks else coach.worker_pool(catalog, jobs)
         pool.map(abs, range(jobs))  # (every worker has started)
         w = time.perf_counter() - w
         pool.close()
         pool.join()
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        print(f"  {jobs} worker processes: {cpu:.2f} CPU s to start and stop, {w:.2f} s of wall time to start")
+        print(f"  {jobs} worker processes ({pool._ctx.get_start_method()}): {cpu:.2f} CPU s to start and stop, "
+              f"{w:.2f} s of wall time to start")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import math
 import random
+import subprocess
+import sys
+import threading
 
 import pytest
 from conftest import new_game
@@ -391,6 +394,22 @@ def test_review_uses_several_processes(finished_save, capsys):
     two = json.loads(capsys.readouterr().out)
     assert main(["review", str(finished_save), "--samples", "4", "--json", "--seat", "Ann", "--jobs", "1"]) == 0
     assert json.loads(capsys.readouterr().out) == two  # the same review, made in two processes
+
+
+def test_review_processes_are_forked_by_the_command_and_started_afresh_from_a_thread(finished_save, capsys):
+    """The command runs one thread: its processes are forked (nothing to import again); the app's
+    review screen reviews from a thread: they are started afresh. The same review either way."""
+    args = ["review", str(finished_save), "--samples", "4", "--json", "--seat", "Cy"]
+    assert main([*args, "--jobs", "1"]) == 0
+    one = json.loads(capsys.readouterr().out)
+    command = subprocess.run([sys.executable, "-m", "papertales_tui.cli", *args, "--jobs", "2"], capture_output=True,
+                             text=True, check=True)
+    assert json.loads(command.stdout) == one
+    codes: list[int] = []
+    thread = threading.Thread(target=lambda: codes.append(main([*args, "--jobs", "2"])))
+    thread.start()
+    thread.join()
+    assert codes == [0] and json.loads(capsys.readouterr().out) == one
 
 
 def test_cost_text_says_what_the_figures_allow():

@@ -61,7 +61,7 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     try:
         result = coach.review(start, save.decisions, seats, budget=args.budget or coach.REVIEW_BUDGET,
                               samples=args.samples, progress=bar, hints=coach.kept_hints(save.settings.get("coach")),
-                              jobs=jobs)
+                              jobs=jobs, fork=True)  # (this command runs one thread)
     except IllegalDecision as err:  # the engine refused a decision of the file
         print(f"papertales: cannot review: {printable(args.file)}: {printable(err)}", file=sys.stderr)
         return 2

@@ -446,7 +446,7 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
            max_each: float = MAX_DECISION_BUDGET, samples: int | None = None, seed: int = 0,
            progress: Progress | None = None, cancelled: Callable[[], bool] | None = None,
            hints: list[KeptHint] | None = None, done: dict[int, Assessment] | None = None,
-           jobs: int = 1) -> Review:
+           jobs: int = 1, fork: bool = False) -> Review:
     """Assess each decision of `seats` in a game. `game` is the game at its start (as set up before
     any decision); it is played on with `decisions` (the save's list, each with its "player"), read
     once into typed decisions (MalformedDecision or WrongKind for an entry that is not one).
@@ -455,7 +455,7 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
     Each seat reviewed remembers the draft cards it held this turn, as the hard bot does: each
     assessment's samples place the cards it passed on where they can be, from what it saw until then.
     `hints`: the hints the players were given (see `assess`); `done`: assessments already made (by
-    the decision's index), kept; `jobs`: processes that assess at once (see `assess_points`)."""
+    the decision's index), kept; `jobs`, `fork`: processes that assess at once (see `assess_points`)."""
     if samples is not None and samples < 2 * MIN_SAMPLES:
         raise ValueError(f"a review needs at least {2 * MIN_SAMPLES} samples a decision, not {samples}")
     points = decision_points(game, decisions, seats)
@@ -470,7 +470,7 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
             progress(jobs_done + n, jobs_done + total)
 
     tasks = [Task(p, hint_for(p, hints), each, most, seed + p.index) for p in todo]
-    for a in assess_points(tasks, game.catalog, jobs=jobs, progress=step, cancelled=cancelled):
+    for a in assess_points(tasks, game.catalog, jobs=jobs, progress=step, cancelled=cancelled, fork=fork):
         done[a.index] = a
     names = [p.name for p in game.state.players]
     return Review([done[p.index] for p in points], names, sorted(seats),
@@ -539,10 +539,10 @@ def _worker_past(start: str, decisions: list[dict[str, Any]], seats: list[int], 
 
 
 def assess_points(tasks: list[Task], catalog: Catalog, *, jobs: int = 1, progress: Progress | None = None,
-                  cancelled: Callable[[], bool] | None = None) -> list[Assessment]:
+                  cancelled: Callable[[], bool] | None = None, fork: bool = False) -> list[Assessment]:
     """The assessments of `tasks`, in their order: in this thread (`jobs` 1), else in `jobs` worker
-    processes (each its own core; the CPU budgets are per process). Raises Cancelled when
-    `cancelled()` turns True (the workers are stopped)."""
+    processes (each its own core; the CPU budgets are per process; forked with `fork`, see
+    `worker_pool`). Raises Cancelled when `cancelled()` turns True (the workers are stopped)."""
     out: list[Assessment] = []
     if progress is not None:
         progress(0, len(tasks))
@@ -552,7 +552,7 @@ def assess_points(tasks: list[Task], catalog: Catalog, *, jobs: int = 1, progres
             if progress is not None:
                 progress(len(out), len(tasks))
         return out
-    pool = worker_pool(catalog, min(jobs, len(tasks)))
+    pool = worker_pool(catalog, min(jobs, len(tasks)), fork=fork)
     try:
         pending = [pool.apply_async(_worker_run, (t,)) for t in tasks]
         for r in pending:
@@ -647,13 +647,13 @@ class Background:
             self.pool = None
 
 
-def worker_pool(catalog: Catalog, jobs: int, niceness: int = 0) -> multiprocessing.pool.Pool:
-    """`jobs` worker processes for assessments. Forked from this one when it runs a single thread
-    (the command line: they start at once, with the package imported and the catalog built), else
-    started afresh (an app: no thread of it is copied); then the real stderr while they start: an
-    app may have replaced it with one without a file (the processes' helper is given its file
-    descriptor)."""
-    if sys.platform == "linux" and threading.active_count() == 1:
+def worker_pool(catalog: Catalog, jobs: int, niceness: int = 0, fork: bool = False) -> multiprocessing.pool.Pool:
+    """`jobs` worker processes for assessments, started afresh (no thread of this one is copied);
+    the real stderr while they start: an app may have replaced it with one without a file (the
+    processes' helper is given its file descriptor). `fork`: forked from this one instead (they
+    start at once, the package imported and the catalog built), when it runs a single thread and
+    the system forks: for a command, never an app (its threads, terminal and signals)."""
+    if fork and sys.platform == "linux" and threading.active_count() == 1:
         return multiprocessing.get_context("fork").Pool(jobs, _worker_start, (catalog, niceness))
     stderr = sys.stderr
     sys.stderr = sys.__stderr__
