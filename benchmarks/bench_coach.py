@@ -269,8 +269,8 @@ def breakdown_here(path: str, jobs: int) -> None:
         pool.join()
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        print(f"  {jobs} worker processes ({pool._ctx.get_start_method()}): {cpu:.2f} CPU s to start and stop, "
-              f"{w:.2f} s of wall time to start")
+        how = "forked" if forks else "started afresh"
+        print(f"  {jobs} worker processes ({how}): {cpu:.2f} CPU s to start and stop, {w:.2f} s of wall time to start")
 
 
 if __name__ == "__main__":
