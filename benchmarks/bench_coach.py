@@ -230,34 +230,54 @@ def breakdown_here(path: str, jobs: int) -> None:
     start = next(iter_replay(save)).game
     seats = review_seats(save, [])
     load = time.process_time() - t
-    searches: list[tuple[int, float]] = []  # (samples, thread CPU) of each search
+    searches: list[tuple[int, int, bool, float]] = []  # (options, samples, at the cap?, thread CPU) of each search
     search = coach.search
 
     def timed(*a: Any, **k: Any) -> list[coach.Outcome]:
         s = time.thread_time()
         out = search(*a, **k)
-        searches.append((len(out[0].scores), time.thread_time() - s))
+        n = len(out[0].scores)
+        searches.append((len(out), n, n >= k.get("max_samples", coach.MAX_SAMPLES), time.thread_time() - s))
         return out
 
-    coach.search = timed
+    assess = coach.assess
+    chose: list[int] = []  # samples that chose the coach's option, by decision searched
+
+    def counted(*a: Any, **k: Any) -> coach.Assessment:
+        before = len(searches)
+        out = assess(*a, **k)
+        if len(searches) > before and not k.get("hint"):  # (this code: the first search chooses; before: half)
+            n = searches[before][1]
+            chose.append(n if hasattr(coach, "MEASURING_SEEDS") else n // 2)
+        return out
+
+    coach.search, coach.assess = timed, counted
     t = time.process_time()
     try:
         result = coach.review(start, save.decisions, seats)
     finally:
-        coach.search = search
+        coach.search, coach.assess = search, assess
     total = time.process_time() - t
     playouts = sum(a.playouts for a in result.assessments)
-    capped = [c for n, c in searches if n >= coach.MAX_SAMPLES]
-    spent = [c for n, c in searches if n < coach.MAX_SAMPLES]
+    searched = sum(c for *_, c in searches)
+    capped = [c for _, _, cap, c in searches if cap]
+    spent = [c for _, _, cap, c in searches if not cap]
     print(f"6. Where the CPU of `papertales review {path}` goes ({coach.__file__}), one process:")
     print(f"  process start (interpreter, package, catalog): {boot:.2f} s; reading the save: {load:.2f} s")
-    print(f"  review: {total:.2f} s for {len(result.assessments)} decisions, {playouts} playouts "
-          f"({1e3 * sum(c for _, c in searches) / max(playouts, 1):.2f} ms each):")
+    print(f"  review: {total:.2f} s for {len(result.assessments)} decisions, {len(searches)} searches, {playouts} "
+          f"playouts ({1e3 * searched / max(playouts, 1):.2f} ms each):")
     print(f"    searches that spent their budget: {len(spent)}, {sum(spent):.2f} s")
-    print(f"    searches that ended at {coach.MAX_SAMPLES} samples first: {len(capped)}, {sum(capped):.2f} s")
-    print(f"    decisions without a search: {len(result.assessments) - len(searches)}")
-    print(f"    outside the searches (options, views, replaying the game, draft memory): "
-          f"{total - sum(c for _, c in searches):.2f} s")
+    print(f"    searches that ended at their number of samples first: {len(capped)}, {sum(capped):.2f} s")
+    print(f"    outside the searches (options, views, replaying the game, draft memory): {total - searched:.2f} s")
+    # what the review tells: the decisions the coach agrees with, and how precise the others' costs are
+    others = [a for a in result.assessments if not a.agreed]
+    if chose:
+        print(f"  the coach's option chosen on {statistics.mean(chose):.1f} samples (mean of {len(chose)} decisions)")
+    if others:
+        print(f"  {len(result.assessments) - len(others)} decisions agreed; the {len(others)} others: "
+              f"{statistics.mean(a.samples for a in others):.1f} samples, 95% interval ± "
+              f"{statistics.mean(a.error for a in others):.2f} LP (mean), "
+              f"{statistics.median(a.error for a in others):.2f} (median)")
     if hasattr(coach, "worker_pool"):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         w = time.perf_counter()

@@ -67,6 +67,7 @@ HINT_BUDGET = 0.5  # CPU seconds of search for a hint (a hint arrives within 1 s
 REVIEW_BUDGET = 50.0  # CPU seconds for a whole review, shared by the decisions reviewed
 MAX_DECISION_BUDGET = 1.0  # CPU seconds per reviewed decision at most
 MIN_SAMPLES = 2  # samples searched whatever the budget (an interval needs two)
+MEASURING_SEEDS = 1 << 32  # added to an assessment's seed for its measuring samples (another stream)
 MAX_SAMPLES = 200
 SEARCHED = (Step.PICK, Step.DEPLOY, Step.CONSTRUCTION, Step.AGE_TARGET, Step.HEAL)
 UNCERTAINTY = ("Costs are estimates in LP: the coach's choice against yours, played out by medium bots on "
@@ -365,10 +366,13 @@ def assess(view: dict[str, Any], pend: Pending, catalog: Catalog, decision: Deci
     form is read with `as_decision` (MalformedDecision or WrongKind if it is not one for `pend`).
     `drafts`: the deciding seat's memory of this turn's draft, if kept (see `search`).
 
-    Unbiased: the coach chooses on the first half of the samples and the cost is measured on the
-    other half (the best of several noisy means, measured on the samples that chose it, would
-    overstate it). `hint`: the hint the player had for this decision: its choice is the coach's
-    (one answer), followed it costs nothing, else all the samples measure the cost against it."""
+    Unbiased: the coach chooses on half the samples and the cost is measured on the other half,
+    fresh ones (the best of several noisy means, measured on the samples that chose it, would
+    overstate it): every option is played on the choosing half (half the budget, at most half of
+    `max_samples`), only the coach's choice and `decision` on the measuring half (the rest of the
+    budget, at most the other half of `max_samples`), none when they are the same decision (it costs
+    nothing). `hint`: the hint the player had for this decision: its choice is the coach's (one
+    answer), followed it costs nothing, else all the samples measure the cost against it."""
     decision = as_decision(decision, pend.kind)
     turn = view["turn"]
     before = tuple(u["card"] if u is not None else None for u in view["players"][pend.player]["slots"])
@@ -382,21 +386,32 @@ def assess(view: dict[str, Any], pend: Pending, catalog: Catalog, decision: Deci
         mine = len(options) - 1
     if len(options) == 1:
         return Assessment(index, pend.player, turn, pend.kind, decision, decision, 0.0, 0.0, 0, 0, before=before)
-    least = MIN_SAMPLES if hint is not None else 2 * MIN_SAMPLES  # (a half to choose, a half to measure)
-    outcomes = search(view, pend, catalog, options, budget=budget, max_samples=max(max_samples, least), seed=seed,
-                      cancelled=cancelled, drafts=drafts, min_samples=least, details=False)
-    n = len(outcomes[0].scores)
-    if hint is not None:
-        best, measured = 0, range(n)
-    else:
-        half = n // 2
-        best = max(range(len(outcomes)), key=lambda k: (sum(outcomes[k].scores[:half]), k == mine, -k))
-        measured = range(half, n)
-    diffs = [b - m for b, m in zip(outcomes[best].scores, outcomes[mine].scores)]
-    cost, error = mean_interval([diffs[i] for i in measured], spread=diffs)
-    return Assessment(index, pend.player, turn, pend.kind, decision, outcomes[best].decision, cost, error,
-                      n, n * len(outcomes), on_hint=hint is not None,
-                      before=before)
+    if hint is not None:  # (the choice was made on the hint's samples: all of these measure)
+        outcomes = search(view, pend, catalog, options, budget=budget, max_samples=max(max_samples, MIN_SAMPLES),
+                          seed=seed, cancelled=cancelled, drafts=drafts, details=False)
+        n = len(outcomes[0].scores)
+        diffs = [b - m for b, m in zip(outcomes[0].scores, outcomes[mine].scores)]
+        cost, error = mean_interval(diffs)
+        return Assessment(index, pend.player, turn, pend.kind, decision, options[0], cost, error, n, 2 * n,
+                          on_hint=True, before=before)
+    start = time.thread_time()
+    choosing = search(view, pend, catalog, options, budget=budget / 2, max_samples=max(max_samples // 2, MIN_SAMPLES),
+                      seed=seed, cancelled=cancelled, drafts=drafts, details=False)
+    n = len(choosing[0].scores)
+    best = max(range(len(options)), key=lambda k: (sum(choosing[k].scores), k == mine, -k))
+    if best == mine:
+        return Assessment(index, pend.player, turn, pend.kind, decision, decision, 0.0, 0.0, n, n * len(options),
+                          before=before)
+    left = budget - (time.thread_time() - start)
+    measuring = search(view, pend, catalog, [options[best], decision], budget=left,
+                       max_samples=max(max_samples - max_samples // 2, MIN_SAMPLES), seed=seed + MEASURING_SEEDS,
+                       cancelled=cancelled, drafts=drafts, details=False)
+    m = len(measuring[0].scores)
+    chose = [b - y for b, y in zip(choosing[best].scores, choosing[mine].scores)]
+    measured = [b - y for b, y in zip(measuring[0].scores, measuring[1].scores)]
+    cost, error = mean_interval(measured, spread=chose + measured)
+    return Assessment(index, pend.player, turn, pend.kind, decision, options[best], cost, error, n + m,
+                      n * len(options) + 2 * m, before=before)
 
 
 def mean_interval(xs: list[float], spread: list[float] | None = None) -> tuple[float, float]:
@@ -451,7 +466,8 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
     any decision); it is played on with `decisions` (the save's list, each with its "player"), read
     once into typed decisions (MalformedDecision or WrongKind for an entry that is not one).
     `samples` (at least 2 * MIN_SAMPLES): that many samples for each decision instead of the CPU budget
-    (`budget` and `max_each` then do not apply), so that the review is the same on any machine.
+    (`budget` and `max_each` then do not apply), so that the review is the same on any machine (half
+    to choose, half to measure: see `assess`).
     Each seat reviewed remembers the draft cards it held this turn, as the hard bot does: each
     assessment's samples place the cards it passed on where they can be, from what it saw until then.
     `hints`: the hints the players were given (see `assess`); `done`: assessments already made (by
