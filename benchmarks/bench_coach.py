@@ -13,15 +13,22 @@ bot's? And how much CPU do a hint at 5 players and a full 5-player review take?
    alternating `--runs` times on the same save: wall time and CPU seconds (of the command and its
    worker processes) of each run, and the ratio of the mean wall times. Each version's default
    options (this code: one process per core).
+6. With --breakdown SAVE [--baseline DIR] (only this part): where the CPU of `papertales review SAVE`
+   goes, this code's (and DIR's): the review made in one process (its default budget) with each
+   search's CPU (thread time) taken apart from the rest: the searches that spent their budget, those
+   that ended at MAX_SAMPLES first, and what is not searching (options, views, replaying the game);
+   the process's start (interpreter, package, catalog) and this code's worker processes' start.
 
 Usage: python benchmarks/bench_coach.py [--games 6] [--players 3] [--budget 15] [--jobs N] [--skip-timing]
        [--only-wall]
        python benchmarks/bench_coach.py --cli SAVE --baseline DIR [--runs 3]
+       python benchmarks/bench_coach.py --breakdown SAVE [--baseline DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import math
 import os
 import resource
@@ -29,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import Any
 
 from papertales_tui.rules import coach
 from papertales_tui.rules.bots import play_bot_game
@@ -115,7 +123,12 @@ def main() -> None:
     parser.add_argument("--cli", metavar="SAVE", help="part 5 only: time `papertales review SAVE`")
     parser.add_argument("--baseline", metavar="DIR", help="part 5: the older code to compare with")
     parser.add_argument("--runs", type=int, default=3, help="part 5: runs of each version (default 3)")
+    parser.add_argument("--breakdown", metavar="SAVE", help="part 6 only: where the review's CPU goes")
+    parser.add_argument("--here", action="store_true", help=argparse.SUPPRESS)  # (part 6: this code only)
     args = parser.parse_args()
+    if args.breakdown:
+        breakdown(args)
+        return
     if args.cli:
         cli_wall(args)
         return
@@ -185,10 +198,99 @@ def cli_wall(args: argparse.Namespace) -> None:
             runs[name].append((took, cpu))
             print(f"  {name}: {took:.1f} s of wall time, {cpu:.1f} CPU s (load average before {load:.1f})", flush=True)
     mean = {name: statistics.mean(t for t, _ in r) for name, r in runs.items()}
-    cpu = {name: statistics.mean(c for _, c in r) for name, r in runs.items()}
+    cpus = {name: statistics.mean(c for _, c in r) for name, r in runs.items()}
     print(f"5. papertales review {args.cli}: this code {mean['this']:.1f} s of wall time "
-          f"({cpu['this']:.1f} CPU s), {args.baseline} {mean['baseline']:.1f} s ({cpu['baseline']:.1f} CPU s), "
+          f"({cpus['this']:.1f} CPU s), {args.baseline} {mean['baseline']:.1f} s ({cpus['baseline']:.1f} CPU s), "
           f"means of {args.runs} runs each: ratio {mean['this'] / mean['baseline']:.2f} (target: 0.5 or less)")
+
+
+def breakdown(args: argparse.Namespace) -> None:
+    """Part 6, for the code imported (`--here`), then for the baseline's in a process of its own."""
+    if args.baseline and not args.here:
+        breakdown_here(args.breakdown, args.jobs)
+        print(f"  -- {args.baseline}:", flush=True)
+        subprocess.run([sys.executable, os.path.abspath(__file__), "--breakdown", os.path.abspath(args.breakdown),
+                        "--here"], check=True, cwd=os.path.abspath(args.baseline),
+                       env={**os.environ, "PYTHONPATH": os.path.abspath(args.baseline)})
+        return
+    breakdown_here(args.breakdown, args.jobs)
+
+
+def breakdown_here(path: str, jobs: int) -> None:
+    """Review SAVE's human seats in this process as `papertales review` does (default budget), each
+    search timed: CPU seconds by part."""
+    from papertales_tui.commands.review import review_seats
+    from papertales_tui.persistence import iter_replay, load_save
+
+    catalog = default_catalog()
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    boot = usage.ru_utime + usage.ru_stime
+    t = time.process_time()
+    save = load_save(path, catalog)
+    start = next(iter_replay(save)).game
+    seats = review_seats(save, [])
+    load = time.process_time() - t
+    searches: list[tuple[int, int, bool, float]] = []  # (options, samples, at the cap?, thread CPU) of each search
+    search = coach.search
+
+    def timed(*a: Any, **k: Any) -> list[coach.Outcome]:
+        s = time.thread_time()
+        out = search(*a, **k)
+        n = len(out[0].scores)
+        searches.append((len(out), n, n >= k.get("max_samples", coach.MAX_SAMPLES), time.thread_time() - s))
+        return out
+
+    assess = coach.assess
+    chose: list[int] = []  # samples that chose the coach's option, by decision searched
+
+    def counted(*a: Any, **k: Any) -> coach.Assessment:
+        before = len(searches)
+        out = assess(*a, **k)
+        if len(searches) > before and not k.get("hint"):  # (this code: the first search chooses; before: half)
+            n = searches[before][1]
+            chose.append(n if hasattr(coach, "MEASURING_SEEDS") else n // 2)
+        return out
+
+    coach.search, coach.assess = timed, counted
+    t = time.process_time()
+    try:
+        result = coach.review(start, save.decisions, seats)
+    finally:
+        coach.search, coach.assess = search, assess
+    total = time.process_time() - t
+    playouts = sum(a.playouts for a in result.assessments)
+    searched = sum(c for *_, c in searches)
+    capped = [c for _, _, cap, c in searches if cap]
+    spent = [c for _, _, cap, c in searches if not cap]
+    print(f"6. Where the CPU of `papertales review {path}` goes ({coach.__file__}), one process:")
+    print(f"  process start (interpreter, package, catalog): {boot:.2f} s; reading the save: {load:.2f} s")
+    print(f"  review: {total:.2f} s for {len(result.assessments)} decisions, {len(searches)} searches, {playouts} "
+          f"playouts ({1e3 * searched / max(playouts, 1):.2f} ms each):")
+    print(f"    searches that spent their budget: {len(spent)}, {sum(spent):.2f} s")
+    print(f"    searches that ended at their number of samples first: {len(capped)}, {sum(capped):.2f} s")
+    print(f"    outside the searches (options, views, replaying the game, draft memory): {total - searched:.2f} s")
+    # what the review tells: the decisions the coach agrees with, and how precise the others' costs are
+    others = [a for a in result.assessments if not a.agreed]
+    if chose:
+        print(f"  the coach's option chosen on {statistics.mean(chose):.1f} samples (mean of {len(chose)} decisions)")
+    if others:
+        print(f"  {len(result.assessments) - len(others)} decisions agreed; the {len(others)} others: "
+              f"{statistics.mean(a.samples for a in others):.1f} samples, 95% interval ± "
+              f"{statistics.mean(a.error for a in others):.2f} LP (mean), "
+              f"{statistics.median(a.error for a in others):.2f} (median)")
+    if hasattr(coach, "worker_pool"):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        w = time.perf_counter()
+        forks = "fork" in inspect.signature(coach.worker_pool).parameters  # (as the command starts them)
+        pool = coach.worker_pool(catalog, jobs, fork=True) if forks else coach.worker_pool(catalog, jobs)
+        pool.map(abs, range(jobs))  # (every worker has started)
+        w = time.perf_counter() - w
+        pool.close()
+        pool.join()
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        how = "forked" if forks else "started afresh"
+        print(f"  {jobs} worker processes ({how}): {cpu:.2f} CPU s to start and stop, {w:.2f} s of wall time to start")
 
 
 if __name__ == "__main__":

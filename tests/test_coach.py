@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import math
 import random
+import subprocess
+import sys
+import threading
 
 import pytest
 from conftest import new_game
@@ -106,11 +109,13 @@ def test_the_coachs_own_choice_costs_nothing_and_a_bad_deployment_costs_lp():
     assert len(coach.options_for(view, pend, game.catalog)) > 1
     h = coach.hint(view, pend, game.catalog, budget=math.inf, max_samples=6)
     own = coach.assess(view, pend, game.catalog, h.choice, budget=math.inf, max_samples=6)
-    assert own.agreed and own.cost == 0.0 and own.samples == 6
+    assert own.agreed and own.cost == 0.0 and own.samples == 3  # (chosen on 3: nothing left to measure)
+    assert own.playouts == 3 * len(coach.options_for(view, pend, game.catalog))
     nothing = Deploy((None,) * 5)  # everything discarded
     bad = coach.assess(view, pend, game.catalog, nothing, budget=math.inf, max_samples=6)
-    assert not bad.agreed and bad.cost - bad.error > 0
-    assert bad.playouts == bad.samples * (len(coach.options_for(view, pend, game.catalog)) + 1)
+    assert not bad.agreed and bad.cost - bad.error > 0 and bad.samples == 6
+    # every option and the player's on the 3 choosing samples, the choice and the player's on the 3 measuring
+    assert bad.playouts == 3 * (len(coach.options_for(view, pend, game.catalog)) + 1) + 3 * 2
 
 
 def test_assess_reads_a_decision_in_its_json_form_at_the_edge():
@@ -172,7 +177,8 @@ def test_the_review_assesses_each_decision_of_the_chosen_seats():
     assert all(a.player == 1 and a.error >= 0 for a in result.assessments)
     assert all(a.cost == 0 and a.error == 0 for a in result.assessments if a.agreed)
     assert seen[-1] == (len(bob), len(bob))
-    assert {a.samples for a in result.assessments} <= {0, 4} and any(a.samples == 4 for a in result.assessments)
+    assert all(a.samples == (2 if a.agreed else 4) for a in result.assessments if a.samples)  # (agreed: chosen
+    assert any(a.samples == 4 for a in result.assessments)  # on 2, nothing to measure)
     with pytest.raises(ValueError, match="at least 4 samples"):  # a half to choose, a half to measure
         coach.review(Game.new(["Ann", "Bob"], seed=6), game.state.decisions, [1], samples=3)
     top = result.costliest(3)
@@ -314,7 +320,8 @@ def test_review_json(finished_save, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["seats"] == ["Bob"] and data["finished"] is True
     assert data["decisions"] and all(d["player"] == "Bob" for d in data["decisions"])
-    assert {d["samples"] for d in data["decisions"]} <= {0, 4}  # (0: the only option) four, as asked
+    # (0: the only option) four, as asked, but two where the coach agrees (chosen on two: nothing to measure)
+    assert all(d["samples"] == (2 if d["agreed"] else 4) for d in data["decisions"] if d["samples"])
     assert any(d["samples"] == 4 for d in data["decisions"])
     saved = load_save(finished_save, default_catalog()).decisions  # decisions in the save's JSON form
     for d in data["decisions"]:
@@ -391,6 +398,22 @@ def test_review_uses_several_processes(finished_save, capsys):
     two = json.loads(capsys.readouterr().out)
     assert main(["review", str(finished_save), "--samples", "4", "--json", "--seat", "Ann", "--jobs", "1"]) == 0
     assert json.loads(capsys.readouterr().out) == two  # the same review, made in two processes
+
+
+def test_review_processes_are_forked_by_the_command_and_started_afresh_from_a_thread(finished_save, capsys):
+    """The command runs one thread: its processes are forked (nothing to import again); the app's
+    review screen reviews from a thread: they are started afresh. The same review either way."""
+    args = ["review", str(finished_save), "--samples", "4", "--json", "--seat", "Cy"]
+    assert main([*args, "--jobs", "1"]) == 0
+    one = json.loads(capsys.readouterr().out)
+    command = subprocess.run([sys.executable, "-m", "papertales_tui.cli", *args, "--jobs", "2"], capture_output=True,
+                             text=True, check=True)
+    assert json.loads(command.stdout) == one
+    codes: list[int] = []
+    thread = threading.Thread(target=lambda: codes.append(main([*args, "--jobs", "2"])))
+    thread.start()
+    thread.join()
+    assert codes == [0] and json.loads(capsys.readouterr().out) == one
 
 
 def test_cost_text_says_what_the_figures_allow():

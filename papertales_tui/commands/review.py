@@ -32,8 +32,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     effort.add_argument("--budget", type=float_range(0, 3600, low_open=True), default=None, metavar="SECONDS",
                         help="CPU seconds of search for the whole review (default 50)")
     effort.add_argument("--samples", type=int_range(4, 10_000), default=None, metavar="N",
-                        help="N samples of the hidden cards for each decision instead of a CPU budget: "
-                             "the same review on any machine")
+                        help="N samples of the hidden cards for each decision instead of a CPU budget (half "
+                             "to choose the coach's option, half to measure the cost): the same review on any "
+                             "machine")
     p.add_argument("--jobs", type=int_range(1, 256), default=None, metavar="N",
                    help="assess N decisions at once, each in its own process (default: one per core)")
     p.add_argument("--all", action="store_true", help="list every reviewed decision, not only the costliest")
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     try:
         result = coach.review(start, save.decisions, seats, budget=args.budget or coach.REVIEW_BUDGET,
                               samples=args.samples, progress=bar, hints=coach.kept_hints(save.settings.get("coach")),
-                              jobs=jobs)
+                              jobs=jobs, fork=True)  # (this command runs one thread)
     except IllegalDecision as err:  # the engine refused a decision of the file
         print(f"papertales: cannot review: {printable(args.file)}: {printable(err)}", file=sys.stderr)
         return 2

@@ -26,21 +26,23 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import gc
 import math
 import multiprocessing
 import multiprocessing.pool
 import os
 import random
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, TypedDict, cast
 
 from .bots.evaluation import kingdom_tables
 from .bots.hard import candidates, playout
-from .bots.knowledge import DraftMemory, game_from_view
+from .bots.knowledge import DraftMemory, game_from_view, hidden_cards
 from .cards import Catalog
 from .decisions import (
     AgeTarget,
@@ -59,11 +61,13 @@ from .decisions import (
 from .engine import WAR_LP, Game, Pending
 from .errors import MalformedDecision, WrongKind
 from .observer import SeatView
+from .state import GameState
 
 HINT_BUDGET = 0.5  # CPU seconds of search for a hint (a hint arrives within 1 s of CPU at 5 players)
 REVIEW_BUDGET = 50.0  # CPU seconds for a whole review, shared by the decisions reviewed
 MAX_DECISION_BUDGET = 1.0  # CPU seconds per reviewed decision at most
 MIN_SAMPLES = 2  # samples searched whatever the budget (an interval needs two)
+MEASURING_SEEDS = 1 << 32  # added to an assessment's seed for its measuring samples (another stream)
 MAX_SAMPLES = 200
 SEARCHED = (Step.PICK, Step.DEPLOY, Step.CONSTRUCTION, Step.AGE_TARGET, Step.HEAL)
 UNCERTAINTY = ("Costs are estimates in LP: the coach's choice against yours, played out by medium bots on "
@@ -254,44 +258,74 @@ def options_for(view: SeatView, pend: Pending, catalog: Catalog,
 def search(view: SeatView, pend: Pending, catalog: Catalog, options: list[Decision], *, budget: float,
            max_samples: int = MAX_SAMPLES, seed: int = 0, progress: Progress | None = None,
            cancelled: Callable[[], bool] | None = None, drafts: DraftMemory | None = None,
-           min_samples: int = MIN_SAMPLES) -> list[Outcome]:
+           min_samples: int = MIN_SAMPLES, details: bool = True) -> list[Outcome]:
     """Playouts of every option on the same samples until `budget` CPU seconds are spent (at least
     `min_samples` samples, at most `max_samples`). Raises Cancelled if `cancelled()` turns True.
     `drafts`: the deciding seat's memory of this turn's draft (as the hard bot keeps it), which places
-    the cards it passed on in the samples; None: they are drawn at random with the other hidden cards."""
+    the cards it passed on in the samples; None: they are drawn at random with the other hidden cards.
+    `details`: False for the scores alone (an assessment's): the playouts' LP, Gold and Wars are not
+    worked out (the games then keep no log, unless their mode reads it), the scores are the same."""
     me = pend.player
     rng = random.Random(seed)
     memo: dict[Any, Any] = {}
+    hidden = hidden_cards(view, me)  # (the same for every sample: worked out once)
     outcomes = [Outcome(d) for d in options]
     start = time.thread_time()
     mine = view.players[me]
     lp0, gold0 = mine.lp, mine.gold
     samples = 0
-    while samples < max_samples:
-        spent = time.thread_time() - start
-        if samples >= min_samples and spent * (samples + 1) / samples > budget:  # the next one would overrun
-            break
-        if cancelled is not None and cancelled():
-            raise Cancelled()
-        sample_seed = rng.random()
-        # the medium bots' plans and values depend on the order they were worked out in: kept for
-        # one sample only (its options share them), else the first samples' would hold for all
-        sample_memo = kingdom_tables(memo)
-        for o, d in zip(outcomes, options):
-            sim = game_from_view(view, me, catalog, random.Random(sample_seed), drafts=drafts)
-            o.scores.append(playout(sim, me, d, sample_memo))
-            p = sim.state.players[me]
-            o.lp += p.lp - lp0
-            o.gold += p.gold - gold0
-            o.wars += _wars_won(sim, me)
-            for j in _neighbours_beaten(sim, me):
-                o.beaten[j] = o.beaten.get(j, 0) + 1
-        samples += 1
-        if progress is not None:
-            progress(samples, _expected(samples, time.thread_time() - start, budget, max_samples))
+    with _collector_paused():
+        while samples < max_samples:
+            spent = time.thread_time() - start
+            if samples >= min_samples and spent * (samples + 1) / samples > budget:  # the next one would overrun
+                break
+            if cancelled is not None and cancelled():
+                raise Cancelled()
+            sample_seed = rng.random()
+            # the medium bots' plans and values depend on the order they were worked out in: kept for
+            # one sample only (its options share them), else the first samples' would hold for all
+            sample_memo = kingdom_tables(memo)
+            # one draw of the hidden cards a sample, a copy of it for each option but the last
+            drawn = game_from_view(view, me, catalog, random.Random(sample_seed), hidden, drafts)
+            for k, (o, d) in enumerate(zip(outcomes, options)):
+                sim = drawn if k == len(options) - 1 else _copy(drawn)
+                if not details and not sim.mode.reads_log:
+                    sim.stop_recording()
+                o.scores.append(playout(sim, me, d, sample_memo))
+                if details:
+                    p = sim.state.players[me]
+                    o.lp += p.lp - lp0
+                    o.gold += p.gold - gold0
+                    o.wars += _wars_won(sim, me)
+                    for j in _neighbours_beaten(sim, me):
+                        o.beaten[j] = o.beaten.get(j, 0) + 1
+            samples += 1
+            if progress is not None:
+                progress(samples, _expected(samples, time.thread_time() - start, budget, max_samples))
     for o in outcomes:
         o.lp, o.gold, o.wars = o.lp / samples, o.gold / samples, o.wars / samples
     return outcomes
+
+
+def _copy(sim: Game) -> Game:
+    """A copy of a sample not played yet (its log is empty): the same state, generator included, in a
+    new object of its mode (as `Game.copy`, without its JSON round trip: a quarter of its time, and
+    three quarters of drawing the sample again)."""
+    return Game(GameState.from_dict(sim.state.to_dict()), sim.catalog, type(sim.mode)())
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a search runs: its playouts allocate many short-lived
+    containers and leave no cycles to collect, and the collector's scans of the live figures would
+    take a part of the budget. (Another thread's search may have paused it: then it stays paused.)"""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _expected(samples: int, spent: float, budget: float, most: int) -> int:
@@ -342,10 +376,13 @@ def assess(view: SeatView, pend: Pending, catalog: Catalog, decision: Decision |
     form is read with `as_decision` (MalformedDecision or WrongKind if it is not one for `pend`).
     `drafts`: the deciding seat's memory of this turn's draft, if kept (see `search`).
 
-    Unbiased: the coach chooses on the first half of the samples and the cost is measured on the
-    other half (the best of several noisy means, measured on the samples that chose it, would
-    overstate it). `hint`: the hint the player had for this decision: its choice is the coach's
-    (one answer), followed it costs nothing, else all the samples measure the cost against it."""
+    Unbiased: the coach chooses on half the samples and the cost is measured on the other half,
+    fresh ones (the best of several noisy means, measured on the samples that chose it, would
+    overstate it): every option is played on the choosing half (half the budget, at most half of
+    `max_samples`), only the coach's choice and `decision` on the measuring half (the rest of the
+    budget, at most the other half of `max_samples`), none when they are the same decision (it costs
+    nothing). `hint`: the hint the player had for this decision: its choice is the coach's (one
+    answer), followed it costs nothing, else all the samples measure the cost against it."""
     decision = as_decision(decision, pend.kind)
     turn = view.turn
     before = tuple(u.card if u is not None else None for u in view.players[pend.player].slots)
@@ -359,21 +396,32 @@ def assess(view: SeatView, pend: Pending, catalog: Catalog, decision: Decision |
         mine = len(options) - 1
     if len(options) == 1:
         return Assessment(index, pend.player, turn, pend.kind, decision, decision, 0.0, 0.0, 0, 0, before=before)
-    least = MIN_SAMPLES if hint is not None else 2 * MIN_SAMPLES  # (a half to choose, a half to measure)
-    outcomes = search(view, pend, catalog, options, budget=budget, max_samples=max(max_samples, least), seed=seed,
-                      cancelled=cancelled, drafts=drafts, min_samples=least)
-    n = len(outcomes[0].scores)
-    if hint is not None:
-        best, measured = 0, range(n)
-    else:
-        half = n // 2
-        best = max(range(len(outcomes)), key=lambda k: (sum(outcomes[k].scores[:half]), k == mine, -k))
-        measured = range(half, n)
-    diffs = [b - m for b, m in zip(outcomes[best].scores, outcomes[mine].scores)]
-    cost, error = mean_interval([diffs[i] for i in measured], spread=diffs)
-    return Assessment(index, pend.player, turn, pend.kind, decision, outcomes[best].decision, cost, error,
-                      n, n * len(outcomes), on_hint=hint is not None,
-                      before=before)
+    if hint is not None:  # (the choice was made on the hint's samples: all of these measure)
+        outcomes = search(view, pend, catalog, options, budget=budget, max_samples=max(max_samples, MIN_SAMPLES),
+                          seed=seed, cancelled=cancelled, drafts=drafts, details=False)
+        n = len(outcomes[0].scores)
+        diffs = [b - m for b, m in zip(outcomes[0].scores, outcomes[mine].scores)]
+        cost, error = mean_interval(diffs)
+        return Assessment(index, pend.player, turn, pend.kind, decision, options[0], cost, error, n, 2 * n,
+                          on_hint=True, before=before)
+    start = time.thread_time()
+    choosing = search(view, pend, catalog, options, budget=budget / 2, max_samples=max(max_samples // 2, MIN_SAMPLES),
+                      seed=seed, cancelled=cancelled, drafts=drafts, details=False)
+    n = len(choosing[0].scores)
+    best = max(range(len(options)), key=lambda k: (sum(choosing[k].scores), k == mine, -k))
+    if best == mine:
+        return Assessment(index, pend.player, turn, pend.kind, decision, decision, 0.0, 0.0, n, n * len(options),
+                          before=before)
+    left = budget - (time.thread_time() - start)
+    measuring = search(view, pend, catalog, [options[best], decision], budget=left,
+                       max_samples=max(max_samples - max_samples // 2, MIN_SAMPLES), seed=seed + MEASURING_SEEDS,
+                       cancelled=cancelled, drafts=drafts, details=False)
+    m = len(measuring[0].scores)
+    chose = [b - y for b, y in zip(choosing[best].scores, choosing[mine].scores)]
+    measured = [b - y for b, y in zip(measuring[0].scores, measuring[1].scores)]
+    cost, error = mean_interval(measured, spread=chose + measured)
+    return Assessment(index, pend.player, turn, pend.kind, decision, options[best], cost, error, n + m,
+                      n * len(options) + 2 * m, before=before)
 
 
 def mean_interval(xs: list[float], spread: list[float] | None = None) -> tuple[float, float]:
@@ -423,16 +471,17 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
            max_each: float = MAX_DECISION_BUDGET, samples: int | None = None, seed: int = 0,
            progress: Progress | None = None, cancelled: Callable[[], bool] | None = None,
            hints: list[KeptHint] | None = None, done: dict[int, Assessment] | None = None,
-           jobs: int = 1) -> Review:
+           jobs: int = 1, fork: bool = False) -> Review:
     """Assess each decision of `seats` in a game. `game` is the game at its start (as set up before
     any decision); it is played on with `decisions` (the save's list, each with its "player"), read
     once into typed decisions (MalformedDecision or WrongKind for an entry that is not one).
     `samples` (at least 2 * MIN_SAMPLES): that many samples for each decision instead of the CPU budget
-    (`budget` and `max_each` then do not apply), so that the review is the same on any machine.
+    (`budget` and `max_each` then do not apply), so that the review is the same on any machine (half
+    to choose, half to measure: see `assess`).
     Each seat reviewed remembers the draft cards it held this turn, as the hard bot does: each
     assessment's samples place the cards it passed on where they can be, from what it saw until then.
     `hints`: the hints the players were given (see `assess`); `done`: assessments already made (by
-    the decision's index), kept; `jobs`: processes that assess at once (see `assess_points`)."""
+    the decision's index), kept; `jobs`, `fork`: processes that assess at once (see `assess_points`)."""
     if samples is not None and samples < 2 * MIN_SAMPLES:
         raise ValueError(f"a review needs at least {2 * MIN_SAMPLES} samples a decision, not {samples}")
     points = decision_points(game, decisions, seats)
@@ -447,7 +496,7 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
             progress(jobs_done + n, jobs_done + total)
 
     tasks = [Task(p, hint_for(p, hints), each, most, seed + p.index) for p in todo]
-    for a in assess_points(tasks, game.catalog, jobs=jobs, progress=step, cancelled=cancelled):
+    for a in assess_points(tasks, game.catalog, jobs=jobs, progress=step, cancelled=cancelled, fork=fork):
         done[a.index] = a
     names = [p.name for p in game.state.players]
     return Review([done[p.index] for p in points], names, sorted(seats),
@@ -516,10 +565,10 @@ def _worker_past(start: str, decisions: list[dict[str, Any]], seats: list[int], 
 
 
 def assess_points(tasks: list[Task], catalog: Catalog, *, jobs: int = 1, progress: Progress | None = None,
-                  cancelled: Callable[[], bool] | None = None) -> list[Assessment]:
+                  cancelled: Callable[[], bool] | None = None, fork: bool = False) -> list[Assessment]:
     """The assessments of `tasks`, in their order: in this thread (`jobs` 1), else in `jobs` worker
-    processes (each its own core; the CPU budgets are per process). Raises Cancelled when
-    `cancelled()` turns True (the workers are stopped)."""
+    processes (each its own core; the CPU budgets are per process; forked with `fork`, see
+    `worker_pool`). Raises Cancelled when `cancelled()` turns True (the workers are stopped)."""
     out: list[Assessment] = []
     if progress is not None:
         progress(0, len(tasks))
@@ -529,7 +578,7 @@ def assess_points(tasks: list[Task], catalog: Catalog, *, jobs: int = 1, progres
             if progress is not None:
                 progress(len(out), len(tasks))
         return out
-    pool = worker_pool(catalog, min(jobs, len(tasks)))
+    pool = worker_pool(catalog, min(jobs, len(tasks)), fork=fork)
     try:
         pending = [pool.apply_async(_worker_run, (t,)) for t in tasks]
         for r in pending:
@@ -624,10 +673,14 @@ class Background:
             self.pool = None
 
 
-def worker_pool(catalog: Catalog, jobs: int, niceness: int = 0) -> multiprocessing.pool.Pool:
-    """`jobs` worker processes for assessments (started afresh: no thread of this one is copied).
-    The real stderr while they start: an app may have replaced it with one without a file (the
-    processes' helper is given its file descriptor)."""
+def worker_pool(catalog: Catalog, jobs: int, niceness: int = 0, fork: bool = False) -> multiprocessing.pool.Pool:
+    """`jobs` worker processes for assessments, started afresh (no thread of this one is copied);
+    the real stderr while they start: an app may have replaced it with one without a file (the
+    processes' helper is given its file descriptor). `fork`: forked from this one instead (they
+    start at once, the package imported and the catalog built), when it runs a single thread and
+    the system forks: for a command, never an app (its threads, terminal and signals)."""
+    if fork and sys.platform == "linux" and threading.active_count() == 1:
+        return multiprocessing.get_context("fork").Pool(jobs, _worker_start, (catalog, niceness))
     stderr = sys.stderr
     sys.stderr = sys.__stderr__
     try:
