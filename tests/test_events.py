@@ -3,6 +3,8 @@ names its causes by card key; logs saved before the schema load in today's form.
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -55,6 +57,43 @@ def test_a_wrong_field_is_refused_where_the_event_is_made(make):
         make("lp", "wars", player=0, amount=3, cause="wars", total=3, phase="aging")
     with pytest.raises(TypeError):
         make("no_such_event", "wars")
+
+
+def test_every_emit_of_the_package_gives_the_fields_of_its_event_type():
+    """`Game.emit` checks the type and the number of fields as it logs; the names are checked here, at
+    every place the package logs an event (a `**` expansion: on the logs of the games above)."""
+    root = Path(ev.__file__).resolve().parents[1]
+    calls = 0
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit"):
+                continue
+            where = f"{path.relative_to(root)}:{node.lineno}"
+            assert len(node.args) == 1 and isinstance(node.args[0], ast.Constant), f"{where}: emit(type, **fields)"
+            cls = ev.TYPES[node.args[0].value]
+            names = {f.name for f in dataclasses.fields(cls)} - {"phase"}
+            required = {f.name for f in dataclasses.fields(cls)
+                        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING} - {"phase"}
+            given = {k.arg for k in node.keywords if k.arg is not None}
+            assert given <= names, f"{where}: {sorted(given - names)} not fields of {cls.TYPE}"
+            if all(k.arg is not None for k in node.keywords):
+                assert required <= given, f"{where}: {cls.TYPE} without {sorted(required - given)}"
+            calls += 1
+    assert calls >= 40  # (the engine, its phases and the solo mode)
+
+
+def test_emit_refuses_an_unknown_type_or_a_wrong_number_of_fields():
+    game = play_random_game(["Ann", "Bob"], 4)
+    log = list(game.state.log)
+    with pytest.raises(TypeError):
+        game.emit("lp", player=0, amount=3, total=3)  # no cause
+    with pytest.raises(TypeError):
+        game.emit("lp", player=0, amount=3, cause="wars", total=3, private_to=None, why="?")
+    with pytest.raises(TypeError):
+        game.emit("no_such_event", player=0)
+    assert game.state.log == log  # nothing logged
+    game.emit("lp", player=0, amount=3, cause="wars", total=3)
+    assert game.state.log[-1] == {"type": "lp", "phase": "end", "player": 0, "amount": 3, "cause": "wars", "total": 3}
 
 
 def test_the_engine_logs_what_the_typed_event_gives(games):

@@ -1,7 +1,8 @@
 """The game's events: one frozen dataclass per type, the phase stamped on each when it is made.
 
-The engine makes every event through `Game.emit(type_, **fields)`, which checks the fields against
-the event's dataclass (a wrong or missing field is a TypeError there) and keeps its JSON form in
+The engine makes every event through `Game.emit(type_, **fields)`, which checks them against the
+event's dataclass (an unknown type or a wrong number of fields is a TypeError there; the names at
+every `emit` of the package are checked by tests/test_events.py) and keeps its JSON form in
 `state.log`: the log is saved, replayed and shown to bots as plain JSON. Read it back with
 `from_dict` / `parse`. docs/events.md describes every type (a test checks that it matches).
 
@@ -401,13 +402,16 @@ def record(type_: str, phase: str, values: dict[str, Any]) -> dict[str, Any]:
 
 
 _CHECKED: set[tuple[str, ...]] = set()
-CHECKED_FIELDS: dict[str, frozenset[str]] = {}  # event type -> fields checked (what `Game.emit` compares)
+# event type -> how many fields (`phase` aside) an event of it may have: `Game.emit`'s check as it
+# logs (a wrong count is a wrong event); the names at every place the package logs an event are
+# checked by tests/test_events.py, on the source and on the logs of seeded games.
+FIELD_COUNTS: dict[str, range] = {t: range(len(required), len(allowed) + 1)
+                                  for t, (_, required, allowed) in _SPECS.items()}
 
 
-def checked_fields(type_: str, values: dict[str, Any]) -> frozenset[str]:
-    """The fields of an event of this type, checked as `record` checks them (TypeError if wrong)."""
+def check(type_: str, values: dict[str, Any]) -> None:
+    """TypeError unless `values` are the fields (`phase` aside) of an event of this type."""
     _check(type_, values)
-    return frozenset(values)
 
 
 def _check(type_: str, values: dict[str, Any]) -> None:

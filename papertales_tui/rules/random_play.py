@@ -25,7 +25,7 @@ from .decisions import (
     PickOptions,
     Step,
 )
-from .draws import choice, shuffle
+from .draws import choice, sample, shuffle
 from .engine import Game, Pending
 
 _PASS = Pass()
@@ -45,7 +45,7 @@ def random_choice(game: Game, player: int, kind: Step, o: Options, rng: random.R
     if kind == PICK:
         assert isinstance(o, PickOptions)
         if o.discard:
-            card, discard = rng.sample(o.cards, 2)
+            card, discard = sample(rng, o.cards, 2)
             return Pick(card, discard)
         return Pick(choice(rng, o.cards))  # as sample(cards, 1)
     if kind == DEPLOY:
@@ -60,7 +60,7 @@ def random_choice(game: Game, player: int, kind: Step, o: Options, rng: random.R
     if kind == HEAL:
         assert isinstance(o, HealOptions)
         k = rng.randint(0, min(o.max, len(o.slots)))
-        return Heal(tuple(rng.sample(o.slots, k)))
+        return Heal(tuple(sample(rng, o.slots, k)))
     raise ValueError(f"unknown decision kind {kind}")
 
 
