@@ -524,21 +524,24 @@ class Game:
     def gain(self, player: int, lp: int = 0, gold: int = 0, cause: str = "") -> None:
         """A player scores LP and gains Gold (negative: loses), logged with their `cause` (a card,
         Building or Necropolis key, or a step such as "wars"); a score never goes below 0 (FAQ)."""
-        p = self.state.players[player]
+        s = self.state
+        p = s.players[player]
+        # (the events logged as `emit` logs them, without its keywords: a sixth of a game's events)
         if lp:
             new = max(0, p.lp + lp)
             if self.record_events:
-                self.emit("lp", player=player, amount=new - p.lp, cause=cause, total=new)
+                s.log.append({"type": "lp", "phase": s.phase, "player": player, "amount": new - p.lp, "cause": cause,
+                              "total": new})
             else:
                 self.unlogged += 1
             p.lp = new
         if gold:
             p.gold += gold
             if self.record_events:
-                self.emit("gold", player=player, amount=gold, cause=cause, total=p.gold)
+                s.log.append({"type": "gold", "phase": s.phase, "player": player, "amount": gold, "cause": cause,
+                              "total": p.gold})
             else:
                 self.unlogged += 1
-
 
 __all__ = ["Game", "Pending", "Forecast", "IllegalDecision", "Step", "BACK", "FRONT", "SLOT_NAMES", "START_GOLD",
            "WAR_LP", "draft_counts", "draft_size", "double_war", "pass_step", "war_won"]

@@ -67,7 +67,8 @@ def age_kingdom(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) ->
             unit.age += 1
             aged.append(slot)
     if game.record_events:
-        game.emit("units_aged", player=i, slots=aged)
+        s = game.state
+        s.log.append({"type": "units_aged", "phase": s.phase, "player": i, "slots": aged})  # (as `emit` logs it)
     else:
         game.unlogged += 1
     p.submitted = None
@@ -87,12 +88,14 @@ def die(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
     gains = kingdom.death_gains(game.rules, game.state.cards, p, [u for _, u in dying])
     for lp, gold, cause in sorted(gains, key=lambda c: -c[0]):
         game.gain(i, lp=lp, gold=gold, cause=cause)
-    discard = game.state.discard
+    s = game.state
+    discard = s.discard
     for slot, u in dying:
         p.slots[slot] = None
         discard.append(u.card)
-        if game.record_events:
-            game.emit("unit_died", player=i, slot=slot, card=u.card, age=u.age)
+        if game.record_events:  # (as `emit` logs it, without its keywords: a common event)
+            s.log.append({"type": "unit_died", "phase": s.phase, "player": i, "slot": slot, "card": u.card,
+                          "age": u.age})
         else:
             game.unlogged += 1
 

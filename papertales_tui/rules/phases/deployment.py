@@ -138,13 +138,15 @@ def place(game: Game, i: int, p: Player, d: Deploy) -> list[int]:
 
 def discard_hand(game: Game, i: int, p: Player, placed: tuple[int | None, ...], keep: int | None) -> None:
     """The hand cards neither placed nor kept are discarded; `keep` is set aside."""
-    discard = game.state.discard
+    s = game.state
+    discard, log, phase = s.discard, s.log, s.phase
     record = game.record_events
     for c in p.hand:
         if c not in placed and c != keep:
             discard.append(c)
-            if record:
-                game.emit("card_discarded", player=i, card=c, reason="not_deployed", private_to=i)
+            if record:  # (as `emit` logs it, without its keywords: a common event)
+                log.append({"type": "card_discarded", "phase": phase, "player": i, "card": c, "reason": "not_deployed",
+                            "private_to": i})
             else:
                 game.unlogged += 1
     p.hand = []

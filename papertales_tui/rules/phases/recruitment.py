@@ -116,9 +116,11 @@ def resolve_picks(game: Game) -> None:
                 p.draft.remove(discard)
                 s.discard.append(discard)
             if record:
-                game.emit("card_picked", player=i, card=card, private_to=i)
+                # (logged as `emit` logs them, without its keywords: the commonest events)
+                s.log.append({"type": "card_picked", "phase": s.phase, "player": i, "card": card, "private_to": i})
                 if discard is not None:
-                    game.emit("card_discarded", player=i, card=discard, reason="draft", private_to=i)
+                    s.log.append({"type": "card_discarded", "phase": s.phase, "player": i, "card": discard,
+                                  "reason": "draft", "private_to": i})
             else:
                 game.unlogged += 1 if discard is None else 2
         leftovers.append(p.draft)
