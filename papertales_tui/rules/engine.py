@@ -29,7 +29,7 @@ from typing import Any
 
 from . import draws, effects, kingdom
 from .cards import Catalog, UnitType
-from .decisions import DECISIONS, AgeTarget, Build, Decision, Deploy, Options, Step, Upgrade, as_decision
+from .decisions import DECISIONS, STEP_OF, AgeTarget, Build, Decision, Deploy, Options, Step, Upgrade, as_decision
 from .errors import IllegalDecision, NotPending
 from .kingdom import Forecast
 from .modes import Mode, StandardMode
@@ -357,7 +357,15 @@ class Game:
         """Validate and apply one decision; raise IllegalDecision (state untouched) if refused.
         A dict (the JSON form) is read with `decision_from_dict` first."""
         step, d = self._check(player, decision)
-        self._do(player, step, d)
+        s = self.state
+        s.decisions.append(d.record(player))  # (the JSON form: saves, replays)
+        if step == _AGE_TARGET:  # sequential, private to the player: resolve at once
+            assert isinstance(d, AgeTarget)  # the step's kind (checked)
+            deployment.resolve_age_target(self, player, d)
+        else:
+            s.players[player].submitted = d
+        if not self._anyone_pending(player):
+            self._resolve_step()
 
     def check(self, player: int, decision: Decision | dict[str, Any]) -> Decision:
         """The decision as `apply` would apply it (prices settled), without applying it; raises
@@ -368,24 +376,18 @@ class Game:
         """The step and the decision as it applies; NotPending unless `pending_for(player)` is a
         Pending (the check reads what its options are made of, not the options)."""
         s = self.state
-        if not isinstance(player, int) or isinstance(player, bool) or s.over or not 0 <= player < len(s.players):
+        players = s.players
+        # (one test for the usual int; a bool is no player, though True == 1)
+        if type(player) is not int and (not isinstance(player, int) or isinstance(player, bool)) \
+                or s.over or not 0 <= player < len(players):
             raise NotPending(player)
-        p, step = s.players[player], s.step
+        p, step = players[player], s.step
         row = STEPS.get(step)
         if p.submitted is not None or row is None or not row.asks(self, player, p):
             raise NotPending(player)
-        return step, row.check(self, player, p, as_decision(decision, step))
-
-    def _do(self, player: int, step: Step, d: Decision) -> None:
-        """Apply a decision `_check` accepted for this player and step (nothing is validated here)."""
-        self.state.decisions.append(d.record(player))  # (the JSON form: saves, replays)
-        if step == _AGE_TARGET:  # sequential, private to the player: resolve at once
-            assert isinstance(d, AgeTarget)  # the step's kind (checked)
-            deployment.resolve_age_target(self, player, d)
-        else:
-            self.state.players[player].submitted = d
-        if not self._anyone_pending(player):
-            self._resolve_step()
+        # a typed decision of the step's kind as it is (`as_decision` reads the others)
+        d = decision if STEP_OF.get(type(decision)) is step else as_decision(decision, step)
+        return step, row.check(self, player, p, d)
 
     def submit(self, decisions: Mapping[int, Decision | dict[str, Any]], *, trusted: bool = False) -> None:
         """The decisions of the current step, player -> decision, applied together and the step
