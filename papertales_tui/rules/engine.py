@@ -15,8 +15,9 @@ player's `submitted` decision is kept typed), chosen from the step's typed optio
 
 Steps are simultaneous: every player in ``pending()`` decides, and the step resolves once all have.
 `apply` is `_check` (validation, state untouched) then the change, so a trusted caller can skip the
-first (`submit(..., trusted=True)`, `play_step`). `Game` is the facade: what each step asks, checks and resolves is the step table
-`phases.STEPS` (one module per phase), the Kingdom arithmetic is `kingdom.py`.
+first (`submit(..., trusted=True)`, `play_step`). `Game` is the facade: what each step asks, checks
+and resolves is the step table `phases.STEPS` (one module per phase), the Kingdom arithmetic is
+`kingdom.py`.
 """
 
 from __future__ import annotations

@@ -139,6 +139,18 @@ def strength_parts(rules: Rules, buildings: Buildings, p: Player, ctx: Context,
     return parts
 
 
+def strength(rules: Rules, buildings: Buildings, p: Player, ctx: Context, unit_strengths: dict[int, int]) -> int:
+    """The Kingdom's strength: the sum of `strength_parts`, without the parts."""
+    total = 0
+    for slot, u in enumerate(p.slots):
+        if u is not None and rules[u.card].fights[u.age >= 1][slot]:
+            total += unit_strengths[slot]
+    for key, level in p.buildings.items():
+        for h, params in buildings[key].levels[level].strength:
+            total += h(params, ctx)
+    return total
+
+
 def at_war(rules: Rules, buildings: Buildings, cards: list[str], p: Player, ctx: Context,
            unit_strengths: dict[int, int]) -> dict[str, Any]:
     """The Kingdom as it goes to War, for the `war_strength` event: the parts of its strength (as
@@ -173,11 +185,17 @@ def war_gains(rules: Rules, buildings: Buildings, cards: list[str], p: Player, c
               unit_strengths: list[int]) -> list[tuple[str, int, int]]:
     """(source key, LP, Gold) of the Wars-phase abilities, for `ctx.wars_won` Wars won."""
     out = []
-    for name, handlers in war_sources(rules, buildings, cards, p):
-        for h, params in handlers:
+    for u in p.slots:  # (the sources of `war_sources`, in its order, without the list: asked every Wars)
+        if u is not None and rules[u.card].war_scoring:
+            for h, params in rules[u.card].war_scoring:
+                lp, gold = h(params, ctx, unit_strengths)
+                if lp or gold:
+                    out.append((cards[u.card], lp, gold))
+    for key, level in p.buildings.items():
+        for h, params in buildings[key].levels[level].war_scoring:
             lp, gold = h(params, ctx, unit_strengths)
             if lp or gold:
-                out.append((name, lp, gold))
+                out.append((key, lp, gold))
     return out
 
 

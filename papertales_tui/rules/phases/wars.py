@@ -42,8 +42,7 @@ def resolve_wars(game: Game) -> None:
         ctx = kingdom.context(rules, buildings, p)
         units = {slot: unit_strength(rules, u, ctx) if rules[u.card].strength_mods else rules[u.card].strength
                  for slot, u in enumerate(p.slots) if u is not None}  # (most Units: their printed strength)
-        parts = kingdom.strength_parts(rules, buildings, p, ctx, units)
-        total = sum([v for _, v in parts])
+        total = kingdom.strength(rules, buildings, p, ctx, units)
         kingdoms.append((ctx, list(units.values())))
         strengths.append(total)
         if game.record_events:  # (the Kingdom in detail is only worked out for the log)
