@@ -159,17 +159,20 @@ def at_war(rules: Rules, buildings: Buildings, cards: list[str], p: Player, ctx:
     each Building as [key, level, strength it adds]."""
     parts: list[dict[str, Any]] = []
     units = []
-    for slot, u in enumerate(p.slots):
+    for slot, u in enumerate(p.slots):  # (loops without comprehensions or calls: asked every Wars)
         if u is not None:
-            fight = fights(rules, slot, u)
+            fight = rules[u.card].fights[u.age >= 1][slot]  # (`fights`)
             units.append([slot, u.card, u.age, unit_strengths[slot], fight])
             if fight:
                 parts.append({"card": cards[u.card], "spot": slot, "strength": unit_strengths[slot]})
     out_buildings = []
     for key, level in p.buildings.items():
-        values = [h(params, ctx) for h, params in buildings[key].levels[level].strength]
-        parts += [{"building": key, "level": level, "strength": v} for v in values]
-        out_buildings.append([key, level, sum(values)])
+        added = 0
+        for h, params in buildings[key].levels[level].strength:
+            value = h(params, ctx)
+            parts.append({"building": key, "level": level, "strength": value})
+            added += value
+        out_buildings.append([key, level, added])
     return {"parts": parts, "units": units, "buildings": out_buildings}
 
 

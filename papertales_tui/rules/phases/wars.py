@@ -73,14 +73,17 @@ def fight(game: Game, strengths: list[int]) -> list[int]:
         game.emit("war", players=[0, 1], strengths=strengths, wars_won=list(won))
         return won
     record = game.record_events
+    s = game.state
+    log = s.log
     for i in range(n):
         j = (i + 1) % n
         a, b = strengths[i], strengths[j]
         i_won, j_won = war_won(a, b), war_won(b, a)
         won[i] += i_won
         won[j] += j_won
-        if record:
-            game.emit("war", players=[i, j], strengths=[a, b], winners=[k for k, w in ((i, i_won), (j, j_won)) if w])
+        if record:  # (as `emit` logs it, without its keywords: a War a neighbour a turn)
+            winners = [i, j] if i_won and j_won else [i] if i_won else [j]  # (a tie is won by both)
+            log.append({"type": "war", "phase": s.phase, "players": [i, j], "strengths": [a, b], "winners": winners})
         else:
             game.unlogged += 1
     return won
