@@ -72,6 +72,9 @@ class Game:
         self.rules: list[effects.UnitRules] = [compiled.units[k] for k in state.cards]  # by card id, like types
         self.building_rules = compiled.buildings
         self._options: dict[int, tuple[Build | Upgrade, ...]] = {}  # Construction options of the current step
+        # each Kingdom's resources as the Wars worked them out, until Construction resolves: no Unit or
+        # Building changes in between (Wars abilities and Income bring LP and Gold)
+        self._war_resources: list[dict[str, int]] | None = None
         self._last_tiebreak: tuple[str, list[float]] = ("", [])
         from . import events  # (imported with the first game, not with the app: ~60 dataclasses)
 

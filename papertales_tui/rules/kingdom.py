@@ -282,13 +282,16 @@ def payment_terms(rules: Rules, p: Player) -> tuple[int, bool, bool]:
     return (0 if no_land else 2 * len(p.buildings)), any_sub, wood_sub
 
 
-def construction_options(rules: Rules, buildings: Buildings, p: Player) -> list[Build | Upgrade]:
-    """Every Construction the player can afford now, each with its Gold price."""
+def construction_options(rules: Rules, buildings: Buildings, p: Player,
+                         res: dict[str, int] | None = None) -> list[Build | Upgrade]:
+    """Every Construction the player can afford now, each with its Gold price (`res`: the Kingdom's
+    resources, if known)."""
     gold = p.gold
     land, any_sub, wood_sub = payment_terms(rules, p)
     if land > gold and 1 not in p.buildings.values():
         return []  # the Land alone is over the Gold, and no Building to upgrade
-    res = resources(rules, buildings, p)
+    if res is None:
+        res = resources(rules, buildings, p)
     # The prices depend on these alone, not on the Gold: worked out once for all games (what the
     # Gold affords is then a filter)
     key = (id(buildings), land, any_sub, wood_sub, tuple(res.values()), tuple(p.buildings.items()))

@@ -18,8 +18,9 @@ def step_options(game: Game, player: int) -> tuple[Build | Upgrade, ...]:
     Kingdom then; `Game.begin` clears them)."""
     options = game._options.get(player)
     if options is None:
+        known = game._war_resources  # (the Kingdom's resources, if the Wars of this game worked them out)
         options = game._options[player] = tuple(kingdom.construction_options(
-            game.rules, game.building_rules, game.state.players[player]))
+            game.rules, game.building_rules, game.state.players[player], None if known is None else known[player]))
     return options
 
 
@@ -47,6 +48,7 @@ def check_construction(game: Game, player: int, p: Player, d: Construction) -> C
 def resolve_construction(game: Game) -> None:
     """Every Construction is in: pay and build, then the Aging phase opens."""
     s = game.state
+    game._war_resources = None  # (Buildings change now)
     for i, p in enumerate(s.players):
         d = p.submitted
         if d is None or isinstance(d, Pass):

@@ -60,7 +60,7 @@ def resolve_wars(game: Game) -> None:
         ctx.wars_won = won[i]
         gains.append(kingdom.war_gains(rules, buildings, cards, s.players[i], ctx, unit_strengths))
     gains_in_order(game, gains)  # (Wars abilities read no LP or Gold: all are worked out first)
-    income.resolve_income(game, [ctx.income for ctx, _ in kingdoms])
+    income.resolve_income(game, [ctx.income for ctx, _ in kingdoms], [ctx.resources for ctx, _ in kingdoms])
 
 
 def fight(game: Game, strengths: list[int]) -> list[int]:
