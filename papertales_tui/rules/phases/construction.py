@@ -52,7 +52,10 @@ def resolve_construction(game: Game) -> None:
     for i, p in enumerate(s.players):
         d = p.submitted
         if d is None or isinstance(d, Pass):
-            game.emit("construction_passed", player=i)
+            if game.record_events:  # (as `emit` logs them, without its keywords: logged every turn)
+                s.log.append({"type": "construction_passed", "phase": s.phase, "player": i})
+            else:
+                game.unlogged += 1
             continue
         assert isinstance(d, Build | Upgrade) and d.gold is not None  # priced by the check or the options
         p.gold -= d.gold
@@ -60,7 +63,8 @@ def resolve_construction(game: Game) -> None:
         if not game.record_events:
             game.unlogged += 1
         elif isinstance(d, Build):
-            game.emit("building_built", player=i, building=d.building, level=d.level, gold=d.gold, total=p.gold)
+            s.log.append({"type": "building_built", "phase": s.phase, "player": i, "building": d.building,
+                          "level": d.level, "gold": d.gold, "total": p.gold})
         else:
             game.emit("building_upgraded", player=i, building=d.building, gold=d.gold,
                       cause="construction", total=p.gold)

@@ -123,16 +123,13 @@ def place(game: Game, i: int, p: Player, d: Deploy) -> list[int]:
             game.unlogged += 1
     p.slots = new_slots
     discard_hand(game, i, p, d.slots, d.keep)
-    if game.record_events:
-        game.emit("units_revealed", player=i, units=[[slot, p.unit(slot).card] for slot in revealed])
+    if game.record_events:  # (as `emit` logs it, without its keywords: logged every turn)
+        s.log.append({"type": "units_revealed", "phase": s.phase, "player": i,
+                      "units": [[slot, p.unit(slot).card] for slot in revealed]})
     else:
         game.unlogged += 1
     if cost:
-        p.gold -= cost
-        if game.record_events:
-            game.emit("gold", player=i, amount=-cost, cause="deployment", total=p.gold)
-        else:
-            game.unlogged += 1
+        game.gain(i, gold=-cost, cause="deployment")
     return revealed
 
 
@@ -152,8 +149,8 @@ def discard_hand(game: Game, i: int, p: Player, placed: tuple[int | None, ...], 
     p.hand = []
     p.kept = keep
     if keep is not None:
-        if record:
-            game.emit("card_kept", player=i, card=keep, private_to=i)
+        if record:  # (as `emit` logs it)
+            log.append({"type": "card_kept", "phase": phase, "player": i, "card": keep, "private_to": i})
         else:
             game.unlogged += 1
 
