@@ -4,7 +4,6 @@ gets an Age token; then the next turn, or the end of the game and its scoring.""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .. import kingdom
@@ -12,6 +11,7 @@ from ..decisions import Heal, HealOptions, Step
 from ..errors import IllegalDecision, MalformedDecision
 from ..state import Phase, Player, Unit
 from . import recruitment
+from .order import ranked
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -45,11 +45,12 @@ def resolve_aging(game: Game) -> None:
     players = game.state.players
     rules = game.rules
     dying = [kingdom.dying(rules, p, _saved(p)) for p in players]
-    # The order shows only in the log and in the discard pile, when two players' Units die.
-    if game.record_events or sum(1 for d in dying if d) > 1:
-        order: Iterable[int] = game.player_order()
+    # The order shows only in the log and in the discard pile: unlogged, only that of the players
+    # whose Units die (the others' come after, in any order)
+    if game.record_events:
+        order = game.player_order()
     else:
-        order = range(len(players))
+        order = ranked(game, [i for i, d in enumerate(dying) if d]) + [i for i, d in enumerate(dying) if not d]
     for i in order:
         age_kingdom(game, i, players[i], dying[i])
     end_turn(game)

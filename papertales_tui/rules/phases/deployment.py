@@ -10,7 +10,7 @@ from ..decisions import AgeTarget, AgeTargetOptions, Deploy, DeployOptions, Step
 from ..errors import IllegalDecision, MalformedDecision, Unaffordable
 from ..state import FIFTH_SLOT, Player, Unit
 from . import wars
-from .order import gains_in_order, in_order
+from .order import gains_in_order, in_order, ranked
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -71,14 +71,16 @@ def resolve_deployment(game: Game) -> None:
     s = game.state
     revealed: dict[int, list[int]] = {}
     rules = game.rules
-    shifters = False
+    shifting = []  # the players who revealed a Shapeshifter
     for i, p in enumerate(s.players):
         d = p.submitted
         assert isinstance(d, Deploy)  # everyone deploys
         revealed[i] = p.revealed = place(game, i, p, d)
         for slot in revealed[i]:  # (a Unit placed now)
-            shifters = shifters or rules[p.unit(slot).card].shapeshift is not None
-    for i in game.player_order() if shifters else ():  # Shapeshifter draws interact through the pile
+            if rules[p.unit(slot).card].shapeshift is not None:
+                shifting.append(i)
+                break
+    for i in ranked(game, shifting):  # Shapeshifter draws interact through the pile: in player order
         for slot in list(revealed[i]):
             max_cost = rules[s.players[i].unit(slot).card].shapeshift
             if max_cost is not None:
