@@ -228,7 +228,7 @@ class Game:
         """Every Construction the player can afford now, each with its Gold price (`gold`)."""
         if self.state.step == Step.CONSTRUCTION:
             return list(construction.step_options(self, player))
-        return kingdom.construction_options(self.rules, self.building_rules, self.state.players[player])
+        return list(kingdom.construction_options(self.rules, self.building_rules, self.state.players[player]))
 
     def land_cost(self, player: int) -> int:
         """Gold a new Building costs this player before its resources (Landlord: none)."""

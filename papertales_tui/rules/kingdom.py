@@ -283,29 +283,33 @@ def payment_terms(rules: Rules, p: Player) -> tuple[int, bool, bool]:
 
 
 def construction_options(rules: Rules, buildings: Buildings, p: Player,
-                         res: dict[str, int] | None = None) -> list[Build | Upgrade]:
+                         res: dict[str, int] | None = None) -> tuple[Build | Upgrade, ...]:
     """Every Construction the player can afford now, each with its Gold price (`res`: the Kingdom's
     resources, if known)."""
     gold = p.gold
     land, any_sub, wood_sub = payment_terms(rules, p)
     if land > gold and 1 not in p.buildings.values():
-        return []  # the Land alone is over the Gold, and no Building to upgrade
+        return ()  # the Land alone is over the Gold, and no Building to upgrade
     if res is None:
         res = resources(rules, buildings, p)
-    # The prices depend on these alone, not on the Gold: worked out once for all games (what the
-    # Gold affords is then a filter)
+    # The prices depend on these alone, not on the Gold: worked out once for all games, and what
+    # each amount of Gold affords of them once too
     key = (id(buildings), land, any_sub, wood_sub, tuple(res.values()), tuple(p.buildings.items()))
     hit = _PRICED.get(key)
     if hit is None or hit[0] is not buildings:
         if len(_PRICED) >= _PRICED_MAX:
             _PRICED.clear()
-        hit = _PRICED[key] = (buildings, _priced(buildings, p.buildings, res, land, any_sub, wood_sub))
-    return [o for o, least in hit[1] if least <= gold]
+        hit = _PRICED[key] = (buildings, _priced(buildings, p.buildings, res, land, any_sub, wood_sub), {})
+    affordable = hit[2].get(gold)
+    if affordable is None:
+        affordable = hit[2][gold] = tuple([o for o, least in hit[1] if least <= gold])
+    return affordable
 
 
 _UNLIMITED = 1 << 30
 _PRICED_MAX = 100_000  # (a few thousand in a thousand games)
-_PRICED: dict[tuple[Any, ...], tuple[Buildings, list[tuple[Build | Upgrade, int]]]] = {}
+_PRICED: dict[tuple[Any, ...], tuple[Buildings, list[tuple[Build | Upgrade, int]],
+                                    dict[int, tuple[Build | Upgrade, ...]]]] = {}
 
 
 def _priced(buildings: Buildings, built: dict[str, int], res: dict[str, int], land: int, any_sub: bool,

@@ -19,8 +19,8 @@ def step_options(game: Game, player: int) -> tuple[Build | Upgrade, ...]:
     options = game._options.get(player)
     if options is None:
         known = game._war_resources  # (the Kingdom's resources, if the Wars of this game worked them out)
-        options = game._options[player] = tuple(kingdom.construction_options(
-            game.rules, game.building_rules, game.state.players[player], None if known is None else known[player]))
+        options = game._options[player] = kingdom.construction_options(
+            game.rules, game.building_rules, game.state.players[player], None if known is None else known[player])
     return options
 
 
