@@ -433,14 +433,14 @@ class Game:
         if s.over or row is None or s.step == _AGE_TARGET:
             self.submit({p.player: decide(p.player, p.kind, p.options) for p in self.pending()}, trusted=True)
             return
-        asks, options = row.asks, row.options
+        asks, options, extra = row.asks, row.options, self._extra_pending
         step, log = s.step, s.decisions
         for i, p in enumerate(s.players):
             if p.submitted is None and asks(self, i, p):
                 o = options(self, i, p)
-                if self._extra_pending is not None:
+                if extra is not None:
                     pend = Pending(i, step, o)
-                    self._extra_pending(self, pend)
+                    extra(self, pend)
                     o = pend.options
                 d = decide(i, step, o)
                 log.append(d.record(i))

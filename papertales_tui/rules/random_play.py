@@ -90,7 +90,8 @@ def _deployment(game: Game, player: int, o: DeployOptions, rng: random.Random) -
             gold -= cost
             new.append(c)
             slots[free.pop()] = c
-    left = [c for c in hand if c not in slots]
+    placed = set(slots)
+    left = [c for c in hand if c not in placed]
     keep = choice(rng, left) if left and rng.random() < 0.7 else None
     unpaid = game.suggested_unpaid(player, new) if overspend else []  # (else all are paid)
     return Deploy(tuple(slots), keep, tuple(unpaid))

@@ -87,7 +87,9 @@ def _saved(p: Player) -> tuple[int, ...]:
 def die(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
     # Project ruling: a player's simultaneous gains apply before their losses.
     gains = kingdom.death_gains(game.rules, game.state.cards, p, [u for _, u in dying])
-    for lp, gold, cause in sorted(gains, key=lambda c: -c[0]):
+    if len(gains) > 1:
+        gains.sort(key=lambda c: -c[0])  # (most LP first; stable)
+    for lp, gold, cause in gains:
         game.gain(i, lp=lp, gold=gold, cause=cause)
     s = game.state
     discard = s.discard
