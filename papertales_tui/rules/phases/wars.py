@@ -37,11 +37,9 @@ def resolve_wars(game: Game) -> None:
     strengths = []
     kingdoms = []  # (context, Unit strengths) per player: nothing changes them until Construction
     rules, buildings, cards = game.rules, game.building_rules, s.cards
-    unit_strength = kingdom.unit_strength
     for i, p in enumerate(s.players):
         ctx = kingdom.context(rules, buildings, p)
-        units = {slot: unit_strength(rules, u, ctx) if rules[u.card].strength_mods else rules[u.card].strength
-                 for slot, u in enumerate(p.slots) if u is not None}  # (most Units: their printed strength)
+        units = kingdom.strengths(rules, p, ctx)
         total = kingdom.strength(rules, buildings, p, ctx, units)
         kingdoms.append((ctx, list(units.values())))
         strengths.append(total)
