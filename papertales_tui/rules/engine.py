@@ -152,8 +152,8 @@ class Game:
         row = STEPS.get(s.step)
         if s.over or row is None:
             return []
-        asks, options = row.asks, row.options
-        out = [Pending(i, s.step, options(self, i, p)) for i, p in enumerate(s.players)
+        asks, options, step = row.asks, row.options, s.step
+        out = [Pending(i, step, options(self, i, p)) for i, p in enumerate(s.players)
                if p.submitted is None and asks(self, i, p)]
         if self._extra_pending is not None:
             for pend in out:
@@ -368,7 +368,7 @@ class Game:
             deployment.resolve_age_target(self, player, d)
         else:
             s.players[player].submitted = d
-        if not self._anyone_pending(player):
+        if not self._anyone_pending(player + 1):  # (from the next seat: this player has decided)
             self._resolve_step()
 
     def check(self, player: int, decision: Decision | dict[str, Any]) -> Decision:
