@@ -1,10 +1,12 @@
 """The game's events: one frozen dataclass per type, the phase stamped on each when it is made.
 
-The engine makes every event through `Game.emit(type_, **fields)`, which checks them against the
-event's dataclass (an unknown type or a wrong number of fields is a TypeError there; the names at
-every `emit` of the package are checked by tests/test_events.py) and keeps its JSON form in
-`state.log`: the log is saved, replayed and shown to bots as plain JSON. Read it back with
-`from_dict` / `parse`. docs/events.md describes every type (a test checks that it matches).
+The engine logs every event through `Game.emit(type_, **fields)`, which checks them against the
+event's dataclass (an unknown type or a wrong number of fields is a TypeError there) and keeps its
+JSON form in `state.log`; the events logged every turn are written in their hot paths as the same
+dict literal, ``{"type": ..., "phase": ..., **fields}``. tests/test_events.py checks the field names
+at every `emit` call and literal of the package. The log is saved, replayed and shown to bots as
+plain JSON. Read it back with `from_dict` / `parse`. docs/events.md describes every type (a test
+checks that it matches).
 
 Common fields: `phase` (the phase of the turn the event happened in: recruitment, deployment, wars,
 income, construction, aging, end), `private_to` (the only seat that may see it; None for public
