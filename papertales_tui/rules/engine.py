@@ -445,7 +445,7 @@ class Game:
                 d = decide(i, step, o)
                 log.append(d.record(i))
                 p.submitted = d
-        self._resolve_step()  # everyone asked has decided
+        row.resolve(self)  # everyone asked has decided
 
     def stop_recording(self) -> None:
         """From now on, count events without logging them (the log so far is dropped): a game

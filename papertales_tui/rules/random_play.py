@@ -29,6 +29,7 @@ from .draws import choice, sample, shuffle
 from .engine import Game, Pending
 
 _PASS = Pass()
+_PICKS: dict[int, Pick] = {}  # card -> Pick(card)
 # The steps as module names: on Python 3.11 `Step.PICK` is a slow lookup through the enum class,
 # and the random player runs on the engine's fast path.
 PICK, DEPLOY, AGE_TARGET, CONSTRUCTION, HEAL = Step.PICK, Step.DEPLOY, Step.AGE_TARGET, Step.CONSTRUCTION, Step.HEAL
@@ -47,7 +48,11 @@ def random_choice(game: Game, player: int, kind: Step, o: Options, rng: random.R
         if o.discard:
             card, discard = sample(rng, o.cards, 2)
             return Pick(card, discard)
-        return Pick(choice(rng, o.cards))  # as sample(cards, 1)
+        card = choice(rng, o.cards)  # as sample(cards, 1)
+        pick = _PICKS.get(card)  # (a decision is an immutable value: one Pick a card, made once)
+        if pick is None:
+            pick = _PICKS[card] = Pick(card)
+        return pick
     if kind == DEPLOY:
         assert isinstance(o, DeployOptions)
         return _deployment(game, player, o, rng)
