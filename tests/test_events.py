@@ -74,9 +74,10 @@ def _logged_in_source() -> list[tuple[str, str, set[str], bool]]:
                             any(k.arg is None for k in node.keywords)))
             elif isinstance(node, ast.Dict) and node.keys and isinstance(node.keys[0], ast.Constant) \
                     and node.keys[0].value == "type" and isinstance(node.values[0], ast.Constant):
-                keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
+                spread = [k is None for k in node.keys]  # a `**` entry
+                keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys if k is not None]
                 assert keys[1] == "phase" and None not in keys, f"{where}: an event is {{type, phase, fields}}"
-                out.append((where, node.values[0].value, set(keys[2:]), False))
+                out.append((where, node.values[0].value, set(keys[2:]), any(spread)))
     return out
 
 

@@ -128,7 +128,7 @@ def play_random_game(names: list[str], seed: int, catalog: Catalog | None = None
             return game
         while not game.over:
             for pend in game.pending():
-                game.apply(pend.player, random_decision(game, pend, rng))
+                game.apply(pend.player, random_choice(game, pend.player, pend.kind, pend.options, rng))
         return game
     finally:
         if enabled:

@@ -43,9 +43,9 @@ def resolve_wars(game: Game) -> None:
         total = kingdom.strength(rules, buildings, p, ctx, units)
         kingdoms.append((ctx, list(units.values())))
         strengths.append(total)
-        if game.record_events:  # (the Kingdom in detail is only worked out for the log)
-            game.emit("war_strength", player=i, strength=total,
-                      **kingdom.at_war(rules, buildings, cards, p, ctx, units))
+        if game.record_events:  # (the Kingdom in detail is only worked out for the log; as `emit` logs it)
+            s.log.append({"type": "war_strength", "phase": s.phase, "player": i, "strength": total,
+                          **kingdom.at_war(rules, buildings, cards, p, ctx, units)})
         else:
             game.unlogged += 1
     won = mode.fight(game, strengths)
