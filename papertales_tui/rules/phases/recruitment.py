@@ -141,4 +141,5 @@ def pass_on(game: Game, leftovers: list[list[int]]) -> list[list[int]] | None:
         s.log.append({"type": "cards_passed", "phase": s.phase, "direction": "left" if step == 1 else "right"})
     else:
         game.unlogged += 1
-    return [leftovers[(i - step) % n] for i in range(n)]
+    k = -step % n  # player i gets the cards of player i - step: the list rotated by k
+    return leftovers[k:] + leftovers[:k]
