@@ -549,5 +549,6 @@ class Game:
             else:
                 self.unlogged += 1
 
+
 __all__ = ["Game", "Pending", "Forecast", "IllegalDecision", "Step", "BACK", "FRONT", "SLOT_NAMES", "START_GOLD",
            "WAR_LP", "draft_counts", "draft_size", "double_war", "pass_step", "war_won"]
