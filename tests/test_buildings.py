@@ -358,3 +358,26 @@ def test_land_cost_is_two_gold_per_building_and_nothing_with_a_landlord():
     assert game.land_cost(0) == 4
     put(game, 0, 3, "landlord")
     assert game.land_cost(0) == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_construction_options_priced_with_the_wars_resources_are_those_of_a_loaded_game(players):
+    # The Construction step prices with each Kingdom's resources as the Wars worked them out; a game
+    # loaded at that step (a copy) works them out again: the same options, every turn of these games
+    import random
+
+    from papertales_tui.rules.random_play import random_decision
+
+    for seed in range(6):
+        game = new_game(players, seed=seed)
+        rng = random.Random(seed)
+        checked = 0
+        while not game.over:
+            if game.state.step == "construction":
+                fresh = game.copy()
+                assert [game.construction_options(i) for i in range(players)] == \
+                    [fresh.construction_options(i) for i in range(players)]
+                checked += 1
+            pend = game.pending()[0]
+            game.apply(pend.player, random_decision(game, pend, rng))
+        assert checked

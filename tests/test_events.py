@@ -3,6 +3,7 @@ names its causes by card key; logs saved before the schema load in today's form.
 
 from __future__ import annotations
 
+import ast
 import copy
 import dataclasses
 import json
@@ -57,6 +58,57 @@ def test_a_wrong_field_is_refused_where_the_event_is_made(make):
         make("lp", "wars", player=0, amount=3, cause="wars", total=3, phase="aging")
     with pytest.raises(TypeError):
         make("no_such_event", "wars")
+
+
+def _logged_in_source() -> list[tuple[str, str, set[str], bool]]:
+    """(where, type, field names, whether a `**` adds more) of every event the package's source logs:
+    each `emit(type, **fields)` call, and each event written as a dict literal in a hot path
+    (``{"type": ..., "phase": ..., ...}``, as `emit` writes them)."""
+    root = Path(ev.__file__).resolve().parents[1]
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            where = f"{path.relative_to(root)}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit":
+                assert len(node.args) == 1 and isinstance(node.args[0], ast.Constant), f"{where}: emit(type, **fields)"
+                out.append((where, node.args[0].value, {k.arg for k in node.keywords if k.arg is not None},
+                            any(k.arg is None for k in node.keywords)))
+            elif isinstance(node, ast.Dict) and node.keys and isinstance(node.keys[0], ast.Constant) \
+                    and node.keys[0].value == "type" and isinstance(node.values[0], ast.Constant):
+                spread = [k is None for k in node.keys]  # a `**` entry
+                keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys if k is not None]
+                assert keys[1] == "phase" and None not in keys, f"{where}: an event is {{type, phase, fields}}"
+                out.append((where, node.values[0].value, set(keys[2:]), any(spread)))
+    return out
+
+
+def test_every_event_the_source_logs_has_the_fields_of_its_type():
+    """`Game.emit` checks the type and the number of fields as it logs; the names are checked here, at
+    every place the package logs an event (a `**` expansion: on the logs of the games above)."""
+    logged = _logged_in_source()
+    for where, type_, given, more in logged:
+        cls = ev.TYPES[type_]
+        names = {f.name for f in dataclasses.fields(cls)} - {"phase"}
+        required = {f.name for f in dataclasses.fields(cls)
+                    if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING} - {"phase"}
+        assert given <= names, f"{where}: {sorted(given - names)} not fields of {cls.TYPE}"
+        assert more or required <= given, f"{where}: {cls.TYPE} without {sorted(required - given)}"
+    assert len(logged) >= 40  # (the engine, its phases and the solo mode)
+    assert len([x for x in logged if x[1] in ("lp", "gold", "card_picked", "unit_died")]) >= 4  # (the literals)
+
+
+def test_emit_refuses_an_unknown_type_or_a_wrong_number_of_fields():
+    game = play_random_game(["Ann", "Bob"], 4)
+    log = list(game.state.log)
+    with pytest.raises(TypeError):
+        game.emit("lp", player=0, amount=3, total=3)  # no cause
+    with pytest.raises(TypeError):
+        game.emit("lp", player=0, amount=3, cause="wars", total=3, private_to=None, why="?")
+    with pytest.raises(TypeError):
+        game.emit("no_such_event", player=0)
+    assert game.state.log == log  # nothing logged
+    game.emit("lp", player=0, amount=3, cause="wars", total=3)
+    assert game.state.log[-1] == {"type": "lp", "phase": "end", "player": 0, "amount": 3, "cause": "wars", "total": 3}
 
 
 def test_the_engine_logs_what_the_typed_event_gives(games):

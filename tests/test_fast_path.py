@@ -100,7 +100,7 @@ def test_a_solo_game_keeps_its_log():
 
 
 def test_draws_are_randoms_own():
-    # rules/draws.py makes Random's choice and shuffle without a call per element: the same results
+    # rules/draws.py makes Random's choice, shuffle and sample without a call per element: the same results
     for seed in range(300):
         ours, theirs = random.Random(seed), random.Random(seed)
         for n in range(1, 14):
@@ -110,4 +110,10 @@ def test_draws_are_randoms_own():
             theirs.shuffle(cards)
             assert mine == cards
             assert draws.choice(ours, cards) == theirs.choice(cards)
+            for k in range(n + 1):
+                assert draws.sample(ours, cards, k) == theirs.sample(cards, k)
         assert ours.getstate() == theirs.getstate()
+    big = list(range(30))  # (Random's other method for a large population)
+    assert draws.sample(random.Random(7), big, 3) == random.Random(7).sample(big, 3)
+    with pytest.raises(ValueError):
+        draws.sample(random.Random(7), [1, 2], 3)

@@ -335,7 +335,7 @@ Options = PickOptions | DeployOptions | AgeTargetOptions | ConstructionOptions |
 DECISIONS: dict[str, type[Decision]] = {
     cls.kind: cls for cls in (Pick, Deploy, AgeTarget, Build, Upgrade, Pass, Heal)
 }
-_STEP_OF: dict[type, Step] = {cls: cls.step for cls in DECISIONS.values()}  # a decision's type -> its step
+STEP_OF: dict[type, Step] = {cls: cls.step for cls in DECISIONS.values()}  # a decision's type -> its step
 # The decision kinds each step accepts, in the order error messages name them.
 KINDS: dict[Step, tuple[str, ...]] = {
     Step.PICK: ("pick",),
@@ -362,7 +362,7 @@ def as_decision(d: Decision | dict[str, Any], step: Step | None = None) -> Decis
     """`d` itself when typed, else its typed form (see `decision_from_dict`)."""
     if isinstance(d, dict):
         return decision_from_dict(d, step)
-    own = _STEP_OF.get(type(d))
+    own = STEP_OF.get(type(d))
     if own is None:
         raise MalformedDecision("a decision must be a mapping with a 'kind'")
     if step is not None and own != step:
@@ -372,4 +372,4 @@ def as_decision(d: Decision | dict[str, Any], step: Step | None = None) -> Decis
 
 __all__ = ["AgeTarget", "AgeTargetOptions", "Build", "Construction", "ConstructionOptions", "DECISIONS", "Decision",
            "Deploy", "DeployOptions", "Heal", "HealOptions", "KINDS", "Options", "Pass", "Pick", "PickOptions",
-           "SoloPickOptions", "Step", "Upgrade", "price", "as_decision", "decision_from_dict"]
+           "STEP_OF", "SoloPickOptions", "Step", "Upgrade", "price", "as_decision", "decision_from_dict"]

@@ -1,4 +1,4 @@
-"""`random.Random.choice` and `shuffle` as CPython (3.11+) makes them: the same bits drawn, the same
+"""`random.Random.choice`, `shuffle` and `sample` as CPython (3.11+) makes them: the same bits drawn, the same
 result (tests/test_fast_path.py checks it), without a method call per element. Games shuffle and
 random players draw thousands of times a game, and those calls were a tenth of a simulated game."""
 
@@ -37,3 +37,25 @@ def shuffle(rng: random.Random, x: list[T]) -> None:
             j = bits(k)
         x[i], x[j] = x[j], x[i]
 
+
+
+_SMALL = 21  # CPython's `sample` draws from a copy of a population this small (any k)
+
+
+def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
+    """`rng.sample(population, k)`: for a small population (the random player's draft cards and
+    spots), each pick `_randbelow` of the copy's untaken part, whose last item fills the gap."""
+    n = len(population)
+    if n > _SMALL or not 0 <= k <= n:
+        return rng.sample(population, k)  # (its other method; or its ValueError)
+    bits = rng.getrandbits
+    pool = list(population)
+    out = []
+    for m in range(n, n - k, -1):  # m: the untaken part's length
+        b = m.bit_length()
+        j = bits(b)
+        while j >= m:
+            j = bits(b)
+        out.append(pool[j])
+        pool[j] = pool[m - 1]
+    return out

@@ -14,9 +14,10 @@ player's `submitted` decision is kept typed), chosen from the step's typed optio
 - `Heal(slots)`: Units the player's Mystical Healers save during Aging.
 
 Steps are simultaneous: every player in ``pending()`` decides, and the step resolves once all have.
-`apply` is `_check` (validation, state untouched) then `_do` (the change), so a trusted caller can
-skip the first. `Game` is the facade: what each step asks, checks and resolves is the step table
-`phases.STEPS` (one module per phase), the Kingdom arithmetic is `kingdom.py`.
+`apply` is `_check` (validation, state untouched) then the change, so a trusted caller can skip the
+first (`submit(..., trusted=True)`, `play_step`). `Game` is the facade: what each step asks, checks
+and resolves is the step table `phases.STEPS` (one module per phase), the Kingdom arithmetic is
+`kingdom.py`.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import draws, effects, kingdom
 from .cards import Catalog, UnitType
-from .decisions import DECISIONS, AgeTarget, Build, Decision, Deploy, Options, Step, Upgrade, as_decision
+from .decisions import DECISIONS, STEP_OF, AgeTarget, Build, Decision, Deploy, Options, Step, Upgrade, as_decision
 from .errors import IllegalDecision, NotPending
 from .kingdom import Forecast
 from .modes import Mode, StandardMode
@@ -74,11 +75,14 @@ class Game:
         self.rules: list[effects.UnitRules] = [compiled.units[k] for k in state.cards]  # by card id, like types
         self.building_rules = compiled.buildings
         self._options: dict[int, tuple[Build | Upgrade, ...]] = {}  # Construction options of the current step
+        # each Kingdom's resources as the Wars worked them out, until Construction resolves: no Unit or
+        # Building changes in between (Wars abilities and Income bring LP and Gold)
+        self._war_resources: list[dict[str, int]] | None = None
         self._last_tiebreak: tuple[str, list[float]] = ("", [])
         from . import events  # (imported with the first game, not with the app: ~60 dataclasses)
 
-        self._check_event = events.checked_fields
-        self._event_fields = events.CHECKED_FIELDS  # event type -> the fields last checked
+        self._check_event = events.check
+        self._event_counts = events.FIELD_COUNTS  # event type -> how many fields it may have
         self.record_events = True  # False: events are counted, not logged (see `stop_recording`)
         self.unlogged = 0  # events not logged
         self.mode.check_state(state, catalog)
@@ -151,8 +155,8 @@ class Game:
         row = STEPS.get(s.step)
         if s.over or row is None:
             return []
-        asks, options = row.asks, row.options
-        out = [Pending(i, s.step, options(self, i, p)) for i, p in enumerate(s.players)
+        asks, options, step = row.asks, row.options, s.step
+        out = [Pending(i, step, options(self, i, p)) for i, p in enumerate(s.players)
                if p.submitted is None and asks(self, i, p)]
         if self._extra_pending is not None:
             for pend in out:
@@ -227,7 +231,7 @@ class Game:
         """Every Construction the player can afford now, each with its Gold price (`gold`)."""
         if self.state.step == Step.CONSTRUCTION:
             return list(construction.step_options(self, player))
-        return kingdom.construction_options(self.rules, self.building_rules, self.state.players[player])
+        return list(kingdom.construction_options(self.rules, self.building_rules, self.state.players[player]))
 
     def land_cost(self, player: int) -> int:
         """Gold a new Building costs this player before its resources (Landlord: none)."""
@@ -345,7 +349,15 @@ class Game:
         """Validate and apply one decision; raise IllegalDecision (state untouched) if refused.
         A dict (the JSON form) is read with `decision_from_dict` first."""
         step, d = self._check(player, decision)
-        self._do(player, step, d)
+        s = self.state
+        s.decisions.append(d.record(player))  # (the JSON form: saves, replays)
+        if step == _AGE_TARGET:  # sequential, private to the player: resolve at once
+            assert isinstance(d, AgeTarget)  # the step's kind (checked)
+            deployment.resolve_age_target(self, player, d)
+        else:
+            s.players[player].submitted = d
+        if not self._anyone_pending(player + 1):  # (from the next seat: this player has decided)
+            self._resolve_step()
 
     def check(self, player: int, decision: Decision | dict[str, Any]) -> Decision:
         """The decision as `apply` would apply it (prices settled), without applying it; raises
@@ -356,24 +368,18 @@ class Game:
         """The step and the decision as it applies; NotPending unless `pending_for(player)` is a
         Pending (the check reads what its options are made of, not the options)."""
         s = self.state
-        if not isinstance(player, int) or isinstance(player, bool) or s.over or not 0 <= player < len(s.players):
+        players = s.players
+        # (one test for the usual int; a bool is no player, though True == 1)
+        if type(player) is not int and (not isinstance(player, int) or isinstance(player, bool)) \
+                or s.over or not 0 <= player < len(players):
             raise NotPending(player)
-        p, step = s.players[player], s.step
+        p, step = players[player], s.step
         row = STEPS.get(step)
         if p.submitted is not None or row is None or not row.asks(self, player, p):
             raise NotPending(player)
-        return step, row.check(self, player, p, as_decision(decision, step))
-
-    def _do(self, player: int, step: Step, d: Decision) -> None:
-        """Apply a decision `_check` accepted for this player and step (nothing is validated here)."""
-        self.state.decisions.append(d.record(player))  # (the JSON form: saves, replays)
-        if step == _AGE_TARGET:  # sequential, private to the player: resolve at once
-            assert isinstance(d, AgeTarget)  # the step's kind (checked)
-            deployment.resolve_age_target(self, player, d)
-        else:
-            self.state.players[player].submitted = d
-        if not self._anyone_pending(player):
-            self._resolve_step()
+        # a typed decision of the step's kind as it is (`as_decision` reads the others)
+        d = decision if STEP_OF.get(type(decision)) is step else as_decision(decision, step)
+        return step, row.check(self, player, p, d)
 
     def submit(self, decisions: Mapping[int, Decision | dict[str, Any]], *, trusted: bool = False) -> None:
         """The decisions of the current step, player -> decision, applied together and the step
@@ -415,19 +421,19 @@ class Game:
         if s.over or row is None or s.step == _AGE_TARGET:
             self.submit({p.player: decide(p.player, p.kind, p.options) for p in self.pending()}, trusted=True)
             return
-        asks, options = row.asks, row.options
+        asks, options, extra = row.asks, row.options, self._extra_pending
         step, log = s.step, s.decisions
         for i, p in enumerate(s.players):
             if p.submitted is None and asks(self, i, p):
                 o = options(self, i, p)
-                if self._extra_pending is not None:
+                if extra is not None:
                     pend = Pending(i, step, o)
-                    self._extra_pending(self, pend)
+                    extra(self, pend)
                     o = pend.options
                 d = decide(i, step, o)
                 log.append(d.record(i))
                 p.submitted = d
-        self._resolve_step()  # everyone asked has decided
+        row.resolve(self)  # everyone asked has decided
 
     def stop_recording(self) -> None:
         """From now on, count events without logging them (the log so far is dropped): a game
@@ -494,33 +500,40 @@ class Game:
         self.state.rng.shuffle(cards)
 
     def emit(self, type_: str, **fields: Any) -> None:
-        """Log an event of rules/events.py (its fields are checked), stamped with the current phase.
+        """Log an event of rules/events.py, stamped with the current phase: TypeError on an unknown
+        type or a wrong number of fields (the names at every `emit` of the package are checked by
+        tests/test_events.py: a set comparison per event here was ~3% of a logged game).
 
         Hot paths test `record_events` first and only count the event (`unlogged += 1`) when it is
         off: building the fields costs more than the rules they report."""
         if not self.record_events:
             self.unlogged += 1
             return
-        if fields.keys() != self._event_fields.get(type_):  # (a type's fields are checked once)
-            self._event_fields[type_] = self._check_event(type_, fields)
+        counts = self._event_counts.get(type_)
+        if counts is None or len(fields) not in counts:
+            self._check_event(type_, fields)  # (raises)
         state = self.state
         state.log.append({"type": type_, "phase": state.phase, **fields})
 
     def gain(self, player: int, lp: int = 0, gold: int = 0, cause: str = "") -> None:
         """A player scores LP and gains Gold (negative: loses), logged with their `cause` (a card,
         Building or Necropolis key, or a step such as "wars"); a score never goes below 0 (FAQ)."""
-        p = self.state.players[player]
+        s = self.state
+        p = s.players[player]
+        # (the events logged as `emit` logs them, without its keywords: a sixth of a game's events)
         if lp:
             new = max(0, p.lp + lp)
             if self.record_events:
-                self.emit("lp", player=player, amount=new - p.lp, cause=cause, total=new)
+                s.log.append({"type": "lp", "phase": s.phase, "player": player, "amount": new - p.lp, "cause": cause,
+                              "total": new})
             else:
                 self.unlogged += 1
             p.lp = new
         if gold:
             p.gold += gold
             if self.record_events:
-                self.emit("gold", player=player, amount=gold, cause=cause, total=p.gold)
+                s.log.append({"type": "gold", "phase": s.phase, "player": player, "amount": gold, "cause": cause,
+                              "total": p.gold})
             else:
                 self.unlogged += 1
 

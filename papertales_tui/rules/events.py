@@ -1,9 +1,12 @@
 """The game's events: one frozen dataclass per type, the phase stamped on each when it is made.
 
-The engine makes every event through `Game.emit(type_, **fields)`, which checks the fields against
-the event's dataclass (a wrong or missing field is a TypeError there) and keeps its JSON form in
-`state.log`: the log is saved, replayed and shown to bots as plain JSON. Read it back with
-`from_dict` / `parse`. docs/events.md describes every type (a test checks that it matches).
+The engine logs every event through `Game.emit(type_, **fields)`, which checks them against the
+event's dataclass (an unknown type or a wrong number of fields is a TypeError there) and keeps its
+JSON form in `state.log`; the events logged every turn are written in their hot paths as the same
+dict literal, ``{"type": ..., "phase": ..., **fields}``. tests/test_events.py checks the field names
+at every `emit` call and literal of the package. The log is saved, replayed and shown to bots as
+plain JSON. Read it back with `from_dict` / `parse`. docs/events.md describes every type (a test
+checks that it matches).
 
 Common fields: `phase` (the phase of the turn the event happened in: recruitment, deployment, wars,
 income, construction, aging, end), `private_to` (the only seat that may see it; None for public
@@ -404,13 +407,16 @@ def record(type_: str, phase: str, values: dict[str, Any]) -> dict[str, Any]:
 
 
 _CHECKED: set[tuple[str, ...]] = set()
-CHECKED_FIELDS: dict[str, frozenset[str]] = {}  # event type -> fields checked (what `Game.emit` compares)
+# event type -> how many fields (`phase` aside) an event of it may have: `Game.emit`'s check as it
+# logs (a wrong count is a wrong event); the names at every place the package logs an event are
+# checked by tests/test_events.py, on the source and on the logs of seeded games.
+FIELD_COUNTS: dict[str, range] = {t: range(len(required), len(allowed) + 1)
+                                  for t, (_, required, allowed) in _SPECS.items()}
 
 
-def checked_fields(type_: str, values: dict[str, Any]) -> frozenset[str]:
-    """The fields of an event of this type, checked as `record` checks them (TypeError if wrong)."""
+def check(type_: str, values: dict[str, Any]) -> None:
+    """TypeError unless `values` are the fields (`phase` aside) of an event of this type."""
     _check(type_, values)
-    return frozenset(values)
 
 
 def _check(type_: str, values: dict[str, Any]) -> None:

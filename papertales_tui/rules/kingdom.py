@@ -139,6 +139,18 @@ def strength_parts(rules: Rules, buildings: Buildings, p: Player, ctx: Context,
     return parts
 
 
+def strength(rules: Rules, buildings: Buildings, p: Player, ctx: Context, unit_strengths: dict[int, int]) -> int:
+    """The Kingdom's strength: the sum of `strength_parts`, without the parts."""
+    total = 0
+    for slot, u in enumerate(p.slots):
+        if u is not None and rules[u.card].fights[u.age >= 1][slot]:
+            total += unit_strengths[slot]
+    for key, level in p.buildings.items():
+        for h, params in buildings[key].levels[level].strength:
+            total += h(params, ctx)
+    return total
+
+
 def at_war(rules: Rules, buildings: Buildings, cards: list[str], p: Player, ctx: Context,
            unit_strengths: dict[int, int]) -> dict[str, Any]:
     """The Kingdom as it goes to War, for the `war_strength` event: the parts of its strength (as
@@ -147,17 +159,20 @@ def at_war(rules: Rules, buildings: Buildings, cards: list[str], p: Player, ctx:
     each Building as [key, level, strength it adds]."""
     parts: list[dict[str, Any]] = []
     units = []
-    for slot, u in enumerate(p.slots):
+    for slot, u in enumerate(p.slots):  # (loops without comprehensions or calls: asked every Wars)
         if u is not None:
-            fight = fights(rules, slot, u)
+            fight = rules[u.card].fights[u.age >= 1][slot]  # (`fights`)
             units.append([slot, u.card, u.age, unit_strengths[slot], fight])
             if fight:
                 parts.append({"card": cards[u.card], "spot": slot, "strength": unit_strengths[slot]})
     out_buildings = []
     for key, level in p.buildings.items():
-        values = [h(params, ctx) for h, params in buildings[key].levels[level].strength]
-        parts += [{"building": key, "level": level, "strength": v} for v in values]
-        out_buildings.append([key, level, sum(values)])
+        added = 0
+        for h, params in buildings[key].levels[level].strength:
+            value = h(params, ctx)
+            parts.append({"building": key, "level": level, "strength": value})
+            added += value
+        out_buildings.append([key, level, added])
     return {"parts": parts, "units": units, "buildings": out_buildings}
 
 
@@ -173,11 +188,17 @@ def war_gains(rules: Rules, buildings: Buildings, cards: list[str], p: Player, c
               unit_strengths: list[int]) -> list[tuple[str, int, int]]:
     """(source key, LP, Gold) of the Wars-phase abilities, for `ctx.wars_won` Wars won."""
     out = []
-    for name, handlers in war_sources(rules, buildings, cards, p):
-        for h, params in handlers:
+    for u in p.slots:  # (the sources of `war_sources`, in its order, without the list: asked every Wars)
+        if u is not None and rules[u.card].war_scoring:
+            for h, params in rules[u.card].war_scoring:
+                lp, gold = h(params, ctx, unit_strengths)
+                if lp or gold:
+                    out.append((cards[u.card], lp, gold))
+    for key, level in p.buildings.items():
+        for h, params in buildings[key].levels[level].war_scoring:
             lp, gold = h(params, ctx, unit_strengths)
             if lp or gold:
-                out.append((name, lp, gold))
+                out.append((key, lp, gold))
     return out
 
 
@@ -261,27 +282,34 @@ def payment_terms(rules: Rules, p: Player) -> tuple[int, bool, bool]:
     return (0 if no_land else 2 * len(p.buildings)), any_sub, wood_sub
 
 
-def construction_options(rules: Rules, buildings: Buildings, p: Player) -> list[Build | Upgrade]:
-    """Every Construction the player can afford now, each with its Gold price."""
+def construction_options(rules: Rules, buildings: Buildings, p: Player,
+                         res: dict[str, int] | None = None) -> tuple[Build | Upgrade, ...]:
+    """Every Construction the player can afford now, each with its Gold price (`res`: the Kingdom's
+    resources, if known)."""
     gold = p.gold
     land, any_sub, wood_sub = payment_terms(rules, p)
     if land > gold and 1 not in p.buildings.values():
-        return []  # the Land alone is over the Gold, and no Building to upgrade
-    res = resources(rules, buildings, p)
-    # The prices depend on these alone, not on the Gold: worked out once for all games (what the
-    # Gold affords is then a filter)
+        return ()  # the Land alone is over the Gold, and no Building to upgrade
+    if res is None:
+        res = resources(rules, buildings, p)
+    # The prices depend on these alone, not on the Gold: worked out once for all games, and what
+    # each amount of Gold affords of them once too
     key = (id(buildings), land, any_sub, wood_sub, tuple(res.values()), tuple(p.buildings.items()))
     hit = _PRICED.get(key)
     if hit is None or hit[0] is not buildings:
         if len(_PRICED) >= _PRICED_MAX:
             _PRICED.clear()
-        hit = _PRICED[key] = (buildings, _priced(buildings, p.buildings, res, land, any_sub, wood_sub))
-    return [o for o, least in hit[1] if least <= gold]
+        hit = _PRICED[key] = (buildings, _priced(buildings, p.buildings, res, land, any_sub, wood_sub), {})
+    affordable = hit[2].get(gold)
+    if affordable is None:
+        affordable = hit[2][gold] = tuple([o for o, least in hit[1] if least <= gold])
+    return affordable
 
 
 _UNLIMITED = 1 << 30
 _PRICED_MAX = 100_000  # (a few thousand in a thousand games)
-_PRICED: dict[tuple[Any, ...], tuple[Buildings, list[tuple[Build | Upgrade, int]]]] = {}
+_PRICED: dict[tuple[Any, ...], tuple[Buildings, list[tuple[Build | Upgrade, int]],
+                                    dict[int, tuple[Build | Upgrade, ...]]]] = {}
 
 
 def _priced(buildings: Buildings, built: dict[str, int], res: dict[str, int], land: int, any_sub: bool,

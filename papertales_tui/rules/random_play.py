@@ -25,10 +25,11 @@ from .decisions import (
     PickOptions,
     Step,
 )
-from .draws import choice, shuffle
+from .draws import choice, sample, shuffle
 from .engine import Game, Pending
 
 _PASS = Pass()
+_PICKS: dict[int, Pick] = {}  # card -> Pick(card)
 # The steps as module names: on Python 3.11 `Step.PICK` is a slow lookup through the enum class,
 # and the random player runs on the engine's fast path.
 PICK, DEPLOY, AGE_TARGET, CONSTRUCTION, HEAL = Step.PICK, Step.DEPLOY, Step.AGE_TARGET, Step.CONSTRUCTION, Step.HEAL
@@ -45,9 +46,13 @@ def random_choice(game: Game, player: int, kind: Step, o: Options, rng: random.R
     if kind == PICK:
         assert isinstance(o, PickOptions)
         if o.discard:
-            card, discard = rng.sample(o.cards, 2)
+            card, discard = sample(rng, o.cards, 2)
             return Pick(card, discard)
-        return Pick(choice(rng, o.cards))  # as sample(cards, 1)
+        card = choice(rng, o.cards)  # as sample(cards, 1)
+        pick = _PICKS.get(card)  # (a decision is an immutable value: one Pick a card, made once)
+        if pick is None:
+            pick = _PICKS[card] = Pick(card)
+        return pick
     if kind == DEPLOY:
         assert isinstance(o, DeployOptions)
         return _deployment(game, player, o, rng)
@@ -60,7 +65,7 @@ def random_choice(game: Game, player: int, kind: Step, o: Options, rng: random.R
     if kind == HEAL:
         assert isinstance(o, HealOptions)
         k = rng.randint(0, min(o.max, len(o.slots)))
-        return Heal(tuple(rng.sample(o.slots, k)))
+        return Heal(tuple(sample(rng, o.slots, k)))
     raise ValueError(f"unknown decision kind {kind}")
 
 
@@ -90,7 +95,8 @@ def _deployment(game: Game, player: int, o: DeployOptions, rng: random.Random) -
             gold -= cost
             new.append(c)
             slots[free.pop()] = c
-    left = [c for c in hand if c not in slots]
+    placed = set(slots)
+    left = [c for c in hand if c not in placed]
     keep = choice(rng, left) if left and rng.random() < 0.7 else None
     unpaid = game.suggested_unpaid(player, new) if overspend else []  # (else all are paid)
     return Deploy(tuple(slots), keep, tuple(unpaid))
@@ -122,7 +128,7 @@ def play_random_game(names: list[str], seed: int, catalog: Catalog | None = None
             return game
         while not game.over:
             for pend in game.pending():
-                game.apply(pend.player, random_decision(game, pend, rng))
+                game.apply(pend.player, random_choice(game, pend.player, pend.kind, pend.options, rng))
         return game
     finally:
         if enabled:

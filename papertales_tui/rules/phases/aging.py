@@ -4,7 +4,6 @@ gets an Age token; then the next turn, or the end of the game and its scoring.""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .. import kingdom
@@ -12,6 +11,7 @@ from ..decisions import Heal, HealOptions, Step
 from ..errors import IllegalDecision, MalformedDecision
 from ..state import Phase, Player, Unit
 from . import recruitment
+from .order import ranked
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -45,11 +45,12 @@ def resolve_aging(game: Game) -> None:
     players = game.state.players
     rules = game.rules
     dying = [kingdom.dying(rules, p, _saved(p)) for p in players]
-    # The order shows only in the log and in the discard pile, when two players' Units die.
-    if game.record_events or sum(1 for d in dying if d) > 1:
-        order: Iterable[int] = game.player_order()
+    # The order shows only in the log and in the discard pile: unlogged, only that of the players
+    # whose Units die (the others' come after, in any order)
+    if game.record_events:
+        order = game.player_order()
     else:
-        order = range(len(players))
+        order = ranked(game, [i for i, d in enumerate(dying) if d]) + [i for i, d in enumerate(dying) if not d]
     for i in order:
         age_kingdom(game, i, players[i], dying[i])
     end_turn(game)
@@ -67,7 +68,8 @@ def age_kingdom(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) ->
             unit.age += 1
             aged.append(slot)
     if game.record_events:
-        game.emit("units_aged", player=i, slots=aged)
+        s = game.state
+        s.log.append({"type": "units_aged", "phase": s.phase, "player": i, "slots": aged})  # (as `emit` logs it)
     else:
         game.unlogged += 1
     p.submitted = None
@@ -85,14 +87,18 @@ def _saved(p: Player) -> tuple[int, ...]:
 def die(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
     # Project ruling: a player's simultaneous gains apply before their losses.
     gains = kingdom.death_gains(game.rules, game.state.cards, p, [u for _, u in dying])
-    for lp, gold, cause in sorted(gains, key=lambda c: -c[0]):
+    if len(gains) > 1:
+        gains.sort(key=lambda c: -c[0])  # (most LP first; stable)
+    for lp, gold, cause in gains:
         game.gain(i, lp=lp, gold=gold, cause=cause)
-    discard = game.state.discard
+    s = game.state
+    discard = s.discard
     for slot, u in dying:
         p.slots[slot] = None
         discard.append(u.card)
-        if game.record_events:
-            game.emit("unit_died", player=i, slot=slot, card=u.card, age=u.age)
+        if game.record_events:  # (as `emit` logs it, without its keywords: a common event)
+            s.log.append({"type": "unit_died", "phase": s.phase, "player": i, "slot": slot, "card": u.card,
+                          "age": u.age})
         else:
             game.unlogged += 1
 

@@ -18,8 +18,9 @@ def step_options(game: Game, player: int) -> tuple[Build | Upgrade, ...]:
     Kingdom then; `Game.begin` clears them)."""
     options = game._options.get(player)
     if options is None:
-        options = game._options[player] = tuple(kingdom.construction_options(
-            game.rules, game.building_rules, game.state.players[player]))
+        known = game._war_resources  # (the Kingdom's resources, if the Wars of this game worked them out)
+        options = game._options[player] = kingdom.construction_options(
+            game.rules, game.building_rules, game.state.players[player], None if known is None else known[player])
     return options
 
 
@@ -47,10 +48,14 @@ def check_construction(game: Game, player: int, p: Player, d: Construction) -> C
 def resolve_construction(game: Game) -> None:
     """Every Construction is in: pay and build, then the Aging phase opens."""
     s = game.state
+    game._war_resources = None  # (Buildings change now)
     for i, p in enumerate(s.players):
         d = p.submitted
         if d is None or isinstance(d, Pass):
-            game.emit("construction_passed", player=i)
+            if game.record_events:  # (as `emit` logs them, without its keywords: logged every turn)
+                s.log.append({"type": "construction_passed", "phase": s.phase, "player": i})
+            else:
+                game.unlogged += 1
             continue
         assert isinstance(d, Build | Upgrade) and d.gold is not None  # priced by the check or the options
         p.gold -= d.gold
@@ -58,7 +63,8 @@ def resolve_construction(game: Game) -> None:
         if not game.record_events:
             game.unlogged += 1
         elif isinstance(d, Build):
-            game.emit("building_built", player=i, building=d.building, level=d.level, gold=d.gold, total=p.gold)
+            s.log.append({"type": "building_built", "phase": s.phase, "player": i, "building": d.building,
+                          "level": d.level, "gold": d.gold, "total": p.gold})
         else:
             game.emit("building_upgraded", player=i, building=d.building, gold=d.gold,
                       cause="construction", total=p.gold)

@@ -10,7 +10,7 @@ from ..decisions import AgeTarget, AgeTargetOptions, Deploy, DeployOptions, Step
 from ..errors import IllegalDecision, MalformedDecision, Unaffordable
 from ..state import FIFTH_SLOT, Player, Unit
 from . import wars
-from .order import gains_in_order, in_order
+from .order import gains_in_order, in_order, ranked
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -71,14 +71,16 @@ def resolve_deployment(game: Game) -> None:
     s = game.state
     revealed: dict[int, list[int]] = {}
     rules = game.rules
-    shifters = False
+    shifting = []  # the players who revealed a Shapeshifter
     for i, p in enumerate(s.players):
         d = p.submitted
         assert isinstance(d, Deploy)  # everyone deploys
         revealed[i] = p.revealed = place(game, i, p, d)
         for slot in revealed[i]:  # (a Unit placed now)
-            shifters = shifters or rules[p.unit(slot).card].shapeshift is not None
-    for i in game.player_order() if shifters else ():  # Shapeshifter draws interact through the pile
+            if rules[p.unit(slot).card].shapeshift is not None:
+                shifting.append(i)
+                break
+    for i in ranked(game, shifting):  # Shapeshifter draws interact through the pile: in player order
         for slot in list(revealed[i]):
             max_cost = rules[s.players[i].unit(slot).card].shapeshift
             if max_cost is not None:
@@ -123,35 +125,34 @@ def place(game: Game, i: int, p: Player, d: Deploy) -> list[int]:
             game.unlogged += 1
     p.slots = new_slots
     discard_hand(game, i, p, d.slots, d.keep)
-    if game.record_events:
-        game.emit("units_revealed", player=i, units=[[slot, p.unit(slot).card] for slot in revealed])
+    if game.record_events:  # (as `emit` logs it, without its keywords: logged every turn)
+        s.log.append({"type": "units_revealed", "phase": s.phase, "player": i,
+                      "units": [[slot, p.unit(slot).card] for slot in revealed]})
     else:
         game.unlogged += 1
     if cost:
-        p.gold -= cost
-        if game.record_events:
-            game.emit("gold", player=i, amount=-cost, cause="deployment", total=p.gold)
-        else:
-            game.unlogged += 1
+        game.gain(i, gold=-cost, cause="deployment")
     return revealed
 
 
 def discard_hand(game: Game, i: int, p: Player, placed: tuple[int | None, ...], keep: int | None) -> None:
     """The hand cards neither placed nor kept are discarded; `keep` is set aside."""
-    discard = game.state.discard
+    s = game.state
+    discard, log, phase = s.discard, s.log, s.phase
     record = game.record_events
     for c in p.hand:
         if c not in placed and c != keep:
             discard.append(c)
-            if record:
-                game.emit("card_discarded", player=i, card=c, reason="not_deployed", private_to=i)
+            if record:  # (as `emit` logs it, without its keywords: a common event)
+                log.append({"type": "card_discarded", "phase": phase, "player": i, "card": c, "reason": "not_deployed",
+                            "private_to": i})
             else:
                 game.unlogged += 1
     p.hand = []
     p.kept = keep
     if keep is not None:
-        if record:
-            game.emit("card_kept", player=i, card=keep, private_to=i)
+        if record:  # (as `emit` logs it)
+            log.append({"type": "card_kept", "phase": phase, "player": i, "card": keep, "private_to": i})
         else:
             game.unlogged += 1
 

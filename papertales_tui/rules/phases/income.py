@@ -12,8 +12,9 @@ if TYPE_CHECKING:
     from ..engine import Game
 
 
-def resolve_income(game: Game, incomes: list[int] | None = None) -> None:
-    """Each player earns their Income (`incomes`: as the Wars worked it out), then Construction opens."""
+def resolve_income(game: Game, incomes: list[int] | None = None, resources: list[dict[str, int]] | None = None) -> None:
+    """Each player earns their Income (`incomes`: as the Wars worked it out), then Construction opens
+    (`resources`: each Kingdom's, as the Wars worked them out; its options are priced with them)."""
     s = game.state
     s.phase = Phase.INCOME
     rules, buildings = game.rules, game.building_rules
@@ -21,4 +22,5 @@ def resolve_income(game: Game, incomes: list[int] | None = None) -> None:
         gold = kingdom.income(rules, buildings, p, kingdom.resources(rules, buildings, p)) \
             if incomes is None else incomes[i]
         game.gain(i, gold=gold, cause="income")
+    game._war_resources = resources
     game.begin(Step.CONSTRUCTION)

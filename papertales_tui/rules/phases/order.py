@@ -16,7 +16,7 @@ def in_order(game: Game, acting: list[int]) -> list[int]:
     act and events are logged: a player with nothing to do changes nothing and logs nothing."""
     if len(acting) < 2 or not game.record_events:  # (what they do touches only their own Kingdom)
         return acting
-    return [i for i in game.player_order() if i in acting]
+    return ranked(game, acting)
 
 
 def gains_in_order(game: Game, gains: list[list[tuple[str, int, int]]]) -> None:
@@ -28,13 +28,18 @@ def gains_in_order(game: Game, gains: list[list[tuple[str, int, int]]]) -> None:
 
 def player_order(game: Game) -> list[int]:
     """Most LP first, then least Gold, then a seeded draw (`Game.player_order`)."""
+    return ranked(game, list(range(len(game.state.players))))
+
+
+def ranked(game: Game, players: list[int]) -> list[int]:
+    """These players in the order `player_order` gives them; the seeded draw is only made when two
+    of them tie (seeding it is slow; its values are fixed, so the order is the same)."""
     s = game.state
-    n = len(s.players)
-    keys = [(-p.lp, p.gold) for p in s.players]
-    if len(set(keys)) == n:  # no ties: the draw would not change the order
-        return sorted(range(n), key=keys.__getitem__)
-    tiebreak = _tiebreak(game, n)
-    return sorted(range(n), key=lambda i: (keys[i], tiebreak[i]))
+    keys = {i: (-s.players[i].lp, s.players[i].gold) for i in players}
+    if len(set(keys.values())) == len(players):  # no ties: the draw would not change the order
+        return sorted(players, key=keys.__getitem__)
+    tiebreak = _tiebreak(game, len(s.players))
+    return sorted(players, key=lambda i: (keys[i], tiebreak[i]))
 
 
 def _tiebreak(game: Game, n: int) -> list[float]:

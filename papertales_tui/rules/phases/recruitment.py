@@ -53,8 +53,9 @@ def open_round(game: Game, drafts: list[list[int]] | None) -> None:
     for i, p in enumerate(s.players):
         if p.kept is not None:
             p.hand.append(p.kept)
-            if game.record_events:
-                game.emit("kept_card_returned", player=i, card=p.kept, private_to=i)
+            if game.record_events:  # (as `emit` logs it, without its keywords: logged every turn)
+                s.log.append({"type": "kept_card_returned", "phase": s.phase, "player": i, "card": p.kept,
+                              "private_to": i})
             else:
                 game.unlogged += 1
             p.kept = None
@@ -69,8 +70,8 @@ def deal(game: Game) -> list[list[int]]:
     for i in range(len(s.players)):
         cards = game.draw(size)
         drafts.append(cards)
-        if game.record_events:
-            game.emit("cards_dealt", player=i, cards=list(cards), private_to=i)
+        if game.record_events:  # (as `emit` logs it, without its keywords: logged every turn)
+            s.log.append({"type": "cards_dealt", "phase": s.phase, "player": i, "cards": list(cards), "private_to": i})
         else:
             game.unlogged += 1
     return drafts
@@ -116,9 +117,11 @@ def resolve_picks(game: Game) -> None:
                 p.draft.remove(discard)
                 s.discard.append(discard)
             if record:
-                game.emit("card_picked", player=i, card=card, private_to=i)
+                # (logged as `emit` logs them, without its keywords: the commonest events)
+                s.log.append({"type": "card_picked", "phase": s.phase, "player": i, "card": card, "private_to": i})
                 if discard is not None:
-                    game.emit("card_discarded", player=i, card=discard, reason="draft", private_to=i)
+                    s.log.append({"type": "card_discarded", "phase": s.phase, "player": i, "card": discard,
+                                  "reason": "draft", "private_to": i})
             else:
                 game.unlogged += 1 if discard is None else 2
         leftovers.append(p.draft)
@@ -133,8 +136,10 @@ def pass_on(game: Game, leftovers: list[list[int]]) -> list[list[int]] | None:
         return None
     n = len(leftovers)
     step = pass_step(game.state.turn)
-    if game.record_events:
-        game.emit("cards_passed", direction=game.pass_direction())
+    if game.record_events:  # (as `emit` logs it, without its keywords: logged every round)
+        s = game.state
+        s.log.append({"type": "cards_passed", "phase": s.phase, "direction": "left" if step == 1 else "right"})
     else:
         game.unlogged += 1
-    return [leftovers[(i - step) % n] for i in range(n)]
+    k = -step % n  # player i gets the cards of player i - step: the list rotated by k
+    return leftovers[k:] + leftovers[:k]

@@ -37,18 +37,15 @@ def resolve_wars(game: Game) -> None:
     strengths = []
     kingdoms = []  # (context, Unit strengths) per player: nothing changes them until Construction
     rules, buildings, cards = game.rules, game.building_rules, s.cards
-    unit_strength = kingdom.unit_strength
     for i, p in enumerate(s.players):
         ctx = kingdom.context(rules, buildings, p)
-        units = {slot: unit_strength(rules, u, ctx) if rules[u.card].strength_mods else rules[u.card].strength
-                 for slot, u in enumerate(p.slots) if u is not None}  # (most Units: their printed strength)
-        parts = kingdom.strength_parts(rules, buildings, p, ctx, units)
-        total = sum([v for _, v in parts])
+        units = kingdom.strengths(rules, p, ctx)
+        total = kingdom.strength(rules, buildings, p, ctx, units)
         kingdoms.append((ctx, list(units.values())))
         strengths.append(total)
-        if game.record_events:  # (the Kingdom in detail is only worked out for the log)
-            game.emit("war_strength", player=i, strength=total,
-                      **kingdom.at_war(rules, buildings, cards, p, ctx, units))
+        if game.record_events:  # (the Kingdom in detail is only worked out for the log; as `emit` logs it)
+            s.log.append({"type": "war_strength", "phase": s.phase, "player": i, "strength": total,
+                          **kingdom.at_war(rules, buildings, cards, p, ctx, units)})
         else:
             game.unlogged += 1
     won = mode.fight(game, strengths)
@@ -61,7 +58,7 @@ def resolve_wars(game: Game) -> None:
         ctx.wars_won = won[i]
         gains.append(kingdom.war_gains(rules, buildings, cards, s.players[i], ctx, unit_strengths))
     gains_in_order(game, gains)  # (Wars abilities read no LP or Gold: all are worked out first)
-    income.resolve_income(game, [ctx.income for ctx, _ in kingdoms])
+    income.resolve_income(game, [ctx.income for ctx, _ in kingdoms], [ctx.resources for ctx, _ in kingdoms])
 
 
 def fight(game: Game, strengths: list[int]) -> list[int]:
@@ -74,14 +71,17 @@ def fight(game: Game, strengths: list[int]) -> list[int]:
         game.emit("war", players=[0, 1], strengths=strengths, wars_won=list(won))
         return won
     record = game.record_events
+    s = game.state
+    log = s.log
     for i in range(n):
         j = (i + 1) % n
         a, b = strengths[i], strengths[j]
         i_won, j_won = war_won(a, b), war_won(b, a)
         won[i] += i_won
         won[j] += j_won
-        if record:
-            game.emit("war", players=[i, j], strengths=[a, b], winners=[k for k, w in ((i, i_won), (j, j_won)) if w])
+        if record:  # (as `emit` logs it, without its keywords: a War a neighbour a turn)
+            winners = [i, j] if i_won and j_won else [i] if i_won else [j]  # (a tie is won by both)
+            log.append({"type": "war", "phase": s.phase, "players": [i, j], "strengths": [a, b], "winners": winners})
         else:
             game.unlogged += 1
     return won
