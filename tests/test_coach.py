@@ -441,3 +441,26 @@ def test_review_prints_its_progress_on_a_terminal(finished_save, capsys, monkeyp
     steps = [part.split("] ")[1] for part in err.split("\r") if part.startswith("Reviewing [")]
     assert steps[0].startswith("0/") and steps[-1].split("/")[0] == steps[-1].split("/")[1].split()[0]
     assert len(steps) >= 3  # as the decisions are done, not only at the end
+
+
+def test_a_review_measures_a_hint_not_followed_on_samples_other_than_the_hints(monkeypatch):
+    game = advance(new_game(3, seed=1), "deploy", 2)
+    me = game.pending()[0].player
+    view, pend = game.view(me), game.pending_for(me)
+    seeds: list[int] = []
+    search = coach.search
+
+    def recorded(*args, **kwargs):
+        seeds.append(kwargs["seed"])
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(coach, "search", recorded)
+    h = coach.hint(view, pend, game.catalog, budget=math.inf, max_samples=4)  # as the app asks: seed 0
+    other = next(d for d in coach.options_for(view, pend, game.catalog) if d != h.choice)
+    hint_seeds = set(seeds)
+    seeds.clear()
+    for index in (0, 1):  # the review's seed for a decision is its index (review seed 0)
+        a = coach.assess(view, pend, game.catalog, other, budget=math.inf, max_samples=4, seed=index, index=index,
+                         hint=h.keep(0, view.turn))
+        assert a.on_hint and a.choice == h.choice and a.samples == 4
+    assert seeds and not hint_seeds & set(seeds)  # fresh samples: the hint's were those that chose

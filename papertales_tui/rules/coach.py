@@ -396,9 +396,10 @@ def assess(view: SeatView, pend: Pending, catalog: Catalog, decision: Decision |
         mine = len(options) - 1
     if len(options) == 1:
         return Assessment(index, pend.player, turn, pend.kind, decision, decision, 0.0, 0.0, 0, 0, before=before)
-    if hint is not None:  # (the choice was made on the hint's samples: all of these measure)
+    if hint is not None:  # (the choice was made on the hint's samples: all of these measure, fresh ones:
+        # a hint searches with seed 0, so the measuring stream, never the hint's samples again)
         outcomes = search(view, pend, catalog, options, budget=budget, max_samples=max(max_samples, MIN_SAMPLES),
-                          seed=seed, cancelled=cancelled, drafts=drafts, details=False)
+                          seed=seed + MEASURING_SEEDS, cancelled=cancelled, drafts=drafts, details=False)
         n = len(outcomes[0].scores)
         diffs = [b - m for b, m in zip(outcomes[0].scores, outcomes[mine].scores)]
         cost, error = mean_interval(diffs)
