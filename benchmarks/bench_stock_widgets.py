@@ -9,7 +9,7 @@ as they are and with stock widgets swapped in:
 Screens: the deployment board (place a card, undo: what bench_tui measures, budget 2x) and the draft
 list (cursor down, up: the card details follow the cursor). Then the title menu as an OptionList
 against bench_tui's time to the first screen (aim 1.3x). The figures decide which widgets stay
-hand-written (docs/architecture.md). Usage: python benchmarks/bench_stock_widgets.py [--keys 60]
+hand-written (docs/screens.md). Usage: python benchmarks/bench_stock_widgets.py [--keys 60]
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Textual's general widgets (Footer, OptionList, Static) rebuild and restyle much more than a line on
 each change; the deployment board must answer a key almost as fast as a bare Textual app, so its
 lists, texts and the key bar are made of these (the figures, and where stock widgets are used
-instead: docs/architecture.md, `benchmarks/bench_stock_widgets.py`).
+instead: docs/screens.md, `benchmarks/bench_stock_widgets.py`).
 
 - `Lines`: rows of Rich text, each cropped to the width.
 - `TextBox`: a block of Rich text wrapped to the width (never at a no-break space: see `unbroken`).
