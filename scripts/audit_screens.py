@@ -241,10 +241,15 @@ async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, i
 
 def answer_keys(screen) -> list[str]:
     """The keys that answer what `screen` asks: a pick or a Construction is chosen with Enter and
-    confirmed with c (with 2 players the next card is discarded), a modal confirmed with c."""
+    confirmed with c (with 2 players the next card is discarded), a modal confirmed with c (the Age
+    token target chosen with Enter first), a deployment of nothing with y."""
     name = type(screen).__name__
     if name in ("UnpaidModal", "HealModal"):
         return ["c"]
+    if name == "AgeTargetModal":
+        return ["enter", "c"]
+    if name == "Confirm":
+        return ["y"]
     if name == "DraftScreen":
         return ["enter", "down", "enter", "c"] if screen.with_discard else ["enter", "c"]
     if name == "ConstructionScreen":

@@ -22,7 +22,7 @@ from ..session import Asks
 from ..widgets import Lines, RowList
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
-from .modals import UnpaidModal
+from .modals import Confirm, UnpaidModal
 
 if TYPE_CHECKING:
     from ..kingdom import KingdomView
@@ -522,7 +522,20 @@ class DeployScreen(HintHost, GameScreen):
         self.refresh_all()
 
     def action_confirm(self) -> None:
-        self.decide(self.player, self.plan.decision())
+        placeable = [c for c in self.plan.hand if self.view.card(c).cost <= self.gold_left()]
+        free = [s for s in self.options.open_slots if self.plan.slots[s] is None]
+        if self.plan.new_units() or not placeable or not free:
+            self.decide(self.player, self.plan.decision())
+            return
+        kept = self.plan.keep is not None
+        n = len(self.plan.hand) - kept
+        question = (f"Deploy no new Unit? {n} card{'s' if n != 1 else ''} of your hand "
+                    f"{'go' if n != 1 else 'goes'} to the discard{'; the kept card stays' if kept else ''}.")
+        self.app.push_screen(Confirm(question, "Deploy nothing"), self.nothing_chosen)  # (c twice: not a yes)
+
+    def nothing_chosen(self, yes: bool | None) -> None:
+        if yes:
+            self.decide(self.player, self.plan.decision())
 
     def unpaid_chosen(self, unpaid: list[int] | None) -> None:
         if unpaid is not None:  # else back to the board

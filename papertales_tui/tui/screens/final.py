@@ -77,7 +77,8 @@ TITLE = "Paper Tales · Final scores"
 
 class FinalScreen(GameScreen):
     """The scores, then the Kingdoms at the end: on one page when they fit the screen, else on two
-    (→ and ← turn the page; Enter goes to the next one)."""
+    (→ and ← turn the page; Enter goes to the next one, and does nothing on the last: a new game takes
+    n or a click on its button)."""
 
     CSS_PATH = "summary.tcss"
     BINDINGS = [Binding("n", "new_game", "New game"), Binding("r", "review", "Coach's review"),
@@ -117,6 +118,8 @@ class FinalScreen(GameScreen):
         yield Button("New game (n)", variant="primary", id="again", compact=True)
 
     def on_mount(self) -> None:
+        for button in self.query("#again").results(Button):  # never focused: a stray Enter (the one that
+            button.can_focus = False  # turned the page) must not start a new game; n or a click does
         self.call_after_refresh(self.paginate)
 
     def on_resize(self) -> None:

@@ -149,10 +149,16 @@ class NewGameScreen(GameScreen):
         self.show_rows()
 
     @on(Input.Submitted)
-    def submitted(self) -> None:
-        """Enter goes on to the next field (the game starts with Start game or Ctrl+S, never by a
-        stray Enter after the first name)."""
-        self.focus_next()
+    def submitted(self, event: Input.Submitted) -> None:
+        """Enter goes on to the next field, never to the buttons nor the Discard box: the game starts
+        with Ctrl+S or the Start button, never by a stray Enter, nor by Enter held down or pressed
+        once per field (on the last field it says how to start)."""
+        fields = [w for w in self.focus_chain if isinstance(w, (Input, Select))]
+        later = fields[fields.index(event.input) + 1:] if event.input in fields else []
+        if later:
+            later[0].focus()
+        else:
+            self.notify("Ctrl+S (or the Start game button) starts the game.", title="New game", markup=False)
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:
