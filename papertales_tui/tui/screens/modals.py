@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from ...rules import AgeTargetOptions, HealOptions, SeatView, literal
 from .. import text as tx
 from ..kingdom import DIES
-from ..widgets import KeyBar, option_key
+from ..widgets import KeyBar, TextInput, option_key
 from .hint import HINT, LEARN, HintHost
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ class SaveAsModal(ModalScreen[str | None]):
             yield Label("Save the game as", classes="dialog-title")
             yield Static("A file name or path (~ is your home folder); resume it with "
                          "papertales --resume FILE.", classes="hint", markup=False)
-            yield Input(value=self.default, compact=True, id="save-path")
+            yield TextInput(value=self.default, compact=True, id="save-path")
             yield Label("", classes="error", id="dialog-message", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save (Enter)", variant="primary", id="save", compact=True)

@@ -11,6 +11,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...rules import name_problem
 from .. import seats
+from ..widgets import TextInput
 from .common import GameScreen
 from .title import game_words, unfinished_autosave
 
@@ -89,13 +90,13 @@ class NewGameScreen(GameScreen):
             for i in range(MAX_PLAYERS):
                 with Horizontal(classes="form-row seat-row", id=f"row-{i}"):
                     yield Label(f"Player {i + 1}", classes="form-label", id=f"label-{i}")
-                    yield Input(value=f"Player {i + 1}", placeholder="name", compact=True, id=f"name-{i}")
+                    yield TextInput(value=f"Player {i + 1}", placeholder="name", compact=True, id=f"name-{i}")
                     yield Select(seats.seat_options(), value=seats.HUMAN, allow_blank=False, compact=True,
                                  id=f"seat-{i}", classes="seat")
                 yield Label("", classes="error", id=f"name-{i}-error")
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
-                yield Input(placeholder="empty = random game", compact=True, id="seed")
+                yield TextInput(placeholder="empty = random game", compact=True, id="seed")
             yield Label("", classes="error", id="seed-error")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start game", variant="primary", id="start", compact=True)
