@@ -1,6 +1,7 @@
 """Play seeded games through the app at 80x24 and report what a screen hides or cuts.
 
     python scripts/audit_screens.py [--players 2 3 5 7] [--solo] [--seeds 1 2] [--turns 4] [--size 80x24]
+                                    [--names form|long|wide]
 
 Seat 1 is a human driven by key presses (it places the affordable cards of its hand, and takes a
 Unit out of play from turn 2), the other seats are easy bots; solo games play against the Lich King
@@ -180,8 +181,21 @@ def deploy_keys(screen) -> tuple[list[str], list[str]]:
     return keys, placing
 
 
-async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, int] = (80, 24)) -> Report:
-    """One game at `players` (1: solo against the Lich King), seat 1 human, until turn `turns` ends."""
+NAMES = {  # --names: the players' names, by seat
+    "form": lambda k: f"Player {k + 1}",  # the New game form's
+    "long": lambda k: f"Wilhelmina Ashford{k + 1:02d}",  # as wide as the form allows: 20 cells
+    "wide": lambda k: "山田花子美咲一二三" + "１２３４５６７"[k],  # CJK, 2 cells each: 20 cells
+}
+
+
+def player_names(players: int, kind: str = "form") -> list[str]:
+    return [NAMES[kind](k) for k in range(players)]
+
+
+async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, int] = (80, 24),
+                     names: str = "form") -> Report:
+    """One game at `players` (1: solo against the Lich King), seat 1 human, until turn `turns` ends;
+    `names`: the players' names (a key of NAMES). A player's name cut with "…" counts as a cut name."""
     from papertales_tui.tui.screens.deploy import DeployScreen
     from papertales_tui.tui.screens.final import FinalScreen
     from papertales_tui.tui.screens.handoff import BotScreen
@@ -189,15 +203,15 @@ async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, i
 
     report = Report()
     app = PaperTalesApp()
-    prefixes = card_name_prefixes(app)
+    seated = player_names(players, names)
+    prefixes = card_name_prefixes(app) | {name[:k] for name in seated for k in range(1, len(name))}
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         if players == 1:
-            game: Game = new_solo_game(["Player 1"], seed=seed, catalog=app.catalog, difficulty=2)
+            game: Game = new_solo_game(seated, seed=seed, catalog=app.catalog, difficulty=2)
             seats = ["human"]
         else:
-            names = [f"Player {k + 1}" for k in range(players)]  # the New game form's names
-            game = Game.new(names, seed=seed, catalog=app.catalog)
+            game = Game.new(seated, seed=seed, catalog=app.catalog)
             seats = ["human"] + ["bot:easy"] * (players - 1)
         app.play(game, seats)
         for _ in range(5000):
@@ -265,6 +279,9 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=4)
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--dump", type=Path, help="write the text of every screen seen to this file")
+    parser.add_argument("--names", choices=list(NAMES), default="form",
+                        help="the players' names: the New game form's ('Player 1'...), 'long' (20 cells, "
+                             "the widest the form takes: 'Wilhelmina Ashford01'...), 'wide' (CJK, 20 cells)")
     args = parser.parse_args()
     global DUMP
     DUMP = [] if args.dump else None
@@ -273,8 +290,8 @@ def main() -> int:
     total = Report()
     for players in args.players + ([1] if args.solo else []):
         for seed in args.seeds:
-            report = asyncio.run(audit_game(players, seed, args.turns, size))  # type: ignore[arg-type]
-            label = "solo" if players == 1 else f"{players} players"
+            report = asyncio.run(audit_game(players, seed, args.turns, size, args.names))  # type: ignore[arg-type]
+            label = ("solo" if players == 1 else f"{players} players") + f", {args.names} names"
             print(f"== {label}, seed {seed}: {report.problems()} problems")
             for line in report.lines():
                 print("   " + line)

@@ -174,8 +174,16 @@ class DraftScreen(HintHost, GameScreen):
         out.append(f"{direction} → the rest goes to {target}" if n > 2
                    else f"the rest goes to {target}")
         out.append("\nStill to pick: ", style="bold")
-        out.append(", ".join(waiting))
-        return out  # your Gold and LP: on your line of the table
+        full = out.copy()
+        full.append(", ".join(waiting))
+        header = 2 if isinstance(self.options, SoloPickOptions) else 1
+        if len(wrap(full, self.app.console, self.INFO_WIDTH)) <= header + len(self.cards):
+            return full  # your Gold and LP: on your line of the table
+        # long names at many players: a count, so that the list, the details and the table keep their rows
+        others = len(view.deciding) - (self.player in view.deciding)
+        mine = ["you"] if self.player in view.deciding else []
+        out.append(" and ".join(mine + [f"{others} other{'s' * (others != 1)}"] * bool(others or not mine)))
+        return out
 
     def action_piles(self) -> None:
         self.app.push_screen(self.panels.piles_screen(self.view))
