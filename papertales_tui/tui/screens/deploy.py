@@ -375,7 +375,8 @@ class DeployScreen(HintHost, GameScreen):
             return [Text("No forecast for this plan.", style="dim")]
         gold = self.options.gold
         money = short_line(gold, gold - self.gold_left()) if f.unpaid else money_line(gold, f)
-        lines = [money, wars_line(f, width), aging_line(f, self.after, width), lp_line(f, width),
+        sides = {j: mark.strip("()") for j, mark in table_marks(len(self.view.players), self.player).items()}
+        lines = [money, wars_line(f, width, sides), aging_line(f, self.after, width), lp_line(f, width),
                  build_line(self.view, f, width)]
         lines[4:4] = self.panels.deploy_status(f, width)  # (solo: the Lich King's gains)
         if self.short_status:  # short of rows: Construction shows what can be built
@@ -582,15 +583,21 @@ def strength_range(low: int, high: int) -> str:
     return f"{tx.STRENGTH}{low}" if low == high else f"{tx.STRENGTH}{low}-{high}"
 
 
-def wars_line(f: fc.TurnForecast, width: int = 78) -> Text:
-    """`Forecast on what you see: ⚔6 vs Ben ⚔4 win ★3 · vs Cid ⚔7 lose (★3 at stake)`, shortened to fit."""
+def wars_line(f: fc.TurnForecast, width: int = 78, sides: dict[int, str] | None = None) -> Text:
+    """`Forecast on what you see: ⚔6 vs Ben ⚔4 win ★3 · vs Cid ⚔7 lose (★3 at stake)`, shortened to fit;
+    `sides`: each neighbour's side ("left", "right"), said instead of long names (two names cut short
+    could read the same)."""
     candidates = []
     full = "Forecast on what you see:"
     for label, name_width, stakes in ((full, None, True), (full, None, False), ("Forecast:", None, False),
-                                      ("Forecast:", 6, False)):
+                                      ("Forecast:", 0, False), ("Forecast:", 6, False)):
+        if name_width == 0 and not sides:
+            continue
         out = Text.assemble((label, "bold"), " ", tx.strength(f.strength))
         for k, w in enumerate(f.wars):
             name = w.against if name_width is None else w.against[:name_width]
+            if name_width == 0 and sides:
+                name = sides.get(w.player, w.against) if w.player is not None else w.against
             out.append(f"{' ·' if k else ''} vs {name} {strength_range(*w.theirs)} ")
             result = RESULTS[w.result] + (" ×2" if w.wars_won[1] == 2 else "")
             out.append(result, style="bold" if w.result in (fc.WIN, fc.TIE) else "")

@@ -103,6 +103,8 @@ class DraftScreen(HintHost, GameScreen):
         if table is not None:
             if table_height(table.views, width, table.rows) > room - needed:  # as the Deployment: the
                 table.views = [replace(k, hand=0) for k in table.views]  # hand counts go first
+                if table_height(table.views, width, table.rows) > room - 2:  # still too tall (7 players,
+                    table.views = [replace(k, kept=False) for k in table.views]  # long names): "kept 1" too
                 if table.is_mounted:
                     table.redraw()
             room -= table_height(table.views, width, table.rows)
@@ -176,14 +178,14 @@ class DraftScreen(HintHost, GameScreen):
         out.append("\nStill to pick: ", style="bold")
         full = out.copy()
         full.append(", ".join(waiting))
-        header = 2 if isinstance(self.options, SoloPickOptions) else 1
-        if len(wrap(full, self.app.console, self.INFO_WIDTH)) <= header + len(self.cards):
-            return full  # your Gold and LP: on your line of the table
         # long names at many players: a count, so that the list, the details and the table keep their rows
         others = len(view.deciding) - (self.player in view.deciding)
         mine = ["you"] if self.player in view.deciding else []
         out.append(" and ".join(mine + [f"{others} other{'s' * (others != 1)}"] * bool(others or not mine)))
-        return out
+        header = 2 if isinstance(self.options, SoloPickOptions) else 1
+        rows = max(header + len(self.cards), len(wrap(out, self.app.console, self.INFO_WIDTH))) + 1
+        # (your Gold and LP: on your line of the table)
+        return full if len(wrap(full, self.app.console, self.INFO_WIDTH)) <= rows else out
 
     def action_piles(self) -> None:
         self.app.push_screen(self.panels.piles_screen(self.view))

@@ -94,6 +94,7 @@ class FinalScreen(GameScreen):
 
     def body(self) -> ComposeResult:
         if self.note:
+            self.add_class("noted")
             yield Static(Text(self.note, style="italic"), id="final-note")
         own = panels.of(self.view).final_body(self)  # a mode's own page (solo: against the Lich King)
         if own is not None:
@@ -128,7 +129,7 @@ class FinalScreen(GameScreen):
         width = self.app.size.width - 4  # #final's padding
         ranking_width = console.measure(table).maximum
         beside = max(len(table.rows) + 1, len(end.wrap(console, max(width - ranking_width - 3, 10))))
-        below = len(table.rows) + 2 + len(end.wrap(console, width))  # (a blank row between)
+        below = len(table.rows) + 1 + len(end.wrap(console, width))
         return below < beside
 
     def on_mount(self) -> None:
