@@ -113,3 +113,13 @@ async def test_short_names_keep_the_end_of_game_lp_beside_the_ranking(catalog):
         app.show_finished(game, ["human"] * 3)
         await pilot.pause()
         assert not app.screen.query_one("#final-top").has_class("stacked")
+
+
+def test_what_the_wars_won_breaks_lines_between_players_not_inside_a_name():
+    from papertales_tui.tui.screens.summary import gains
+
+    game = Game.new(LONG[:5], seed=1)
+    events = [ev.LpChanged(phase="wars", player=i, amount=3 + i, total=3 + i, cause="wars") for i in range(5)]
+    lines = gains(game, events, 76).plain.split("\n")
+    assert len(lines) > 1 and all(len(line) <= 76 for line in lines)
+    assert [name for line in lines for name in LONG[:5] if name in line] == LONG[:5]  # each whole, in order
