@@ -20,6 +20,7 @@ from papertales_tui.rules.catalog import CardFileError, load_catalog
 from papertales_tui.rules.names import unsafe
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.handoff import HandoffScreen
+from papertales_tui.tui.screens.newgame import NewGameScreen
 
 HOSTILE = ["[bold]", "[/]", "\x1b[2J", "\x9b31m", "a\rb", "a\tb", "\u202eevil", "zero\u200bwidth", "\x7f",
            "line\u2028break", "W" * 20, "漢字" * 10]
@@ -101,6 +102,12 @@ async def test_pasted_control_characters_show_as_their_escapes_and_markup_as_typ
         form.query_one("#name-1").value = "[/]" + "W" * 17  # the widest name the form takes (20 cells)
         await pilot.press("ctrl+s")
         await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and app.game is None  # refused until retyped
+        text = screen_text(app)
+        assert "The pasted name held a control character (U+001B), shown as \\x1b; retype it." in text
+        field.value = "[bold]Ann\\"  # retyped (a backslash typed is just a backslash)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
-        assert [p.name for p in app.game.players] == ["\\x1b[2J[bold]\\u202e", "[/]" + "W" * 17]
-        assert "Pass to \\x1b[2J[bold]\\u202e" in screen_text(app)
+        assert [p.name for p in app.game.players] == ["[bold]Ann\\", "[/]" + "W" * 17]
+        assert "Pass to [bold]Ann\\" in screen_text(app)  # markup shown as typed

@@ -114,6 +114,7 @@ class NewGameScreen(GameScreen):
         yield Checkbox(DISCARD_LABEL[False], id="discard", compact=True)
 
     def on_mount(self) -> None:
+        self.pasted = {}
         for label in self.query(".error"):
             label.display = False
         self.show_rows()
@@ -134,6 +135,15 @@ class NewGameScreen(GameScreen):
         self.query_one("#seat-0").display = not solo  # solo: one human
         self.query_one("#label-0", Label).update("Your name" if solo else "Player 1")
         self.query_one("#mode-hint", Static).update(HINTS[self.mode])
+
+    pasted: dict[str, tuple[str, tuple[str, ...]]]  # field id -> what a paste held, and its escapes in the field
+
+    @on(TextInput.Escaped)
+    def escaped(self, event: TextInput.Escaped) -> None:
+        if event.field.id and event.field.id.startswith("name-"):
+            self.pasted[event.field.id] = (event.problem, event.escapes)
+            self.query_one(f"#{event.field.id}-error", Label).display = True  # said at once
+            self.check_fields(shown_only=True)
 
     @on(Checkbox.Changed, "#discard")
     def discard_changed(self, event: Checkbox.Changed) -> None:
@@ -179,6 +189,10 @@ class NewGameScreen(GameScreen):
         names = [self.query_one(f"#name-{i}", Input).value for i in range(count)]
         seed_text = self.query_one("#seed", Input).value
         errors = validate(names, seed_text)
+        for i, name in enumerate(names):  # a paste that held control characters: they show as escapes,
+            problem, escapes = self.pasted.get(f"name-{i}", ("", ()))  # until they are retyped
+            if f"name-{i}" not in errors and any(e in name for e in escapes):
+                errors[f"name-{i}"] = f"The pasted name held {problem}, shown as {escapes[0]}; retype it."
         for field in [f"name-{i}" for i in range(count)] + ["seed"]:
             label = self.query_one(f"#{field}-error", Label)
             if shown_only and not label.display:
