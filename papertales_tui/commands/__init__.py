@@ -22,7 +22,7 @@ class CommandError(Exception):
 def printable(text: object) -> str:
     """Text from people or files made safe for a terminal, as the screens show it (`rules.literal`:
     control characters, bidi overrides and line breaks escaped), so that a line stays one line."""
-    from ..rules.names import literal
+    from ..rules import literal
 
     return literal(text)
 

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from .engine import START_GOLD, WAR_LP, Game, Pending
     from .games import MODES, load_game, new_game
     from .modes import Mode, StandardMode
-    from .names import literal, name_problem
+    from .names import literal, name_problem, unsafe, unsafe_problem
     from .observer import (
         ArmyRange,
         PlayerView,
@@ -84,7 +84,8 @@ _LAZY = {
     "BuildingType": "cards", "LichKingCard": "cards", "NecropolisCard": "cards", "Production": "cards",
     "Quest": "cards", "UnitType": "cards",
     "BACK": "state", "FIFTH_SLOT": "state", "FRONT": "state", "SLOT_NAMES": "state",
-    "literal": "names", "name_problem": "names", "random_decision": "random_play",
+    "literal": "names", "name_problem": "names", "unsafe": "names", "unsafe_problem": "names",
+    "random_decision": "random_play",
     "Bot": "bots", "DraftMemory": "bots.knowledge",
     "Catalog": "cards", "default_catalog": "card_files", "load_catalog": "catalog", "CardFileError": "card_paths",
 }
@@ -112,5 +113,5 @@ __all__ = [
     "StandardMode", "Step", "Unaffordable", "UnitType", "UnitView", "Upgrade", "WAR_LP", "WrongKind", "as_decision",
     "bots", "coach", "decision_from_dict", "default_catalog", "events", "forecast", "game_decisions", "game_log",
     "game_seed", "game_turn", "literal", "load_catalog",
-    "load_game", "name_problem", "new_game", "observe", "price", "random_decision",
+    "load_game", "name_problem", "new_game", "observe", "price", "random_decision", "unsafe", "unsafe_problem",
 ]

@@ -469,8 +469,7 @@ class TextInput(Input):
             self.field, self.problem, self.escapes = field, problem, escapes
 
     def _on_paste(self, event: events.Paste) -> None:
-        from ..rules import literal
-        from ..rules.names import unsafe, unsafe_problem
+        from ..rules import literal, unsafe, unsafe_problem
 
         event.prevent_default()  # (Input's own handler would insert the raw text too)
         event.stop()
