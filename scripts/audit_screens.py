@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from rich.cells import cell_len  # noqa: E402
 from rich.console import Console  # noqa: E402
 from textual.containers import ScrollableContainer  # noqa: E402
 from textual.worker import WorkerCancelled  # noqa: E402
@@ -103,6 +104,22 @@ def card_name_prefixes(app: PaperTalesApp) -> set[str]:
 DUMP: list[str] | None = None  # --dump: every screen's text goes here
 
 
+NAMED: list[str] = []  # the players' names, when they are long enough to be told apart from words (--names)
+
+
+def check_names(kind: str, text: list[str], report: Report, names: list[str]) -> None:
+    """A player's name cut short without "…" (`vs Wilhel`) or broken across two lines: the start of
+    a name (its first 6 cells) not followed by the whole of one."""
+    starts = {name[:k] for name in names for k in range(1, len(name) + 1) if cell_len(name[:k]) == 6}
+    for line in text:
+        for start in starts:
+            at = line.find(start)
+            while at >= 0:
+                if not any(line.startswith(name, at) for name in names):
+                    report.cut_names.append((kind, line[at:at + 24].rstrip()))
+                at = line.find(start, at + 1)
+
+
 def check_screen(app, report: Report, prefixes: set[str]) -> None:
     """Everything the audit counts, on the screen shown now."""
     screen = app.screen
@@ -111,6 +128,7 @@ def check_screen(app, report: Report, prefixes: set[str]) -> None:
     text = screen_text(app)
     before = report.problems()
     check_text(kind, text, report, prefixes)
+    check_names(kind, text, report, NAMED)
     check_widgets(screen, kind, report)
     if DUMP is not None:
         found = report.problems() - before
@@ -195,7 +213,8 @@ def player_names(players: int, kind: str = "form") -> list[str]:
 async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, int] = (80, 24),
                      names: str = "form") -> Report:
     """One game at `players` (1: solo against the Lich King), seat 1 human, until turn `turns` ends;
-    `names`: the players' names (a key of NAMES). A player's name cut with "…" counts as a cut name."""
+    `names`: the players' names (a key of NAMES). A player's name cut (with "…" or without, or broken
+    across two lines) counts as a cut name."""
     from papertales_tui.tui.screens.deploy import DeployScreen
     from papertales_tui.tui.screens.final import FinalScreen
     from papertales_tui.tui.screens.handoff import BotScreen
@@ -204,6 +223,7 @@ async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, i
     report = Report()
     app = PaperTalesApp()
     seated = player_names(players, names)
+    NAMED[:] = seated if names != "form" else []  # ("Player" is also a word on the screens)
     prefixes = card_name_prefixes(app) | {name[:k] for name in seated for k in range(1, len(name))}
     async with app.run_test(size=size) as pilot:
         await pilot.pause()

@@ -123,3 +123,15 @@ def test_what_the_wars_won_breaks_lines_between_players_not_inside_a_name():
     lines = gains(game, events, 76).plain.split("\n")
     assert len(lines) > 1 and all(len(line) <= 76 for line in lines)
     assert [name for line in lines for name in LONG[:5] if name in line] == LONG[:5]  # each whole, in order
+
+
+def test_the_audit_sees_a_name_cut_without_an_ellipsis_or_broken_across_lines():
+    from test_audit_screens import audit_module
+
+    audit = audit_module()
+    report = audit.Report()
+    audit.check_names("DeployScreen", [" Forecast: ⚔4 vs Wilhel ⚔2 win ★3 · vs Wilhelmina Ashford07 ⚔2",
+                                       "  Wilhelmina Ashford01: ★5   Wilhelmina", " vs 山田花子美咲 ⚔0"],
+                      report, LONG + WIDE)
+    assert [cut for _, cut in report.cut_names] == ["Wilhel ⚔2 win ★3 · vs Wi", "Wilhelmina", "山田花子美咲 ⚔0"]
+    assert audit.player_names(7, "long") == LONG and audit.player_names(7, "wide") == WIDE
