@@ -92,11 +92,14 @@ class DraftScreen(HintHost, GameScreen):
 
     def rows_for_list(self) -> int:
         """The rows the list of cards and the text beside it may take, the table (each Kingdom whole,
-        without hand counts nor kept marks) and 2 rows of card details left their rows."""
+        without hand counts nor kept marks) and the compact card details left their rows."""
         if self.least_rows is None:
             width = max(self.app.size.width - 2, 20)
             views = [replace(k, hand=0, kept=False) for k in self.table_views()]
-            self.least_rows = 2 + self.panels.top_rows + 2 + (table_height(views, width, 0) if len(views) > 1 else 0)
+            details = max(2, *(len(tx.unit_detail(self.view.card(c), True).wrap(self.app.console, width))
+                               for c in self.cards))
+            self.least_rows = (2 + self.panels.top_rows + details
+                               + (table_height(views, width, 0) if len(views) > 1 else 0))
         return self.app.size.height - self.least_rows
 
     INFO_WIDTH = 31  # the text of #draft-info (draft.tcss: 34, less its border and padding)
