@@ -142,8 +142,9 @@ class DeployScreen(HintHost, GameScreen):
         room -= self.panels.top_rows  # solo: the Necropolis row
         least = self.least_table_rows(width)
         footer = int(self.can_keep())
-        layouts = [(False, False, False), (True, False, False), (False, True, False), (True, True, False),
-                   (True, True, True)]  # (kept in the title, compact details, without the build line)
+        layouts = [(False, False, 0), (True, False, 0), (False, True, 0), (True, True, 0), (True, True, 1),
+                   (True, True, 2)]  # (kept in the title, compact details, status lines saved: 1 without the
+        # build line, 2 also Aging and LP on one line: 7 players with long names)
         for merged, compact, short in layouts:
             board = max(spots, entries + 1 + (footer and not merged))
             if room - full + short - board - least >= self.detail_rows(width, compact):
@@ -169,11 +170,11 @@ class DeployScreen(HintHost, GameScreen):
         self.wrapped.clear()
         return True
 
-    board_layout: tuple[int, bool, bool, bool] | None = None
+    board_layout: tuple[int, bool, bool, int] | None = None
     measured: dict[tuple[object, ...], int]  # rows of the table and of the card details, by width (fit_layout)
     kept_in_title = False  # the kept card in the hand's title line, not under the hand
     compact_details = False  # the card details without their first line of stats
-    short_status = False  # the status without "Could build then"
+    short_status = 0  # status lines saved: 1 without "Could build then", 2 also Aging and LP on one line
 
     def can_keep(self) -> bool:
         return self.options.can_keep  # (not on the last turn: no turn follows)
@@ -381,6 +382,8 @@ class DeployScreen(HintHost, GameScreen):
         lines[4:4] = self.panels.deploy_status(f, width)  # (solo: the Lich King's gains)
         if self.short_status:  # short of rows: Construction shows what can be built
             lines.pop()
+        if self.short_status >= 2:  # still short: Aging and the LP of the turn share a line
+            lines[2:4] = [Text.assemble(aging_line(f, self.after, width - lines[3].cell_len - 3), " · ", lines[3])]
         if self.held is not None:
             lines[-1] = Text(f"Holding {self.view.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
                              style="bold")
