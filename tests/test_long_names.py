@@ -135,3 +135,30 @@ def test_the_audit_sees_a_name_cut_without_an_ellipsis_or_broken_across_lines():
                       report, LONG + WIDE)
     assert [cut for _, cut in report.cut_names] == ["Wilhel ⚔2 win ★3 · vs Wi", "Wilhelmina", "山田花子美咲 ⚔0"]
     assert audit.player_names(7, "long") == LONG and audit.player_names(7, "wide") == WIDE
+
+
+def at_deploy(names: list[str], seed: int, turn: int) -> Game:
+    """A game played at random until seat 0 deploys at `turn`."""
+    game = Game.new(names, seed=seed)
+    rng = random.Random(seed)
+    while not (game.state.turn == turn and any(p.player == 0 and p.kind == "deploy" for p in game.pending())):
+        pend = game.pending()[0]
+        game.apply(pend.player, random_decision(game, pend, rng))
+    return game
+
+
+async def test_a_deployment_short_of_rows_puts_aging_and_lp_on_one_line_before_hiding_details(catalog):
+    from test_audit_screens import audit_module
+
+    audit = audit_module()
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(at_deploy(LONG, 8, 2), ["human"] + ["bot:easy"] * 6, shown=None)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DeployScreen) and screen.short_status == 2  # the last layout
+        report = audit.Report()
+        audit.check_widgets(screen, "DeployScreen", report)
+        assert report.hidden_rows == []  # every card's details in their rows
+        assert any(line.startswith(" Aging:") and "· LP this turn" in line for line in screen_text(app).splitlines())
