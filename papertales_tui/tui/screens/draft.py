@@ -90,15 +90,18 @@ class DraftScreen(HintHost, GameScreen):
 
     least_rows: int | None = None  # the rows everything but the list and the text beside it takes at least
 
+    def compact_rows(self, width: int) -> int:
+        """The rows the compact details of the longest card of the list take (2 at least)."""
+        return max(2, *(len(tx.unit_detail(self.view.card(c), True).wrap(self.app.console, width))
+                        for c in self.cards))
+
     def rows_for_list(self) -> int:
         """The rows the list of cards and the text beside it may take, the table (each Kingdom whole,
         without hand counts nor kept marks) and the compact card details left their rows."""
         if self.least_rows is None:
             width = max(self.app.size.width - 2, 20)
             views = [replace(k, hand=0, kept=False) for k in self.table_views()]
-            details = max(2, *(len(tx.unit_detail(self.view.card(c), True).wrap(self.app.console, width))
-                               for c in self.cards))
-            self.least_rows = (2 + self.panels.top_rows + details
+            self.least_rows = (2 + self.panels.top_rows + self.compact_rows(width)
                                + (table_height(views, width, 0) if len(views) > 1 else 0))
         return self.app.size.height - self.least_rows
 
@@ -121,8 +124,8 @@ class DraftScreen(HintHost, GameScreen):
         if table is not None:
             if table_height(table.views, width, table.rows) > room - needed:  # as the Deployment: the
                 table.views = [replace(k, hand=0) for k in table.views]  # hand counts go first
-                if table_height(table.views, width, table.rows) > room - 2:  # still too tall (7 players,
-                    table.views = [replace(k, kept=False) for k in table.views]  # long names): "kept 1" too
+                if table_height(table.views, width, table.rows) > room - self.compact_rows(width):  # still
+                    table.views = [replace(k, kept=False) for k in table.views]  # too tall: "kept 1" too
                 if table.is_mounted:
                     table.redraw()
             room -= table_height(table.views, width, table.rows)
