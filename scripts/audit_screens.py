@@ -1,6 +1,7 @@
 """Play seeded games through the app at 80x24 and report what a screen hides or cuts.
 
     python scripts/audit_screens.py [--players 2 3 5 7] [--solo] [--seeds 1 2] [--turns 4] [--size 80x24]
+                                    [--names form|long|wide]
 
 Seat 1 is a human driven by key presses (it places the affordable cards of its hand, and takes a
 Unit out of play from turn 2), the other seats are easy bots; solo games play against the Lich King
@@ -29,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from rich.cells import cell_len  # noqa: E402
 from rich.console import Console  # noqa: E402
 from textual.containers import ScrollableContainer  # noqa: E402
 from textual.worker import WorkerCancelled  # noqa: E402
@@ -102,6 +104,22 @@ def card_name_prefixes(app: PaperTalesApp) -> set[str]:
 DUMP: list[str] | None = None  # --dump: every screen's text goes here
 
 
+NAMED: list[str] = []  # the players' names, when they are long enough to be told apart from words (--names)
+
+
+def check_names(kind: str, text: list[str], report: Report, names: list[str]) -> None:
+    """A player's name cut short without "…" (`vs Wilhel`) or broken across two lines: the start of
+    a name (its first 6 cells) not followed by the whole of one."""
+    starts = {name[:k] for name in names for k in range(1, len(name) + 1) if cell_len(name[:k]) == 6}
+    for line in text:
+        for start in starts:
+            at = line.find(start)
+            while at >= 0:
+                if not any(line.startswith(name, at) for name in names):
+                    report.cut_names.append((kind, line[at:at + 24].rstrip()))
+                at = line.find(start, at + 1)
+
+
 def check_screen(app, report: Report, prefixes: set[str]) -> None:
     """Everything the audit counts, on the screen shown now."""
     screen = app.screen
@@ -110,6 +128,7 @@ def check_screen(app, report: Report, prefixes: set[str]) -> None:
     text = screen_text(app)
     before = report.problems()
     check_text(kind, text, report, prefixes)
+    check_names(kind, text, report, NAMED)
     check_widgets(screen, kind, report)
     if DUMP is not None:
         found = report.problems() - before
@@ -180,8 +199,22 @@ def deploy_keys(screen) -> tuple[list[str], list[str]]:
     return keys, placing
 
 
-async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, int] = (80, 24)) -> Report:
-    """One game at `players` (1: solo against the Lich King), seat 1 human, until turn `turns` ends."""
+NAMES = {  # --names: the players' names, by seat
+    "form": lambda k: f"Player {k + 1}",  # the New game form's
+    "long": lambda k: f"Wilhelmina Ashford{k + 1:02d}",  # as wide as the form allows: 20 cells
+    "wide": lambda k: "山田花子美咲一二三" + "１２３４５６７"[k],  # CJK, 2 cells each: 20 cells
+}
+
+
+def player_names(players: int, kind: str = "form") -> list[str]:
+    return [NAMES[kind](k) for k in range(players)]
+
+
+async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, int] = (80, 24),
+                     names: str = "form") -> Report:
+    """One game at `players` (1: solo against the Lich King), seat 1 human, until turn `turns` ends;
+    `names`: the players' names (a key of NAMES). A player's name cut (with "…" or without, or broken
+    across two lines) counts as a cut name."""
     from papertales_tui.tui.screens.deploy import DeployScreen
     from papertales_tui.tui.screens.final import FinalScreen
     from papertales_tui.tui.screens.handoff import BotScreen
@@ -189,15 +222,16 @@ async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, i
 
     report = Report()
     app = PaperTalesApp()
-    prefixes = card_name_prefixes(app)
+    seated = player_names(players, names)
+    NAMED[:] = seated if names != "form" else []  # ("Player" is also a word on the screens)
+    prefixes = card_name_prefixes(app) | {name[:k] for name in seated for k in range(1, len(name))}
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         if players == 1:
-            game: Game = new_solo_game(["Player 1"], seed=seed, catalog=app.catalog, difficulty=2)
+            game: Game = new_solo_game(seated, seed=seed, catalog=app.catalog, difficulty=2)
             seats = ["human"]
         else:
-            names = [f"Player {k + 1}" for k in range(players)]  # the New game form's names
-            game = Game.new(names, seed=seed, catalog=app.catalog)
+            game = Game.new(seated, seed=seed, catalog=app.catalog)
             seats = ["human"] + ["bot:easy"] * (players - 1)
         app.play(game, seats)
         for _ in range(5000):
@@ -241,10 +275,15 @@ async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, i
 
 def answer_keys(screen) -> list[str]:
     """The keys that answer what `screen` asks: a pick or a Construction is chosen with Enter and
-    confirmed with c (with 2 players the next card is discarded), a modal confirmed with c."""
+    confirmed with c (with 2 players the next card is discarded), a modal confirmed with c (the Age
+    token target chosen with Enter first), a deployment of nothing with y."""
     name = type(screen).__name__
     if name in ("UnpaidModal", "HealModal"):
         return ["c"]
+    if name == "AgeTargetModal":
+        return ["enter", "c"]
+    if name == "Confirm":
+        return ["y"]
     if name == "DraftScreen":
         return ["enter", "down", "enter", "c"] if screen.with_discard else ["enter", "c"]
     if name == "ConstructionScreen":
@@ -260,6 +299,9 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=4)
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--dump", type=Path, help="write the text of every screen seen to this file")
+    parser.add_argument("--names", choices=list(NAMES), default="form",
+                        help="the players' names: the New game form's ('Player 1'...), 'long' (20 cells, "
+                             "the widest the form takes: 'Wilhelmina Ashford01'...), 'wide' (CJK, 20 cells)")
     args = parser.parse_args()
     global DUMP
     DUMP = [] if args.dump else None
@@ -268,8 +310,8 @@ def main() -> int:
     total = Report()
     for players in args.players + ([1] if args.solo else []):
         for seed in args.seeds:
-            report = asyncio.run(audit_game(players, seed, args.turns, size))  # type: ignore[arg-type]
-            label = "solo" if players == 1 else f"{players} players"
+            report = asyncio.run(audit_game(players, seed, args.turns, size, args.names))  # type: ignore[arg-type]
+            label = ("solo" if players == 1 else f"{players} players") + f", {args.names} names"
             print(f"== {label}, seed {seed}: {report.problems()} problems")
             for line in report.lines():
                 print("   " + line)

@@ -155,7 +155,7 @@ async def play(out: Path, seed: int) -> None:  # noqa: C901 (a scripted walk thr
                 keys = ["c"]
             elif isinstance(screen, AgeTargetModal):
                 shooter.shot("08-age-target")
-                keys = ["enter"]
+                keys = ["enter", "c"]
             elif isinstance(screen, HealModal):
                 await pilot.press("space")  # the first Unit ticked: saved
                 await pilot.pause()
@@ -221,7 +221,7 @@ async def play_solo(out: Path, seed: int) -> None:
             elif isinstance(screen, ConstructionScreen):
                 keys = ["enter", "c"]
             elif isinstance(screen, (AgeTargetModal, HealModal, UnpaidModal)):
-                keys = ["enter"] if isinstance(screen, AgeTargetModal) else ["c"]
+                keys = ["enter", "c"] if isinstance(screen, AgeTargetModal) else ["c"]
             elif isinstance(screen, SaveAsModal):
                 keys = ["escape"]
             else:

@@ -51,7 +51,7 @@ BAD_PACKS = {
                    "from -10 to 10"),
     "no copies": (unit(copies=0), "copies", "greater than or equal to 1"),
     "name of a base card": (unit(name="knight"), "name", "duplicate name 'knight'"),
-    "control character in a name": (unit(name="Gno\x1bme"), "name", "should match pattern"),
+    "control character in a name": (unit(name="Gno\x1bme"), "name", "holds a control character (U+001B)"),
     "name too long": (unit(name="G" * 41), "name", "at most 40"),
     "negative building LP": (yaml.safe_dump({"buildings": [{
         "id": "shed", "name": "Shed", "level1": {"legend_points": -1, "cost": []},

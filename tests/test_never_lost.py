@@ -41,11 +41,11 @@ async def test_a_pasted_control_character_is_refused_by_the_form_and_the_game_is
         field.value = ""
         field.post_message(events.Paste("Ann\x01\x7f"))  # as a terminal's bracketed paste delivers it
         await pilot.pause()
-        assert field.value == "Ann\x01\x7f"
+        assert field.value == "Ann\\x01\\x7f"  # shown literally (tests/test_literal_text.py)
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen) and app.game is None
-        assert "The name holds a control character (U+0001); retype it." in screen_text(app)
+        assert "The pasted name held a control character (U+0001), shown as \\x01; retype it." in screen_text(app)
         for name in ("W" * 99, "漢" * 11, "Bo\u202e", "a" + "\u0301" * 70):  # each message whole at 80 columns
             app.screen.query_one("#name-0").value = name
             await pilot.pause()

@@ -85,10 +85,10 @@ async def test_enter_in_a_field_goes_to_the_next_one_and_never_starts_the_game(c
         await pilot.pause()
         assert app.game is None and app.focused is screen.query_one("#seat-1")
         screen.query_one("#seed").focus()
-        await pilot.press(*"7", "enter")  # the last field: on to the Start button
+        await pilot.press(*"7", "enter", "enter")  # the last field: Enter stays there (never on to Start)
         await pilot.pause()
-        assert app.game is None and app.focused is screen.query_one("#start")
-        await pilot.press("enter")
+        assert app.game is None and app.focused is screen.query_one("#seed")
+        await pilot.press("ctrl+s")
         await pilot.pause()
         assert [p.name for p in app.game.players] == ["Ann", "Ben"] and app.game.state.seed == 7
 
@@ -269,7 +269,10 @@ async def test_deploy_move_and_take_out_units_in_play(catalog):
         await pilot.pause()
         assert board.plan.slots == [None] * 5 and board.plan.discarded() == [knight]
         assert "taken out" in screen_text(app)
-        await pilot.press("c")
+        await pilot.press("c")  # no new Unit: asked first
+        await pilot.pause()
+        assert "Deploy no new Unit? 1 card of your hand goes to the discard." in screen_text(app)
+        await pilot.press("y")
         await pilot.pause()
         assert game.state.players[0].submitted.slots == (None,) * 5
 
@@ -321,7 +324,7 @@ async def test_time_master_target_is_asked_in_a_modal_and_warns_who_dies(catalog
         await open_board(app, pilot, game)
         await pilot.press("2", "c")  # Time Master to Front 2
         await pilot.pause()
-        await pilot.press("enter", "c")  # Ben: hand-off, deploy nothing
+        await pilot.press("enter", "c", "y")  # Ben: hand-off, deploy nothing
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)  # the reveal is public
         assert "P0 reveals Time Master (Front 2)" in screen_text(app)
@@ -338,7 +341,11 @@ async def test_time_master_target_is_asked_in_a_modal_and_warns_who_dies(catalog
         rows = {line.split()[2]: line for line in text.splitlines() if "→ ◷" in line}
         assert "✝ dies this turn" in rows["Knight"]  # the engine says: 2 Age tokens, dies at Aging
         assert "lives through this Aging" in rows["Relic"]  # never dies
-        await pilot.press("enter")  # the first Unit: the Knight
+        await pilot.press("c", "enter")  # c alone confirms nothing; Enter chooses the first Unit, the Knight
+        await pilot.pause()
+        assert isinstance(app.screen, AgeTargetModal) and "Knight" in app.screen.label(0).plain
+        assert "✓ chosen" in screen_text(app) and not events(game, "age_added", cause="time_master")
+        await pilot.press("c")  # confirmed
         await pilot.pause()
         assert events(game, "age_added", cause="time_master", card=knight, amount=2)
         assert game.state.phase != "deployment"

@@ -79,7 +79,7 @@ async def test_no_color_keeps_every_meaning_in_glyphs_and_words(catalog, monkeyp
 
 
 async def test_save_as_asks_before_replacing_and_never_replaces_a_damaged_file(catalog, tmp_path):
-    from papertales_tui.tui.screens.modals import SaveAsModal
+    from papertales_tui.tui.screens.modals import Confirm, SaveAsModal
 
     app = PaperTalesApp(catalog)
     target, bad = tmp_path / "mine.json", tmp_path / "bad.json"
@@ -106,12 +106,15 @@ async def test_save_as_asks_before_replacing_and_never_replaces_a_damaged_file(c
         await pilot.press("enter", "enter", "down", "enter", "c")  # Ann picks and discards
         await pilot.pause()
         text = await save_to(pilot, target)
-        assert "already exists. Press Enter again to replace it" in text and target.read_bytes() == first
-        await pilot.press("enter")  # confirmed: a good save file is replaced
+        assert isinstance(app.screen, Confirm) and target.read_bytes() == first  # asked first
+        await pilot.press("y")  # confirmed: a good save file is replaced
         await pilot.pause()
         assert not isinstance(app.screen, SaveAsModal)
         assert persistence.load_save(target, catalog).decisions == app.game.state.decisions
-        text = await save_to(pilot, bad, enters=2)
+        await save_to(pilot, bad)
+        await pilot.press("y")
+        await pilot.pause()
+        text = str(app.screen.query_one("#dialog-message").render())
         assert "Not saved: will not replace this file, it is not a good save file" in text
         assert bad.read_bytes() == b'{"format": "papertales-save", "vers'
         app.screen.query_one("#save-path").value = str(tmp_path / "no-such-dir" / "x.json")

@@ -65,7 +65,7 @@ def keys_for(app: PaperTalesApp) -> list[str]:
     if isinstance(screen, ConstructionScreen):
         return ["enter", "c"]  # the first option (cheapest offer or pass)
     if isinstance(screen, AgeTargetModal):
-        return ["enter"]
+        return ["enter", "c"]  # the first Unit, confirmed
     if isinstance(screen, (HealModal, UnpaidModal)):
         return ["c"]
     raise AssertionError(f"unexpected screen {type(screen).__name__}")

@@ -85,7 +85,7 @@ async def test_take_back_a_confirmed_deployment(catalog, monkeypatch):
         knight = app.screen.plan.hand[0]
         assert app.screen.plan.slots[0] == knight  # the plan as it was, not reset
         assert "F1 Knight" in screen_text(app)
-        await press(pilot, "x", "c")  # deploys nothing this time
+        await press(pilot, "x", "c", "y")  # deploys nothing this time (y: yes, nothing)
         assert app.game.state.decisions[-1]["slots"] == [None] * 5
         assert "P0 took back their deployment." in screen_text(app)
         await press(pilot, "enter", "c")  # P1 confirms too: the Units are revealed

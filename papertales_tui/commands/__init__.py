@@ -20,10 +20,11 @@ class CommandError(Exception):
 
 
 def printable(text: object) -> str:
-    """Text from people or files made safe for a terminal: control characters (and other characters
-    that are not printable, like bidi overrides) escaped, so that a line stays one line."""
-    text = str(text)
-    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    """Text from people or files made safe for a terminal, as the screens show it (`rules.literal`:
+    control characters, bidi overrides and line breaks escaped), so that a line stays one line."""
+    from ..rules import literal
+
+    return literal(text)
 
 
 def say(*parts: object, file: TextIO | None = None) -> None:

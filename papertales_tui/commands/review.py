@@ -15,7 +15,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..terminal import stderr_is_terminal
-from . import float_range, int_range, printable
+from . import float_range, int_range, printable, say
 
 if TYPE_CHECKING:
     from ..persistence import Save
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
         print(json.dumps(as_json(result, start, args.file), indent=1))
     else:
         for line in text_lines(result, start, args.file, every=args.all):
-            print(line)
+            say(line)
     return 0
 
 

@@ -207,3 +207,40 @@ def restore_kept(kept: Path, directory: Path | str | None = None) -> Path | None
         os.rename(kept_backup(kept), d / BACKUP)
     _fsync_dir(d)
     return other
+
+
+MAX_FINISHED_KEPT = 5  # finished games kept: the newest ones (games in progress are all kept)
+
+
+def prune_kept(directory: Path | str | None = None, catalog: Catalog | None = None,
+               keep_finished: int = MAX_FINISHED_KEPT) -> list[Path]:
+    """Delete the kept games (and their backups) that are finished, beyond the `keep_finished` newest
+    finished ones; return the kept files deleted. Never deleted: a game in progress, a file that does
+    not load with every check (damaged, tampered, cards not loaded, unreadable: the player may have
+    been told of it, and it may be a game in progress), the autosave, its backup and the damaged files
+    moved aside. Raises nothing: a file that cannot be deleted stays."""
+    from ..dirs import kept_games
+
+    finished = []
+    for path in kept_games(directory):  # newest first
+        try:
+            if read_save_file(path, catalog).game.over:  # the format checks: cheap
+                finished.append(path)
+        except SaveFileError:
+            continue
+    removed = []
+    for path in finished[keep_finished:]:
+        try:
+            if not load_save(path, catalog).game.over:  # every check, the replay too, before deleting
+                continue
+            path.unlink()
+        except (SaveFileError, OSError):
+            continue
+        with contextlib.suppress(OSError):
+            kept_backup(path).unlink(missing_ok=True)
+        removed.append(path)
+    if removed:
+        with contextlib.suppress(OSError):
+            _fsync_dir(data_dir(directory))
+    return removed
+

@@ -2,7 +2,7 @@
 
 Validating the YAML files (`catalog.py`: PyYAML and Pydantic) costs more than the rest of the start-up
 together, so the validated `Catalog` is cached in the user cache directory, keyed by a hash of
-everything that could change it: the card files' paths and contents, the loader's and the card types'
+everything that could change it: the card files' paths and contents, the loader's (names.py's too), the card types'
 source, the package version. A cache file that is missing, unreadable, damaged or stale is ignored and
 rebuilt silently; one that cannot be written is skipped. Unpickling only accepts the card types, so a
 tampered file cannot run code. This module imports neither YAML nor Pydantic unless it must load.
@@ -38,7 +38,7 @@ def _key(files: list[Path]) -> bytes | None:
     digest = hashlib.sha256(FORMAT + papertales_tui.__version__.encode())
     loader = Path(__file__).with_name("catalog.py")
     try:
-        for path in (loader, Path(cards.__file__), *files):
+        for path in (loader, loader.with_name("names.py"), Path(cards.__file__), *files):  # names: what texts refuse
             data = read_limited(path, MAX_FILE_BYTES, "card file")
             digest.update(b"%d:%s%d:" % (len(str(path)), str(path).encode(), len(data)) + data)
     except FileProblem:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, cast
 
 import yaml
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from ..files import FileProblem, read_limited
 from .card_paths import MAX_FILE_BYTES, CardFileError, _shown, card_files, default_cards_dir  # noqa: F401
@@ -36,6 +36,7 @@ from .cards import (
     Quest,
     UnitType,
 )
+from .names import unsafe_problem
 
 # Safe loading only; the C version of the safe loader when PyYAML has it (much faster start-up).
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -99,9 +100,20 @@ def _check_shape(text: str) -> None:
 Resource = Literal[RESOURCES]  # type: ignore[valid-type]
 Condition = Literal[tuple(c for c in PRODUCTION_CONDITIONS if c is not None)]  # type: ignore[valid-type]
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
-_PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*$"  # no control characters: texts are shown on terminals
-Name = Annotated[str, Field(min_length=1, max_length=40, pattern=_PRINTABLE)]
-Text = Annotated[str, Field(min_length=1, max_length=400, pattern=_PRINTABLE)]
+
+
+def _shown_as_is(text: str) -> str:
+    """Card texts are shown on terminals: refused when they hold what a player name may not (control
+    characters, bidi overrides, zero-width spaces, line breaks: the one rule of `names.unsafe`)."""
+    problem = unsafe_problem(text)
+    if problem:
+        raise ValueError(f"holds {problem}, which a terminal cannot show as it is")
+    return text
+
+
+Shown = AfterValidator(_shown_as_is)
+Name = Annotated[str, Field(min_length=1, max_length=40), Shown]
+Text = Annotated[str, Field(min_length=1, max_length=400), Shown]
 # Ranges of the numbers on cards: wide enough for any sensible expansion, narrow enough that a game
 # always goes on (no negative Gold or strength, no absurd numbers).
 Small = Annotated[int, Field(ge=0, le=20)]
@@ -157,7 +169,7 @@ class _Ability(_Model):
 class _Unit(_Model):
     id: Id
     name: Name
-    short: Annotated[str, Field(min_length=1, max_length=SHORT_NAME, pattern=_PRINTABLE)] | None = None
+    short: Annotated[str, Field(min_length=1, max_length=SHORT_NAME), Shown] | None = None
     copies: int = Field(ge=1, le=20)
     cost: int = Field(ge=-3, le=20)  # the Monkey's -1 brings in Gold
     strength: Small | None
@@ -190,7 +202,7 @@ class _Quest(_Model):
 class _Necropolis(_Model):
     id: Id
     name: Name
-    short: Annotated[str, Field(min_length=1, max_length=SHORT_NAME, pattern=_PRINTABLE)] | None = None
+    short: Annotated[str, Field(min_length=1, max_length=SHORT_NAME), Shown] | None = None
     pile: Literal[PILES]  # type: ignore[valid-type]
     gain: Small
     black: Small

@@ -44,10 +44,9 @@ def name_problem(name: object, max_cells: int = MAX_NAME_CELLS) -> str | None:
         return "the name is empty"
     if name != name.strip():
         return "the name starts or ends with a space"
-    for ch in name:
-        what = REFUSED.get(unicodedata.category(ch))
-        if what and ch not in JOINERS:
-            return f"the name holds {what} (U+{ord(ch):04X})"
+    problem = unsafe_problem(name)
+    if problem:
+        return f"the name holds {problem}"
     width = cell_len(name)
     if width == 0:
         return "the name shows nothing on screen"
@@ -67,9 +66,31 @@ def check_name(name: object) -> str:
     return name
 
 
-def literal(text: str) -> str:
-    """`text` safe to send to a terminal as it is: every character a name may not hold (ESC, BEL,
-    DEL, C1, bidi overrides, line breaks...) written as its escape (`\\x1b`, `\\u202e`), so text
-    read from a file never drives the terminal nor reorders what is around it."""
-    return "".join(ch.encode("unicode_escape").decode("ascii")
-                   if REFUSED.get(unicodedata.category(ch)) and ch not in JOINERS else ch for ch in text)
+def unsafe(ch: str) -> str | None:
+    """What `ch` is when a terminal must not receive it as it is ("a control character"...), or None:
+    the one rule for text from people and files (names, card packs, saves, paths, error messages)."""
+    what = REFUSED.get(unicodedata.category(ch))
+    return what if what and ch not in JOINERS else None
+
+
+def unsafe_problem(text: str) -> str | None:
+    """"a control character (U+001B)" for the first character of `text` a terminal must not receive
+    as it is, or None when there is none (names and card texts holding one are refused)."""
+    for ch in text:
+        what = unsafe(ch)
+        if what:
+            return f"{what} (U+{ord(ch):04X})"
+    return None
+
+
+def literal(text: object) -> str:
+    """`text` (str() of it) safe to send to a terminal as it is, the one way the CLI and the screens
+    show text from people or files: every character a name may not hold (ESC, BEL, CR, tab, DEL, C1
+    such as CSI U+009B, bidi overrides, zero-width spaces, line breaks...) written as its escape
+    (`\\x1b`, `\\u202e`), so that it never drives the terminal, reorders what is around it, nor breaks
+    a line. Rich markup is no concern of this function: the screens hold such text in `rich.text.Text`
+    (or widgets with `markup=False`), where `[bold]` is shown as typed."""
+    text = str(text)
+    if not any(unsafe(ch) for ch in text):
+        return text
+    return "".join(ch.encode("unicode_escape").decode("ascii") if unsafe(ch) else ch for ch in text)

@@ -232,23 +232,37 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
             self.go()
 
     def keep_unfinished(self) -> bool:
-        """Before another game takes the autosave: an unfinished autosaved game is moved aside, kept
-        (autosave.kept-<time>.json, listed under Resume on the title screen), so that the other
-        game's autosaves do not replace it. False, and the player is told why, when it cannot be."""
+        """Before another game takes the autosave: the autosaved game is moved aside, kept
+        (autosave.kept-<time>.json, listed on the title screen), so that the other game's autosaves
+        do not replace it; then the finished games kept beyond the newest few are deleted
+        (`store.prune_kept`: never a game in progress nor a damaged file). False, and the player is
+        told why, when an unfinished game cannot be moved aside (a finished one that cannot be is
+        left to the new game's autosaves, and the player told so)."""
         from .screens.title import unfinished_autosave
 
-        if not self.autosave or unfinished_autosave() is None:
+        if not self.autosave:
             return True
-        from ..persistence.store import keep_autosave
+        from ..dirs import autosave_path
+        from ..persistence.store import keep_autosave, prune_kept
 
+        unfinished = unfinished_autosave() is not None
+        if not unfinished and not autosave_path().exists():
+            return True
         try:
             keep_autosave()
         except OSError as err:
-            self.notify(f"The unfinished autosaved game cannot be moved aside to keep it ({err.strerror or err}: "
-                        f"{err.filename}).", title="Autosave", severity="error", timeout=15, markup=False)
-            return False
-        self.notify("The unfinished game is kept: Resume it from the title screen.", title="New game",
-                    markup=False)
+            if unfinished:
+                self.notify(f"The unfinished autosaved game cannot be moved aside to keep it ({err.strerror or err}: "
+                            f"{err.filename}).", title="Autosave", severity="error", timeout=15, markup=False)
+                return False
+            self.notify(f"The last game's final scores cannot be kept ({err.strerror or err}: {err.filename}): the new "
+                        "game's autosave replaces them.", title="Autosave", severity="warning", timeout=15,
+                        markup=False)
+            return True
+        prune_kept(catalog=self.catalog)
+        if unfinished:
+            self.notify("The unfinished game is kept: Resume it from the title screen.", title="New game",
+                        markup=False)
         return True
 
     def save_game(self) -> None:
@@ -348,7 +362,7 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         """Play on a kept game (title screen): it becomes the autosave again, and the game autosaved
         until now is kept in its turn."""
         from ..persistence import SaveFileError, load_save
-        from ..persistence.store import kept_backup, restore_kept
+        from ..persistence.store import kept_backup, prune_kept, restore_kept
 
         save, error = None, None
         for candidate in (path, kept_backup(path)):
@@ -363,6 +377,7 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         if self.autosave:
             try:
                 if restore_kept(path) is not None:
+                    prune_kept(catalog=self.catalog)
                     self.notify("The game autosaved until now is kept: Resume it from the title screen.",
                                 title="Resume", markup=False)
             except OSError as err:

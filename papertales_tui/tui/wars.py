@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ..rules import FRONT, WAR_LP, SeatView
@@ -125,8 +126,8 @@ def war_heading(view: SeatView, e: ev.War, number: int, count: int, width: int) 
     i, j = e.players
     a, b = e.strengths
     won = e.wars_won
-    head = Text(f"War {number} of {count}" if won is None else "2 players: 2 Wars", style="bold reverse")
-    head.append(f"  {name(i)} {tx.STRENGTH}{a} against {name(j)} {tx.STRENGTH}{b}:")
+    label = f"War {number} of {count}" if won is None else "2 players: 2 Wars"
+    sides = [f"  {name(i)} {tx.STRENGTH}{a}", f" against {name(j)} {tx.STRENGTH}{b}:"]
     winners = e.winners or []
     wars: Callable[[int], str] = lambda n: f"{n} War" + "s" * (n > 1)  # noqa: E731
     if won is not None and won[i] == won[j]:  # 2 players, equal strength
@@ -137,9 +138,14 @@ def war_heading(view: SeatView, e: ev.War, number: int, count: int, width: int) 
         result = "a tie, both win"
     else:
         result = f"{name(winners[0])} wins"
-    if head.cell_len + 1 + len(result) <= width:
+    head = Text(label + "".join(sides), style="bold reverse")
+    if head.cell_len + 1 + cell_len(result) <= width:
         return [head.append(f" {result}")]
-    return [fit(head, width), fit(Text(f"  {result}"), width)]
+    if head.cell_len <= width:
+        return [head, fit(Text(f"  {result}"), width)]
+    # long names (20 cells each) and two-digit strengths: "against" goes on with the result
+    return [fit(Text(label + sides[0], style="bold reverse"), width),
+            fit(Text.assemble((f"  {sides[1].lstrip()}", "bold reverse"), f" {result}"), width)]
 
 
 def war_block(view: SeatView, e: ev.War, sides: dict[int, ev.WarStrength], new: dict[int, set[int]], number: int,

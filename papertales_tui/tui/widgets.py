@@ -23,7 +23,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -452,3 +452,36 @@ class NecropolisRow(Lines):
 
         if self.size.width > 0:
             self.set_lines(views.necropolis_lines(self.view, self.content_region.width, self.turn))
+
+
+class TextInput(Input):
+    """A text field that shows what is pasted into it literally: its control characters, bidi
+    overrides and such arrive as their escapes (`\\x1b`), never raw on the terminal (keys typed
+    cannot insert them; a paste can), and the field posts `Escaped` (the New game form then refuses
+    the name until the escapes are retyped). As Textual's Input, only the first line of a paste is kept."""
+
+    class Escaped(Message):
+        """A paste held `problem` ("a control character (U+0001)", its first such character);
+        `escapes`: how each such character now reads in the field (`\\x01`), the first first."""
+
+        def __init__(self, field: TextInput, problem: str, escapes: tuple[str, ...]) -> None:
+            super().__init__()
+            self.field, self.problem, self.escapes = field, problem, escapes
+
+    def _on_paste(self, event: events.Paste) -> None:
+        from ..rules import literal, unsafe, unsafe_problem
+
+        event.prevent_default()  # (Input's own handler would insert the raw text too)
+        event.stop()
+        lines = event.text.splitlines()
+        if not lines:
+            return
+        problem = unsafe_problem(lines[0])
+        if problem:
+            escapes = tuple(dict.fromkeys(literal(ch) for ch in lines[0] if unsafe(ch)))  # the first first
+            self.post_message(self.Escaped(self, problem, escapes))
+        line = literal(lines[0])
+        if self.selection.is_empty:
+            self.insert_text_at_cursor(line)
+        else:
+            self.replace(line, *self.selection)

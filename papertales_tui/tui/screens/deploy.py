@@ -22,7 +22,7 @@ from ..session import Asks
 from ..widgets import Lines, RowList
 from .common import GameScreen, turn_title
 from .hint import HINT, LEARN, HintHost
-from .modals import UnpaidModal
+from .modals import Confirm, UnpaidModal
 
 if TYPE_CHECKING:
     from ..kingdom import KingdomView
@@ -142,8 +142,9 @@ class DeployScreen(HintHost, GameScreen):
         room -= self.panels.top_rows  # solo: the Necropolis row
         least = self.least_table_rows(width)
         footer = int(self.can_keep())
-        layouts = [(False, False, False), (True, False, False), (False, True, False), (True, True, False),
-                   (True, True, True)]  # (kept in the title, compact details, without the build line)
+        layouts = [(False, False, 0), (True, False, 0), (False, True, 0), (True, True, 0), (True, True, 1),
+                   (True, True, 2)]  # (kept in the title, compact details, status lines saved: 1 without the
+        # build line, 2 also Aging and LP on one line: 7 players with long names)
         for merged, compact, short in layouts:
             board = max(spots, entries + 1 + (footer and not merged))
             if room - full + short - board - least >= self.detail_rows(width, compact):
@@ -169,11 +170,11 @@ class DeployScreen(HintHost, GameScreen):
         self.wrapped.clear()
         return True
 
-    board_layout: tuple[int, bool, bool, bool] | None = None
+    board_layout: tuple[int, bool, bool, int] | None = None
     measured: dict[tuple[object, ...], int]  # rows of the table and of the card details, by width (fit_layout)
     kept_in_title = False  # the kept card in the hand's title line, not under the hand
     compact_details = False  # the card details without their first line of stats
-    short_status = False  # the status without "Could build then"
+    short_status = 0  # status lines saved: 1 without "Could build then", 2 also Aging and LP on one line
 
     def can_keep(self) -> bool:
         return self.options.can_keep  # (not on the last turn: no turn follows)
@@ -375,11 +376,14 @@ class DeployScreen(HintHost, GameScreen):
             return [Text("No forecast for this plan.", style="dim")]
         gold = self.options.gold
         money = short_line(gold, gold - self.gold_left()) if f.unpaid else money_line(gold, f)
-        lines = [money, wars_line(f, width), aging_line(f, self.after, width), lp_line(f, width),
+        sides = {j: mark.strip("()") for j, mark in table_marks(len(self.view.players), self.player).items()}
+        lines = [money, wars_line(f, width, sides), aging_line(f, self.after, width), lp_line(f, width),
                  build_line(self.view, f, width)]
         lines[4:4] = self.panels.deploy_status(f, width)  # (solo: the Lich King's gains)
         if self.short_status:  # short of rows: Construction shows what can be built
             lines.pop()
+        if self.short_status >= 2:  # still short: Aging and the LP of the turn share a line
+            lines[2:4] = [Text.assemble(aging_line(f, self.after, width - lines[3].cell_len - 3), " · ", lines[3])]
         if self.held is not None:
             lines[-1] = Text(f"Holding {self.view.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
                              style="bold")
@@ -522,7 +526,20 @@ class DeployScreen(HintHost, GameScreen):
         self.refresh_all()
 
     def action_confirm(self) -> None:
-        self.decide(self.player, self.plan.decision())
+        placeable = [c for c in self.plan.hand if self.view.card(c).cost <= self.gold_left()]
+        free = [s for s in self.options.open_slots if self.plan.slots[s] is None]
+        if self.plan.new_units() or not placeable or not free:
+            self.decide(self.player, self.plan.decision())
+            return
+        kept = self.plan.keep is not None
+        n = len(self.plan.hand) - kept
+        question = (f"Deploy no new Unit? {n} card{'s' if n != 1 else ''} of your hand "
+                    f"{'go' if n != 1 else 'goes'} to the discard{'; the kept card stays' if kept else ''}.")
+        self.app.push_screen(Confirm(question, "Deploy nothing"), self.nothing_chosen)  # (c twice: not a yes)
+
+    def nothing_chosen(self, yes: bool | None) -> None:
+        if yes:
+            self.decide(self.player, self.plan.decision())
 
     def unpaid_chosen(self, unpaid: list[int] | None) -> None:
         if unpaid is not None:  # else back to the board
@@ -569,15 +586,21 @@ def strength_range(low: int, high: int) -> str:
     return f"{tx.STRENGTH}{low}" if low == high else f"{tx.STRENGTH}{low}-{high}"
 
 
-def wars_line(f: fc.TurnForecast, width: int = 78) -> Text:
-    """`Forecast on what you see: ⚔6 vs Ben ⚔4 win ★3 · vs Cid ⚔7 lose (★3 at stake)`, shortened to fit."""
+def wars_line(f: fc.TurnForecast, width: int = 78, sides: dict[int, str] | None = None) -> Text:
+    """`Forecast on what you see: ⚔6 vs Ben ⚔4 win ★3 · vs Cid ⚔7 lose (★3 at stake)`, shortened to fit;
+    `sides`: each neighbour's side ("left", "right"), said instead of long names (two names cut short
+    could read the same)."""
     candidates = []
     full = "Forecast on what you see:"
     for label, name_width, stakes in ((full, None, True), (full, None, False), ("Forecast:", None, False),
-                                      ("Forecast:", 6, False)):
+                                      ("Forecast:", 0, False), ("Forecast:", 6, False)):
+        if name_width == 0 and not sides:
+            continue
         out = Text.assemble((label, "bold"), " ", tx.strength(f.strength))
         for k, w in enumerate(f.wars):
             name = w.against if name_width is None else w.against[:name_width]
+            if name_width == 0 and sides:
+                name = sides.get(w.player, w.against) if w.player is not None else w.against
             out.append(f"{' ·' if k else ''} vs {name} {strength_range(*w.theirs)} ")
             result = RESULTS[w.result] + (" ×2" if w.wars_won[1] == 2 else "")
             out.append(result, style="bold" if w.result in (fc.WIN, fc.TIE) else "")

@@ -17,7 +17,7 @@ from textual.containers import Horizontal
 from ...rules import Decision, Pending, Pick, PickOptions, SeatView, SoloPickOptions
 from .. import panels
 from .. import text as tx
-from ..kingdom import KingdomTable, kingdom_views, table_height, table_marks
+from ..kingdom import KingdomTable, KingdomView, kingdom_views, table_height, table_marks
 from ..seats import bot_marked
 from ..session import Asks
 from ..widgets import Notice, RowList, TextBox, unbroken, wrap
@@ -73,16 +73,37 @@ class DraftScreen(HintHost, GameScreen):
         self.query_one("#draft-cards", RowList).focus()
         self.show_detail(self.cards[0])
 
-    def opponents(self) -> KingdomTable:
+    def table_views(self) -> list[KingdomView]:
         """The other Kingdoms as everyone sees them, neighbours and where the cards go marked, then
-        your own; each whole, in the rows the list of cards and their details leave."""
+        your own."""
         seen = kingdom_views(self.view)
         marked = table_marks(len(seen), self.player, self.view.pass_direction)
         session = self.app.session
         views = bot_marked([replace(seen[j], mark=marked[j]) for j in marked], session.seats if session else None)
         views.append(replace(seen[self.player], mark="(you)"))
+        return views
+
+    def opponents(self) -> KingdomTable:
+        """The Kingdoms, each whole, in the rows the list of cards and their details leave."""
         rows = self.app.size.height - 2 - DETAIL_ROWS - self.list_rows() - self.panels.top_rows
-        return KingdomTable(views, rows=rows, id="table")
+        return KingdomTable(self.table_views(), rows=rows, id="table")
+
+    least_rows: int | None = None  # the rows everything but the list and the text beside it takes at least
+
+    def compact_rows(self, width: int) -> int:
+        """The rows the compact details of the longest card of the list take (2 at least)."""
+        return max(2, *(len(tx.unit_detail(self.view.card(c), True).wrap(self.app.console, width))
+                        for c in self.cards))
+
+    def rows_for_list(self) -> int:
+        """The rows the list of cards and the text beside it may take, the table (each Kingdom whole,
+        without hand counts nor kept marks) and the compact card details left their rows."""
+        if self.least_rows is None:
+            width = max(self.app.size.width - 2, 20)
+            views = [replace(k, hand=0, kept=False) for k in self.table_views()]
+            self.least_rows = (2 + self.panels.top_rows + self.compact_rows(width)
+                               + (table_height(views, width, 0) if len(views) > 1 else 0))
+        return self.app.size.height - self.least_rows
 
     INFO_WIDTH = 31  # the text of #draft-info (draft.tcss: 34, less its border and padding)
 
@@ -103,6 +124,8 @@ class DraftScreen(HintHost, GameScreen):
         if table is not None:
             if table_height(table.views, width, table.rows) > room - needed:  # as the Deployment: the
                 table.views = [replace(k, hand=0) for k in table.views]  # hand counts go first
+                if table_height(table.views, width, table.rows) > room - self.compact_rows(width):  # still
+                    table.views = [replace(k, kept=False) for k in table.views]  # too tall: "kept 1" too
                 if table.is_mounted:
                     table.redraw()
             room -= table_height(table.views, width, table.rows)
@@ -174,8 +197,16 @@ class DraftScreen(HintHost, GameScreen):
         out.append(f"{direction} → the rest goes to {target}" if n > 2
                    else f"the rest goes to {target}")
         out.append("\nStill to pick: ", style="bold")
-        out.append(", ".join(waiting))
-        return out  # your Gold and LP: on your line of the table
+        full = out.copy()
+        full.append(", ".join(waiting))
+        # long names at many players: a count, so that the list, the details and the table keep their rows
+        others = len(view.deciding) - (self.player in view.deciding)
+        mine = ["you"] if self.player in view.deciding else []
+        out.append(" and ".join(mine + [f"{others} other{'s' * (others != 1)}"] * bool(others or not mine)))
+        header = 2 if isinstance(self.options, SoloPickOptions) else 1
+        rows = max(header + len(self.cards), len(wrap(out, self.app.console, self.INFO_WIDTH)), self.rows_for_list())
+        # (your Gold and LP: on your line of the table)
+        return full if len(wrap(full, self.app.console, self.INFO_WIDTH)) <= rows else out
 
     def action_piles(self) -> None:
         self.app.push_screen(self.panels.piles_screen(self.view))

@@ -77,7 +77,8 @@ TITLE = "Paper Tales · Final scores"
 
 class FinalScreen(GameScreen):
     """The scores, then the Kingdoms at the end: on one page when they fit the screen, else on two
-    (→ and ← turn the page; Enter goes to the next one)."""
+    (→ and ← turn the page; Enter goes to the next one, and does nothing on the last: a new game takes
+    n or a click on its button)."""
 
     CSS_PATH = "summary.tcss"
     BINDINGS = [Binding("n", "new_game", "New game"), Binding("r", "review", "Coach's review"),
@@ -93,6 +94,7 @@ class FinalScreen(GameScreen):
 
     def body(self) -> ComposeResult:
         if self.note:
+            self.add_class("noted")
             yield Static(Text(self.note, style="italic"), id="final-note")
         own = panels.of(self.view).final_body(self)  # a mode's own page (solo: against the Lich King)
         if own is not None:
@@ -104,11 +106,16 @@ class FinalScreen(GameScreen):
             yield Static(Text(f"{winners} win{'s' if len(view.winners) == 1 else ''}!",
                               style="bold reverse"), id="winner")
             end_lp = [e for e in self.events if isinstance(e, ev.LpChanged)]
-            with Horizontal(id="final-top"):  # the end-of-game LP beside the ranking: the page fits 80x24
-                yield Static(ranking(view), id="ranking")
-                if end_lp:
-                    yield Static(Text.assemble(("End of game: Buildings, abilities", "bold underline"), "\n",
-                                               end_lines(view, end_lp)), id="end-lp")
+            end = Text.assemble(("End of game: Buildings, abilities", "bold underline"), "\n",
+                                end_lines(view, end_lp)) if end_lp else None
+            table = ranking(view)
+            top = Horizontal(id="final-top")  # the end-of-game LP beside the ranking: the page fits 80x24,
+            if end is not None and self.stacked(table, end):  # unless long names leave it too narrow a
+                top.add_class("stacked")  # column: then below it, in fewer rows
+            with top:
+                yield Static(table, id="ranking")
+                if end is not None:
+                    yield Static(end, id="end-lp")
             yield Static(tie_note(view))
             yield from self.hints_note()
             yield Static(heading("Kingdoms at the end"), classes="kingdoms")
@@ -116,7 +123,18 @@ class FinalScreen(GameScreen):
             yield KingdomTable(every, rows=len(every), classes="final-kingdoms kingdoms")  # each whole, in few lines
         yield Button("New game (n)", variant="primary", id="again", compact=True)
 
+    def stacked(self, table: Table, end: Text) -> bool:
+        """Whether the end-of-game LP take fewer rows below the ranking than beside it."""
+        console = self.app.console
+        width = self.app.size.width - 4  # #final's padding
+        ranking_width = console.measure(table).maximum
+        beside = max(len(table.rows) + 1, len(end.wrap(console, max(width - ranking_width - 3, 10))))
+        below = len(table.rows) + 1 + len(end.wrap(console, width))
+        return below < beside
+
     def on_mount(self) -> None:
+        for button in self.query("#again").results(Button):  # never focused: a stray Enter (the one that
+            button.can_focus = False  # turned the page) must not start a new game; n or a click does
         self.call_after_refresh(self.paginate)
 
     def on_resize(self) -> None:

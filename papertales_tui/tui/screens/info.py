@@ -25,7 +25,7 @@ from ..kingdom import LEGEND as KINGDOM_LEGEND
 from ..kingdom import Kingdom, kingdom_views
 from ..seats import bot_marked
 from ..session import Summary
-from ..widgets import option_key
+from ..widgets import TextInput, option_key
 from .common import GameScreen
 
 PACKAGE = Path(__file__).resolve().parents[2]
@@ -196,7 +196,7 @@ class CardBrowser(InfoScreen):
         return out
 
     def body(self) -> ComposeResult:
-        yield Input(placeholder="filter by name (/)", compact=True, id="card-filter")
+        yield TextInput(placeholder="filter by name (/)", compact=True, id="card-filter")
         with Horizontal(id="browser"):
             yield OptionList(id="card-list")
             with VerticalScroll(id="card-pane"):

@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from ...rules import AgeTargetOptions, HealOptions, SeatView, literal
 from .. import text as tx
 from ..kingdom import DIES
-from ..widgets import KeyBar, option_key
+from ..widgets import KeyBar, TextInput, option_key
 from .hint import HINT, LEARN, HintHost
 
 if TYPE_CHECKING:
@@ -70,9 +70,41 @@ class ConfirmQuit(ModalScreen[bool | str]):
         self.dismiss(answer)
 
 
+class Confirm(ModalScreen[bool]):
+    """A yes/no question before a step that cannot be undone (deploy nothing, replace a file): y says
+    yes; n, Esc and Enter (the No button has the focus) say no, so that a key pressed twice or held
+    down never answers yes."""
+
+    CSS_PATH = "modals.tcss"
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str, yes: str, no: str = "No, back"):
+        super().__init__()
+        self.question, self.yes, self.no = question, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="dialog-title", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(f"{self.yes} (y)", variant="error", id="yes", compact=True)
+                yield Button(f"{self.no} (n)", variant="primary", id="no", compact=True)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
 class SaveAsModal(ModalScreen[str | None]):
     """Save the game to a file of the player's choosing (through `app.save_as`). An existing file is
-    replaced only after a second Enter, and never when it is not a good save file."""
+    replaced only when the player says y to the question (`Confirm`), and never when it is not a good
+    save file."""
 
     CSS_PATH = "modals.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -89,7 +121,7 @@ class SaveAsModal(ModalScreen[str | None]):
             yield Label("Save the game as", classes="dialog-title")
             yield Static("A file name or path (~ is your home folder); resume it with "
                          "papertales --resume FILE.", classes="hint", markup=False)
-            yield Input(value=self.default, compact=True, id="save-path")
+            yield TextInput(value=self.default, compact=True, id="save-path")
             yield Label("", classes="error", id="dialog-message", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save (Enter)", variant="primary", id="save", compact=True)
@@ -118,11 +150,20 @@ class SaveAsModal(ModalScreen[str | None]):
             return
         error = self.app.save_as(path, overwrite=path == self.replace)
         if error is None:
-            self.app.notify(f"Saved to {Path(path).expanduser().resolve()}", title="Save as", markup=False)
+            self.app.notify(f"Saved to {literal(str(Path(path).expanduser().resolve()))}", title="Save as",
+                            markup=False)
             self.dismiss(path)
         elif isinstance(error, SaveFileError) and error.kind == "exists" and path != self.replace:
-            self.replace = path
-            self.say("This file already exists. Press Enter again to replace it.")
+            def answered(yes: bool | None) -> None:  # y: replace it; n, Esc, Enter: type another name
+                if yes:
+                    self.replace = path
+                    self.action_save()
+                else:
+                    self.say("This file already exists: type another name (or Enter to be asked again).")
+
+            self.say("This file already exists.")
+            self.app.push_screen(Confirm(f"{literal(Path(path).name)} already exists. Replace it with this game?",
+                                         "Replace it"), answered)
         elif isinstance(error, SaveFileError):
             self.replace = None
             self.say(f"Not saved: {error.message}.")
@@ -294,7 +335,8 @@ class UnpaidModal(ChoiceModal[list[int]]):
 
 class AgeTargetModal(HintHost, ChoiceModal[int]):
     """Time Master / Master Alchemist: which Unit receives the Age tokens; each choice says whether
-    that Unit then dies at this turn's Aging (the engine's answer)."""
+    that Unit then dies at this turn's Aging (the engine's answer). Enter chooses, c confirms (as the
+    picks and Construction do: one stray key never decides)."""
 
     BINDINGS = [HINT, LEARN]
 
@@ -302,34 +344,42 @@ class AgeTargetModal(HintHost, ChoiceModal[int]):
 
     def __init__(self, view: SeatView, asks: Asks, options: AgeTargetOptions):
         super().__init__(f"{options.name}: put {options.amount}{tx.AGE} on one of your Units",
-                         f"Choose the Unit (Enter or click). {DIES} marks a Unit that then dies at this turn's "
-                         "Aging, unless a Mystical Healer saves it.")
+                         f"Enter (or a click) chooses the Unit; c confirms. {DIES} marks a Unit that then dies at "
+                         "this turn's Aging, unless a Mystical Healer saves it.")
         self.view, self.asks, self.player, self.options = view, asks, asks.player, options
+        self.choice: int | None = None  # the spot chosen, to confirm
+
+    def label(self, slot: int) -> Text:
+        u = self.view.players[self.player].slots[slot]
+        assert u is not None  # (the options name spots with a Unit)
+        label = Text.assemble(f"{tx.SPOT_KEYS[slot]} ", (self.view.card(u.card).name.ljust(17), "bold"),
+                              tx.age(u.age), f" → {tx.AGE}{u.age + self.options.amount}  ")
+        if self.asks.would_die(slot, self.options.amount):
+            label.append(f"{DIES} dies this turn", style="bold red")
+        else:
+            label.append("lives through this Aging", style="dim")
+        if slot == self.choice:
+            label.append("  ✓ chosen", style="bold green")
+        return label
 
     def make_list(self) -> OptionList:
-        slots = self.view.players[self.player].slots
-        amount = self.options.amount
-        items = []
-        for slot in self.options.slots:
-            u = slots[slot]
-            assert u is not None  # (the options name spots with a Unit)
-            label = Text.assemble(f"{tx.SPOT_KEYS[slot]} ", (self.view.card(u.card).name.ljust(17), "bold"),
-                                  tx.age(u.age), f" → {tx.AGE}{u.age + amount}  ")
-            if self.asks.would_die(slot, amount):
-                label.append(f"{DIES} dies this turn", style="bold red")
-            else:
-                label.append("lives through this Aging", style="dim")
-            items.append(Option(label, id=str(slot)))
-        return OptionList(*items, classes="choice", id="targets")
+        return OptionList(*(Option(self.label(slot), id=str(slot)) for slot in self.options.slots),
+                          classes="choice", id="targets")
 
     @on(OptionList.OptionSelected, "#targets")
     def chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(int(option_key(event.option)))
+        before, self.choice = self.choice, int(option_key(event.option))
+        ol = self.query_one("#targets", OptionList)
+        for slot in {before, self.choice} - {None}:
+            assert slot is not None
+            ol.replace_option_prompt(str(slot), self.label(slot))
+        self.query_one("#dialog-message", Label).update("")
 
     def action_confirm(self) -> None:
-        ol = self.query_one("#targets", OptionList)
-        if ol.highlighted is not None:
-            self.dismiss(int(option_key(ol.get_option_at_index(ol.highlighted))))
+        if self.choice is None:
+            self.query_one("#dialog-message", Label).update("Choose a Unit first (Enter), then c confirms.")
+            return
+        self.dismiss(self.choice)
 
 
 class HealModal(HintHost, ChoiceModal[list[int]]):

@@ -11,6 +11,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...rules import name_problem
 from .. import seats
+from ..widgets import TextInput
 from .common import GameScreen
 from .title import game_words, unfinished_autosave
 
@@ -89,13 +90,13 @@ class NewGameScreen(GameScreen):
             for i in range(MAX_PLAYERS):
                 with Horizontal(classes="form-row seat-row", id=f"row-{i}"):
                     yield Label(f"Player {i + 1}", classes="form-label", id=f"label-{i}")
-                    yield Input(value=f"Player {i + 1}", placeholder="name", compact=True, id=f"name-{i}")
+                    yield TextInput(value=f"Player {i + 1}", placeholder="name", compact=True, id=f"name-{i}")
                     yield Select(seats.seat_options(), value=seats.HUMAN, allow_blank=False, compact=True,
                                  id=f"seat-{i}", classes="seat")
                 yield Label("", classes="error", id=f"name-{i}-error")
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
-                yield Input(placeholder="empty = random game", compact=True, id="seed")
+                yield TextInput(placeholder="empty = random game", compact=True, id="seed")
             yield Label("", classes="error", id="seed-error")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start game", variant="primary", id="start", compact=True)
@@ -113,6 +114,7 @@ class NewGameScreen(GameScreen):
         yield Checkbox(DISCARD_LABEL[False], id="discard", compact=True)
 
     def on_mount(self) -> None:
+        self.pasted = {}
         for label in self.query(".error"):
             label.display = False
         self.show_rows()
@@ -134,6 +136,15 @@ class NewGameScreen(GameScreen):
         self.query_one("#label-0", Label).update("Your name" if solo else "Player 1")
         self.query_one("#mode-hint", Static).update(HINTS[self.mode])
 
+    pasted: dict[str, tuple[str, tuple[str, ...]]]  # field id -> what a paste held, and its escapes in the field
+
+    @on(TextInput.Escaped)
+    def escaped(self, event: TextInput.Escaped) -> None:
+        if event.field.id and event.field.id.startswith("name-"):
+            self.pasted[event.field.id] = (event.problem, event.escapes)
+            self.query_one(f"#{event.field.id}-error", Label).display = True  # said at once
+            self.check_fields(shown_only=True)
+
     @on(Checkbox.Changed, "#discard")
     def discard_changed(self, event: Checkbox.Changed) -> None:
         event.checkbox.label = DISCARD_LABEL[event.value]  # said in words: the box's X shows in both states
@@ -149,10 +160,16 @@ class NewGameScreen(GameScreen):
         self.show_rows()
 
     @on(Input.Submitted)
-    def submitted(self) -> None:
-        """Enter goes on to the next field (the game starts with Start game or Ctrl+S, never by a
-        stray Enter after the first name)."""
-        self.focus_next()
+    def submitted(self, event: Input.Submitted) -> None:
+        """Enter goes on to the next field, never to the buttons nor the Discard box: the game starts
+        with Ctrl+S or the Start button, never by a stray Enter, nor by Enter held down or pressed
+        once per field (on the last field it says how to start)."""
+        fields = [w for w in self.focus_chain if isinstance(w, (Input, Select))]
+        later = fields[fields.index(event.input) + 1:] if event.input in fields else []
+        if later:
+            later[0].focus()
+        else:
+            self.notify("Ctrl+S (or the Start game button) starts the game.", title="New game", markup=False)
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:
@@ -172,6 +189,10 @@ class NewGameScreen(GameScreen):
         names = [self.query_one(f"#name-{i}", Input).value for i in range(count)]
         seed_text = self.query_one("#seed", Input).value
         errors = validate(names, seed_text)
+        for i, name in enumerate(names):  # a paste that held control characters: they show as escapes,
+            problem, escapes = self.pasted.get(f"name-{i}", ("", ()))  # until they are retyped
+            if f"name-{i}" not in errors and any(e in name for e in escapes):
+                errors[f"name-{i}"] = f"The pasted name held {problem}, shown as {escapes[0]}; retype it."
         for field in [f"name-{i}" for i in range(count)] + ["seed"]:
             label = self.query_one(f"#{field}-error", Label)
             if shown_only and not label.display:

@@ -48,8 +48,9 @@ def section(title: str, body: RenderableType) -> Group:
     return Group(heading(title), body)
 
 
-def gains(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
-    """LP and Gold totals per player over these events."""
+def gains(view: SeatView, events: Sequence[ev.BaseEvent], width: int = 76) -> Text:
+    """LP and Gold totals per player over these events, a line broken between two players, never
+    inside one's name (long names)."""
     lp: defaultdict[int, int] = defaultdict(int)
     gold: defaultdict[int, int] = defaultdict(int)
     for e in events:
@@ -57,17 +58,24 @@ def gains(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
             lp[e.player] += e.amount
         elif isinstance(e, ev.GoldChanged):
             gold[e.player] += e.amount
-    out = Text()
+    out, line = Text(), 0
     for i, p in enumerate(view.players):
         if lp[i] or gold[i]:
-            out.append(f"{p.name}: ", style="bold")
+            one = Text(f"{p.name}: ", style="bold")
             if lp[i]:
-                out.append_text(tx.lp(lp[i]))
-                out.append(" ")
+                one.append_text(tx.lp(lp[i]))
+                one.append(" ")
             if gold[i]:
-                out.append_text(tx.gold(gold[i]))
-            out.append("  ")
-    out.rstrip()
+                one.append_text(tx.gold(gold[i]))
+            one.rstrip()
+            if line and line + 3 + one.cell_len > width:
+                out.append("\n")
+                line = 0
+            elif line:
+                out.append("   ")
+                line += 3
+            out.append_text(one)
+            line += one.cell_len
     return out
 
 
@@ -105,7 +113,7 @@ def render_reveal(view: SeatView, events: Sequence[ev.BaseEvent], width: int) ->
         blocks = [[Text()] + block for block in wr.war_blocks(view, events, width)]
     out += [Text("\n").join(block) for block in blocks if any(line.plain for line in block)]  # (not empty)
     after = events[first:]
-    won = gains(view, after)
+    won = gains(view, after, width)
     lich = mode.wars_won(view, after)  # (solo: the Lich King's)
     if lich.plain:
         won.append("\n" if won.plain else "")

@@ -18,7 +18,7 @@ from .. import text as tx
 from ..widgets import RowList
 from .common import GameScreen
 
-MAX_KEPT_SHOWN = 5  # the newest kept games (older ones stay in the data folder)
+MAX_KEPT_SHOWN = 5  # the newest kept games, those in progress first (older ones stay in the data folder)
 BANNER = [
     Text(""),
     Text("P A P E R   T A L E S", style="bold"),
@@ -113,7 +113,8 @@ class TitleScreen(GameScreen):
         self.choices = [("new", "New game")]
         if self.resume_label:
             self.choices.append(("resume", self.resume_label))
-        self.kept = kept_games()[:MAX_KEPT_SHOWN] if resume is None else []
+        kept = kept_games() if resume is None else []  # newest first; games in progress before finished ones
+        self.kept = sorted(kept, key=lambda path: bool((glance(path) or {}).get("over")))[:MAX_KEPT_SHOWN]
         self.choices += [("kept", kept_label(path)) for path in self.kept]
         self.choices += [("rules", "How to play"), ("cards", "Card browser"), ("quit", "Quit")]
         self.menu = RowList(BANNER, id="menu")
