@@ -63,6 +63,15 @@ def baseline_round(directory: str, games: int) -> dict:
     return json.loads(out.stdout)
 
 
+def spread(runs: dict[str, list[float]], before: dict[str, list[float]], players: int) -> str:
+    """The lowest and highest ratio of the runs, each run against the baseline run next to it."""
+    out = []
+    for path in ("fast", "full"):
+        ratios = [a / b for a, b in zip(runs.get(f"{path} {players}", []), before[f"full {players}"])]
+        out.append(f"{min(ratios):.2f}-{max(ratios):.2f}" if ratios else "-")
+    return ", ".join(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
@@ -86,13 +95,13 @@ def main() -> None:
     before = {key: statistics.median(v) for key, v in runs_before.items()}
     print(f"full random games per CPU second ({args.games} games a figure, median of {args.repeat})")
     print(f"{'players':>7} {'full path':>10} {'fast path':>10} {'fast/full':>9}"
-          + (f" {'previous':>9} {'fast/prev':>9} {'full/prev':>9}" if before else ""))
+          + (f" {'previous':>9} {'fast/prev':>9} {'full/prev':>9}  each run: fast/prev, full/prev" if before else ""))
     for players in PLAYERS:
         full, fast = now[f"full {players}"], now.get(f"fast {players}", 0.0)
         line = f"{players:>7} {full:>10.0f} {fast:>10.0f} {fast / full:>9.2f}"
         if before:
             prev = before[f"full {players}"]
-            line += f" {prev:>9.0f} {fast / prev:>9.2f} {full / prev:>9.2f}"
+            line += f" {prev:>9.0f} {fast / prev:>9.2f} {full / prev:>9.2f}  {spread(runs, runs_before, players)}"
         print(line)
     if before:
         print(f"previous release: the code in {args.baseline} (its only path: one apply per decision, events logged)")
