@@ -29,9 +29,9 @@ import math
 import sys
 import time
 
+from papertales_tui.rules import solo
 from papertales_tui.rules.bots import hard, make_bot, play_bot_game
 from papertales_tui.rules.card_files import default_catalog
-from papertales_tui.rules.solo import SoloGame
 
 CONFIGS = {  # name: (levels by seat, first seed, aim for hard's win rate)
     "2p": (["hard", "medium"], 0, 0.85),
@@ -59,12 +59,14 @@ def play_table(name: str, k: int, catalog) -> dict:
 
 
 def solo_margin(level: str, seed: int, catalog) -> tuple[int, int]:
-    game = SoloGame.new(["Bot"], seed=seed, catalog=catalog, difficulty=SOLO_DIFFICULTY)
+    game = solo.new_game(["Bot"], seed=seed, catalog=catalog, difficulty=SOLO_DIFFICULTY)
     bot = make_bot(level, seed)
     while not game.over:
         for pend in game.pending():
             game.apply(pend.player, bot.choose(game.view(pend.player), pend, catalog))
-    return game.players[0].lp, game.lich_lp
+    mode = solo.mode_of(game)
+    assert mode is not None
+    return game.players[0].lp, mode.lich_lp
 
 
 def play_solo(k: int, catalog) -> dict:

@@ -7,6 +7,7 @@ Usage: python scripts/browser_screenshot.py [OUT.png]   (needs Debian's chromium
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 from pathlib import Path
@@ -26,7 +27,10 @@ from helpers.browser import (  # noqa: E402
 
 
 def main() -> int:
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "screenshots" / "browser-deployment.png"
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("out", nargs="?", type=Path, default=ROOT / "screenshots" / "browser-deployment.png",
+                        help="the PNG to write (default: screenshots/browser-deployment.png)")
+    out: Path = parser.parse_args().out
     with tempfile.TemporaryDirectory() as data, served(Path(data)) as (_, url), browser() as page:
         text = start_game(page, url, 7)
         while "Deployment · Player 1" not in text:  # recruitment, by clicks: the first card, then the next one

@@ -9,6 +9,7 @@ then read `git diff tests/golden/`: every changed line is a change in what the g
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -20,7 +21,9 @@ from helpers.golden import GAMES, GOLDEN_DIR, path_of, record  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
-    names = argv or [*GAMES, "bots"]
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("names", nargs="*", metavar="name", help="2p 3p 5p solo-d0 solo-d3 bots (default: all)")
+    names = parser.parse_args(argv).names or [*GAMES, "bots"]
     unknown = [n for n in names if n not in GAMES and n != "bots"]
     if unknown:
         print(f"regen_golden: unknown game {', '.join(unknown)} (known: {', '.join(GAMES)})", file=sys.stderr)
