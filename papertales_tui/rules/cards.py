@@ -233,6 +233,11 @@ class Catalog:
                 return card.name
         return key.replace("_", " ")
 
+    def lich_source_name(self, key: str) -> str:
+        """The name of a source of the Lich King's LP: a Necropolis or Lich King card key, or "wars"."""
+        card = self.necropolis.get(key) or self.lich_king.get(key)
+        return card.name if card is not None else key.capitalize()
+
     def deck_keys(self) -> list[str]:
         """One entry per physical unit card (copies expanded)."""
         return [u.key for u in self.units.values() for _ in range(u.copies)]

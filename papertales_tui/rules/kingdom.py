@@ -120,11 +120,6 @@ def strengths(rules: Rules, p: Player, ctx: Context) -> dict[int, int]:
     return out
 
 
-def fights(rules: Rules, slot: int, u: Unit) -> bool:
-    """Whether the Unit in this spot adds its strength in the Wars."""
-    return rules[u.card].fights[u.age >= 1][slot]
-
-
 def strength_parts(rules: Rules, buildings: Buildings, p: Player, ctx: Context,
                    unit_strengths: dict[int, int]) -> list[tuple[str, int]]:
     """(label, strength) of each fighting Unit and each Building modifier."""
@@ -161,7 +156,7 @@ def at_war(rules: Rules, buildings: Buildings, cards: list[str], p: Player, ctx:
     units = []
     for slot, u in enumerate(p.slots):  # (loops without comprehensions or calls: asked every Wars)
         if u is not None:
-            fight = rules[u.card].fights[u.age >= 1][slot]  # (`fights`)
+            fight = rules[u.card].fights[u.age >= 1][slot]  # (whether it adds its strength from this spot)
             units.append([slot, u.card, u.age, unit_strengths[slot], fight])
             if fight:
                 parts.append({"card": cards[u.card], "spot": slot, "strength": unit_strengths[slot]})

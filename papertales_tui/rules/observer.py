@@ -20,7 +20,6 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import kingdom
-from .state import Unit
 
 if TYPE_CHECKING:
     from .cards import Catalog, UnitType
@@ -122,6 +121,11 @@ class SoloView:
     quest_lp: tuple[tuple[int, int], ...]  # (card, LP) this turn's quests score for each draft card of the viewer
     lich_sources: tuple[tuple[str, int], ...]  # the Lich King's LP so far by source key ("wars", card keys)
 
+    def outlook_at(self, turn: int | None = None) -> ArmyRange | None:
+        """A turn's armies as may be known (default: this turn's); None for a turn without Wars."""
+        time = self.time if turn is None else turn - 1  # the Time token moves once a turn
+        return self.outlook[time] if 0 <= time < len(self.outlook) else None
+
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
@@ -175,7 +179,7 @@ def observe(game: Game, seat: int | None) -> SeatView:
     s = game.state
     over = s.over
     discards, strengths, picks = _seen(s.log, seat)
-    players = tuple(_player(game, i, i == seat, over, picks) for i in range(len(s.players)))
+    players = tuple(_player(game, i, i == seat, picks) for i in range(len(s.players)))
     deciding = tuple(p.player for p in game.pending()) if not over else ()
     extra = game.mode.seat_view_extra(game, seat)  # the mode's own part (solo: the Lich King's side)
     return SeatView(
@@ -229,15 +233,14 @@ def _seen(log: Sequence[dict[str, Any]], seat: int | None) -> tuple[tuple[int, .
     return tuple(discards), tuple(strengths), tuple(tuple(r) for r in picks)
 
 
-def _player(game: Game, i: int, mine: bool, over: bool, picks: tuple[tuple[int, ...], ...]) -> PlayerView:
+def _player(game: Game, i: int, mine: bool, picks: tuple[tuple[int, ...], ...]) -> PlayerView:
     p = game.state.players[i]
     rules, buildings = game.rules, game.building_rules
     ctx = kingdom.context(rules, buildings, p)
     strengths = kingdom.strengths(rules, p, ctx)
     parts = kingdom.strength_parts(rules, buildings, p, ctx, strengths)
-    healable = set(kingdom.healable(rules, p)) if kingdom.healers(rules, p) else set()
-    slots = tuple(None if u is None else UnitView(u.card, u.age, strengths.get(k, game.types[u.card].strength or 0),
-                                                  not over and kingdom.dies(rules, Unit(u.card, u.age)), k in healable)
+    healable = set(game.healable(i))
+    slots = tuple(None if u is None else UnitView(u.card, u.age, strengths[k], game.dies(u), k in healable)
                   for k, u in enumerate(p.slots))
     return PlayerView(
         name=p.name, gold=p.gold, lp=p.lp,

@@ -78,6 +78,11 @@ def armies_of(now: NecropolisCard, nxt: NecropolisCard, bonus: dict[str, int]) -
     return {"black": now.black + nxt.black + bonus["black"], "purple": now.purple + nxt.purple + bonus["purple"]}
 
 
+def _keys(cards: list[NecropolisCard]) -> list[str]:
+    """The cards' keys in a fixed order (what a seeded draw picks from)."""
+    return sorted(c.key for c in cards)
+
+
 def necropolis_candidates(catalog: Catalog, row: Sequence[str | None], position: int) -> list[NecropolisCard]:
     """The cards that may be at this position of a Necropolis row as someone sees it (None: face
     down): the card itself once seen, else any card of its pile, equally likely; none past the END."""
@@ -268,35 +273,22 @@ class SoloMode(StandardMode):
         """The Lich King's side as `seat` sees it (`SeatView.solo`): the row as seen, the armies,
         the Underworld and discard pile (the player only), the quests' LP and the Lich King's sources."""
         s = game.state
-        solo = s.solo
-        assert solo is not None  # check_state made sure
-        catalog = game.catalog
-        row = tuple(k if i < solo.revealed else None for i, k in enumerate(solo.necropolis))
-        armies = None
-        if solo.revealed >= solo.time + 2:
-            now, nxt = (catalog.necropolis[solo.necropolis[k]] for k in (solo.time, solo.time + 1))
-            a = armies_of(now, nxt, army_bonus([catalog.lich_king[k] for k in solo.lich_cards]))
-            armies = (a["black"], a["purple"])
-        outlook: list[ArmyRange | None] = []
-        for time in range(s.turns):
-            if not 0 <= time < len(row) - 1:
-                outlook.append(None)
-                continue
-            seen = possible_armies(catalog, row, solo.lich_cards, time)
-            outlook.append(ArmyRange(*((min(x[a] for x in seen), max(x[a] for x in seen)) for a in ARMIES)))
+        solo = self.solo
+        a = self.armies()
+        outlook = tuple(None if (o := self.army_outlook(t + 1)) is None else ArmyRange(*(o[x] for x in ARMIES))
+                        for t in range(s.turns))
         mine = seat == 0
-        draft = s.players[0].draft if mine else []
-        quests = quests_of(catalog, row, solo.lich_cards)
-        units = game.types
-        quest_lp = tuple((c, sum(q.lp for _, q in quests if quest_matches(q, units[c]))) for c in draft)
+        quests = self.quests()  # (once, not once a card as `quest_lp` would)
+        quest_lp = tuple((c, sum(q.lp for _, q in quests if quest_matches(q, self.types[c])))
+                         for c in (s.players[0].draft if mine else []))
         sources: Counter[str] = Counter()
         for e in s.log:
             if e["type"] == "lich_lp":
                 sources[e["source"]] += e["amount"]
         return SoloView(
-            lich_lp=solo.lich_lp, lich_cards=tuple(solo.lich_cards), row=row, revealed=solo.revealed, time=solo.time,
-            armies=armies, outlook=tuple(outlook),
-            next_candidates=tuple(c.key for c in necropolis_candidates(catalog, row, solo.time + 1)),
+            lich_lp=solo.lich_lp, lich_cards=tuple(solo.lich_cards), row=tuple(self.seen_row()),
+            revealed=solo.revealed, time=solo.time, armies=None if a is None else (a["black"], a["purple"]),
+            outlook=outlook, next_candidates=tuple(c.key for c in self.next_card_candidates()),
             underworld=tuple(sorted(solo.underworld)) if mine else None, underworld_count=len(solo.underworld),
             discard=tuple(s.discard) if mine and s.phase == Phase.RECRUITMENT else None,
             quest_lp=quest_lp, lich_sources=tuple(sources.items()))
@@ -316,9 +308,9 @@ class SoloMode(StandardMode):
         if rng is None:
             necropolis = list(seen.row)
         else:
-            necropolis = [k if k is not None else rng.choice(sorted(c.key for c in catalog.necropolis.values()
-                                                                    if c.pile == PILES[i]))
-                          for i, k in enumerate(seen.row)]
+            row = seen.row
+            necropolis = [k if k is not None else rng.choice(_keys(necropolis_candidates(catalog, row, i)))
+                          for i, k in enumerate(row)]
             rng.shuffle(underworld)
         # (face-down cards stay None in a state that is not played on)
         return SoloState(necropolis, list(seen.lich_cards), seen.revealed, seen.time, seen.lich_lp,  # type: ignore[arg-type]
@@ -442,8 +434,7 @@ class SoloMode(StandardMode):
 
     def source_name(self, key: str) -> str:
         """The name of a source of the Lich King's LP: a Necropolis or Lich King card key, or "wars"."""
-        card = self.catalog.necropolis.get(key) or self.catalog.lich_king.get(key)
-        return card.name if card is not None else key.capitalize()
+        return self.catalog.lich_source_name(key)
 
     # --- the turn ---------------------------------------------------------------------------
     def _deal(self, game: Game, r: int) -> list[int]:

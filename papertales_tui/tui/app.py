@@ -26,7 +26,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
-from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, literal, new_game, observe
+from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, game_turn, literal, new_game
 from . import panels, seats
 from .contrast import ReadableMonochrome
 from .palette import CardCommands
@@ -353,7 +353,7 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
                             markup=False)
                 return
             self.notify(f"{err}. That file is left as it is; here is the previous autosave "
-                        f"(turn {observe(previous.game, None).turn}).", title="Damaged autosave", severity="warning",
+                        f"(turn {game_turn(previous.game)}).", title="Damaged autosave", severity="warning",
                         timeout=10, markup=False)
             save = previous
         self.resume(save)
@@ -389,7 +389,7 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
 
     def resume(self, save: Save) -> None:
         """Go on with a saved game; a finished one only shows its final scores."""
-        seat_types = save.settings.get("seats") or [seats.HUMAN] * len(observe(save.game, None).players)
+        seat_types = save.settings.get("seats") or [seats.HUMAN] * len(save.game.players)
         hints, coach = save.settings.get("hints"), save.settings.get("coach")
         if save.game.over:
             self.show_finished(save.game, seat_types, hints, coach)

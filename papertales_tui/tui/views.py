@@ -16,10 +16,6 @@ from . import text as tx
 TIME = "►"  # the Time token, before the card it is on
 
 
-def is_solo(view: SeatView | None) -> bool:
-    return view is not None and view.solo is not None
-
-
 def necropolis_card(view: SeatView, position: int) -> NecropolisCard:
     """A face-up card of the Necropolis row."""
     assert view.solo is not None, "a solo game's view"
@@ -48,8 +44,7 @@ def necropolis_heading(view: SeatView, turn: int | None = None) -> Text:
     solo = view.solo
     assert solo is not None
     out = Text.assemble(("NECROPOLIS", "bold"), " · Lich King ", tx.lp(solo.lich_lp))
-    time = solo.time if turn is None else turn - 1  # the Time token moves once a turn
-    armies = solo.outlook[time] if 0 <= time < len(solo.outlook) else None
+    armies = solo.outlook_at(turn)
     if armies is not None:
         shown = view.turn if turn is None else turn
         out.append(f" · turn {shown} armies: ")
@@ -176,18 +171,12 @@ def necropolis_lines(view: SeatView, width: int, turn: int | None = None) -> lis
     return [necropolis_heading(view, turn)] + rows + [lich_cards_line(view, width), legend]
 
 
-def source_name(view: SeatView, key: str) -> str:
-    """The name of a source of the Lich King's LP: a Necropolis or Lich King card key, or "wars"."""
-    card = view.catalog.necropolis.get(key) or view.catalog.lich_king.get(key)
-    return card.name if card is not None else key.capitalize()
-
-
 def lich_sources(view: SeatView) -> Text:
     """The Lich King's LP by source, biggest first."""
     assert view.solo is not None
     by_name: Counter[str] = Counter()
     for key, n in view.solo.lich_sources:
-        by_name[source_name(view, key)] += n
+        by_name[view.catalog.lich_source_name(key)] += n
     sources = sorted(by_name.items(), key=lambda kv: -kv[1])
     if not sources:
         return Text("nothing yet", style="dim")

@@ -138,7 +138,7 @@ def pass_on(game: Game, leftovers: list[list[int]]) -> list[list[int]] | None:
     step = pass_step(game.state.turn)
     if game.record_events:  # (as `emit` logs it, without its keywords: logged every round)
         s = game.state
-        s.log.append({"type": "cards_passed", "phase": s.phase, "direction": "left" if step == 1 else "right"})
+        s.log.append({"type": "cards_passed", "phase": s.phase, "direction": game.pass_direction()})
     else:
         game.unlogged += 1
     k = -step % n  # player i gets the cards of player i - step: the list rotated by k

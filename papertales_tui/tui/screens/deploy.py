@@ -11,7 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from ...rules import FIFTH_SLOT, Decision, Deploy, DeployOptions, Pending, SeatView, Unaffordable, observe
+from ...rules import FIFTH_SLOT, Decision, Deploy, DeployOptions, Pending, SeatView, Unaffordable
 from ...rules import forecast as fc
 from .. import panels
 from .. import text as tx
@@ -374,16 +374,18 @@ class DeployScreen(HintHost, GameScreen):
         f = self.forecast
         if f is None:
             return [Text("No forecast for this plan.", style="dim")]
+        after = self.after
+        assert after is not None  # (kept with the forecast)
         gold = self.options.gold
         money = short_line(gold, gold - self.gold_left()) if f.unpaid else money_line(gold, f)
         sides = {j: mark.strip("()") for j, mark in table_marks(len(self.view.players), self.player).items()}
-        lines = [money, wars_line(f, width, sides), aging_line(f, self.after, width), lp_line(f, width),
+        lines = [money, wars_line(f, width, sides), aging_line(f, after, width), lp_line(f, width),
                  build_line(self.view, f, width)]
         lines[4:4] = self.panels.deploy_status(f, width)  # (solo: the Lich King's gains)
         if self.short_status:  # short of rows: Construction shows what can be built
             lines.pop()
         if self.short_status >= 2:  # still short: Aging and the LP of the turn share a line
-            lines[2:4] = [Text.assemble(aging_line(f, self.after, width - lines[3].cell_len - 3), " · ", lines[3])]
+            lines[2:4] = [Text.assemble(aging_line(f, after, width - lines[3].cell_len - 3), " · ", lines[3])]
         if self.held is not None:
             lines[-1] = Text(f"Holding {self.view.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
                              style="bold")
@@ -618,10 +620,9 @@ def first_fitting(candidates: list[Text], width: int) -> Text:
     return next((t for t in candidates if t.cell_len <= width), candidates[-1])
 
 
-def aging_line(f: fc.TurnForecast, after: SeatView | None, width: int = 78) -> Text:
+def aging_line(f: fc.TurnForecast, after: SeatView, width: int = 78) -> Text:
     """The Units that die at Aging; `after`: the Kingdom alone after the reveal (the forecast's)."""
-    k = after if after is not None else observe(f.kingdom, 0)
-    p = k.players[0]
+    p = after.players[0]
     if not f.dying:
         return Text("Aging: no Unit dies this turn", style="dim")
     candidates = []
@@ -629,7 +630,7 @@ def aging_line(f: fc.TurnForecast, after: SeatView | None, width: int = 78) -> T
                                (False, " · a Mystical Healer can save ", False), (False, " · ✚ can save ", False),
                                (False, " · ✚ can save ", True)):
         def name(s: int) -> str:
-            card = k.card(p.unit(s).card)
+            card = after.card(p.unit(s).card)
             return card.short_name if short else card.name  # noqa: B023
         out = Text("Aging: ", style="bold")
         out.append(", ".join(name(s) + (f" ({tx.SPOT_KEYS[s]})" if spots else "") for s in f.dying))
