@@ -61,7 +61,6 @@ from .decisions import (
 from .engine import WAR_LP, Game, Pending
 from .errors import MalformedDecision, WrongKind
 from .observer import SeatView
-from .state import GameState
 
 HINT_BUDGET = 0.5  # CPU seconds of search for a hint (a hint arrives within 1 s of CPU at 5 players)
 REVIEW_BUDGET = 50.0  # CPU seconds for a whole review, shared by the decisions reviewed
@@ -285,10 +284,8 @@ def search(view: SeatView, pend: Pending, catalog: Catalog, options: list[Decisi
             # the medium bots' plans and values depend on the order they were worked out in: kept for
             # one sample only (its options share them), else the first samples' would hold for all
             sample_memo = kingdom_tables(memo)
-            # one draw of the hidden cards a sample, a copy of it for each option but the last
-            drawn = game_from_view(view, me, catalog, random.Random(sample_seed), hidden, drafts)
-            for k, (o, d) in enumerate(zip(outcomes, options)):
-                sim = drawn if k == len(options) - 1 else _copy(drawn)
+            for o, d in zip(outcomes, options):  # (each option on the same draw of the hidden cards)
+                sim = game_from_view(view, me, catalog, random.Random(sample_seed), hidden, drafts)
                 if not details and not sim.mode.reads_log:
                     sim.stop_recording()
                 o.scores.append(playout(sim, me, d, sample_memo))
@@ -305,13 +302,6 @@ def search(view: SeatView, pend: Pending, catalog: Catalog, options: list[Decisi
     for o in outcomes:
         o.lp, o.gold, o.wars = o.lp / samples, o.gold / samples, o.wars / samples
     return outcomes
-
-
-def _copy(sim: Game) -> Game:
-    """A copy of a sample not played yet (its log is empty): the same state, generator included, in a
-    new object of its mode (as `Game.copy`, without its JSON round trip: a quarter of its time, and
-    three quarters of drawing the sample again)."""
-    return Game(GameState.from_dict(sim.state.to_dict()), sim.catalog, type(sim.mode)())
 
 
 @contextlib.contextmanager
