@@ -10,6 +10,7 @@ from typing import Any
 
 from ..rules.engine import Game
 from ..rules.errors import IllegalDecision
+from ..rules.games import start_of
 from .format import Save, SaveFileError
 
 
@@ -29,9 +30,7 @@ def iter_replay(save: Save) -> Iterator[ReplayStep]:
     """Re-play the game from its seed: the setup, then each decision with the events it caused.
     Raises ReplayError if a decision is refused or the game cannot be set up again."""
     try:
-        game = _new_game(save)
-    except ReplayError:
-        raise
+        game = start_of(save.game)  # (the save's players and seed are its state's: checked as it loads)
     except Exception as exc:  # players, mode or Lich King cards the rules refuse: the file is at fault
         raise ReplayError(f"the game cannot be set up again ({type(exc).__name__}: {exc})") from None
     yield ReplayStep(0, None, list(game.state.log), game)
@@ -47,12 +46,6 @@ def iter_replay(save: Save) -> Iterator[ReplayStep]:
             raise ReplayError(f"decision {k} ({d.get('kind')} by {_name(save, d['player'])}) "
                               f"cannot be played ({type(exc).__name__}: {exc})") from None
         yield ReplayStep(k, d, game.state.log[before:], game)
-
-
-def _new_game(save: Save) -> Game:
-    """The game at its start, set up as the saved one was."""
-    game = save.game  # (loaded in the mode its state names, which sets it up again: `Mode.restart`)
-    return Game.new(save.players, seed=save.seed, catalog=game.catalog, mode=game.mode.restart())
 
 
 def replay_game(save: Save) -> Game:

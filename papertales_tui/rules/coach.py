@@ -60,6 +60,7 @@ from .decisions import (
 )
 from .engine import WAR_LP, Game, Pending
 from .errors import MalformedDecision, WrongKind
+from .games import start_of
 from .observer import SeatView
 
 HINT_BUDGET = 0.5  # CPU seconds of search for a hint (a hint arrives within 1 s of CPU at 5 players)
@@ -710,12 +711,6 @@ def decision_points(game: Game, decisions: list[dict[str, Any]], seats: list[int
         made[player] += 1
         game.apply(player, decision)
     return points
-
-
-def start_of(game: Game) -> Game:
-    """The game as it was set up, before any decision (same players, seed and solo cards)."""
-    names = [p.name for p in game.state.players]
-    return Game.new(names, seed=game.state.seed, catalog=game.catalog, mode=game.mode.restart())
 
 
 def deciding_turn(game: Game) -> DecidingTurn | None:

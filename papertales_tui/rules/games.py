@@ -44,4 +44,10 @@ def new_game(names: list[str], seed: int = 0, catalog: Catalog | None = None, *,
     return Game.new(names, seed, catalog, SoloMode(difficulty) if solo else None)
 
 
-__all__ = ["MODES", "game_from_state", "load_game", "new_game"]
+def start_of(game: Game) -> Game:
+    """The game as it was set up, before any decision (same players, seed and mode: solo cards too)."""
+    names = [p.name for p in game.state.players]
+    return Game.new(names, seed=game.state.seed, catalog=game.catalog, mode=game.mode.restart())
+
+
+__all__ = ["MODES", "game_from_state", "load_game", "new_game", "start_of"]
