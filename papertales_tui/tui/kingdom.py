@@ -170,24 +170,15 @@ def spot_line(spot: SpotView | None, width: int, locked: bool = False) -> Text:
     return _fit(out, width)
 
 
-def unit_short(spot: SpotView, short: bool = False) -> Text:
+def unit_short(spot: SpotView, short: bool = False, brief: bool = False) -> Text:
     """A Unit in a compact line: `Hunter ⚔2◷1✝` (no ◷ without Age tokens; `short`: the card's short
-    name, never a cut one)."""
+    name, never a cut one). `brief`, for a player with whom there is no War when the table is short of
+    rows: its name and whether it dies (`Hunter✝`); the Kingdom's strength is in its header."""
     out = Text(spot.short or spot.name if short else spot.name, style="bold")
-    out.append(f" {tx.STRENGTH}{spot.strength}")
-    if spot.age:
-        out.append_text(tx.age(spot.age))
-    if spot.new:
-        out.append(" NEW", style="bold green")
-    if spot.dies:
-        out.append(DIES, style="bold red")
-    return out
-
-
-def unit_brief(spot: SpotView, short: bool = False) -> Text:
-    """A Unit of a player with whom there is no War, when the table is short of rows: its name and
-    whether it dies (`Hunter✝`); the Kingdom's strength is in its header."""
-    out = Text(spot.short or spot.name if short else spot.name, style="bold")
+    if not brief:
+        out.append(f" {tx.STRENGTH}{spot.strength}")
+        if spot.age:
+            out.append_text(tx.age(spot.age))
     if spot.new:
         out.append(" NEW", style="bold green")
     if spot.dies:
@@ -201,9 +192,8 @@ def units_text(k: KingdomView, short: bool = False, rows: tuple[tuple[int, ...],
     units = [s for s in k.units() if any(s.spot in row for row in rows)]
     if not units:
         return Text("no Unit", style="dim")
-    draw = unit_brief if brief else unit_short
-    front = [draw(s, short) for s in units if s.spot in FRONT_ROW]
-    back = [draw(s, short) for s in units if s.spot in BACK_ROW]
+    front = [unit_short(s, short, brief) for s in units if s.spot in FRONT_ROW]
+    back = [unit_short(s, short, brief) for s in units if s.spot in BACK_ROW]
     out = Text(" ").join(front)
     if back:
         out.append(" | " if front else "| ", style="dim")

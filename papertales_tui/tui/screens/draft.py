@@ -92,8 +92,7 @@ class DraftScreen(HintHost, GameScreen):
 
     def compact_rows(self, width: int) -> int:
         """The rows the compact details of the longest card of the list take (2 at least)."""
-        return max(2, *(len(tx.unit_detail(self.view.card(c), True).wrap(self.app.console, width))
-                        for c in self.cards))
+        return max(2, self.detail_rows(width, True))
 
     def rows_for_list(self) -> int:
         """The rows the list of cards and the text beside it may take, the table (each Kingdom whole,
@@ -107,11 +106,11 @@ class DraftScreen(HintHost, GameScreen):
 
     INFO_WIDTH = 31  # the text of #draft-info (draft.tcss: 34, less its border and padding)
 
-    def list_rows(self) -> int:
-        """The rows the list of cards and the text beside it need."""
+    def list_rows(self, info: Text | None = None) -> int:
+        """The rows the list of cards and the text beside it (`info`: the one shown) need."""
         header = 2 if isinstance(self.options, SoloPickOptions) else 1  # (where the rest goes)
-        info = len(wrap(self.info_text(), self.app.console, self.INFO_WIDTH))
-        return max(header + len(self.cards), info)
+        lines = len(wrap(self.info_text() if info is None else info, self.app.console, self.INFO_WIDTH))
+        return max(header + len(self.cards), lines)
 
     def fit_detail(self) -> None:
         """The card details take the rows their longest card needs, as far as the table (every
@@ -136,9 +135,10 @@ class DraftScreen(HintHost, GameScreen):
 
     compact = False  # the card details without their line of stats (fit_detail)
 
-    def detail_rows(self, width: int) -> int:
-        """The lines the details of the longest card of the list take."""
-        return max(len(tx.unit_detail(self.view.card(c), self.compact).wrap(self.app.console, width))
+    def detail_rows(self, width: int, compact: bool | None = None) -> int:
+        """The lines the details of the longest card of the list take (compact or not: as shown now)."""
+        compact = self.compact if compact is None else compact
+        return max(len(tx.unit_detail(self.view.card(c), compact).wrap(self.app.console, width))
                    for c in self.cards)
 
     def render_cards(self) -> None:
@@ -203,8 +203,7 @@ class DraftScreen(HintHost, GameScreen):
         others = len(view.deciding) - (self.player in view.deciding)
         mine = ["you"] if self.player in view.deciding else []
         out.append(" and ".join(mine + [f"{others} other{'s' * (others != 1)}"] * bool(others or not mine)))
-        header = 2 if isinstance(self.options, SoloPickOptions) else 1
-        rows = max(header + len(self.cards), len(wrap(out, self.app.console, self.INFO_WIDTH)), self.rows_for_list())
+        rows = max(self.list_rows(out), self.rows_for_list())
         # (your Gold and LP: on your line of the table)
         return full if len(wrap(full, self.app.console, self.INFO_WIDTH)) <= rows else out
 
