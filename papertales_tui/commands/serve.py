@@ -151,19 +151,12 @@ def play(argv: list[str]) -> int:
     """The game for one browser tab (textual-serve's web driver talks to it on stdin/stdout): as
     `papertales` in a terminal, with the autosave when this copy gets the data directory's lock."""
     from ..cli import load_cards
-    from ..tui.app import PaperTalesApp, claim_autosave
+    from ..tui.app import play_app
     from . import folder
 
     parser = argparse.ArgumentParser(prog="papertales serve (game)")
     parser.add_argument("--cards", action="append", type=folder, default=[])
-    catalog = load_cards(parser.parse_args(argv).cards)
-    lock, notice = claim_autosave()
-    try:
-        app = PaperTalesApp(catalog, autosave=lock.held, notice=notice, signals=True)
-        app.run()
-    finally:
-        lock.release()
-    return app.return_code or 0
+    return play_app(load_cards(parser.parse_args(argv).cards))
 
 
 if __name__ == "__main__":

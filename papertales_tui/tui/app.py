@@ -601,10 +601,15 @@ def run_app(args: argparse.Namespace, catalog: Catalog) -> int:
     from ..terminal import require_terminal
 
     require_terminal()
+    return play_app(catalog, getattr(args, "resume_save", None))
+
+
+def play_app(catalog: Catalog, save: Save | None = None) -> int:
+    """Run the app (in a terminal, or for one browser tab of `papertales serve`), autosaving when this
+    copy gets the data directory's lock; its exit code."""
     lock, notice = claim_autosave()
     try:
-        app = PaperTalesApp(catalog, save=getattr(args, "resume_save", None), autosave=lock.held, notice=notice,
-                            signals=True)
+        app = PaperTalesApp(catalog, save=save, autosave=lock.held, notice=notice, signals=True)
         app.run()
     finally:
         lock.release()
