@@ -28,6 +28,8 @@ Usage: python benchmarks/bench_coach.py [--games 6] [--players 3] [--budget 15] 
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import inspect
 import math
 import os
@@ -103,11 +105,13 @@ def review_time(seed: int) -> tuple[float, int]:
 def review_wall(seed: int, jobs: int) -> tuple[float, int]:
     """Wall seconds of the review of a 3-player game's two medium seats (a bot's not reviewed), as
     `papertales review` makes it with the default budget in `jobs` processes; the decisions."""
+    from papertales_tui.workers import in_processes
+
     catalog = default_catalog()
     game = play_bot_game(["medium", "easy", "medium"], seed, catalog)
     start_game = Game.new([p.name for p in game.players], seed=seed, catalog=catalog)
     start = time.perf_counter()
-    result = coach.review(start_game, game.state.decisions, [0, 2], jobs=jobs)
+    result = coach.review(start_game, game.state.decisions, [0, 2], run=in_processes(jobs))
     return time.perf_counter() - start, len(result.assessments)
 
 
@@ -278,11 +282,13 @@ def breakdown_here(path: str, jobs: int) -> None:
               f"{statistics.mean(a.samples for a in others):.1f} samples, 95% interval ± "
               f"{statistics.mean(a.error for a in others):.2f} LP (mean), "
               f"{statistics.median(a.error for a in others):.2f} (median)")
-    if hasattr(coach, "worker_pool"):
+    pools = importlib.import_module("papertales_tui.workers") if importlib.util.find_spec("papertales_tui.workers") \
+        else coach  # (the pools were in the coach before)
+    if hasattr(pools, "worker_pool"):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         w = time.perf_counter()
-        forks = "fork" in inspect.signature(coach.worker_pool).parameters  # (as the command starts them)
-        pool = coach.worker_pool(catalog, jobs, fork=True) if forks else coach.worker_pool(catalog, jobs)
+        forks = "fork" in inspect.signature(pools.worker_pool).parameters  # (as the command starts them)
+        pool = pools.worker_pool(catalog, jobs, fork=True) if forks else pools.worker_pool(catalog, jobs)
         pool.map(abs, range(jobs))  # (every worker has started)
         w = time.perf_counter() - w
         pool.close()

@@ -20,6 +20,7 @@ from papertales_tui.rules import coach
 from papertales_tui.rules.bots import make_bot
 from papertales_tui.rules.cards import Catalog
 from papertales_tui.rules.engine import Game
+from papertales_tui.workers import Background
 
 CASE = Path(__file__).parent / "data" / "coach-2p-hint-charged.json"  # issue 21: Ann's second pick
 LEVEL = 0.001  # chance that one option's ratio passes the bound by chance (a few dozen options tested)
@@ -181,7 +182,7 @@ def test_the_review_takes_the_hints_answer_and_marks_the_decisions_taken_on_it()
 def test_the_background_assesses_as_the_review_does_and_stops_when_closed():
     start, decisions = bot_game(2, 101)
     points = coach.decision_points(start, decisions, [0])[:3]
-    background = coach.Background(start.catalog, budget=math.inf, max_samples=4)
+    background = Background(start.catalog, budget=math.inf, max_samples=4)
     try:
         for p in points:
             background.add(p)
@@ -197,7 +198,7 @@ def test_the_background_assesses_as_the_review_does_and_stops_when_closed():
 
 def test_the_background_assesses_a_resumed_games_past_decisions():
     start, decisions = bot_game(2, 101)
-    background = coach.Background(start.catalog, budget=math.inf, max_samples=4)
+    background = Background(start.catalog, budget=math.inf, max_samples=4)
     try:
         background.add_past(start, decisions[:30], [1])  # the game as saved after 30 decisions
         made = background.wait(timeout=300)

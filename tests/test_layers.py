@@ -12,7 +12,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "papertales_tui"
 BELOW_ALL = {"papertales_tui", "papertales_tui.dirs", "papertales_tui.files"}  # version, paths, safe reads
 FORBIDDEN = {  # layer -> the layers it must not import
     "papertales_tui.rules": ("papertales_tui.tui", "papertales_tui.persistence", "papertales_tui.commands",
-                             "papertales_tui.cli", "papertales_tui.text"),
+                             "papertales_tui.cli", "papertales_tui.text", "papertales_tui.workers"),
     "papertales_tui.persistence": ("papertales_tui.tui", "papertales_tui.commands", "papertales_tui.cli",
                                    "papertales_tui.text"),
     "papertales_tui.text": ("papertales_tui.tui", "papertales_tui.persistence", "papertales_tui.commands",
@@ -163,3 +163,34 @@ def test_the_public_api_check_finds_internal_imports():
     source = "from ..rules.engine import Game\nfrom ..rules import kingdom, Step\nimport papertales_tui.rules.solo\n"
     assert sorted(internal_rules_imports("papertales_tui.tui.probe", source)) == [
         "papertales_tui.rules.engine", "papertales_tui.rules.kingdom", "papertales_tui.rules.solo"]
+
+
+PROCESS_MODULES = ("multiprocessing", "concurrent", "subprocess", "signal", "ctypes", "threading", "pty", "fcntl")
+PROCESS_CALLS = ("os.nice", "os.dup", "os.dup2", "os.open", "os.close", "os.kill", "os.fork", "os._exit", "os.getppid",
+                 "os.setsid", "os.killpg", "os.sched_getaffinity", "os.cpu_count", "sys.stderr", "sys.stdout",
+                 "sys.__stderr__", "sys.__stdout__", "signal.signal")
+
+
+def process_code(source: str) -> list[str]:
+    """What `source` holds of processes, file descriptors, priorities, signals and standard streams: the
+    modules that make them, the calls and names that touch them."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            found += [n for n in names if n.split(".")[0] in PROCESS_MODULES]
+        elif isinstance(node, ast.Attribute) and ast.unparse(node) in PROCESS_CALLS:
+            found.append(ast.unparse(node))
+    return found
+
+
+def test_the_rules_hold_no_process_descriptor_or_signal_code():
+    """Worker pools, their descriptors, priorities and signals are papertales_tui/workers.py's (issue 31)."""
+    wrong = [(name, what) for name, path in modules().items() if name.startswith("papertales_tui.rules")
+             for what in process_code(path.read_text(encoding="utf-8"))]
+    assert wrong == []
+
+
+def test_the_process_check_finds_pools_and_descriptors():
+    source = "import multiprocessing.pool\nimport os, sys\nos.dup2(1, 2)\nos.nice(10)\nsys.stderr = None\n"
+    assert sorted(process_code(source)) == ["multiprocessing.pool", "os.dup2", "os.nice", "sys.stderr"]

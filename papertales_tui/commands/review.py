@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -36,7 +35,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                              "to choose the coach's option, half to measure the cost): the same review on any "
                              "machine")
     p.add_argument("--jobs", type=int_range(1, 256), default=None, metavar="N",
-                   help="assess N decisions at once, each in its own process (default: one per core)")
+                   help="assess N decisions at once, each in its own process (default and at most: one per core)")
     p.add_argument("--all", action="store_true", help="list every reviewed decision, not only the costliest")
     p.add_argument("--json", action="store_true", help="print the review as one JSON object")
     p.set_defaults(run=run)
@@ -46,6 +45,7 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     from ..persistence import ReplayError, SaveFileError, iter_replay, load_save
     from ..rules import coach
     from ..rules.errors import IllegalDecision
+    from ..workers import in_processes
 
     try:
         save = load_save(args.file, catalog)
@@ -58,11 +58,10 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
         print("papertales: cannot review: --budget must be a positive number of seconds", file=sys.stderr)
         return 2
     bar = ProgressBar() if stderr_is_terminal() else None
-    jobs = args.jobs or os.cpu_count() or 1
     try:
         result = coach.review(start, save.decisions, seats, budget=args.budget or coach.REVIEW_BUDGET,
                               samples=args.samples, progress=bar, hints=coach.kept_hints(save.settings.get("coach")),
-                              jobs=jobs, fork=True)  # (this command runs one thread)
+                              run=in_processes(args.jobs, fork=True))  # (this command runs one thread)
     except IllegalDecision as err:  # the engine refused a decision of the file
         print(f"papertales: cannot review: {printable(args.file)}: {printable(err)}", file=sys.stderr)
         return 2

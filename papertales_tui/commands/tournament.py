@@ -30,7 +30,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         "every seat; game k shifts them k seats (default medium,easy)")
     p.add_argument("--budget", type=float_range(0, 3600, low_open=True), default=None, metavar="SECONDS",
                    help="thinking time of the hard bot per decision (default: the bot's own)")
-    p.add_argument("--jobs", type=int_range(1, 256), default=1, help="games played in parallel processes (default 1)")
+    p.add_argument("--jobs", type=int_range(1, 256), default=1,
+                   help="games played in parallel processes (default 1; at most one per core)")
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
     p.set_defaults(run=run)
 
@@ -130,6 +131,7 @@ def played(outcomes: Iterable[T], total: int, start: float) -> list[T]:
 
 def run(args: argparse.Namespace, catalog: Catalog) -> int:
     from ..rules.bots import LEVELS, HardOptions
+    from ..workers import bounded, game_pool
 
     levels = seat_levels(args.seats, args.players)
     unknown = sorted({lv for lv in levels if lv not in LEVELS})
@@ -139,13 +141,12 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     options = HardOptions(budget=args.budget) if args.budget is not None else HardOptions()
     tasks = [(rotated(levels, k), args.seed + k, catalog, options) for k in range(args.games)]
     start = time.perf_counter()
-    if args.jobs == 1:
+    jobs = bounded(args.jobs, len(tasks))
+    if jobs == 1:
         outcomes = played(map(play_one, tasks), len(tasks), start)
     else:
-        from multiprocessing import Pool
-
-        with Pool(args.jobs) as pool:
-            outcomes = played(pool.imap(play_one, tasks, chunksize=max(1, len(tasks) // (args.jobs * 8))),
+        with game_pool(jobs) as pool:
+            outcomes = played(pool.imap(play_one, tasks, chunksize=max(1, len(tasks) // (jobs * 8))),
                               len(tasks), start)
     errors = [o for o in outcomes if isinstance(o, str)]
     results = [o for o in outcomes if not isinstance(o, str)]

@@ -28,12 +28,7 @@ import contextlib
 import copy
 import gc
 import math
-import multiprocessing
-import multiprocessing.pool
-import os
 import random
-import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -463,7 +458,7 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
            max_each: float = MAX_DECISION_BUDGET, samples: int | None = None, seed: int = 0,
            progress: Progress | None = None, cancelled: Callable[[], bool] | None = None,
            hints: list[KeptHint] | None = None, done: dict[int, Assessment] | None = None,
-           jobs: int = 1, fork: bool = False) -> Review:
+           run: Runner | None = None) -> Review:
     """Assess each decision of `seats` in a game. `game` is the game at its start (as set up before
     any decision); it is played on with `decisions` (the save's list, each with its "player"), read
     once into typed decisions (MalformedDecision or WrongKind for an entry that is not one).
@@ -473,7 +468,8 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
     Each seat reviewed remembers the draft cards it held this turn, as the hard bot does: each
     assessment's samples place the cards it passed on where they can be, from what it saw until then.
     `hints`: the hints the players were given (see `assess`); `done`: assessments already made (by
-    the decision's index), kept; `jobs`, `fork`: processes that assess at once (see `assess_points`)."""
+    the decision's index), kept; `run`: what makes the assessments (`assess_points`, in this thread,
+    unless given; papertales_tui/workers.py has one that makes them in processes)."""
     if samples is not None and samples < 2 * MIN_SAMPLES:
         raise ValueError(f"a review needs at least {2 * MIN_SAMPLES} samples a decision, not {samples}")
     points = decision_points(game, decisions, seats)
@@ -488,7 +484,7 @@ def review(game: Game, decisions: list[dict[str, Any]], seats: list[int], *, bud
             progress(jobs_done + n, jobs_done + total)
 
     tasks = [Task(p, hint_for(p, hints), each, most, seed + p.index) for p in todo]
-    for a in assess_points(tasks, game.catalog, jobs=jobs, progress=step, cancelled=cancelled, fork=fork):
+    for a in (run or assess_points)(tasks, game.catalog, step, cancelled):
         done[a.index] = a
     names = [p.name for p in game.state.players]
     return Review([done[p.index] for p in points], names, sorted(seats),
@@ -528,157 +524,30 @@ class Task:
                       seed=self.seed, index=p.index, cancelled=cancelled, drafts=p.drafts, hint=self.hint)
 
 
-_worker_catalog: Catalog | None = None
+def past_assessments(start: Game, decisions: list[dict[str, Any]], seats: list[int], hints: list[KeptHint],
+                     budget: float, max_samples: int, seed: int) -> list[Assessment]:
+    """The assessments of the decisions of `seats` in a game played on from `start` (the game as set
+    up) with `decisions` (the save's list), as `review` makes them: a resumed game's past decisions."""
+    points = decision_points(start, decisions, seats)
+    return [Task(p, hint_for(p, hints), budget, max_samples, seed + p.index).run(start.catalog) for p in points]
 
 
-def _worker_start(catalog: Catalog, niceness: int) -> None:
-    global _worker_catalog
-    _worker_catalog = catalog
-    quiet = os.open(os.devnull, os.O_WRONLY)  # nothing of a worker's reaches the terminal the app draws on
-    os.dup2(quiet, 1)
-    os.dup2(quiet, 2)
-    if niceness:
-        with contextlib.suppress(OSError, AttributeError):
-            os.nice(niceness)
-
-
-def _worker_run(task: Task) -> Assessment:
-    assert _worker_catalog is not None
-    return task.run(_worker_catalog)
-
-
-def _worker_past(start: str, decisions: list[dict[str, Any]], seats: list[int], hints: list[KeptHint],
-                 budget: float, max_samples: int, seed: int) -> list[Assessment]:
-    from .games import load_game
-
-    assert _worker_catalog is not None
-    points = decision_points(load_game(start, _worker_catalog), decisions, seats)
-    return [Task(p, hint_for(p, hints), budget, max_samples, seed + p.index).run(_worker_catalog) for p in points]
-
-
-def assess_points(tasks: list[Task], catalog: Catalog, *, jobs: int = 1, progress: Progress | None = None,
-                  cancelled: Callable[[], bool] | None = None, fork: bool = False) -> list[Assessment]:
-    """The assessments of `tasks`, in their order: in this thread (`jobs` 1), else in `jobs` worker
-    processes (each its own core; the CPU budgets are per process; forked with `fork`, see
-    `worker_pool`). Raises Cancelled when `cancelled()` turns True (the workers are stopped)."""
+def assess_points(tasks: list[Task], catalog: Catalog, progress: Progress | None = None,
+                  cancelled: Callable[[], bool] | None = None) -> list[Assessment]:
+    """The assessments of `tasks`, in their order, made in this thread: `review`'s `run` unless it is
+    given another (papertales_tui/workers.py runs them in processes). Raises Cancelled when
+    `cancelled()` turns True."""
     out: list[Assessment] = []
     if progress is not None:
         progress(0, len(tasks))
-    if jobs <= 1 or len(tasks) <= 2:  # (starting the processes takes longer than a search)
-        for task in tasks:
-            out.append(task.run(catalog, cancelled))
-            if progress is not None:
-                progress(len(out), len(tasks))
-        return out
-    pool = worker_pool(catalog, min(jobs, len(tasks)), fork=fork)
-    try:
-        pending = [pool.apply_async(_worker_run, (t,)) for t in tasks]
-        for r in pending:
-            while not r.ready():
-                if cancelled is not None and cancelled():
-                    raise Cancelled()
-                r.wait(0.05)
-            out.append(r.get())
-            if progress is not None:
-                progress(len(out), len(tasks))
-    finally:
-        pool.terminate()
-        pool.join()
+    for task in tasks:
+        out.append(task.run(catalog, cancelled))
+        if progress is not None:
+            progress(len(out), len(tasks))
     return out
 
 
-class Background:
-    """Assessments made in the background as a game goes on, so that its review is ready when it
-    ends: each decision given to `add` is assessed in a worker process of low priority (started on
-    the first), never in the caller's thread. `results()` gives those finished, by the decision's
-    index; `close()` stops the worker (what it was doing is dropped)."""
-
-    NICENESS = 10
-
-    def __init__(self, catalog: Catalog, budget: float = MAX_DECISION_BUDGET, seed: int = 0,
-                 max_samples: int = MAX_SAMPLES):
-        self.catalog, self.budget, self.seed, self.max_samples = catalog, budget, seed, max_samples
-        self.pool: multiprocessing.pool.Pool | None = None
-        self.tasks: dict[int, tuple[Task, Any]] = {}  # decision index -> (task, its AsyncResult)
-        self.past: list[Any] = []  # AsyncResults of `add_past`: lists of assessments
-        self.closed = False
-
-    def add(self, point: Point, hint: KeptHint | None = None) -> None:
-        """Assess this decision (one taken back and made again replaces the first)."""
-        if self.closed:
-            return
-        try:
-            if self.pool is None:
-                self.pool = worker_pool(self.catalog, 1, self.NICENESS)
-            task = Task(point, hint, self.budget, self.max_samples, self.seed + point.index)
-            self.tasks[point.index] = (task, self.pool.apply_async(_worker_run, (task,)))
-        except (OSError, ValueError, RuntimeError):  # no process to be had: the review will do it all
-            self.close()
-
-    def add_past(self, start: Game, decisions: list[dict[str, Any]], seats: list[int],
-                 hints: list[KeptHint] | None = None) -> None:
-        """Assess the decisions of `seats` already made in a game (a resumed one): the worker plays
-        it on from `start` (the game as set up) with `decisions` (the save's list), as `review` does."""
-        if self.closed:
-            return
-        try:
-            if self.pool is None:
-                self.pool = worker_pool(self.catalog, 1, self.NICENESS)
-            job = (start.to_json(), list(decisions), list(seats), list(hints or []), self.budget, self.max_samples,
-                   self.seed)
-            self.past.append(self.pool.apply_async(_worker_past, job))
-        except (OSError, ValueError, RuntimeError):
-            self.close()
-
-    def results(self) -> dict[int, Assessment]:
-        """The assessments finished (a failed one is left out: the review makes it again)."""
-        out = {}
-        for r in self.past:
-            if r.ready() and r.successful():
-                out.update({a.index: a for a in r.get()})
-        for k, (_, r) in self.tasks.items():
-            if r.ready() and r.successful():
-                out[k] = r.get()
-        return out
-
-    def pending(self) -> int:
-        return sum(1 for _, r in self.tasks.values() if not r.ready()) + sum(1 for r in self.past if not r.ready())
-
-    def wait(self, cancelled: Callable[[], bool] | None = None, progress: Progress | None = None,
-             timeout: float = math.inf) -> dict[int, Assessment]:
-        """`results()` once none is pending (or `timeout` seconds have passed); raises Cancelled."""
-        end = time.monotonic() + timeout
-        total = len(self.tasks)
-        while self.pending() and time.monotonic() < end:
-            if cancelled is not None and cancelled():
-                raise Cancelled()
-            if progress is not None:
-                progress(total - self.pending(), total)
-            time.sleep(0.05)
-        return self.results()
-
-    def close(self) -> None:
-        self.closed = True
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool.join()
-            self.pool = None
-
-
-def worker_pool(catalog: Catalog, jobs: int, niceness: int = 0, fork: bool = False) -> multiprocessing.pool.Pool:
-    """`jobs` worker processes for assessments, started afresh (no thread of this one is copied);
-    the real stderr while they start: an app may have replaced it with one without a file (the
-    processes' helper is given its file descriptor). `fork`: forked from this one instead (they
-    start at once, the package imported and the catalog built), when it runs a single thread and
-    the system forks: for a command, never an app (its threads, terminal and signals)."""
-    if fork and sys.platform == "linux" and threading.active_count() == 1:
-        return multiprocessing.get_context("fork").Pool(jobs, _worker_start, (catalog, niceness))
-    stderr = sys.stderr
-    sys.stderr = sys.__stderr__
-    try:
-        return multiprocessing.get_context("spawn").Pool(jobs, _worker_start, (catalog, niceness))
-    finally:
-        sys.stderr = stderr
+Runner = Callable[[list[Task], Catalog, Progress | None, Callable[[], bool] | None], list[Assessment]]
 
 
 @dataclass
@@ -776,6 +645,6 @@ def _signed(x: float) -> str:
     return f"{x:+.1f}".replace("+0.0", "0.0").replace("-0.0", "0.0").replace("-", "\N{MINUS SIGN}")
 
 
-__all__ = ["UNCERTAINTY", "Assessment", "Background", "Cancelled", "Hint", "KeptHint", "Outcome", "Point", "Review",
-           "Task", "assess", "assess_points", "cards_in", "cost_text", "deciding_turn",
-           "decision_points", "hint", "kept_hints", "options_for", "review", "search", "start_of", "t95", "worker_pool"]
+__all__ = ["UNCERTAINTY", "Assessment", "Cancelled", "Hint", "KeptHint", "Outcome", "Point", "Review", "Runner",
+           "Task", "assess", "assess_points", "cards_in", "cost_text", "deciding_turn", "decision_points", "hint",
+           "kept_hints", "options_for", "past_assessments", "review", "search", "start_of", "t95"]

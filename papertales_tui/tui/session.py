@@ -49,10 +49,10 @@ from . import chapters, seats
 
 if TYPE_CHECKING:  # imported where used: the title screen starts without them (benchmarks/bench_tui.py)
     from ..rules import DraftMemory
-    from ..rules.coach import Background
     from ..rules.coach import Hint as CoachHint
     from ..rules.events import BaseEvent
     from ..rules.forecast import TurnForecast
+    from ..workers import Background
 
 
 BACKGROUND_REVIEW = True  # assess each human decision in the background (tests turn it on where they need it)
@@ -222,11 +222,12 @@ class Session:
         """Have the coach assess a human decision just made (decision `index` of the game) in the
         background, when `BACKGROUND_REVIEW` is on: the review at the end is then ready."""
         from ..rules import coach
+        from ..workers import Background
 
         if not BACKGROUND_REVIEW or pend.kind not in coach.SEARCHED:
             return
         if self.coach is None:
-            self.coach = coach.Background(self.game.catalog, budget=REVIEW_EACH)
+            self.coach = Background(self.game.catalog, budget=REVIEW_EACH)
         d = game_decisions(self.game)[index]
         decision = decision_from_dict({k: v for k, v in d.items() if k != "player"})
         memory = self.draft_memory(pend.player)
@@ -237,11 +238,12 @@ class Session:
     def _assess_past(self) -> None:
         """A resumed game: have the human decisions already made assessed in the background too."""
         from ..rules import coach
+        from ..workers import Background
 
         humans = [i for i in range(len(self.seats)) if i not in self.bots]
         if not BACKGROUND_REVIEW or not humans or not any(d["player"] in humans for d in game_decisions(self.game)):
             return
-        self.coach = coach.Background(self.game.catalog, budget=REVIEW_EACH)
+        self.coach = Background(self.game.catalog, budget=REVIEW_EACH)
         self.coach.add_past(coach.start_of(self.game), list(game_decisions(self.game)), humans, self.kept_hints)
 
     def close(self) -> None:

@@ -10,7 +10,6 @@ opens the card browser on a card the highlighted line names (asking which when i
 from __future__ import annotations
 
 import contextlib
-import os
 import threading
 from typing import TYPE_CHECKING
 
@@ -80,6 +79,7 @@ class ReviewScreen(GameScreen):
 
         def work() -> None:
             from ...rules import coach
+            from ...workers import in_processes
 
             def progress(done: int, total: int) -> None:
                 with contextlib.suppress(RuntimeError):
@@ -90,7 +90,7 @@ class ReviewScreen(GameScreen):
                 done = background.wait(stop.is_set, progress, timeout=30) if background is not None else {}
                 result = coach.review(start, decisions, seats,
                                       budget=coach.REVIEW_BUDGET, max_each=EACH, progress=progress,
-                                      cancelled=stop.is_set, hints=hints, done=done, jobs=os.cpu_count() or 1)
+                                      cancelled=stop.is_set, hints=hints, done=done, run=in_processes())
             except coach.Cancelled:
                 return
             with contextlib.suppress(RuntimeError):
