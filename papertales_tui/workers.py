@@ -6,7 +6,7 @@ Every worker ends with the process that started it, however that one ends (kill 
 Linux the kernel sends it SIGKILL when its parent dies (prctl PR_SET_PDEATHSIG, set first thing in the
 worker); everywhere, and should the parent have died before that was set, a thread of the worker
 checks every `PARENT_CHECK` seconds that its parent is still the process that started it. The
-commands end on SIGTERM by stopping their workers (cli.py). No more workers than the CPUs this
+commands that start workers end on SIGTERM by stopping them (`ended_by_sigterm`). No more workers than the CPUs this
 process may run on (`cpus`), nor than there are tasks.
 
 The coach's workers write nothing to the terminal (their stdout and stderr go to /dev/null: the app
@@ -27,7 +27,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .rules import Catalog, Game, coach
@@ -56,18 +56,41 @@ def end_with_parent(parent: int) -> None:
     """Make this process (a worker) end when `parent`, the process that started it, ends: called first
     in each worker. SIGTERM gets its default action back (a forked worker inherits the command's)."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    ask_the_kernel()
     if os.getppid() != parent:  # the parent died before the kernel was told
         os._exit(1)
     threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def ask_the_kernel() -> None:
+    """Linux: SIGKILL to this process when its parent ends (elsewhere nothing)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
 def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:  # (once the parent is gone, this process has another: init or a subreaper)
         time.sleep(PARENT_CHECK)
     os._exit(1)
+
+
+@contextlib.contextmanager
+def ended_by_sigterm() -> Iterator[None]:
+    """For a command (its main thread; elsewhere nothing is changed): SIGTERM ends it as SystemExit(143),
+    so that its `finally` blocks and `with` pools stop its workers. The previous handler afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 # --- the tournament's games -------------------------------------------------------------------------

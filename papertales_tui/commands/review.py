@@ -45,7 +45,7 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     from ..persistence import ReplayError, SaveFileError, iter_replay, load_save
     from ..rules import coach
     from ..rules.errors import IllegalDecision
-    from ..workers import in_processes
+    from ..workers import ended_by_sigterm, in_processes
 
     try:
         save = load_save(args.file, catalog)
@@ -59,9 +59,11 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
         return 2
     bar = ProgressBar() if stderr_is_terminal() else None
     try:
-        result = coach.review(start, save.decisions, seats, budget=args.budget or coach.REVIEW_BUDGET,
-                              samples=args.samples, progress=bar, hints=coach.kept_hints(save.settings.get("coach")),
-                              run=in_processes(args.jobs, fork=True))  # (this command runs one thread)
+        with ended_by_sigterm():  # (its workers stopped on the way out)
+            result = coach.review(start, save.decisions, seats, budget=args.budget or coach.REVIEW_BUDGET,
+                                  samples=args.samples, progress=bar,
+                                  hints=coach.kept_hints(save.settings.get("coach")),
+                                  run=in_processes(args.jobs, fork=True))  # (this command runs one thread)
     except IllegalDecision as err:  # the engine refused a decision of the file
         print(f"papertales: cannot review: {printable(args.file)}: {printable(err)}", file=sys.stderr)
         return 2

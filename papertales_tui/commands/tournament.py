@@ -131,7 +131,7 @@ def played(outcomes: Iterable[T], total: int, start: float) -> list[T]:
 
 def run(args: argparse.Namespace, catalog: Catalog) -> int:
     from ..rules.bots import LEVELS, HardOptions
-    from ..workers import bounded, game_pool
+    from ..workers import bounded, ended_by_sigterm, game_pool
 
     levels = seat_levels(args.seats, args.players)
     unknown = sorted({lv for lv in levels if lv not in LEVELS})
@@ -145,7 +145,7 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     if jobs == 1:
         outcomes = played(map(play_one, tasks), len(tasks), start)
     else:
-        with game_pool(jobs) as pool:
+        with ended_by_sigterm(), game_pool(jobs) as pool:
             outcomes = played(pool.imap(play_one, tasks, chunksize=max(1, len(tasks) // (jobs * 8))),
                               len(tasks), start)
     errors = [o for o in outcomes if isinstance(o, str)]
