@@ -121,8 +121,10 @@ def expected_failure(err: BaseException) -> str | None:
         return f"{where}{err.strerror or err}"
     if isinstance(err, UnicodeError):
         return f"not UTF-8 text ({err})"
-    # Checked by module so that a command that never loaded them does not import them now.
-    for module, name, prefix in (("papertales_tui.rules.catalog", "CardFileError", "invalid card file: "),
+    # Checked by module so that a command that never loaded them does not import them now (the module
+    # that defines each: the one loaded whenever it is raised).
+    for module, name, prefix in (("papertales_tui.rules.card_paths", "CardFolderError", "--cards: "),
+                                 ("papertales_tui.rules.card_paths", "CardFileError", "invalid card file: "),
                                  ("papertales_tui.persistence.format", "SaveFileError", "")):
         cls = getattr(sys.modules.get(module), name, None)
         if cls is not None and isinstance(err, cls):

@@ -91,7 +91,19 @@ def test_unusable_card_files_are_refused(tmp_path, capsys, content):
 def test_cards_that_are_a_file_not_a_folder_are_refused(tmp_path, capsys):
     f = tmp_path / "pack.yaml"
     f.write_text("units: []\n")
-    refused(capsys, ["--cards", str(f), "simulate", "--games", "1"], str(f), "not a directory")
+    refused(capsys, ["--cards", str(f), "simulate", "--games", "1"], "--cards", str(f), "not a directory")
+
+
+def test_cards_in_a_folder_that_does_not_exist_are_refused(tmp_path, capsys):
+    refused(capsys, ["--cards", str(tmp_path / "nowhere"), "simulate", "--games", "1"], "--cards",
+            str(tmp_path / "nowhere"), "no such directory")
+
+
+def test_a_card_folder_refused_by_the_real_program_is_one_line():
+    """In a fresh process (no module of the catalog loaded before): one line, exit 2."""
+    done = subprocess.run([sys.executable, "-m", "papertales_tui.cli", "--cards", "/nonexistent", "simulate"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert (done.returncode, done.stderr) == (2, "papertales: --cards: /nonexistent: no such directory\n")
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="permissions do not stop root")

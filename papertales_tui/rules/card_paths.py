@@ -24,13 +24,14 @@ def card_files(extra_dirs: Sequence[Path] = (), base_dir: Path | None = None) ->
     """units.yaml and buildings.yaml of `base_dir` (default: the shipped cards), its solo files when
     present, then every *.yaml / *.yml entry of each extra directory in name order, whatever it is (the
     loader refuses a FIFO, a directory or a dangling link by name, rather than skip it). Raises
-    CardFileError for an extra directory that is not one."""
+    CardFolderError for an extra directory that is not one."""
     base = Path(base_dir) if base_dir is not None else default_cards_dir()
     files = [base / name for name in BASE_FILES]
     files += [base / name for name in SOLO_FILES if (base / name).is_file()]
     for d in map(Path, extra_dirs):
         if not d.is_dir():
-            raise CardFileError(d, None, None, "not a directory of card files")
+            raise CardFolderError(d, None, None, "not a directory of card files" if os.path.lexists(d)
+                                  else "no such directory")
         files += sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml"))
     return files
 
@@ -56,3 +57,7 @@ class CardFileError(Exception):
         where = [f"card {self.card!r}"] if self.card is not None else []
         where += [f"field {self.field!r}"] if self.field is not None else []
         return f"{_shown(self.path)}: {', '.join(where) + ': ' if where else ''}{self.message}"
+
+
+class CardFolderError(CardFileError):
+    """A folder of card files (`--cards DIR`) that is not one: missing, or a file."""
