@@ -7,6 +7,7 @@ option, a file or folder that cannot be used, a damaged save or card file) ends 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from typing import TYPE_CHECKING
@@ -62,10 +63,10 @@ def load_cards(dirs: list[Path]) -> Catalog:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     fill_closed_standard_fds()
-    if argv == ["--version"]:  # without even importing argparse
-        print(f"papertales {__version__}")
-        return 0
     try:
+        if argv == ["--version"]:  # without even importing argparse
+            print(f"papertales {__version__}", flush=True)
+            return 0
         return _main(argv)
     except KeyboardInterrupt:
         return INTERRUPTED
@@ -78,8 +79,23 @@ def main(argv: list[str] | None = None) -> int:
             raise
         from .commands import printable
 
-        print(f"papertales: {printable(line)}", file=sys.stderr)
+        report(f"papertales: {printable(line)}")
         return 2
+
+
+def report(line: str) -> None:
+    """`line` on stderr; when the standard streams cannot be written (`2>/dev/full`, a disk full), they
+    are given /dev/null instead, so that nothing is left to fail as the program exits (its exit code
+    still tells)."""
+    for stream in (sys.stdout, sys.stderr):  # (the output before the line: what may have failed)
+        try:
+            if stream is sys.stderr:
+                print(line, file=stream)
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
 def _main(argv: list[str]) -> int:
@@ -117,7 +133,7 @@ def expected_failure(err: BaseException) -> str | None:
     if isinstance(err, CommandError):
         return str(err)
     if isinstance(err, OSError):
-        where = f"{err.filename}: " if err.filename else ""
+        where = f"{err.filename}: " if err.filename else "cannot write the output: " if _unwritable(err) else ""
         return f"{where}{err.strerror or err}"
     if isinstance(err, UnicodeError):
         return f"not UTF-8 text ({err})"
@@ -130,6 +146,13 @@ def expected_failure(err: BaseException) -> str | None:
         if cls is not None and isinstance(err, cls):
             return f"{prefix}{err}"
     return None
+
+
+def _unwritable(err: OSError) -> bool:
+    """A write that failed for want of room or of a device (`>/dev/full`)."""
+    import errno
+
+    return err.errno in (errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC))
 
 
 # ---- `papertales --resume [FILE]` --------------------------------------------------------------

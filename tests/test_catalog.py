@@ -314,7 +314,7 @@ def test_extra_copies_checked_against_its_own_expected_copies(tmp_path):
 
 
 def test_extra_dir_must_exist(tmp_path):
-    with pytest.raises(CardFileError, match="not a directory"):
+    with pytest.raises(CardFileError, match="no such directory"):
         load_catalog(extra_dirs=[tmp_path / "nowhere"])
 
 

@@ -160,6 +160,31 @@ def test_a_player_name_with_control_characters_is_refused_in_a_save(tmp_path, ca
     assert "\x1b" not in err
 
 
+def test_a_lone_surrogate_in_a_save_is_refused_naming_the_file(tmp_path, capsys):
+    """JSON may escape a lone surrogate ("\\ud800"): not text. The file's name and the problem, exit 2."""
+    path = save_as(Game.new(["Ann", "Bo"], seed=1), tmp_path / "g.json")  # (no checksum can be worked out for it)
+    path.write_text(path.read_text(encoding="utf-8").replace('"Bo"', '"Bo\\ud800"'), encoding="utf-8")
+    for command in (["replay"], ["--resume"], ["review", "--samples", "4"]):
+        refused(capsys, [*command, str(path)], str(path), "lone surrogate", "U+D800")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_the_version_onto_a_full_disk_is_one_line_and_exit_2():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "papertales_tui.cli", "--version"], stdout=full,
+                              stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60)
+    assert (done.returncode, done.stderr) == (2, "papertales: cannot write the output: No space left on device\n")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_refusal_that_cannot_be_written_still_exits_2(tmp_path):
+    """`replay /nonexistent 2>/dev/full`: the line cannot be written, the exit code still says."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "papertales_tui.cli", "replay", str(tmp_path / "none.json")],
+                              stdout=subprocess.PIPE, stderr=full, cwd=ROOT, timeout=60)
+    assert (done.returncode, done.stdout) == (2, b"")
+
+
 # ---- interrupted input ----
 
 

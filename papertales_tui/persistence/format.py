@@ -27,7 +27,7 @@ from ..files import MAX_SAVE_BYTES, loads_json, too_large
 from ..rules.cards import BuildingType, Catalog, UnitType
 from ..rules.engine import Game
 from ..rules.games import load_game
-from ..rules.names import check_name
+from ..rules.names import check_name, same_names
 from ..rules.state import PHASE_NAMES
 from .migrations import FORMAT_VERSION, MigrationError, migrate
 
@@ -262,7 +262,12 @@ def read_save(data: bytes, path: Path | str, catalog: Catalog | None = None) -> 
         raise SaveFileError(path, "invalid", too_large(len(data), MAX_BYTES, "save file"))
     payload = _parse_json(data, path)
     _check_format(payload, path)
-    if payload.get("checksum") != _checksum(payload):
+    try:
+        checksum = _checksum(payload)
+    except UnicodeEncodeError as e:  # a lone surrogate written as a JSON escape ("\ud800"): not text
+        raise SaveFileError(path, "corrupted", f"the file is corrupted (it holds a lone surrogate, "
+                                               f"U+{ord(e.object[e.start]):04X}: not Unicode text)") from None
+    if payload.get("checksum") != checksum:
         raise SaveFileError(path, "tampered", "the checksum does not match the contents: "
                                               "the file was changed after it was saved")
     try:
@@ -323,6 +328,16 @@ def _check_format(payload: Any, path: Path) -> None:
                             f"this version reads up to {FORMAT_VERSION}); please upgrade papertales")
 
 
+def _names_problem(names: list[str]) -> str | None:
+    """Two players of one name (as the New game form compares them: rules/names.py `same_names`)."""
+    twins = same_names(names)
+    if twins is None:
+        return None
+    a, b = (names[k] for k in twins)
+    return (f"players {twins[0] + 1} and {twins[1] + 1} have the same name, "
+            + (repr(a) if a == b else f"{a!r} and {b!r}") + ": names must differ")
+
+
 def _invariant_problem(payload: dict[str, Any]) -> str | None:
     """What the schema cannot say: the file's parts agree, and no card is in two places at once."""
     s = payload["state"]
@@ -334,7 +349,7 @@ def _invariant_problem(payload: dict[str, Any]) -> str | None:
     seats = [{"seat": i, "name": p["name"]} for i, p in enumerate(s["players"])]
     if payload["players"] != seats:
         return "the players do not match the game state"
-    problem = _table_problem(payload)
+    problem = _names_problem([p["name"] for p in s["players"]]) or _table_problem(payload)
     if problem:
         return problem
     for k, d in enumerate(s["decisions"]):

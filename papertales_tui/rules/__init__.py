@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from .games import MODES, load_game, new_game
     from .kingdom import ConstructionPrice
     from .modes import Mode, StandardMode
-    from .names import literal, name_problem, unsafe, unsafe_problem
+    from .names import literal, name_key, name_problem, unsafe, unsafe_problem
     from .observer import (
         AgeChoice,
         ArmyRange,
@@ -88,7 +88,7 @@ _LAZY = {
     "BuildingType": "cards", "LichKingCard": "cards", "NecropolisCard": "cards", "Production": "cards",
     "Quest": "cards", "UnitType": "cards",
     "BACK": "state", "FIFTH_SLOT": "state", "FRONT": "state", "SLOT_NAMES": "state",
-    "literal": "names", "name_problem": "names", "unsafe": "names", "unsafe_problem": "names",
+    "literal": "names", "name_key": "names", "name_problem": "names", "unsafe": "names", "unsafe_problem": "names",
     "random_decision": "random_play",
     "Bot": "bots", "DraftMemory": "bots.knowledge",
     "Catalog": "cards", "default_catalog": "card_files", "load_catalog": "catalog", "CardFileError": "card_paths",
@@ -119,5 +119,6 @@ __all__ = [
     "as_decision",
     "bots", "coach", "decision_from_dict", "default_catalog", "events", "forecast", "game_decisions", "game_log",
     "game_seed", "game_turn", "literal", "load_catalog",
-    "load_game", "name_problem", "new_game", "observe", "price", "random_decision", "unsafe", "unsafe_problem",
+    "load_game", "name_key",
+    "name_problem", "new_game", "observe", "price", "random_decision", "unsafe", "unsafe_problem",
 ]

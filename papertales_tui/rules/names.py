@@ -10,12 +10,14 @@ zero-width spaces, BOM...: they reorder or hide text, so a name could pass for a
 paragraph separators, and surrogates (not UTF-8: the save could not be written). Allowed among the
 format characters: the zero-width joiner and non-joiner, which Persian and Indic names and emoji
 sequences need. Unassigned and private-use code points are allowed, so that a save written with a
-newer Unicode database still loads with an older one.
+newer Unicode database still loads with an older one. The names of a game's players differ, compared
+NFKC-normalized and case-folded (`name_key`: "Ann" and the full-width "Ａｎｎ" are one name).
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 from rich.cells import cell_len
 
@@ -54,6 +56,22 @@ def name_problem(name: object, max_cells: int = MAX_NAME_CELLS) -> str | None:
         return (f"the name takes {width} columns on screen, {max_cells} at most (漢 takes two)"
                 if width > max_cells
                 else f"the name has too many characters ({len(name)}, {MAX_NAME_CHARS} at most)")
+    return None
+
+
+def name_key(name: str) -> str:
+    """What two players' names are compared by (they must differ): the name NFKC-normalized and
+    case-folded, so that "Ann", "ANN" and the full-width "Ａｎｎ" are one name."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def same_names(names: Sequence[str]) -> tuple[int, int] | None:
+    """The first two seats (0-based) whose names are one name (`name_key`), or None when all differ."""
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        first = seen.setdefault(name_key(name), i)
+        if first != i:
+            return first, i
     return None
 
 

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from ...rules import name_problem
+from ...rules import name_key, name_problem
 from .. import seats
 from ..widgets import TextInput
 from .common import GameScreen
@@ -41,10 +41,10 @@ def validate(names: list[str], seed_text: str) -> dict[str, str]:
             errors[f"name-{i}"] = "Give this player a name."
         elif problem:
             errors[f"name-{i}"] = problem[0].upper() + problem[1:] + ("; retype it." if "U+" in problem else ".")
-        elif name.casefold() in seen:
-            errors[f"name-{i}"] = f"Same name as player {seen[name.casefold()] + 1}: names must differ."
+        elif name_key(name) in seen:  # (the save format's comparison too: "Ann" is "Ａｎｎ")
+            errors[f"name-{i}"] = f"Same name as player {seen[name_key(name)] + 1}: names must differ."
         else:
-            seen[name.casefold()] = i
+            seen[name_key(name)] = i
     text = seed_text.strip()
     if text:
         try:
