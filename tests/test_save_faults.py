@@ -426,7 +426,7 @@ def fuzz_saves(tmp_path: Path, rounds: int, seed: int, monkeypatch, review: bool
             how, data = mutate_save(rng.choice(sources), rng)
             path.write_bytes(data)
         codes = []
-        for command in (["replay", "--quiet"], ["--resume"], ["review", "--samples", "2"])[:3 if review else 2]:
+        for command in (["replay", "--quiet"], ["--resume"], ["review", "--samples", "4"])[:3 if review else 2]:
             resumed.clear()
             code, problem = guarded([*command, str(path)], (0, 1, 2) if command[0] == "replay" else (0, 2))
             if problem:
@@ -496,19 +496,32 @@ def test_mutated_card_files_are_refused_cleanly_and_never_changed(tmp_path, caps
     assert problems == [] and outcomes.total() == 12
 
 
-@pytest.mark.volume
-def test_fuzz_volume(tmp_path, monkeypatch, capsys):
-    """The figures of docs/saves.md: 2,000 mutated saves and 500 card packs."""
-    seed = int(os.environ.get("FUZZ_SEED", 7))  # FUZZ_SAVES, FUZZ_PACKS, FUZZ_SEED: other runs
-    saves, save_problems = fuzz_saves(tmp_path, int(os.environ.get("FUZZ_SAVES", 2000)), seed, monkeypatch)
-    cards, card_problems = fuzz_cards(tmp_path, int(os.environ.get("FUZZ_PACKS", 500)), seed)
+def fuzz_run(tmp_path: Path, monkeypatch, capsys, saves: int, packs: int, seed: int) -> None:
+    """`saves` mutated saves and `packs` card packs: the outcomes printed, no problem."""
+    save_outcomes, save_problems = fuzz_saves(tmp_path, saves, seed, monkeypatch)
+    card_outcomes, card_problems = fuzz_cards(tmp_path, packs, seed)
     with capsys.disabled():
-        for (cmd, how, code), n in sorted((saves + cards).items(), key=str):
+        for (cmd, how, code), n in sorted((save_outcomes + card_outcomes).items(), key=str):
             print(f"{cmd:14} {how:14} {code if isinstance(code, str) else f'exit {code}'}: {n}")
         print(f"problems: {len(save_problems)} with saves, {len(card_problems)} with card packs")
         for p in (save_problems + card_problems)[:20]:
             print("  ", p)
     assert save_problems == [] and card_problems == []
+
+
+@pytest.mark.volume
+def test_fuzz_volume(tmp_path, monkeypatch, capsys):
+    """The figures of docs/saves.md: 2,000 mutated saves and 500 card packs."""
+    seed = int(os.environ.get("FUZZ_SEED", 7))  # FUZZ_SAVES, FUZZ_PACKS, FUZZ_SEED: other runs
+    fuzz_run(tmp_path, monkeypatch, capsys, int(os.environ.get("FUZZ_SAVES", 2000)),
+             int(os.environ.get("FUZZ_PACKS", 500)), seed)
+
+
+@pytest.mark.ci
+def test_fuzz_subset(tmp_path, monkeypatch, capsys):
+    """A few minutes of the volume fuzz, with `review`, which .ci/run runs (`pytest -m ci`): 400 saves
+    and 200 card packs, of another seed than the volume run's."""
+    fuzz_run(tmp_path, monkeypatch, capsys, 400, 200, seed=3)
 
 
 @pytest.mark.parametrize("change", [
