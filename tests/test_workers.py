@@ -152,6 +152,21 @@ def test_tournament_workers_end_with_the_command(sig):
         assert b"Traceback" not in proc.stderr.read()
 
 
+@pytest.mark.skipif(cpus() < 2, reason="--jobs 2 needs two CPUs")
+def test_review_workers_end_with_the_command_on_sigterm(tmp_path):
+    from papertales_tui.rules.random_play import play_random_game
+
+    path = save_as(play_random_game(["Ann", "Bo"], 3), tmp_path / "g.json")
+    args = ["-m", "papertales_tui.cli", "review", str(path), "--samples", "2000", "--jobs", "2"]
+    with started(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as proc:
+        workers = wait_for(lambda: len(children(proc.pid)) >= 2 and children(proc.pid), 60, "two workers")
+        time.sleep(0.5)  # (at work)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 128 + signal.SIGTERM
+        assert_gone(workers)
+        assert b"Traceback" not in proc.stderr.read()
+
+
 def test_a_worker_ends_by_its_own_check_when_the_kernel_does_not_tell_it(tmp_path):
     """The fallback of systems without PR_SET_PDEATHSIG: the worker sees its parent change and ends."""
     script = textwrap.dedent("""
