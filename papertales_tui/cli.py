@@ -88,11 +88,12 @@ def report(line: str) -> None:
     are given /dev/null instead, so that nothing is left to fail as the program exits (its exit code
     still tells)."""
     for stream in (sys.stdout, sys.stderr):  # (the output before the line: what may have failed)
+        if stream is None:  # closed (`2>&-`): nowhere to write (print would write to stdout)
+            continue
         try:
             if stream is sys.stderr:
                 print(line, file=stream)
-            if stream is not None:
-                stream.flush()
+            stream.flush()
         except (OSError, ValueError):
             with contextlib.suppress(OSError, ValueError, AttributeError):
                 os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
