@@ -163,3 +163,11 @@ def test_the_public_api_check_finds_internal_imports():
     source = "from ..rules.engine import Game\nfrom ..rules import kingdom, Step\nimport papertales_tui.rules.solo\n"
     assert sorted(internal_rules_imports("papertales_tui.tui.probe", source)) == [
         "papertales_tui.rules.engine", "papertales_tui.rules.kingdom", "papertales_tui.rules.solo"]
+
+
+def test_phases_import_no_other_phase():
+    """The turn's order is the step table's (phases/__init__.py): no phase module imports or calls another."""
+    g = graph()
+    phases = {name for name in g if name.startswith("papertales_tui.rules.phases.")}
+    assert len(phases) == 6
+    assert [(name, dep) for name in sorted(phases) for dep in sorted(g[name]) if dep in phases] == []

@@ -28,16 +28,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import draws, effects, kingdom
+from . import draws, effects, kingdom, order
 from .cards import Catalog, UnitType
-from .decisions import DECISIONS, STEP_OF, AgeTarget, Build, Decision, Deploy, Options, Step, Upgrade, as_decision
+from .decisions import DECISIONS, STEP_OF, Build, Decision, Deploy, Options, Step, Upgrade, as_decision
 from .errors import IllegalDecision, NotPending
 from .kingdom import Forecast
 from .modes import Mode, StandardMode
 from .names import check_name
-from .phases import STEPS, aging, construction, deployment, order, recruitment
+from .phases import STEPS, StepRow, aging, construction, deployment
 from .phases.recruitment import draft_counts, draft_size, pass_step
 from .phases.wars import WAR_LP, double_war, war_won
+from .scratch import Scratch
 from .state import BACK, FRONT, SLOT_NAMES, GameState, Phase, Player, Unit
 
 if TYPE_CHECKING:
@@ -74,11 +75,7 @@ class Game:
         compiled = effects.catalog_rules(catalog)
         self.rules: list[effects.UnitRules] = [compiled.units[k] for k in state.cards]  # by card id, like types
         self.building_rules = compiled.buildings
-        self._options: dict[int, tuple[Build | Upgrade, ...]] = {}  # Construction options of the current step
-        # each Kingdom's resources as the Wars worked them out, until Construction resolves: no Unit or
-        # Building changes in between (Wars abilities and Income bring LP and Gold)
-        self._war_resources: list[dict[str, int]] | None = None
-        self._last_tiebreak: tuple[str, list[float]] = ("", [])
+        self.scratch = Scratch()  # what the phases cache and hand over between steps (not saved)
         from . import events  # (imported with the first game, not with the app: ~60 dataclasses)
 
         self._check_event = events.check
@@ -112,7 +109,7 @@ class Game:
         else:
             game.emit("game_started", players=list(names), seed=seed, mode=mode.name)
         mode.setup(game)
-        recruitment.start_turn(game)
+        game.begin(Step.TURN)
         return game
 
     def to_json(self) -> str:
@@ -351,13 +348,12 @@ class Game:
         step, d = self._check(player, decision)
         s = self.state
         s.decisions.append(d.record(player))  # (the JSON form: saves, replays)
-        if step == _AGE_TARGET:  # sequential, private to the player: resolve at once
-            assert isinstance(d, AgeTarget)  # the step's kind (checked)
-            deployment.resolve_age_target(self, player, d)
+        if step == _AGE_TARGET:  # sequential, private to the player: applied at once
+            STEPS[step].at_once(self, player, d)  # type: ignore[misc]  # (the step has one)
         else:
             s.players[player].submitted = d
         if not self._anyone_pending(player + 1):  # (from the next seat: this player has decided)
-            self._resolve_step()
+            self._advance()
 
     def check(self, player: int, decision: Decision | dict[str, Any]) -> Decision:
         """The decision as `apply` would apply it (prices settled), without applying it; raises
@@ -407,7 +403,7 @@ class Game:
             log.append(d.record(player))
             players[player].submitted = d
         if not self._anyone_pending():
-            self._resolve_step()
+            self._advance()
 
     def play_step(self, decide: Callable[[int, Step, Options], Decision]) -> None:
         """Trusted play of the current step: `decide(player, step, options)` for each player who must
@@ -433,7 +429,7 @@ class Game:
                 d = decide(i, step, o)
                 log.append(d.record(i))
                 p.submitted = d
-        row.resolve(self)  # everyone asked has decided
+        self._advance()  # everyone asked has decided
 
     def stop_recording(self) -> None:
         """From now on, count events without logging them (the log so far is dropped): a game
@@ -451,24 +447,43 @@ class Game:
         Needed only after a state was edited or loaded by hand; `apply` does this by itself.
         """
         if not self.state.over and not self.pending():
-            self._resolve_step()
+            self._advance()
 
-    def _resolve_step(self) -> None:
-        row = STEPS.get(self.state.step)
-        if row is not None:
+    def _advance(self) -> None:
+        """The turn's one loop: resolve the current step, open the one the step table says comes
+        next, and so on while nobody has to decide in it (or the game is over)."""
+        s = self.state
+        row = STEPS.get(s.step)
+        while row is not None:
             row.resolve(self)
+            nxt = row.next
+            if callable(nxt):
+                nxt = nxt(self)
+            if nxt is None or s.over:
+                return
+            row = self._open(nxt)
+            if self._anyone_pending():
+                return
+
+    def _open(self, step: Step) -> StepRow:
+        """Open a step, in its phase (the step table's): every player decides anew; its `begin`."""
+        row = STEPS[step]
+        self.scratch.options.clear()
+        s = self.state
+        s.phase, s.step = row.phase, step
+        for p in s.players:
+            p.submitted = None
+        if row.begin is not None:
+            row.begin(self)
+        return row
 
     # --- the engine's own moves, public for the phases (phases/) and modes (modes.py) ----------
     def begin(self, step: Step) -> None:
-        """Open a step, in its phase (the step table's): every player decides anew; it resolves at
-        once if nobody has to decide."""
-        self._options.clear()
-        s = self.state
-        s.phase, s.step = STEPS[step].phase, step
-        for p in s.players:
-            p.submitted = None
+        """Open a step (the step table's: its phase, its `begin`): every player decides anew; it
+        resolves at once, and the turn goes on, if nobody has to decide in it."""
+        self._open(step)
         if not self._anyone_pending():
-            self._resolve_step()
+            self._advance()
 
     def draw(self, n: int) -> list[int]:
         """Draw `n` cards from the draw pile, top first; the discard pile is shuffled into a new draw

@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING
 from .. import kingdom
 from ..decisions import Heal, HealOptions, Step
 from ..errors import IllegalDecision, MalformedDecision
+from ..order import ranked
 from ..state import Phase, Player, Unit
-from . import recruitment
-from .order import ranked
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -41,7 +40,7 @@ def check_heal(game: Game, player: int, p: Player, d: Heal) -> Heal:
 
 
 def resolve_aging(game: Game) -> None:
-    """Every Healer's choice is in: each Kingdom ages, then the turn ends."""
+    """Every Healer's choice is in: each Kingdom ages."""
     players = game.state.players
     rules = game.rules
     dying = [kingdom.dying(rules, p, _saved(p)) for p in players]
@@ -53,7 +52,6 @@ def resolve_aging(game: Game) -> None:
         order = ranked(game, [i for i, d in enumerate(dying) if d]) + [i for i, d in enumerate(dying) if not d]
     for i in order:
         age_kingdom(game, i, players[i], dying[i])
-    end_turn(game)
 
 
 def age_kingdom(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
@@ -104,14 +102,23 @@ def die(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
 
 
 def end_turn(game: Game) -> None:
-    """The next turn, or the end of the game: Buildings and end-of-game abilities score."""
-    s = game.state
+    """The end of a turn: the mode's end-of-turn scoring."""
     game.mode.turn_ended(game)
-    if s.turn < s.turns:
-        s.turn += 1
-        recruitment.start_turn(game)
-        return
-    s.phase = Phase.END  # end-of-game scoring
+
+
+def after_turn(game: Game) -> Step:
+    """The next turn, or after the last one the end of the game."""
+    s = game.state
+    return Step.NEW_TURN if s.turn < s.turns else Step.GAME_END
+
+
+def new_turn(game: Game) -> None:
+    game.state.turn += 1
+
+
+def end_game(game: Game) -> None:
+    """The end of the game: the mode's final scoring, then Buildings and end-of-game abilities score."""
+    s = game.state
     game.mode.final_scoring(game)
     for i, p in enumerate(s.players):
         for lp, cause in kingdom.end_of_game_gains(game.rules, game.building_rules, s.cards, p):

@@ -6,11 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import kingdom
-from ..decisions import AgeTarget, AgeTargetOptions, Deploy, DeployOptions, Step
+from ..decisions import AgeTarget, AgeTargetOptions, Deploy, DeployOptions
 from ..errors import IllegalDecision, MalformedDecision, Unaffordable
+from ..order import gains_in_order, in_order, ranked
 from ..state import FIFTH_SLOT, Player, Unit
-from . import wars
-from .order import gains_in_order, in_order, ranked
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -66,8 +65,8 @@ def check_payment(game: Game, p: Player, new: list[int], unpaid: tuple[int, ...]
 
 
 def resolve_deployment(game: Game) -> None:
-    """Every Kingdom is planned: place them, draw for Shapeshifters, apply the phase-2 abilities,
-    then ask for the Age tokens placed by choice."""
+    """Every Kingdom is planned: place them, draw for Shapeshifters, apply the phase-2 abilities
+    (which may queue Age tokens placed by choice: the next step)."""
     s = game.state
     revealed: dict[int, list[int]] = {}
     rules = game.rules
@@ -88,12 +87,6 @@ def resolve_deployment(game: Game) -> None:
     acting = [i for i, p in enumerate(s.players) if kingdom.has_phase2_abilities(rules, p, revealed[i])]
     for i in in_order(game, acting):
         reveal_abilities(game, i, revealed[i])
-    for p in s.players:
-        p.submitted = None
-    s.step = Step.AGE_TARGET
-    auto_age_targets(game)
-    if not game._anyone_pending():
-        end_deployment(game)
 
 
 def place(game: Game, i: int, p: Player, d: Deploy) -> list[int]:
@@ -194,7 +187,7 @@ def reveal_abilities(game: Game, i: int, revealed: list[int]) -> None:
 
 
 def auto_age_targets(game: Game) -> None:
-    """A choice with a single possible Unit is made without asking."""
+    """A choice with a single possible Unit is made without asking (`Step.AGE_TARGET` opens)."""
     s = game.state
     for i, p in enumerate(s.players):
         while p.choices and len(p.units()) <= 1:
@@ -227,10 +220,9 @@ def resolve_age_target(game: Game, player: int, d: AgeTarget) -> None:
 
 
 def end_deployment(game: Game) -> None:
-    """End of phase 2: its LP scored, then the Wars."""
+    """End of phase 2: its LP scored."""
     rules, cards = game.rules, game.state.cards
     gains_in_order(game, [kingdom.deployment_end_gains(rules, cards, p) for p in game.state.players])
-    wars.resolve_wars(game)
 
 
 def add_age(game: Game, i: int, slot: int, amount: int, cause: str) -> None:

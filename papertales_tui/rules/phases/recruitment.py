@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Pick, PickOptions, Step
 from ..errors import IllegalDecision
-from ..state import Phase, Player
+from ..state import Player
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -32,23 +32,31 @@ def draft_counts(players: int, rounds: int) -> list[int]:
 
 
 def start_turn(game: Game) -> None:
-    """A new turn: the mode deals the draft cards (`Mode.draft_cards`) and the first pick opens."""
+    """A new turn (`Step.TURN` opens): the mode deals the first round's draft cards (`Mode.draft_cards`)."""
     s = game.state
-    s.phase, s.draft_round = Phase.RECRUITMENT, 0
+    s.draft_round = 0
     game.emit("turn_started", turn=s.turn)
-    open_round(game, game.mode.draft_cards(game, None))
+    game.scratch.drafts = game.mode.draft_cards(game, None)
 
 
-def open_round(game: Game, drafts: list[list[int]] | None) -> None:
-    """The cards each player picks from this round (a last single card is taken without asking), or
-    with None the end of the draft: the mode's `draft_ended`, the card kept last turn back in the
-    hand, and Deployment."""
+def after_deal(game: Game) -> Step:
+    """A round of picks while the mode deals cards, else the end of the draft."""
+    return Step.PICK if game.scratch.drafts is not None else Step.DRAFT_END
+
+
+def open_round(game: Game) -> None:
+    """The cards each player picks from this round (`Step.PICK` opens; a last single card is taken
+    without asking)."""
+    drafts = game.scratch.drafts
+    assert drafts is not None  # (`after_deal` opens a round only with cards dealt)
+    for p, cards in zip(game.state.players, drafts, strict=True):
+        p.draft = cards
+    game.scratch.drafts = None
+
+
+def end_draft(game: Game) -> None:
+    """The end of the draft: the mode's `draft_ended`, then the card kept last turn back in the hand."""
     s = game.state
-    if drafts is not None:
-        for p, cards in zip(s.players, drafts, strict=True):
-            p.draft = cards
-        game.begin(Step.PICK)
-        return
     game.mode.draft_ended(game)
     for i, p in enumerate(s.players):
         if p.kept is not None:
@@ -59,7 +67,6 @@ def open_round(game: Game, drafts: list[list[int]] | None) -> None:
             else:
                 game.unlogged += 1
             p.kept = None
-    game.begin(Step.DEPLOY)
 
 
 def deal(game: Game) -> list[list[int]]:
@@ -98,8 +105,8 @@ def check_pick(game: Game, player: int, p: Player, d: Pick) -> Pick:
 
 
 def resolve_picks(game: Game) -> None:
-    """Every pick of the round is in: take the cards; the mode says where the rest go and what
-    comes next (`Mode.draft_cards`)."""
+    """Every pick of the round is in: take the cards; the mode says where the rest go and which
+    cards come next, if any (`Mode.draft_cards`)."""
     s = game.state
     record = game.record_events
     leftovers = []
@@ -127,7 +134,7 @@ def resolve_picks(game: Game) -> None:
         leftovers.append(p.draft)
         p.draft = []
     s.draft_round += 1
-    open_round(game, game.mode.draft_cards(game, leftovers))
+    game.scratch.drafts = game.mode.draft_cards(game, leftovers)
 
 
 def pass_on(game: Game, leftovers: list[list[int]]) -> list[list[int]] | None:

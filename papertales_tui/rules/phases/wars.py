@@ -6,10 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import kingdom
-from ..decisions import Step
-from ..state import Phase
-from . import income
-from .order import gains_in_order
+from ..order import gains_in_order
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -29,9 +26,9 @@ def double_war(mine: int, theirs: int) -> int:
 
 
 def resolve_wars(game: Game) -> None:
-    """The Wars (whom each seat fights: `Mode.fight`), then the Income phase."""
+    """The Wars (whom each seat fights: `Mode.fight`); each Kingdom's Income and resources as they
+    work them out, for the Income and Construction steps."""
     s = game.state
-    s.phase, s.step = Phase.WARS, Step.NONE
     mode = game.mode
     mode.wars_started(game)
     strengths = []
@@ -58,7 +55,8 @@ def resolve_wars(game: Game) -> None:
         ctx.wars_won = won[i]
         gains.append(kingdom.war_gains(rules, buildings, cards, s.players[i], ctx, unit_strengths))
     gains_in_order(game, gains)  # (Wars abilities read no LP or Gold: all are worked out first)
-    income.resolve_income(game, [ctx.income for ctx, _ in kingdoms], [ctx.resources for ctx, _ in kingdoms])
+    game.scratch.incomes = [ctx.income for ctx, _ in kingdoms]
+    game.scratch.war_resources = [ctx.resources for ctx, _ in kingdoms]
 
 
 def fight(game: Game, strengths: list[int]) -> list[int]:

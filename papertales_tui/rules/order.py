@@ -7,7 +7,7 @@ import random
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from .engine import Game
 
 
 def in_order(game: Game, acting: list[int]) -> list[int]:
@@ -48,7 +48,8 @@ def _tiebreak(game: Game, n: int) -> list[float]:
     as seeding a Random is slow."""
     s = game.state
     key = f"{s.seed}:{len(s.log) + game.unlogged}"  # the events so far, logged or not
-    if game._last_tiebreak[0] != key or len(game._last_tiebreak[1]) != n:
+    scratch = game.scratch
+    if scratch.tiebreak[0] != key or len(scratch.tiebreak[1]) != n:
         draw = random.Random(key)
-        game._last_tiebreak = (key, [draw.random() for _ in range(n)])
-    return game._last_tiebreak[1]
+        scratch.tiebreak = (key, [draw.random() for _ in range(n)])
+    return scratch.tiebreak[1]
