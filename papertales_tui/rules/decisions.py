@@ -380,6 +380,16 @@ def as_decision(d: Decision | dict[str, Any], step: Step | None = None) -> Decis
     return d
 
 
+
+@dataclass(slots=True)
+class Pending:
+    """A decision a player must make now: its kind and what the player may choose from (not frozen:
+    hundreds are made a game, and a frozen dataclass is slow to make)."""
+
+    player: int
+    kind: Step
+    options: Options  # the step's own type (`PickOptions` for PICK...; decisions.py)
+
 __all__ = ["AgeTarget", "AgeTargetOptions", "Build", "Construction", "ConstructionOptions", "DECISIONS", "Decision",
            "Deploy", "DeployOptions", "Heal", "HealOptions", "KINDS", "Options", "Pass", "Pick", "PickOptions",
            "STEP_OF", "SoloPickOptions", "Step", "Upgrade", "price", "as_decision", "decision_from_dict"]

@@ -22,20 +22,33 @@ and resolves is the step table `phases.STEPS` (one module per phase), the Kingdo
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import draws, effects, kingdom, order
 from .cards import Catalog, UnitType
-from .decisions import DECISIONS, STEP_OF, Build, Decision, Deploy, Options, Step, Upgrade, as_decision
+from .decisions import (
+    DECISIONS,
+    STEP_OF,
+    Build,
+    Decision,
+    Deploy,
+    Heal,
+    HealOptions,
+    Options,
+    Pending,
+    Step,
+    Upgrade,
+    as_decision,
+)
 from .errors import IllegalDecision, NotPending
 from .kingdom import Forecast
 from .modes import Mode, StandardMode
 from .names import check_name
-from .phases import STEPS, StepRow, aging, construction, deployment
+from .phases import STEPS, StepRow, construction, deployment
 from .phases.recruitment import draft_counts, draft_size, pass_step
 from .phases.wars import WAR_LP, double_war, war_won
 from .scratch import Scratch
@@ -46,16 +59,6 @@ if TYPE_CHECKING:
 
 START_GOLD = 3
 _AGE_TARGET = Step.AGE_TARGET  # (a module name: `Step.AGE_TARGET` is a slow lookup on Python 3.11)
-
-
-@dataclass(slots=True)
-class Pending:
-    """A decision a player must make now: its kind and what the player may choose from (not frozen:
-    hundreds are made a game, and a frozen dataclass is slow to make)."""
-
-    player: int
-    kind: Step
-    options: Options  # the step's own type (`PickOptions` for PICK...; decisions.py)
 
 
 class Game:
@@ -278,7 +281,34 @@ class Game:
         """Whether the choice of the Units `player`'s Mystical Healers save can still change anything:
         before the last turn it always can (a saved Unit plays on); at the last turn's Aging only if a
         choice changes the final scores (a death ability: Sculptor, Demon, Monkey, Kraken...)."""
-        return aging.heal_matters(self, player)
+        pend = self.pending_for(player)
+        if pend is None or pend.kind != Step.HEAL:
+            return False
+        if self.state.turn < self.state.turns:
+            return True
+        outcomes = set()
+        o = pend.options
+        assert isinstance(o, HealOptions)  # the heal step's
+        slots, most = o.slots, o.max
+        for saves in (c for k in range(most + 1) for c in itertools.combinations(slots, k)):
+            outcome = self._final_scores_after(player, Heal(saves))
+            if outcome is not None:
+                outcomes.add(outcome)
+            if len(outcomes) > 1:
+                return True
+        return False
+
+    def _final_scores_after(self, player: int, heal: Heal) -> tuple[object, ...] | None:
+        """LP and Gold of every player (and the other sides' LP: the Lich King's) at the end, if `player`
+        saves these Units and the others save none (None: a choice the rules refuse)."""
+        ahead = self.copy()
+        try:
+            ahead.apply(player, heal)
+        except IllegalDecision:
+            return None
+        while not ahead.over and ahead.pending():
+            ahead.apply(ahead.pending()[0].player, Heal(()))
+        return tuple((p.lp, p.gold) for p in ahead.state.players), tuple(ahead.mode.other_scores(ahead))
 
     # --- questions screens and bots ask instead of working the rules out themselves ----------
     def pass_direction(self) -> str:
@@ -349,7 +379,9 @@ class Game:
         s = self.state
         s.decisions.append(d.record(player))  # (the JSON form: saves, replays)
         if step == _AGE_TARGET:  # sequential, private to the player: applied at once
-            STEPS[step].at_once(self, player, d)  # type: ignore[misc]  # (the step has one)
+            at_once = STEPS[step].at_once
+            assert at_once is not None  # (the step's row has one)
+            at_once(self, player, d)
         else:
             s.players[player].submitted = d
         if not self._anyone_pending(player + 1):  # (from the next seat: this player has decided)

@@ -17,14 +17,40 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from . import kingdom
 
 if TYPE_CHECKING:
     from .cards import Catalog, UnitType
-    from .decisions import Decision
-    from .engine import Game
+    from .decisions import Decision, Pending
+    from .effects import BuildingRules, UnitRules
+    from .state import GameState, Unit
+
+
+class _ModePart(Protocol):
+    def seat_view_extra(self, game: Any, seat: int | None) -> SoloView | None: ...
+
+
+class Observed(Protocol):
+    """What the observer reads of a game (`engine.Game` is one; the observer imports no engine)."""
+
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def catalog(self) -> Catalog: ...
+    @property
+    def rules(self) -> list[UnitRules]: ...
+    @property
+    def building_rules(self) -> dict[str, BuildingRules]: ...
+    @property
+    def mode(self) -> _ModePart: ...
+    def pending(self) -> list[Pending]: ...
+    def pass_direction(self) -> str: ...
+    def pass_target(self, player: int) -> int: ...
+    def winners(self) -> list[int]: ...
+    def healable(self, player: int) -> list[int]: ...
+    def dies(self, unit: Unit) -> bool: ...
 
 
 class AgeChoice(NamedTuple):
@@ -174,7 +200,7 @@ class SeatView:
         return out
 
 
-def observe(game: Game, seat: int | None) -> SeatView:
+def observe(game: Observed, seat: int | None) -> SeatView:
     """What `seat` may see of `game` now (None: a spectator)."""
     s = game.state
     over = s.over
@@ -233,7 +259,7 @@ def _seen(log: Sequence[dict[str, Any]], seat: int | None) -> tuple[tuple[int, .
     return tuple(discards), tuple(strengths), tuple(tuple(r) for r in picks)
 
 
-def _player(game: Game, i: int, mine: bool, picks: tuple[tuple[int, ...], ...]) -> PlayerView:
+def _player(game: Observed, i: int, mine: bool, picks: tuple[tuple[int, ...], ...]) -> PlayerView:
     p = game.state.players[i]
     rules, buildings = game.rules, game.building_rules
     ctx = kingdom.context(rules, buildings, p)
@@ -257,23 +283,23 @@ def _player(game: Game, i: int, mine: bool, picks: tuple[tuple[int, ...], ...]) 
 
 
 # --- what a table keeps of a game beside the seats' views: its pages of events, saves, the coach's review ---
-def game_log(game: Game) -> Sequence[dict[str, Any]]:
+def game_log(game: Observed) -> Sequence[dict[str, Any]]:
     """Every event logged so far, in order, private ones too (marked "private_to"): for the table's
     pages, which leave those out, never for a seat's screen as it is. Read only."""
     return game.state.log
 
 
-def game_decisions(game: Game) -> Sequence[dict[str, Any]]:
+def game_decisions(game: Observed) -> Sequence[dict[str, Any]]:
     """Every decision applied so far, in order, as saved (each with its "player"). Read only."""
     return game.state.decisions
 
 
-def game_turn(game: Game) -> int:
+def game_turn(game: Observed) -> int:
     """The turn being played (1 to the number of turns), as `SeatView.turn` without building a view."""
     return game.state.turn
 
 
-def game_seed(game: Game) -> int:
+def game_seed(game: Observed) -> int:
     """The seed the game was set up with, as `SeatView.seed` without building a view."""
     return game.state.seed
 

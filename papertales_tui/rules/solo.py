@@ -27,7 +27,7 @@ from .observer import ArmyRange, SeatView, SoloView
 from .state import GameState, Phase, SoloState
 
 if TYPE_CHECKING:
-    from .forecast import WarForecast
+    from .table import Table, WarOutlook
 
 DRAFT_SIZES = (5, 4, 3)  # cards drawn from the pile in rounds 1-3; rounds 4 and 5 use the Underworld
 UNDERWORLD_DRAW = 2  # round 4: the top 2 Underworld cards, keep 1
@@ -179,7 +179,7 @@ class SoloMode(StandardMode):
         self.state, self.catalog = state, catalog
         self.types = [catalog.units[k] for k in state.cards]
 
-    def setup(self, game: Game) -> None:
+    def setup(self, game: Table) -> None:
         game.emit("solo_started", difficulty=len(self.solo.lich_cards), lich_cards=list(self.solo.lich_cards))
         self._reveal_necropolis(game, 0)
 
@@ -187,7 +187,7 @@ class SoloMode(StandardMode):
         """The same Necropolis row and Lich King cards again from the same seed."""
         return SoloMode(lich_cards=list(self.solo.lich_cards))
 
-    def draft_cards(self, game: Game, leftovers: list[list[int]] | None) -> list[list[int]] | None:
+    def draft_cards(self, game: Table, leftovers: list[list[int]] | None) -> list[list[int]] | None:
         """The cards not kept go to the Underworld (round 4: under it); the next round's cards come
         from the draw pile (rounds 1-3) or the Underworld (rounds 4-5)."""
         solo, r = self.solo, game.state.draft_round
@@ -202,21 +202,21 @@ class SoloMode(StandardMode):
             return None
         return [self._deal(game, r)]
 
-    def extra_pending(self, game: Game, pend: Pending) -> None:
+    def extra_pending(self, game: Table, pend: Pending) -> None:
         o = pend.options
         if isinstance(o, PickOptions):
             r = self.state.draft_round
             pend.options = SoloPickOptions(o.cards, o.discard, r + 1, ROUNDS, len(self.solo.underworld),
                                            "underworld" if r < len(DRAFT_SIZES) else "underworld_bottom")
 
-    def draft_ended(self, game: Game) -> None:
+    def draft_ended(self, game: Table) -> None:
         self._lich_recruitment(game)
 
-    def wars_started(self, game: Game) -> None:
+    def wars_started(self, game: Table) -> None:
         """The next card of the row is revealed: this turn's armies are known."""
         self._reveal_necropolis(game, self.solo.time + 1)
 
-    def fight(self, game: Game, strengths: list[int]) -> list[int]:
+    def fight(self, game: Table, strengths: list[int]) -> list[int]:
         """The Kingdom against the Black and the Purple army."""
         armies, total = self._armies(), strengths[0]
         won = 0
@@ -227,7 +227,7 @@ class SoloMode(StandardMode):
                       player_won=player_wins, lich_won=lich_wins)
         return [won]
 
-    def wars_fought(self, game: Game, strengths: list[int], wars_won: list[int]) -> None:
+    def wars_fought(self, game: Table, strengths: list[int], wars_won: list[int]) -> None:
         """The Lich King's LP for the Wars his armies won, and his cards that score on them."""
         armies = self._armies()
         lich_won = [army for army in ARMIES if solo_war(strengths[0], armies[army])[1]]
@@ -237,7 +237,7 @@ class SoloMode(StandardMode):
                 n = sum(1 for army in lich_won if scores_for(c, army))
                 self._lich_gain(game, c.params["amount"] * n, "lich_card", c.key, wars=n)
 
-    def turn_ended(self, game: Game) -> None:
+    def turn_ended(self, game: Table) -> None:
         """The Lich King's gains for the Units that died, then the Time token moves."""
         solo = self.solo
         deaths = self._deaths_this_turn()  # (Aging's, every turn: logged in the phase "aging")
@@ -248,7 +248,7 @@ class SoloMode(StandardMode):
         solo.time += 1
         game.emit("time_moved", position=solo.time, turn=self.state.turn)
 
-    def final_scoring(self, game: Game) -> None:
+    def final_scoring(self, game: Table) -> None:
         """The END card's gain and the Lich King cards that score at the end."""
         end = self.necropolis_card(self.solo.time)
         self._lich_gain(game, end.gain, "end", end.key)
@@ -258,18 +258,18 @@ class SoloMode(StandardMode):
                 missing = len(self.catalog.buildings) - built
                 self._lich_gain(game, c.params["amount"] * missing, "lich_card", c.key, buildings=missing)
 
-    def game_ended(self, game: Game) -> None:
+    def game_ended(self, game: Table) -> None:
         game.emit("solo_over", player_lp=self.state.players[0].lp, lich_lp=self.solo.lich_lp,
                   winner="player" if game.winners() else "lich_king")
 
-    def winners(self, game: Game) -> list[int] | None:
+    def winners(self, game: Table) -> list[int] | None:
         """[0] if the player has strictly more LP than the Lich King, else [] (the Lich King wins)."""
         return [0] if self.state.players[0].lp > self.solo.lich_lp else []
 
-    def other_scores(self, game: Game) -> list[int]:
+    def other_scores(self, game: Table) -> list[int]:
         return [self.solo.lich_lp]
 
-    def seat_view_extra(self, game: Game, seat: int | None) -> SoloView:
+    def seat_view_extra(self, game: Table, seat: int | None) -> SoloView:
         """The Lich King's side as `seat` sees it (`SeatView.solo`): the row as seen, the armies,
         the Underworld and discard pile (the player only), the quests' LP and the Lich King's sources."""
         s = game.state
@@ -317,11 +317,11 @@ class SoloMode(StandardMode):
                          underworld)
 
     # --- forecasts (forecast.py) --------------------------------------------------------------
-    def foes(self, game: Game, player: int) -> list[tuple[str, int, int]] | None:
+    def foes(self, game: Table, player: int) -> list[tuple[str, int, int]] | None:
         """The Black and Purple armies, (lowest, highest) while the next card is face down."""
         return [(f"{army.title()} army", low, high) for army, (low, high) in (self.army_outlook() or {}).items()]
 
-    def others_gains(self, game: Game, wars: tuple[WarForecast, ...], dying: tuple[int, int], healable: bool,
+    def others_gains(self, game: Table, wars: tuple[WarOutlook, ...], dying: tuple[int, int], healable: bool,
                      buildings: int, can_build: bool) -> list[tuple[str, int, int]]:
         """The LP the Lich King gains for the rest of this turn, by source, (fewest, most): his
         armies' Wars and the Lich King cards that score on them, the Units that die at Aging (a
@@ -350,7 +350,7 @@ class SoloMode(StandardMode):
             out.append(("END card", min(gains), max(gains)))
         return [(name, lo, hi) for name, lo, hi in out if hi]
 
-    def unknowns(self, game: Game) -> list[str]:
+    def unknowns(self, game: Table) -> list[str]:
         return ["the next Necropolis card (face down)"] if self.armies() is None else []
 
     # --- queries ----------------------------------------------------------------------------
@@ -437,7 +437,7 @@ class SoloMode(StandardMode):
         return self.catalog.lich_source_name(key)
 
     # --- the turn ---------------------------------------------------------------------------
-    def _deal(self, game: Game, r: int) -> list[int]:
+    def _deal(self, game: Table, r: int) -> list[int]:
         """The cards of draft round `r` (0-4)."""
         solo = self.solo
         if r < len(DRAFT_SIZES):
@@ -452,7 +452,7 @@ class SoloMode(StandardMode):
         game.emit("underworld_drawn", player=0, cards=list(cards), private_to=0)
         return cards
 
-    def _lich_recruitment(self, game: Game) -> None:
+    def _lich_recruitment(self, game: Table) -> None:
         """The Lich King's immediate gain and quest bonuses; then the Underworld goes to the discard."""
         solo = self.solo
         current = self.necropolis_card(solo.time)
@@ -467,7 +467,7 @@ class SoloMode(StandardMode):
         solo.underworld = []
         game.emit("underworld_discarded", cards=underworld)
 
-    def _lich_gain(self, game: Game, amount: int, cause: str, source: str, **fields: Any) -> None:
+    def _lich_gain(self, game: Table, amount: int, cause: str, source: str, **fields: Any) -> None:
         """The Lich King scores: `cause` is immediate | quest | wars | end | lich_card; `source` a card key
         or "wars"."""
         if amount <= 0:
@@ -476,7 +476,7 @@ class SoloMode(StandardMode):
         solo.lich_lp += amount
         game.emit("lich_lp", amount=amount, cause=cause, source=source, total=solo.lich_lp, **fields)
 
-    def _reveal_necropolis(self, game: Game, position: int) -> None:
+    def _reveal_necropolis(self, game: Table, position: int) -> None:
         solo = self.solo
         if position < len(solo.necropolis) and solo.revealed <= position:
             solo.revealed = position + 1

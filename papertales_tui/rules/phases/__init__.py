@@ -23,19 +23,19 @@ from ..state import Phase, Player
 from . import aging, construction, deployment, income, recruitment, wars
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..table import Table
 
 
-def nobody(game: Game, i: int, p: Player) -> bool:
+def nobody(game: Table, i: int, p: Player) -> bool:
     """A step the engine resolves at once: nobody decides in it."""
     return False
 
 
-def _no_options(game: Game, i: int, p: Player) -> Options:
+def _no_options(game: Table, i: int, p: Player) -> Options:
     raise AssertionError("nobody decides in this step")  # (`asks` is `nobody`)
 
 
-def _no_check(game: Game, i: int, p: Player, d: Any) -> Decision:
+def _no_check(game: Table, i: int, p: Player, d: Any) -> Decision:
     raise AssertionError("nobody decides in this step")
 
 
@@ -43,16 +43,16 @@ class StepRow(NamedTuple):
     """One step of the table (a tuple: the engine reads it on every question asked)."""
 
     phase: Phase
-    resolve: Callable[[Game], None]  # everyone asked has decided (or nobody was asked)
-    next: Step | Callable[[Game], Step | None] | None  # None: the game is over
-    begin: Callable[[Game], None] | None = None  # when the step opens, before anyone is asked
-    asks: Callable[[Game, int, Player], bool] = nobody
-    options: Callable[[Game, int, Player], Options] = _no_options
-    check: Callable[[Game, int, Player, Any], Decision] = _no_check  # (game, player, their state, decision)
-    at_once: Callable[[Game, int, Any], None] | None = None  # each decision applied as it comes
+    resolve: Callable[[Table], None]  # everyone asked has decided (or nobody was asked)
+    next: Step | Callable[[Table], Step | None] | None  # None: the game is over
+    begin: Callable[[Table], None] | None = None  # when the step opens, before anyone is asked
+    asks: Callable[[Table, int, Player], bool] = nobody
+    options: Callable[[Table, int, Player], Options] = _no_options
+    check: Callable[[Table, int, Player, Any], Decision] = _no_check  # (game, player, their state, decision)
+    at_once: Callable[[Table, int, Any], None] | None = None  # each decision applied as it comes
 
 
-def _nothing(game: Game) -> None:
+def _nothing(game: Table) -> None:
     return None
 
 

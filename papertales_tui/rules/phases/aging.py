@@ -3,7 +3,6 @@ gets an Age token; then the next turn, or the end of the game and its scoring.""
 
 from __future__ import annotations
 
-import itertools
 from typing import TYPE_CHECKING
 
 from .. import kingdom
@@ -13,18 +12,18 @@ from ..order import ranked
 from ..state import Phase, Player, Unit
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..table import Table
 
 
-def asks_heal(game: Game, i: int, p: Player) -> bool:
+def asks_heal(game: Table, i: int, p: Player) -> bool:
     return kingdom.heal_needed(game.rules, p)
 
 
-def heal_options(game: Game, i: int, p: Player) -> HealOptions:
+def heal_options(game: Table, i: int, p: Player) -> HealOptions:
     return HealOptions(tuple(kingdom.healable(game.rules, p)), kingdom.healers(game.rules, p))
 
 
-def check_heal(game: Game, player: int, p: Player, d: Heal) -> Heal:
+def check_heal(game: Table, player: int, p: Player, d: Heal) -> Heal:
     slots = d.slots
     if len(set(slots)) != len(slots):
         raise MalformedDecision("list the spots of the Units to save, each once")
@@ -39,7 +38,7 @@ def check_heal(game: Game, player: int, p: Player, d: Heal) -> Heal:
     return d
 
 
-def resolve_aging(game: Game) -> None:
+def resolve_aging(game: Table) -> None:
     """Every Healer's choice is in: each Kingdom ages."""
     players = game.state.players
     rules = game.rules
@@ -54,7 +53,7 @@ def resolve_aging(game: Game) -> None:
         age_kingdom(game, i, players[i], dying[i])
 
 
-def age_kingdom(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
+def age_kingdom(game: Table, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
     """One player's Aging: the saved Units, the gains of the dying, their deaths, one more Age token."""
     for slot in sorted(_saved(p)):
         game.emit("unit_saved", player=i, slot=slot, card=p.unit(slot).card)
@@ -82,7 +81,7 @@ def _saved(p: Player) -> tuple[int, ...]:
     return d.slots
 
 
-def die(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
+def die(game: Table, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
     # Project ruling: a player's simultaneous gains apply before their losses.
     gains = kingdom.death_gains(game.rules, game.state.cards, p, [u for _, u in dying])
     if len(gains) > 1:
@@ -101,22 +100,22 @@ def die(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
             game.unlogged += 1
 
 
-def end_turn(game: Game) -> None:
+def end_turn(game: Table) -> None:
     """The end of a turn: the mode's end-of-turn scoring."""
     game.mode.turn_ended(game)
 
 
-def after_turn(game: Game) -> Step:
+def after_turn(game: Table) -> Step:
     """The next turn, or after the last one the end of the game."""
     s = game.state
     return Step.NEW_TURN if s.turn < s.turns else Step.GAME_END
 
 
-def new_turn(game: Game) -> None:
+def new_turn(game: Table) -> None:
     game.state.turn += 1
 
 
-def end_game(game: Game) -> None:
+def end_game(game: Table) -> None:
     """The end of the game: the mode's final scoring, then Buildings and end-of-game abilities score."""
     s = game.state
     game.mode.final_scoring(game)
@@ -126,36 +125,3 @@ def end_game(game: Game) -> None:
     s.over, s.phase, s.step = True, Phase.END, Step.NONE
     game.emit("game_over", scores=game.scores(), gold=[p.gold for p in s.players], winners=game.winners())
     game.mode.game_ended(game)
-
-
-def heal_matters(game: Game, player: int) -> bool:
-    """`Game.heal_matters`: whether the choice of the Units saved can change anything."""
-    pend = game.pending_for(player)
-    if pend is None or pend.kind != Step.HEAL:
-        return False
-    if game.state.turn < game.state.turns:
-        return True
-    outcomes = set()
-    o = pend.options
-    assert isinstance(o, HealOptions)  # the heal step's
-    slots, most = o.slots, o.max
-    for saves in (c for k in range(most + 1) for c in itertools.combinations(slots, k)):
-        outcome = _final_scores_after(game, player, Heal(saves))
-        if outcome is not None:
-            outcomes.add(outcome)
-        if len(outcomes) > 1:
-            return True
-    return False
-
-
-def _final_scores_after(game: Game, player: int, heal: Heal) -> tuple[object, ...] | None:
-    """LP and Gold of every player (and the other sides' LP: the Lich King's) at the end, if `player`
-    saves these Units and the others save none (None: a choice the rules refuse)."""
-    ahead = game.copy()
-    try:
-        ahead.apply(player, heal)
-    except IllegalDecision:
-        return None
-    while not ahead.over and ahead.pending():
-        ahead.apply(ahead.pending()[0].player, Heal(()))
-    return tuple((p.lp, p.gold) for p in ahead.state.players), tuple(ahead.mode.other_scores(ahead))

@@ -10,10 +10,10 @@ from ..errors import IllegalDecision
 from ..state import Player
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..table import Table
 
 
-def step_options(game: Game, player: int) -> tuple[Build | Upgrade, ...]:
+def step_options(game: Table, player: int) -> tuple[Build | Upgrade, ...]:
     """Construction options during the Construction step, worked out once a step (nothing changes a
     Kingdom then; they are cleared when a step opens)."""
     scratch = game.scratch
@@ -25,15 +25,15 @@ def step_options(game: Game, player: int) -> tuple[Build | Upgrade, ...]:
     return options
 
 
-def asks_construction(game: Game, i: int, p: Player) -> bool:
+def asks_construction(game: Table, i: int, p: Player) -> bool:
     return bool(step_options(game, i))
 
 
-def construction_options(game: Game, i: int, p: Player) -> ConstructionOptions:
+def construction_options(game: Table, i: int, p: Player) -> ConstructionOptions:
     return ConstructionOptions(step_options(game, i))
 
 
-def check_construction(game: Game, player: int, p: Player, d: Construction) -> Construction:
+def check_construction(game: Table, player: int, p: Player, d: Construction) -> Construction:
     if isinstance(d, Pass):
         return d
     for opt in step_options(game, player):
@@ -46,7 +46,7 @@ def check_construction(game: Game, player: int, p: Player, d: Construction) -> C
     raise IllegalDecision("you cannot afford that Construction now (or it is not available)")
 
 
-def resolve_construction(game: Game) -> None:
+def resolve_construction(game: Table) -> None:
     """Every Construction is in: pay and build."""
     s = game.state
     game.scratch.war_resources = None  # (Buildings change now)

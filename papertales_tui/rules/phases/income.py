@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..table import Table
 
 
-def resolve_income(game: Game) -> None:
+def resolve_income(game: Table) -> None:
     """Each player earns their Income, as the Wars worked it out (`Scratch.incomes`)."""
     for i, gold in enumerate(game.scratch.incomes):
         game.gain(i, gold=gold, cause="income")

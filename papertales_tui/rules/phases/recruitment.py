@@ -9,7 +9,7 @@ from ..errors import IllegalDecision
 from ..state import Player
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..table import Table
 
 
 def draft_size(players: int) -> int:
@@ -31,7 +31,7 @@ def draft_counts(players: int, rounds: int) -> list[int]:
     return counts
 
 
-def start_turn(game: Game) -> None:
+def start_turn(game: Table) -> None:
     """A new turn (`Step.TURN` opens): the mode deals the first round's draft cards (`Mode.draft_cards`)."""
     s = game.state
     s.draft_round = 0
@@ -39,12 +39,12 @@ def start_turn(game: Game) -> None:
     game.scratch.drafts = game.mode.draft_cards(game, None)
 
 
-def after_deal(game: Game) -> Step:
+def after_deal(game: Table) -> Step:
     """A round of picks while the mode deals cards, else the end of the draft."""
     return Step.PICK if game.scratch.drafts is not None else Step.DRAFT_END
 
 
-def open_round(game: Game) -> None:
+def open_round(game: Table) -> None:
     """The cards each player picks from this round (`Step.PICK` opens; a last single card is taken
     without asking)."""
     drafts = game.scratch.drafts
@@ -54,7 +54,7 @@ def open_round(game: Game) -> None:
     game.scratch.drafts = None
 
 
-def end_draft(game: Game) -> None:
+def end_draft(game: Table) -> None:
     """The end of the draft: the mode's `draft_ended`, then the card kept last turn back in the hand."""
     s = game.state
     game.mode.draft_ended(game)
@@ -69,7 +69,7 @@ def end_draft(game: Game) -> None:
             p.kept = None
 
 
-def deal(game: Game) -> list[list[int]]:
+def deal(game: Table) -> list[list[int]]:
     """The standard draft's cards: `draft_size` from the draw pile for each player."""
     s = game.state
     size = draft_size(len(s.players))
@@ -84,15 +84,15 @@ def deal(game: Game) -> list[list[int]]:
     return drafts
 
 
-def asks_pick(game: Game, i: int, p: Player) -> bool:
+def asks_pick(game: Table, i: int, p: Player) -> bool:
     return len(p.draft) > 1  # a last single card is taken without asking
 
 
-def pick_options(game: Game, i: int, p: Player) -> PickOptions:
+def pick_options(game: Table, i: int, p: Player) -> PickOptions:
     return PickOptions(tuple(p.draft), len(game.state.players) == 2)
 
 
-def check_pick(game: Game, player: int, p: Player, d: Pick) -> Pick:
+def check_pick(game: Table, player: int, p: Player, d: Pick) -> Pick:
     cards = p.draft
     if d.card not in cards:
         raise IllegalDecision("you can only pick a card from the cards in front of you")
@@ -104,7 +104,7 @@ def check_pick(game: Game, player: int, p: Player, d: Pick) -> Pick:
     return d
 
 
-def resolve_picks(game: Game) -> None:
+def resolve_picks(game: Table) -> None:
     """Every pick of the round is in: take the cards; the mode says where the rest go and which
     cards come next, if any (`Mode.draft_cards`)."""
     s = game.state
@@ -137,7 +137,7 @@ def resolve_picks(game: Game) -> None:
     game.scratch.drafts = game.mode.draft_cards(game, leftovers)
 
 
-def pass_on(game: Game, leftovers: list[list[int]]) -> list[list[int]] | None:
+def pass_on(game: Table, leftovers: list[list[int]]) -> list[list[int]] | None:
     """The standard draft: the cards left go to the next player (`pass_step`), until none is left."""
     if not any(leftovers):
         return None

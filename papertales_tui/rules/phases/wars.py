@@ -9,7 +9,7 @@ from .. import kingdom
 from ..order import gains_in_order
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..table import Table
 
 WAR_LP = 3
 
@@ -25,7 +25,7 @@ def double_war(mine: int, theirs: int) -> int:
     return 2 if mine >= 2 * theirs else 1 if mine >= theirs else 0
 
 
-def resolve_wars(game: Game) -> None:
+def resolve_wars(game: Table) -> None:
     """The Wars (whom each seat fights: `Mode.fight`); each Kingdom's Income and resources as they
     work them out, for the Income and Construction steps."""
     s = game.state
@@ -59,7 +59,7 @@ def resolve_wars(game: Game) -> None:
     game.scratch.war_resources = [ctx.resources for ctx, _ in kingdoms]
 
 
-def fight(game: Game, strengths: list[int]) -> list[int]:
+def fight(game: Table, strengths: list[int]) -> list[int]:
     """The Wars between neighbours (2 players: the double War): Wars won by each player."""
     n = len(strengths)
     won = [0] * n
