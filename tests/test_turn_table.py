@@ -99,3 +99,21 @@ def test_the_steps_begin_says_what_opens_it(monkeypatch):
     game = play(Game.new(["Ann", "Bob"], seed=6))
     grants = [e for e in game.state.log if e["type"] == "gold" and e["cause"] == "grant"]
     assert len(grants) == 8 and {e["phase"] for e in grants} == {"construction"}
+
+
+def test_a_step_set_up_by_hand_is_opened_by_the_engine_with_nothing_cached():
+    """`conftest.goto` opens the step through the engine (`Game.open_step`): the Construction options
+    cached during a step played before are not offered again once the Kingdom has changed."""
+    from conftest import goto
+
+    game = Game.new(["Ann", "Bob", "Cy"], seed=2)
+    rng = random.Random(2)
+    while not (game.state.step == Step.CONSTRUCTION and game.pending()):
+        for pend in game.pending():
+            game.apply(pend.player, random_decision(game, pend, rng))
+    player = game.pending()[0].player
+    p = game.state.players[player]
+    p.gold, p.slots = 0, [None] * 5  # nothing to build with any more
+    goto(game, "construction")
+    assert game.state.phase == Phase.CONSTRUCTION and game.pending_for(player) is None
+    assert [e for e in game.state.log if e["type"] == "building_built" and e["player"] == player] == []

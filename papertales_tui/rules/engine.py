@@ -509,7 +509,14 @@ class Game:
             row.begin(self)
         return row
 
-    # --- the engine's own moves, public for the phases (phases/) and modes (modes.py) ----------
+    def open_step(self, step: Step) -> None:
+        """Open `step` as the turn does (the step table's phase and `begin`; every player decides
+        anew) with nothing cached from before, and leave it open even if nobody has to decide in it
+        yet: for a position set up by hand (tests, tools), which `resume()` then goes on from."""
+        self.scratch = Scratch()
+        self._open(step)
+
+    # --- the engine's own moves ---------------------------------------------------------------
     def begin(self, step: Step) -> None:
         """Open a step (the step table's: its phase, its `begin`): every player decides anew; it
         resolves at once, and the turn goes on, if nobody has to decide in it."""
