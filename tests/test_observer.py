@@ -100,27 +100,27 @@ def test_kingdom_figures_are_the_engines():
 def test_solo_view_hides_face_down_necropolis_cards_and_the_underworld_order(seat):
     game = new_game(["Ann"], seed=2, solo=True, difficulty=2)
     rng = random.Random(2)
-    while game.state.solo.underworld == [] or game.state.step != Step.PICK:
+    while game.mode.solo.underworld == [] or game.state.step != Step.PICK:
         for pend in game.pending():
             game.apply(pend.player, random_decision(game, pend, rng))
-    solo = game.state.solo
+    solo = game.mode.solo
     view = observe(game, seat)
-    assert view.solo is not None
+    assert view.mode_view is not None
     face_down = solo.necropolis[solo.revealed:]
-    assert view.solo.row[solo.revealed:] == (None,) * len(face_down)
+    assert view.mode_view.row[solo.revealed:] == (None,) * len(face_down)
     text = _strings(view.to_dict())
-    for key in set(face_down) - set(solo.necropolis[:solo.revealed]) - set(view.solo.next_candidates):
+    for key in set(face_down) - set(solo.necropolis[:solo.revealed]) - set(view.mode_view.next_candidates):
         assert key not in text
-    assert view.solo.lich_cards == tuple(solo.lich_cards) and view.solo.underworld_count == len(solo.underworld)
+    assert view.mode_view.lich_cards == tuple(solo.lich_cards) and view.mode_view.underworld_count == len(solo.underworld)
     if seat == 0:
-        assert view.solo.underworld == tuple(sorted(solo.underworld))
-        assert [c for c, _ in view.solo.quest_lp] == game.players[0].draft
+        assert view.mode_view.underworld == tuple(sorted(solo.underworld))
+        assert [c for c, _ in view.mode_view.quest_lp] == game.players[0].draft
     else:
-        assert view.solo.underworld is None and view.solo.discard is None and view.solo.quest_lp == ()
+        assert view.mode_view.underworld is None and view.mode_view.discard is None and view.mode_view.quest_lp == ()
 
 
 def test_a_standard_game_has_no_solo_view():
-    assert observe(new_game(["Ann", "Bob"], seed=1), 0).solo is None
+    assert observe(new_game(["Ann", "Bob"], seed=1), 0).mode_view is None
 
 
 def test_the_table_queries_agree_with_the_view_as_the_game_goes_on():

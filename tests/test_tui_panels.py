@@ -17,7 +17,7 @@ def test_a_view_gets_the_panels_of_its_mode(catalog):
     assert panels.of(standard).top(standard) == [] and panels.of(standard).final_body(None) is None
     assert isinstance(panels.of(solo), SoloPanels)
     assert [w.id for w in panels.of(solo).top(solo)] == ["necropolis"]
-    assert panels.of(solo).quest_lp(solo) == dict(solo.solo.quest_lp)
+    assert panels.of(solo).quest_lp(solo) == dict(solo.mode_view.quest_lp)
 
 
 def test_a_new_mode_registers_its_own_panels(catalog):

@@ -48,7 +48,7 @@ from .errors import IllegalDecision, NotPending
 from .kingdom import Forecast
 from .modes import Mode, StandardMode
 from .names import check_name
-from .phases import STEPS, StepRow, construction, deployment
+from .phases import STEPS, StepRow, construction, deployment, nobody
 from .phases.recruitment import draft_counts, draft_size, pass_step
 from .phases.wars import WAR_LP, double_war, war_won
 from .scratch import Scratch
@@ -120,7 +120,9 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy of this game, in a new object of the same mode (a look ahead)."""
-        return type(self)(GameState.from_dict(json.loads(self.to_json())), self.catalog, type(self.mode)())
+        mode = type(self.mode)()
+        return type(self)(GameState.from_dict(json.loads(self.to_json()), load_mode_state=mode.load_state),
+                          self.catalog, mode)
 
     @classmethod
     def from_json(cls, text: str, catalog: Catalog | None = None, mode: Mode | None = None) -> Game:
@@ -130,12 +132,13 @@ class Game:
             from .card_files import default_catalog
 
             catalog = default_catalog()
-        state = GameState.from_dict(json.loads(text))
         mode = StandardMode() if mode is None else mode
-        if state.mode != mode.name:
-            raise ValueError(f"a {state.mode} game cannot be played as a {mode.name} game "
+        data = json.loads(text)
+        named = data.get("mode", StandardMode.name)
+        if named != mode.name:
+            raise ValueError(f"a {named} game cannot be played as a {mode.name} game "
                              "(games.load_game picks the mode a state names)")
-        return cls(state, catalog, mode)
+        return cls(GameState.from_dict(data, load_mode_state=mode.load_state), catalog, mode)
 
     # --- who must decide ----------------------------------------------------------------------
     @property
@@ -489,22 +492,27 @@ class Game:
         while row is not None:
             row.resolve(self)
             nxt = row.next
-            if callable(nxt):
+            if not isinstance(nxt, str):  # (a function of the game, or None: the game is over)
+                if nxt is None:
+                    return
                 nxt = nxt(self)
-            if nxt is None or s.over:
-                return
+                if nxt is None:
+                    return
             row = self._open(nxt)
-            if self._anyone_pending():
+            if row.asks is not nobody and self._anyone_pending():
                 return
 
     def _open(self, step: Step) -> StepRow:
-        """Open a step, in its phase (the step table's): every player decides anew; its `begin`."""
+        """Open a step, in its phase (the step table's): every player decides anew; its `begin`.
+        (In a step nobody decides in, nobody has a decision to clear nor options cached.)"""
         row = STEPS[step]
-        self.scratch.options.clear()
         s = self.state
-        s.phase, s.step = row.phase, step
-        for p in s.players:
-            p.submitted = None
+        s.phase = row.phase
+        s.step = step
+        if row.asks is not nobody:
+            self.scratch.options.clear()
+            for p in s.players:
+                p.submitted = None
         if row.begin is not None:
             row.begin(self)
         return row

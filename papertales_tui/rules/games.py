@@ -21,12 +21,17 @@ MODES: dict[str, type[Mode]] = {
 }
 
 
+def mode_named(name: str) -> Mode:
+    """A new object of the mode a state names (ValueError for a mode this version lacks)."""
+    mode = MODES.get(name)
+    if mode is None:
+        raise ValueError(f"unknown game mode {name!r} (known: {', '.join(MODES)})")
+    return mode()
+
+
 def game_from_state(state: GameState, catalog: Catalog) -> Game:
     """A game around `state`, in the mode it names (ValueError for a mode this version lacks)."""
-    mode = MODES.get(state.mode)
-    if mode is None:
-        raise ValueError(f"unknown game mode {state.mode!r} (known: {', '.join(MODES)})")
-    return Game(state, catalog, mode())
+    return Game(state, catalog, mode_named(state.mode))
 
 
 def load_game(text: str, catalog: Catalog | None = None) -> Game:
@@ -35,7 +40,9 @@ def load_game(text: str, catalog: Catalog | None = None) -> Game:
         from .card_files import default_catalog
 
         catalog = default_catalog()
-    return game_from_state(GameState.from_dict(json.loads(text)), catalog)
+    data = json.loads(text)
+    mode = mode_named(data.get("mode", StandardMode.name))
+    return Game(GameState.from_dict(data, load_mode_state=mode.load_state), catalog, mode)
 
 
 def new_game(names: list[str], seed: int = 0, catalog: Catalog | None = None, *, solo: bool = False,

@@ -19,7 +19,7 @@ mode is a class with these hooks (most often a `StandardMode` subclass changing 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .phases import recruitment, wars
 from .table import Mode
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
     from .cards import Catalog
     from .decisions import Pending
-    from .observer import SeatView, SoloView
-    from .state import GameState, SoloState
+    from .observer import SeatView
+    from .state import GameState, ModeState
     from .table import Table, WarOutlook
 
 
@@ -46,6 +46,9 @@ class StandardMode:
 
     def prepare(self, state: GameState, catalog: Catalog) -> None:
         return None
+
+    def load_state(self, data: dict[str, Any]) -> ModeState:
+        raise ValueError(f"the {self.name} game has no state of its own to load")
 
     def check_state(self, state: GameState, catalog: Catalog) -> None:
         return None
@@ -93,13 +96,13 @@ class StandardMode:
     def other_scores(self, game: Table) -> list[int]:
         return []
 
-    def seat_view_extra(self, game: Table, seat: int | None) -> SoloView | None:
+    def seat_view_extra(self, game: Table, seat: int | None) -> object | None:
         return None
 
     def seen_cards(self, view: SeatView, player: int) -> list[int]:
         return []
 
-    def sample_hidden(self, view: SeatView, catalog: Catalog, rng: random.Random | None) -> SoloState | None:
+    def sample_hidden(self, view: SeatView, catalog: Catalog, rng: random.Random | None) -> ModeState | None:
         return None
 
     def foes(self, game: Table, player: int) -> list[tuple[str, int, int]] | None:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 class _ModePart(Protocol):
-    def seat_view_extra(self, game: Any, seat: int | None) -> SoloView | None: ...
+    def seat_view_extra(self, game: Any, seat: int | None) -> object | None: ...
 
 
 class Observed(Protocol):
@@ -122,38 +122,6 @@ class PlayerView:
 
 
 @dataclass(frozen=True, slots=True)
-class ArmyRange:
-    """A turn's Black and Purple armies as the viewer may know them: (lowest, highest) each."""
-
-    black: tuple[int, int]
-    purple: tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class SoloView:
-    """The Lich King's side of a solo game, as the viewer sees it."""
-
-    lich_lp: int
-    lich_cards: tuple[str, ...]  # the Lich King cards in play (the difficulty)
-    row: tuple[str | None, ...]  # the Necropolis row 1-2-3-4-END: card keys, None while face down
-    revealed: int  # cards of the row face up, from the left
-    time: int  # position in the row of the card under the Time token
-    armies: tuple[int, int] | None  # this turn's (Black, Purple) strengths, once both cards are face up
-    outlook: tuple[ArmyRange | None, ...]  # each turn's armies as may be known (None: no Wars that turn)
-    next_candidates: tuple[str, ...]  # what the next card of the row may be (itself once face up)
-    underworld: tuple[int, ...] | None  # its cards, sorted (its order is hidden): the player only
-    underworld_count: int
-    discard: tuple[int, ...] | None  # the discard pile, which the player may look through at Recruitment
-    quest_lp: tuple[tuple[int, int], ...]  # (card, LP) this turn's quests score for each draft card of the viewer
-    lich_sources: tuple[tuple[str, int], ...]  # the Lich King's LP so far by source key ("wars", card keys)
-
-    def outlook_at(self, turn: int | None = None) -> ArmyRange | None:
-        """A turn's armies as may be known (default: this turn's); None for a turn without Wars."""
-        time = self.time if turn is None else turn - 1  # the Time token moves once a turn
-        return self.outlook[time] if 0 <= time < len(self.outlook) else None
-
-
-@dataclass(frozen=True, slots=True)
 class SeatView:
     """A game as `seat` sees it (None: a spectator)."""
 
@@ -179,7 +147,7 @@ class SeatView:
     known_discards: tuple[int, ...]  # cards the viewer saw go to the discard pile since it was last shuffled in
     war_strengths: tuple[WarStrength, ...]  # the Kingdoms' strengths shown at the Wars so far, in order
     death_ages: tuple[int, ...]  # card id -> the Age at which that Unit dies at the Aging (printed)
-    solo: SoloView | None
+    mode_view: object | None  # the mode's own side as this seat sees it (`Mode.seat_view_extra`: solo.SoloView)
     catalog: Catalog = field(repr=False, compare=False)
 
     def card(self, card: int) -> UnitType:
@@ -215,7 +183,7 @@ def observe(game: Observed, seat: int | None) -> SeatView:
         pass_targets=tuple(game.pass_target(i) for i in range(len(s.players))),
         winners=tuple(game.winners()) if over else (), log_size=len(s.log), decisions=len(s.decisions),
         known_discards=discards, war_strengths=strengths, death_ages=tuple(r.death_age for r in game.rules),
-        solo=extra, catalog=game.catalog)
+        mode_view=extra, catalog=game.catalog)
 
 
 # Events that put a known card into the discard pile, and the field that names it.
@@ -304,5 +272,5 @@ def game_seed(game: Observed) -> int:
     return game.state.seed
 
 
-__all__ = ["AgeChoice", "ArmyRange", "PlayerView", "SeatView", "SoloView", "UnitView", "WarStrength", "game_decisions",
+__all__ = ["AgeChoice", "PlayerView", "SeatView", "UnitView", "WarStrength", "game_decisions",
            "game_log", "game_seed", "game_turn", "observe"]

@@ -17,14 +17,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from .cards import Catalog, LichKingCard, NecropolisCard, Params, Quest, UnitType
 from .decisions import PickOptions, SoloPickOptions
 from .engine import Game, Pending
 from .modes import Mode, StandardMode
-from .observer import ArmyRange, SeatView, SoloView
-from .state import GameState, Phase, SoloState
+from .observer import SeatView
+from .state import GameState, Phase
 
 if TYPE_CHECKING:
     from .table import Table, WarOutlook
@@ -60,6 +61,67 @@ QUEST_TESTS: dict[str, Callable[[UnitType, Params], bool]] = {
     "has_reveal": lambda t, p: any(a.reveal for a in t.abilities),
     "no_ability": lambda t, p: not t.abilities,
 }
+
+
+@dataclass(slots=True)
+class SoloState:
+    """The Lich King's side of a solo game (rules/solo.py)."""
+
+    necropolis: list[str]  # the row 1-2-3-4-END: Necropolis card ids
+    lich_cards: list[str] = field(default_factory=list)  # Lich King (difficulty) cards in play
+    revealed: int = 1  # cards of the row face up, from the left
+    time: int = 0  # position in the row of the card under the Time token
+    lich_lp: int = 0
+    underworld: list[int] = field(default_factory=list)  # top of the pile is the end of the list
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"necropolis": list(self.necropolis), "lich_cards": list(self.lich_cards),
+                "revealed": self.revealed, "time": self.time, "lich_lp": self.lich_lp,
+                "underworld": list(self.underworld)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SoloState:
+        return cls(list(d["necropolis"]), list(d["lich_cards"]), d["revealed"], d["time"], d["lich_lp"],
+                   list(d["underworld"]))
+
+
+@dataclass(frozen=True, slots=True)
+class ArmyRange:
+    """A turn's Black and Purple armies as the viewer may know them: (lowest, highest) each."""
+
+    black: tuple[int, int]
+    purple: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SoloView:
+    """The Lich King's side of a solo game, as the viewer sees it."""
+
+    lich_lp: int
+    lich_cards: tuple[str, ...]  # the Lich King cards in play (the difficulty)
+    row: tuple[str | None, ...]  # the Necropolis row 1-2-3-4-END: card keys, None while face down
+    revealed: int  # cards of the row face up, from the left
+    time: int  # position in the row of the card under the Time token
+    armies: tuple[int, int] | None  # this turn's (Black, Purple) strengths, once both cards are face up
+    outlook: tuple[ArmyRange | None, ...]  # each turn's armies as may be known (None: no Wars that turn)
+    next_candidates: tuple[str, ...]  # what the next card of the row may be (itself once face up)
+    underworld: tuple[int, ...] | None  # its cards, sorted (its order is hidden): the player only
+    underworld_count: int
+    discard: tuple[int, ...] | None  # the discard pile, which the player may look through at Recruitment
+    quest_lp: tuple[tuple[int, int], ...]  # (card, LP) this turn's quests score for each draft card of the viewer
+    lich_sources: tuple[tuple[str, int], ...]  # the Lich King's LP so far by source key ("wars", card keys)
+
+    def outlook_at(self, turn: int | None = None) -> ArmyRange | None:
+        """A turn's armies as may be known (default: this turn's); None for a turn without Wars."""
+        time = self.time if turn is None else turn - 1  # the Time token moves once a turn
+        return self.outlook[time] if 0 <= time < len(self.outlook) else None
+
+
+def solo_view(view: SeatView) -> SoloView | None:
+    """The Lich King's side of a solo game as the view's seat sees it (`SeatView.mode_view`); None in
+    another mode."""
+    seen = view.mode_view
+    return seen if isinstance(seen, SoloView) else None
 
 
 def solo_war(strength: int, army: int) -> tuple[bool, bool]:
@@ -166,11 +228,15 @@ class SoloMode(StandardMode):
         row = [rng.choice(keys) for keys in piles.values()]
         drawn = rng.sample(available, len(available))  # same draws whether or not the cards are chosen
         chosen = list(lich_cards) if lich_cards is not None else drawn[:difficulty]
-        state.solo = SoloState(row, chosen, revealed=0)
+        state.mode_state = SoloState(row, chosen, revealed=0)
+
+    def load_state(self, data: dict[str, Any]) -> SoloState:
+        """The Lich King's side as `SoloState.to_dict` saved it."""
+        return SoloState.from_dict(data)
 
     def check_state(self, state: GameState, catalog: Catalog) -> None:
-        solo = state.solo
-        if solo is None:
+        solo = state.mode_state
+        if not isinstance(solo, SoloState):
             raise ValueError("not a solo game state")
         missing = [k for k in solo.necropolis if k not in catalog.necropolis]
         missing += [k for k in solo.lich_cards if k not in catalog.lich_king]
@@ -270,7 +336,7 @@ class SoloMode(StandardMode):
         return [self.solo.lich_lp]
 
     def seat_view_extra(self, game: Table, seat: int | None) -> SoloView:
-        """The Lich King's side as `seat` sees it (`SeatView.solo`): the row as seen, the armies,
+        """The Lich King's side as `seat` sees it (`SeatView.mode_view`): the row as seen, the armies,
         the Underworld and discard pile (the player only), the quests' LP and the Lich King's sources."""
         s = game.state
         solo = self.solo
@@ -296,13 +362,14 @@ class SoloMode(StandardMode):
     # --- a view's hidden cards, sampled (bots/knowledge.py) ------------------------------------
     def seen_cards(self, view: SeatView, player: int) -> list[int]:
         """The Underworld's cards, for the player (who put them there)."""
-        underworld = view.solo.underworld if view.solo is not None else None
+        seen = solo_view(view)
+        underworld = seen.underworld if seen is not None else None
         return list(underworld) if underworld is not None else []
 
     def sample_hidden(self, view: SeatView, catalog: Catalog, rng: random.Random | None) -> SoloState | None:
         """The Lich King's side as the view shows it; with `rng`, each face-down Necropolis card drawn
         from its pile and the Underworld (known cards, unknown order) shuffled."""
-        seen = view.solo
+        seen = solo_view(view)
         assert seen is not None  # a solo game's view
         underworld = list(seen.underworld or ())
         if rng is None:
@@ -356,8 +423,8 @@ class SoloMode(StandardMode):
     # --- queries ----------------------------------------------------------------------------
     @property
     def solo(self) -> SoloState:
-        solo = self.state.solo
-        assert solo is not None  # check_state made sure
+        solo = self.state.mode_state
+        assert isinstance(solo, SoloState)  # check_state made sure
         return solo
 
     @property
@@ -519,6 +586,6 @@ def play_random_solo_game(name: str, seed: int, difficulty: int = 0, catalog: Ca
     return game
 
 
-__all__ = ["SoloMode", "army_bonus", "armies_of", "lich_lp_per_war", "mode_of", "necropolis_candidates", "new_game",
-           "play_random_solo_game", "possible_armies", "quest_matches", "quests_of", "scores_for", "solo_war",
-           "PILES", "QUEST_TESTS"]
+__all__ = ["ArmyRange", "SoloMode", "SoloState", "SoloView", "army_bonus", "armies_of", "lich_lp_per_war", "mode_of",
+           "necropolis_candidates", "new_game", "play_random_solo_game", "possible_armies", "quest_matches",
+           "quests_of", "scores_for", "solo_view", "solo_war", "PILES", "QUEST_TESTS"]

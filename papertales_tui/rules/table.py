@@ -13,9 +13,9 @@ if TYPE_CHECKING:
     from .cards import Catalog, UnitType
     from .decisions import Pending
     from .effects import BuildingRules, UnitRules
-    from .observer import SeatView, SoloView
+    from .observer import SeatView
     from .scratch import Scratch
-    from .state import GameState, SoloState
+    from .state import GameState, ModeState
 
 
 class Table(Protocol):
@@ -92,6 +92,10 @@ class Mode(Protocol):
     def prepare(self, state: GameState, catalog: Catalog) -> None:
         """Game.new: complete the new state (the deck is shuffled, nothing else is drawn yet)."""
 
+    def load_state(self, data: dict[str, Any]) -> ModeState:
+        """This mode's own side of a game (`GameState.mode_state`) from its saved form, its `to_dict()`
+        (ValueError for a mode without one)."""
+
     def check_state(self, state: GameState, catalog: Catalog) -> None:
         """Game(): raise ValueError if the state cannot be played in this mode with this catalog."""
 
@@ -143,15 +147,16 @@ class Mode(Protocol):
     def other_scores(self, game: Table) -> list[int]:
         """The LP of the sides that are not seats (solo: the Lich King's), for margins and outcomes."""
 
-    def seat_view_extra(self, game: Table, seat: int | None) -> SoloView | None:
-        """This mode's own part of `observe(game, seat)` (`SeatView.solo`), as `seat` sees it."""
+    def seat_view_extra(self, game: Table, seat: int | None) -> object | None:
+        """This mode's own side as `seat` sees it (`SeatView.mode_view`, in `observe(game, seat)`): a
+        frozen dataclass of the mode's (solo: `SoloView`), None when the mode has no side of its own."""
 
     # --- a view's hidden cards, sampled (bots/knowledge.py) -----------------------------------------
     def seen_cards(self, view: SeatView, player: int) -> list[int]:
         """The cards in this mode's own zones whose place the viewer of `view` knows."""
 
-    def sample_hidden(self, view: SeatView, catalog: Catalog, rng: random.Random | None) -> SoloState | None:
-        """This mode's own part of a state made from `view` (`GameState.solo`): as the view shows it
+    def sample_hidden(self, view: SeatView, catalog: Catalog, rng: random.Random | None) -> ModeState | None:
+        """This mode's own part of a state made from `view` (`GameState.mode_state`): as the view shows it
         (`rng` None), or with what the view hides of it drawn with `rng`, so that the sample can be
         played on."""
 
