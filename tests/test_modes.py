@@ -21,7 +21,7 @@ def test_the_engine_imports_no_mode_but_the_standard_one():
 
 def test_every_mode_a_state_names_loads_back_as_that_mode():
     assert set(MODES) == {"standard", "solo"}
-    for game in (new_game(["A", "B", "C"], seed=3), new_game(["A"], seed=3, solo=True, difficulty=2)):
+    for game in (new_game(["A", "B", "C"], seed=3), new_game(["A"], seed=3, mode="solo", difficulty=2)):
         again = load_game(game.to_json(), game.catalog)
         assert type(again) is type(game) and type(again.mode) is type(game.mode)
         assert again.mode.name == game.state.mode and again.to_json() == game.to_json()

@@ -10,6 +10,7 @@ from papertales_tui.rules import (
     Deploy,
     Pick,
     SeatView,
+    SoloView,
     Step,
     game_decisions,
     game_log,
@@ -98,25 +99,26 @@ def test_kingdom_figures_are_the_engines():
 
 @pytest.mark.parametrize("seat", [0, None])
 def test_solo_view_hides_face_down_necropolis_cards_and_the_underworld_order(seat):
-    game = new_game(["Ann"], seed=2, solo=True, difficulty=2)
+    game = new_game(["Ann"], seed=2, mode="solo", difficulty=2)
     rng = random.Random(2)
     while game.mode.solo.underworld == [] or game.state.step != Step.PICK:
         for pend in game.pending():
             game.apply(pend.player, random_decision(game, pend, rng))
     solo = game.mode.solo
     view = observe(game, seat)
-    assert view.mode_view is not None
+    seen = view.mode_view
+    assert isinstance(seen, SoloView)
     face_down = solo.necropolis[solo.revealed:]
-    assert view.mode_view.row[solo.revealed:] == (None,) * len(face_down)
+    assert seen.row[solo.revealed:] == (None,) * len(face_down)
     text = _strings(view.to_dict())
-    for key in set(face_down) - set(solo.necropolis[:solo.revealed]) - set(view.mode_view.next_candidates):
+    for key in set(face_down) - set(solo.necropolis[:solo.revealed]) - set(seen.next_candidates):
         assert key not in text
-    assert view.mode_view.lich_cards == tuple(solo.lich_cards) and view.mode_view.underworld_count == len(solo.underworld)
+    assert seen.lich_cards == tuple(solo.lich_cards) and seen.underworld_count == len(solo.underworld)
     if seat == 0:
-        assert view.mode_view.underworld == tuple(sorted(solo.underworld))
-        assert [c for c, _ in view.mode_view.quest_lp] == game.players[0].draft
+        assert seen.underworld == tuple(sorted(solo.underworld))
+        assert [c for c, _ in seen.quest_lp] == game.players[0].draft
     else:
-        assert view.mode_view.underworld is None and view.mode_view.discard is None and view.mode_view.quest_lp == ()
+        assert seen.underworld is None and seen.discard is None and seen.quest_lp == ()
 
 
 def test_a_standard_game_has_no_solo_view():

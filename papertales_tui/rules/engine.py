@@ -26,6 +26,7 @@ import itertools
 import json
 import random
 from collections.abc import Callable, Mapping
+from types import FunctionType
 from typing import TYPE_CHECKING, Any
 
 from . import draws, effects, kingdom, order
@@ -464,7 +465,7 @@ class Game:
                 d = decide(i, step, o)
                 log.append(d.record(i))
                 p.submitted = d
-        self._advance()  # everyone asked has decided
+        self._advance(row)  # everyone asked has decided
 
     def stop_recording(self) -> None:
         """From now on, count events without logging them (the log so far is dropped): a game
@@ -484,35 +485,46 @@ class Game:
         if not self.state.over and not self.pending():
             self._advance()
 
-    def _advance(self) -> None:
-        """The turn's one loop: resolve the current step, open the one the step table says comes
-        next, and so on while nobody has to decide in it (or the game is over)."""
+    def _advance(self, row: StepRow | None = None) -> None:
+        """The turn's one loop: resolve the current step (`row`, if the caller has it), open the one
+        the step table says comes next, and so on while nobody has to decide in it (or the game is
+        over). (`_open` written out: this loop runs some 60 times a game.)"""
         s = self.state
-        row = STEPS.get(s.step)
-        while row is not None:
-            row.resolve(self)
+        if row is None:
+            row = STEPS.get(s.step)
+            if row is None:
+                return
+        while True:
+            if row.resolve is not None:
+                row.resolve(self)
             nxt = row.next
-            if not isinstance(nxt, str):  # (a function of the game, or None: the game is over)
-                if nxt is None:
-                    return
+            if nxt.__class__ is FunctionType:  # (a function of the game that says which step)
                 nxt = nxt(self)
-                if nxt is None:
-                    return
-            row = self._open(nxt)
-            if row.asks is not nobody and self._anyone_pending():
+            if nxt is None:  # the game is over
+                return
+            row = STEPS[nxt]  # type: ignore[index]  # (a step: the function was called)
+            s.phase = row.phase
+            s.step = nxt  # type: ignore[assignment]  # (a Step, or a str key of the table)
+            decides = row.asks is not nobody
+            if decides:  # (in a step nobody decides in, nobody has a decision to clear nor options cached)
+                self.scratch.options.clear()
+                for p in s.players:
+                    p.submitted = None
+            if row.begin is not None:
+                row.begin(self)
+            if decides and self._anyone_pending():
                 return
 
     def _open(self, step: Step) -> StepRow:
-        """Open a step, in its phase (the step table's): every player decides anew; its `begin`.
-        (In a step nobody decides in, nobody has a decision to clear nor options cached.)"""
+        """Open a step, in its phase (the step table's): every player decides anew; its `begin`
+        (as `_advance` does)."""
         row = STEPS[step]
         s = self.state
         s.phase = row.phase
         s.step = step
-        if row.asks is not nobody:
-            self.scratch.options.clear()
-            for p in s.players:
-                p.submitted = None
+        self.scratch.options.clear()
+        for p in s.players:
+            p.submitted = None
         if row.begin is not None:
             row.begin(self)
         return row

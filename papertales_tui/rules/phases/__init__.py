@@ -43,8 +43,8 @@ class StepRow(NamedTuple):
     """One step of the table (a tuple: the engine reads it on every question asked)."""
 
     phase: Phase
-    resolve: Callable[[Table], None]  # everyone asked has decided (or nobody was asked)
-    next: Step | Callable[[Table], Step | None] | None  # None: the game is over
+    resolve: Callable[[Table], None] | None  # everyone asked has decided (or nobody was asked)
+    next: Step | Callable[[Table], Step | None] | None  # a step, or a function (not a method) saying which
     begin: Callable[[Table], None] | None = None  # when the step opens, before anyone is asked
     asks: Callable[[Table, int, Player], bool] = nobody
     options: Callable[[Table, int, Player], Options] = _no_options
@@ -52,13 +52,9 @@ class StepRow(NamedTuple):
     at_once: Callable[[Table, int, Any], None] | None = None  # each decision applied as it comes
 
 
-def _nothing(game: Table) -> None:
-    return None
-
-
 STEPS: dict[str, StepRow] = {
     # 1. Recruitment: the draft, round after round while the mode deals cards
-    Step.TURN: StepRow(Phase.RECRUITMENT, _nothing, recruitment.after_deal, begin=recruitment.start_turn),
+    Step.TURN: StepRow(Phase.RECRUITMENT, None, recruitment.after_deal, begin=recruitment.start_turn),
     Step.PICK: StepRow(Phase.RECRUITMENT, recruitment.resolve_picks, recruitment.after_deal,
                        begin=recruitment.open_round, asks=recruitment.asks_pick,
                        options=recruitment.pick_options, check=recruitment.check_pick),
