@@ -490,22 +490,23 @@ class Game:
         the step table says comes next, and so on while nobody has to decide in it (or the game is
         over). (`_open` written out: this loop runs some 60 times a game.)"""
         s = self.state
+        steps, function, automatic = STEPS, FunctionType, nobody
         if row is None:
-            row = STEPS.get(s.step)
+            row = steps.get(s.step)
             if row is None:
                 return
         while True:
             if row.resolve is not None:
                 row.resolve(self)
             nxt = row.next
-            if nxt.__class__ is FunctionType:  # (a function of the game that says which step)
+            if nxt.__class__ is function:  # (a function of the game that says which step)
                 nxt = nxt(self)
             if nxt is None:  # the game is over
                 return
-            row = STEPS[nxt]  # type: ignore[index]  # (a step: the function was called)
+            row = steps[nxt]  # type: ignore[index]  # (a step: the function was called)
             s.phase = row.phase
             s.step = nxt  # type: ignore[assignment]  # (a Step, or a str key of the table)
-            decides = row.asks is not nobody
+            decides = row.asks is not automatic
             if decides:  # (in a step nobody decides in, nobody has a decision to clear nor options cached)
                 self.scratch.options.clear()
                 for p in s.players:

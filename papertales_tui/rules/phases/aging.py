@@ -108,7 +108,10 @@ def end_turn(game: Table) -> None:
 def after_turn(game: Table) -> Step:
     """The next turn, or after the last one the end of the game."""
     s = game.state
-    return Step.NEW_TURN if s.turn < s.turns else Step.GAME_END
+    return _NEW_TURN if s.turn < s.turns else _GAME_END
+
+
+_NEW_TURN, _GAME_END = Step.NEW_TURN, Step.GAME_END  # (`Step.X` is a slow lookup on Python 3.11)
 
 
 def new_turn(game: Table) -> None:

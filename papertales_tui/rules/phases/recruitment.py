@@ -39,9 +39,12 @@ def start_turn(game: Table) -> None:
     game.scratch.drafts = game.mode.draft_cards(game, None)
 
 
+_PICK, _DRAFT_END = Step.PICK, Step.DRAFT_END  # (`Step.PICK` is a slow lookup on Python 3.11)
+
+
 def after_deal(game: Table) -> Step:
     """A round of picks while the mode deals cards, else the end of the draft."""
-    return Step.PICK if game.scratch.drafts is not None else Step.DRAFT_END
+    return _PICK if game.scratch.drafts is not None else _DRAFT_END
 
 
 def open_round(game: Table) -> None:
