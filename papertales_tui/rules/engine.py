@@ -59,7 +59,6 @@ if TYPE_CHECKING:
     from .observer import SeatView
 
 START_GOLD = 3
-_AGE_TARGET = Step.AGE_TARGET  # (a module name: `Step.AGE_TARGET` is a slow lookup on Python 3.11)
 
 
 class Game:
@@ -379,13 +378,11 @@ class Game:
     def apply(self, player: int, decision: Decision | dict[str, Any]) -> None:
         """Validate and apply one decision; raise IllegalDecision (state untouched) if refused.
         A dict (the JSON form) is read with `decision_from_dict` first."""
-        step, d = self._check(player, decision)
+        row, d = self._check(player, decision)
         s = self.state
         s.decisions.append(d.record(player))  # (the JSON form: saves, replays)
-        if step == _AGE_TARGET:  # sequential, private to the player: applied at once
-            at_once = STEPS[step].at_once
-            assert at_once is not None  # (the step's row has one)
-            at_once(self, player, d)
+        if row.at_once is not None:  # sequential, private to the player (Age tokens): applied at once
+            row.at_once(self, player, d)
         else:
             s.players[player].submitted = d
         if not self._anyone_pending(player + 1):  # (from the next seat: this player has decided)
@@ -396,8 +393,8 @@ class Game:
         IllegalDecision (or a subclass: NotPending, WrongKind, MalformedDecision, Unaffordable)."""
         return self._check(player, decision)[1]
 
-    def _check(self, player: int, decision: Decision | dict[str, Any]) -> tuple[Step, Decision]:
-        """The step and the decision as it applies; NotPending unless `pending_for(player)` is a
+    def _check(self, player: int, decision: Decision | dict[str, Any]) -> tuple[StepRow, Decision]:
+        """The step's row and the decision as it applies; NotPending unless `pending_for(player)` is a
         Pending (the check reads what its options are made of, not the options)."""
         s = self.state
         players = s.players
@@ -411,7 +408,7 @@ class Game:
             raise NotPending(player)
         # a typed decision of the step's kind as it is (`as_decision` reads the others)
         d = decision if STEP_OF.get(type(decision)) is step else as_decision(decision, step)
-        return step, row.check(self, player, p, d)
+        return row, row.check(self, player, p, d)
 
     def submit(self, decisions: Mapping[int, Decision | dict[str, Any]], *, trusted: bool = False) -> None:
         """The decisions of the current step, player -> decision, applied together and the step
@@ -424,8 +421,8 @@ class Game:
         rescanning who is still pending after each decision. Age-token targets are sequential and always go through
         `apply`, one by one."""
         s = self.state
-        step = s.step
-        if step == _AGE_TARGET:
+        row = STEPS.get(s.step)
+        if row is not None and row.at_once is not None:
             for player, d in decisions.items():
                 self.apply(player, d)
             return
@@ -450,7 +447,7 @@ class Game:
         or asking again who is pending. Age-token targets are decided one by one, as `submit` does."""
         s = self.state
         row = STEPS.get(s.step)
-        if s.over or row is None or s.step == _AGE_TARGET:
+        if s.over or row is None or row.at_once is not None:
             self.submit({p.player: decide(p.player, p.kind, p.options) for p in self.pending()}, trusted=True)
             return
         asks, options, extra = row.asks, row.options, self._extra_pending
