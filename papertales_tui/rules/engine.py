@@ -492,26 +492,31 @@ class Game:
             row = steps.get(s.step)
             if row is None:
                 return
+        resolve, nxt = row[1], row[2]  # (a row's fields by position: read some 60 times a game)
         while True:
-            if row.resolve is not None:
-                row.resolve(self)
-            nxt = row.next
+            if resolve is not None:
+                resolve(self)
             if nxt.__class__ is function:  # (a function of the game that says which step)
                 nxt = nxt(self)
             if nxt is None:  # the game is over
                 return
-            row = steps[nxt]  # type: ignore[index]  # (a step: the function was called)
-            s.phase = row.phase
+            phase, resolve, after, begin, asks, _, _, _ = steps[nxt]  # type: ignore[index]  # (a step now)
+            s.phase = phase
             s.step = nxt  # type: ignore[assignment]  # (a Step, or a str key of the table)
-            decides = row.asks is not automatic
-            if decides:  # (in a step nobody decides in, nobody has a decision to clear nor options cached)
+            if asks is automatic:
+                if begin is not None:
+                    begin(self)
+            else:  # every player decides anew: nothing submitted, no options cached
                 self.scratch.options.clear()
-                for p in s.players:
+                players = s.players
+                for p in players:
                     p.submitted = None
-            if row.begin is not None:
-                row.begin(self)
-            if decides and self._anyone_pending():
-                return
+                if begin is not None:
+                    begin(self)
+                for i, p in enumerate(players):  # (`_anyone_pending`, knowing nobody has submitted)
+                    if asks(self, i, p):
+                        return
+            nxt = after
 
     def _open(self, step: Step) -> StepRow:
         """Open a step, in its phase (the step table's): every player decides anew; its `begin`
