@@ -386,7 +386,7 @@ class Game:
         else:
             s.players[player].submitted = d
         if not self._anyone_pending(player + 1):  # (from the next seat: this player has decided)
-            self._advance()
+            self._advance(row)
 
     def check(self, player: int, decision: Decision | dict[str, Any]) -> Decision:
         """The decision as `apply` would apply it (prices settled), without applying it; raises
@@ -435,8 +435,8 @@ class Game:
         for player, d in typed:
             log.append(d.record(player))
             players[player].submitted = d
-        if not self._anyone_pending():
-            self._advance()
+        if row is not None and not self._anyone_pending():
+            self._advance(row)
 
     def play_step(self, decide: Callable[[int, Step, Options], Decision]) -> None:
         """Trusted play of the current step: `decide(player, step, options)` for each player who must
@@ -479,19 +479,16 @@ class Game:
 
         Needed only after a state was edited or loaded by hand; `apply` does this by itself.
         """
-        if not self.state.over and not self.pending():
-            self._advance()
+        row = STEPS.get(self.state.step)
+        if row is not None and not self.state.over and not self.pending():
+            self._advance(row)
 
-    def _advance(self, row: StepRow | None = None) -> None:
-        """The turn's one loop: resolve the current step (`row`, if the caller has it), open the one
-        the step table says comes next, and so on while nobody has to decide in it (or the game is
-        over). (`_open` written out: this loop runs some 60 times a game.)"""
+    def _advance(self, row: StepRow) -> None:
+        """The turn's one loop: resolve the current step (its `row`), open the one the step table
+        says comes next, and so on while nobody has to decide in it (or the game is over). (`_open`
+        written out: this loop runs some 60 times a game.)"""
         s = self.state
         steps, function, automatic = STEPS, FunctionType, nobody
-        if row is None:
-            row = steps.get(s.step)
-            if row is None:
-                return
         resolve, nxt = row[1], row[2]  # (a row's fields by position: read some 60 times a game)
         while True:
             if resolve is not None:
@@ -543,9 +540,9 @@ class Game:
     def begin(self, step: Step) -> None:
         """Open a step (the step table's: its phase, its `begin`): every player decides anew; it
         resolves at once, and the turn goes on, if nobody has to decide in it."""
-        self._open(step)
+        row = self._open(step)
         if not self._anyone_pending():
-            self._advance()
+            self._advance(row)
 
     def draw(self, n: int) -> list[int]:
         """Draw `n` cards from the draw pile, top first; the discard pile is shuffled into a new draw
