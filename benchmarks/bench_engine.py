@@ -72,6 +72,12 @@ def spread(runs: dict[str, list[float]], before: dict[str, list[float]], players
     return ", ".join(out)
 
 
+def _paired(runs: dict[str, list[float]], before: dict[str, list[float]], key: str) -> str:
+    """The lowest and highest ratio of the runs of one path, each against the baseline's run next to it."""
+    ratios = [a / b for a, b in zip(runs[key], before[key])]
+    return f"{min(ratios):.2f}-{max(ratios):.2f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
@@ -104,8 +110,14 @@ def main() -> None:
             line += f" {prev:>9.0f} {fast / prev:>9.2f} {full / prev:>9.2f}  {spread(runs, runs_before, players)}"
         print(line)
     if before:
-        print(f"previous release: the code in {args.baseline} (its only path: one apply per decision, events logged)")
+        print(f"previous release: the code in {args.baseline} (its full path: one apply per decision, events logged)")
         print("papertales simulate (no --log) plays the fast path (ratio fast/prev); the app and replays: full/prev")
+        if any(key.startswith("fast") for key in before):  # a baseline with a fast path too: path against path
+            print(f"{'players':>7} {'full/prev full':>14} {'fast/prev fast':>14}  each run: full, fast")
+            for players in PLAYERS:
+                ratios = [now[f"{path} {players}"] / before[f"{path} {players}"] for path in ("full", "fast")]
+                each = ", ".join(_paired(runs, runs_before, f"{path} {players}") for path in ("full", "fast"))
+                print(f"{players:>7} {ratios[0]:>14.3f} {ratios[1]:>14.3f}  {each}")
 
 
 if __name__ == "__main__":

@@ -10,11 +10,9 @@ import yaml
 
 from papertales_tui.rules.card_files import default_catalog
 from papertales_tui.rules.card_paths import default_cards_dir
+from papertales_tui.rules.decisions import Step
 from papertales_tui.rules.engine import Game
 from papertales_tui.rules.state import Unit
-
-STEP_PHASE = {"pick": "recruitment", "deploy": "deployment", "age_target": "deployment",
-              "construction": "construction", "heal": "aging"}
 
 
 @pytest.fixture(autouse=True)
@@ -70,15 +68,15 @@ def give(game: Game, player: int, keys: list[str]) -> list[int]:
 
 
 def goto(game: Game, step: str, turn: int | None = None) -> Game:
-    """Jump to the start of a step: drafts go back to the deck, nobody has submitted anything."""
+    """Jump to the start of a step, opened by the engine (`Game.open_step`: its phase, nothing cached,
+    nobody has submitted anything); drafts go back to the deck."""
     s = game.state
     for p in s.players:
         s.deck.extend(p.draft)
         p.draft = []
-        p.submitted = None
-    s.step, s.phase = step, STEP_PHASE[step]
     if turn is not None:
         s.turn = turn
+    game.open_step(Step(step))
     return game
 
 

@@ -46,13 +46,13 @@ def scramble_solo(game: Game, seed: int) -> Game:
     rng = random.Random(seed)
     s = other.state
     rng.shuffle(s.deck)
-    row = s.solo.necropolis
-    for i in range(s.solo.revealed, len(row)):
+    row = s.mode_state.necropolis
+    for i in range(s.mode_state.revealed, len(row)):
         pile = game.catalog.necropolis[row[i]].pile
         others = sorted(k for k, c in game.catalog.necropolis.items() if c.pile == pile and k != row[i])
         if others:
             row[i] = rng.choice(others)
-    rng.shuffle(s.solo.underworld)
+    rng.shuffle(s.mode_state.underworld)
     return other
 
 
@@ -95,7 +95,7 @@ def test_a_hint_never_uses_hidden_cards(step, turn):
 def test_a_solo_hint_never_uses_the_face_down_necropolis_cards_nor_the_deck(step):
     game = solo_at(step, 2)
     other = scramble_solo(game, seed=9)
-    assert other.state.solo.necropolis != game.state.solo.necropolis and other.state.deck != game.state.deck
+    assert other.mode.solo.necropolis != game.mode.solo.necropolis and other.state.deck != game.state.deck
     assert other.view(0) == game.view(0)
     hints = [coach.hint(g.view(0), g.pending_for(0), g.catalog, **FIXED) for g in (game, other)]
     assert hints[0].choice == hints[1].choice
@@ -281,11 +281,11 @@ def test_a_solo_sample_is_consistent_with_the_view(catalog):
     sample = game_from_view(game.view(0), 0, catalog, random.Random(1))
     assert isinstance(sample.mode, SoloMode)
     s, real = sample.state, game.state
-    everywhere = s.deck + s.discard + s.solo.underworld + [c for p in s.players for c in p.hand + p.draft]
+    everywhere = s.deck + s.discard + s.mode_state.underworld + [c for p in s.players for c in p.hand + p.draft]
     everywhere += [u.card for p in s.players for u in p.slots if u is not None]
     assert sorted(everywhere) == list(range(len(real.cards)))
-    row, real_row = s.solo.necropolis, real.solo.necropolis
-    assert row[:real.solo.revealed] == real_row[:real.solo.revealed]
+    row, real_row = s.mode_state.necropolis, real.mode_state.necropolis
+    assert row[:real.mode_state.revealed] == real_row[:real.mode_state.revealed]
     assert [catalog.necropolis[k].pile for k in row] == [catalog.necropolis[k].pile for k in real_row]
 
 

@@ -67,4 +67,4 @@ def test_golden_games_are_the_random_bot_games():
     assert f"scores {scores}" in path_of("3p").read_text()
     solo = GAMES["solo-d3"]
     game = play_random_solo_game(solo.players[0], solo.seed, solo.difficulty)
-    assert f"Lich King {game.state.solo.lich_lp} LP\n\n## over" in path_of("solo-d3").read_text()
+    assert f"Lich King {game.mode.solo.lich_lp} LP\n\n## over" in path_of("solo-d3").read_text()

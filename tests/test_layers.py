@@ -30,12 +30,13 @@ def modules() -> dict[str, Path]:
     return out
 
 
-def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
+def _imports(tree: ast.AST, type_checking: bool = False) -> list[ast.Import | ast.ImportFrom]:
+    """The imports of a module; those in `if TYPE_CHECKING:` blocks only with `type_checking`."""
     found: list[ast.Import | ast.ImportFrom] = []
     todo = [tree]
     while todo:
         node = todo.pop()
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        if not type_checking and isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             todo.extend(node.orelse)  # only for the type checker: not an import at run time
             continue
         if isinstance(node, ast.Import | ast.ImportFrom):
@@ -44,11 +45,11 @@ def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
     return found
 
 
-def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
-    """The package's modules that module `name` imports."""
+def imports_of(name: str, path: Path, known: dict[str, Path], type_checking: bool = False) -> set[str]:
+    """The package's modules that module `name` imports (with `type_checking`, for the type checker too)."""
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     out = set()
-    for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _imports(ast.parse(path.read_text(encoding="utf-8")), type_checking):
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
         else:
@@ -63,9 +64,9 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     return out
 
 
-def graph() -> dict[str, set[str]]:
+def graph(type_checking: bool = False) -> dict[str, set[str]]:
     known = modules()
-    return {name: imports_of(name, path, known) for name, path in known.items()}
+    return {name: imports_of(name, path, known, type_checking) for name, path in known.items()}
 
 
 def cycles(g: dict[str, set[str]]) -> list[list[str]]:
@@ -125,6 +126,17 @@ def test_no_layer_imports_a_layer_above_it():
 
 def test_no_import_cycles():
     assert cycles(graph()) == []
+
+
+def test_no_import_cycle_in_the_rules_even_for_the_type_checker():
+    """The engine, the phases, the modes, the observer and the forecast: each is written against the
+    interface below it (table.py: `Table`, `Mode`), so even `TYPE_CHECKING` imports make no circle."""
+    g = graph(type_checking=True)
+    assert "papertales_tui.rules.engine" in g["papertales_tui.rules.forecast"]  # (they are read)
+    assert "papertales_tui.rules.table" in g["papertales_tui.rules.phases.wars"]
+    rules = {name: {d for d in deps if d.startswith("papertales_tui.rules")} for name, deps in g.items()
+             if name.startswith("papertales_tui.rules")}
+    assert cycles(rules) == []
 
 
 def test_the_cycle_finder_finds_a_cycle():
@@ -194,3 +206,20 @@ def test_the_rules_hold_no_process_descriptor_or_signal_code():
 def test_the_process_check_finds_pools_and_descriptors():
     source = "import multiprocessing.pool\nimport os, sys\nos.dup2(1, 2)\nos.nice(10)\nsys.stderr = None\n"
     assert sorted(process_code(source)) == ["multiprocessing.pool", "os.dup2", "os.nice", "sys.stderr"]
+
+
+def test_phases_import_no_other_phase():
+    """The turn's order is the step table's (phases/__init__.py): no phase module imports or calls another."""
+    g = graph(type_checking=True)
+    phases = {name for name in g if name.startswith("papertales_tui.rules.phases.")}
+    assert len(phases) == 6
+    assert [(name, dep) for name in sorted(phases) for dep in sorted(g[name]) if dep in phases] == []
+
+
+def test_the_phases_and_modes_see_a_game_only_through_its_table():
+    """Phases and modes are written against `table.Table` (the moves and queries they may use) and the
+    observer against its own `Observed`: none imports the engine, even for the type checker."""
+    g = graph(type_checking=True)
+    below = [name for name in g if name.startswith("papertales_tui.rules.phases")] + [
+        f"papertales_tui.rules.{m}" for m in ("modes", "table", "order", "observer", "scratch")]
+    assert [name for name in below if "papertales_tui.rules.engine" in g[name]] == []

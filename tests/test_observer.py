@@ -10,6 +10,7 @@ from papertales_tui.rules import (
     Deploy,
     Pick,
     SeatView,
+    SoloView,
     Step,
     game_decisions,
     game_log,
@@ -98,29 +99,30 @@ def test_kingdom_figures_are_the_engines():
 
 @pytest.mark.parametrize("seat", [0, None])
 def test_solo_view_hides_face_down_necropolis_cards_and_the_underworld_order(seat):
-    game = new_game(["Ann"], seed=2, solo=True, difficulty=2)
+    game = new_game(["Ann"], seed=2, mode="solo", difficulty=2)
     rng = random.Random(2)
-    while game.state.solo.underworld == [] or game.state.step != Step.PICK:
+    while game.mode.solo.underworld == [] or game.state.step != Step.PICK:
         for pend in game.pending():
             game.apply(pend.player, random_decision(game, pend, rng))
-    solo = game.state.solo
+    solo = game.mode.solo
     view = observe(game, seat)
-    assert view.solo is not None
+    seen = view.mode_view
+    assert isinstance(seen, SoloView)
     face_down = solo.necropolis[solo.revealed:]
-    assert view.solo.row[solo.revealed:] == (None,) * len(face_down)
+    assert seen.row[solo.revealed:] == (None,) * len(face_down)
     text = _strings(view.to_dict())
-    for key in set(face_down) - set(solo.necropolis[:solo.revealed]) - set(view.solo.next_candidates):
+    for key in set(face_down) - set(solo.necropolis[:solo.revealed]) - set(seen.next_candidates):
         assert key not in text
-    assert view.solo.lich_cards == tuple(solo.lich_cards) and view.solo.underworld_count == len(solo.underworld)
+    assert seen.lich_cards == tuple(solo.lich_cards) and seen.underworld_count == len(solo.underworld)
     if seat == 0:
-        assert view.solo.underworld == tuple(sorted(solo.underworld))
-        assert [c for c, _ in view.solo.quest_lp] == game.players[0].draft
+        assert seen.underworld == tuple(sorted(solo.underworld))
+        assert [c for c, _ in seen.quest_lp] == game.players[0].draft
     else:
-        assert view.solo.underworld is None and view.solo.discard is None and view.solo.quest_lp == ()
+        assert seen.underworld is None and seen.discard is None and seen.quest_lp == ()
 
 
 def test_a_standard_game_has_no_solo_view():
-    assert observe(new_game(["Ann", "Bob"], seed=1), 0).solo is None
+    assert observe(new_game(["Ann", "Bob"], seed=1), 0).mode_view is None
 
 
 def test_the_table_queries_agree_with_the_view_as_the_game_goes_on():

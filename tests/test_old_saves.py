@@ -82,3 +82,19 @@ def test_a_format_2_save_loads_with_parts_by_key_and_narrates_the_same(name):
     labels = [p for e in stored if e["type"] == "war_strength" for p in e["parts"]]
     assert labels == [[strength_part(p, names), p["strength"]] for p in parts]
     assert digest(path) == before
+
+
+def test_a_format_4_solo_state_keeps_the_lich_kings_side_as_the_modes_own(catalog):
+    """Save format 5: the mode's own side is the state's `mode_state` (format 4 and before: `solo`)."""
+    from papertales_tui.persistence import migrate
+    from papertales_tui.rules.games import load_game
+    from papertales_tui.rules.solo import SoloState
+    from papertales_tui.rules.solo import new_game as new_solo_game
+
+    game = new_solo_game(["Sam"], seed=3, difficulty=2)
+    state = json.loads(game.to_json())
+    old = dict(state, solo=state.pop("mode_state"))  # as format 4 wrote it
+    payload = migrate({"version": 4, "state": old}, catalog)
+    assert payload["version"] == 5 and "solo" not in payload["state"]
+    again = load_game(json.dumps(payload["state"]), catalog)
+    assert isinstance(again.state.mode_state, SoloState) and again.to_json() == game.to_json()

@@ -44,9 +44,9 @@ def set_row(game: Game, row: list[str], turn: int) -> None:
     """Lay out this Necropolis row, at the start of `turn`: the Time token on card `turn`, and the
     cards up to it revealed (the state before the turn's Wars)."""
     s = game.state
-    s.solo.necropolis = list(row)
-    s.solo.time = turn - 1
-    s.solo.revealed = turn
+    s.mode_state.necropolis = list(row)
+    s.mode_state.time = turn - 1
+    s.mode_state.revealed = turn
     s.turn = turn
 
 
@@ -57,7 +57,7 @@ def at_last_pick(game: Game, hand: list[str], last: str, underworld: list[str]) 
     s.deck.extend(p.draft)
     p.draft = [take(game, last)]
     p.hand = [take(game, k) for k in hand]
-    s.solo.underworld = [take(game, k) for k in underworld]
+    s.mode_state.underworld = [take(game, k) for k in underworld]
     s.draft_round = 4
     s.step, s.phase = "pick", "recruitment"
 
@@ -74,7 +74,7 @@ def play_randomly(game: Game, seed: int, until=lambda g: g.over, check=None) -> 
 
 def card_places(game: Game) -> Counter:
     s = game.state
-    places = [*s.deck, *s.discard, *s.solo.underworld]
+    places = [*s.deck, *s.discard, *s.mode_state.underworld]
     for p in s.players:
         places += [*p.hand, *p.draft, *([p.kept] if p.kept is not None else [])]
         places += [u.card for u in p.slots if u is not None]
@@ -88,7 +88,7 @@ def test_setup_lays_one_card_of_each_pile_and_reveals_the_first():
     game = solo(seed=3)
     row = [game.mode.necropolis_card(i) for i in range(5)]
     assert [c.pile for c in row] == [1, 2, 3, 4, "end"]
-    assert game.state.solo.time == 0 and game.state.solo.revealed == 1
+    assert game.mode.solo.time == 0 and game.mode.solo.revealed == 1
     (e,) = events(game, "necropolis_revealed")
     assert e["position"] == 0 and e["card"] == row[0].key
     assert len(game.players) == 1 and game.players[0].gold == 3 and game.mode.lich_lp == 0
@@ -96,8 +96,8 @@ def test_setup_lays_one_card_of_each_pile_and_reveals_the_first():
 
 
 def test_setup_is_seeded_and_varies_with_the_seed():
-    assert solo(seed=5).state.solo.necropolis == solo(seed=5).state.solo.necropolis
-    rows = {tuple(solo(seed=s).state.solo.necropolis) for s in range(30)}
+    assert solo(seed=5).mode.solo.necropolis == solo(seed=5).mode.solo.necropolis
+    rows = {tuple(solo(seed=s).mode.solo.necropolis) for s in range(30)}
     assert len(rows) > 10
     for pos in range(5):  # every card of every pile comes up
         assert len({r[pos] for r in rows}) == 4
@@ -106,9 +106,9 @@ def test_setup_is_seeded_and_varies_with_the_seed():
 def test_difficulty_draws_that_many_lich_king_cards():
     for d in range(5):
         game = solo(seed=d, difficulty=d)
-        assert len(game.state.solo.lich_cards) == len(set(game.state.solo.lich_cards)) == d == game.mode.difficulty
+        assert len(game.mode.solo.lich_cards) == len(set(game.mode.solo.lich_cards)) == d == game.mode.difficulty
     game = solo(lich_cards=["reaper_of_souls"])
-    assert game.state.solo.lich_cards == ["reaper_of_souls"]
+    assert game.mode.solo.lich_cards == ["reaper_of_souls"]
     with pytest.raises(ValueError):
         solo(difficulty=5)
     with pytest.raises(ValueError):
@@ -119,7 +119,7 @@ def test_difficulty_draws_that_many_lich_king_cards():
 
 def test_choosing_the_lich_king_cards_does_not_change_the_rest_of_the_setup():
     drawn, chosen = solo(seed=9, difficulty=2), solo(seed=9, lich_cards=["legion_of_bone"])
-    assert drawn.state.solo.necropolis == chosen.state.solo.necropolis
+    assert drawn.mode.solo.necropolis == chosen.mode.solo.necropolis
     assert drawn.state.deck == chosen.state.deck
     assert drawn.state.rng.getstate() == chosen.state.rng.getstate()
 
@@ -137,7 +137,7 @@ def test_draft_rounds_take_5_4_3_then_2_from_the_underworld_then_the_top_one():
         assert pend.kind == "pick" and pend.player == 0
         o = pend.options
         assert (o.round, len(o.cards), o.rest_to, o.discard) == (round_, size, rest_to, False)
-        assert o.underworld == len(s.solo.underworld) == (0, 4, 7, 7)[round_ - 1]
+        assert o.underworld == len(s.mode_state.underworld) == (0, 4, 7, 7)[round_ - 1]
         seen.append(list(o.cards))
         pick = o.cards[-1]
         game.apply(0, {"kind": "pick", "card": pick})
@@ -154,7 +154,7 @@ def test_draft_rounds_take_5_4_3_then_2_from_the_underworld_then_the_top_one():
     assert len(gone["cards"]) == 7
     assert set(gone["cards"]) | set(p.hand) == {c for cards in seen[:3] for c in cards}
     assert all(len(e["matches"]) <= 7 for e in events(game, "lich_quest"))
-    assert s.solo.underworld == [] and set(gone["cards"]) <= set(s.discard)
+    assert s.mode_state.underworld == [] and set(gone["cards"]) <= set(s.discard)
 
 
 def test_every_turn_leaves_exactly_7_cards_in_the_underworld():
@@ -251,7 +251,7 @@ def test_worked_example_kingdom_6_against_black_6_and_purple_8():
     assert game.mode.armies() is None  # the next card is still face down
     deploy_nothing(game, 0)
     (revealed,) = events(game, "necropolis_revealed", position=2)
-    assert revealed["card"] == "black_citadel" and game.state.solo.revealed == 3 and game.state.solo.time == 1
+    assert revealed["card"] == "black_citadel" and game.mode.solo.revealed == 3 and game.mode.solo.time == 1
     assert game.mode.armies() == {"black": 6, "purple": 8}
     wars = {e["army"]: e for e in events(game, "solo_war")}
     assert (wars["black"]["strength"], wars["black"]["army_strength"]) == (6, 6)
@@ -269,16 +269,16 @@ def test_the_armies_as_the_player_sees_them_range_over_the_face_down_cards():
     pile3 = [c for c in catalog.necropolis.values() if c.pile == 3]
     assert necropolis_candidates(catalog, row, 2) == pile3 and len(pile3) > 1
     now = catalog.necropolis["sunken_ossuary"]
-    armies = possible_armies(catalog, row, game.state.solo.lich_cards, 1)
+    armies = possible_armies(catalog, row, game.mode.solo.lich_cards, 1)
     assert armies == [{"black": now.black + c.black, "purple": now.purple + c.purple} for c in pile3]
     low, high = game.mode.army_outlook()["black"]
     assert (low, high) == (min(a["black"] for a in armies), max(a["black"] for a in armies))
     # next turn's: both its cards are face down, so the outlook does not depend on what they are
     ahead = game.mode.army_outlook(3)
     for key in [c.key for c in pile3]:
-        game.state.solo.necropolis[2] = key
+        game.mode.solo.necropolis[2] = key
         assert game.mode.army_outlook(3) == ahead
-    assert len(possible_armies(catalog, row, game.state.solo.lich_cards, 2)) == len(pile3) * sum(
+    assert len(possible_armies(catalog, row, game.mode.solo.lich_cards, 2)) == len(pile3) * sum(
         c.pile == 4 for c in catalog.necropolis.values())
 
 
@@ -298,7 +298,7 @@ def test_turn_4_fights_the_armies_of_the_turn_4_and_end_cards():
     deploy_nothing(game, 0)
     turn4, end = game.mode.necropolis_card(3), game.mode.necropolis_card(4)
     assert game.mode.armies() == {"black": turn4.black + end.black, "purple": turn4.purple + end.purple}
-    assert game.state.solo.revealed == 5
+    assert game.mode.solo.revealed == 5
 
 
 # ---- end of turn, end of game ----
@@ -318,7 +318,7 @@ def test_time_token_moves_each_turn_and_the_game_ends_on_the_end_card():
     play_randomly(game, 8)
     moves = events(game, "time_moved")
     assert [e["position"] for e in moves] == [1, 2, 3, 4]
-    assert game.state.solo.time == 4 and game.state.solo.revealed == 5 and game.over
+    assert game.mode.solo.time == 4 and game.mode.solo.revealed == 5 and game.over
     end = game.mode.necropolis_card(4)
     (e,) = events(game, "lich_lp", cause="end")
     assert (e["source"], e["amount"]) == (end.key, end.gain)
@@ -329,7 +329,7 @@ def test_a_tie_is_won_by_the_lich_king():
     game = solo(seed=2)
     set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 4)
     end_gain = game.mode.necropolis_card(4).gain
-    game.state.solo.lich_lp = 20
+    game.mode.solo.lich_lp = 20
     game.players[0].lp = 20 + end_gain  # Eternal Night's gain brings the Lich King level
     finish_turn_4(game)
     assert game.over and game.mode.lich_lp == game.players[0].lp == 20 + end_gain and game.winners() == []
@@ -341,7 +341,7 @@ def test_one_more_lp_than_the_lich_king_wins():
     game = solo(seed=2)
     set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 4)
     end_gain = game.mode.necropolis_card(4).gain
-    game.state.solo.lich_lp = 20
+    game.mode.solo.lich_lp = 20
     game.players[0].lp = 20 + end_gain
     game.players[0].buildings = {"town": 1}  # +1 LP at the end
     finish_turn_4(game)
@@ -354,7 +354,7 @@ def test_one_more_lp_than_the_lich_king_wins():
 
 def test_legion_of_bone_adds_1_lp_per_war_won_by_the_black_army():
     game = worked_wars_game()
-    game.state.solo.lich_cards = ["legion_of_bone"]
+    game.mode.solo.lich_cards = ["legion_of_bone"]
     deploy_nothing(game, 0)  # both armies win; Legion of Bone counts the Black army's War only
     assert [(e["cause"], e["amount"]) for e in events(game, "lich_lp")] == [("wars", 2), ("lich_card", 1)]
 
@@ -447,14 +447,14 @@ def test_random_solo_games_end_and_conserve_cards(difficulty):
 def test_json_round_trip_restores_a_solo_game_mid_draft_and_plays_on_identically():
     game = solo(seed=12, difficulty=3)
     play_randomly(game, 12, until=lambda g: g.state.turn == 2 and g.state.draft_round == 3)  # Underworld pick
-    assert len(game.state.solo.underworld) == 7 and game.pending()[0].options.rest_to == "underworld_bottom"
+    assert len(game.mode.solo.underworld) == 7 and game.pending()[0].options.rest_to == "underworld_bottom"
     text = game.to_json()
     json.loads(text)  # plain JSON
     copy = load_game(text)
     assert isinstance(copy.mode, SoloMode) and isinstance(Game.from_json(text, mode=SoloMode()).mode, SoloMode)
     with pytest.raises(ValueError, match="load_game"):  # the engine knows no mode but the standard one
         Game.from_json(text)
-    assert copy.to_json() == text and copy.state.solo.underworld == game.state.solo.underworld
+    assert copy.to_json() == text and copy.mode.solo.underworld == game.mode.solo.underworld
     play_randomly(game, 99)
     play_randomly(copy, 99)
     assert copy.to_json() == game.to_json()
@@ -464,17 +464,17 @@ def test_a_standard_game_still_loads_as_a_standard_game():
     game = Game.new(["A", "B"], seed=1)
     again = load_game(game.to_json())
     assert type(again) is Game and type(Game.from_json(game.to_json())) is Game
-    assert again.state.mode == "standard" and again.state.solo is None
+    assert again.state.mode == "standard" and again.state.mode_state is None
 
 
 def test_view_hides_face_down_cards_and_the_underworld_order():
     game = solo(seed=3)
     for _ in range(3):
         game.apply(0, {"kind": "pick", "card": game.pending()[0].options.cards[0]})
-    v, table = game.view(0).solo, game.view(None).solo
+    v, table = game.view(0).mode_view, game.view(None).mode_view
     row = v.row
-    assert row[0] == game.state.solo.necropolis[0] and row[1:] == (None,) * 4
-    assert v.underworld == tuple(sorted(game.state.solo.underworld)) and len(game.state.solo.underworld) == 7
+    assert row[0] == game.mode.solo.necropolis[0] and row[1:] == (None,) * 4
+    assert v.underworld == tuple(sorted(game.mode.solo.underworld)) and len(game.mode.solo.underworld) == 7
     assert table.underworld is None and table.underworld_count == 7  # 2 more are in the hand to choose from
     assert v.armies is None
     assert v.discard == tuple(game.state.discard) and table.discard is None

@@ -1,25 +1,57 @@
 """A third mode, written here and nowhere else: proof that a mode is a class of hooks handed to
 `Game.new`, with no engine file to change (rules/modes.py).
 
-"Siege": every seat fights the same fixed army instead of its neighbours, and the draft is 3 rounds
-of 3 fresh cards from the pile, the cards not picked going to the discard pile. 1 to 4 players."""
+"Siege": every seat fights the same besieging army instead of its neighbours, and the draft is 3
+rounds of 3 fresh cards from the pile, the cards not picked going to the discard pile. 1 to 4 players.
+The army is the mode's own state (`SiegeState`: saved and loaded with the game, seen by every seat as
+a `SiegeView`, foreseen by the forecast): it grows by one each turn, and counts the Wars it lost."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from dataclasses import asdict, dataclass
 from functools import partial
+from typing import Any
 
 import pytest
 
-from papertales_tui.rules import Game, StandardMode
+from papertales_tui.rules import Game, StandardMode, observe
+from papertales_tui.rules.cards import Catalog
 from papertales_tui.rules.engine import WAR_LP
+from papertales_tui.rules.forecast import deployment_forecast
 from papertales_tui.rules.games import load_game
 from papertales_tui.rules.modes import Mode
 from papertales_tui.rules.random_play import random_choice, random_decision
+from papertales_tui.rules.state import GameState
+from papertales_tui.rules.table import Table
 
-ARMY = 6  # the besieging army's strength, every turn
+ARMY = 6  # the besieging army's strength at the first turn; one more each turn
 ROUNDS, DEALT = 3, 3
+
+
+@dataclass(slots=True)
+class SiegeState:
+    """The siege's own side of the game (`GameState.mode_state`)."""
+
+    army: int = ARMY
+    lost: int = 0  # Wars the army lost so far
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SiegeState:
+        return cls(data["army"], data["lost"])
+
+
+@dataclass(frozen=True, slots=True)
+class SiegeView:
+    """What every seat sees of the siege (`SeatView.mode_view`)."""
+
+    army: int
+    lost: int
 
 
 class Siege(StandardMode):
@@ -29,18 +61,40 @@ class Siege(StandardMode):
         if not 1 <= n <= 4:
             raise ValueError("a siege is played by 1 to 4 players")
 
-    def draft_cards(self, game: Game, leftovers: list[list[int]] | None) -> list[list[int]] | None:
+    def prepare(self, state: GameState, catalog: Catalog) -> None:
+        state.mode_state = SiegeState()
+
+    def load_state(self, data: dict[str, Any]) -> SiegeState:
+        return SiegeState.from_dict(data)
+
+    def check_state(self, state: GameState, catalog: Catalog) -> None:
+        if not isinstance(state.mode_state, SiegeState):
+            raise ValueError("not a siege")
+        self.siege = state.mode_state
+
+    def draft_cards(self, game: Table, leftovers: list[list[int]] | None) -> list[list[int]] | None:
         for rest in leftovers or []:
             game.discard(rest)
         if game.state.draft_round >= ROUNDS:
             return None
-        return [game.draw(DEALT) for _ in game.players]
+        return [game.draw(DEALT) for _ in game.state.players]
 
-    def fight(self, game: Game, strengths: list[int]) -> list[int]:
-        won = [int(s >= ARMY) for s in strengths]
+    def fight(self, game: Table, strengths: list[int]) -> list[int]:
+        army = self.siege.army
+        won = [int(s >= army) for s in strengths]
         for i, s in enumerate(strengths):
-            game.emit("war", players=[i], strengths=[s, ARMY], winners=[i] if won[i] else [])
+            game.emit("war", players=[i], strengths=[s, army], winners=[i] if won[i] else [])
+        self.siege.lost += sum(won)
         return won
+
+    def turn_ended(self, game: Table) -> None:
+        self.siege.army += 1
+
+    def seat_view_extra(self, game: Table, seat: int | None) -> SiegeView:
+        return SiegeView(self.siege.army, self.siege.lost)
+
+    def foes(self, game: Table, player: int) -> list[tuple[str, int, int]]:
+        return [("the besieging army", self.siege.army, self.siege.army)]
 
 
 def play(names: list[str], seed: int) -> Game:
@@ -73,7 +127,7 @@ def test_whole_siege_games_play_by_the_siege_rules(names, seed):
     n = len(names)
     # the draft: 3 rounds of 3 fresh cards, one picked a round
     assert by_turn(game, "card_picked") == Counter({(t, i): ROUNDS for t in range(1, 5) for i in range(n)})
-    # the Wars: each Kingdom against the army alone, 3 LP for a win (a tie included)
+    # the Wars: each Kingdom against the army alone (one stronger each turn), 3 LP for a win (a tie included)
     turn, strengths, wars_lp = 0, {}, Counter()
     for e in s.log:
         if e["type"] == "turn_started":
@@ -83,9 +137,10 @@ def test_whole_siege_games_play_by_the_siege_rules(names, seed):
         elif e["type"] == "lp" and e["cause"] == "wars":
             wars_lp[turn, e["player"]] += e["amount"]
         elif e["type"] == "war":
-            assert e["strengths"][1] == ARMY and len(e["players"]) == 1
+            assert e["strengths"][1] == ARMY + turn - 1 and len(e["players"]) == 1
     assert len(strengths) == 4 * n
-    assert all(wars_lp[k] == (WAR_LP if v >= ARMY else 0) for k, v in strengths.items())
+    assert all(wars_lp[k] == (WAR_LP if v >= ARMY + k[0] - 1 else 0) for k, v in strengths.items())
+    assert s.mode_state == SiegeState(ARMY + 4, sum(1 for (t, _), v in strengths.items() if v >= ARMY + t - 1))
     # every card is somewhere, once
     places = [*s.deck, *s.discard, *(c for p in s.players for c in [*p.hand, *p.draft])]
     places += [u.card for p in s.players for u in p.slots if u is not None]
@@ -146,3 +201,33 @@ def test_a_siege_on_the_fast_path_is_the_same_game(seed):
     full, fast = games
     assert [(p.lp, p.gold, p.hand) for p in fast.players] == [(p.lp, p.gold, p.hand) for p in full.players]
     assert fast.state.decisions == full.state.decisions and fast.unlogged == len(full.state.log)
+
+
+def test_the_siege_keeps_its_own_state_saved_loaded_viewed_and_foreseen():
+    game = Game.new(["Ann", "Bob"], seed=5, mode=Siege())
+    rng = random.Random(5)
+    while game.state.turn < 3:
+        for pend in game.pending():
+            game.apply(pend.player, random_decision(game, pend, rng))
+    siege = game.state.mode_state
+    assert isinstance(siege, SiegeState) and siege.army == ARMY + 2
+    # saved with the game and loaded back by its mode, typed
+    data = json.loads(game.to_json())
+    assert data["mode_state"] == {"army": ARMY + 2, "lost": siege.lost}
+    again = Game.from_json(game.to_json(), mode=Siege())
+    assert again.state.mode_state == siege and again.state.mode_state is not siege
+    with pytest.raises(ValueError, match="no state of its own"):  # the standard game cannot read it
+        StandardMode().load_state(data["mode_state"])
+    assert game.copy().state.mode_state == siege
+    # what a seat sees of it, in its view and the view's JSON
+    for seat in (0, 1, None):
+        view = observe(again, seat)
+        assert view.mode_view == SiegeView(ARMY + 2, siege.lost)
+        assert view.to_dict()["mode_view"] == {"army": ARMY + 2, "lost": siege.lost}
+    # the forecast's Wars are against the army as the state has it now
+    while again.state.step != "deploy":
+        for pend in again.pending():
+            again.apply(pend.player, random_decision(again, pend, rng))
+    slots = [u.card if u else None for u in again.players[0].slots]
+    wars = deployment_forecast(again, 0, slots).wars
+    assert [(w.against, w.theirs) for w in wars] == [("the besieging army", (ARMY + 2, ARMY + 2))]

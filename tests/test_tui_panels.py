@@ -12,12 +12,12 @@ from papertales_tui.tui.solo_panels import SoloPanels
 
 def test_a_view_gets_the_panels_of_its_mode(catalog):
     standard = observe(new_game(["Ann", "Bob"], seed=1, catalog=catalog), 0)
-    solo = observe(new_game(["Ann"], seed=1, catalog=catalog, solo=True, difficulty=2), 0)
+    solo = observe(new_game(["Ann"], seed=1, catalog=catalog, mode="solo", difficulty=2), 0)
     assert panels.of(standard) is panels.STANDARD
     assert panels.of(standard).top(standard) == [] and panels.of(standard).final_body(None) is None
     assert isinstance(panels.of(solo), SoloPanels)
     assert [w.id for w in panels.of(solo).top(solo)] == ["necropolis"]
-    assert panels.of(solo).quest_lp(solo) == dict(solo.solo.quest_lp)
+    assert panels.of(solo).quest_lp(solo) == dict(solo.mode_view.quest_lp)
 
 
 def test_a_new_mode_registers_its_own_panels(catalog):

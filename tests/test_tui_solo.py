@@ -111,7 +111,7 @@ async def test_the_underworld_and_discard_pile_only_when_the_rules_allow(catalog
         draft = app.screen
         assert isinstance(draft, DraftScreen)
         text = screen_text(app)
-        underworld = game.view(0).solo.underworld
+        underworld = game.view(0).mode_view.underworld
         assert len(underworld) == 4 and "Underworld (4)" in text and "round 2/5" in text
         assert "3 left: the rest goes to the Underworld" in text
         for c in underworld:
@@ -133,7 +133,7 @@ async def test_the_underworld_and_discard_pile_only_when_the_rules_allow(catalog
         await pilot.press("enter", "c")  # the last pick: the Lich King's Recruitment, then deployment
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen) and "THE LICH KING'S RECRUITMENT" in screen_text(app)
-        assert game.view(0).solo.discard is None  # Recruitment is over: no looking any more
+        assert game.view(0).mode_view.discard is None  # Recruitment is over: no looking any more
         app.push_screen(PileScreen(observe(game, 0)))
         await pilot.pause()
         text = screen_text(app)
@@ -211,7 +211,7 @@ async def test_a_tie_goes_to_the_lich_king(catalog):
     from papertales_tui.rules.solo import play_random_solo_game
 
     game = play_random_solo_game("Ann", seed=4)
-    game.state.players[0].lp = game.state.solo.lich_lp  # a tie
+    game.state.players[0].lp = game.mode.solo.lich_lp  # a tie
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

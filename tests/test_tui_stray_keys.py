@@ -32,7 +32,7 @@ async def press(pilot, *keys: str) -> None:
 @pytest.mark.parametrize("solo", [False, True])
 async def test_enter_on_the_final_scores_never_leaves_them(catalog, solo):
     if solo:
-        game = new_any_game(["Ann"], seed=4, catalog=catalog, solo=True, difficulty=2)
+        game = new_any_game(["Ann"], seed=4, catalog=catalog, mode="solo", difficulty=2)
         rng = random.Random(4)
         while not game.over:
             for pend in game.pending():

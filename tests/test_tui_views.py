@@ -26,7 +26,7 @@ def _held(screen) -> list:
 
 @pytest.mark.parametrize(("names", "solo"), [(["Ann", "Ben", "Cid"], False), (["Ann"], True)])
 def test_every_screen_of_a_game_gets_a_view_of_its_seat_and_never_the_game(catalog, names, solo):
-    game = new_game(names, seed=4, catalog=catalog, solo=solo)
+    game = new_game(names, seed=4, catalog=catalog, mode="solo" if solo else "standard")
     app = PaperTalesApp(catalog)
     session = app.session = Session(game, ["human"] * len(names))
     rng = random.Random(4)

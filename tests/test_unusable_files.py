@@ -218,7 +218,7 @@ def _solo_with_two_players(d: dict) -> None:
 
 
 def _duplicated_lich_king(d: dict) -> None:
-    cards = d["state"]["solo"]["lich_cards"]
+    cards = d["state"]["mode_state"]["lich_cards"]
     cards[1] = cards[0]
 
 
@@ -227,7 +227,7 @@ def _duplicated_lich_king(d: dict) -> None:
     ("solo", lambda d: d["state"].update(mode="standard"), "no Lich King"),
     ("solo", _solo_with_two_players, "one player"),
     ("solo", _duplicated_lich_king, "Lich King card is in play twice"),
-    ("solo", lambda d: d["state"]["solo"].update(time=9), "state.solo.time"),
+    ("solo", lambda d: d["state"]["mode_state"].update(time=9), "state.mode_state.time"),
 ])
 @pytest.mark.parametrize("command", [["replay"], ["--resume"], ["review"]])
 def test_replay_resume_and_review_refuse_the_same_saves(tmp_path, capsys, make, change, problem, command):

@@ -126,7 +126,8 @@ class _State(_Open):
     log: list[dict[str, Any]]
     decisions: list[dict[str, Any]]
     mode: Literal["standard", "solo"] = "standard"
-    solo: _Solo | None = None
+    mode_state: _Solo | None = None  # the mode's own side (solo: the Lich King's)
+    solo: _Solo | None = None  # the same, in files before format 5 (migrations.py)
 
 
 class _Seat(_Model):
@@ -338,6 +339,11 @@ def _names_problem(names: list[str]) -> str | None:
             + (repr(a) if a == b else f"{a!r} and {b!r}") + ": names must differ")
 
 
+def mode_state(state: dict[str, Any]) -> Any:
+    """The mode's own side of a saved state (before format 5: its "solo" key)."""
+    return state.get("mode_state", state.get("solo"))
+
+
 def _invariant_problem(payload: dict[str, Any]) -> str | None:
     """What the schema cannot say: the file's parts agree, and no card is in two places at once."""
     s = payload["state"]
@@ -359,8 +365,9 @@ def _invariant_problem(payload: dict[str, Any]) -> str | None:
     for p in s["players"]:
         places += [*p["hand"], *p["draft"], *([p["kept"]] if p["kept"] is not None else [])]
         places += [u["card"] for u in p["slots"] if u is not None]
-    if isinstance(s.get("solo"), dict) and isinstance(s["solo"].get("underworld"), list):
-        places += s["solo"]["underworld"]
+    side = mode_state(s)
+    if isinstance(side, dict) and isinstance(side.get("underworld"), list):
+        places += side["underworld"]
     count = Counter(places)
     if any(type(c) is not int or not 0 <= c < len(s["cards"]) for c in count):
         return "a card id is out of range"
@@ -376,7 +383,7 @@ def _table_problem(payload: dict[str, Any]) -> str | None:
     """The players, the mode, the Lich King's side and the settings agree (what `Game.new` and the
     app's seats would otherwise refuse only when the game is replayed or resumed)."""
     s = payload["state"]
-    n, mode, solo = len(s["players"]), s.get("mode", "standard"), s.get("solo")
+    n, mode, solo = len(s["players"]), s.get("mode", "standard"), mode_state(s)
     players = f"{n} player{'s' * (n != 1)}"
     if mode == "solo" and (n != 1 or solo is None):
         return "a solo game has one player and the Lich King's side" + f" (here {players})" * (n != 1)
@@ -397,7 +404,7 @@ def _table_problem(payload: dict[str, Any]) -> str | None:
 def _build_game(state: dict[str, Any], catalog: Catalog, path: Path) -> Game:
     unknown = sorted(set(state["cards"]) - set(catalog.units)) + sorted(
         {b for p in state["players"] for b in p["buildings"]} - set(catalog.buildings))
-    solo = state.get("solo")
+    solo = mode_state(state)
     if isinstance(solo, dict):
         unknown += sorted({k for k in solo.get("necropolis", []) if k not in catalog.necropolis}
                           | {k for k in solo.get("lich_cards", []) if k not in catalog.lich_king})

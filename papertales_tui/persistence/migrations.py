@@ -15,8 +15,8 @@ from ..rules import events
 from ..rules.cards import Catalog
 from ..rules.state import SLOT_NAMES
 
-FORMAT_VERSION = 4  # 2: events have a phase, and card keys as causes; 3: war_strength parts by key;
-# 4: solo, the last Aging's Lich King gains in the phase "aging"
+FORMAT_VERSION = 5  # 2: events have a phase, and card keys as causes; 3: war_strength parts by key;
+# 4: solo, the last Aging's Lich King gains in the phase "aging"; 5: a mode's own side in "mode_state"
 
 Migration = Callable[[dict[str, Any], Catalog], dict[str, Any]]
 
@@ -73,7 +73,15 @@ def _solo_last_aging(payload: dict[str, Any], catalog: Catalog) -> dict[str, Any
     return dict(payload, state=dict(state, log=log))
 
 
-MIGRATIONS: dict[int, Migration] = {1: _events_with_phases, 2: _war_parts_by_key, 3: _solo_last_aging}
+def _mode_state(payload: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
+    """4 -> 5: the mode's own side of the game (the Lich King's) is the state's "mode_state", not "solo"."""
+    state = dict(payload["state"])
+    state["mode_state"] = state.pop("solo", None)
+    return dict(payload, state=state)
+
+
+MIGRATIONS: dict[int, Migration] = {1: _events_with_phases, 2: _war_parts_by_key, 3: _solo_last_aging,
+                                    4: _mode_state}
 
 
 # --- logs saved before the schema (save format 1) ----------------------------------------------

@@ -59,10 +59,8 @@ if TYPE_CHECKING:
     from .names import literal, name_key, name_problem, unsafe, unsafe_problem
     from .observer import (
         AgeChoice,
-        ArmyRange,
         PlayerView,
         SeatView,
-        SoloView,
         UnitView,
         WarStrength,
         game_decisions,
@@ -72,16 +70,16 @@ if TYPE_CHECKING:
         observe,
     )
     from .random_play import random_decision
-    from .solo import SoloMode
+    from .solo import ArmyRange, SoloMode, SoloView, solo_view
     from .state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES
 
 _LAZY = {
     "Game": "engine", "Pending": "engine",
     "MODES": "games", "load_game": "games", "new_game": "games",
     "Mode": "modes", "StandardMode": "modes",
-    "SoloMode": "solo",
+    "SoloMode": "solo", "SoloView": "solo", "ArmyRange": "solo", "solo_view": "solo",
     "observe": "observer", "SeatView": "observer", "PlayerView": "observer", "UnitView": "observer",
-    "SoloView": "observer", "ArmyRange": "observer", "AgeChoice": "observer", "WarStrength": "observer",
+    "AgeChoice": "observer", "WarStrength": "observer",
     "game_log": "observer", "game_decisions": "observer",
     "game_turn": "observer", "game_seed": "observer",
     "START_GOLD": "engine", "WAR_LP": "engine", "ConstructionPrice": "kingdom",
@@ -119,6 +117,6 @@ __all__ = [
     "as_decision",
     "bots", "coach", "decision_from_dict", "default_catalog", "events", "forecast", "game_decisions", "game_log",
     "game_seed", "game_turn", "literal", "load_catalog",
-    "load_game", "name_key",
-    "name_problem", "new_game", "observe", "price", "random_decision", "unsafe", "unsafe_problem",
+    "load_game", "name_key", "name_problem", "new_game", "observe", "price", "random_decision", "solo_view",
+    "unsafe", "unsafe_problem",
 ]

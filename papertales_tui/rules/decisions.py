@@ -16,14 +16,24 @@ from .errors import MalformedDecision, WrongKind
 
 
 class Step(StrEnum):
-    """Who must decide what now (`GameState.step`); NONE between steps (Wars, Income, the end)."""
+    """A step of the turn (`GameState.step`), in the order of the step table `phases.STEPS`: the
+    steps players decide in (PICK, DEPLOY, AGE_TARGET, CONSTRUCTION, HEAL; a game at rest is always
+    in one of them), and those the engine resolves at once (a turn starts, the draft ends, the Wars,
+    Income, the turn ends, the next turn, the game ends). NONE before the first turn and once the game is over."""
 
     NONE = ""
+    TURN = "turn"
     PICK = "pick"
+    DRAFT_END = "draft_end"
     DEPLOY = "deploy"
     AGE_TARGET = "age_target"
+    WARS = "wars"
+    INCOME = "income"
     CONSTRUCTION = "construction"
     HEAL = "heal"
+    TURN_END = "turn_end"
+    NEW_TURN = "new_turn"
+    GAME_END = "game_end"
 
 
 T = TypeVar("T")
@@ -369,6 +379,16 @@ def as_decision(d: Decision | dict[str, Any], step: Step | None = None) -> Decis
         raise WrongKind(KINDS[step], d.kind)
     return d
 
+
+
+@dataclass(slots=True)
+class Pending:
+    """A decision a player must make now: its kind and what the player may choose from (not frozen:
+    hundreds are made a game, and a frozen dataclass is slow to make)."""
+
+    player: int
+    kind: Step
+    options: Options  # the step's own type (`PickOptions` for PICK...; decisions.py)
 
 __all__ = ["AgeTarget", "AgeTargetOptions", "Build", "Construction", "ConstructionOptions", "DECISIONS", "Decision",
            "Deploy", "DeployOptions", "Heal", "HealOptions", "KINDS", "Options", "Pass", "Pick", "PickOptions",

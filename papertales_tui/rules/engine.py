@@ -22,39 +22,43 @@ and resolves is the step table `phases.STEPS` (one module per phase), the Kingdo
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from types import FunctionType
 from typing import TYPE_CHECKING, Any
 
-from . import draws, effects, kingdom
+from . import draws, effects, kingdom, order
 from .cards import Catalog, UnitType
-from .decisions import DECISIONS, STEP_OF, AgeTarget, Build, Decision, Deploy, Options, Step, Upgrade, as_decision
+from .decisions import (
+    DECISIONS,
+    STEP_OF,
+    Build,
+    Decision,
+    Deploy,
+    Heal,
+    HealOptions,
+    Options,
+    Pending,
+    Step,
+    Upgrade,
+    as_decision,
+)
 from .errors import IllegalDecision, NotPending
 from .kingdom import Forecast
 from .modes import Mode, StandardMode
 from .names import check_name
-from .phases import STEPS, aging, construction, deployment, order, recruitment
+from .phases import STEPS, StepRow, construction, deployment, nobody
 from .phases.recruitment import draft_counts, draft_size, pass_step
 from .phases.wars import WAR_LP, double_war, war_won
+from .scratch import Scratch
 from .state import BACK, FRONT, SLOT_NAMES, GameState, Phase, Player, Unit
 
 if TYPE_CHECKING:
     from .observer import SeatView
 
 START_GOLD = 3
-_AGE_TARGET = Step.AGE_TARGET  # (a module name: `Step.AGE_TARGET` is a slow lookup on Python 3.11)
-
-
-@dataclass(slots=True)
-class Pending:
-    """A decision a player must make now: its kind and what the player may choose from (not frozen:
-    hundreds are made a game, and a frozen dataclass is slow to make)."""
-
-    player: int
-    kind: Step
-    options: Options  # the step's own type (`PickOptions` for PICK...; decisions.py)
 
 
 class Game:
@@ -74,11 +78,7 @@ class Game:
         compiled = effects.catalog_rules(catalog)
         self.rules: list[effects.UnitRules] = [compiled.units[k] for k in state.cards]  # by card id, like types
         self.building_rules = compiled.buildings
-        self._options: dict[int, tuple[Build | Upgrade, ...]] = {}  # Construction options of the current step
-        # each Kingdom's resources as the Wars worked them out, until Construction resolves: no Unit or
-        # Building changes in between (Wars abilities and Income bring LP and Gold)
-        self._war_resources: list[dict[str, int]] | None = None
-        self._last_tiebreak: tuple[str, list[float]] = ("", [])
+        self.scratch = Scratch()  # what the phases cache and hand over between steps (not saved)
         from . import events  # (imported with the first game, not with the app: ~60 dataclasses)
 
         self._check_event = events.check
@@ -112,7 +112,7 @@ class Game:
         else:
             game.emit("game_started", players=list(names), seed=seed, mode=mode.name)
         mode.setup(game)
-        recruitment.start_turn(game)
+        game.begin(Step.TURN)
         return game
 
     def to_json(self) -> str:
@@ -120,7 +120,9 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy of this game, in a new object of the same mode (a look ahead)."""
-        return type(self)(GameState.from_dict(json.loads(self.to_json())), self.catalog, type(self.mode)())
+        mode = type(self.mode)()
+        return type(self)(GameState.from_dict(json.loads(self.to_json()), load_mode_state=mode.load_state),
+                          self.catalog, mode)
 
     @classmethod
     def from_json(cls, text: str, catalog: Catalog | None = None, mode: Mode | None = None) -> Game:
@@ -130,12 +132,13 @@ class Game:
             from .card_files import default_catalog
 
             catalog = default_catalog()
-        state = GameState.from_dict(json.loads(text))
         mode = StandardMode() if mode is None else mode
-        if state.mode != mode.name:
-            raise ValueError(f"a {state.mode} game cannot be played as a {mode.name} game "
+        data = json.loads(text)
+        named = data.get("mode", StandardMode.name)
+        if named != mode.name:
+            raise ValueError(f"a {named} game cannot be played as a {mode.name} game "
                              "(games.load_game picks the mode a state names)")
-        return cls(state, catalog, mode)
+        return cls(GameState.from_dict(data, load_mode_state=mode.load_state), catalog, mode)
 
     # --- who must decide ----------------------------------------------------------------------
     @property
@@ -281,7 +284,34 @@ class Game:
         """Whether the choice of the Units `player`'s Mystical Healers save can still change anything:
         before the last turn it always can (a saved Unit plays on); at the last turn's Aging only if a
         choice changes the final scores (a death ability: Sculptor, Demon, Monkey, Kraken...)."""
-        return aging.heal_matters(self, player)
+        pend = self.pending_for(player)
+        if pend is None or pend.kind != Step.HEAL:
+            return False
+        if self.state.turn < self.state.turns:
+            return True
+        outcomes = set()
+        o = pend.options
+        assert isinstance(o, HealOptions)  # the heal step's
+        slots, most = o.slots, o.max
+        for saves in (c for k in range(most + 1) for c in itertools.combinations(slots, k)):
+            outcome = self._final_scores_after(player, Heal(saves))
+            if outcome is not None:
+                outcomes.add(outcome)
+            if len(outcomes) > 1:
+                return True
+        return False
+
+    def _final_scores_after(self, player: int, heal: Heal) -> tuple[object, ...] | None:
+        """LP and Gold of every player (and the other sides' LP: the Lich King's) at the end, if `player`
+        saves these Units and the others save none (None: a choice the rules refuse)."""
+        ahead = self.copy()
+        try:
+            ahead.apply(player, heal)
+        except IllegalDecision:
+            return None
+        while not ahead.over and ahead.pending():
+            ahead.apply(ahead.pending()[0].player, Heal(()))
+        return tuple((p.lp, p.gold) for p in ahead.state.players), tuple(ahead.mode.other_scores(ahead))
 
     # --- questions screens and bots ask instead of working the rules out themselves ----------
     def pass_direction(self) -> str:
@@ -348,24 +378,23 @@ class Game:
     def apply(self, player: int, decision: Decision | dict[str, Any]) -> None:
         """Validate and apply one decision; raise IllegalDecision (state untouched) if refused.
         A dict (the JSON form) is read with `decision_from_dict` first."""
-        step, d = self._check(player, decision)
+        row, d = self._check(player, decision)
         s = self.state
         s.decisions.append(d.record(player))  # (the JSON form: saves, replays)
-        if step == _AGE_TARGET:  # sequential, private to the player: resolve at once
-            assert isinstance(d, AgeTarget)  # the step's kind (checked)
-            deployment.resolve_age_target(self, player, d)
+        if row.at_once is not None:  # sequential, private to the player (Age tokens): applied at once
+            row.at_once(self, player, d)
         else:
             s.players[player].submitted = d
         if not self._anyone_pending(player + 1):  # (from the next seat: this player has decided)
-            self._resolve_step()
+            self._advance(row)
 
     def check(self, player: int, decision: Decision | dict[str, Any]) -> Decision:
         """The decision as `apply` would apply it (prices settled), without applying it; raises
         IllegalDecision (or a subclass: NotPending, WrongKind, MalformedDecision, Unaffordable)."""
         return self._check(player, decision)[1]
 
-    def _check(self, player: int, decision: Decision | dict[str, Any]) -> tuple[Step, Decision]:
-        """The step and the decision as it applies; NotPending unless `pending_for(player)` is a
+    def _check(self, player: int, decision: Decision | dict[str, Any]) -> tuple[StepRow, Decision]:
+        """The step's row and the decision as it applies; NotPending unless `pending_for(player)` is a
         Pending (the check reads what its options are made of, not the options)."""
         s = self.state
         players = s.players
@@ -379,7 +408,7 @@ class Game:
             raise NotPending(player)
         # a typed decision of the step's kind as it is (`as_decision` reads the others)
         d = decision if STEP_OF.get(type(decision)) is step else as_decision(decision, step)
-        return step, row.check(self, player, p, d)
+        return row, row.check(self, player, p, d)
 
     def submit(self, decisions: Mapping[int, Decision | dict[str, Any]], *, trusted: bool = False) -> None:
         """The decisions of the current step, player -> decision, applied together and the step
@@ -392,8 +421,8 @@ class Game:
         rescanning who is still pending after each decision. Age-token targets are sequential and always go through
         `apply`, one by one."""
         s = self.state
-        step = s.step
-        if step == _AGE_TARGET:
+        row = STEPS.get(s.step)
+        if row is not None and row.at_once is not None:
             for player, d in decisions.items():
                 self.apply(player, d)
             return
@@ -406,8 +435,8 @@ class Game:
         for player, d in typed:
             log.append(d.record(player))
             players[player].submitted = d
-        if not self._anyone_pending():
-            self._resolve_step()
+        if row is not None and not self._anyone_pending():
+            self._advance(row)
 
     def play_step(self, decide: Callable[[int, Step, Options], Decision]) -> None:
         """Trusted play of the current step: `decide(player, step, options)` for each player who must
@@ -418,7 +447,7 @@ class Game:
         or asking again who is pending. Age-token targets are decided one by one, as `submit` does."""
         s = self.state
         row = STEPS.get(s.step)
-        if s.over or row is None or s.step == _AGE_TARGET:
+        if s.over or row is None or row.at_once is not None:
             self.submit({p.player: decide(p.player, p.kind, p.options) for p in self.pending()}, trusted=True)
             return
         asks, options, extra = row.asks, row.options, self._extra_pending
@@ -433,7 +462,7 @@ class Game:
                 d = decide(i, step, o)
                 log.append(d.record(i))
                 p.submitted = d
-        row.resolve(self)  # everyone asked has decided
+        self._advance(row)  # everyone asked has decided
 
     def stop_recording(self) -> None:
         """From now on, count events without logging them (the log so far is dropped): a game
@@ -450,25 +479,70 @@ class Game:
 
         Needed only after a state was edited or loaded by hand; `apply` does this by itself.
         """
-        if not self.state.over and not self.pending():
-            self._resolve_step()
-
-    def _resolve_step(self) -> None:
         row = STEPS.get(self.state.step)
-        if row is not None:
-            row.resolve(self)
+        if row is not None and not self.state.over and not self.pending():
+            self._advance(row)
 
-    # --- the engine's own moves, public for the phases (phases/) and modes (modes.py) ----------
-    def begin(self, step: Step) -> None:
-        """Open a step, in its phase (the step table's): every player decides anew; it resolves at
-        once if nobody has to decide."""
-        self._options.clear()
+    def _advance(self, row: StepRow) -> None:
+        """The turn's one loop: resolve the current step (its `row`), open the one the step table
+        says comes next, and so on while nobody has to decide in it (or the game is over). (`_open`
+        written out: this loop runs some 60 times a game.)"""
         s = self.state
-        s.phase, s.step = STEPS[step].phase, step
+        steps, function, automatic = STEPS, FunctionType, nobody
+        resolve, nxt = row[1], row[2]  # (a row's fields by position: read some 60 times a game)
+        while True:
+            if resolve is not None:
+                resolve(self)
+            if nxt.__class__ is function:  # (a function of the game that says which step)
+                nxt = nxt(self)
+            if nxt is None:  # the game is over
+                return
+            phase, resolve, after, begin, asks, _, _, _ = steps[nxt]  # type: ignore[index]  # (a step now)
+            s.phase = phase
+            s.step = nxt  # type: ignore[assignment]  # (a Step, or a str key of the table)
+            if asks is automatic:
+                if begin is not None:
+                    begin(self)
+            else:  # every player decides anew: nothing submitted, no options cached
+                self.scratch.options.clear()
+                players = s.players
+                for p in players:
+                    p.submitted = None
+                if begin is not None:
+                    begin(self)
+                for i, p in enumerate(players):  # (`_anyone_pending`, knowing nobody has submitted)
+                    if asks(self, i, p):
+                        return
+            nxt = after
+
+    def _open(self, step: Step) -> StepRow:
+        """Open a step, in its phase (the step table's): every player decides anew; its `begin`
+        (as `_advance` does)."""
+        row = STEPS[step]
+        s = self.state
+        s.phase = row.phase
+        s.step = step
+        self.scratch.options.clear()
         for p in s.players:
             p.submitted = None
+        if row.begin is not None:
+            row.begin(self)
+        return row
+
+    def open_step(self, step: Step) -> None:
+        """Open `step` as the turn does (the step table's phase and `begin`; every player decides
+        anew) with nothing cached from before, and leave it open even if nobody has to decide in it
+        yet: for a position set up by hand (tests, tools), which `resume()` then goes on from."""
+        self.scratch = Scratch()
+        self._open(step)
+
+    # --- the engine's own moves ---------------------------------------------------------------
+    def begin(self, step: Step) -> None:
+        """Open a step (the step table's: its phase, its `begin`): every player decides anew; it
+        resolves at once, and the turn goes on, if nobody has to decide in it."""
+        row = self._open(step)
         if not self._anyone_pending():
-            self._resolve_step()
+            self._advance(row)
 
     def draw(self, n: int) -> list[int]:
         """Draw `n` cards from the draw pile, top first; the discard pile is shuffled into a new draw

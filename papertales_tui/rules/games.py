@@ -8,6 +8,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from .cards import Catalog
 from .engine import Game
@@ -15,18 +17,23 @@ from .modes import Mode, StandardMode
 from .solo import SoloMode
 from .state import GameState
 
-MODES: dict[str, type[Mode]] = {
+MODES: dict[str, Callable[..., Mode]] = {  # name -> the mode's class (its options as keywords)
     StandardMode.name: StandardMode,
     SoloMode.name: SoloMode,
 }
 
 
+def mode_named(name: str, **options: Any) -> Mode:
+    """A new object of the mode a state names, with these options (ValueError for a mode this version lacks)."""
+    mode = MODES.get(name)
+    if mode is None:
+        raise ValueError(f"unknown game mode {name!r} (known: {', '.join(MODES)})")
+    return mode(**options)
+
+
 def game_from_state(state: GameState, catalog: Catalog) -> Game:
     """A game around `state`, in the mode it names (ValueError for a mode this version lacks)."""
-    mode = MODES.get(state.mode)
-    if mode is None:
-        raise ValueError(f"unknown game mode {state.mode!r} (known: {', '.join(MODES)})")
-    return Game(state, catalog, mode())
+    return Game(state, catalog, mode_named(state.mode))
 
 
 def load_game(text: str, catalog: Catalog | None = None) -> Game:
@@ -35,13 +42,16 @@ def load_game(text: str, catalog: Catalog | None = None) -> Game:
         from .card_files import default_catalog
 
         catalog = default_catalog()
-    return game_from_state(GameState.from_dict(json.loads(text)), catalog)
+    data = json.loads(text)
+    mode = mode_named(data.get("mode", StandardMode.name))
+    return Game(GameState.from_dict(data, load_mode_state=mode.load_state), catalog, mode)
 
 
-def new_game(names: list[str], seed: int = 0, catalog: Catalog | None = None, *, solo: bool = False,
-             difficulty: int = 0) -> Game:
-    """A new standard game, or with `solo` a game of names[0] against the Lich King."""
-    return Game.new(names, seed, catalog, SoloMode(difficulty) if solo else None)
+def new_game(names: list[str], seed: int = 0, catalog: Catalog | None = None, *, mode: str = StandardMode.name,
+             **options: Any) -> Game:
+    """A new game in the mode named (`MODES`), with its options: e.g. ``mode="solo", difficulty=2``
+    for a game of names[0] against the Lich King."""
+    return Game.new(names, seed, catalog, mode_named(mode, **options))
 
 
 def start_of(game: Game) -> Game:
@@ -50,4 +60,4 @@ def start_of(game: Game) -> Game:
     return Game.new(names, seed=game.state.seed, catalog=game.catalog, mode=game.mode.restart())
 
 
-__all__ = ["MODES", "game_from_state", "load_game", "new_game", "start_of"]
+__all__ = ["MODES", "game_from_state", "load_game", "mode_named", "new_game", "start_of"]

@@ -17,14 +17,40 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from . import kingdom
 
 if TYPE_CHECKING:
     from .cards import Catalog, UnitType
-    from .decisions import Decision
-    from .engine import Game
+    from .decisions import Decision, Pending
+    from .effects import BuildingRules, UnitRules
+    from .state import GameState, Unit
+
+
+class _ModePart(Protocol):
+    def seat_view_extra(self, game: Any, seat: int | None) -> object | None: ...
+
+
+class Observed(Protocol):
+    """What the observer reads of a game (`engine.Game` is one; the observer imports no engine)."""
+
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def catalog(self) -> Catalog: ...
+    @property
+    def rules(self) -> list[UnitRules]: ...
+    @property
+    def building_rules(self) -> dict[str, BuildingRules]: ...
+    @property
+    def mode(self) -> _ModePart: ...
+    def pending(self) -> list[Pending]: ...
+    def pass_direction(self) -> str: ...
+    def pass_target(self, player: int) -> int: ...
+    def winners(self) -> list[int]: ...
+    def healable(self, player: int) -> list[int]: ...
+    def dies(self, unit: Unit) -> bool: ...
 
 
 class AgeChoice(NamedTuple):
@@ -96,38 +122,6 @@ class PlayerView:
 
 
 @dataclass(frozen=True, slots=True)
-class ArmyRange:
-    """A turn's Black and Purple armies as the viewer may know them: (lowest, highest) each."""
-
-    black: tuple[int, int]
-    purple: tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class SoloView:
-    """The Lich King's side of a solo game, as the viewer sees it."""
-
-    lich_lp: int
-    lich_cards: tuple[str, ...]  # the Lich King cards in play (the difficulty)
-    row: tuple[str | None, ...]  # the Necropolis row 1-2-3-4-END: card keys, None while face down
-    revealed: int  # cards of the row face up, from the left
-    time: int  # position in the row of the card under the Time token
-    armies: tuple[int, int] | None  # this turn's (Black, Purple) strengths, once both cards are face up
-    outlook: tuple[ArmyRange | None, ...]  # each turn's armies as may be known (None: no Wars that turn)
-    next_candidates: tuple[str, ...]  # what the next card of the row may be (itself once face up)
-    underworld: tuple[int, ...] | None  # its cards, sorted (its order is hidden): the player only
-    underworld_count: int
-    discard: tuple[int, ...] | None  # the discard pile, which the player may look through at Recruitment
-    quest_lp: tuple[tuple[int, int], ...]  # (card, LP) this turn's quests score for each draft card of the viewer
-    lich_sources: tuple[tuple[str, int], ...]  # the Lich King's LP so far by source key ("wars", card keys)
-
-    def outlook_at(self, turn: int | None = None) -> ArmyRange | None:
-        """A turn's armies as may be known (default: this turn's); None for a turn without Wars."""
-        time = self.time if turn is None else turn - 1  # the Time token moves once a turn
-        return self.outlook[time] if 0 <= time < len(self.outlook) else None
-
-
-@dataclass(frozen=True, slots=True)
 class SeatView:
     """A game as `seat` sees it (None: a spectator)."""
 
@@ -153,7 +147,7 @@ class SeatView:
     known_discards: tuple[int, ...]  # cards the viewer saw go to the discard pile since it was last shuffled in
     war_strengths: tuple[WarStrength, ...]  # the Kingdoms' strengths shown at the Wars so far, in order
     death_ages: tuple[int, ...]  # card id -> the Age at which that Unit dies at the Aging (printed)
-    solo: SoloView | None
+    mode_view: object | None  # the mode's own side as this seat sees it (`Mode.seat_view_extra`: solo.SoloView)
     catalog: Catalog = field(repr=False, compare=False)
 
     def card(self, card: int) -> UnitType:
@@ -174,7 +168,7 @@ class SeatView:
         return out
 
 
-def observe(game: Game, seat: int | None) -> SeatView:
+def observe(game: Observed, seat: int | None) -> SeatView:
     """What `seat` may see of `game` now (None: a spectator)."""
     s = game.state
     over = s.over
@@ -189,7 +183,7 @@ def observe(game: Game, seat: int | None) -> SeatView:
         pass_targets=tuple(game.pass_target(i) for i in range(len(s.players))),
         winners=tuple(game.winners()) if over else (), log_size=len(s.log), decisions=len(s.decisions),
         known_discards=discards, war_strengths=strengths, death_ages=tuple(r.death_age for r in game.rules),
-        solo=extra, catalog=game.catalog)
+        mode_view=extra, catalog=game.catalog)
 
 
 # Events that put a known card into the discard pile, and the field that names it.
@@ -233,7 +227,7 @@ def _seen(log: Sequence[dict[str, Any]], seat: int | None) -> tuple[tuple[int, .
     return tuple(discards), tuple(strengths), tuple(tuple(r) for r in picks)
 
 
-def _player(game: Game, i: int, mine: bool, picks: tuple[tuple[int, ...], ...]) -> PlayerView:
+def _player(game: Observed, i: int, mine: bool, picks: tuple[tuple[int, ...], ...]) -> PlayerView:
     p = game.state.players[i]
     rules, buildings = game.rules, game.building_rules
     ctx = kingdom.context(rules, buildings, p)
@@ -257,26 +251,26 @@ def _player(game: Game, i: int, mine: bool, picks: tuple[tuple[int, ...], ...]) 
 
 
 # --- what a table keeps of a game beside the seats' views: its pages of events, saves, the coach's review ---
-def game_log(game: Game) -> Sequence[dict[str, Any]]:
+def game_log(game: Observed) -> Sequence[dict[str, Any]]:
     """Every event logged so far, in order, private ones too (marked "private_to"): for the table's
     pages, which leave those out, never for a seat's screen as it is. Read only."""
     return game.state.log
 
 
-def game_decisions(game: Game) -> Sequence[dict[str, Any]]:
+def game_decisions(game: Observed) -> Sequence[dict[str, Any]]:
     """Every decision applied so far, in order, as saved (each with its "player"). Read only."""
     return game.state.decisions
 
 
-def game_turn(game: Game) -> int:
+def game_turn(game: Observed) -> int:
     """The turn being played (1 to the number of turns), as `SeatView.turn` without building a view."""
     return game.state.turn
 
 
-def game_seed(game: Game) -> int:
+def game_seed(game: Observed) -> int:
     """The seed the game was set up with, as `SeatView.seed` without building a view."""
     return game.state.seed
 
 
-__all__ = ["AgeChoice", "ArmyRange", "PlayerView", "SeatView", "SoloView", "UnitView", "WarStrength", "game_decisions",
+__all__ = ["AgeChoice", "PlayerView", "SeatView", "UnitView", "WarStrength", "game_decisions",
            "game_log", "game_seed", "game_turn", "observe"]

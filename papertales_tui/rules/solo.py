@@ -17,17 +17,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from .cards import Catalog, LichKingCard, NecropolisCard, Params, Quest, UnitType
 from .decisions import PickOptions, SoloPickOptions
 from .engine import Game, Pending
 from .modes import Mode, StandardMode
-from .observer import ArmyRange, SeatView, SoloView
-from .state import GameState, Phase, SoloState
+from .observer import SeatView
+from .state import GameState, Phase
 
 if TYPE_CHECKING:
-    from .forecast import WarForecast
+    from .table import Table, WarOutlook
 
 DRAFT_SIZES = (5, 4, 3)  # cards drawn from the pile in rounds 1-3; rounds 4 and 5 use the Underworld
 UNDERWORLD_DRAW = 2  # round 4: the top 2 Underworld cards, keep 1
@@ -60,6 +61,67 @@ QUEST_TESTS: dict[str, Callable[[UnitType, Params], bool]] = {
     "has_reveal": lambda t, p: any(a.reveal for a in t.abilities),
     "no_ability": lambda t, p: not t.abilities,
 }
+
+
+@dataclass(slots=True)
+class SoloState:
+    """The Lich King's side of a solo game (rules/solo.py)."""
+
+    necropolis: list[str]  # the row 1-2-3-4-END: Necropolis card ids
+    lich_cards: list[str] = field(default_factory=list)  # Lich King (difficulty) cards in play
+    revealed: int = 1  # cards of the row face up, from the left
+    time: int = 0  # position in the row of the card under the Time token
+    lich_lp: int = 0
+    underworld: list[int] = field(default_factory=list)  # top of the pile is the end of the list
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"necropolis": list(self.necropolis), "lich_cards": list(self.lich_cards),
+                "revealed": self.revealed, "time": self.time, "lich_lp": self.lich_lp,
+                "underworld": list(self.underworld)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SoloState:
+        return cls(list(d["necropolis"]), list(d["lich_cards"]), d["revealed"], d["time"], d["lich_lp"],
+                   list(d["underworld"]))
+
+
+@dataclass(frozen=True, slots=True)
+class ArmyRange:
+    """A turn's Black and Purple armies as the viewer may know them: (lowest, highest) each."""
+
+    black: tuple[int, int]
+    purple: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SoloView:
+    """The Lich King's side of a solo game, as the viewer sees it."""
+
+    lich_lp: int
+    lich_cards: tuple[str, ...]  # the Lich King cards in play (the difficulty)
+    row: tuple[str | None, ...]  # the Necropolis row 1-2-3-4-END: card keys, None while face down
+    revealed: int  # cards of the row face up, from the left
+    time: int  # position in the row of the card under the Time token
+    armies: tuple[int, int] | None  # this turn's (Black, Purple) strengths, once both cards are face up
+    outlook: tuple[ArmyRange | None, ...]  # each turn's armies as may be known (None: no Wars that turn)
+    next_candidates: tuple[str, ...]  # what the next card of the row may be (itself once face up)
+    underworld: tuple[int, ...] | None  # its cards, sorted (its order is hidden): the player only
+    underworld_count: int
+    discard: tuple[int, ...] | None  # the discard pile, which the player may look through at Recruitment
+    quest_lp: tuple[tuple[int, int], ...]  # (card, LP) this turn's quests score for each draft card of the viewer
+    lich_sources: tuple[tuple[str, int], ...]  # the Lich King's LP so far by source key ("wars", card keys)
+
+    def outlook_at(self, turn: int | None = None) -> ArmyRange | None:
+        """A turn's armies as may be known (default: this turn's); None for a turn without Wars."""
+        time = self.time if turn is None else turn - 1  # the Time token moves once a turn
+        return self.outlook[time] if 0 <= time < len(self.outlook) else None
+
+
+def solo_view(view: SeatView) -> SoloView | None:
+    """The Lich King's side of a solo game as the view's seat sees it (`SeatView.mode_view`); None in
+    another mode."""
+    seen = view.mode_view
+    return seen if isinstance(seen, SoloView) else None
 
 
 def solo_war(strength: int, army: int) -> tuple[bool, bool]:
@@ -166,11 +228,15 @@ class SoloMode(StandardMode):
         row = [rng.choice(keys) for keys in piles.values()]
         drawn = rng.sample(available, len(available))  # same draws whether or not the cards are chosen
         chosen = list(lich_cards) if lich_cards is not None else drawn[:difficulty]
-        state.solo = SoloState(row, chosen, revealed=0)
+        state.mode_state = SoloState(row, chosen, revealed=0)
+
+    def load_state(self, data: dict[str, Any]) -> SoloState:
+        """The Lich King's side as `SoloState.to_dict` saved it."""
+        return SoloState.from_dict(data)
 
     def check_state(self, state: GameState, catalog: Catalog) -> None:
-        solo = state.solo
-        if solo is None:
+        solo = state.mode_state
+        if not isinstance(solo, SoloState):
             raise ValueError("not a solo game state")
         missing = [k for k in solo.necropolis if k not in catalog.necropolis]
         missing += [k for k in solo.lich_cards if k not in catalog.lich_king]
@@ -179,7 +245,7 @@ class SoloMode(StandardMode):
         self.state, self.catalog = state, catalog
         self.types = [catalog.units[k] for k in state.cards]
 
-    def setup(self, game: Game) -> None:
+    def setup(self, game: Table) -> None:
         game.emit("solo_started", difficulty=len(self.solo.lich_cards), lich_cards=list(self.solo.lich_cards))
         self._reveal_necropolis(game, 0)
 
@@ -187,7 +253,7 @@ class SoloMode(StandardMode):
         """The same Necropolis row and Lich King cards again from the same seed."""
         return SoloMode(lich_cards=list(self.solo.lich_cards))
 
-    def draft_cards(self, game: Game, leftovers: list[list[int]] | None) -> list[list[int]] | None:
+    def draft_cards(self, game: Table, leftovers: list[list[int]] | None) -> list[list[int]] | None:
         """The cards not kept go to the Underworld (round 4: under it); the next round's cards come
         from the draw pile (rounds 1-3) or the Underworld (rounds 4-5)."""
         solo, r = self.solo, game.state.draft_round
@@ -202,21 +268,21 @@ class SoloMode(StandardMode):
             return None
         return [self._deal(game, r)]
 
-    def extra_pending(self, game: Game, pend: Pending) -> None:
+    def extra_pending(self, game: Table, pend: Pending) -> None:
         o = pend.options
         if isinstance(o, PickOptions):
             r = self.state.draft_round
             pend.options = SoloPickOptions(o.cards, o.discard, r + 1, ROUNDS, len(self.solo.underworld),
                                            "underworld" if r < len(DRAFT_SIZES) else "underworld_bottom")
 
-    def draft_ended(self, game: Game) -> None:
+    def draft_ended(self, game: Table) -> None:
         self._lich_recruitment(game)
 
-    def wars_started(self, game: Game) -> None:
+    def wars_started(self, game: Table) -> None:
         """The next card of the row is revealed: this turn's armies are known."""
         self._reveal_necropolis(game, self.solo.time + 1)
 
-    def fight(self, game: Game, strengths: list[int]) -> list[int]:
+    def fight(self, game: Table, strengths: list[int]) -> list[int]:
         """The Kingdom against the Black and the Purple army."""
         armies, total = self._armies(), strengths[0]
         won = 0
@@ -227,7 +293,7 @@ class SoloMode(StandardMode):
                       player_won=player_wins, lich_won=lich_wins)
         return [won]
 
-    def wars_fought(self, game: Game, strengths: list[int], wars_won: list[int]) -> None:
+    def wars_fought(self, game: Table, strengths: list[int], wars_won: list[int]) -> None:
         """The Lich King's LP for the Wars his armies won, and his cards that score on them."""
         armies = self._armies()
         lich_won = [army for army in ARMIES if solo_war(strengths[0], armies[army])[1]]
@@ -237,7 +303,7 @@ class SoloMode(StandardMode):
                 n = sum(1 for army in lich_won if scores_for(c, army))
                 self._lich_gain(game, c.params["amount"] * n, "lich_card", c.key, wars=n)
 
-    def turn_ended(self, game: Game) -> None:
+    def turn_ended(self, game: Table) -> None:
         """The Lich King's gains for the Units that died, then the Time token moves."""
         solo = self.solo
         deaths = self._deaths_this_turn()  # (Aging's, every turn: logged in the phase "aging")
@@ -248,7 +314,7 @@ class SoloMode(StandardMode):
         solo.time += 1
         game.emit("time_moved", position=solo.time, turn=self.state.turn)
 
-    def final_scoring(self, game: Game) -> None:
+    def final_scoring(self, game: Table) -> None:
         """The END card's gain and the Lich King cards that score at the end."""
         end = self.necropolis_card(self.solo.time)
         self._lich_gain(game, end.gain, "end", end.key)
@@ -258,19 +324,19 @@ class SoloMode(StandardMode):
                 missing = len(self.catalog.buildings) - built
                 self._lich_gain(game, c.params["amount"] * missing, "lich_card", c.key, buildings=missing)
 
-    def game_ended(self, game: Game) -> None:
+    def game_ended(self, game: Table) -> None:
         game.emit("solo_over", player_lp=self.state.players[0].lp, lich_lp=self.solo.lich_lp,
                   winner="player" if game.winners() else "lich_king")
 
-    def winners(self, game: Game) -> list[int] | None:
+    def winners(self, game: Table) -> list[int] | None:
         """[0] if the player has strictly more LP than the Lich King, else [] (the Lich King wins)."""
         return [0] if self.state.players[0].lp > self.solo.lich_lp else []
 
-    def other_scores(self, game: Game) -> list[int]:
+    def other_scores(self, game: Table) -> list[int]:
         return [self.solo.lich_lp]
 
-    def seat_view_extra(self, game: Game, seat: int | None) -> SoloView:
-        """The Lich King's side as `seat` sees it (`SeatView.solo`): the row as seen, the armies,
+    def seat_view_extra(self, game: Table, seat: int | None) -> SoloView:
+        """The Lich King's side as `seat` sees it (`SeatView.mode_view`): the row as seen, the armies,
         the Underworld and discard pile (the player only), the quests' LP and the Lich King's sources."""
         s = game.state
         solo = self.solo
@@ -296,13 +362,14 @@ class SoloMode(StandardMode):
     # --- a view's hidden cards, sampled (bots/knowledge.py) ------------------------------------
     def seen_cards(self, view: SeatView, player: int) -> list[int]:
         """The Underworld's cards, for the player (who put them there)."""
-        underworld = view.solo.underworld if view.solo is not None else None
+        seen = solo_view(view)
+        underworld = seen.underworld if seen is not None else None
         return list(underworld) if underworld is not None else []
 
     def sample_hidden(self, view: SeatView, catalog: Catalog, rng: random.Random | None) -> SoloState | None:
         """The Lich King's side as the view shows it; with `rng`, each face-down Necropolis card drawn
         from its pile and the Underworld (known cards, unknown order) shuffled."""
-        seen = view.solo
+        seen = solo_view(view)
         assert seen is not None  # a solo game's view
         underworld = list(seen.underworld or ())
         if rng is None:
@@ -317,11 +384,11 @@ class SoloMode(StandardMode):
                          underworld)
 
     # --- forecasts (forecast.py) --------------------------------------------------------------
-    def foes(self, game: Game, player: int) -> list[tuple[str, int, int]] | None:
+    def foes(self, game: Table, player: int) -> list[tuple[str, int, int]] | None:
         """The Black and Purple armies, (lowest, highest) while the next card is face down."""
         return [(f"{army.title()} army", low, high) for army, (low, high) in (self.army_outlook() or {}).items()]
 
-    def others_gains(self, game: Game, wars: tuple[WarForecast, ...], dying: tuple[int, int], healable: bool,
+    def others_gains(self, game: Table, wars: tuple[WarOutlook, ...], dying: tuple[int, int], healable: bool,
                      buildings: int, can_build: bool) -> list[tuple[str, int, int]]:
         """The LP the Lich King gains for the rest of this turn, by source, (fewest, most): his
         armies' Wars and the Lich King cards that score on them, the Units that die at Aging (a
@@ -350,14 +417,14 @@ class SoloMode(StandardMode):
             out.append(("END card", min(gains), max(gains)))
         return [(name, lo, hi) for name, lo, hi in out if hi]
 
-    def unknowns(self, game: Game) -> list[str]:
+    def unknowns(self, game: Table) -> list[str]:
         return ["the next Necropolis card (face down)"] if self.armies() is None else []
 
     # --- queries ----------------------------------------------------------------------------
     @property
     def solo(self) -> SoloState:
-        solo = self.state.solo
-        assert solo is not None  # check_state made sure
+        solo = self.state.mode_state
+        assert isinstance(solo, SoloState)  # check_state made sure
         return solo
 
     @property
@@ -437,7 +504,7 @@ class SoloMode(StandardMode):
         return self.catalog.lich_source_name(key)
 
     # --- the turn ---------------------------------------------------------------------------
-    def _deal(self, game: Game, r: int) -> list[int]:
+    def _deal(self, game: Table, r: int) -> list[int]:
         """The cards of draft round `r` (0-4)."""
         solo = self.solo
         if r < len(DRAFT_SIZES):
@@ -452,7 +519,7 @@ class SoloMode(StandardMode):
         game.emit("underworld_drawn", player=0, cards=list(cards), private_to=0)
         return cards
 
-    def _lich_recruitment(self, game: Game) -> None:
+    def _lich_recruitment(self, game: Table) -> None:
         """The Lich King's immediate gain and quest bonuses; then the Underworld goes to the discard."""
         solo = self.solo
         current = self.necropolis_card(solo.time)
@@ -467,7 +534,7 @@ class SoloMode(StandardMode):
         solo.underworld = []
         game.emit("underworld_discarded", cards=underworld)
 
-    def _lich_gain(self, game: Game, amount: int, cause: str, source: str, **fields: Any) -> None:
+    def _lich_gain(self, game: Table, amount: int, cause: str, source: str, **fields: Any) -> None:
         """The Lich King scores: `cause` is immediate | quest | wars | end | lich_card; `source` a card key
         or "wars"."""
         if amount <= 0:
@@ -476,7 +543,7 @@ class SoloMode(StandardMode):
         solo.lich_lp += amount
         game.emit("lich_lp", amount=amount, cause=cause, source=source, total=solo.lich_lp, **fields)
 
-    def _reveal_necropolis(self, game: Game, position: int) -> None:
+    def _reveal_necropolis(self, game: Table, position: int) -> None:
         solo = self.solo
         if position < len(solo.necropolis) and solo.revealed <= position:
             solo.revealed = position + 1
@@ -519,6 +586,6 @@ def play_random_solo_game(name: str, seed: int, difficulty: int = 0, catalog: Ca
     return game
 
 
-__all__ = ["SoloMode", "army_bonus", "armies_of", "lich_lp_per_war", "mode_of", "necropolis_candidates", "new_game",
-           "play_random_solo_game", "possible_armies", "quest_matches", "quests_of", "scores_for", "solo_war",
-           "PILES", "QUEST_TESTS"]
+__all__ = ["ArmyRange", "SoloMode", "SoloState", "SoloView", "army_bonus", "armies_of", "lich_lp_per_war", "mode_of",
+           "necropolis_candidates", "new_game", "play_random_solo_game", "possible_armies", "quest_matches",
+           "quests_of", "scores_for", "solo_view", "solo_war", "PILES", "QUEST_TESTS"]

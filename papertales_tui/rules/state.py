@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypedDict
+from typing import Any, Protocol, TypedDict
 
 from .decisions import Decision, Step, decision_from_dict
 
@@ -80,26 +81,12 @@ class Player:
         return _ALL_SLOTS if self.has_fifth_slot() else _NO_FIFTH
 
 
-@dataclass(slots=True)
-class SoloState:
-    """The Lich King's side of a solo game (rules/solo.py)."""
+class ModeState(Protocol):
+    """A mode's own side of a game (the Lich King's in solo: `solo.SoloState`), kept in
+    `GameState.mode_state`: saved with the game as `to_dict()` gives it, loaded back by its mode
+    (`Mode.load_state`)."""
 
-    necropolis: list[str]  # the row 1-2-3-4-END: Necropolis card ids
-    lich_cards: list[str] = field(default_factory=list)  # Lich King (difficulty) cards in play
-    revealed: int = 1  # cards of the row face up, from the left
-    time: int = 0  # position in the row of the card under the Time token
-    lich_lp: int = 0
-    underworld: list[int] = field(default_factory=list)  # top of the pile is the end of the list
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"necropolis": list(self.necropolis), "lich_cards": list(self.lich_cards),
-                "revealed": self.revealed, "time": self.time, "lich_lp": self.lich_lp,
-                "underworld": list(self.underworld)}
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> SoloState:
-        return cls(list(d["necropolis"]), list(d["lich_cards"]), d["revealed"], d["time"], d["lich_lp"],
-                   list(d["underworld"]))
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 @dataclass(slots=True)
@@ -118,8 +105,8 @@ class GameState:
     rng: random.Random = field(default_factory=random.Random)
     log: list[dict[str, Any]] = field(default_factory=list)
     decisions: list[dict[str, Any]] = field(default_factory=list)  # every applied decision, for replays
-    mode: str = "standard"  # "standard" or "solo" (against the Lich King)
-    solo: SoloState | None = None  # set in solo games only
+    mode: str = "standard"  # the name of the mode the game is played in (`games.MODES`)
+    mode_state: ModeState | None = None  # the mode's own side of the game, if it has one
 
     # --- JSON ---------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -140,13 +127,20 @@ class GameState:
             "log": [dict(e) for e in self.log],
             "decisions": [dict(d) for d in self.decisions],
             "mode": self.mode,
-            "solo": None if self.solo is None else self.solo.to_dict(),
+            "mode_state": None if self.mode_state is None else self.mode_state.to_dict(),
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rng: random.Random | None = None) -> GameState:
+    def from_dict(cls, data: dict[str, Any], rng: random.Random | None = None,
+                  load_mode_state: Callable[[dict[str, Any]], ModeState] | None = None) -> GameState:
         """The state `to_dict` wrote; `rng`: the generator to use instead of the one written (the
-        bots' samples of a view set their own)."""
+        bots' samples of a view set their own); `load_mode_state`: the mode's own side read back
+        (`Mode.load_state` of the mode the state names), ValueError if there is one to read without it."""
+        mode_state = data.get("mode_state")
+        if mode_state is not None:
+            if load_mode_state is None:
+                raise ValueError(f"a {data.get('mode', 'standard')} game's own state needs its mode to be read")
+            mode_state = load_mode_state(mode_state)
         if rng is None:
             rng = random.Random()
             version, internal, gauss = data["rng"]
@@ -167,7 +161,7 @@ class GameState:
             log=[dict(e) for e in data["log"]],
             decisions=[dict(d) for d in data["decisions"]],
             mode=data.get("mode", "standard"),
-            solo=SoloState.from_dict(data["solo"]) if data.get("solo") is not None else None,
+            mode_state=mode_state,
         )
 
 

@@ -149,7 +149,7 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
             return
         if seed is None:
             seed = random.randrange(1_000_000)
-        self.play(new_game([name], seed=seed, catalog=self.catalog, solo=True, difficulty=difficulty), [seats.HUMAN])
+        self.play(new_game([name], seed=seed, catalog=self.catalog, mode="solo", difficulty=difficulty), [seats.HUMAN])
 
     def play(self, game: Game, seat_types: list[str], shown: int | None = 0, hints: list[int] | None = None,
              coach: object = None, take_backs: object = None) -> None:

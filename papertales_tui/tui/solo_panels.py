@@ -16,7 +16,7 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
-from ..rules import Quest, SeatView, SoloPickOptions
+from ..rules import Quest, SeatView, SoloPickOptions, solo_view
 from ..rules import events as ev
 from ..rules import forecast as fc
 from ..text.narrator import Names
@@ -54,7 +54,8 @@ def solo_note(view: SeatView) -> Text:
 
 
 def lich_lp(view: SeatView) -> int:
-    return view.solo.lich_lp if view.solo is not None else 0
+    solo = solo_view(view)
+    return solo.lich_lp if solo is not None else 0
 
 
 def final_body(screen: FinalScreen) -> ComposeResult:
@@ -116,7 +117,7 @@ def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> l
                        Text("\n").join(quest_line(view, e) for e in quests) if quests
                        else Text("No quest.", style="dim")))
     out.append(section("Lich King", Group(lich_gains(view, events) or Text("nothing this time", style="dim"),
-                                          Text.assemble("Total ", tx.lp(view.solo.lich_lp if view.solo else 0)),
+                                          Text.assemble("Total ", tx.lp(lich_lp(view))),
                                           Text("The Underworld cards go to the discard pile.", style="dim"))))
     return out
 
@@ -142,7 +143,7 @@ def lich_line(f: fc.TurnForecast, width: int = 78) -> Text:
 def draft_info(screen: DraftScreen) -> Text:
     """Beside the draft's cards: the round, the picks, the Underworld and the discard pile."""
     view, p, opts = screen.view, screen.view.players[screen.player], screen.options
-    seen = view.solo
+    seen = solo_view(view)
     assert seen is not None and isinstance(opts, SoloPickOptions)
     out = Text()
     out.append(f"Round {opts.round} of {opts.rounds}", style="bold")
@@ -180,7 +181,7 @@ class PileScreen(InfoScreen):
         return Text(", ".join(f"{name} ×{n}" if n > 1 else name for name, n in sorted(counts.items())))
 
     def body(self) -> ComposeResult:
-        seen = self.view.solo
+        seen = solo_view(self.view)
         assert seen is not None
         with VerticalScroll(id="piles"):
             underworld = list(seen.underworld or ())
@@ -221,7 +222,8 @@ class SoloPanels(panels.Panels):
         return [lich_line(forecast, width)]
 
     def quest_lp(self, view: SeatView) -> dict[int, int]:
-        return dict(view.solo.quest_lp) if view.solo is not None else {}  # ☠: the quests' LP
+        solo = solo_view(view)
+        return dict(solo.quest_lp) if solo is not None else {}  # ☠: the quests' LP
 
     def draft_info(self, screen: DraftScreen) -> Text:
         return draft_info(screen)
@@ -230,7 +232,7 @@ class SoloPanels(panels.Panels):
         return PileScreen(view)
 
     def scores(self, view: SeatView, at_page: bool, other_lp: int | None) -> list[Widget]:
-        lich = (other_lp or 0) if at_page else view.solo.lich_lp if view.solo is not None else 0
+        lich = (other_lp or 0) if at_page else lich_lp(view)
         return [Static(Text.assemble(("\nLich King ", "bold"), tx.lp(lich), " · by source: ",
                                      views.lich_sources(view))),
                 Static(Text("\n").join(views.necropolis_lines(view, 76)))]

@@ -8,7 +8,7 @@ from collections import Counter
 
 from rich.text import Text
 
-from ..rules import LichKingCard, NecropolisCard, SeatView
+from ..rules import LichKingCard, NecropolisCard, SeatView, solo_view
 from . import text as tx
 
 # --- solo: the Necropolis row and the Lich King -------------------------------------------------
@@ -18,15 +18,17 @@ TIME = "►"  # the Time token, before the card it is on
 
 def necropolis_card(view: SeatView, position: int) -> NecropolisCard:
     """A face-up card of the Necropolis row."""
-    assert view.solo is not None, "a solo game's view"
-    key = view.solo.row[position]
+    solo = solo_view(view)
+    assert solo is not None, "a solo game's view"
+    key = solo.row[position]
     assert key is not None, f"Necropolis card {position} is face down"
     return view.catalog.necropolis[key]
 
 
 def lich_king_cards(view: SeatView) -> list[LichKingCard]:
     """The Lich King cards in play (the difficulty)."""
-    return [view.catalog.lich_king[k] for k in view.solo.lich_cards] if view.solo is not None else []
+    solo = solo_view(view)
+    return [view.catalog.lich_king[k] for k in solo.lich_cards] if solo is not None else []
 
 
 def army_range(cards: list[NecropolisCard], army: str) -> str:
@@ -41,7 +43,7 @@ def army_text(low: int, high: int) -> str:
 def necropolis_heading(view: SeatView, turn: int | None = None) -> Text:
     """The Lich King's LP and a turn's armies (default: this turn's), with their Lich King card
     bonuses; a range while the next card is face down."""
-    solo = view.solo
+    solo = solo_view(view)
     assert solo is not None
     out = Text.assemble(("NECROPOLIS", "bold"), " · Lich King ", tx.lp(solo.lich_lp))
     armies = solo.outlook_at(turn)
@@ -102,7 +104,7 @@ def necropolis_cells(view: SeatView, position: int, compact: bool = False) -> li
     """The 3 lines of one card of the row: name; position, gain and armies (B/P); quest. A face-down
     card shows what it may be when it is the next one. `compact` (when the row is short of room):
     a face-down card without the words "face down" (the legend says what ▒ is), quests without "each"."""
-    solo = view.solo
+    solo = solo_view(view)
     assert solo is not None
     label = Text(f"{TIME if position == solo.time else ''}{tx.necropolis_label(position)}", style="bold")
     if position >= solo.revealed:
@@ -140,15 +142,16 @@ def necropolis_lines(view: SeatView, width: int, turn: int | None = None) -> lis
     cards in play and the legend. Short of room, the compact cells; then the short names of the cards
     whose names would be cut, and `abil.` for `ability` in the quests; names are cut before the gains
     and quests only when even these do not fit."""
-    assert view.solo is not None
-    count = len(view.solo.row)
+    solo = solo_view(view)
+    assert solo is not None
+    count = len(solo.row)
     cells = [necropolis_cells(view, i) for i in range(count)]
     if sum(max(c.cell_len for c in col) for col in cells) > width - GAP * (count - 1):
         cells = [necropolis_cells(view, i, compact=True) for i in range(count)]
     least = [max(c.cell_len for c in col[1:]) for col in cells]
     gap = GAP if sum(least) + GAP * (count - 1) <= width else 1  # the whole row face up, at the end
     widths = fit_widths([max(c.cell_len for c in col) for col in cells], width - gap * (count - 1), least)
-    cut = [k for k in range(min(count, view.solo.revealed)) if cells[k][0].cell_len > widths[k]]
+    cut = [k for k in range(min(count, solo.revealed)) if cells[k][0].cell_len > widths[k]]
     if cut:  # the cards whose name would be cut go by their short names
         for k in cut:
             cells[k][0] = Text(necropolis_card(view, k).short_name, style="bold")
@@ -173,9 +176,10 @@ def necropolis_lines(view: SeatView, width: int, turn: int | None = None) -> lis
 
 def lich_sources(view: SeatView) -> Text:
     """The Lich King's LP by source, biggest first."""
-    assert view.solo is not None
+    solo = solo_view(view)
+    assert solo is not None
     by_name: Counter[str] = Counter()
-    for key, n in view.solo.lich_sources:
+    for key, n in solo.lich_sources:
         by_name[view.catalog.lich_source_name(key)] += n
     sources = sorted(by_name.items(), key=lambda kv: -kv[1])
     if not sources:

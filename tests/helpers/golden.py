@@ -104,8 +104,8 @@ def _json(x) -> str:
 def _scores(game: Game) -> str:
     s = game.state
     line = " | ".join(f"{p.name} {p.lp} LP {p.gold} Gold" for p in s.players)
-    if s.solo is not None:
-        line += f" | Lich King {s.solo.lich_lp} LP"
+    if s.mode_state is not None:
+        line += f" | Lich King {s.mode_state.lich_lp} LP"
     return "scores " + line
 
 

@@ -205,7 +205,7 @@ def game_from_view(view: SeatView, player: int, catalog: Catalog, rng: random.Ra
     # (the game's own generator is not seen: the sample's is set instead)
     state = GameState(view.seed, list(view.cards), players, deck, discard, view.turn, Phase(view.phase),
                       Step(view.step), view.draft_round, view.turns, view.over,
-                      random.Random(rng.random() if rng is not None else 0), mode=view.mode, solo=extra)
+                      random.Random(rng.random() if rng is not None else 0), mode=view.mode, mode_state=extra)
     return Game(state, catalog, mode if rng is not None else None)
 
 

@@ -12,7 +12,7 @@ from the engine's own arithmetic on the bot's Kingdom:
 Recruitment values each card by how much it improves the planned deployment of the hand; in a
 2-player game the bot discards the card that would help the opponent most.
 
-In a solo game (`state.solo` set) the Wars are against the Black and Purple armies, estimated from
+In a solo game (`state.mode_state` a `SoloState`) the Wars are against the Black and Purple armies, estimated from
 the Necropolis row as the view shows it (see `SoloOutlook`): a War won is worth 3 LP to the bot and
 denies the Lich King his LP for it; in Recruitment, a card also counts the Lich King quest LP it
 would give if left to the Underworld.
@@ -45,7 +45,7 @@ from ..decisions import (
 )
 from ..effects import UnitRules
 from ..engine import WAR_LP, Forecast, Game, Pending
-from ..solo import ARMIES, lich_lp_per_war, possible_armies, quest_matches, quests_of
+from ..solo import ARMIES, SoloState, lich_lp_per_war, possible_armies, quest_matches, quests_of
 from ..state import BACK, FRONT, Unit
 from . import evaluation
 
@@ -91,7 +91,7 @@ class Planner:
         self.gold_lp = GOLD_LP if self.turns_left else LAST_TURN_GOLD_LP
         self.rivals = sorted(game.rivals(me))
         before_wars = s.phase in ("recruitment", "deployment")
-        self.solo = SoloOutlook(game) if s.solo is not None else None
+        self.solo = SoloOutlook(game) if isinstance(s.mode_state, SoloState) else None
         if self.solo is not None:  # no rival Kingdoms; the armies stand in for `rival_now`/`rival_next`
             self.rivals = []
         scale = rival_outlook or {}
@@ -473,8 +473,8 @@ class SoloOutlook:
 
     def __init__(self, game: Game):
         self.game = game
-        solo = game.state.solo
-        assert solo is not None  # a solo game
+        solo = game.state.mode_state
+        assert isinstance(solo, SoloState)  # a solo game
         self.catalog = game.catalog
         self.row = solo.necropolis
         self.lich_cards = solo.lich_cards

@@ -3,29 +3,27 @@ gets an Age token; then the next turn, or the end of the game and its scoring.""
 
 from __future__ import annotations
 
-import itertools
 from typing import TYPE_CHECKING
 
 from .. import kingdom
 from ..decisions import Heal, HealOptions, Step
 from ..errors import IllegalDecision, MalformedDecision
+from ..order import ranked
 from ..state import Phase, Player, Unit
-from . import recruitment
-from .order import ranked
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..table import Table
 
 
-def asks_heal(game: Game, i: int, p: Player) -> bool:
+def asks_heal(game: Table, i: int, p: Player) -> bool:
     return kingdom.heal_needed(game.rules, p)
 
 
-def heal_options(game: Game, i: int, p: Player) -> HealOptions:
+def heal_options(game: Table, i: int, p: Player) -> HealOptions:
     return HealOptions(tuple(kingdom.healable(game.rules, p)), kingdom.healers(game.rules, p))
 
 
-def check_heal(game: Game, player: int, p: Player, d: Heal) -> Heal:
+def check_heal(game: Table, player: int, p: Player, d: Heal) -> Heal:
     slots = d.slots
     if len(set(slots)) != len(slots):
         raise MalformedDecision("list the spots of the Units to save, each once")
@@ -40,8 +38,8 @@ def check_heal(game: Game, player: int, p: Player, d: Heal) -> Heal:
     return d
 
 
-def resolve_aging(game: Game) -> None:
-    """Every Healer's choice is in: each Kingdom ages, then the turn ends."""
+def resolve_aging(game: Table) -> None:
+    """Every Healer's choice is in: each Kingdom ages."""
     players = game.state.players
     rules = game.rules
     dying = [kingdom.dying(rules, p, _saved(p)) for p in players]
@@ -53,10 +51,9 @@ def resolve_aging(game: Game) -> None:
         order = ranked(game, [i for i, d in enumerate(dying) if d]) + [i for i, d in enumerate(dying) if not d]
     for i in order:
         age_kingdom(game, i, players[i], dying[i])
-    end_turn(game)
 
 
-def age_kingdom(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
+def age_kingdom(game: Table, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
     """One player's Aging: the saved Units, the gains of the dying, their deaths, one more Age token."""
     for slot in sorted(_saved(p)):
         game.emit("unit_saved", player=i, slot=slot, card=p.unit(slot).card)
@@ -84,7 +81,7 @@ def _saved(p: Player) -> tuple[int, ...]:
     return d.slots
 
 
-def die(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
+def die(game: Table, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
     # Project ruling: a player's simultaneous gains apply before their losses.
     gains = kingdom.death_gains(game.rules, game.state.cards, p, [u for _, u in dying])
     if len(gains) > 1:
@@ -103,15 +100,27 @@ def die(game: Game, i: int, p: Player, dying: list[tuple[int, Unit]]) -> None:
             game.unlogged += 1
 
 
-def end_turn(game: Game) -> None:
-    """The next turn, or the end of the game: Buildings and end-of-game abilities score."""
-    s = game.state
+def end_turn(game: Table) -> None:
+    """The end of a turn: the mode's end-of-turn scoring."""
     game.mode.turn_ended(game)
-    if s.turn < s.turns:
-        s.turn += 1
-        recruitment.start_turn(game)
-        return
-    s.phase = Phase.END  # end-of-game scoring
+
+
+def after_turn(game: Table) -> Step:
+    """The next turn, or after the last one the end of the game."""
+    s = game.state
+    return _NEW_TURN if s.turn < s.turns else _GAME_END
+
+
+_NEW_TURN, _GAME_END = Step.NEW_TURN, Step.GAME_END  # (`Step.X` is a slow lookup on Python 3.11)
+
+
+def new_turn(game: Table) -> None:
+    game.state.turn += 1
+
+
+def end_game(game: Table) -> None:
+    """The end of the game: the mode's final scoring, then Buildings and end-of-game abilities score."""
+    s = game.state
     game.mode.final_scoring(game)
     for i, p in enumerate(s.players):
         for lp, cause in kingdom.end_of_game_gains(game.rules, game.building_rules, s.cards, p):
@@ -119,36 +128,3 @@ def end_turn(game: Game) -> None:
     s.over, s.phase, s.step = True, Phase.END, Step.NONE
     game.emit("game_over", scores=game.scores(), gold=[p.gold for p in s.players], winners=game.winners())
     game.mode.game_ended(game)
-
-
-def heal_matters(game: Game, player: int) -> bool:
-    """`Game.heal_matters`: whether the choice of the Units saved can change anything."""
-    pend = game.pending_for(player)
-    if pend is None or pend.kind != Step.HEAL:
-        return False
-    if game.state.turn < game.state.turns:
-        return True
-    outcomes = set()
-    o = pend.options
-    assert isinstance(o, HealOptions)  # the heal step's
-    slots, most = o.slots, o.max
-    for saves in (c for k in range(most + 1) for c in itertools.combinations(slots, k)):
-        outcome = _final_scores_after(game, player, Heal(saves))
-        if outcome is not None:
-            outcomes.add(outcome)
-        if len(outcomes) > 1:
-            return True
-    return False
-
-
-def _final_scores_after(game: Game, player: int, heal: Heal) -> tuple[object, ...] | None:
-    """LP and Gold of every player (and the other sides' LP: the Lich King's) at the end, if `player`
-    saves these Units and the others save none (None: a choice the rules refuse)."""
-    ahead = game.copy()
-    try:
-        ahead.apply(player, heal)
-    except IllegalDecision:
-        return None
-    while not ahead.over and ahead.pending():
-        ahead.apply(ahead.pending()[0].player, Heal(()))
-    return tuple((p.lp, p.gold) for p in ahead.state.players), tuple(ahead.mode.other_scores(ahead))

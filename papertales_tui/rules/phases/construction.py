@@ -5,34 +5,35 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import kingdom
-from ..decisions import Build, Construction, ConstructionOptions, Pass, Step, Upgrade
+from ..decisions import Build, Construction, ConstructionOptions, Pass, Upgrade
 from ..errors import IllegalDecision
 from ..state import Player
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..table import Table
 
 
-def step_options(game: Game, player: int) -> tuple[Build | Upgrade, ...]:
+def step_options(game: Table, player: int) -> tuple[Build | Upgrade, ...]:
     """Construction options during the Construction step, worked out once a step (nothing changes a
-    Kingdom then; `Game.begin` clears them)."""
-    options = game._options.get(player)
+    Kingdom then; they are cleared when a step opens)."""
+    scratch = game.scratch
+    options = scratch.options.get(player)
     if options is None:
-        known = game._war_resources  # (the Kingdom's resources, if the Wars of this game worked them out)
-        options = game._options[player] = kingdom.construction_options(
+        known = scratch.war_resources  # (the Kingdom's resources, if the Wars of this game worked them out)
+        options = scratch.options[player] = kingdom.construction_options(
             game.rules, game.building_rules, game.state.players[player], None if known is None else known[player])
     return options
 
 
-def asks_construction(game: Game, i: int, p: Player) -> bool:
+def asks_construction(game: Table, i: int, p: Player) -> bool:
     return bool(step_options(game, i))
 
 
-def construction_options(game: Game, i: int, p: Player) -> ConstructionOptions:
+def construction_options(game: Table, i: int, p: Player) -> ConstructionOptions:
     return ConstructionOptions(step_options(game, i))
 
 
-def check_construction(game: Game, player: int, p: Player, d: Construction) -> Construction:
+def check_construction(game: Table, player: int, p: Player, d: Construction) -> Construction:
     if isinstance(d, Pass):
         return d
     for opt in step_options(game, player):
@@ -45,10 +46,10 @@ def check_construction(game: Game, player: int, p: Player, d: Construction) -> C
     raise IllegalDecision("you cannot afford that Construction now (or it is not available)")
 
 
-def resolve_construction(game: Game) -> None:
-    """Every Construction is in: pay and build, then the Aging phase opens."""
+def resolve_construction(game: Table) -> None:
+    """Every Construction is in: pay and build."""
     s = game.state
-    game._war_resources = None  # (Buildings change now)
+    game.scratch.war_resources = None  # (Buildings change now)
     for i, p in enumerate(s.players):
         d = p.submitted
         if d is None or isinstance(d, Pass):
@@ -68,4 +69,3 @@ def resolve_construction(game: Game) -> None:
         else:
             game.emit("building_upgraded", player=i, building=d.building, gold=d.gold,
                       cause="construction", total=p.gold)
-    game.begin(Step.HEAL)

@@ -6,28 +6,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import kingdom
-from ..decisions import AgeTarget, AgeTargetOptions, Deploy, DeployOptions, Step
+from ..decisions import AgeTarget, AgeTargetOptions, Deploy, DeployOptions
 from ..errors import IllegalDecision, MalformedDecision, Unaffordable
+from ..order import gains_in_order, in_order, ranked
 from ..state import FIFTH_SLOT, Player, Unit
-from . import wars
-from .order import gains_in_order, in_order, ranked
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..table import Table
 
 
-def asks_deploy(game: Game, i: int, p: Player) -> bool:
+def asks_deploy(game: Table, i: int, p: Player) -> bool:
     return True
 
 
-def deploy_options(game: Game, i: int, p: Player) -> DeployOptions:
+def deploy_options(game: Table, i: int, p: Player) -> DeployOptions:
     s = game.state
     return DeployOptions(tuple(p.hand), tuple([(k, u.card) for k, u in enumerate(p.slots) if u is not None]),
                          p.open_slots(), p.gold,
                          s.turn < s.turns)  # can_keep: a kept card would wait for no next turn
 
 
-def check_deploy(game: Game, player: int, p: Player, d: Deploy) -> Deploy:
+def check_deploy(game: Table, player: int, p: Player, d: Deploy) -> Deploy:
     slots = d.slots
     if len(slots) != 5:
         raise MalformedDecision("a deployment lists exactly 5 spots (Front 1-3, Back 1-2)")
@@ -49,7 +48,7 @@ def check_deploy(game: Game, player: int, p: Player, d: Deploy) -> Deploy:
     return d
 
 
-def check_payment(game: Game, p: Player, new: list[int], unpaid: tuple[int, ...]) -> None:
+def check_payment(game: Table, p: Player, new: list[int], unpaid: tuple[int, ...]) -> None:
     """The new Units are paid for, but for those given up, and only when Gold is short."""
     if any(c not in new for c in unpaid) or len(set(unpaid)) != len(unpaid):
         raise IllegalDecision("only Units deployed now can be left unpaid")
@@ -65,9 +64,9 @@ def check_payment(game: Game, p: Player, new: list[int], unpaid: tuple[int, ...]
             raise IllegalDecision(f"you can pay for {game.types[c].name}, so it cannot be left unpaid")
 
 
-def resolve_deployment(game: Game) -> None:
-    """Every Kingdom is planned: place them, draw for Shapeshifters, apply the phase-2 abilities,
-    then ask for the Age tokens placed by choice."""
+def resolve_deployment(game: Table) -> None:
+    """Every Kingdom is planned: place them, draw for Shapeshifters, apply the phase-2 abilities
+    (which may queue Age tokens placed by choice: the next step)."""
     s = game.state
     revealed: dict[int, list[int]] = {}
     rules = game.rules
@@ -88,15 +87,9 @@ def resolve_deployment(game: Game) -> None:
     acting = [i for i, p in enumerate(s.players) if kingdom.has_phase2_abilities(rules, p, revealed[i])]
     for i in in_order(game, acting):
         reveal_abilities(game, i, revealed[i])
-    for p in s.players:
-        p.submitted = None
-    s.step = Step.AGE_TARGET
-    auto_age_targets(game)
-    if not game._anyone_pending():
-        end_deployment(game)
 
 
-def place(game: Game, i: int, p: Player, d: Deploy) -> list[int]:
+def place(game: Table, i: int, p: Player, d: Deploy) -> list[int]:
     """Put the player's plan into effect; return the spots of the newly revealed Units."""
     s = game.state
     old = {u.card: u for u in p.slots if u is not None}
@@ -135,7 +128,7 @@ def place(game: Game, i: int, p: Player, d: Deploy) -> list[int]:
     return revealed
 
 
-def discard_hand(game: Game, i: int, p: Player, placed: tuple[int | None, ...], keep: int | None) -> None:
+def discard_hand(game: Table, i: int, p: Player, placed: tuple[int | None, ...], keep: int | None) -> None:
     """The hand cards neither placed nor kept are discarded; `keep` is set aside."""
     s = game.state
     discard, log, phase = s.discard, s.log, s.phase
@@ -157,7 +150,7 @@ def discard_hand(game: Game, i: int, p: Player, placed: tuple[int | None, ...], 
             game.unlogged += 1
 
 
-def shapeshift(game: Game, i: int, slot: int, max_cost: int) -> None:
+def shapeshift(game: Table, i: int, slot: int, max_cost: int) -> None:
     """A Shapeshifter draws until a Unit of at most `max_cost` Gold takes its place."""
     s = game.state
     p = s.players[i]
@@ -178,7 +171,7 @@ def shapeshift(game: Game, i: int, slot: int, max_cost: int) -> None:
     game.emit("shapeshift_failed", player=i, slot=slot)
 
 
-def reveal_abilities(game: Game, i: int, revealed: list[int]) -> None:
+def reveal_abilities(game: Table, i: int, revealed: list[int]) -> None:
     """Phase-2 abilities: reveal abilities of the new Units, then every-turn ones of all Units."""
     p = game.state.players[i]
     rules = game.rules
@@ -193,8 +186,8 @@ def reveal_abilities(game: Game, i: int, revealed: list[int]) -> None:
             h(k, slot, u.card, params)
 
 
-def auto_age_targets(game: Game) -> None:
-    """A choice with a single possible Unit is made without asking."""
+def auto_age_targets(game: Table) -> None:
+    """A choice with a single possible Unit is made without asking (`Step.AGE_TARGET` opens)."""
     s = game.state
     for i, p in enumerate(s.players):
         while p.choices and len(p.units()) <= 1:
@@ -204,36 +197,35 @@ def auto_age_targets(game: Game) -> None:
             p.choices.pop(0)
 
 
-def asks_age_target(game: Game, i: int, p: Player) -> bool:
+def asks_age_target(game: Table, i: int, p: Player) -> bool:
     return bool(p.choices)
 
 
-def age_target_options(game: Game, i: int, p: Player) -> AgeTargetOptions:
+def age_target_options(game: Table, i: int, p: Player) -> AgeTargetOptions:
     c = p.choices[0]
     return AgeTargetOptions(c["source"], c["name"], c["amount"], tuple([k for k, _ in p.units()]))
 
 
-def check_age_target(game: Game, player: int, p: Player, d: AgeTarget) -> AgeTarget:
+def check_age_target(game: Table, player: int, p: Player, d: AgeTarget) -> AgeTarget:
     if d.slot not in [k for k, _ in p.units()]:
         raise IllegalDecision("choose one of your Units in play")
     return d
 
 
-def resolve_age_target(game: Game, player: int, d: AgeTarget) -> None:
+def resolve_age_target(game: Table, player: int, d: AgeTarget) -> None:
     """One Age-token choice, applied at once (the choices are sequential and private)."""
     p = game.state.players[player]
     c = p.choices.pop(0)
     add_age(game, player, d.slot, c["amount"], game.state.cards[c["source"]])
 
 
-def end_deployment(game: Game) -> None:
-    """End of phase 2: its LP scored, then the Wars."""
+def end_deployment(game: Table) -> None:
+    """End of phase 2: its LP scored."""
     rules, cards = game.rules, game.state.cards
     gains_in_order(game, [kingdom.deployment_end_gains(rules, cards, p) for p in game.state.players])
-    wars.resolve_wars(game)
 
 
-def add_age(game: Game, i: int, slot: int, amount: int, cause: str) -> None:
+def add_age(game: Table, i: int, slot: int, amount: int, cause: str) -> None:
     u = game.state.players[i].unit(slot)
     u.age += amount
     if game.record_events:
@@ -247,7 +239,7 @@ class Kingdom:
 
     __slots__ = ("game", "player", "_resources")
 
-    def __init__(self, game: Game, player: int):
+    def __init__(self, game: Table, player: int):
         self.game, self.player = game, player
         self._resources: dict[str, int] | None = None
 
@@ -277,7 +269,7 @@ class Kingdom:
             {"source": source, "name": self.game.rules[source].name, "amount": amount})
 
 
-def deploy_alone(k: Game, d: Deploy) -> None:
+def deploy_alone(k: Table, d: Deploy) -> None:
     """Phase 2 for player 0 of `k`, a game of one Kingdom (`Game.after_deployment`) with the
     deployment `d` (checked): Units placed and paid, reveal and every-turn abilities, end-of-phase
     LP; no Shapeshifter draws (the draw pile is hidden), Age-token choices left in `choices`."""

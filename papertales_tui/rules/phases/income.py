@@ -4,18 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..decisions import Step
-from ..state import Phase
-
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..table import Table
 
 
-def resolve_income(game: Game, incomes: list[int], resources: list[dict[str, int]]) -> None:
-    """Each player earns their Income (`incomes`: as the Wars worked it out), then Construction opens
-    (`resources`: each Kingdom's, as the Wars worked them out; its options are priced with them)."""
-    game.state.phase = Phase.INCOME
-    for i, gold in enumerate(incomes):
+def resolve_income(game: Table) -> None:
+    """Each player earns their Income, as the Wars worked it out (`Scratch.incomes`)."""
+    for i, gold in enumerate(game.scratch.incomes):
         game.gain(i, gold=gold, cause="income")
-    game._war_resources = resources
-    game.begin(Step.CONSTRUCTION)

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Pick, PickOptions, Step
 from ..errors import IllegalDecision
-from ..state import Phase, Player
+from ..state import Player
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..table import Table
 
 
 def draft_size(players: int) -> int:
@@ -31,24 +31,35 @@ def draft_counts(players: int, rounds: int) -> list[int]:
     return counts
 
 
-def start_turn(game: Game) -> None:
-    """A new turn: the mode deals the draft cards (`Mode.draft_cards`) and the first pick opens."""
+def start_turn(game: Table) -> None:
+    """A new turn (`Step.TURN` opens): the mode deals the first round's draft cards (`Mode.draft_cards`)."""
     s = game.state
-    s.phase, s.draft_round = Phase.RECRUITMENT, 0
+    s.draft_round = 0
     game.emit("turn_started", turn=s.turn)
-    open_round(game, game.mode.draft_cards(game, None))
+    game.scratch.drafts = game.mode.draft_cards(game, None)
 
 
-def open_round(game: Game, drafts: list[list[int]] | None) -> None:
-    """The cards each player picks from this round (a last single card is taken without asking), or
-    with None the end of the draft: the mode's `draft_ended`, the card kept last turn back in the
-    hand, and Deployment."""
+_PICK, _DRAFT_END = Step.PICK, Step.DRAFT_END  # (`Step.PICK` is a slow lookup on Python 3.11)
+
+
+def after_deal(game: Table) -> Step:
+    """A round of picks while the mode deals cards, else the end of the draft."""
+    return _PICK if game.scratch.drafts is not None else _DRAFT_END
+
+
+def open_round(game: Table) -> None:
+    """The cards each player picks from this round (`Step.PICK` opens; a last single card is taken
+    without asking)."""
+    drafts = game.scratch.drafts
+    assert drafts is not None  # (`after_deal` opens a round only with cards dealt)
+    for p, cards in zip(game.state.players, drafts, strict=True):
+        p.draft = cards
+    game.scratch.drafts = None
+
+
+def end_draft(game: Table) -> None:
+    """The end of the draft: the mode's `draft_ended`, then the card kept last turn back in the hand."""
     s = game.state
-    if drafts is not None:
-        for p, cards in zip(s.players, drafts, strict=True):
-            p.draft = cards
-        game.begin(Step.PICK)
-        return
     game.mode.draft_ended(game)
     for i, p in enumerate(s.players):
         if p.kept is not None:
@@ -59,10 +70,9 @@ def open_round(game: Game, drafts: list[list[int]] | None) -> None:
             else:
                 game.unlogged += 1
             p.kept = None
-    game.begin(Step.DEPLOY)
 
 
-def deal(game: Game) -> list[list[int]]:
+def deal(game: Table) -> list[list[int]]:
     """The standard draft's cards: `draft_size` from the draw pile for each player."""
     s = game.state
     size = draft_size(len(s.players))
@@ -77,15 +87,15 @@ def deal(game: Game) -> list[list[int]]:
     return drafts
 
 
-def asks_pick(game: Game, i: int, p: Player) -> bool:
+def asks_pick(game: Table, i: int, p: Player) -> bool:
     return len(p.draft) > 1  # a last single card is taken without asking
 
 
-def pick_options(game: Game, i: int, p: Player) -> PickOptions:
+def pick_options(game: Table, i: int, p: Player) -> PickOptions:
     return PickOptions(tuple(p.draft), len(game.state.players) == 2)
 
 
-def check_pick(game: Game, player: int, p: Player, d: Pick) -> Pick:
+def check_pick(game: Table, player: int, p: Player, d: Pick) -> Pick:
     cards = p.draft
     if d.card not in cards:
         raise IllegalDecision("you can only pick a card from the cards in front of you")
@@ -97,9 +107,9 @@ def check_pick(game: Game, player: int, p: Player, d: Pick) -> Pick:
     return d
 
 
-def resolve_picks(game: Game) -> None:
-    """Every pick of the round is in: take the cards; the mode says where the rest go and what
-    comes next (`Mode.draft_cards`)."""
+def resolve_picks(game: Table) -> None:
+    """Every pick of the round is in: take the cards; the mode says where the rest go and which
+    cards come next, if any (`Mode.draft_cards`)."""
     s = game.state
     record = game.record_events
     leftovers = []
@@ -127,10 +137,10 @@ def resolve_picks(game: Game) -> None:
         leftovers.append(p.draft)
         p.draft = []
     s.draft_round += 1
-    open_round(game, game.mode.draft_cards(game, leftovers))
+    game.scratch.drafts = game.mode.draft_cards(game, leftovers)
 
 
-def pass_on(game: Game, leftovers: list[list[int]]) -> list[list[int]] | None:
+def pass_on(game: Table, leftovers: list[list[int]]) -> list[list[int]] | None:
     """The standard draft: the cards left go to the next player (`pass_step`), until none is left."""
     if not any(leftovers):
         return None

@@ -6,13 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import kingdom
-from ..decisions import Step
-from ..state import Phase
-from . import income
-from .order import gains_in_order
+from ..order import gains_in_order
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..table import Table
 
 WAR_LP = 3
 
@@ -28,10 +25,10 @@ def double_war(mine: int, theirs: int) -> int:
     return 2 if mine >= 2 * theirs else 1 if mine >= theirs else 0
 
 
-def resolve_wars(game: Game) -> None:
-    """The Wars (whom each seat fights: `Mode.fight`), then the Income phase."""
+def resolve_wars(game: Table) -> None:
+    """The Wars (whom each seat fights: `Mode.fight`); each Kingdom's Income and resources as they
+    work them out, for the Income and Construction steps."""
     s = game.state
-    s.phase, s.step = Phase.WARS, Step.NONE
     mode = game.mode
     mode.wars_started(game)
     strengths = []
@@ -58,10 +55,11 @@ def resolve_wars(game: Game) -> None:
         ctx.wars_won = won[i]
         gains.append(kingdom.war_gains(rules, buildings, cards, s.players[i], ctx, unit_strengths))
     gains_in_order(game, gains)  # (Wars abilities read no LP or Gold: all are worked out first)
-    income.resolve_income(game, [ctx.income for ctx, _ in kingdoms], [ctx.resources for ctx, _ in kingdoms])
+    game.scratch.incomes = [ctx.income for ctx, _ in kingdoms]
+    game.scratch.war_resources = [ctx.resources for ctx, _ in kingdoms]
 
 
-def fight(game: Game, strengths: list[int]) -> list[int]:
+def fight(game: Table, strengths: list[int]) -> list[int]:
     """The Wars between neighbours (2 players: the double War): Wars won by each player."""
     n = len(strengths)
     won = [0] * n

@@ -7,10 +7,10 @@ import random
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from .table import Table
 
 
-def in_order(game: Game, acting: list[int]) -> list[int]:
+def in_order(game: Table, acting: list[int]) -> list[int]:
     """These players in player order, for abilities that touch only their own player's Kingdom: the
     order shows only in the log. So it is only worked out (a seeded draw if tied) when two or more
     act and events are logged: a player with nothing to do changes nothing and logs nothing."""
@@ -19,19 +19,19 @@ def in_order(game: Game, acting: list[int]) -> list[int]:
     return ranked(game, acting)
 
 
-def gains_in_order(game: Game, gains: list[list[tuple[str, int, int]]]) -> None:
+def gains_in_order(game: Table, gains: list[list[tuple[str, int, int]]]) -> None:
     """Each player's (cause, LP, Gold) gains, player after player in player order."""
     for i in in_order(game, [i for i, g in enumerate(gains) if g]):
         for cause, lp, gold in gains[i]:
             game.gain(i, lp=lp, gold=gold, cause=cause)
 
 
-def player_order(game: Game) -> list[int]:
+def player_order(game: Table) -> list[int]:
     """Most LP first, then least Gold, then a seeded draw (`Game.player_order`)."""
     return ranked(game, list(range(len(game.state.players))))
 
 
-def ranked(game: Game, players: list[int]) -> list[int]:
+def ranked(game: Table, players: list[int]) -> list[int]:
     """These players in the order `player_order` gives them; the seeded draw is only made when two
     of them tie (seeding it is slow; its values are fixed, so the order is the same)."""
     s = game.state
@@ -42,13 +42,14 @@ def ranked(game: Game, players: list[int]) -> list[int]:
     return sorted(players, key=lambda i: (keys[i], tiebreak[i]))
 
 
-def _tiebreak(game: Game, n: int) -> list[float]:
+def _tiebreak(game: Table, n: int) -> list[float]:
     """Seeded draws for ties, fixed by the seed and the number of events so far, whether they
     were logged or not (asking does not advance the game's rng); the last ones are remembered,
     as seeding a Random is slow."""
     s = game.state
     key = f"{s.seed}:{len(s.log) + game.unlogged}"  # the events so far, logged or not
-    if game._last_tiebreak[0] != key or len(game._last_tiebreak[1]) != n:
+    scratch = game.scratch
+    if scratch.tiebreak[0] != key or len(scratch.tiebreak[1]) != n:
         draw = random.Random(key)
-        game._last_tiebreak = (key, [draw.random() for _ in range(n)])
-    return game._last_tiebreak[1]
+        scratch.tiebreak = (key, [draw.random() for _ in range(n)])
+    return scratch.tiebreak[1]
