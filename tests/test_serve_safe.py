@@ -125,8 +125,9 @@ def test_every_response_forbids_framing_and_allows_only_the_pages_own_files():
             assert headers["X-Frame-Options"] == "DENY"
             policy = dict((part.strip().split(" ", 1) + [""])[:2] for part in headers["Content-Security-Policy"].split(";"))
             assert policy["frame-ancestors"] == "'none'" and policy["default-src"] == "'none'"
-            for kind in ("script-src", "style-src", "font-src", "connect-src"):
+            for kind in ("script-src", "font-src", "connect-src", "img-src"):
                 assert policy[kind] == "'self'", kind
+            assert policy["style-src"] == "'self' 'unsafe-inline'"  # the terminal's own <style> elements
             assert headers["X-Content-Type-Options"] == "nosniff"
             assert headers["Referrer-Policy"] == "no-referrer"
         page = answers[0][2]

@@ -34,11 +34,11 @@ MAX_WIDTH, MAX_HEIGHT = 400, 150  # cells: every size a tab asks for is clamped 
 MIN_WIDTH, MIN_HEIGHT = 10, 5
 MAX_MESSAGE = 64 * 1024  # bytes of one websocket message (a keypress, a paste, a resize: a few bytes)
 HOST = re.compile(r"(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::[0-9]{1,5})?")  # no userinfo, no list
-HEADERS = {  # on every response
-    "X-Frame-Options": "DENY",
-    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self'; "
-                               "img-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
-                               "form-action 'none'",
+HEADERS = {  # on every response. Styles may be inline too: textual.js's terminal (xterm.js) writes <style>
+    "X-Frame-Options": "DENY",  # elements of its own (its bundled CSS; the cell sizes of its DOM renderer)
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                               "font-src 'self'; img-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
+                               "base-uri 'none'; form-action 'none'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",  # the token is in the link
     "Cache-Control": "no-store",
