@@ -256,7 +256,7 @@ def read_message(text: str) -> tuple[str, Any]:
         return kind, data
     if kind == "resize" and isinstance(data, dict):
         width, height = data.get("width"), data.get("height")
-        if all(type(n) is int and n > 0 for n in (width, height)):
+        if type(width) is int and type(height) is int and width > 0 and height > 0:  # (bool is no size)
             return kind, (clamp(width, MIN_WIDTH, MAX_WIDTH), clamp(height, MIN_HEIGHT, MAX_HEIGHT))
         raise ValueError(f"a resize to {literal_short(width)} x {literal_short(height)}")
     if kind in ("ping", "blur", "focus"):

@@ -448,7 +448,6 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         """Save the game to `path`: None when saved, else the SaveFileError or OSError. An existing
         file is replaced only with `overwrite`, and never when it is not a good save file."""
         from ..persistence import SaveFileError, save_as
-
         from ..persistence.store import save_named
 
         session = self.playing()
