@@ -230,7 +230,9 @@ def test_twelve_tabs_at_once_start_at_most_eight_games():
 
                 opened = await asyncio.gather(*(open_tab() for _ in range(12)))
                 playing = [ws for ws in opened if not isinstance(ws, int)]
-                await asyncio.sleep(1)  # every game process started
+                end = time.monotonic() + 30
+                while len(game_pids(proc.pid)) < len(playing) and time.monotonic() < end:
+                    await asyncio.sleep(0.1)  # each game process is started once its websocket is open
                 result: list[int | str] = [ws if isinstance(ws, int) else 101 for ws in opened]
                 result.append(len(game_pids(proc.pid)))
                 async with session.get(url) as page:
