@@ -15,7 +15,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from helpers.browser import game_pids, served
+from helpers.browser import chromium_missing, game_pids, served
 from test_tui_support import SIZE, keys_for
 
 from papertales_tui.dirs import kept_games, saved_games, saves_dir
@@ -374,3 +374,16 @@ async def test_a_copy_without_the_lock_autosaves_to_a_file_of_its_own(catalog):
             await pilot.press(*keys_for(again))
             await pilot.pause()
     assert kept_games() == [own] and len(load_save(own, catalog).decisions) == 4
+
+
+@needs_serve
+@pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
+def test_a_page_of_another_site_cannot_frame_a_game_in_chromium():
+    """Without a token (the frame's link would hold it, but not its cookie: SameSite) a framed page was
+    the server's own origin, and its websocket started a game: now Chromium shows no frame."""
+    from helpers.browser import browser
+
+    with served(data(), "--no-token") as (proc, url), browser() as page:
+        page.set_content("".join(f'<iframe src="{url}"></iframe>' for _ in range(3)))
+        page.wait_for_timeout(3000)  # time for the frames to load and open their websockets, if they could
+        assert game_pids(proc.pid) == []
