@@ -194,7 +194,8 @@ def test_a_huge_resize_is_clamped_and_malformed_messages_are_ignored():
                 sent, peak = await repaint(), peak_rss_mib(game)
                 for bad in ('["resize", {"width": -5, "height": 24}]', '["resize", {"width": null, "height": 24}]',
                             '["resize", {"width": 80.5, "height": "24"}]', '["resize", null]', '["resize"]',
-                            'not json', '{"a": 1}', '[]', '[5]', '["stdin", 5]', '["nothing", 1]'):
+                            'not json', "[" * 5000 + "]" * 5000, '{"a": 1}', '[]', '[5]', '["stdin", 5]',
+                            '["nothing", 1]'):
                     await ws.send_str(bad)
                 await ws.send_str('["ping", "after"]')
                 while True:  # the pong: every message before it was handled
@@ -212,7 +213,7 @@ def test_a_huge_resize_is_clamped_and_malformed_messages_are_ignored():
         assert alive  # no message crashed the game
         lines = output.wait_for('"nothing" with int data')
         ignored = [line for line in lines if "a message from a tab ignored" in line]
-        assert len(ignored) == 11 and "a resize to -5 x 24" in ignored[0], lines
+        assert len(ignored) == 12 and "a resize to -5 x 24" in ignored[0], lines
         assert all(line.count("\n") == 1 for line in ignored)
 
 

@@ -28,7 +28,7 @@ from textual_serve.server import Server
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 PAGE = Path(__file__).with_name("serve_page")  # the page (textual-serve's, without its font from Google,
-PAGE_FILES = PAGE / "static"  # its script and styles in files of their own: the CSP allows no inline ones)
+PAGE_FILES = PAGE / "static"  # its script in a file of its own: the CSP allows no inline script; its styles too)
 STOP_WAIT = 3.0  # seconds a game process has to quit (its autosave is already written) before it is killed
 MAX_WIDTH, MAX_HEIGHT = 400, 150  # cells: every size a tab asks for is clamped to these (a 4K screen's worth)
 MIN_WIDTH, MIN_HEIGHT = 10, 5
@@ -245,10 +245,12 @@ def read_message(text: str) -> tuple[str, Any]:
     """A tab's message as (kind, data): ("stdin", text), ("resize", (width, height)) clamped to
     MAX_WIDTH x MAX_HEIGHT, ("ping", data), ("blur" | "focus", None). ValueError, saying what is wrong,
     for anything else."""
+    from ..files import loads_json
+
     try:
-        envelope = json.loads(text)
-    except ValueError:
-        raise ValueError("not JSON") from None
+        envelope = loads_json(text)  # (nested 10000 deep: a ValueError, not a RecursionError)
+    except ValueError as err:
+        raise ValueError(f"not JSON of a sane size ({literal_short(str(err))})") from None
     if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
         raise ValueError("not a [kind, data] list")
     kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
