@@ -392,3 +392,22 @@ def test_a_page_of_another_site_cannot_frame_a_game_in_chromium():
         page.set_content("".join(f'<iframe src="{url}"></iframe>' for _ in range(3)))
         page.wait_for_timeout(3000)  # time for the frames to load and open their websockets, if they could
         assert game_pids(proc.pid) == []
+
+
+def test_a_copys_own_autosaves_are_new_files_and_cleaned_as_kept_games(catalog):
+    """Each game of a copy without the lock gets a new file (two in the same second too); the finished
+    ones beyond the newest five are cleaned as kept games are, those in progress never."""
+    from papertales_tui.persistence.store import own_autosave_path, prune_kept
+    from papertales_tui.rules.random_play import play_random_game
+
+    paths = []
+    for seed in range(8):  # seven finished games, then one in progress
+        game = (play_random_game(["Ann", "Bo"], seed, catalog) if seed < 7
+                else Game.new(["Ann", "Bo"], seed=seed, catalog=catalog))
+        path = own_autosave_path()
+        autosave(game, {"seats": ["human"] * 2}, path.parent, path.name)
+        paths.append(path)
+    assert len(set(paths)) == 8 and sorted(kept_games()) == sorted(paths)
+    removed = prune_kept(catalog=catalog)
+    assert len(removed) == 2 and paths[7] not in removed
+    assert len(kept_games()) == 6

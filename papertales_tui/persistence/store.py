@@ -68,8 +68,10 @@ def own_autosave_path(directory: Path | str | None = None) -> Path:
     """A new file for the autosaves of a game played by a copy of the game without the data directory's
     lock (a second browser tab, a second terminal): named as a kept game, so that Resume lists it and
     `prune_kept` cleans it as kept games are."""
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    return data_dir(directory) / f"{KEPT_PREFIX}{stamp}-{os.getpid()}.json"
+    stamp, n = f"{datetime.now(UTC):%Y%m%d-%H%M%S}-{os.getpid()}", 1
+    while (path := data_dir(directory) / f"{KEPT_PREFIX}{stamp}{f'-{n}' if n > 1 else ''}.json").exists():
+        n += 1  # a second game of this copy within the same second
+    return path
 
 
 def autosave(game: Game, settings: dict[str, Any] | None = None, directory: Path | str | None = None,
