@@ -43,11 +43,12 @@ INSTALL = "pip install 'papertales-tui[serve]' (or: pip install 'textual-serve>=
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("serve", help="play in a web browser (e.g. a tablet passed around the table)",
-                       description="Serve the game to web browsers: each tab plays its own game. "
-                                   "Ctrl-C stops the server and every game it started (they are autosaved).")
+                       description="Serve the game to web browsers: each tab plays its own game. Open the "
+                                   "printed link (it holds a secret token). Ctrl-C stops the server and every "
+                                   "game it started (they are autosaved).")
     p.add_argument("--host", default=LOOPBACK,
                    help="the address to listen on (default: 127.0.0.1, this computer only); "
-                        "e.g. 0.0.0.0 for every network of this computer, which requires the token")
+                        "e.g. 0.0.0.0 for every network of this computer")
     p.add_argument("--port", type=int_range(0, 65535), default=DEFAULT_PORT,
                    help=f"the port to listen on (default: {DEFAULT_PORT}; 0 picks a free one)")
     p.add_argument("--max-games", type=int_range(1, 1000), default=DEFAULT_MAX_GAMES,
