@@ -411,3 +411,22 @@ def test_a_copys_own_autosaves_are_new_files_and_cleaned_as_kept_games(catalog):
     removed = prune_kept(catalog=catalog)
     assert len(removed) == 2 and paths[7] not in removed
     assert len(kept_games()) == 6
+
+
+async def test_save_as_in_the_terminal_never_replaces_an_autosave_file(catalog):
+    """Item 7 in a terminal too: the path of the autosave (or a kept game, or a copy's own autosave),
+    where another copy's game may be, is refused even with `overwrite`."""
+    from papertales_tui.persistence.store import own_autosave_path
+
+    autosave(game_under_way(catalog), {"seats": ["human"] * 2})
+    own = own_autosave_path()
+    autosave(game_under_way(catalog), {"seats": ["human"] * 2}, own.parent, own.name)
+    before = {p.name: p.read_bytes() for p in data().iterdir() if p.is_file()}
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(Game.new(["Cy", "Di"], seed=6, catalog=catalog), ["human"] * 2)
+        for path in (data() / "autosave.json", data() / "autosave.prev.json", own):
+            error = app.save_as(str(path), overwrite=True)
+            assert error is not None and "never replaces" in str(error), path
+    assert {p.name: p.read_bytes() for p in data().iterdir() if p.is_file()} == before

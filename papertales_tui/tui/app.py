@@ -456,6 +456,9 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
                 target = save_named(session.game, path, session.settings(), overwrite=overwrite)
             else:
                 target = save_target(path)
+                if is_autosave_file(target):  # another copy's game may be in it
+                    raise SaveFileError(target, "in_use", "this is an autosave file of the game, which Save as "
+                                                          "never replaces: choose another name")
                 save_as(session.game, target, session.settings(), overwrite=overwrite)
         except (SaveFileError, OSError) as err:
             return err
@@ -609,6 +612,15 @@ def is_autosave(path: Path | None) -> bool:
     from ..dirs import autosave_path, backup_path
 
     return path is not None and path.resolve() in (autosave_path().resolve(), backup_path().resolve())
+
+
+def is_autosave_file(path: Path) -> bool:
+    """Whether `path` is one of the data directory's autosave files (autosave*.json: the autosave, its
+    backup, the kept games and the autosaves of a copy without the lock, the damaged ones moved aside)."""
+    from ..dirs import AUTOSAVE, data_dir
+
+    path = path.resolve()
+    return path.parent == data_dir().resolve() and path.name.startswith(AUTOSAVE.split(".")[0])
 
 
 def save_target(path: str) -> Path:
