@@ -10,6 +10,7 @@ from pathlib import Path
 AUTOSAVE = "autosave.json"
 BACKUP = "autosave.prev.json"
 KEPT_PREFIX = "autosave.kept-"  # autosave.kept-<UTC time>.json: an unfinished game a new one did not replace
+SAVES = "saves"  # the data directory's folder of games saved by name (Save as in a served game)
 DATA_DIR_ENV = "PAPERTALES_DATA_DIR"
 CACHE_DIR_ENV = "PAPERTALES_CACHE_DIR"
 
@@ -34,12 +35,27 @@ def backup_path(directory: Path | str | None = None) -> Path:
 
 
 def kept_games(directory: Path | str | None = None) -> list[Path]:
-    """The kept games (persistence.store.keep_autosave), newest first."""
+    """The kept games (persistence.store.keep_autosave, and the autosaves of a copy of the game
+    without the lock: store.own_autosave_path), newest first."""
     try:
-        found = [p for p in data_dir(directory).glob(f"{KEPT_PREFIX}*.json") if not p.name.endswith(".prev.json")]
+        found = [p for p in data_dir(directory).glob(f"{KEPT_PREFIX}*.json")
+                 if not p.name.endswith(".prev.json") and ".damaged-" not in p.name]
     except OSError:
         return []
     return sorted(found, key=lambda p: p.name, reverse=True)
+
+
+def saves_dir(directory: Path | str | None = None) -> Path:
+    return data_dir(directory) / SAVES
+
+
+def saved_games(directory: Path | str | None = None) -> list[Path]:
+    """The games saved by name in the saves folder (persistence.store.save_named), newest first."""
+    try:
+        found = [(p.stat().st_mtime, p) for p in saves_dir(directory).glob("*.json") if p.is_file()]
+    except OSError:
+        return []
+    return [p for _, p in sorted(found, reverse=True)]
 
 
 def cache_dir() -> Path:

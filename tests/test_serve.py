@@ -17,7 +17,8 @@ import pytest
 from helpers.browser import chromium_missing, click_text, game_pids, screen, served, wait_for_text
 
 from papertales_tui.cli import main
-from papertales_tui.persistence import load_autosave
+from papertales_tui.dirs import kept_games
+from papertales_tui.persistence import load_autosave, load_save
 
 needs_serve = pytest.mark.skipif(sys.platform == "win32", reason="process groups and signals")
 
@@ -41,13 +42,17 @@ def alive(pid: int) -> bool:
 @needs_serve
 @pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
 def test_a_two_player_game_in_chromium(catalog):
-    """Start a 2-player game, pick through clicks (the key bar's Confirm included) and keys; the autosave is
-    written; a second tab is told the autosave is in use; Ctrl-C ends the server and both games (130)."""
+    """Start a 2-player game through the token link, pick through clicks (the key bar's Confirm included)
+    and keys; the autosave is written; a second tab is told the autosave is in use and plays a game that
+    autosaves to a file of its own; Ctrl-C ends the server and both games (130), and both games are on
+    disk. The page breaks none of its Content-Security-Policy."""
     from helpers.browser import browser, start_game
 
     data = Path(os.environ["PAPERTALES_DATA_DIR"])  # this test's own (tests/conftest.py)
-    with served(data, "--token") as (server, url), browser() as page:
+    with served(data) as (server, url), browser() as page:
         assert "?token=" in url
+        violations: list[str] = []
+        page.context.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
         start_game(page, url, 7)
         wait_for_text(page, "I am Player 1")
         click_text(page, "I am Player 1")  # the hand-off screen's button
@@ -80,6 +85,16 @@ def test_a_two_player_game_in_chromium(catalog):
         assert "Another copy of Paper Tales is using the autosave" in wait_for_text(second, "Another copy")
         games = game_pids(server.pid)
         assert len(games) == 2
+        start_game(second, url.split("/?")[0] + "/", 8)  # the cookie holds the token now
+        second.keyboard.press("Enter")  # the hand-off
+        wait_for_text(second, "to PICK")
+        second.keyboard.press("Enter")
+        wait_for_text(second, "to DISCARD")
+        second.keyboard.press("Enter")
+        wait_for_text(second, "c: confirm")
+        second.keyboard.press("c")
+        wait_for_text(second, "Pass to Player 2")
+        assert not violations, violations
 
         server.send_signal(signal.SIGINT)
         assert server.wait(15) == 130
@@ -88,11 +103,15 @@ def test_a_two_player_game_in_chromium(catalog):
             time.sleep(0.05)
         assert not any(alive(p) for p in games)
         assert screen(second)  # the page stays (it says the session ended)
+    assert len(load_autosave(catalog=catalog).decisions) == 2
+    [own] = kept_games(data)  # the second tab's game
+    save = load_save(own, catalog)
+    assert save.seed == 8 and len(save.decisions) == 1
 
 
 @needs_serve
 def test_the_token_is_required():
-    with served(Path(os.environ["PAPERTALES_DATA_DIR"]), "--token") as (_, url):
+    with served(Path(os.environ["PAPERTALES_DATA_DIR"])) as (_, url):
         base, token = url.split("/?token=")
         assert status(url) == 200
         for path in ("/", "/static/js/textual.js", "/ws", "/download/x"):
@@ -107,7 +126,7 @@ def test_the_token_is_required():
 
 @needs_serve
 def test_another_host_requires_the_token_and_a_site_cannot_drive_a_game():
-    with served(Path(os.environ["PAPERTALES_DATA_DIR"])) as (_, url):
+    with served(Path(os.environ["PAPERTALES_DATA_DIR"]), "--no-token") as (_, url):
         assert "token" not in url and status(url) == 200  # this computer only: no token
         port = url.rsplit(":", 1)[1].strip("/")
         assert status(url, {"Host": f"evil.example:{port}"}) == 403  # DNS rebinding

@@ -1,10 +1,14 @@
 """`papertales serve`: the game in a web browser (a tablet passed around the table), through Textualize's
 textual-serve: each browser tab runs its own copy of the game in a process of its own, which autosaves
-and takes the data directory's lock as a copy in a terminal does.
+(to the data directory's autosave when it gets the lock, else to a file of its own) as a copy in a
+terminal does.
 
-On this computer only (127.0.0.1) by default. Any other --host requires a secret token, a random one in
-the printed link: a request without it (the page, its files, its websocket) is refused (403). The first
-page with the token sets a cookie, so that the page's own requests carry it too.
+On this computer only (127.0.0.1) by default, and always behind a secret token, a random one in the
+printed link, on 127.0.0.1 too (every account of this computer reaches its loopback): a request without
+it (the page, its files, its websocket, a download) is refused (403). The first page with the token sets
+a cookie, so that the page's own requests carry it too. `--no-token` (this computer only) turns it off,
+with a warning. At most --max-games games at once (8). In a served game, Save as takes a name, not a
+path: the file goes to the data directory's `saves` folder (serve_web.py and tui/app.py say the rest).
 
 Exit codes: 130 after Ctrl-C (143 after SIGTERM), every game process it started ended; 2 when it cannot
 start (textual-serve not installed, the port in use, the host not an address of this computer).
@@ -32,22 +36,28 @@ if TYPE_CHECKING:
     from ..rules import Catalog
 
 DEFAULT_PORT = 8000
+DEFAULT_MAX_GAMES = 8
 LOOPBACK = "127.0.0.1"
 INSTALL = "pip install 'papertales-tui[serve]' (or: pip install 'textual-serve>=1.1,<2')"
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("serve", help="play in a web browser (e.g. a tablet passed around the table)",
-                       description="Serve the game to web browsers: each tab plays its own game. "
-                                   "Ctrl-C stops the server and every game it started (they are autosaved).")
+                       description="Serve the game to web browsers: each tab plays its own game. Open the "
+                                   "printed link (it holds a secret token). Ctrl-C stops the server and every "
+                                   "game it started (they are autosaved).")
     p.add_argument("--host", default=LOOPBACK,
                    help="the address to listen on (default: 127.0.0.1, this computer only); "
-                        "e.g. 0.0.0.0 for every network of this computer, which requires the token")
+                        "e.g. 0.0.0.0 for every network of this computer")
     p.add_argument("--port", type=int_range(0, 65535), default=DEFAULT_PORT,
                    help=f"the port to listen on (default: {DEFAULT_PORT}; 0 picks a free one)")
-    p.add_argument("--token", action="store_true",
-                   help="require the secret token in the link even on this computer (always on for "
-                        "an address other than this computer's)")
+    p.add_argument("--max-games", type=int_range(1, 1000), default=DEFAULT_MAX_GAMES,
+                   help=f"the most games played at once, one per browser tab (default: {DEFAULT_MAX_GAMES}); "
+                        "the next tab is told to wait")
+    p.add_argument("--no-token", action="store_true",
+                   help="no secret token in the link (127.0.0.1 only): then any program or account of this "
+                        "computer can play and save games in your name; not recommended")
+    p.add_argument("--token", action="store_true", help=argparse.SUPPRESS)  # always on now (old scripts)
     p.set_defaults(run=run)
 
 
@@ -58,15 +68,21 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
         raise CommandError(f"serving needs textual-serve, which is not installed: {INSTALL}") from None
 
     loopback = is_loopback(args.host)
-    token = secrets.token_urlsafe(24) if args.token or not loopback else None
+    if args.no_token and not loopback:
+        raise CommandError(f"--no-token serves to this computer only: with --host {args.host} the token is "
+                           "required (leave out --no-token)")
+    token = None if args.no_token else secrets.token_urlsafe(24)
     sock = listen(args.host, args.port)
     port = sock.getsockname()[1]
     from .serve_web import Served
 
-    server = Served(app_command(args.cards), args.host, port, token)
+    server = Served(app_command(args.cards), args.host, port, token, max_games=args.max_games)
     for url in links(args.host, port, token):
         print(f"Paper Tales is served at {url}", flush=True)
-    if not loopback:
+    if token is None:
+        print("Warning: no token (--no-token): any program or account of this computer can play and save "
+              "games here, as you.", flush=True)
+    else:
         print("Anyone who has this link (its token included) can play, and save games on this computer.",
               flush=True)
     print("Press Ctrl-C to stop (every game is autosaved).", flush=True)
@@ -156,7 +172,7 @@ def play(argv: list[str]) -> int:
 
     parser = argparse.ArgumentParser(prog="papertales serve (game)")
     parser.add_argument("--cards", action="append", type=folder, default=[])
-    return play_app(load_cards(parser.parse_args(argv).cards))
+    return play_app(load_cards(parser.parse_args(argv).cards), served=True)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,16 @@
-"""The web server of `papertales serve`: textual-serve's Server and AppService, adapted (the token, the
-page's links from the address the browser used, each game in a session of its own, every game ended at
-the end). Imported only when serving: textual-serve is an optional dependency (the `serve` extra)."""
+"""The web server of `papertales serve`: textual-serve's Server and AppService, adapted (the token, a
+strict Host header, headers that keep other sites from framing the page, the page's links from the
+address the browser used, bounded websocket messages, at most `max_games` games, each in a session of its
+own, every game ended at the end). Imported only when serving: textual-serve is an optional dependency
+(the `serve` extra)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
+import re
 import secrets
 import signal
 import socket
@@ -17,14 +21,28 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
-PAGE = Path(__file__).with_name("serve_page")  # the page (textual-serve's, without its font from Google)
+PAGE = Path(__file__).with_name("serve_page")  # the page (textual-serve's, without its font from Google,
+PAGE_FILES = PAGE / "static"  # its script in a file of its own: the CSP allows no inline script; its styles too)
 STOP_WAIT = 3.0  # seconds a game process has to quit (its autosave is already written) before it is killed
+MAX_WIDTH, MAX_HEIGHT = 400, 150  # cells: every size a tab asks for is clamped to these (a 4K screen's worth)
+MIN_WIDTH, MIN_HEIGHT = 10, 5
+MAX_MESSAGE = 64 * 1024  # bytes of one websocket message (a keypress, a paste, a resize: a few bytes)
+HOST = re.compile(r"(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::[0-9]{1,5})?")  # no userinfo, no list
+HEADERS = {  # on every response. Styles may be inline too: textual.js's terminal (xterm.js) writes <style>
+    "X-Frame-Options": "DENY",  # elements of its own (its bundled CSS; the cell sizes of its DOM renderer)
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                               "font-src 'self'; img-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
+                               "base-uri 'none'; form-action 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the token is in the link
+    "Cache-Control": "no-store",
+}
 
 
 class GameProcess(AppService):
@@ -42,23 +60,30 @@ class GameProcess(AppService):
 
 
 class Served(Server):
-    def __init__(self, command: str, host: str, port: int, token: str | None):
+    def __init__(self, command: str, host: str, port: int, token: str | None, max_games: int = 8):
         super().__init__(command, host=host, port=port, title="Paper Tales", templates_path=PAGE)
         self.token = token
         self.cookie = f"papertales_token_{port}"  # cookies are per host, not per port
+        self.max_games = max_games
+        self.tabs = 0  # websockets with a game (starting, playing or ending): at most max_games
         self.games: dict[GameProcess, web.WebSocketResponse] = {}
         self.pids: set[int] = set()  # every game process started, to end any left at the end
         self.stopped_by: int | None = None
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
+        app.router.add_static("/page", PAGE_FILES)
         app.middlewares.append(self.guard)
+        app.on_response_prepare.append(secure_headers)
         return app
 
     @web.middleware
     async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """The token (from the link, or the cookie the page got with it), and no page of another site
-        driving a game (the websocket's Origin) or reaching it through a DNS name of its own (Host)."""
+        """A Host header that is one name or address (no userinfo, no list); the token (from the link,
+        or the cookie the page got with it); no page of another site driving a game (the websocket's
+        Origin) or, without a token, reaching it through a DNS name of its own (Host)."""
+        if not HOST.fullmatch(request.host):
+            raise web.HTTPBadRequest(text="Paper Tales: a Host header names one address.\n")
         from_link = request.query.get("token")
         if self.token is not None:
             given = from_link or request.cookies.get(self.cookie) or ""
@@ -76,9 +101,19 @@ class Served(Server):
             response.set_cookie(self.cookie, self.token, httponly=True, samesite="Strict", path="/")
         return response
 
+    def full(self) -> web.HTTPServiceUnavailable | None:
+        """The answer to a tab when max_games games are under way already; None when there is room."""
+        if self.tabs < self.max_games:
+            return None
+        return web.HTTPServiceUnavailable(
+            text=f"Paper Tales: {self.max_games} games are being played on this server, the most it allows at "
+                 "once. Close one of their tabs, then reload this page.\n", headers={"Retry-After": "10"})
+
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page, its links made from the address the browser used (not the one listened on:
-        0.0.0.0 is no address to connect to)."""
+        0.0.0.0 is no address to connect to); a page that says so when max_games games are under way."""
+        if (full := self.full()) is not None:
+            raise full
         base = f"{request.scheme}://{request.host}"
         ws = ("wss:" if request.scheme == "https" else "ws:") + f"//{request.host}/ws"
         context = {
@@ -90,11 +125,15 @@ class Served(Server):
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """textual-serve's, with the game process of its own session and known to the server."""
-        websocket = web.WebSocketResponse(heartbeat=15)
-        width = max(10, min(1000, whole_number(request.query.get("width"), 80)))
-        height = max(5, min(1000, whole_number(request.query.get("height"), 24)))
+        """textual-serve's, with the game process of its own session and known to the server, at most
+        max_games at once (a slot taken before the first await: twelve tabs at once start eight)."""
+        if (full := self.full()) is not None:
+            raise full
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        width = clamp(whole_number(request.query.get("width"), 80), MIN_WIDTH, MAX_WIDTH)
+        height = clamp(whole_number(request.query.get("height"), 24), MIN_HEIGHT, MAX_HEIGHT)
         game: GameProcess | None = None
+        self.tabs += 1
         try:
             await websocket.prepare(request)
             game = GameProcess(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
@@ -110,10 +149,36 @@ class Served(Server):
         except Exception as error:  # one tab's failure (a closed socket): the others play on
             print(f"papertales serve: a game ended: {error}", file=sys.stderr)
         finally:
-            if game is not None:
-                self.games.pop(game, None)
-                await self.end(game)
+            try:
+                if game is not None:
+                    self.games.pop(game, None)
+                    await self.end(game)
+            finally:
+                self.tabs -= 1
         return websocket
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        """textual-serve's, with every message checked: a resize clamped as the first size is, anything
+        malformed (not JSON, an unknown kind, a size that is not a positive whole number) ignored with a
+        line on the server's stderr."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                kind, data = read_message(message.data)
+            except ValueError as why:
+                print(f"papertales serve: a message from a tab ignored: {why}", file=sys.stderr, flush=True)
+                continue
+            if kind == "stdin":
+                await app_service.send_bytes(data.encode("utf-8"))
+            elif kind == "resize":
+                await app_service.set_terminal_size(*data)
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()
 
     async def end(self, game: GameProcess) -> None:
         """Tell the game to quit; end its process group if it has not after STOP_WAIT seconds."""
@@ -167,6 +232,50 @@ def kill_left(pids: set[int]) -> None:
     for pid in pids:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(pid, signal.SIGKILL)
+
+
+async def secure_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """On every response (errors included): no framing by any page, no type sniffing, no Referer
+    (the link holds the token), a CSP that allows the page's own scripts, styles, fonts and websocket."""
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+
+
+def read_message(text: str) -> tuple[str, Any]:
+    """A tab's message as (kind, data): ("stdin", text), ("resize", (width, height)) clamped to
+    MAX_WIDTH x MAX_HEIGHT, ("ping", data), ("blur" | "focus", None). ValueError, saying what is wrong,
+    for anything else."""
+    from ..files import loads_json
+
+    try:
+        envelope = loads_json(text)  # (nested 10000 deep: a ValueError, not a RecursionError)
+    except ValueError as err:
+        raise ValueError(f"not JSON of a sane size ({literal_short(str(err))})") from None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        raise ValueError("not a [kind, data] list")
+    kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+    if kind == "stdin" and isinstance(data, str):
+        return kind, data
+    if kind == "resize" and isinstance(data, dict):
+        width, height = data.get("width"), data.get("height")
+        if type(width) is int and type(height) is int and width > 0 and height > 0:  # (bool is no size)
+            return kind, (clamp(width, MIN_WIDTH, MAX_WIDTH), clamp(height, MIN_HEIGHT, MAX_HEIGHT))
+        raise ValueError(f"a resize to {literal_short(width)} x {literal_short(height)}")
+    if kind in ("ping", "blur", "focus"):
+        return kind, data
+    raise ValueError(f"{literal_short(kind)} with {type(data).__name__} data")
+
+
+def literal_short(value: object) -> str:
+    """A value from a message, for the log: one printable line of at most 40 characters."""
+    from ..rules import literal
+
+    text = literal(json.dumps(value))
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def clamp(n: int, low: int, high: int) -> int:
+    return max(low, min(high, n))
 
 
 def whole_number(text: Any, default: int) -> int:

@@ -7,11 +7,13 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
+import stat
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..dirs import AUTOSAVE, BACKUP, KEPT_PREFIX, autosave_path, backup_path, data_dir
+from ..dirs import AUTOSAVE, BACKUP, KEPT_PREFIX, autosave_path, backup_path, data_dir, saves_dir
 from ..files import FileProblem, read_limited
 from ..rules.cards import Catalog
 from ..rules.engine import Game
@@ -37,22 +39,60 @@ def save_as(game: Game, path: Path | str, settings: dict[str, Any] | None = None
     return path
 
 
-def autosave(game: Game, settings: dict[str, Any] | None = None, directory: Path | str | None = None) -> Path:
+SAVE_NAME = re.compile(r"[^\W_][\w .,()+-]{0,79}")  # a plain file name: no folder, no ~, not hidden
+
+
+def save_named(game: Game, name: str, settings: dict[str, Any] | None = None, *, overwrite: bool = False,
+               directory: Path | str | None = None) -> Path:
+    """Save as by name (a served game, whose player does not own this computer's account): the file
+    <name>.json in the data directory's saves folder, made if missing, never a symbolic link nor
+    reached through one; an existing file replaced only as `save_as` does (a good save file, with
+    `overwrite`). SaveFileError (kind "invalid") for a name that is not a plain file name; OSError when
+    it cannot be written."""
+    name = name.strip()
+    stem = name[:-5] if name.lower().endswith(".json") else name
+    if not SAVE_NAME.fullmatch(stem):
+        raise SaveFileError(name, "invalid", "a game is saved by name, not by path: letters, digits, spaces "
+                                             "and - _ . , ( ) + (at most 80), starting with a letter or digit")
+    folder = saves_dir(directory)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if not stat.S_ISDIR(os.lstat(folder).st_mode):  # a symbolic link, even to a folder, is not followed
+        raise SaveFileError(folder, "invalid", "the saves folder is a symbolic link or not a folder: not used")
+    path = folder / f"{stem}.json"
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise SaveFileError(path, "exists", "will not replace this file, it is not a save file")
+    return save_as(game, path, settings, overwrite=overwrite)
+
+
+def own_autosave_path(directory: Path | str | None = None) -> Path:
+    """A new file for the autosaves of a game played by a copy of the game without the data directory's
+    lock (a second browser tab, a second terminal): named as a kept game, so that Resume lists it and
+    `prune_kept` cleans it as kept games are."""
+    stamp, n = f"{datetime.now(UTC):%Y%m%d-%H%M%S}-{os.getpid()}", 1
+    while (path := data_dir(directory) / f"{KEPT_PREFIX}{stamp}{f'-{n}' if n > 1 else ''}.json").exists():
+        n += 1  # a second game of this copy within the same second
+    return path
+
+
+def autosave(game: Game, settings: dict[str, Any] | None = None, directory: Path | str | None = None,
+             name: str = AUTOSAVE) -> Path:
     """Write the autosave (call after every confirmed decision). The previous autosave, if good,
     becomes autosave.prev.json; a damaged autosave or backup is first moved aside
     (autosave.damaged-<time>.json), never overwritten. Returns the autosave's path. Raises OSError
     (disk full, read-only, a directory in the way...) with the files on disk as they were.
-    Safe with two writers at once: each uses its own temporary files and every step is a rename."""
+    Safe with two writers at once: each uses its own temporary files and every step is a rename.
+    `name`: another autosave file of the directory (`own_autosave_path`), its backup <stem>.prev.json."""
     d = data_dir(directory)
     d.mkdir(parents=True, exist_ok=True)
-    current, backup = d / AUTOSAVE, d / BACKUP
-    tmp = write_temp(d, AUTOSAVE, encode_save(game, settings))
+    current = d / name
+    backup = d / BACKUP if name == AUTOSAVE else kept_backup(current)
+    tmp = write_temp(d, name, encode_save(game, settings))
     try:
         old = _read_if_exists(current)
         if old is not None:
             if _is_good(old, current, game.catalog):
                 _move_aside_if_damaged(backup, game.catalog)
-                os.replace(write_temp(d, BACKUP, old), backup)  # made durable with the rename below
+                os.replace(write_temp(d, backup.name, old), backup)  # made durable with the rename below
             else:
                 _move_aside(current)
         os.replace(tmp, current)

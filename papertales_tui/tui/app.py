@@ -63,12 +63,16 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
     ]
 
     def __init__(self, catalog: Catalog | None = None, save: Save | None = None, autosave: bool = False,
-                 notice: str | None = None, signals: bool = False):
+                 notice: str | None = None, signals: bool = False, own_autosave: bool = False,
+                 served: bool = False):
         super().__init__()
         self.signals = signals  # SIGINT / SIGTERM end the app with 130 / 143 (the real program only)
         self.catalog = catalog if catalog is not None else default_catalog()
         self.save = save  # a persistence.Save to resume, or None for a new game
-        self.autosave = autosave
+        self.autosave = autosave  # this copy holds the data directory's autosave (its lock)
+        self.own_autosave = own_autosave and not autosave  # else: each game autosaves to a file of its own
+        self.own_file: Path | None = None  # (store.own_autosave_path, listed under Resume as a kept game)
+        self.served = served  # a browser tab of `papertales serve`: Save as takes a name, not a path
         self.session: Session | None = None  # the game being played and what comes next
         self.notice = notice  # shown once the app is up (e.g. why there is no autosave)
         self.autosave_failing = False
@@ -127,7 +131,7 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
 
         self.push_screen(TitleScreen(resume=False if self.save is not None else None))
         if self.notice:
-            self.notify(self.notice, title="Autosave off", severity="warning", timeout=20, markup=False)
+            self.notify(self.notice, title="Autosave", severity="warning", timeout=20, markup=False)
         if self.save is not None:
             save, self.save = self.save, None
             if not is_autosave(save.path):  # a saved file: its autosaves must not replace an unfinished game
@@ -159,6 +163,7 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         self.session = Session(game, seat_types, shown, hints, coach=coach, take_backs=take_backs)
         self.waiting = False
         self.saved_decisions, self.saved_as = self.session.decisions, None  # a new game or a loaded one
+        self.own_file = None
         self.go()
 
     # --- flow: the session says what comes next, the screens post what the players do ---------
@@ -265,14 +270,23 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
                         markup=False)
         return True
 
+    @property
+    def autosaving(self) -> bool:
+        return self.autosave or self.own_autosave
+
     def save_game(self) -> None:
-        if not self.autosave:
+        if not self.autosaving:
             return
         from ..persistence import autosave
+        from ..persistence.store import own_autosave_path
 
         session = self.playing()
         try:
-            autosave(session.game, session.settings())
+            if self.autosave:
+                autosave(session.game, session.settings())
+            else:
+                self.own_file = self.own_file or own_autosave_path()
+                autosave(session.game, session.settings(), self.own_file.parent, self.own_file.name)
         except OSError as err:  # disk full, read-only, a folder in the way: play on in memory
             if not self.autosave_failing:
                 self.notify(f"Autosave failed ({err.strerror or err}: {err.filename or 'autosave'}). The game "
@@ -386,6 +400,21 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
                             timeout=10, markup=False)
                 return
         self.resume(save)
+        if self.own_autosave:  # this copy's autosaves of it go on in its file
+            self.own_file = path
+
+    def resume_saved(self, path: Path) -> None:
+        """Play on a game saved by name (the saves folder, title screen), as `papertales --resume FILE`:
+        an unfinished autosaved game is kept first."""
+        from ..persistence import SaveFileError, load_save
+
+        try:
+            save = load_save(path, self.catalog)
+        except SaveFileError as err:
+            self.notify(f"Cannot resume: {err}", title="Resume", severity="error", timeout=10, markup=False)
+            return
+        if self.keep_unfinished():
+            self.resume(save)
 
     def resume(self, save: Save) -> None:
         """Go on with a saved game; a finished one only shows its final scores."""
@@ -419,11 +448,18 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         """Save the game to `path`: None when saved, else the SaveFileError or OSError. An existing
         file is replaced only with `overwrite`, and never when it is not a good save file."""
         from ..persistence import SaveFileError, save_as
+        from ..persistence.store import save_named
 
         session = self.playing()
         try:
-            target = save_target(path)
-            save_as(session.game, target, session.settings(), overwrite=overwrite)
+            if self.served:  # the player does not own this computer's account: a name in the saves folder
+                target = save_named(session.game, path, session.settings(), overwrite=overwrite)
+            else:
+                target = save_target(path)
+                if is_autosave_file(target):  # another copy's game may be in it
+                    raise SaveFileError(target, "in_use", "this is an autosave file of the game, which Save as "
+                                                          "never replaces: choose another name")
+                save_as(session.game, target, session.settings(), overwrite=overwrite)
         except (SaveFileError, OSError) as err:
             return err
         except ValueError as err:  # a NUL character in the path
@@ -523,25 +559,27 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         n = session.decisions
         if self.saved_as is not None and self.saved_as[1] == n:
             return None
-        if self.autosave and not self.autosave_failing:
+        if self.autosaving and not self.autosave_failing:
             return None
-        return max(0, n - self.saved_decisions) if self.autosave else n
+        return max(0, n - self.saved_decisions) if self.autosaving else n
 
     def quit_question(self) -> str:
         session = self.session
         if session is None or session.over:
             return "Quit Paper Tales?"
-        if self.autosave and not session.decisions:  # nothing saved yet (Resume would
+        if self.autosaving and not session.decisions:  # nothing saved yet (Resume would
             return ("Quit Paper Tales? Nothing is decided yet, so this game is not saved: "  # open an older game)
                     "autosave starts with the first decision.")
         lost = self.unsaved()
-        if lost is None and self.saved_as is not None and (not self.autosave or self.autosave_failing):
+        if lost is None and self.saved_as is not None and (not self.autosaving or self.autosave_failing):
+            if self.served:
+                return "Quit Paper Tales? This game is saved: Resume it from the title screen."
             path = literal(str(self.saved_as[0]))
             return f"Quit Paper Tales? This game is saved: resume it with papertales --resume {path}"
         if lost is None:
             return "Quit Paper Tales? The game is autosaved: Resume it from the title screen."
-        if not self.autosave:
-            return ("Quit Paper Tales? This game is not autosaved (another copy of the game holds the autosave): "
+        if not self.autosaving:
+            return ("Quit Paper Tales? This game is not autosaved (the autosave folder cannot be used): "
                     "it is lost if you quit now. Press s to save it to a file first.")
         what = {0: "the latest change to this game is", 1: "the last decision of this game is"}.get(
             lost, f"the last {lost} decisions of this game are")
@@ -576,6 +614,15 @@ def is_autosave(path: Path | None) -> bool:
     return path is not None and path.resolve() in (autosave_path().resolve(), backup_path().resolve())
 
 
+def is_autosave_file(path: Path) -> bool:
+    """Whether `path` is one of the data directory's autosave files (autosave*.json: the autosave, its
+    backup, the kept games and the autosaves of a copy without the lock, the damaged ones moved aside)."""
+    from ..dirs import AUTOSAVE, data_dir
+
+    path = path.resolve()
+    return path.parent == data_dir().resolve() and path.name.startswith(AUTOSAVE.split(".")[0])
+
+
 def save_target(path: str) -> Path:
     """The file a typed Save-as path names (~ expanded); OSError, with the reason in words, when it
     cannot be one: an unknown ~user, a folder, a folder that does not exist."""
@@ -604,12 +651,14 @@ def run_app(args: argparse.Namespace, catalog: Catalog) -> int:
     return play_app(catalog, getattr(args, "resume_save", None))
 
 
-def play_app(catalog: Catalog, save: Save | None = None) -> int:
-    """Run the app (in a terminal, or for one browser tab of `papertales serve`), autosaving when this
-    copy gets the data directory's lock; its exit code."""
+def play_app(catalog: Catalog, save: Save | None = None, served: bool = False) -> int:
+    """Run the app (in a terminal, or for one browser tab of `papertales serve`: `served`), autosaving
+    to the data directory's autosave when this copy gets its lock, else, when another copy holds it, to a
+    file of its own; its exit code."""
     lock, notice = claim_autosave()
     try:
-        app = PaperTalesApp(catalog, save=save, autosave=lock.held, notice=notice, signals=True)
+        app = PaperTalesApp(catalog, save=save, autosave=lock.held, notice=notice, signals=True,
+                            own_autosave=not lock.held and lock.path.exists(), served=served)
         app.run()
     finally:
         lock.release()
@@ -626,8 +675,8 @@ def claim_autosave() -> tuple[DataDirLock, str | None]:
         if lock.acquire():
             clean_temp_files(data_dir())  # writes cut short by a crash of an earlier copy
             return lock, None
-        return lock, (f"Another copy of Paper Tales is using the autosave in {data_dir()}: this game is "
-                      "not autosaved (Ctrl+S saves it to a file).")
+        return lock, (f"Another copy of Paper Tales is using the autosave in {data_dir()}: this game "
+                      "autosaves to a file of its own there (Resume on the title screen lists it).")
     except OSError as err:
         return lock, (f"The autosave folder cannot be used ({err.strerror or err}: {err.filename}): this "
                       "game is not autosaved (Ctrl+S saves it to a file).")

@@ -102,9 +102,9 @@ class Confirm(ModalScreen[bool]):
 
 
 class SaveAsModal(ModalScreen[str | None]):
-    """Save the game to a file of the player's choosing (through `app.save_as`). An existing file is
-    replaced only when the player says y to the question (`Confirm`), and never when it is not a good
-    save file."""
+    """Save the game to a file of the player's choosing (through `app.save_as`); in a served game (a
+    browser tab), by name in the data directory's saves folder. An existing file is replaced only when
+    the player says y to the question (`Confirm`), and never when it is not a good save file."""
 
     CSS_PATH = "modals.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -119,8 +119,9 @@ class SaveAsModal(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Save the game as", classes="dialog-title")
-            yield Static("A file name or path (~ is your home folder); resume it with "
-                         "papertales --resume FILE.", classes="hint", markup=False)
+            yield Static("A name for this game (letters, digits, spaces, - and _): Resume on the title "
+                         "screen lists it." if self.app.served else "A file name or path (~ is your home "
+                         "folder); resume it with papertales --resume FILE.", classes="hint", markup=False)
             yield TextInput(value=self.default, compact=True, id="save-path")
             yield Label("", classes="error", id="dialog-message", markup=False)
             with Horizontal(classes="dialog-buttons"):
@@ -150,8 +151,9 @@ class SaveAsModal(ModalScreen[str | None]):
             return
         error = self.app.save_as(path, overwrite=path == self.replace)
         if error is None:
-            self.app.notify(f"Saved to {literal(str(Path(path).expanduser().resolve()))}", title="Save as",
-                            markup=False)
+            where = (f"as {literal(path)}: Resume on the title screen lists it" if self.app.served
+                     else f"to {literal(str(Path(path).expanduser().resolve()))}")
+            self.app.notify(f"Saved {where}", title="Save as", markup=False)
             self.dismiss(path)
         elif isinstance(error, SaveFileError) and error.kind == "exists" and path != self.replace:
             def answered(yes: bool | None) -> None:  # y: replace it; n, Esc, Enter: type another name

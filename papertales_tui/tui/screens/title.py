@@ -12,13 +12,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 
-from ...dirs import kept_games
+from ...dirs import KEPT_PREFIX, kept_games, saved_games
 from ...rules import literal
 from .. import text as tx
 from ..widgets import RowList
 from .common import GameScreen
 
-MAX_KEPT_SHOWN = 5  # the newest kept games, those in progress first (older ones stay in the data folder)
+MAX_KEPT_SHOWN = 5  # the newest kept and saved games, those in progress first (older ones stay in the data folder)
 BANNER = [
     Text(""),
     Text("P A P E R   T A L E S", style="bold"),
@@ -104,6 +104,16 @@ def kept_label(path: Path) -> str:
     return f"{what} {when}: {words}" if words else f"{what} {when}: {literal(path.name)}"
 
 
+def saved_label(path: Path) -> str:
+    """The menu entry of a game saved by name in the saves folder (Save as in a served game)."""
+    seen = glance(path) or {}
+    name = literal(path.stem)
+    name = name if cell_len(name) <= 24 else set_cell_size(name, 23) + "…"
+    what = "See saved finished game" if seen.get("over") else "Resume saved"
+    words = game_words(seen, 68 - cell_len(f"{what} {name}: "))
+    return f"{what} {name}: {words}" if words else f"{what} {name}"
+
+
 class TitleScreen(GameScreen):
     title_text = "Paper Tales"
 
@@ -113,9 +123,10 @@ class TitleScreen(GameScreen):
         self.choices = [("new", "New game")]
         if self.resume_label:
             self.choices.append(("resume", self.resume_label))
-        kept = kept_games() if resume is None else []  # newest first; games in progress before finished ones
+        kept = [*kept_games(), *saved_games()] if resume is None else []  # each newest first
         self.kept = sorted(kept, key=lambda path: bool((glance(path) or {}).get("over")))[:MAX_KEPT_SHOWN]
-        self.choices += [("kept", kept_label(path)) for path in self.kept]
+        self.choices += [("kept", kept_label(path) if path.name.startswith(KEPT_PREFIX) else saved_label(path))
+                         for path in self.kept]
         self.choices += [("rules", "How to play"), ("cards", "Card browser"), ("quit", "Quit")]
         self.menu = RowList(BANNER, id="menu")
 
@@ -135,7 +146,11 @@ class TitleScreen(GameScreen):
             self.app.resume_autosave()
         elif what == "kept":
             first = next(i for i, (w, _) in enumerate(self.choices) if w == "kept")
-            self.app.resume_kept(self.kept[event.index - first])
+            path = self.kept[event.index - first]
+            if path.name.startswith(KEPT_PREFIX):
+                self.app.resume_kept(path)
+            else:
+                self.app.resume_saved(path)
         elif what == "rules":
             self.app.action_rules()
         elif what == "cards":
