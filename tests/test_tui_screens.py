@@ -127,7 +127,7 @@ async def test_hand_off_hides_the_next_players_cards(catalog):
             assert player == turn_of
             name = app.game.players[player].name
             text = screen_text(app)
-            assert f"Pass to {name}" in text and f"Press Enter when only {name} is looking." in text
+            assert f"Pass to {name}" in text and f"Press Enter or the button when only {name} is looking." in text
             for p in app.game.players:  # nobody's cards are on screen
                 for card in p.draft + p.hand:
                     assert app.game.card(card).name not in text
