@@ -398,16 +398,26 @@ class HealModal(HintHost, ChoiceModal[list[int]]):
         self.view, self.asks, self.player, self.options = view, asks, asks.player, options
         self.saved: list[int] = []
 
+    @property
+    def dying(self) -> list[int]:
+        """Every spot whose Unit dies at this Aging unless saved: those a Healer may save (the options)
+        and those none can (a Healer saves only a Unit with as many Age tokens as its card says)."""
+        return [slot for slot, u in enumerate(self.view.players[self.player].slots)
+                if u is not None and (u.dies or slot in self.options.slots)]
+
     def label(self, slot: int) -> Text:
         u = self.view.players[self.player].unit(slot)
         t = self.view.card(u.card)
         saved = slot in self.saved
+        if slot not in self.options.slots:
+            return Text.assemble("    ", f"{tx.SPOT_KEYS[slot]} ", tx.unit_line(t), " ", tx.age(u.age), "  ",
+                                 (f"{DIES} dies: no Healer can save it", "red"))
         return Text.assemble(("[x] " if saved else "[ ] ", "bold"), f"{tx.SPOT_KEYS[slot]} ", tx.unit_line(t), " ",
                              tx.age(u.age), "  ", ("saved" if saved else f"{DIES} dies", "bold" if saved else "red"))
 
     def make_list(self) -> OptionList:
-        return OptionList(*(Option(self.label(slot), id=str(slot)) for slot in self.options.slots),
-                          classes="choice", id="saves")
+        return OptionList(*(Option(self.label(slot), id=str(slot), disabled=slot not in self.options.slots)
+                            for slot in self.dying), classes="choice", id="saves")
 
     def after_list(self) -> ComposeResult:
         yield Static("", id="heal-outcome", markup=False)
@@ -421,7 +431,7 @@ class HealModal(HintHost, ChoiceModal[list[int]]):
 
     def show_outcome(self, message: str = "") -> None:
         saved = [self.unit_name(s) for s in self.options.slots if s in self.saved]
-        dying = [self.unit_name(s) for s in self.options.slots if s not in self.saved]
+        dying = [self.unit_name(s) for s in self.dying if s not in self.saved]
         parts = ([f"saves {', '.join(saved)}"] if saved else ["saves nobody"]) + \
             ([f"{', '.join(dying)} die{'s' if len(dying) == 1 else ''}"] if dying else [])
         self.query_one("#heal-outcome", Static).update(Text("Confirming " + "; ".join(parts) + ".", style="bold"))
