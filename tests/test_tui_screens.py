@@ -370,6 +370,26 @@ async def test_time_master_target_is_asked_in_a_modal_and_warns_who_dies(catalog
         assert game.state.phase != "deployment"
 
 
+async def test_time_master_dialog_says_what_the_age_tokens_change(catalog, monkeypatch):
+    """Issue 30, item 6: the dialog said only "✝ dies this turn"; each Unit now says what the Age tokens
+    change in its Kingdom this turn, as the engine works it out (the Adventurer's ore, the Militiaman's
+    strength, the Income they bring)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = deploy_game(["time_master"], in_play={0: "militiaman", 3: "adventurer", 4: "knight"})
+        await open_board(app, pilot, game)
+        await pilot.press("2", "c", "enter", "c", "y", "enter", "enter")  # Time Master in F2; Ben deploys nothing
+        await pilot.pause()
+        assert isinstance(app.screen, AgeTargetModal)
+        text = screen_text(app)
+        rows = {line.split()[2]: line for line in text.splitlines() if "→ ◷" in line}
+        assert "◆0 → ◆2 ore" in rows["Adventurer"] and "⚔" not in rows["Adventurer"]
+        assert "Kingdom ⚔3 → ⚔5" in rows["Militiaman"] and "ore" not in rows["Militiaman"]
+        assert "✝ dies this turn" in rows["Knight"]
+
+
 @pytest.mark.parametrize("no_color", [False, True])
 async def test_mystical_healer_says_who_is_saved_and_who_dies(catalog, monkeypatch, no_color):
     if no_color:

@@ -52,7 +52,7 @@ if TYPE_CHECKING:  # imported where used: the title screen starts without them (
     from ..rules.coach import Background
     from ..rules.coach import Hint as CoachHint
     from ..rules.events import BaseEvent
-    from ..rules.forecast import TurnForecast
+    from ..rules.forecast import AgeChange, TurnForecast
 
 
 BACKGROUND_REVIEW = True  # assess each human decision in the background (tests turn it on where they need it)
@@ -386,6 +386,12 @@ class Asks:
     def would_die(self, slot: int, extra_age: int = 0) -> bool:
         """Whether the Unit in this spot dies at this Aging with `extra_age` more Age tokens."""
         return self._session.game.would_die(self.player, slot, extra_age)
+
+    def age_change(self, slot: int, amount: int) -> AgeChange:
+        """What `amount` more Age tokens on the Unit in this spot change this turn (`forecast.age_change`)."""
+        from ..rules import forecast
+
+        return forecast.age_change(self._session.game, self.player, slot, amount)
 
     def pending(self) -> Pending | None:
         """The decision the player must make now, if any (the coach's hint is for it)."""

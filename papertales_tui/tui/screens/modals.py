@@ -24,6 +24,7 @@ from .hint import HINT, LEARN, HintHost
 if TYPE_CHECKING:
     from textual import getters
 
+    from ...rules import forecast
     from ..app import PaperTalesApp
     from ..session import Asks
 
@@ -333,6 +334,25 @@ class UnpaidModal(ChoiceModal[list[int]]):
         self.dismiss([c for c in self.new if c in self.unpaid])
 
 
+def age_change_parts(change: forecast.AgeChange) -> list[Text]:
+    """What the Age tokens change besides the Unit's life, each figure before → after: `Kingdom ⚔5 → ⚔7`
+    (its strength in the Wars), `◆1 → ◆3 ore`, `Income ¤4 → ¤5`, `at its death ★+2`."""
+    out = []
+    (s0, s1), (i0, i1) = change.strength, change.income
+    if s0 != s1:
+        out.append(Text.assemble("Kingdom ", tx.strength(s0), " → ", tx.strength(s1)))
+    for kind, a, b in change.resources:
+        glyph = tx.RESOURCE_GLYPHS.get(kind, "")
+        out.append(Text(f"{glyph}{a} → {glyph}{b} {kind}", style=tx.RESOURCE_STYLES.get(kind, "")))
+    if i0 != i1:
+        out.append(Text.assemble("Income ", tx.gold(i0), " → ", tx.gold(i1)))
+    (lp0, gold0), (lp1, gold1) = change.aging
+    if (lp0, gold0) != (lp1, gold1):
+        gains = [f"{tx.LP}{lp1 - lp0:+d}"] * (lp0 != lp1) + [f"{tx.GOLD}{gold1 - gold0:+d}"] * (gold0 != gold1)
+        out.append(Text(f"at Aging {' '.join(gains)}"))
+    return out
+
+
 class AgeTargetModal(HintHost, ChoiceModal[int]):
     """Time Master / Master Alchemist: which Unit receives the Age tokens; each choice says whether
     that Unit then dies at this turn's Aging (the engine's answer). Enter chooses, c confirms (as the
@@ -354,7 +374,11 @@ class AgeTargetModal(HintHost, ChoiceModal[int]):
         assert u is not None  # (the options name spots with a Unit)
         label = Text.assemble(f"{tx.SPOT_KEYS[slot]} ", (self.view.card(u.card).name.ljust(17), "bold"),
                               tx.age(u.age), f" → {tx.AGE}{u.age + self.options.amount}  ")
-        if self.asks.would_die(slot, self.options.amount):
+        change = self.asks.age_change(slot, self.options.amount)
+        for part in age_change_parts(change):
+            label.append_text(part)
+            label.append(", ")
+        if change.dies:
             label.append(f"{DIES} dies this turn", style="bold red")
         else:
             label.append("lives through this Aging", style="dim")
