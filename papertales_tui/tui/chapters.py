@@ -12,6 +12,9 @@ from typing import Any
 
 SHOWN = ("lich", "reveal", "income", "construction", "aging", "end")
 LICH_RECRUITMENT = {"lich_lp", "lich_quest", "underworld_discarded"}  # solo: the Lich King's part
+# solo: a private event the player's own page tells too: the card put back under the Underworld pile
+# (logged after the last pick of the draft, when nothing is left to decide before the Lich King scores)
+OWN_LICH = {"underworld_bottom"}
 
 
 def chapter(e: dict[str, Any]) -> str:
@@ -19,7 +22,7 @@ def chapter(e: dict[str, Any]) -> str:
     phase: str = e["phase"]
     if phase in ("deployment", "wars"):
         return "reveal"
-    if phase == "recruitment" and e["type"] in LICH_RECRUITMENT:
+    if phase == "recruitment" and e["type"] in LICH_RECRUITMENT | OWN_LICH:
         return "lich"
     return phase
 
@@ -34,13 +37,16 @@ def chapters(log: Sequence[dict[str, Any]], start: int) -> list[tuple[str, list[
     return [(label, events) for label, events, _ in spans(log, start)]
 
 
-def spans(log: Sequence[dict[str, Any]], start: int) -> list[tuple[str, list[dict[str, Any]], int]]:
-    """As `chapters`, with the log index just after each chapter's last event (the moment it shows)."""
+def spans(log: Sequence[dict[str, Any]], start: int,
+          seat: int | None = None) -> list[tuple[str, list[dict[str, Any]], int]]:
+    """As `chapters`, with the log index just after each chapter's last event (the moment it shows);
+    `seat`: the one human at the table, whose own `OWN_LICH` events its pages tell too."""
     labels = label_events(log)
     out: list[tuple[str, list[dict[str, Any]], int]] = []
     for k in range(start, len(log)):
         label, e = labels[k], log[k]
-        if label not in SHOWN or e.get("private_to") is not None:
+        own = seat is not None and e.get("private_to") == seat and e["type"] in OWN_LICH
+        if label not in SHOWN or e.get("private_to") is not None and not own:
             continue
         if out and out[-1][0] == label:
             out[-1][1].append(e)

@@ -191,8 +191,17 @@ class Session:
         return Asks(self, player)
 
     def public_log(self, until: int | None = None) -> list[tuple[int, dict[str, Any]]]:
-        """The game's public events (up to `until` events of the log), each with its place in the log."""
-        return [(k, e) for k, e in enumerate(game_log(self.game)[:until]) if e.get("private_to") is None]
+        """The game's public events (up to `until` events of the log), each with its place in the log;
+        with one human at the table (no one else to hide the screen from), their own events too (solo:
+        the cards drawn from the Underworld, kept and put back under it)."""
+        seat = self.lone_human()
+        return [(k, e) for k, e in enumerate(game_log(self.game)[:until])
+                if e.get("private_to") is None or e.get("private_to") == seat]
+
+    def lone_human(self) -> int | None:
+        """The seat of the one human at the table, if there is exactly one."""
+        humans = [i for i in range(len(self.seats)) if i not in self.bots]
+        return humans[0] if len(humans) == 1 else None
 
     def figures_at(self, as_of: int) -> tuple[dict[int, int], dict[int, int], int | None, bool]:
         """Each player's LP and Gold and the Lich King's LP after `as_of` events of the log (a summary
@@ -350,7 +359,7 @@ class Session:
         """The public events since the last page, one page per chapter, the final scores last."""
         log = game_log(self.game)
         pages: list[Summary | Final] = []
-        for chapter, events, end in chapters.spans(log, self.shown):
+        for chapter, events, end in chapters.spans(log, self.shown, self.lone_human()):
             if chapter == "end":
                 pages.append(Final(_typed(events)))
             else:
