@@ -233,10 +233,8 @@ def test_solo_events_fall_in_their_chapters_and_read_as_sentences():
     game = play_random_solo_game("Ann", seed=6, difficulty=4)
     log = game.state.log
     for e, label in zip(log, label_events(log)):
-        if e["type"] in ("underworld_added", "underworld_shuffled", "underworld_drawn"):
+        if e["type"] in ("underworld_added", "underworld_shuffled", "underworld_drawn", "underworld_bottom"):
             assert label == "recruitment"
-        if e["type"] == "underworld_bottom":  # private: only on the player's own page (Session, one human)
-            assert label == "lich"
         if e["type"] in ("lich_quest", "underworld_discarded"):
             assert label == "lich"
         if e["type"] in ("solo_war", "necropolis_revealed") and e.get("position", 1) > 0:
@@ -426,7 +424,9 @@ async def test_the_log_and_the_lich_kings_page_name_the_underworld_cards(catalog
         last = [e for e in log if e["type"] == "underworld_drawn"][-1]["cards"]
         kept = [e["card"] for e in log if e["type"] == "card_picked"][-2:]
         text = " ".join(screen_text(app).split())
-        assert f"put {game.card(under[0]).name} back under the pile" in text
+        name = game.card
+        assert f"you kept {name(kept[0]).name} and put {name(under[0]).name} back under the pile; then you took " \
+               f"its top card, {name(last[0]).name}." in text
         await pilot.press("f3")
         await pilot.pause()
         text = " ".join(screen_text(app).split())

@@ -12,9 +12,9 @@ from typing import Any
 
 SHOWN = ("lich", "reveal", "income", "construction", "aging", "end")
 LICH_RECRUITMENT = {"lich_lp", "lich_quest", "underworld_discarded"}  # solo: the Lich King's part
-# solo: a private event the player's own page tells too: the card put back under the Underworld pile
-# (logged after the last pick of the draft, when nothing is left to decide before the Lich King scores)
-OWN_LICH = {"underworld_bottom"}
+# solo: the player's own events its Lich King's page tells too, with one human at the table: the cards
+# drawn from the Underworld in the last two rounds and the one put back under its pile
+OWN_LICH = {"underworld_drawn", "underworld_bottom"}
 
 
 def chapter(e: dict[str, Any]) -> str:
@@ -22,7 +22,7 @@ def chapter(e: dict[str, Any]) -> str:
     phase: str = e["phase"]
     if phase in ("deployment", "wars"):
         return "reveal"
-    if phase == "recruitment" and e["type"] in LICH_RECRUITMENT | OWN_LICH:
+    if phase == "recruitment" and e["type"] in LICH_RECRUITMENT:
         return "lich"
     return phase
 
@@ -37,16 +37,13 @@ def chapters(log: Sequence[dict[str, Any]], start: int) -> list[tuple[str, list[
     return [(label, events) for label, events, _ in spans(log, start)]
 
 
-def spans(log: Sequence[dict[str, Any]], start: int,
-          seat: int | None = None) -> list[tuple[str, list[dict[str, Any]], int]]:
-    """As `chapters`, with the log index just after each chapter's last event (the moment it shows);
-    `seat`: the one human at the table, whose own `OWN_LICH` events its pages tell too."""
+def spans(log: Sequence[dict[str, Any]], start: int) -> list[tuple[str, list[dict[str, Any]], int]]:
+    """As `chapters`, with the log index just after each chapter's last event (the moment it shows)."""
     labels = label_events(log)
     out: list[tuple[str, list[dict[str, Any]], int]] = []
     for k in range(start, len(log)):
         label, e = labels[k], log[k]
-        own = seat is not None and e.get("private_to") == seat and e["type"] in OWN_LICH
-        if label not in SHOWN or e.get("private_to") is not None and not own:
+        if label not in SHOWN or e.get("private_to") is not None:
             continue
         if out and out[-1][0] == label:
             out[-1][1].append(e)
@@ -54,6 +51,17 @@ def spans(log: Sequence[dict[str, Any]], start: int,
         else:
             out.append((label, [e], k + 1))
     return out
+
+
+def own_lich(log: Sequence[dict[str, Any]], end: int, seat: int) -> list[dict[str, Any]]:
+    """`seat`'s own `OWN_LICH` events of the Recruitment before log index `end` (its turn's), in order."""
+    out = []
+    for e in reversed(log[:end]):
+        if e["type"] == "turn_started":
+            break
+        if e.get("private_to") == seat and e["type"] in OWN_LICH:
+            out.append(e)
+    return out[::-1]
 
 
 def turn_at(log: Sequence[dict[str, Any]], index: int) -> int:

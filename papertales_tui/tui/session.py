@@ -359,7 +359,10 @@ class Session:
         """The public events since the last page, one page per chapter, the final scores last."""
         log = game_log(self.game)
         pages: list[Summary | Final] = []
-        for chapter, events, end in chapters.spans(log, self.shown, self.lone_human()):
+        seat = self.lone_human()
+        for chapter, events, end in chapters.spans(log, self.shown):
+            if chapter == "lich" and seat is not None:  # (their own cards: no one else to hide them from)
+                events = chapters.own_lich(log, end, seat) + events
             if chapter == "end":
                 pages.append(Final(_typed(events)))
             else:

@@ -127,6 +127,19 @@ def card_names(view: SeatView, cards: Sequence[int]) -> str:
     return ", ".join(view.card(c).name for c in cards)
 
 
+def last_cards(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text | None:
+    """The player's own last two rounds, when the page has their events (one human at the table): the
+    top two cards of the Underworld, the one kept and the one put back under the pile, then its top card."""
+    drawn = [e.cards for e in events if isinstance(e, ev.UnderworldDrawn)]
+    under = [c for e in events if isinstance(e, ev.UnderworldBottom) for c in e.cards]
+    if len(drawn) != 2 or not under:
+        return None
+    kept = [c for c in drawn[0] if c not in under]
+    return Text(f"Of the top two cards of the Underworld ({card_names(view, drawn[0])}) you kept "
+                f"{card_names(view, kept)} and put {card_names(view, under)} back under the pile; then you took "
+                f"its top card, {card_names(view, drawn[1])}.")
+
+
 def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[RenderableType]:
     out: list[RenderableType] = []
     gain = [e for e in events if isinstance(e, ev.LichLp) and e.cause == "immediate"]
@@ -137,11 +150,9 @@ def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> l
     out.append(section(f"Quests against the {len(left)} Underworld cards",
                        Text("\n").join(quest_line(view, e) for e in quests) if quests
                        else Text("No quest.", style="dim")))
-    under = [c for e in events if isinstance(e, ev.UnderworldBottom) for c in e.cards]  # (the player's own page)
-    if under:
-        out.append(section("Your last two cards", Text(
-            f"Of the top two cards of the Underworld you kept one and put {card_names(view, under)} back under the "
-            "pile, then took the card on its top: both are in your hand (F3, the log, names them).")))
+    last = last_cards(view, events)
+    if last is not None:
+        out.append(section("Your last two cards", last))
     out.append(section("Lich King", Group(lich_gains(view, events) or Text("nothing this time", style="dim"),
                                           Text.assemble("Total ", tx.lp(view.solo.lich_lp if view.solo else 0)),
                                           Text("The Underworld cards go to the discard pile.", style="dim"))))
