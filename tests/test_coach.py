@@ -25,6 +25,7 @@ from papertales_tui.rules.engine import Game
 from papertales_tui.rules.errors import WrongKind
 from papertales_tui.rules.solo import SoloMode
 from papertales_tui.rules.solo import new_game as new_solo_game
+from papertales_tui.text import coach as coach_text
 from papertales_tui.text.decisions import decision_text
 
 FIXED = {"budget": math.inf, "max_samples": 2}  # a fixed number of samples: reproducible
@@ -74,7 +75,7 @@ def test_a_hint_is_a_legal_decision_at_every_table_size(step, turn):
         assert h.samples in (0, 2) and h.choice == h.outcomes[0].decision
         assert h.kind is Step(step)  # the engine's Step, not a loose string
         assert all(isinstance(o.decision, tuple(DECISIONS.values())) for o in h.outcomes)  # typed, not JSON
-        assert h.why()
+        assert coach_text.why(h)
         assert decision_text(h.choice, game)
         game.apply(me, h.choice)  # legal
 
@@ -145,6 +146,12 @@ def test_decision_text_and_cards_in_each_kind_of_decision():
     assert decision_text(Deploy((knight, None, None, None, None)), game, before) == \
         "no new Units, move Knight to Front 1"
     assert decision_text(Deploy((archer, None, None, knight, None)), game, before) == "deploy Archer (Front 1)"
+    # with the hand it was made from (the coach's hint): what it leaves to be discarded
+    farmer = next(c for c, key in enumerate(game.state.cards) if key == "farmer")
+    assert decision_text(Deploy((archer, None, None, None, None)), game, before, hand=[archer, farmer]) == \
+        "deploy Archer (Front 1); to the discard: Farmer, Knight (taken out)"
+    assert decision_text(Deploy((archer, None, None, knight, None), keep=farmer), game, before,
+                         hand=[archer, farmer]) == "deploy Archer (Front 1); keep Farmer; nothing to the discard"
     assert decision_text(Build("tavern", 2, gold=4), game) == "build Tavern (level 2)"
     assert decision_text(Upgrade("mine"), game) == "upgrade Mine"
     assert coach.cards_in(Upgrade("mine"), game) == [("mine", "Mine")]
@@ -349,16 +356,30 @@ def test_why_says_when_the_next_best_did_exactly_as_well():
     best = coach.Outcome(Pick(card=1, discard=2), [3.0, 1.0], lp=2.0, gold=1.0, wars=1.0)
     tied = coach.Outcome(Pick(card=1, discard=3), [3.0, 1.0], lp=2.0, gold=1.0, wars=1.0)
     worse = coach.Outcome(Pick(card=4, discard=2), [2.0, 1.0], lp=1.5, gold=1.0, wars=0.5)
-    assert coach.Hint(0, Step.PICK, best.decision, [best, tied, worse], 2).why() == \
+    assert coach_text.why(coach.Hint(0, Step.PICK, best.decision, [best, tied, worse], 2)) == \
         "the next best did exactly as well in every sample: either will do"
-    assert coach.Hint(0, Step.PICK, best.decision, [best, worse], 2).why() == \
+    assert coach_text.why(coach.Hint(0, Step.PICK, best.decision, [best, worse], 2)) == \
         "+0.5 LP in all vs the next best: wins 1.0 Wars on average instead of 0.5, +0.5 LP this turn"
+
+
+def test_why_says_either_will_do_when_the_options_are_as_good_on_average():
+    """Issue 30, item 7: "Why: 0.0 LP in all vs the next best" for a pick: as good on average, either will do
+    (as the deploy hint says when every sample is the same). The words are text/coach.py's (issue 31)."""
+    assert not any(hasattr(coach, name) for name in ("UNCERTAINTY", "cost_text", "_signed"))
+    assert not hasattr(coach.Hint, "why")
+    best = coach.Outcome(Pick(card=1), [3.0, 1.0], lp=2.0, gold=1.0, wars=1.0)
+    other = coach.Outcome(Pick(card=4), [1.02, 2.96], lp=2.0, gold=1.0, wars=1.0)
+    why = coach_text.why(coach.Hint(0, Step.PICK, best.decision, [best, other], 2))
+    assert why == "as good as the next best on average: either will do" and "0.0 LP" not in why
+    other = coach.Outcome(Pick(card=4), [1.02, 2.96], lp=1.0, gold=1.0, wars=1.0)
+    assert coach_text.why(coach.Hint(0, Step.PICK, best.decision, [best, other], 2)) == \
+        "as good as the next best on average: either will do (+1.0 LP this turn)"
 
 
 def test_why_speaks_of_wars_against_each_neighbour_and_gold():
     best = coach.Outcome(Pick(card=1), [3.0] * 10, lp=3.0, gold=2.0, wars=0.7, beaten={1: 7, 2: 5})
     other = coach.Outcome(Pick(card=4), [1.0] * 10, lp=1.0, gold=1.0, wars=0.3, beaten={1: 3, 2: 5})
-    why = coach.Hint(0, Step.PICK, best.decision, [best, other], 10).why(["Ann", "Bob", "Cy"])
+    why = coach_text.why(coach.Hint(0, Step.PICK, best.decision, [best, other], 10), ["Ann", "Bob", "Cy"])
     assert why == "+2.0 LP in all vs the next best: wins a War against Bob in 7 of 10 samples instead of 3, " \
         "+2.0 LP this turn, ¤1 more for next turn"
     assert "Wars this turn" not in why and "Cy" not in why  # no fractions of Wars; no difference against Cy
@@ -416,17 +437,36 @@ def test_review_processes_are_forked_by_the_command_and_started_afresh_from_a_th
     assert codes == [0] and json.loads(capsys.readouterr().out) == one
 
 
+def test_a_reviewed_cost_says_what_the_coachs_choice_did_better():
+    """Issue 30, item 7: the review charged −8.8 ± 0.5 LP with no word of why: the measuring samples' LP
+    this turn, Gold and Wars won of both options (`Assessment.better`) give one."""
+    def made(cost: float, better: tuple[float, float, float] | None) -> coach.Assessment:
+        return coach.Assessment(0, 0, 1, Step.PICK, Pick(1), Pick(2), cost, 0.5, 10, 20, better=better)
+
+    assert coach_text.cost_why(made(8.8, (2.5, -1.0, 0.6))) == \
+        "the coach's choice: 0.6 more Wars won, +2.5 LP this turn, ¤1 less for next turn"
+    assert coach_text.cost_why(made(3.0, (0.0, 0.0, 0.0))) == \
+        "the coach's choice leaves a Kingdom worth more for the turns to come"
+    assert coach_text.cost_why(made(0.0, (1.0, 0.0, 0.0))) == "" and coach_text.cost_why(made(3.0, None)) == ""
+    game = advance(new_game(3, seed=11), "deploy", 2)
+    me = game.pending()[0].player
+    view, pend = game.view(me), game.pending_for(me)
+    options = coach.options_for(view, pend, game.catalog)
+    a = coach.assess(view, pend, game.catalog, options[-1], budget=math.inf, max_samples=6)  # the last candidate
+    assert a.agreed or (a.better is not None and len(a.better) == 3)
+
+
 def test_cost_text_says_what_the_figures_allow():
     def made(cost: float, error: float, samples: int = 10, **extra) -> coach.Assessment:
         return coach.Assessment(0, 0, 1, Step.PICK, Pick(1), Pick(2), cost, error, samples, 20, **extra)
 
-    assert coach.cost_text(made(6.7, 1.3)) == "\N{MINUS SIGN}6.7 LP ± 1.3"
-    assert coach.cost_text(made(2.0, 0.0)) == "\N{MINUS SIGN}2.0 LP, the same in every sample"  # never "± 0.0"
-    assert coach.cost_text(made(0.4, 1.2)) == "\N{MINUS SIGN}0.4 LP ± 1.2? (perhaps nothing)"
-    assert coach.cost_text(made(-0.3, 1.0)) == "as good as far as the samples tell (+0.3 LP ± 1.0)"
-    assert coach.cost_text(made(-1.2, 0.8)) == "yours did better: +1.2 LP ± 0.8"
+    assert coach_text.cost_text(made(6.7, 1.3)) == "\N{MINUS SIGN}6.7 LP ± 1.3"
+    assert coach_text.cost_text(made(2.0, 0.0)) == "\N{MINUS SIGN}2.0 LP, the same in every sample"  # never "± 0.0"
+    assert coach_text.cost_text(made(0.4, 1.2)) == "\N{MINUS SIGN}0.4 LP ± 1.2? (perhaps nothing)"
+    assert coach_text.cost_text(made(-0.3, 1.0)) == "as good as far as the samples tell (+0.3 LP ± 1.0)"
+    assert coach_text.cost_text(made(-1.2, 0.8)) == "yours did better: +1.2 LP ± 0.8"
     followed = coach.Assessment(0, 0, 1, Step.PICK, Pick(1), Pick(1), 0.0, 0.0, 10, 20, on_hint=True)
-    assert coach.cost_text(followed) == "you followed the coach's hint"
+    assert coach_text.cost_text(followed) == "you followed the coach's hint"
     review = coach.Review([made(0.4, 1.2), made(2.0, 0.0), made(6.7, 1.3), made(3.0, 2.0)], ["Ann"], [0])
     assert [a.cost for a in review.costliest(4)] == [6.7, 3.0, 2.0, 0.4]  # by the cost shown, uncertain last
     assert review.total(0) == 6.7 + 3.0 + 2.0  # only the costs clear of the noise

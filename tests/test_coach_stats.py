@@ -20,6 +20,7 @@ from papertales_tui.rules import coach
 from papertales_tui.rules.bots import make_bot
 from papertales_tui.rules.cards import Catalog
 from papertales_tui.rules.engine import Game
+from papertales_tui.text import coach as coach_text
 from papertales_tui.workers import Background
 
 CASE = Path(__file__).parent / "data" / "coach-2p-hint-charged.json"  # issue 21: Ann's second pick
@@ -169,7 +170,7 @@ def test_the_review_takes_the_hints_answer_and_marks_the_decisions_taken_on_it()
     by_index = {a.index: a for a in result.assessments}
     for k in followed:
         a = by_index[k]
-        assert a.on_hint and a.agreed and a.cost == 0 and coach.cost_text(a) == "you followed the coach's hint"
+        assert a.on_hint and a.agreed and a.cost == 0 and coach_text.cost_text(a) == "you followed the coach's hint"
     for k, choice in other.items():
         a = by_index[k]
         assert a.on_hint and a.choice == choice  # the hint's answer, its cost measured on fresh samples

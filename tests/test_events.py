@@ -222,6 +222,47 @@ def test_docs_events_names_real_causes():
         assert key in ev.STEP_CAUSES or key in cat.units or key in cat.buildings, key
 
 
+def documented_phases() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """The phases docs/events.md gives each event type: by the phase section its row is in ("## 6. Aging"),
+    and those its row names (a backquoted phase in a meaning that says "phase"), kept apart."""
+    by_section: dict[str, set[str]] = {}
+    named: dict[str, set[str]] = {}
+    section = None
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            word = line.removeprefix("## ").split(". ")[-1].strip().lower()
+            section = word if word in ev.PHASES and word != "end" else None
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not line.startswith("| `") or len(cells) != 3:
+            continue
+        for t in re.findall(r"`([a-z_]+)`", cells[0]):
+            if section is not None:
+                by_section.setdefault(t, set()).add(section)
+            if "phase" in cells[2].lower():
+                named.setdefault(t, set()).update(p for p in re.findall(r"`([a-z]+)`", cells[2]) if p in ev.PHASES)
+    return by_section, named
+
+
+def test_docs_events_phases_are_those_the_engine_logs(games):
+    """Each event is logged in a phase docs/events.md gives its type (its section's, or one its row names);
+    each phase a row names is one the engine logs it in (the turn-4 Time token move is in `aging`)."""
+    by_section, named = documented_phases()
+    assert by_section and named.get("time_moved")
+    more = [play_random_game(["A", "B", "C"], 5), play_random_solo_game("Sam", 6, difficulty=4),
+            play_random_solo_game("Sam", 7, difficulty=2)]
+    logged: dict[str, set[str]] = {}
+    for game in [*games, *more]:
+        for d in game.state.log:
+            logged.setdefault(d["type"], set()).add(d["phase"])
+    for type_, phases in logged.items():
+        said = by_section.get(type_, set()) | named.get(type_, set())
+        if said:
+            assert phases <= said, f"docs/events.md: {type_} is logged in {sorted(phases - said)} too"
+    for type_, phases in named.items():
+        assert phases <= logged.get(type_, set()), f"docs/events.md: {type_} is never logged in {sorted(phases)}"
+
+
 def test_every_event_type_has_a_sentence():
     from papertales_tui.text.narrator import texts
 

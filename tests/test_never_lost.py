@@ -384,12 +384,12 @@ async def test_the_widest_names_are_whole_on_every_hand_off(catalog, name):
             await pilot.pause()
             text = screen_text(app).replace(" ", "")  # (wide characters are read back one cell apart)
             squeezed = name.replace(" ", "")
-            assert f"Passto{squeezed}" in text and f"PressEnterwhenonly{squeezed}islooking." in text
+            assert f"Passto{squeezed}" in text and f"PressEnterorthebuttonwhenonly{squeezed}islooking." in text
             assert f"Iam{squeezed}" in text and f"{squeezed}maystilltakebacktheirdeployment:pressu" in text
             assert WHAT[kind].replace(" ", "") + "." in text
             await pilot.press("u")  # the take-back is a hand-off back to that player: the same names whole
             text = screen_text(app).replace(" ", "")
-            assert f"Passbackto{squeezed}" in text and f"PressEnterwhenonly{squeezed}islooking." in text
+            assert f"Passbackto{squeezed}" in text and f"PressEnterorthebuttonwhenonly{squeezed}islooking." in text
             assert f"{squeezed}takesbacktheirdeployment" in text and f"Iam{squeezed}" in text
             app.pop_screen()
 

@@ -8,6 +8,7 @@ from papertales_tui.persistence import load_save, save_as
 from papertales_tui.rules import coach
 from papertales_tui.rules.bots import make_bot
 from papertales_tui.rules.engine import Game
+from papertales_tui.text import coach as coach_text
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.construction import ConstructionScreen
 from papertales_tui.tui.screens.deploy import DeployScreen
@@ -56,6 +57,20 @@ async def test_a_hint_on_each_decision_screen_then_learn_a_card(catalog, tmp_pat
         asked = list(app.session.hints)
         assert app.save_as(str(tmp_path / "hints.json")) is None
         assert load_save(tmp_path / "hints.json", catalog).settings["hints"] == asked
+
+
+async def test_a_deploy_hint_says_what_it_leaves_to_be_discarded(catalog):
+    """Issue 30, item 7: the deploy hint named the Units placed, never the cards it leaves to the discard."""
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, app, ["Ann", "Ben", "Cid"], seed=5)
+        screen = await until(pilot, app, DeployScreen)
+        text = await hint_on(pilot, app)
+        choice = app.session.kept_hints[-1].choice  # the hint given, as the game keeps it
+        view = screen.view
+        gone = [view.card(c).name for c in view.players[screen.player].hand if c not in choice.slots
+                and c != choice.keep]  # (turn 1: no Unit in play to take out)
+        assert f"; to the discard: {', '.join(gone)}" in text if gone else "; nothing to the discard" in text
 
 
 async def test_the_final_scores_show_the_hints_used(catalog, tmp_path):
@@ -168,4 +183,4 @@ async def test_a_hint_is_kept_with_the_game_for_the_review(catalog, tmp_path, mo
     points = coach.decision_points(coach.start_of(save.game), save.decisions, [me])
     followed = coach.assess(points[0].view, points[0].pending, catalog, points[0].decision, budget=0.01,
                             hint=coach.hint_for(points[0], resumed.session.kept_hints))
-    assert followed.on_hint and followed.agreed and coach.cost_text(followed) == "you followed the coach's hint"
+    assert followed.on_hint and followed.agreed and coach_text.cost_text(followed) == "you followed the coach's hint"

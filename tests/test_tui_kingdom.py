@@ -43,7 +43,7 @@ def test_views_show_public_kingdoms_and_only_counts_of_private_cards():
     assert ben.hand == 2 and ben.kept and ben.buildings == (("Tavern", 1),)
     assert ben.strength == game.strength(1) and ben.spots[0].strength == 4
     text = "\n".join(line.plain for line in compact_lines(ben, 200, 2))
-    assert "Knight" in text and "hand 2" in text and "kept 1" in text
+    assert "Knight" in text and "2 in hand, 1 kept" in text
     for c in game.players[1].hand + [game.players[1].kept]:
         assert game.card(c).name not in text
 
@@ -91,7 +91,7 @@ def test_the_table_keeps_every_kingdom_whole_with_short_names_before_cutting():
 
 
 def test_the_table_marks_every_far_player_or_none():
-    for width, marked in ((120, True), (78, False)):
+    for width, marked in ((120, True), (86, False)):
         lines = [line.plain for lines in table_lines(far_table("P"), width, rows=4) for line in lines]
         assert "\n".join(lines).count("(no War)") == (2 if marked else 0), lines
         assert "(left)" in lines[0] and "(right)" in lines[-1]
@@ -124,11 +124,43 @@ def test_short_of_rows_a_player_with_no_war_goes_on_one_line_by_unit_names():
     """6-7 players: rather than a line too many (or a cut), a Kingdom with whom there is no War shows
     its Units by name and whether they die, on one line; the neighbours keep their strengths."""
     views = far_table()
-    roomy = table_lines(views, 70, rows=5)
+    roomy = table_lines(views, 75, rows=5)
     assert [len(lines) for lines in roomy] == [1, 1, 2, 1]  # the rows allow the long Kingdom its 2 lines
-    tight = table_lines(views, 70, rows=4)
+    tight = table_lines(views, 75, rows=4)
     assert [len(lines) for lines in tight] == [1, 1, 1, 1]
     line = tight[2][0].plain
     assert line.startswith("Player 3") and line.count("✝") == 3 and "⚔3" in line and "Temple 2" in line
-    assert "◷" not in line and "…" not in line and len(line) <= 70
+    assert "◷" not in line and "…" not in line and len(line) <= 75
     assert tight[0] == roomy[0] and tight[3] == roomy[3]  # the neighbours as before
+
+
+def test_cards_held_never_read_as_the_units_in_play():
+    """Issue 30, item 4: "Cid … hand 5: Blacksmith ⚔1◷1✝ Commander" read as Cid's hand (those are his Units
+    in play), "kept 1: | Farmer" as a kept Farmer. The counts of cards held out of sight come apart
+    (` · 5 in hand, 1 kept`, after the Buildings), a colon introduces only the Units in play, and an empty
+    Front row is `—`, in every form the table uses."""
+    game = goto(new_game(3), "deploy")
+    put(game, 1, 0, "blacksmith", age=1)
+    put(game, 1, 1, "commander")
+    give(game, 1, ["farmer", "miner", "knight", "archer", "hunter"])
+    put(game, 2, 3, "farmer")
+    game.state.players[2].kept = give(game, 2, ["treefolk"])[0]
+    game.state.players[2].hand.clear()
+    cid, dee = kingdom_views(observe(game, 0))[1:]
+    assert cid.hand == 5 and dee.kept and not dee.hand
+    for width in (200, 80, 60, 40):
+        for lines in (1, 2, 3):
+            for k, units, held in ((cid, "Blacksmith", "5 in hand"), (dee, "Farmer", "1 kept")):
+                text = "\n".join(line.plain for line in compact_lines(k, width, lines))
+                assert "hand:" not in text and "kept:" not in text and "hand 5" not in text and "kept 1" not in text
+                if width == 200:
+                    assert units in text and held in text
+                    before = text[:text.index(held)]  # on the line of the Units, the count comes after them
+                    assert units in before or "\n" not in text[text.index(units):]
+    one_line = compact_lines(cid, 200, 1)[0].plain
+    assert one_line.startswith(f"{cid.name} ★") and ": Blacksmith ⚔" in one_line and one_line.endswith(" · 5 in hand")
+    dee_line = compact_lines(dee, 200, 1)[0].plain
+    assert ": — | Farmer" in dee_line and dee_line.endswith(" · 1 kept")
+    for rows in (3, 6, 9):
+        table = "\n".join(line.plain for out in table_lines([cid, dee], 80, rows) for line in out)
+        assert "hand:" not in table and "kept:" not in table and "5 in hand" in table and "1 kept" in table

@@ -103,7 +103,7 @@ async def test_the_final_scores_fit_80x24_with_one_end_of_game_line_a_player(cat
 
 async def test_the_final_scores_of_7_players_fit_80x24_on_two_pages_without_kept_cards(catalog):
     """At 7 players the scores and the Kingdoms at the end do not fit one screen: two pages, neither
-    scrolls; a card kept on the last turn means nothing any more, so no Kingdom says "kept 1"."""
+    scrolls; a card kept on the last turn means nothing any more, so no Kingdom says "1 kept"."""
     from textual.containers import VerticalScroll
 
     from papertales_tui.rules.random_play import play_random_game
@@ -130,4 +130,4 @@ async def test_the_final_scores_of_7_players_fit_80x24_on_two_pages_without_kept
     assert "Final scores · page 1 of 2" in scores and "Final scores · page 2 of 2" in kingdoms
     assert all(f"{name} " in scores for name in names)  # the ranking
     assert "Kingdoms at the end" in kingdoms and all(f"{p.name} ★{p.lp}" in kingdoms for p in game.players)
-    assert "kept" not in kingdoms and "hand " not in kingdoms
+    assert "kept" not in kingdoms and "in hand" not in kingdoms

@@ -12,6 +12,7 @@ from papertales_tui.persistence import load_save, save_as
 from papertales_tui.rules import coach
 from papertales_tui.rules.bots import make_bot
 from papertales_tui.rules.engine import Game
+from papertales_tui.text import coach as coach_text
 from papertales_tui.tui import session as session_module
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.final import FinalScreen
@@ -48,7 +49,7 @@ async def test_the_review_lists_the_costliest_decisions_of_the_human_seat(finish
         assert "Bot:" not in text  # the bot's seat is not reviewed
         assert "95% interval" in text
         worst = result.costliest(1)[0]
-        assert coach.cost_text(worst) in text
+        assert coach_text.cost_text(worst) in text
         lines = screen.query_one("#review-lines")
         most = max(range(lines.option_count), key=lambda k: len(screen.cards.get(lines.get_option_at_index(k).id, [])))
         lines.highlighted = most  # the line naming the most cards: every one of them can be opened

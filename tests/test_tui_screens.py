@@ -127,7 +127,7 @@ async def test_hand_off_hides_the_next_players_cards(catalog):
             assert player == turn_of
             name = app.game.players[player].name
             text = screen_text(app)
-            assert f"Pass to {name}" in text and f"Press Enter when only {name} is looking." in text
+            assert f"Pass to {name}" in text and f"Press Enter or the button when only {name} is looking." in text
             for p in app.game.players:  # nobody's cards are on screen
                 for card in p.draft + p.hand:
                     assert app.game.card(card).name not in text
@@ -251,6 +251,25 @@ async def test_deploy_place_preview_undo_keep_confirm(catalog):
         assert isinstance(app.screen, HandoffScreen)
 
 
+async def test_take_it_out_first_goes_once_taken_out(catalog):
+    """Issue 30, item 6: "F1 holds Knight: take it out first (x)" stayed on screen after x."""
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = deploy_game(["farmer"], in_play={0: "knight"})
+        farmer = game.state.players[0].hand[0]
+        board = await open_board(app, pilot, game)
+        await pilot.press("1")
+        await pilot.pause()
+        assert "F1 holds Knight: take it out first (x)" in screen_text(app)
+        await pilot.press("tab", "x")  # the cursor on Front 1: the Knight taken out
+        await pilot.pause()
+        assert board.plan.slots[0] is None and "take it out first" not in screen_text(app)
+        await pilot.press("shift+tab", "1")  # now the Farmer goes there
+        await pilot.pause()
+        assert board.plan.slots[0] == farmer
+
+
 async def test_deploy_move_and_take_out_units_in_play(catalog):
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
@@ -351,6 +370,26 @@ async def test_time_master_target_is_asked_in_a_modal_and_warns_who_dies(catalog
         assert game.state.phase != "deployment"
 
 
+async def test_time_master_dialog_says_what_the_age_tokens_change(catalog, monkeypatch):
+    """Issue 30, item 6: the dialog said only "✝ dies this turn"; each Unit now says what the Age tokens
+    change in its Kingdom this turn, as the engine works it out (the Adventurer's ore, the Militiaman's
+    strength, the Income they bring)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = deploy_game(["time_master"], in_play={0: "militiaman", 3: "adventurer", 4: "knight"})
+        await open_board(app, pilot, game)
+        await pilot.press("2", "c", "enter", "c", "y", "enter", "enter")  # Time Master in F2; Ben deploys nothing
+        await pilot.pause()
+        assert isinstance(app.screen, AgeTargetModal)
+        text = screen_text(app)
+        rows = {line.split()[2]: line for line in text.splitlines() if "→ ◷" in line}
+        assert "◆0 → ◆2 ore" in rows["Adventurer"] and "⚔" not in rows["Adventurer"]
+        assert "Kingdom ⚔3 → ⚔5" in rows["Militiaman"] and "ore" not in rows["Militiaman"]
+        assert "✝ dies this turn" in rows["Knight"]
+
+
 @pytest.mark.parametrize("no_color", [False, True])
 async def test_mystical_healer_says_who_is_saved_and_who_dies(catalog, monkeypatch, no_color):
     if no_color:
@@ -384,6 +423,40 @@ async def test_mystical_healer_says_who_is_saved_and_who_dies(catalog, monkeypat
         assert events(game, "unit_saved", card=knight) and not events(game, "unit_saved", card=farmer)
         assert isinstance(app.screen, SummaryScreen)
         assert "saves Knight" in screen_text(app)
+
+
+async def test_the_healer_dialog_lists_every_unit_that_dies(catalog, monkeypatch):
+    """Issue 30, item 6: a Treefolk with ◷2 dies too, though a Healer saves only a Unit with ◷1: the dialog
+    listed only the Units the Healer could save, and its last line left the Treefolk out."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = goto(new_game(2, seed=2), "heal")
+        game.state.phase = "aging"
+        put(game, 0, 3, "mystical_healer", age=1)
+        knight = put(game, 0, 0, "knight", age=1)
+        treefolk = put(game, 0, 1, "treefolk", age=2)
+        put(game, 0, 2, "farmer")  # lives: not listed
+        assert game.pending()[0].kind == "heal" and game.dies(game.state.players[0].slots[1])
+        app.play(game, ["human", "human"])
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HealModal)
+        text = screen_text(app)
+        assert "[ ] F1 Knight" in text and "[ ] B1 Mystical Healer" in text and "Farmer" not in text
+        assert "F2 Treefolk" in text and "✝ dies: no Healer can save it" in text and "[ ] F2" not in text
+        assert "Confirming saves nobody; Knight, Treefolk, Mystical Healer die." in text
+        await pilot.press("space")  # the Knight; the cursor never stops on the Treefolk
+        await pilot.press("down", "space")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "[x] F1 Knight" in text and "can save 1: untick one first" in text
+        assert "Confirming saves Knight; Treefolk, Mystical Healer die." in text
+        await pilot.press("c")
+        await pilot.pause()
+        assert events(game, "unit_saved", card=knight) and events(game, "unit_died", card=treefolk)
 
 
 async def test_construction_lists_offers_and_what_is_missing(catalog):

@@ -342,3 +342,95 @@ async def test_the_solo_deployment_forecasts_the_lich_kings_gains(catalog):
         text = screen_text(app)
         assert f"Lich King gains ★{low}" + (f"-{high}" if high != low else "") in text
         assert "Legion of Bone" in text
+
+
+def solo_until(game: Game, turn: int, kind: str, rng: random.Random) -> Game:
+    while not (game.state.turn == turn and game.pending() and game.pending()[0].kind == kind):
+        pend = game.pending()[0]
+        game.apply(pend.player, random_decision(game, pend, rng))
+    return game
+
+
+async def test_construction_says_what_each_building_left_unbuilt_gives_the_lich_king(catalog):
+    """Issue 30, item 5: Construction said "worth ★1", never that each Building left unbuilt gives the
+    Lich King ★2 at the end (Ruined Realms, when in play)."""
+    game = solo_until(new_solo_game(["Ann"], seed=4, catalog=catalog, lich_cards=["ruined_realms"]), 1,
+                      "construction", random.Random(4))
+    unbuilt = len(catalog.buildings) - len(game.players[0].buildings)
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"], shown=len(game.state.log))
+        await pilot.pause()
+        info = str(app.screen.query_one("#build-info").content)  # (the side panel, wrapped on screen)
+        assert f"Ruined Realms: the Lich King scores ★2 at the end for each Building you have not built " \
+               f"({unbuilt} now: ★{2 * unbuilt})" in info
+        assert game.pending()[0].options.options[0].kind == "build" and "• Built, it keeps ★2 from him." in info
+    plain = new_solo_game(["Ann"], seed=4, catalog=catalog, lich_cards=["legion_of_bone"])
+    solo_until(plain, 1, "construction", random.Random(4))
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(plain, ["human"], shown=len(plain.state.log))
+        await pilot.pause()
+        assert "Ruined Realms" not in screen_text(app)
+
+
+async def test_the_last_pages_show_the_lich_kings_lp_as_of_the_page(catalog):
+    """Issue 30, item 5: the turn-4 Construction and Aging pages showed the Lich King's LP with the END
+    card's gain (and Ruined Realms'), which only the final page explains."""
+    game = solo_until(new_solo_game(["Ann"], seed=2, catalog=catalog, difficulty=4), 4, "construction",
+                      random.Random(2))
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"], shown=len(game.state.log))
+        await pilot.pause()
+        await pilot.press(*keys_for(app))
+        await pilot.pause()
+        log = game.state.log
+        before_end = [e["total"] for e in log if e["type"] == "lich_lp" and e["phase"] != "end"][-1]
+        final = game.mode.solo.lich_lp
+        assert final > before_end  # (the END card)
+        shown = []  # the Lich King's LP on each page before the final one (Construction, Aging)
+        while isinstance(app.screen, SummaryScreen):
+            heading = next(line for line in screen_text(app).splitlines() if "NECROPOLIS" in line)
+            shown.append(int(heading.split("Lich King ★")[1].split()[0]))
+            await pilot.press("enter")
+            await pilot.pause()
+        assert len(shown) >= 2 and shown[-1] == before_end and all(lp <= before_end for lp in shown)
+        assert isinstance(app.screen, FinalScreen)
+        text = screen_text(app)
+        assert f"NECROPOLIS · Lich King ★{final}" in text
+
+
+async def test_the_log_and_the_lich_kings_page_name_the_underworld_cards(catalog):
+    """Issue 30, item 5: neither the screen nor the log named the Underworld card kept in the last rounds
+    and the one put back under the pile. The solo rules let the player look at the Underworld at any time
+    of Recruitment, and the kept cards are in their own hand: with one human at the table, the log tells
+    that player's own events, and the Lich King's page names the card put back under the pile."""
+    game = new_solo_game(["Ann"], seed=5, difficulty=1, catalog=catalog)
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.play(game, ["human"])
+        await pilot.pause()
+        while isinstance(app.screen, DraftScreen):
+            await pilot.press("enter", "c")
+            await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        log = game.state.log
+        under = next(e for e in log if e["type"] == "underworld_bottom")["cards"]
+        last = [e for e in log if e["type"] == "underworld_drawn"][-1]["cards"]
+        kept = [e["card"] for e in log if e["type"] == "card_picked"][-2:]
+        text = " ".join(screen_text(app).split())
+        name = game.card
+        assert f"you kept {name(kept[0]).name} and put {name(under[0]).name} back under the pile; then you took " \
+               f"its top card, {name(last[0]).name}." in text
+        await pilot.press("f3")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert f"{game.card(under[0]).name} go under the Underworld" in text
+        assert f"Ann draws {game.card(last[0]).name} from the Underworld" in text
+        for c in kept:
+            assert f"Ann takes {game.card(c).name}" in text

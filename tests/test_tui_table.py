@@ -53,7 +53,7 @@ async def test_deployment_shows_neighbours_forecast_gold_income_and_deaths(catal
         text = screen_text(app)
         # every opponent's public Kingdom, neighbours marked, without a key press
         assert "P1 (left) ★7 ¤5 ⚔" in text and "Treefolk" in text and "Tavern 1" in text
-        assert "P2 (right)" in text and "Miner" in text and "kept 1" in text
+        assert "P2 (right)" in text and "Miner" in text and "1 kept" in text
         # the forecast of each War against the neighbours' strength as it stands now
         assert f"vs P1 ⚔{game.strength(1)} lose" in text and f"vs P2 ⚔{game.strength(2)} tie ★3" in text
         assert "Gold ¤5 − new Units ¤0 = ¤5 left · next Income +¤2" in text
@@ -127,8 +127,8 @@ async def test_scoreboard_and_age_target_draw_kingdoms_with_the_widget(catalog, 
         assert isinstance(app.screen, ScoreboardScreen)
         assert len(app.screen.query(Kingdom)) == 3
         text = screen_text(app)
-        assert "P1 ★7 ¤5 ⚔" in text and "hand 2" in text and "Treefolk ⚔3◷1✝" in text
-        assert "kept 1" in text and "✝ dies at the coming Aging" in text
+        assert "P1 ★7 ¤5 ⚔" in text and "2 in hand" in text and "Treefolk ⚔3◷1✝" in text
+        assert "1 kept" in text and "✝ dies at the coming Aging" in text
         for c in secret:
             assert game.card(c).name not in text
 

@@ -38,7 +38,7 @@ async def test_take_back_a_pick_before_the_next_player_accepts(catalog, monkeypa
         await press(pilot, "u")  # whoever holds the keyboard: the screen asks for P0 first
         assert isinstance(app.screen, HandoffScreen) and app.game.state.decisions[0]["card"] == first
         text = screen_text(app)
-        assert "P0 takes back their pick" in text and "Press Enter when only P0 is looking" in text
+        assert "P0 takes back their pick" in text and "Press Enter or the button when only P0 is looking" in text
         assert "Esc: no take-back, back to P1" in text
         await press(pilot, "escape")  # not a take-back after all
         assert "Pass to P1" in screen_text(app) and len(app.game.state.decisions) == 1

@@ -111,7 +111,7 @@ class ProgressBar:
 
 
 def line_of(a: Assessment, game: Game, names: list[str]) -> str:
-    from ..rules.coach import cost_text
+    from ..text.coach import cost_text, cost_why
     from ..text.decisions import decision_text
 
     who = printable(names[a.player])
@@ -119,7 +119,9 @@ def line_of(a: Assessment, game: Game, names: list[str]) -> str:
     hinted = " (on a hint)" if a.on_hint and not a.agreed else ""
     if a.agreed:
         return f"{head}; {cost_text(a)} ({a.playouts} playouts)"
-    return f"{head}{hinted}; coach: {decision_text(a.choice, game, a.before)}; {cost_text(a)} ({a.playouts} playouts)"
+    because = f" ({cost_why(a)})" if cost_why(a) else ""
+    return (f"{head}{hinted}; coach: {decision_text(a.choice, game, a.before)}; {cost_text(a)}{because} "
+            f"({a.playouts} playouts)")
 
 
 def seat_line(result: Review, player: int) -> str:
@@ -137,7 +139,7 @@ def seat_line(result: Review, player: int) -> str:
 
 
 def text_lines(result: Review, game: Game, path: str, every: bool = False) -> list[str]:
-    from ..rules.coach import UNCERTAINTY
+    from ..text.coach import UNCERTAINTY
 
     names = result.players
     seats = ", ".join(printable(names[i]) for i in result.seats)
@@ -163,7 +165,8 @@ def text_lines(result: Review, game: Game, path: str, every: bool = False) -> li
 
 def as_json(result: Review, game: Game, path: str) -> dict[str, Any]:
     """The review as one JSON object; decisions in their JSON form (`to_dict`), as in saves."""
-    from ..rules.coach import UNCERTAINTY, cards_in, cost_text
+    from ..rules.coach import cards_in
+    from ..text.coach import UNCERTAINTY, cost_text, cost_why
     from ..text.decisions import decision_text
 
     def item(a: Assessment) -> dict[str, Any]:
@@ -172,7 +175,7 @@ def as_json(result: Review, game: Game, path: str) -> dict[str, Any]:
                 "text": decision_text(a.decision, game, a.before), "coach": a.choice.to_dict(),
                 "coach_text": decision_text(a.choice, game, a.before), "agreed": a.agreed, "on_hint": a.on_hint,
                 "cost_lp": round(a.cost, 3), "ci95": round(a.error, 3), "constant": a.constant,
-                "uncertain": a.uncertain, "cost_text": cost_text(a), "samples": a.samples,
+                "uncertain": a.uncertain, "cost_text": cost_text(a), "cost_why": cost_why(a), "samples": a.samples,
                 "playouts": a.playouts,
                 "cards": [{"key": k, "name": n}
                           for k, n in dict.fromkeys(cards_in(a.decision, game) + cards_in(a.choice, game))]}

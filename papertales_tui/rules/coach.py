@@ -65,10 +65,6 @@ MIN_SAMPLES = 2  # samples searched whatever the budget (an interval needs two)
 MEASURING_SEEDS = 1 << 32  # added to an assessment's seed for its measuring samples (another stream)
 MAX_SAMPLES = 200
 SEARCHED = (Step.PICK, Step.DEPLOY, Step.CONSTRUCTION, Step.AGE_TARGET, Step.HEAL)
-UNCERTAINTY = ("Costs are estimates in LP: the coach's choice against yours, played out by medium bots on "
-               "random samples of the cards you could not see (it chooses on half of them and measures on "
-               "the other half); ± is a 95% interval, '?' a cost that may be nothing; the playouts' own "
-               "bias is not in it.")
 
 Progress = Callable[[int, int], None]  # (done, total)
 
@@ -115,32 +111,6 @@ class Hint:
     def runner_up(self) -> Outcome | None:
         return self.outcomes[1] if len(self.outcomes) > 1 else None
 
-    def why(self, names: list[str] | None = None) -> str:
-        """One line, in the game's terms: what the choice is expected to bring in all against the next
-        best (LP, with what the Kingdom is worth afterwards), and how: the Wars it wins against each
-        neighbour, LP this turn, Gold for next turn; `names`: the players' names."""
-        best, other = self.outcomes[0], self.runner_up
-        if other is None:
-            return "the only sensible choice the coach sees"
-        if best.scores == other.scores:  # (often a 2-player discard the other seat would not have taken)
-            return "the next best did exactly as well in every sample: either will do"
-        n = self.samples
-        parts = []
-        for j in sorted(set(best.beaten) | set(other.beaten)):
-            a, b = best.beaten.get(j, 0), other.beaten.get(j, 0)
-            if abs(a - b) >= max(2, n / 10):  # (a sample or two either way: noise)
-                who = f" against {names[j]}" if names is not None and j < len(names) else ""
-                parts.append(f"wins a War{who} in {a} of {n} samples instead of {b}")
-        if not best.beaten and not other.beaten and abs(best.wars - other.wars) >= 0.1:  # (solo: the armies)
-            parts.append(f"wins {best.wars:.1f} Wars on average instead of {other.wars:.1f}")
-        if abs(best.lp - other.lp) >= 0.1:
-            parts.append(f"{_signed(best.lp - other.lp)} LP this turn")
-        if abs(best.gold - other.gold) >= 0.5:
-            parts.append(f"¤{abs(best.gold - other.gold):.0f} {'more' if best.gold > other.gold else 'less'} "
-                         "for next turn")
-        total = f"{_signed(best.mean - other.mean)} LP in all vs the next best"
-        return f"{total}: {', '.join(parts)}" if parts else total
-
 
 @dataclass
 class Assessment:
@@ -158,6 +128,8 @@ class Assessment:
     playouts: int
     on_hint: bool = False  # taken with the coach's hint on screen (its choice is the coach's here)
     before: tuple[int | None, ...] = ()  # the cards in the player's spots then (see text/decisions.py)
+    better: tuple[float, float, float] | None = None  # (LP this turn, Gold, Wars won) the choice's minus the
+    # decision's, averaged over the measuring samples (None: nothing measured)
 
     @property
     def agreed(self) -> bool:
@@ -258,7 +230,7 @@ def search(view: SeatView, pend: Pending, catalog: Catalog, options: list[Decisi
     `min_samples` samples, at most `max_samples`). Raises Cancelled if `cancelled()` turns True.
     `drafts`: the deciding seat's memory of this turn's draft (as the hard bot keeps it), which places
     the cards it passed on in the samples; None: they are drawn at random with the other hidden cards.
-    `details`: False for the scores alone (an assessment's): the playouts' LP, Gold and Wars are not
+    `details`: False for the scores alone (an assessment's choosing half): the playouts' LP, Gold and Wars are not
     worked out (the games then keep no log, unless their mode reads it), the scores are the same."""
     me = pend.player
     rng = random.Random(seed)
@@ -385,12 +357,12 @@ def assess(view: SeatView, pend: Pending, catalog: Catalog, decision: Decision |
     if hint is not None:  # (the choice was made on the hint's samples: all of these measure, fresh ones:
         # a hint searches with seed 0, so the measuring stream, never the hint's samples again)
         outcomes = search(view, pend, catalog, options, budget=budget, max_samples=max(max_samples, MIN_SAMPLES),
-                          seed=seed + MEASURING_SEEDS, cancelled=cancelled, drafts=drafts, details=False)
+                          seed=seed + MEASURING_SEEDS, cancelled=cancelled, drafts=drafts)
         n = len(outcomes[0].scores)
         diffs = [b - m for b, m in zip(outcomes[0].scores, outcomes[mine].scores)]
         cost, error = mean_interval(diffs)
         return Assessment(index, pend.player, turn, pend.kind, decision, options[0], cost, error, n, 2 * n,
-                          on_hint=True, before=before)
+                          on_hint=True, before=before, better=_better(outcomes[0], outcomes[mine]))
     start = time.thread_time()
     choosing = search(view, pend, catalog, options, budget=budget / 2, max_samples=max(max_samples // 2, MIN_SAMPLES),
                       seed=seed, cancelled=cancelled, drafts=drafts, details=False)
@@ -402,13 +374,18 @@ def assess(view: SeatView, pend: Pending, catalog: Catalog, decision: Decision |
     left = budget - (time.thread_time() - start)
     measuring = search(view, pend, catalog, [options[best], decision], budget=left,
                        max_samples=max(max_samples - max_samples // 2, MIN_SAMPLES), seed=seed + MEASURING_SEEDS,
-                       cancelled=cancelled, drafts=drafts, details=False)
+                       cancelled=cancelled, drafts=drafts)  # (with details: what the choice did better)
     m = len(measuring[0].scores)
     chose = [b - y for b, y in zip(choosing[best].scores, choosing[mine].scores)]
     measured = [b - y for b, y in zip(measuring[0].scores, measuring[1].scores)]
     cost, error = mean_interval(measured, spread=chose + measured)
     return Assessment(index, pend.player, turn, pend.kind, decision, options[best], cost, error, n + m,
-                      n * len(options) + 2 * m, before=before)
+                      n * len(options) + 2 * m, before=before, better=_better(measuring[0], measuring[1]))
+
+
+def _better(choice: Outcome, decision: Outcome) -> tuple[float, float, float]:
+    """(LP this turn, Gold, Wars won): the coach's choice's minus the decision's, on the same samples."""
+    return choice.lp - decision.lp, choice.gold - decision.gold, choice.wars - decision.wars
 
 
 def mean_interval(xs: list[float], spread: list[float] | None = None) -> tuple[float, float]:
@@ -603,7 +580,7 @@ def deciding_turn(game: Game) -> DecidingTurn | None:
     return DecidingTurn(turn=best, margin=swings[best], won=won, swings={str(t): v for t, v in swings.items()})
 
 
-# --- words ----------------------------------------------------------------------------------------
+# --- the cards a decision names -----------------------------------------------------------------
 
 def cards_in(decision: Decision, game: Game | SeatView) -> list[tuple[str, str]]:
     """(key, name) of the cards a decision names (Units and Buildings), for "learn a card" links (a game
@@ -620,31 +597,6 @@ def cards_in(decision: Decision, game: Game | SeatView) -> list[tuple[str, str]]
     return list(dict.fromkeys((game.card(c).key, game.card(c).name) for c in units))
 
 
-def cost_text(a: Assessment) -> str:
-    """What a decision cost, in words: "you followed the coach's hint", "the coach agrees",
-    "−6.7 LP ± 1.3", "−2.0 LP, the same in every sample", "−0.4 LP ± 1.2? (perhaps nothing)",
-    "as good as far as the samples tell (+0.3 LP ± 1.0)" or "yours did better: +1.2 LP ± 0.8"."""
-    if a.agreed:
-        return "you followed the coach's hint" if a.on_hint else "the coach agrees"
-    if a.constant:
-        if abs(a.cost) < 0.05:
-            return "as good: the same in every sample"
-        return f"{_signed(-a.cost)} LP, the same in every sample" if a.cost > 0 else \
-            f"{_signed(-a.cost)} LP better, the same in every sample"
-    if a.cost + a.error < 0:
-        return f"yours did better: {_signed(-a.cost)} LP ± {a.error:.1f}"
-    if a.uncertain and a.cost <= 0:
-        return f"as good as far as the samples tell ({_signed(-a.cost)} LP ± {a.error:.1f})"
-    if a.uncertain:
-        return f"{_signed(-a.cost)} LP ± {a.error:.1f}? (perhaps nothing)"
-    return f"{_signed(-a.cost)} LP ± {a.error:.1f}"
-
-
-def _signed(x: float) -> str:
-    """+1.3, 0.0 or −0.4 (a minus sign, as the review screen writes costs)."""
-    return f"{x:+.1f}".replace("+0.0", "0.0").replace("-0.0", "0.0").replace("-", "\N{MINUS SIGN}")
-
-
-__all__ = ["UNCERTAINTY", "Assessment", "Cancelled", "Hint", "KeptHint", "Outcome", "Point", "Review", "Runner",
-           "Task", "assess", "assess_points", "cards_in", "cost_text", "deciding_turn", "decision_points", "hint",
-           "kept_hints", "options_for", "past_assessments", "review", "search", "start_of", "t95"]
+__all__ = ["Assessment", "Cancelled", "Hint", "KeptHint", "Outcome", "Point", "Review", "Runner", "Task", "assess",
+           "assess_points", "cards_in", "deciding_turn", "decision_points", "hint", "kept_hints", "options_for",
+           "past_assessments", "review", "search", "start_of", "t95"]

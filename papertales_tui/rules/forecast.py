@@ -167,3 +167,32 @@ def safe_forecast(game: Game, player: int, slots: list[int | None], keep: int | 
         return deployment_forecast(game, player, slots, keep)
     except IllegalDecision:
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class AgeChange:
+    """What `amount` more Age tokens on one Unit change in its Kingdom this turn (a Time Master's or a
+    Master Alchemist's choice), as the engine works it out on a copy: each figure before and after."""
+
+    strength: tuple[int, int]  # the Kingdom's strength in the Wars
+    income: tuple[int, int]  # Gold of the next Income, base included
+    resources: tuple[tuple[str, int, int], ...]  # (kind, before, after) of the resources that change
+    aging: tuple[tuple[int, int], tuple[int, int]]  # (LP, Gold) of the Aging abilities of the dying Units
+    dies: bool  # the Unit dies at this turn's Aging (unless a Mystical Healer saves it)
+
+
+def age_change(game: Game, player: int, slot: int, amount: int) -> AgeChange:
+    """`AgeChange` for `amount` more Age tokens on the Unit in `slot` of `player`'s Kingdom."""
+    after = game.copy()
+    unit = after.state.players[player].slots[slot]
+    assert unit is not None  # (a target is a spot with a Unit)
+    unit.age += amount
+
+    def figures(g: Game) -> tuple[int, int, dict[str, int], tuple[int, int]]:
+        f, res = g.forecast_and_resources(player)
+        return f.strength, f.income, res, f.death_gains
+
+    (s0, i0, r0, d0), (s1, i1, r1, d1) = figures(game), figures(after)
+    kinds = dict.fromkeys([*r0, *r1])
+    changed = tuple((k, r0.get(k, 0), r1.get(k, 0)) for k in kinds if r0.get(k, 0) != r1.get(k, 0))
+    return AgeChange((s0, s1), (i0, i1), changed, (d0, d1), after.dies(unit))

@@ -6,11 +6,13 @@ the coach's hints, the review (screen and `papertales review`) and `papertales r
     public_text(decision, who)                  # "Ann makes a pick" (what the table knows of it)
 
 A deployment names the new Units and the ones moved, from `before` (the cards in the player's spots
-before it): "deploy Knight (Front 1), move Rogue to Back 1; keep Archer" ("no new Units").
+before it): "deploy Knight (Front 1), move Rogue to Back 1; keep Archer" ("no new Units"); given the
+`hand` too (the coach's hint), what it leaves to be discarded: "; to the discard: Farmer, Hunter (taken out)".
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, assert_never
 
 from ..rules.decisions import AgeTarget, Build, Decision, Deploy, Heal, Pass, Pick, Upgrade
@@ -24,8 +26,10 @@ KIND_NAMES = {"pick": "a pick", "deploy": "a deployment", "build": "a Constructi
               "pass": "a Construction", "heal": "a choice of Units to save", "age_target": "an Age token choice"}
 
 
-def decision_text(decision: Decision, game: Game | SeatView, before: tuple[int | None, ...] = ()) -> str:
-    """A decision in a few words ("pick Knight, discard Archer", "build Tavern (level 1)")."""
+def decision_text(decision: Decision, game: Game | SeatView, before: tuple[int | None, ...] = (),
+                  hand: Sequence[int] | None = None) -> str:
+    """A decision in a few words ("pick Knight, discard Archer", "build Tavern (level 1)"); a deployment
+    with the `hand` it was made from also says which cards it leaves to be discarded."""
     def name(c: int) -> str:
         return game.card(c).name
 
@@ -38,7 +42,12 @@ def decision_text(decision: Decision, game: Game | SeatView, before: tuple[int |
                      if c is not None and c in before and before.index(c) != s]
             words = f"deploy {', '.join(placed)}" if placed else "no new Units"
             words += f", move {', '.join(moved)}" if moved else ""
-            return words + (f"; keep {name(keep)}" if keep is not None else "")
+            words += f"; keep {name(keep)}" if keep is not None else ""
+            if hand is None:
+                return words
+            gone = [name(c) for c in hand if c not in slots and c != keep]
+            gone += [f"{name(c)} (taken out)" for c in before if c is not None and c not in slots]
+            return words + (f"; to the discard: {', '.join(gone)}" if gone else "; nothing to the discard")
         case Build(building=b, level=level):
             return f"build {game.catalog.buildings[b].name} (level {level})"
         case Upgrade(building=b):

@@ -206,7 +206,8 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
             Step.PICK: DraftScreen, Step.DEPLOY: DeployScreen, Step.AGE_TARGET: AgeTargetScreen,
             Step.CONSTRUCTION: ConstructionScreen, Step.HEAL: HealScreen}
         screens: dict[type[Scene], Callable[[Any], GameScreen]] = {  # (each takes a scene of its key's type)
-            Summary: lambda s: SummaryScreen(table, [(c, list(events)) for c, events in s.chapters], s.turn),
+            Summary: lambda s: SummaryScreen(table, [(c, list(events)) for c, events in s.chapters], s.turn,
+                                             session.figures_at(s.as_of)[2]),  # (the Lich King's LP then)
             Handoff: lambda s: HandoffScreen(table, s.pend, s.take_back, s.announce),
             Decide: lambda s: decisions[s.pend.kind](session.view(s.pend.player), s.pend, session.asks(s.pend.player),
                                                      s.prior),

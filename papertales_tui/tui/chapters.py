@@ -12,6 +12,9 @@ from typing import Any
 
 SHOWN = ("lich", "reveal", "income", "construction", "aging", "end")
 LICH_RECRUITMENT = {"lich_lp", "lich_quest", "underworld_discarded"}  # solo: the Lich King's part
+# solo: the player's own events its Lich King's page tells too, with one human at the table: the cards
+# drawn from the Underworld in the last two rounds and the one put back under its pile
+OWN_LICH = {"underworld_drawn", "underworld_bottom"}
 
 
 def chapter(e: dict[str, Any]) -> str:
@@ -48,6 +51,17 @@ def spans(log: Sequence[dict[str, Any]], start: int) -> list[tuple[str, list[dic
         else:
             out.append((label, [e], k + 1))
     return out
+
+
+def own_lich(log: Sequence[dict[str, Any]], end: int, seat: int) -> list[dict[str, Any]]:
+    """`seat`'s own `OWN_LICH` events of the Recruitment before log index `end` (its turn's), in order."""
+    out = []
+    for e in reversed(log[:end]):
+        if e["type"] == "turn_started":
+            break
+        if e.get("private_to") == seat and e["type"] in OWN_LICH:
+            out.append(e)
+    return out[::-1]
 
 
 def turn_at(log: Sequence[dict[str, Any]], index: int) -> int:

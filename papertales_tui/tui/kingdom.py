@@ -188,21 +188,21 @@ def unit_short(spot: SpotView, short: bool = False, brief: bool = False) -> Text
 
 def units_text(k: KingdomView, short: bool = False, rows: tuple[tuple[int, ...], ...] = (FRONT_ROW, BACK_ROW),
                brief: bool = False) -> Text:
-    """Front Units, then `|` and the Back Units (of the `rows` given)."""
+    """Front Units, then `|` and the Back Units (of the `rows` given); an empty Front row is `—`."""
     units = [s for s in k.units() if any(s.spot in row for row in rows)]
     if not units:
         return Text("no Unit", style="dim")
     front = [unit_short(s, short, brief) for s in units if s.spot in FRONT_ROW]
     back = [unit_short(s, short, brief) for s in units if s.spot in BACK_ROW]
-    out = Text(" ").join(front)
+    out = Text(" ").join(front) if front else Text("—", style="dim")
     if back:
-        out.append(" | " if front else "| ", style="dim")
+        out.append(" | ", style="dim")
         out.append_text(Text(" ").join(back))
     return out
 
 
 def header(k: KingdomView) -> Text:
-    """Name, LP, Gold, strength, cards in hand and kept (counts only)."""
+    """Name, LP, Gold, strength; then, apart (` · `), the cards held out of sight (`held`)."""
     out = Text(k.name, style="bold")
     if k.mark:
         out.append(f" {k.mark}", style="italic")
@@ -212,11 +212,21 @@ def header(k: KingdomView) -> Text:
     out.append_text(tx.gold(k.gold))
     out.append(" ")
     out.append_text(tx.strength(k.strength))
-    if k.hand:
-        out.append(f" hand {k.hand}")
-    if k.kept:
-        out.append(" kept 1")
-    return out
+    return with_held(out, k)
+
+
+def held(k: KingdomView) -> str:
+    """The cards a player holds out of sight, as counts: `5 in hand, 1 kept` (never next to the Units in
+    play, which a colon introduces: `Cid ★3 ¤2 ⚔4: Knight ⚔4 · Mine 1 · 5 in hand`)."""
+    return ", ".join([*([f"{k.hand} in hand"] if k.hand else []), *(["1 kept"] if k.kept else [])])
+
+
+def with_held(line: Text, k: KingdomView) -> Text:
+    return Text.assemble(line, " · ", held(k)) if held(k) else line
+
+
+def stats_header(k: KingdomView) -> Text:
+    return header(replace(k, hand=0, kept=False))
 
 
 def buildings_text(k: KingdomView) -> Text:
@@ -233,15 +243,16 @@ def without_no_war(k: KingdomView) -> KingdomView:
 
 
 def compact_forms(k: KingdomView, short: bool = False) -> list[list[Text]]:
-    """The Kingdom in 1, 2 and 3 lines: `header: Units · Buildings`; `header · Buildings` over the
+    """The Kingdom in 1, 2 and 3 lines: `header: Units · Buildings · held`; `header · Buildings · held` over the
     Units; the header, the Units, the Buildings; `header · Buildings` over the Front row and the Back
     row (`short`: the Units by their short names)."""
-    units, head, built = units_text(k, short), header(k), buildings_text(k)
-    forms = [[Text.assemble(head, ": ", units, " · ", built)],
-             [Text.assemble(head, " · ", built), Text.assemble("  ", units)],
-             [head, Text.assemble("  ", units), Text.assemble("  ", built)]]
+    units, head, built = units_text(k, short), stats_header(k), buildings_text(k)
+    forms = [[with_held(Text.assemble(head, ": ", units, " · ", built), k)],
+             [with_held(Text.assemble(head, " · ", built), k), Text.assemble("  ", units)],
+             [head, Text.assemble("  ", units), with_held(Text.assemble("  ", built), k)]]
     if any(s.spot in FRONT_ROW for s in k.units()) and any(s.spot in BACK_ROW for s in k.units()):
-        forms.append([Text.assemble(head, " · ", built), Text.assemble("  ", units_text(k, short, (FRONT_ROW,))),
+        forms.append([with_held(Text.assemble(head, " · ", built), k),
+                      Text.assemble("  ", units_text(k, short, (FRONT_ROW,))),
                       Text.assemble("  ", units_text(k, short, (BACK_ROW,)))])
     return forms
 
@@ -277,7 +288,8 @@ def compact_lines(k: KingdomView, width: int, lines: int = 1) -> list[Text]:
 def brief_form(k: KingdomView, width: int) -> Form | None:
     """A Kingdom with whom there is no War in one line, its Units by name only (`brief`), when it fits."""
     for short in (False, True):
-        line = Text.assemble(header(k), ": ", units_text(k, short, brief=True), " · ", buildings_text(k))
+        line = with_held(Text.assemble(stats_header(k), ": ", units_text(k, short, brief=True), " · ",
+                                       buildings_text(k)), k)
         if line.cell_len <= width:
             return Form([line], short)
     return None

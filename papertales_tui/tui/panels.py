@@ -42,8 +42,9 @@ class Panels:
     piles = False  # the Draft's `d` shows `piles_screen`
     chapters: dict[str, Render] = {}  # summary chapters this mode's events make, with their pages
 
-    def top(self, view: SeatView, turn: int | None = None) -> list[Widget]:
-        """Above the Draft, the Deployment and the summary pages (`turn`: the summary's)."""
+    def top(self, view: SeatView, turn: int | None = None, other_lp: int | None = None) -> list[Widget]:
+        """Above the Draft, the Deployment and the summary pages (`turn`: the summary's; `other_lp`: the
+        LP of the sides that are not seats as of the summary page, None: now)."""
         return []
 
     def final_body(self, screen: FinalScreen) -> ComposeResult | None:
@@ -60,6 +61,11 @@ class Panels:
 
     def deploy_status(self, forecast: fc.TurnForecast, width: int) -> list[Text]:
         """Lines of the Deployment's forecast, before the Buildings line (`deploy_status_rows` of them)."""
+        return []
+
+    def construction_notes(self, view: SeatView, player: int, building: str | None) -> list[Text]:
+        """Lines the Construction screen adds to a Building's details (`building`: a new one chosen; None:
+        a level-2 upgrade, or Pass): what the sides that are not seats score on the player's Buildings."""
         return []
 
     def quest_lp(self, view: SeatView) -> dict[int, int]:

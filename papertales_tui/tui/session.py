@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # imported where used: the title screen starts without them (
     from ..rules import DraftMemory
     from ..rules.coach import Hint as CoachHint
     from ..rules.events import BaseEvent
-    from ..rules.forecast import TurnForecast
+    from ..rules.forecast import AgeChange, TurnForecast
     from ..workers import Background
 
 
@@ -191,8 +191,17 @@ class Session:
         return Asks(self, player)
 
     def public_log(self, until: int | None = None) -> list[tuple[int, dict[str, Any]]]:
-        """The game's public events (up to `until` events of the log), each with its place in the log."""
-        return [(k, e) for k, e in enumerate(game_log(self.game)[:until]) if e.get("private_to") is None]
+        """The game's public events (up to `until` events of the log), each with its place in the log;
+        with one human at the table (no one else to hide the screen from), their own events too (solo:
+        the cards drawn from the Underworld, kept and put back under it)."""
+        seat = self.lone_human()
+        return [(k, e) for k, e in enumerate(game_log(self.game)[:until])
+                if e.get("private_to") is None or e.get("private_to") == seat]
+
+    def lone_human(self) -> int | None:
+        """The seat of the one human at the table, if there is exactly one."""
+        humans = [i for i in range(len(self.seats)) if i not in self.bots]
+        return humans[0] if len(humans) == 1 else None
 
     def figures_at(self, as_of: int) -> tuple[dict[int, int], dict[int, int], int | None, bool]:
         """Each player's LP and Gold and the Lich King's LP after `as_of` events of the log (a summary
@@ -352,7 +361,10 @@ class Session:
         """The public events since the last page, one page per chapter, the final scores last."""
         log = game_log(self.game)
         pages: list[Summary | Final] = []
+        seat = self.lone_human()
         for chapter, events, end in chapters.spans(log, self.shown):
+            if chapter == "lich" and seat is not None:  # (their own cards: no one else to hide them from)
+                events = chapters.own_lich(log, end, seat) + events
             if chapter == "end":
                 pages.append(Final(_typed(events)))
             else:
@@ -388,6 +400,12 @@ class Asks:
     def would_die(self, slot: int, extra_age: int = 0) -> bool:
         """Whether the Unit in this spot dies at this Aging with `extra_age` more Age tokens."""
         return self._session.game.would_die(self.player, slot, extra_age)
+
+    def age_change(self, slot: int, amount: int) -> AgeChange:
+        """What `amount` more Age tokens on the Unit in this spot change this turn (`forecast.age_change`)."""
+        from ..rules import forecast
+
+        return forecast.age_change(self._session.game, self.player, slot, amount)
 
     def pending(self) -> Pending | None:
         """The decision the player must make now, if any (the coach's hint is for it)."""

@@ -106,6 +106,42 @@ def quest_line(view: SeatView, e: ev.LichQuest) -> Text:
     return out
 
 
+def ruined_realms_notes(view: SeatView, player: int, building: str | None) -> list[Text]:
+    """The Lich King cards that score, at the end, each Building the player has not built (Ruined Realms):
+    what they give him now, and what building a new one keeps from him."""
+    solo = solo_view(view)
+    cards = [view.catalog.lich_king[k] for k in solo.lich_cards] if solo is not None else []
+    unbuilt = len(view.catalog.buildings) - len(view.players[player].buildings)
+    out = []
+    for c in cards:
+        if c.effect != "lp_per_missing_building":
+            continue
+        each = c.params["amount"]
+        out.append(Text.assemble((f"{c.name}: ", "bold"), "the Lich King scores ", tx.lp(each),
+                                 f" at the end for each Building you have not built ({unbuilt} now: ",
+                                 tx.lp(each * unbuilt), ")"))
+        if building is not None:
+            out.append(Text.assemble("• Built, it keeps ", tx.lp(each), " from him."))
+    return out
+
+
+def card_names(view: SeatView, cards: Sequence[int]) -> str:
+    return ", ".join(view.card(c).name for c in cards)
+
+
+def last_cards(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text | None:
+    """The player's own last two rounds, when the page has their events (one human at the table): the
+    top two cards of the Underworld, the one kept and the one put back under the pile, then its top card."""
+    drawn = [e.cards for e in events if isinstance(e, ev.UnderworldDrawn)]
+    under = [c for e in events if isinstance(e, ev.UnderworldBottom) for c in e.cards]
+    if len(drawn) != 2 or not under:
+        return None
+    kept = [c for c in drawn[0] if c not in under]
+    return Text(f"Of the top two cards of the Underworld ({card_names(view, drawn[0])}) you kept "
+                f"{card_names(view, kept)} and put {card_names(view, under)} back under the pile; then you took "
+                f"its top card, {card_names(view, drawn[1])}.")
+
+
 def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[RenderableType]:
     out: list[RenderableType] = []
     gain = [e for e in events if isinstance(e, ev.LichLp) and e.cause == "immediate"]
@@ -116,6 +152,9 @@ def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> l
     out.append(section(f"Quests against the {len(left)} Underworld cards",
                        Text("\n").join(quest_line(view, e) for e in quests) if quests
                        else Text("No quest.", style="dim")))
+    last = last_cards(view, events)
+    if last is not None:
+        out.append(section("Your last two cards", last))
     out.append(section("Lich King", Group(lich_gains(view, events) or Text("nothing this time", style="dim"),
                                           Text.assemble("Total ", tx.lp(lich_lp(view))),
                                           Text("The Underworld cards go to the discard pile.", style="dim"))))
@@ -206,8 +245,8 @@ class SoloPanels(panels.Panels):
     piles = True
     chapters = {"lich": render_lich}
 
-    def top(self, view: SeatView, turn: int | None = None) -> list[Widget]:
-        return [NecropolisRow(view, turn, id="necropolis")]
+    def top(self, view: SeatView, turn: int | None = None, other_lp: int | None = None) -> list[Widget]:
+        return [NecropolisRow(view, turn, lich_lp=other_lp, id="necropolis")]
 
     def final_body(self, screen: FinalScreen) -> ComposeResult:
         return final_body(screen)
@@ -220,6 +259,9 @@ class SoloPanels(panels.Panels):
 
     def deploy_status(self, forecast: fc.TurnForecast, width: int) -> list[Text]:
         return [lich_line(forecast, width)]
+
+    def construction_notes(self, view: SeatView, player: int, building: str | None) -> list[Text]:
+        return ruined_realms_notes(view, player, building)
 
     def quest_lp(self, view: SeatView) -> dict[int, int]:
         solo = solo_view(view)

@@ -40,12 +40,12 @@ def army_text(low: int, high: int) -> str:
     return f"{tx.STRENGTH}{low}" if low == high else f"{tx.STRENGTH}{low}-{high}"
 
 
-def necropolis_heading(view: SeatView, turn: int | None = None) -> Text:
-    """The Lich King's LP and a turn's armies (default: this turn's), with their Lich King card
-    bonuses; a range while the next card is face down."""
+def necropolis_heading(view: SeatView, turn: int | None = None, lich_lp: int | None = None) -> Text:
+    """The Lich King's LP (`lich_lp`: as of a summary page, else now) and a turn's armies (default: this
+    turn's), with their Lich King card bonuses; a range while the next card is face down."""
     solo = solo_view(view)
     assert solo is not None
-    out = Text.assemble(("NECROPOLIS", "bold"), " · Lich King ", tx.lp(solo.lich_lp))
+    out = Text.assemble(("NECROPOLIS", "bold"), " · Lich King ", tx.lp(solo.lich_lp if lich_lp is None else lich_lp))
     armies = solo.outlook_at(turn)
     if armies is not None:
         shown = view.turn if turn is None else turn
@@ -136,7 +136,7 @@ def fit_widths(wanted: list[int], width: int, least: list[int] | None = None) ->
 GAP = 2  # columns between two cards of the Necropolis row
 
 
-def necropolis_lines(view: SeatView, width: int, turn: int | None = None) -> list[Text]:
+def necropolis_lines(view: SeatView, width: int, turn: int | None = None, lich_lp: int | None = None) -> list[Text]:
     """The Necropolis row in 6 lines: the heading, one column per card of the row 1-2-3-4-END
     (revealed cards face up, the others face down; B/P = Black/Purple army values), the Lich King
     cards in play and the legend. Short of room, the compact cells; then the short names of the cards
@@ -171,7 +171,7 @@ def necropolis_lines(view: SeatView, width: int, turn: int | None = None) -> lis
                 row.append(" " * gap)
     legend = Text(LEGEND, style="dim")
     legend.truncate(width, overflow="ellipsis")
-    return [necropolis_heading(view, turn)] + rows + [lich_cards_line(view, width), legend]
+    return [necropolis_heading(view, turn, lich_lp)] + rows + [lich_cards_line(view, width), legend]
 
 
 def lich_sources(view: SeatView) -> Text:

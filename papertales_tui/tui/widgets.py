@@ -438,11 +438,12 @@ class NecropolisRow(Lines):
     NecropolisRow { height: 6; padding: 0 1; background: $boost; }
     """
 
-    def __init__(self, view: SeatView, turn: int | None = None, *, id: str | None = None,
-                 classes: str | None = None) -> None:
+    def __init__(self, view: SeatView, turn: int | None = None, *, lich_lp: int | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.view = view
         self.turn = turn  # the turn whose armies the heading shows (default: the current one)
+        self.lich_lp = lich_lp  # the Lich King's LP as of a summary page (None: now)
 
     def on_resize(self) -> None:
         self.refresh_row_cards()
@@ -451,7 +452,7 @@ class NecropolisRow(Lines):
         from . import views
 
         if self.size.width > 0:
-            self.set_lines(views.necropolis_lines(self.view, self.content_region.width, self.turn))
+            self.set_lines(views.necropolis_lines(self.view, self.content_region.width, self.turn, self.lich_lp))
 
 
 class TextInput(Input):

@@ -26,6 +26,7 @@ from ...rules import (
     Upgrade,
 )
 from ...rules import price as rules_price
+from .. import panels
 from .. import text as tx
 from ..kingdom import Kingdom, kingdom_view
 from ..session import Asks
@@ -195,8 +196,12 @@ class ConstructionScreen(HintHost, GameScreen):
         out.append("\n\n")
         if r is None:
             out.append("Build nothing this turn: your Gold stays for the next one.", style="dim")
+            for note in panels.of(view).construction_notes(view, self.player, None):
+                out.append("\n")
+                out.append_text(note)
         else:
-            lines = building_lines(view.catalog, r) + [Text()] + price_lines(r)
+            notes = panels.of(view).construction_notes(view, self.player, r.building if r.kind == "build" else None)
+            lines = building_lines(view.catalog, r) + notes + [Text()] + price_lines(r)
             if not r.possible:
                 lines.append(Text.assemble(("Not possible now: ", "bold red"), blocked_reason(r, p.gold)))
             out.append_text(Text("\n").join(lines))

@@ -509,6 +509,7 @@ class DeployScreen(HintHost, GameScreen):
         if spot is not None:
             self.plan.remove(spot)
             self.held = None
+            self.say("")  # ("F1 holds Knight: take it out first (x)" is done)
             self.refresh_all()
 
     def action_keep(self) -> None:

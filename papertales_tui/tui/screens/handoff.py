@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.widgets import Button
 
 from ...rules import Pending, SeatView, Step
 from ..session import TAKEN_BACK
@@ -20,6 +23,13 @@ WHAT = {
     Step.CONSTRUCTION: "build",
     Step.HEAL: "choose the Units the Mystical Healer saves",
 }
+
+
+def press(who: str) -> list[Text]:
+    line = f"Press Enter or the button when only {who} is looking."
+    if cell_len(line) <= BOX_WIDTH:
+        return [Text(line)]
+    return [Text("Press Enter or the button"), Text(f"when only {who} is looking.")]  # a long name
 
 
 def centred(lines: list[Text]) -> list[Text]:
@@ -53,45 +63,62 @@ class HandoffScreen(GameScreen):
         self.asking = False  # `u` pressed: the screen goes back to the player taking back
 
     def body(self) -> ComposeResult:
-        box = Lines(id="handoff-box")
-        box.lines = self.box_lines()
-        yield box
+        above, who, below = self.box_parts()
+        with Vertical(id="handoff-box") as box:
+            box.styles.width = self.box_width(above + below)
+            text = Lines(id="handoff-text")
+            text.lines = above
+            yield text
+            with Center():
+                button = Button(self.button_label(who), variant="primary", id="ready", compact=True)
+                button.can_focus = False  # Enter is the screen's key; a click passes only on the button itself
+                yield button
+            foot = Lines(id="handoff-foot")
+            foot.lines = below
+            yield foot
 
-    def box_lines(self) -> list[Text]:
+    @staticmethod
+    def box_width(lines: list[Text]) -> int:
+        return max(line.cell_len for line in lines) + 6  # the border and padding (handoff.tcss)
+
+    def button_label(self, who: str) -> Text:
+        return Text(f" I am {who} ", no_wrap=True)
+
+    def box_parts(self) -> tuple[list[Text], str, list[Text]]:
+        """The lines above the button, whose button it is ("I am Ann"), the lines below it."""
         if self.asking and self.take_back is not None:
             player, kind = self.take_back
             who = self.view.players[player].name
-            lines = [Text(f"{who} takes back their {TAKEN_BACK.get(kind, 'decision')}", style="bold"),
+            above = [Text(f"{who} takes back their {TAKEN_BACK.get(kind, 'decision')}", style="bold"),
                      Text(""),
                      Text(f"Pass back to {who}", style="bold"),
-                     Text(f"Press Enter when only {who} is looking."),
-                     Text("Everyone will be told of it.", style="italic"),
-                     Text(""),
-                     Text(f"  I am {who}  ", style="bold reverse"),
-                     Text(""),
-                     Text(f"Esc: no take-back, back to {self.name_}", style="dim")]
-            return centred(lines)
-        name = self.name_
-        turn = [f"{name}, it is your turn to {WHAT[self.pend.kind]}."]
-        if cell_len(turn[0]) > BOX_WIDTH:  # a long name and a long question: on two lines
-            turn = [f"{name}, it is your turn to", f"{WHAT[self.pend.kind]}."]
-        lines = [Text(self.announce, style="bold"), Text("")] if self.announce else []
-        lines += [
-            Text(f"Pass to {name}", style="bold"),
-            Text(f"Press Enter when only {name} is looking."),
-            Text(""),
-            *(Text(line, style="italic") for line in turn),
-            Text(""),
-            Text(f"  I am {name}  ", style="bold reverse"),
-        ]
-        if self.take_back is not None:
-            player, kind = self.take_back
-            lines += [Text(""), Text(f"{self.view.players[player].name} may still take back their "
-                                     f"{TAKEN_BACK.get(kind, 'decision')}: press u", style="dim")]
-        return centred(lines)
+                     *press(who),
+                     Text("Everyone will be told of it.", style="italic")]
+            below = [Text(f"Esc: no take-back, back to {self.name_}", style="dim")]
+        else:
+            who = self.name_
+            turn = [f"{who}, it is your turn to {WHAT[self.pend.kind]}."]
+            if cell_len(turn[0]) > BOX_WIDTH:  # a long name and a long question: on two lines
+                turn = [f"{who}, it is your turn to", f"{WHAT[self.pend.kind]}."]
+            above = [Text(self.announce, style="bold"), Text("")] if self.announce else []
+            above += [Text(f"Pass to {who}", style="bold"),
+                      *press(who),
+                      Text(""),
+                      *(Text(line, style="italic") for line in turn)]
+            below = []
+            if self.take_back is not None:
+                player, kind = self.take_back
+                below = [Text(f"{self.view.players[player].name} may still take back their "
+                              f"{TAKEN_BACK.get(kind, 'decision')}: press u", style="dim")]
+        lines = centred([*above, Text(f" I am {who} "), *below])  # one width for the three parts
+        return lines[:len(above)], who, lines[len(above) + 1:]
 
     def show_box(self) -> None:
-        self.query_one("#handoff-box", Lines).set_lines(self.box_lines())
+        above, who, below = self.box_parts()
+        self.query_one("#handoff-box").styles.width = self.box_width(above + below)
+        self.query_one("#handoff-text", Lines).set_lines(above)
+        self.query_one("#ready", Button).label = self.button_label(who)
+        self.query_one("#handoff-foot", Lines).set_lines(below)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -101,8 +128,9 @@ class HandoffScreen(GameScreen):
             return self.asking
         return True
 
-    def on_click(self) -> None:
-        self.action_ready()
+    @on(Button.Pressed, "#ready")
+    def pressed(self) -> None:
+        self.action_ready()  # a click anywhere else on the screen does nothing
 
     def action_ready(self) -> None:
         self.post_message(TakeBack() if self.asking else Continue())

@@ -135,12 +135,13 @@ class HintHost(HostBase):
             panel.update(Text("Hint cancelled (h: ask again).", style="dim"))
             return
         from ...rules import coach
+        from ...text.coach import why as why_text
         from ...text.decisions import decision_text
 
         view = self.view
         self._hint_cards, self._hint_shown = coach.cards_in(found.choice, view), True
-        why = found.why([p.name for p in view.players])
-        choice = decision_text(found.choice, view, _in_play(view, self.player))
+        why = why_text(found, [p.name for p in view.players])
+        choice = decision_text(found.choice, view, _in_play(view, self.player), view.players[self.player].hand)
         panel.answer(choice, why, self._hint_cards, found.playouts)
         self.app.hint_used(self.player, found, ordinal)
         self.refresh_bindings()

@@ -250,7 +250,7 @@ class LogScreen(InfoScreen):
     def __init__(self, view: SeatView, log: list[tuple[int, dict[str, Any]]], until: int | None = None,
                  notes: list[tuple[int, str]] | None = None):
         super().__init__()
-        self.view, self.entries = view, log  # the public events (up to `until`), each with its place in the game's log
+        self.view, self.entries = view, log  # what the table may see (up to `until`), each with its place in the log
         self.until = view.log_size if until is None else until
         self.notes = notes or []  # (log length then, text): what the table did besides the rules (take-backs)
 
@@ -262,7 +262,7 @@ class LogScreen(InfoScreen):
         for k, e in self.entries:
             lines += [f"{text}." for index, text in notes[done:] if index <= k]
             done = sum(1 for index, _ in notes if index <= k)
-            lines.append(narrate(e, names))
+            lines.append(narrate(e, names, full=e.get("private_to") is not None))  # (the lone human's own)
         lines += [f"{text}." for index, text in notes[done:] if index <= self.until]
         with VerticalScroll(id="log"):
             yield Static(Text("\n".join(line for line in lines if line)), markup=False)

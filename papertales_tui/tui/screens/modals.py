@@ -24,6 +24,7 @@ from .hint import HINT, LEARN, HintHost
 if TYPE_CHECKING:
     from textual import getters
 
+    from ...rules import forecast
     from ..app import PaperTalesApp
     from ..session import Asks
 
@@ -335,6 +336,25 @@ class UnpaidModal(ChoiceModal[list[int]]):
         self.dismiss([c for c in self.new if c in self.unpaid])
 
 
+def age_change_parts(change: forecast.AgeChange) -> list[Text]:
+    """What the Age tokens change besides the Unit's life, each figure before → after: `Kingdom ⚔5 → ⚔7`
+    (its strength in the Wars), `◆1 → ◆3 ore`, `Income ¤4 → ¤5`, `at its death ★+2`."""
+    out = []
+    (s0, s1), (i0, i1) = change.strength, change.income
+    if s0 != s1:
+        out.append(Text.assemble("Kingdom ", tx.strength(s0), " → ", tx.strength(s1)))
+    for kind, a, b in change.resources:
+        glyph = tx.RESOURCE_GLYPHS.get(kind, "")
+        out.append(Text(f"{glyph}{a} → {glyph}{b} {kind}", style=tx.RESOURCE_STYLES.get(kind, "")))
+    if i0 != i1:
+        out.append(Text.assemble("Income ", tx.gold(i0), " → ", tx.gold(i1)))
+    (lp0, gold0), (lp1, gold1) = change.aging
+    if (lp0, gold0) != (lp1, gold1):
+        gains = [f"{tx.LP}{lp1 - lp0:+d}"] * (lp0 != lp1) + [f"{tx.GOLD}{gold1 - gold0:+d}"] * (gold0 != gold1)
+        out.append(Text(f"at Aging {' '.join(gains)}"))
+    return out
+
+
 class AgeTargetModal(HintHost, ChoiceModal[int]):
     """Time Master / Master Alchemist: which Unit receives the Age tokens; each choice says whether
     that Unit then dies at this turn's Aging (the engine's answer). Enter chooses, c confirms (as the
@@ -356,7 +376,11 @@ class AgeTargetModal(HintHost, ChoiceModal[int]):
         assert u is not None  # (the options name spots with a Unit)
         label = Text.assemble(f"{tx.SPOT_KEYS[slot]} ", (self.view.card(u.card).name.ljust(17), "bold"),
                               tx.age(u.age), f" → {tx.AGE}{u.age + self.options.amount}  ")
-        if self.asks.would_die(slot, self.options.amount):
+        change = self.asks.age_change(slot, self.options.amount)
+        for part in age_change_parts(change):
+            label.append_text(part)
+            label.append(", ")
+        if change.dies:
             label.append(f"{DIES} dies this turn", style="bold red")
         else:
             label.append("lives through this Aging", style="dim")
@@ -400,16 +424,26 @@ class HealModal(HintHost, ChoiceModal[list[int]]):
         self.view, self.asks, self.player, self.options = view, asks, asks.player, options
         self.saved: list[int] = []
 
+    @property
+    def dying(self) -> list[int]:
+        """Every spot whose Unit dies at this Aging unless saved: those a Healer may save (the options)
+        and those none can (a Healer saves only a Unit with as many Age tokens as its card says)."""
+        return [slot for slot, u in enumerate(self.view.players[self.player].slots)
+                if u is not None and (u.dies or slot in self.options.slots)]
+
     def label(self, slot: int) -> Text:
         u = self.view.players[self.player].unit(slot)
         t = self.view.card(u.card)
         saved = slot in self.saved
+        if slot not in self.options.slots:
+            return Text.assemble("    ", f"{tx.SPOT_KEYS[slot]} ", tx.unit_line(t), " ", tx.age(u.age), "  ",
+                                 (f"{DIES} dies: no Healer can save it", "red"))
         return Text.assemble(("[x] " if saved else "[ ] ", "bold"), f"{tx.SPOT_KEYS[slot]} ", tx.unit_line(t), " ",
                              tx.age(u.age), "  ", ("saved" if saved else f"{DIES} dies", "bold" if saved else "red"))
 
     def make_list(self) -> OptionList:
-        return OptionList(*(Option(self.label(slot), id=str(slot)) for slot in self.options.slots),
-                          classes="choice", id="saves")
+        return OptionList(*(Option(self.label(slot), id=str(slot), disabled=slot not in self.options.slots)
+                            for slot in self.dying), classes="choice", id="saves")
 
     def after_list(self) -> ComposeResult:
         yield Static("", id="heal-outcome", markup=False)
@@ -423,7 +457,7 @@ class HealModal(HintHost, ChoiceModal[list[int]]):
 
     def show_outcome(self, message: str = "") -> None:
         saved = [self.unit_name(s) for s in self.options.slots if s in self.saved]
-        dying = [self.unit_name(s) for s in self.options.slots if s not in self.saved]
+        dying = [self.unit_name(s) for s in self.dying if s not in self.saved]
         parts = ([f"saves {', '.join(saved)}"] if saved else ["saves nobody"]) + \
             ([f"{', '.join(dying)} die{'s' if len(dying) == 1 else ''}"] if dying else [])
         self.query_one("#heal-outcome", Static).update(Text("Confirming " + "; ".join(parts) + ".", style="bold"))

@@ -107,6 +107,7 @@ class ReviewScreen(GameScreen):
     def show(self, result: Review) -> None:
         from ...commands.review import seat_line
         from ...rules import coach
+        from ...text.coach import UNCERTAINTY, cost_text, cost_why
         from ...text.decisions import decision_text
 
         self.result = result
@@ -119,10 +120,11 @@ class ReviewScreen(GameScreen):
         def line(a: Assessment) -> Text:
             head = f"T{a.turn} {names[a.player]}: {decision_text(a.decision, view, a.before)}"
             if a.agreed:
-                return Text(f"{head} · {coach.cost_text(a)} ({a.playouts} playouts)")
+                return Text(f"{head} · {cost_text(a)} ({a.playouts} playouts)")
             hinted = " (on a hint)" if a.on_hint else ""
+            because = f" · {cost_why(a)}" if cost_why(a) else ""
             return Text.assemble(head, hinted, " · coach: ", (decision_text(a.choice, view, a.before), "bold"),
-                                 f" · {coach.cost_text(a)} ({a.playouts} playouts)")
+                                 f" · {cost_text(a)}{because} ({a.playouts} playouts)")
 
         def add(oid: str, text: Text, a: Assessment | None = None) -> None:
             ol.add_option(Option(text, id=oid))
@@ -145,7 +147,7 @@ class ReviewScreen(GameScreen):
             add(f"d{a.index}", line(a), a)
         ol.highlighted = 0
         ol.focus()
-        self.query_one("#review-note", Static).update(coach.UNCERTAINTY)
+        self.query_one("#review-note", Static).update(UNCERTAINTY)
         self.refresh_bindings()
 
     @on(OptionList.OptionHighlighted, "#review-lines")

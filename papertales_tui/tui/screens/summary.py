@@ -197,9 +197,11 @@ class SummaryScreen(GameScreen):
                 Binding("enter,space", "next", "Continue", priority=True),
                 Binding("backspace,left", "previous", "Previous page", key_display="←", priority=True)]
 
-    def __init__(self, view: SeatView, chapters: list[tuple[str, Sequence[ev.BaseEvent]]], turn: int | None = None):
+    def __init__(self, view: SeatView, chapters: list[tuple[str, Sequence[ev.BaseEvent]]], turn: int | None = None,
+                 other_lp: int | None = None):
         super().__init__()
         self.view, self.chapters = view, chapters
+        self.other_lp = other_lp  # the LP of the sides that are not seats as of this page (solo: the Lich King's)
         turn = view.turn if turn is None else turn
         self.turn = turn
         self.title_text = f"Paper Tales · Turn {turn}/{view.turns} · " + " · ".join(TITLES[c] for c, _ in chapters)
@@ -209,7 +211,7 @@ class SummaryScreen(GameScreen):
         self.laid_out = (0, 0)  # the size the pages were made for
 
     def body(self) -> ComposeResult:
-        yield from panels.of(self.view).top(self.view, self.turn)
+        yield from panels.of(self.view).top(self.view, self.turn, self.other_lp)
         with VerticalScroll(id="summary"):
             yield Static("", id="page")
         yield Button("Continue (Enter)", variant="primary", id="next", compact=True)
