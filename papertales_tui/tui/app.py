@@ -28,7 +28,7 @@ from textual.worker import get_current_worker
 
 from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, game_turn, literal, new_game
 from . import panels, seats
-from .contrast import ReadableMonochrome
+from .contrast import ReadableColor, ReadableMonochrome
 from .palette import CardCommands
 from .screens.common import Continue, Decided, TakeBack
 from .session import Asks, BotFailed, BotTurn, Decide, Final, Handoff, Scene, Session, Summary
@@ -77,14 +77,16 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         self.waiting = False  # a bot decided while a reference screen was open
         self.toasts: dict[tuple[str, str, str], float] = {}  # toasts on screen: until when
         self.readable = ReadableMonochrome()
+        self.readable_color = ReadableColor()
 
     def get_line_filters(self) -> Sequence[LineFilter]:
-        """Textual's filters; NO_COLOR's greys kept at WCAG AA contrast (tui/contrast.py)."""
+        """Textual's filters, every text then at WCAG AA contrast: in colour, or NO_COLOR's greys
+        (tui/contrast.py)."""
         from textual.filter import Monochrome
 
         filters = super().get_line_filters()
-        if not self.no_color:  # (asked at every redraw: nothing to change)
-            return filters
+        if not self.no_color:  # (asked at every redraw)
+            return [*filters, self.readable_color]
         return [self.readable if type(f) is Monochrome else f for f in filters]
 
     @property
