@@ -160,7 +160,9 @@ class RowList(Lines, can_focus=True):
     """A list of one-line rows with a cursor, under an optional title line and over footer lines.
 
     Keys: up/down/home/end move, Enter selects; a click highlights and selects. Disabled rows are
-    skipped by the cursor. Posts `RowList.Highlighted` and `RowList.Selected` with the row index.
+    skipped by the cursor. Posts `RowList.Highlighted` and `RowList.Selected` with the row index, and
+    `RowList.Hovered` as the mouse goes over a row (None: off the rows), so that a card can be read
+    without picking it.
     """
 
     DEFAULT_CSS = """
@@ -196,6 +198,17 @@ class RowList(Lines, can_focus=True):
 
     class Selected(Highlighted):
         pass
+
+    class Hovered(Message):
+        def __init__(self, rowlist: RowList, index: int | None) -> None:
+            super().__init__()
+            self.rowlist, self.index = rowlist, index
+
+        @property
+        def control(self) -> RowList:
+            return self.rowlist
+
+    hovered: int | None = None  # the row under the mouse
 
     def __init__(self, title: Text | str | list[Text] | None = None, *, id: str | None = None,
                  classes: str | None = None) -> None:
@@ -257,6 +270,18 @@ class RowList(Lines, can_focus=True):
             self.focus()
             self.move_to(y)
             self.post_message(self.Selected(self, y))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        y = event.y - len(self.header)
+        self.hover(y if 0 <= y < self.count else None)
+
+    def on_leave(self, event: events.Leave) -> None:
+        self.hover(None)
+
+    def hover(self, row: int | None) -> None:
+        if row != self.hovered:
+            self.hovered = row
+            self.post_message(self.Hovered(self, row))
 
     def on_focus(self) -> None:
         self.refresh_cursor_row(self.cursor)

@@ -437,23 +437,31 @@ class DeployScreen(HintHost, GameScreen):
             return self.plan.slots[spot]
         return self.focused_card()
 
-    def card_at(self, event: RowList.Highlighted) -> int | None:
-        if event.rowlist is self.spots:
-            return self.plan.slots[event.index]
+    def card_at(self, rows: RowList, index: int) -> int | None:
+        if rows is self.spots:
+            return self.plan.slots[index]
         entries = self.hand_entries()
-        return entries[event.index] if event.index < len(entries) else None
+        return entries[index] if index < len(entries) else None
 
     @on(RowList.Highlighted)
     def highlighted(self, event: RowList.Highlighted) -> None:
-        self.show_detail(self.card_at(event))
+        self.show_detail(self.card_at(event.rowlist, event.index))
         self.update_bindings()
+
+    @on(RowList.Hovered)
+    def hovered(self, event: RowList.Hovered) -> None:
+        """The card under the mouse read without picking it; off the lists, the cursor's again."""
+        if event.index is not None:
+            self.show_detail(self.card_at(event.rowlist, event.index))
+        elif isinstance(self.focused, RowList):
+            self.show_detail(self.card_at(self.focused, self.focused.cursor))
 
     @on(RowList.Selected)
     def selected(self, event: RowList.Selected) -> None:
         if event.rowlist is self.spots and self.held is not None:
             self.action_place(event.index)
             return
-        card = self.card_at(event)
+        card = self.card_at(event.rowlist, event.index)
         self.held = None if self.held == card else card
         self.refresh_all()
 
@@ -496,9 +504,14 @@ class DeployScreen(HintHost, GameScreen):
             return
         new = self.plan.is_new(card) and self.plan.spot_of(card) is None
         dear = new and self.view.card(card).cost > self.gold_left()
-        self.plan.place(card, spot)
+        kept = card == self.plan.keep
+        self.plan.place(card, spot)  # (a kept card placed is no longer kept: the last choice counts)
         self.held = None
-        self.say("Placed beyond your Gold: on Confirm you choose which new Units to give up." if dear else "")
+        if kept:
+            name = self.view.card(card).name
+            self.say(f"{name} placed in {tx.SPOT_KEYS[spot]}: no longer kept for next turn (u: undo).")
+        else:
+            self.say("Placed beyond your Gold: on Confirm you choose which new Units to give up." if dear else "")
         self.refresh_all()
 
     def action_remove(self) -> None:

@@ -214,6 +214,11 @@ class DraftScreen(HintHost, GameScreen):
     def highlighted(self, event: RowList.Highlighted) -> None:
         self.show_detail(self.cards[event.index])
 
+    @on(RowList.Hovered, "#draft-cards")
+    def hovered(self, event: RowList.Hovered) -> None:
+        """The card under the mouse read without picking it; off the list, the cursor's again."""
+        self.show_detail(self.cards[event.rowlist.cursor if event.index is None else event.index])
+
     def ready(self) -> bool:
         """Everything chosen: `c` confirms."""
         return self.picked is not None and (self.discard is not None or not self.with_discard)
