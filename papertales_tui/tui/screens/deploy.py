@@ -147,7 +147,7 @@ class DeployScreen(HintHost, GameScreen):
         # build line, 2 also Aging and LP on one line: 7 players with long names)
         for merged, compact, short in layouts:
             board = max(spots, entries + 1 + (footer and not merged))
-            if room - full + short - board - least >= self.detail_rows(width, compact):
+            if room - full + short - board - least >= self.wanted_rows(width, compact):
                 break
         layout = (board, merged, compact, short)
         if layout == self.board_layout:
@@ -156,7 +156,7 @@ class DeployScreen(HintHost, GameScreen):
         self.board_rows, self.kept_in_title, self.compact_details, self.short_status = layout
         status = full - short
         room -= board + status
-        wanted = self.detail_rows(width, compact)
+        wanted = self.wanted_rows(width, compact)
         if self.table is not None:
             self.table.rows = max(room - wanted, 0)
             self.table.views = self.table_views  # with their hand counts, unless the details need the rows
@@ -204,10 +204,18 @@ class DeployScreen(HintHost, GameScreen):
         self.info.set_lines(out)
 
     hint_room = False  # the coach's answer is shown where the card details were
+    HINT_ROWS = 4  # the hint panel's, at most
+
+    def wanted_rows(self, width: int, compact: bool) -> int:
+        """The rows under the status lines: the card details', or the hint panel's while it is shown."""
+        return self.HINT_ROWS if self.hint_room else self.detail_rows(width, compact)
 
     def hint_toggled(self, shown: bool) -> None:
         self.hint_room = shown
         self.texts.pop("detail", None)
+        if self.board_rows and self.fit_layout():  # the rows shared out again, the hint's taken
+            self.texts.clear()
+            self.refresh_all()
         self.show_detail(self.detail_card)
 
     def on_resize(self) -> None:
