@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from textual.filter import LineFilter
 
     from ..persistence import DataDirLock, Save, SaveFileError
+    from ..persistence.table import Table
     from ..rules import Catalog
     from ..rules.coach import Hint as CoachHint
     from .screens.common import GameScreen
@@ -332,7 +333,21 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         self.stop_bot()
         self.close_session()
         self.session = None
-        self.show(NewGameScreen())
+        self.show(NewGameScreen(table=self.last_table()))
+
+    def last_table(self) -> Table | None:
+        """The last New game form's table, kept in the data directory by the copy that autosaves there
+        (only that copy: a tab of `papertales serve` never sees another player's names)."""
+        from ..persistence.table import last_table
+
+        return last_table() if self.autosave else None
+
+    def remember_table(self, mode: str, names: list[str], seat_types: list[str], difficulty: int) -> None:
+        from ..persistence.table import Table, remember_table
+
+        if self.autosave:
+            with contextlib.suppress(OSError, ValueError):  # a form not remembered costs nothing else
+                remember_table(Table(mode=mode, names=names, seats=seat_types, difficulty=difficulty))
 
     def show_title(self) -> None:
         from .screens.title import TitleScreen
