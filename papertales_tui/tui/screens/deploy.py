@@ -21,7 +21,7 @@ from ..seats import bot_marked
 from ..session import Asks
 from ..widgets import Lines, RowList
 from .common import GameScreen, turn_title
-from .hint import HINT, LEARN, HintHost
+from .hint import HINT, HINT_ROWS, LEARN, HintHost
 from .modals import Confirm, UnpaidModal
 
 if TYPE_CHECKING:
@@ -204,11 +204,10 @@ class DeployScreen(HintHost, GameScreen):
         self.info.set_lines(out)
 
     hint_room = False  # the coach's answer is shown where the card details were
-    HINT_ROWS = 4  # the hint panel's, at most
 
     def wanted_rows(self, width: int, compact: bool) -> int:
         """The rows under the status lines: the card details', or the hint panel's while it is shown."""
-        return self.HINT_ROWS if self.hint_room else self.detail_rows(width, compact)
+        return HINT_ROWS if self.hint_room else self.detail_rows(width, compact)
 
     def hint_toggled(self, shown: bool) -> None:
         self.hint_room = shown
@@ -393,7 +392,8 @@ class DeployScreen(HintHost, GameScreen):
         if self.short_status:  # short of rows: Construction shows what can be built
             lines.pop()
         if self.short_status >= 2:  # still short: Aging and the LP of the turn share a line
-            lines[2:4] = [Text.assemble(aging_line(f, after, width - lines[3].cell_len - 3), " · ", lines[3])]
+            aging = aging_line(f, after, width - lp_line(f, 0).cell_len - 3)  # (room for the LP's total)
+            lines[2:4] = [Text.assemble(aging, " · ", lp_line(f, width - aging.cell_len - 3))]
         if self.held is not None:
             lines[-1] = Text(f"Holding {self.view.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
                              style="bold")

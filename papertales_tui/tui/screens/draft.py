@@ -22,7 +22,7 @@ from ..seats import bot_marked
 from ..session import Asks
 from ..widgets import Notice, RowList, TextBox, unbroken, wrap
 from .common import GameScreen, side_width, turn_title
-from .hint import HINT, LEARN, HintHost
+from .hint import HINT, HINT_ROWS, LEARN, HintHost
 
 QUEST_MARK = "☠"
 DETAIL_ROWS = 4  # the card under the cursor (draft.tcss)
@@ -141,9 +141,16 @@ class DraftScreen(HintHost, GameScreen):
 
     compact = False  # the card details without their line of stats (fit_detail)
 
+    info_room: int | None = None  # while the coach's hint is shown: the rows left to the list and its text
+
     def hint_toggled(self, shown: bool) -> None:
-        """The coach's hint shows where the card details were (as on the deployment board)."""
-        self.query_one("#card-detail").display = not shown
+        """The coach's hint shows where the card details were (as on the deployment board); when it
+        takes more rows than they did, the text beside the list says who is still to pick in fewer."""
+        detail = self.query_one("#card-detail")
+        room = self.query_one("#draft").size.height - max(HINT_ROWS - detail.outer_size.height, 0)
+        self.info_room = room if shown else None
+        detail.display = not shown
+        self.render_info()
 
     def detail_rows(self, width: int, compact: bool | None = None) -> int:
         """The lines the details of the longest card of the list take (compact or not: as shown now)."""
@@ -213,7 +220,7 @@ class DraftScreen(HintHost, GameScreen):
         others = len(view.deciding) - (self.player in view.deciding)
         mine = ["you"] if self.player in view.deciding else []
         out.append(" and ".join(mine + [f"{others} other{'s' * (others != 1)}"] * bool(others or not mine)))
-        rows = max(self.list_rows(out), self.rows_for_list())
+        rows = max(self.list_rows(out), self.rows_for_list() if self.info_room is None else self.info_room)
         # (your Gold and LP: on your line of the table)
         return full if len(wrap(full, self.app.console, self.info_width)) <= rows else out
 
