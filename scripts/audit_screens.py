@@ -188,17 +188,23 @@ def check_widgets(screen, kind: str, report: Report) -> None:
         if not widget.display or not widget.lines or widget.size.height == 0:
             continue
         shown = min(widget.content_region.height, max(0, screen.region.bottom - widget.content_region.y))
-        if isinstance(widget, RowList) and widget.count:  # its rows scroll when they do not all fit
-            rows = min(widget.shown(), shown - len(widget.header))
-            if not widget.top <= widget.cursor < widget.top + rows:
-                report.hidden_cursor.append((kind, widget.id or type(widget).__name__))
-            if widget.shown() < widget.count or len(widget.lines) > shown:  # (scrolled into sight, still hidden)
-                report.hidden_rows.append((kind, widget.id or type(widget).__name__))
+        if isinstance(widget, RowList) and widget.count:
+            check_rows(widget, shown, kind, report)
         elif len(widget.lines) > shown:
             report.hidden_rows.append((kind, widget.id or type(widget).__name__))
         for line in widget.lines:  # a line wider than its widget is cropped, without a "…"
             if line.cell_len > widget.content_region.width:
                 report.cut_lines.append((kind, line.plain + f" (cropped at {widget.content_region.width})"))
+
+
+def check_rows(widget: RowList, shown: int, kind: str, report: Report) -> None:
+    """A list (its rows scroll when they do not all fit): its cursor out of sight, rows out of sight
+    (scrolled into sight or not)."""
+    rows = min(widget.shown(), shown - len(widget.header))
+    if not widget.top <= widget.cursor < widget.top + rows:
+        report.hidden_cursor.append((kind, widget.id or type(widget).__name__))
+    if widget.shown() < widget.count or len(widget.lines) > shown:
+        report.hidden_rows.append((kind, widget.id or type(widget).__name__))
 
 
 def deploy_keys(screen) -> tuple[list[str], list[str]]:

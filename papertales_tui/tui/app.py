@@ -347,7 +347,8 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
 
         if self.autosave:
             with contextlib.suppress(OSError, ValueError):  # a form not remembered costs nothing else
-                remember_table(Table(mode=mode, names=names, seats=seat_types, difficulty=difficulty))
+                remember_table(Table.model_validate(
+                    {"mode": mode, "names": names, "seats": seat_types, "difficulty": difficulty}))
 
     def show_title(self) -> None:
         from .screens.title import TitleScreen

@@ -307,9 +307,9 @@ class RowList(Lines, can_focus=True):
                                          back_color=back.rich_color,
                                          bar_color=(back + styles.scrollbar_color).rich_color)
         segments = [s for s in bar.segments if s.text != "\n"]
-        text, style, _ = segments[y]
-        return Strip([Segment(text, style.copy() if style is None else Style.from_color(style.color, style.bgcolor)
-                              + Style(reverse=style.reverse))], 1)
+        text, style, _ = segments[y]  # (without its meta: a click on it is a click on the list)
+        plain = Style(color=style.color, bgcolor=style.bgcolor, reverse=style.reverse) if style is not None else None
+        return Strip([Segment(text, plain)], 1)
 
     def _next_enabled(self, start: int, step: int, wrap: bool = False) -> int:
         n = self.count
