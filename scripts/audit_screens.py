@@ -1,7 +1,7 @@
 """Play seeded games through the app at 80x24 and report what a screen hides or cuts.
 
     python scripts/audit_screens.py [--players 2 3 5 7] [--solo] [--seeds 1 2] [--turns 4] [--size 80x24]
-                                    [--names form|long|wide]
+                                    [--names form|long|wide] [--hints]
 
 Seat 1 is a human driven by key presses (it places the affordable cards of its hand, and takes a
 Unit out of play from turn 2), the other seats are easy bots; solo games play against the Lich King
@@ -9,7 +9,11 @@ Unit out of play from turn 2), the other seats are easy bots; solo games play ag
 
 - lines cut with "…" (and card names among them: a word cut short of a card's name),
 - lists (and other line widgets) with more rows than they show: the cursor or the last rows hidden,
-- results pages that need scrolling, and the number of results pages per turn.
+- results pages that need scrolling, and the number of results pages per turn,
+- texts drawn below WCAG AA contrast (4.5:1) in colour, cursor rows and the header included.
+
+With `--hints` the human asks the coach on every decision screen (draft, deployment, Construction)
+and the screen is checked again with the hint panel open; `--size 120x40` plays on a larger terminal.
 
 Exit code 1 when anything is cut or hidden, else 0. `tests/test_audit_screens.py` runs a short one.
 """
@@ -39,6 +43,7 @@ from papertales_tui.persistence import DATA_DIR_ENV  # noqa: E402
 from papertales_tui.rules.engine import Game  # noqa: E402
 from papertales_tui.rules.solo import new_game as new_solo_game  # noqa: E402
 from papertales_tui.tui.app import PaperTalesApp  # noqa: E402
+from papertales_tui.tui.contrast import unreadable  # noqa: E402
 from papertales_tui.tui.widgets import Lines, RowList  # noqa: E402
 
 CUT = "…"
@@ -55,15 +60,18 @@ class Report:
     hidden_rows: list[tuple[str, str]] = field(default_factory=list)  # (screen kind, widget id)
     scrolling_pages: list[tuple[str, int]] = field(default_factory=list)  # (title, page)
     pages: Counter = field(default_factory=Counter)  # results pages, by turn
+    low_contrast: list[tuple[str, str]] = field(default_factory=list)  # (screen kind, "ratio text colours")
+    hints: int = 0  # screens checked with the coach's hint open
 
     def problems(self) -> int:
         return (len(self.cut_lines) + len(self.cut_names) + len(self.hidden_cursor) + len(self.hidden_rows)
-                + len(self.scrolling_pages))
+                + len(self.scrolling_pages) + len(self.low_contrast))
 
     def add(self, other: Report) -> None:
         self.screens += other.screens
         self.pages += other.pages
-        for name in ("cut_lines", "cut_names", "hidden_cursor", "hidden_rows", "scrolling_pages"):
+        self.hints += other.hints
+        for name in ("cut_lines", "cut_names", "hidden_cursor", "hidden_rows", "scrolling_pages", "low_contrast"):
             getattr(self, name).extend(getattr(other, name))
 
     def lines(self) -> list[str]:
@@ -73,7 +81,9 @@ class Report:
                f"card names cut: {len(self.cut_names)}",
                f"lists whose cursor is hidden: {len(self.hidden_cursor)}",
                f"lists whose last rows are hidden: {len(self.hidden_rows)}",
-               f"results pages that scroll: {len(self.scrolling_pages)}"]
+               f"results pages that scroll: {len(self.scrolling_pages)}",
+               f"texts below AA contrast: {len(self.low_contrast)}",
+               f"screens checked with a hint open: {self.hints}"]
         if self.pages:
             most = max(self.pages.values())
             mean = sum(self.pages.values()) / len(self.pages)
@@ -84,6 +94,8 @@ class Report:
             out.append(f"  hidden rows on {kind}: #{what}")
         for title, page in self.scrolling_pages[:5]:
             out.append(f"  scrolls: {title}, page {page}")
+        for kind, what in list(dict.fromkeys(self.low_contrast))[:8]:
+            out.append(f"  low contrast on {kind}: {what}")
         return out
 
 
@@ -130,11 +142,18 @@ def check_screen(app, report: Report, prefixes: set[str]) -> None:
     check_text(kind, text, report, prefixes)
     check_names(kind, text, report, NAMED)
     check_widgets(screen, kind, report)
+    check_contrast(app, kind, report)
     if DUMP is not None:
         found = report.problems() - before
         DUMP.append(f"==== {kind}, turn {app.game.state.turn if getattr(app, 'game', None) else 0}"
                     + (f" !! {found} problem(s)" if found else ""))
         DUMP.extend(text)
+
+
+def check_contrast(app, kind: str, report: Report) -> None:
+    """Texts drawn below WCAG AA contrast, as the screen is rendered (after the app's colour filters)."""
+    for ratio, text, fg, bg in unreadable(app.screen._compositor.render_strips()):
+        report.low_contrast.append((kind, f"{ratio}:1 {text[:20]!r} {fg.hex} on {bg.hex}"))
 
 
 def check_text(kind: str, text: list[str], report: Report, prefixes: set[str]) -> None:
@@ -169,13 +188,23 @@ def check_widgets(screen, kind: str, report: Report) -> None:
         if not widget.display or not widget.lines or widget.size.height == 0:
             continue
         shown = min(widget.content_region.height, max(0, screen.region.bottom - widget.content_region.y))
-        if isinstance(widget, RowList) and widget.count and len(widget.header) + widget.cursor >= shown:
-            report.hidden_cursor.append((kind, widget.id or type(widget).__name__))
-        if len(widget.lines) > shown:
+        if isinstance(widget, RowList) and widget.count:
+            check_rows(widget, shown, kind, report)
+        elif len(widget.lines) > shown:
             report.hidden_rows.append((kind, widget.id or type(widget).__name__))
         for line in widget.lines:  # a line wider than its widget is cropped, without a "…"
             if line.cell_len > widget.content_region.width:
                 report.cut_lines.append((kind, line.plain + f" (cropped at {widget.content_region.width})"))
+
+
+def check_rows(widget: RowList, shown: int, kind: str, report: Report) -> None:
+    """A list (its rows scroll when they do not all fit): its cursor out of sight, rows out of sight
+    (scrolled into sight or not)."""
+    rows = min(widget.shown(), shown - len(widget.header))
+    if not widget.top <= widget.cursor < widget.top + rows:
+        report.hidden_cursor.append((kind, widget.id or type(widget).__name__))
+    if widget.shown() < widget.count or len(widget.lines) > shown:
+        report.hidden_rows.append((kind, widget.id or type(widget).__name__))
 
 
 def deploy_keys(screen) -> tuple[list[str], list[str]]:
@@ -211,13 +240,15 @@ def player_names(players: int, kind: str = "form") -> list[str]:
 
 
 async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, int] = (80, 24),
-                     names: str = "form") -> Report:
+                     names: str = "form", hints: bool = False) -> Report:
     """One game at `players` (1: solo against the Lich King), seat 1 human, until turn `turns` ends;
     `names`: the players' names (a key of NAMES). A player's name cut (with "…" or without, or broken
-    across two lines) counts as a cut name."""
+    across two lines) counts as a cut name. `hints`: each decision screen is checked again with the
+    coach's hint open (asked with h, put away before answering)."""
     from papertales_tui.tui.screens.deploy import DeployScreen
     from papertales_tui.tui.screens.final import FinalScreen
     from papertales_tui.tui.screens.handoff import BotScreen
+    from papertales_tui.tui.screens.hint import HintHost
     from papertales_tui.tui.screens.summary import SummaryScreen
 
     report = Report()
@@ -267,10 +298,30 @@ async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, i
                 await pilot.press(*placing)
                 await pilot.pause()
                 check_screen(app, report, prefixes)  # the board with the plan made
+                if hints:
+                    await with_hint(pilot, app, report, prefixes)
                 await pilot.press("c")
                 continue
+            if hints and isinstance(screen, HintHost):
+                await with_hint(pilot, app, report, prefixes)
             await pilot.press(*answer_keys(screen))
     return report
+
+
+async def with_hint(pilot, app, report: Report, prefixes: set[str]) -> None:
+    """Ask the coach (h), check the screen with its answer open, then put it away (h)."""
+    from papertales_tui.tui.screens.hint import HintPanel
+
+    screen = app.screen
+    await pilot.press("h")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    if screen.query(HintPanel):
+        report.hints += 1
+        check_screen(app, report, prefixes)
+        report.screens[type(screen).__name__] -= 1  # (the same screen, seen again)
+        await pilot.press("h")
+        await pilot.pause()
 
 
 def answer_keys(screen) -> list[str]:
@@ -302,6 +353,8 @@ def main() -> int:
     parser.add_argument("--names", choices=list(NAMES), default="form",
                         help="the players' names: the New game form's ('Player 1'...), 'long' (20 cells, "
                              "the widest the form takes: 'Wilhelmina Ashford01'...), 'wide' (CJK, 20 cells)")
+    parser.add_argument("--hints", action="store_true",
+                        help="ask the coach on every decision screen and check the screen with its hint open")
     args = parser.parse_args()
     global DUMP
     DUMP = [] if args.dump else None
@@ -310,8 +363,10 @@ def main() -> int:
     total = Report()
     for players in args.players + ([1] if args.solo else []):
         for seed in args.seeds:
-            report = asyncio.run(audit_game(players, seed, args.turns, size, args.names))  # type: ignore[arg-type]
-            label = ("solo" if players == 1 else f"{players} players") + f", {args.names} names"
+            report = asyncio.run(audit_game(players, seed, args.turns, size, args.names,  # type: ignore[arg-type]
+                                            args.hints))
+            label = (("solo" if players == 1 else f"{players} players") + f", {args.names} names, {args.size}"
+                     + (", hints open" if args.hints else ""))
             print(f"== {label}, seed {seed}: {report.problems()} problems")
             for line in report.lines():
                 print("   " + line)

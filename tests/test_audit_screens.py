@@ -1,6 +1,8 @@
 """A short run of scripts/audit_screens.py: seeded games through the app at 80x24 (one human seat
 driven by keys, bots in the others), nothing cut with "…", no list hiding its cursor or last rows,
-no results page that scrolls. The full audit (2, 3, 5, 7 players and solo, 4 turns): run the script."""
+no results page that scrolls, no text below AA contrast; also with the coach's hint open on every
+decision screen, and at 120x40. The full audit (2, 3, 5, 7 players and solo, 4 turns, `--hints`,
+`--size 120x40`): run the script."""
 
 from __future__ import annotations
 
@@ -35,6 +37,22 @@ async def test_a_short_audit_finds_nothing_cut_or_hidden(players, seed, turns):
     assert report.pages  # the results pages were read and counted
 
 
+@pytest.mark.parametrize("players, seed, turns, size", [(7, 1, 1, (80, 24)), (1, 3, 2, (80, 24)),
+                                                       (5, 1, 1, (120, 40))])
+async def test_with_the_hints_open_and_at_120x40_the_audit_finds_nothing(players, seed, turns, size, monkeypatch):
+    """The hint panel takes the card details' rows: with it open nothing is cut or hidden (7 players,
+    the tightest table; solo, the Necropolis row); a larger terminal too. (The coach's search shortened:
+    the panel's lines are the same.)"""
+    from papertales_tui.rules import coach
+
+    monkeypatch.setattr(coach, "HINT_BUDGET", 0.05)
+    audit = audit_module()
+    report = await audit.audit_game(players, seed, turns=turns, size=size, hints=True)
+    assert report.hints >= 3  # the draft, the deployment and (solo) Construction, with the hint open
+    assert {"DraftScreen", "DeployScreen"} <= set(report.screens)
+    assert report.problems() == 0, "\n".join(report.lines())
+
+
 async def test_the_audit_sees_a_cut_line_and_hidden_rows():
     """The audit is not blind: a line cut with "…" and a list taller than its room are counted."""
     from rich.text import Text
@@ -59,5 +77,8 @@ async def test_the_audit_sees_a_cut_line_and_hidden_rows():
         await pilot.pause()
         report = audit.Report()
         audit.check_screen(app, report, audit.card_name_prefixes(PaperTalesApp()))
+        hand.top = 0  # (as if it had not scrolled to the cursor)
+        audit.check_widgets(app.screen, "Screen", report)
     assert len(report.cut_lines) == 1 and report.cut_names == [("Screen", "Woodcu…")]
-    assert report.hidden_cursor == [("Screen", "hand")] and report.hidden_rows == [("Screen", "hand")]
+    assert report.hidden_cursor == [("Screen", "hand")]  # the list scrolls to its cursor: seen once it did not
+    assert report.hidden_rows == [("Screen", "hand")] * 2  # rows out of sight, scrolled or not

@@ -315,16 +315,17 @@ async def test_a_new_game_warns_and_keeps_the_unfinished_game_listed_under_resum
 
 
 async def test_the_discard_box_says_its_state_in_words(data_dir, catalog):
-    """The box's X shows in both states (its colour alone tells them apart, none without colour)."""
+    """Textual's box shows its X in both states (its colour alone tells them apart, none without
+    colour): the box is empty until ticked, and the words say what a tick does."""
     await play_a_little(catalog, ["Ann", "Bo"], 3)
     app = PaperTalesApp(catalog, autosave=True)
     async with app.run_test(size=SIZE) as pilot:
         await open_new_game(pilot, app)
-        assert "Discard it instead: no" in screen_text(app)
+        assert "▐ ▌ Discard it instead (Space: tick)" in screen_text(app)
         app.screen.query_one("#discard").focus()
         await pilot.press("space")
         await pilot.pause()
-        assert "Discard it instead: YES, the new game replaces its autosave" in screen_text(app)
+        assert "▐X▌ Discard it instead: the new game replaces its autosave" in screen_text(app)
 
 
 async def test_a_new_game_replaces_the_unfinished_one_only_when_told_to(data_dir, catalog):

@@ -28,7 +28,7 @@ from textual.worker import get_current_worker
 
 from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, game_turn, literal, new_game
 from . import panels, seats
-from .contrast import ReadableMonochrome
+from .contrast import ReadableColor, ReadableMonochrome
 from .palette import CardCommands
 from .screens.common import Continue, Decided, TakeBack
 from .session import Asks, BotFailed, BotTurn, Decide, Final, Handoff, Scene, Session, Summary
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from textual.filter import LineFilter
 
     from ..persistence import DataDirLock, Save, SaveFileError
+    from ..persistence.table import Table
     from ..rules import Catalog
     from ..rules.coach import Hint as CoachHint
     from .screens.common import GameScreen
@@ -81,14 +82,16 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         self.waiting = False  # a bot decided while a reference screen was open
         self.toasts: dict[tuple[str, str, str], float] = {}  # toasts on screen: until when
         self.readable = ReadableMonochrome()
+        self.readable_color = ReadableColor()
 
     def get_line_filters(self) -> Sequence[LineFilter]:
-        """Textual's filters; NO_COLOR's greys kept at WCAG AA contrast (tui/contrast.py)."""
+        """Textual's filters, every text then at WCAG AA contrast: in colour, or NO_COLOR's greys
+        (tui/contrast.py)."""
         from textual.filter import Monochrome
 
         filters = super().get_line_filters()
-        if not self.no_color:  # (asked at every redraw: nothing to change)
-            return filters
+        if not self.no_color:  # (asked at every redraw)
+            return [*filters, self.readable_color]
         return [self.readable if type(f) is Monochrome else f for f in filters]
 
     @property
@@ -345,7 +348,22 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         self.stop_bot()
         self.close_session()
         self.session = None
-        self.show(NewGameScreen())
+        self.show(NewGameScreen(table=self.last_table()))
+
+    def last_table(self) -> Table | None:
+        """The last New game form's table, kept in the data directory by the copy that autosaves there
+        (only that copy: a tab of `papertales serve` never sees another player's names)."""
+        from ..persistence.table import last_table
+
+        return last_table() if self.autosave else None
+
+    def remember_table(self, mode: str, names: list[str], seat_types: list[str], difficulty: int) -> None:
+        from ..persistence.table import Table, remember_table
+
+        if self.autosave:
+            with contextlib.suppress(OSError, ValueError):  # a form not remembered costs nothing else
+                remember_table(Table.model_validate(
+                    {"mode": mode, "names": names, "seats": seat_types, "difficulty": difficulty}))
 
     def show_title(self) -> None:
         from .screens.title import TitleScreen

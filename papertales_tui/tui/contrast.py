@@ -1,6 +1,13 @@
-"""NO_COLOR: Textual draws every colour as a grey of the same brightness; a dark red "⚔2" then
+"""Every text at WCAG AA's 4.5:1 contrast on its background, in colour and without.
+
+In colour, the terminal's red "⚔2" (the ANSI theme's) stood at 1.1:1 on the blue cursor row and
+4.5:1 just short on the screen's background: `ReadableColor` lightens (on a light background,
+darkens) a text's colour just as far as AA needs, after every other filter, so the cursor and
+highlighted rows, the header and the key bar keep their tints where they can and read everywhere.
+With NO_COLOR, Textual draws every colour as a grey of the same brightness; a dark red "⚔2" then
 becomes a dark grey on a darker one (1.5:1). `ReadableMonochrome` keeps Textual's greys but moves a
-text's grey away from its background until the pair reaches WCAG AA's 4.5:1 contrast."""
+text's grey away from its background until the pair reaches AA. `unreadable` lists what a rendered
+screen draws below AA (the tests walk the app's screens with it)."""
 
 from __future__ import annotations
 
@@ -10,7 +17,8 @@ from rich.color import Color as RichColor
 from rich.segment import Segment
 from rich.style import Style
 from textual.color import Color
-from textual.filter import Monochrome, monochrome_style
+from textual.filter import LineFilter, Monochrome, monochrome_style
+from textual.strip import Strip
 
 AA = 4.5  # WCAG 2 AA, normal text
 MARGIN = 6  # a 256-colour terminal draws the nearest of its greys (10 apart): AA must hold 5 levels off too
@@ -69,9 +77,71 @@ def readable_style(style: Style, background: Color) -> Style:
     return mono + Style(color=RichColor.from_rgb(grey, grey, grey))
 
 
+WHITE, BLACK = Color(255, 255, 255), Color(0, 0, 0)
+
+
+def readable_color(text: Color, background: Color) -> Color:
+    """`text`, blended towards white (black on a light background) just as far as AA needs on `background`."""
+    if contrast(text, background) >= AA:
+        return text
+    end = WHITE if contrast(WHITE, background) >= contrast(BLACK, background) else BLACK
+    for step in range(1, 20):
+        tint = text.blend(end, step / 20)
+        if contrast(tint, background) >= AA:
+            return tint
+    return end
+
+
+@lru_cache(4096)
+def readable_color_style(style: Style, background: RichColor) -> Style:
+    fg, bg = style.color, style.bgcolor
+    back = bg if bg is not None and bg.triplet is not None else background
+    if fg is None or fg.triplet is None or back.triplet is None:
+        return style
+    text, under = (back, fg) if style.reverse else (fg, back)  # reversed: the text has the background's colour
+    seen, ground = Color.from_rich_color(text), Color.from_rich_color(under)
+    tint = readable_color(seen, ground)
+    if tint == seen:
+        return style
+    return style + (Style(bgcolor=tint.rich_color) if style.reverse else Style(color=tint.rich_color))
+
+
+class ReadableColor(LineFilter):
+    """After Textual's filters (its ANSI colours in truecolour, dim as a blend): every text at AA."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        back = background.rich_color
+        return [Segment(text, readable_color_style(style, back) if style is not None else None, None)
+                for text, style, _ in segments]
+
+
 class ReadableMonochrome(Monochrome):
     """Textual's NO_COLOR filter, with every text at AA contrast on its background."""
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
         return [Segment(text, readable_style(style, background) if style is not None else None, None)
                 for text, style, _ in segments]
+
+
+def drawn_pairs(strips: list[Strip]) -> dict[tuple[Color, Color], str]:
+    """Each (text colour, background) pair drawn in these strips (a screen as the compositor renders
+    it, after the app's filters), with some text drawn in it; blank cells and reversed styles as seen."""
+    out: dict[tuple[Color, Color], str] = {}
+    for strip in strips:
+        for text, style, control in strip:
+            if control or style is None or not text.strip():
+                continue
+            fg, bg = style.color, style.bgcolor
+            if fg is None or bg is None or fg.triplet is None or bg.triplet is None:
+                continue
+            pair = (Color.from_rich_color(fg), Color.from_rich_color(bg))
+            if style.reverse:
+                pair = pair[::-1]
+            out.setdefault(pair, text.strip())
+    return out
+
+
+def unreadable(strips: list[Strip], least: float = AA) -> list[tuple[float, str, Color, Color]]:
+    """The texts drawn below `least` contrast: (ratio, a text, its colour, its background)."""
+    return sorted((round(contrast(fg, bg), 2), text, fg, bg) for (fg, bg), text in drawn_pairs(strips).items()
+                  if contrast(fg, bg) < least)

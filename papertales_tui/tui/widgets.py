@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -29,7 +31,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from rich.console import Console
-    from rich.style import Style
     from textual.dom import DOMNode
     from textual.geometry import Size
     from textual.screen import Screen
@@ -160,7 +161,11 @@ class RowList(Lines, can_focus=True):
     """A list of one-line rows with a cursor, under an optional title line and over footer lines.
 
     Keys: up/down/home/end move, Enter selects; a click highlights and selects. Disabled rows are
-    skipped by the cursor. Posts `RowList.Highlighted` and `RowList.Selected` with the row index.
+    skipped by the cursor. Posts `RowList.Highlighted` and `RowList.Selected` with the row index, and
+    `RowList.Hovered` as the mouse goes over a row (None: off the rows), so that a card can be read
+    without picking it. Given fewer lines than it has, its rows scroll between the title and the
+    footer, the cursor always in sight, with Textual's scroll bar drawn in the last column (the mouse
+    wheel scrolls them too).
     """
 
     DEFAULT_CSS = """
@@ -197,6 +202,17 @@ class RowList(Lines, can_focus=True):
     class Selected(Highlighted):
         pass
 
+    class Hovered(Message):
+        def __init__(self, rowlist: RowList, index: int | None) -> None:
+            super().__init__()
+            self.rowlist, self.index = rowlist, index
+
+        @property
+        def control(self) -> RowList:
+            return self.rowlist
+
+    hovered: int | None = None  # the row under the mouse
+
     def __init__(self, title: Text | str | list[Text] | None = None, *, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -208,6 +224,7 @@ class RowList(Lines, can_focus=True):
         self._row_styles: dict[str, Style] = {}
         self.disabled_rows: set[int] = set()
         self.cursor = 0
+        self.top = 0  # the first row shown, when they do not all fit (`shown`)
 
     def set_rows(self, rows: list[Text], disabled: set[int] | None = None, footer: Sequence[Text] = ()) -> None:
         """Replace the rows (and footer); only lines that differ are redrawn."""
@@ -218,9 +235,81 @@ class RowList(Lines, can_focus=True):
         self.set_lines(self.header + list(rows) + list(footer))
         if self.count and (self.cursor >= self.count or self.cursor in self.disabled_rows):
             self.move_to(self._next_enabled(min(self.cursor, self.count - 1), 1, wrap=True))
+        self.show_cursor()
 
     def refresh_cursor_row(self, y: int) -> None:
         self.refresh_row(len(self.header) + y)
+
+    # --- scrolling, when the rows do not all fit ---
+    def shown(self) -> int:
+        """How many rows are shown (all of them, unless the widget is shorter than its lines)."""
+        height = self.content_region.height
+        if not height or len(self.lines) <= height:
+            return self.count
+        return max(height - (len(self.lines) - self.count), 1)
+
+    def show_cursor(self) -> None:
+        """Scroll (if the rows do not all fit) so that the cursor is in sight."""
+        shown = self.shown()
+        top = min(max(self.top, self.cursor - shown + 1), self.cursor, max(self.count - shown, 0))
+        self.scroll_rows_to(top)
+
+    def scroll_rows_to(self, top: int) -> None:
+        top = min(max(top, 0), max(self.count - self.shown(), 0))
+        if top != self.top:
+            self.top = top
+            self.refresh()
+
+    def on_resize(self) -> None:
+        self.show_cursor()
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        if self.shown() < self.count:
+            event.stop()
+            self.scroll_rows_to(self.top + 1)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        if self.shown() < self.count:
+            event.stop()
+            self.scroll_rows_to(self.top - 1)
+
+    def row_at(self, y: int) -> int | None:
+        """The row drawn at line `y` of the widget, if any."""
+        y -= len(self.header)
+        return self.top + y if 0 <= y < self.shown() and self.top + y < self.count else None
+
+    def refresh_row(self, y: int) -> None:
+        if self.shown() < self.count:  # scrolled: a line is not where its index says
+            self.refresh()
+        else:
+            super().refresh_row(y)
+
+    def render_line(self, y: int) -> Strip:
+        shown = self.shown()
+        if shown >= self.count:
+            return super().render_line(y)
+        header = len(self.header)
+        if y < header:
+            return super().render_line(y)
+        if y >= header + shown:  # the footer, under the rows shown
+            return super().render_line(y + self.count - shown)
+        width = self.size.width
+        line = super().render_line(self.top + y).crop(0, width - 1)
+        return Strip.join([line, self.scroll_bar(y - header, shown)])
+
+    def scroll_bar(self, y: int, shown: int) -> Strip:
+        """Line `y` of the scroll bar beside the rows (Textual's own, in the theme's scroll bar colours)."""
+        from textual.scrollbar import ScrollBarRender
+
+        styles = self.styles
+        back = self.background_colors[1] + styles.scrollbar_background
+        bar = ScrollBarRender.render_bar(size=shown, virtual_size=self.count, window_size=shown, position=self.top,
+                                         back_color=back.rich_color,
+                                         bar_color=(back + styles.scrollbar_color).rich_color)
+        segments = [s for s in bar.segments if s.text != "\n"]
+        text, style, _ = segments[y]  # (without its meta: a click on it is a click on the list)
+        plain = Style(color=style.color, bgcolor=style.bgcolor, reverse=style.reverse) if style is not None else None
+        return Strip([Segment(text, plain)], 1)
 
     def _next_enabled(self, start: int, step: int, wrap: bool = False) -> int:
         n = self.count
@@ -239,6 +328,7 @@ class RowList(Lines, can_focus=True):
         old, self.cursor = self.cursor, y
         self.refresh_cursor_row(old)
         self.refresh_cursor_row(y)
+        self.show_cursor()
         self.post_message(self.Highlighted(self, y))
 
     def action_move(self, step: int) -> None:
@@ -252,11 +342,22 @@ class RowList(Lines, can_focus=True):
             self.post_message(self.Selected(self, self.cursor))
 
     def on_click(self, event: events.Click) -> None:
-        y = event.y - len(self.header)
-        if 0 <= y < self.count and y not in self.disabled_rows:
+        y = self.row_at(event.y)
+        if y is not None and y not in self.disabled_rows:
             self.focus()
             self.move_to(y)
             self.post_message(self.Selected(self, y))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self.hover(self.row_at(event.y))
+
+    def on_leave(self, event: events.Leave) -> None:
+        self.hover(None)
+
+    def hover(self, row: int | None) -> None:
+        if row != self.hovered:
+            self.hovered = row
+            self.post_message(self.Hovered(self, row))
 
     def on_focus(self) -> None:
         self.refresh_cursor_row(self.cursor)

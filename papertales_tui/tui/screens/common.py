@@ -81,3 +81,9 @@ class GameScreen(Screen[None]):
         self.title_text = text
         if self.is_mounted:
             self.query_one("#title", Lines).set_lines([Text(text, style="bold")])
+
+
+def side_width(width: int, least: int) -> int:
+    """The width of a screen's right-hand column: `least` at 80 columns, two fifths of a wider
+    terminal (its text then wraps less)."""
+    return max(least, width * 2 // 5)

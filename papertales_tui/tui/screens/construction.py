@@ -31,7 +31,7 @@ from .. import text as tx
 from ..kingdom import Kingdom, kingdom_view
 from ..session import Asks
 from ..widgets import Notice, option_key
-from .common import GameScreen, turn_title
+from .common import GameScreen, side_width, turn_title
 from .hint import HINT, LEARN, HintHost
 
 ASK = "Build one thing or pass: Enter, then c"
@@ -153,7 +153,8 @@ class ConstructionScreen(HintHost, GameScreen):
             with Vertical(id="build-left"):
                 yield Label(ASK, classes="pane-title", id="build-title")
                 yield OptionList(id="build-options")
-            with VerticalScroll(id="build-side"):
+            with VerticalScroll(id="build-side") as side:
+                side.styles.width = side_width(self.app.size.width, 40)
                 yield Static("", id="build-info")
         yield Notice(id="message")
 

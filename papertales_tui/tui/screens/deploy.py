@@ -21,7 +21,7 @@ from ..seats import bot_marked
 from ..session import Asks
 from ..widgets import Lines, RowList
 from .common import GameScreen, turn_title
-from .hint import HINT, LEARN, HintHost
+from .hint import HINT, HINT_ROWS, LEARN, HintHost
 from .modals import Confirm, UnpaidModal
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ class DeployScreen(HintHost, GameScreen):
         # build line, 2 also Aging and LP on one line: 7 players with long names)
         for merged, compact, short in layouts:
             board = max(spots, entries + 1 + (footer and not merged))
-            if room - full + short - board - least >= self.detail_rows(width, compact):
+            if room - full + short - board - least >= self.wanted_rows(width, compact):
                 break
         layout = (board, merged, compact, short)
         if layout == self.board_layout:
@@ -156,7 +156,7 @@ class DeployScreen(HintHost, GameScreen):
         self.board_rows, self.kept_in_title, self.compact_details, self.short_status = layout
         status = full - short
         room -= board + status
-        wanted = self.detail_rows(width, compact)
+        wanted = self.wanted_rows(width, compact)
         if self.table is not None:
             self.table.rows = max(room - wanted, 0)
             self.table.views = self.table_views  # with their hand counts, unless the details need the rows
@@ -205,9 +205,16 @@ class DeployScreen(HintHost, GameScreen):
 
     hint_room = False  # the coach's answer is shown where the card details were
 
+    def wanted_rows(self, width: int, compact: bool) -> int:
+        """The rows under the status lines: the card details', or the hint panel's while it is shown."""
+        return HINT_ROWS if self.hint_room else self.detail_rows(width, compact)
+
     def hint_toggled(self, shown: bool) -> None:
         self.hint_room = shown
         self.texts.pop("detail", None)
+        if self.board_rows and self.fit_layout():  # the rows shared out again, the hint's taken
+            self.texts.clear()
+            self.refresh_all()
         self.show_detail(self.detail_card)
 
     def on_resize(self) -> None:
@@ -385,7 +392,8 @@ class DeployScreen(HintHost, GameScreen):
         if self.short_status:  # short of rows: Construction shows what can be built
             lines.pop()
         if self.short_status >= 2:  # still short: Aging and the LP of the turn share a line
-            lines[2:4] = [Text.assemble(aging_line(f, after, width - lines[3].cell_len - 3), " · ", lines[3])]
+            aging = aging_line(f, after, width - lp_line(f, 0).cell_len - 3)  # (room for the LP's total)
+            lines[2:4] = [Text.assemble(aging, " · ", lp_line(f, width - aging.cell_len - 3))]
         if self.held is not None:
             lines[-1] = Text(f"Holding {self.view.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
                              style="bold")
@@ -437,23 +445,31 @@ class DeployScreen(HintHost, GameScreen):
             return self.plan.slots[spot]
         return self.focused_card()
 
-    def card_at(self, event: RowList.Highlighted) -> int | None:
-        if event.rowlist is self.spots:
-            return self.plan.slots[event.index]
+    def card_at(self, rows: RowList, index: int) -> int | None:
+        if rows is self.spots:
+            return self.plan.slots[index]
         entries = self.hand_entries()
-        return entries[event.index] if event.index < len(entries) else None
+        return entries[index] if index < len(entries) else None
 
     @on(RowList.Highlighted)
     def highlighted(self, event: RowList.Highlighted) -> None:
-        self.show_detail(self.card_at(event))
+        self.show_detail(self.card_at(event.rowlist, event.index))
         self.update_bindings()
+
+    @on(RowList.Hovered)
+    def hovered(self, event: RowList.Hovered) -> None:
+        """The card under the mouse read without picking it; off the lists, the cursor's again."""
+        if event.index is not None:
+            self.show_detail(self.card_at(event.rowlist, event.index))
+        elif isinstance(self.focused, RowList):
+            self.show_detail(self.card_at(self.focused, self.focused.cursor))
 
     @on(RowList.Selected)
     def selected(self, event: RowList.Selected) -> None:
         if event.rowlist is self.spots and self.held is not None:
             self.action_place(event.index)
             return
-        card = self.card_at(event)
+        card = self.card_at(event.rowlist, event.index)
         self.held = None if self.held == card else card
         self.refresh_all()
 
@@ -496,9 +512,14 @@ class DeployScreen(HintHost, GameScreen):
             return
         new = self.plan.is_new(card) and self.plan.spot_of(card) is None
         dear = new and self.view.card(card).cost > self.gold_left()
-        self.plan.place(card, spot)
+        kept = card == self.plan.keep
+        self.plan.place(card, spot)  # (a kept card placed is no longer kept: the last choice counts)
         self.held = None
-        self.say("Placed beyond your Gold: on Confirm you choose which new Units to give up." if dear else "")
+        if kept:
+            name = self.view.card(card).name
+            self.say(f"{name} placed in {tx.SPOT_KEYS[spot]}: no longer kept for next turn (u: undo).")
+        else:
+            self.say("Placed beyond your Gold: on Confirm you choose which new Units to give up." if dear else "")
         self.refresh_all()
 
     def action_remove(self) -> None:

@@ -21,11 +21,12 @@ from ..kingdom import KingdomTable, KingdomView, kingdom_views, table_height, ta
 from ..seats import bot_marked
 from ..session import Asks
 from ..widgets import Notice, RowList, TextBox, unbroken, wrap
-from .common import GameScreen, turn_title
-from .hint import HINT, LEARN, HintHost
+from .common import GameScreen, side_width, turn_title
+from .hint import HINT, HINT_ROWS, LEARN, HintHost
 
 QUEST_MARK = "☠"
 DETAIL_ROWS = 4  # the card under the cursor (draft.tcss)
+INFO_LEAST = 34  # the width of #draft-info at 80 columns (wider on a wider terminal: side_width)
 REST_TO = {"underworld": "the rest goes to the Underworld",
            "underworld_bottom": "the other goes to the bottom of the Underworld"}
 
@@ -62,7 +63,9 @@ class DraftScreen(HintHost, GameScreen):
         yield self.opponents()
         with Horizontal(id="draft"):
             yield RowList("", id="draft-cards")
-            yield TextBox(id="draft-info")
+            info = TextBox(id="draft-info")
+            info.styles.width = side_width(self.app.size.width, INFO_LEAST)
+            yield info
         yield TextBox(id="card-detail")
         yield Notice(id="message")
 
@@ -104,12 +107,15 @@ class DraftScreen(HintHost, GameScreen):
                                + (table_height(views, width, 0) if len(views) > 1 else 0))
         return self.app.size.height - self.least_rows
 
-    INFO_WIDTH = 31  # the text of #draft-info (draft.tcss: 34, less its border and padding)
+    @property
+    def info_width(self) -> int:
+        """The text of #draft-info: its width less its border and padding."""
+        return side_width(self.app.size.width, INFO_LEAST) - 3
 
     def list_rows(self, info: Text | None = None) -> int:
         """The rows the list of cards and the text beside it (`info`: the one shown) need."""
         header = 2 if isinstance(self.options, SoloPickOptions) else 1  # (where the rest goes)
-        lines = len(wrap(self.info_text() if info is None else info, self.app.console, self.INFO_WIDTH))
+        lines = len(wrap(self.info_text() if info is None else info, self.app.console, self.info_width))
         return max(header + len(self.cards), lines)
 
     def fit_detail(self) -> None:
@@ -134,6 +140,17 @@ class DraftScreen(HintHost, GameScreen):
         self.query_one("#card-detail").styles.height = max(min(room, needed), 2)
 
     compact = False  # the card details without their line of stats (fit_detail)
+
+    info_room: int | None = None  # while the coach's hint is shown: the rows left to the list and its text
+
+    def hint_toggled(self, shown: bool) -> None:
+        """The coach's hint shows where the card details were (as on the deployment board); when it
+        takes more rows than they did, the text beside the list says who is still to pick in fewer."""
+        detail = self.query_one("#card-detail")
+        room = self.query_one("#draft").size.height - max(HINT_ROWS - detail.outer_size.height, 0)
+        self.info_room = room if shown else None
+        detail.display = not shown
+        self.render_info()
 
     def detail_rows(self, width: int, compact: bool | None = None) -> int:
         """The lines the details of the longest card of the list take (compact or not: as shown now)."""
@@ -203,9 +220,9 @@ class DraftScreen(HintHost, GameScreen):
         others = len(view.deciding) - (self.player in view.deciding)
         mine = ["you"] if self.player in view.deciding else []
         out.append(" and ".join(mine + [f"{others} other{'s' * (others != 1)}"] * bool(others or not mine)))
-        rows = max(self.list_rows(out), self.rows_for_list())
+        rows = max(self.list_rows(out), self.rows_for_list() if self.info_room is None else self.info_room)
         # (your Gold and LP: on your line of the table)
-        return full if len(wrap(full, self.app.console, self.INFO_WIDTH)) <= rows else out
+        return full if len(wrap(full, self.app.console, self.info_width)) <= rows else out
 
     def action_piles(self) -> None:
         self.app.push_screen(self.panels.piles_screen(self.view))
@@ -213,6 +230,11 @@ class DraftScreen(HintHost, GameScreen):
     @on(RowList.Highlighted, "#draft-cards")
     def highlighted(self, event: RowList.Highlighted) -> None:
         self.show_detail(self.cards[event.index])
+
+    @on(RowList.Hovered, "#draft-cards")
+    def hovered(self, event: RowList.Hovered) -> None:
+        """The card under the mouse read without picking it; off the list, the cursor's again."""
+        self.show_detail(self.cards[event.rowlist.cursor if event.index is None else event.index])
 
     def ready(self) -> bool:
         """Everything chosen: `c` confirms."""

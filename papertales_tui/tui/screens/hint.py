@@ -38,6 +38,7 @@ else:
 HINT = Binding("h", "hint", "Hint")
 LEARN = Binding("l", "learn", "Learn a card")
 BAR = 20
+HINT_ROWS = 4  # the hint panel's rows, at most (its max-height): a screen makes room for them
 
 
 class HintPanel(Static):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -14,6 +16,9 @@ from .. import seats
 from ..widgets import TextInput
 from .common import GameScreen
 from .title import game_words, unfinished_autosave
+
+if TYPE_CHECKING:
+    from ...persistence.table import Table
 
 MAX_PLAYERS = 7
 COUNT_OPTIONS = [(str(n), n) for n in range(2, 6)] + [(f"{n} (expansion size)", n) for n in (6, 7)]
@@ -60,18 +65,46 @@ def chosen(value: object) -> int:
     return value
 
 
-DISCARD_LABEL = {False: "Discard it instead: no (Space: yes)",
-                 True: "Discard it instead: YES, the new game replaces its autosave"}
+DISCARD_LABEL = {False: "Discard it instead (Space: tick)",
+                 True: "Discard it instead: the new game replaces its autosave"}
+
+
+class TickBox(Checkbox):
+    """A checkbox whose box is empty until ticked (Textual's shows its X in both states, told apart by
+    colour alone: "▐X▌ … no" read as ticked)."""
+
+    BUTTON_INNER = " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "
+        super().watch_value()  # (Textual's: the -on class, the Changed message)
 
 class NewGameScreen(GameScreen):
     CSS_PATH = "newgame.tcss"
     title_text = "Paper Tales · New game"
     BINDINGS = [Binding("ctrl+s", "start", "Start game"), Binding("escape", "back", "Back")]
 
-    def __init__(self, count: int = 2, mode: str = HOTSEAT):
+    def __init__(self, count: int = 2, mode: str = HOTSEAT, table: Table | None = None):
+        """`table`: the last game's table (persistence/table.py), offered again."""
         super().__init__()
         self.count = count
         self.mode = mode
+        self.table = table
+        if table is not None:
+            self.mode = table.mode
+            if table.mode == HOTSEAT and 2 <= len(table.names) <= MAX_PLAYERS:
+                self.count = len(table.names)
+
+    def offered(self, i: int) -> tuple[str, str]:
+        """Seat `i`'s name and seat type, as at the last table when there was one."""
+        names, kinds = (self.table.names, self.table.seats) if self.table is not None else ([], [])
+        name = names[i] if i < len(names) else f"Player {i + 1}"
+        kind = kinds[i] if i < len(kinds) else seats.HUMAN
+        return name, kind if kind in dict((v, k) for k, v in seats.seat_options()) else seats.HUMAN
+
+    def offered_difficulty(self) -> int:
+        most = len(self.app.catalog.lich_king)
+        return self.table.difficulty if self.table is not None and self.table.difficulty <= most else 0
 
     def body(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
@@ -82,16 +115,17 @@ class NewGameScreen(GameScreen):
             yield Static(HINTS[self.mode], classes="hint", id="mode-hint")
             with Horizontal(classes="form-row", id="difficulty-row"):
                 yield Label("Difficulty", classes="form-label")
-                yield Select(difficulty_options(len(self.app.catalog.lich_king)), value=0, allow_blank=False,
-                             compact=True, id="difficulty")
+                yield Select(difficulty_options(len(self.app.catalog.lich_king)), value=self.offered_difficulty(),
+                             allow_blank=False, compact=True, id="difficulty")
             with Horizontal(classes="form-row", id="count-row"):
                 yield Label("Players", classes="form-label")
                 yield Select(COUNT_OPTIONS, value=self.count, allow_blank=False, compact=True, id="count")
             for i in range(MAX_PLAYERS):
+                name, kind = self.offered(i)
                 with Horizontal(classes="form-row seat-row", id=f"row-{i}"):
                     yield Label(f"Player {i + 1}", classes="form-label", id=f"label-{i}")
-                    yield TextInput(value=f"Player {i + 1}", placeholder="name", compact=True, id=f"name-{i}")
-                    yield Select(seats.seat_options(), value=seats.HUMAN, allow_blank=False, compact=True,
+                    yield TextInput(value=name, placeholder="name", compact=True, id=f"name-{i}")
+                    yield Select(seats.seat_options(), value=kind, allow_blank=False, compact=True,
                                  id=f"seat-{i}", classes="seat")
                 yield Label("", classes="error", id=f"name-{i}-error")
             with Horizontal(classes="form-row"):
@@ -111,7 +145,7 @@ class NewGameScreen(GameScreen):
         words = game_words(seen, 120) or "it could not be read quickly"
         yield Static(Text(f"An unfinished game is autosaved ({words}). Starting a new game keeps it: "
                           "Resume it from the title screen.", style="bold"), id="unfinished")
-        yield Checkbox(DISCARD_LABEL[False], id="discard", compact=True)
+        yield TickBox(DISCARD_LABEL[False], id="discard", compact=True)
 
     def on_mount(self) -> None:
         self.pasted = {}
@@ -147,7 +181,7 @@ class NewGameScreen(GameScreen):
 
     @on(Checkbox.Changed, "#discard")
     def discard_changed(self, event: Checkbox.Changed) -> None:
-        event.checkbox.label = DISCARD_LABEL[event.value]  # said in words: the box's X shows in both states
+        event.checkbox.label = DISCARD_LABEL[event.value]  # said in words too
 
     @on(Select.Changed, "#mode")
     def mode_changed(self, event: Select.Changed) -> None:
@@ -217,9 +251,14 @@ class NewGameScreen(GameScreen):
         names = [n.strip() for n in names]
         keep = not any(box.value for box in self.query("#discard").results(Checkbox))
         if self.mode == SOLO:
-            self.app.start_solo_game(names[0], seed, chosen(self.query_one("#difficulty", Select).value), keep)
+            seat_types = [seats.HUMAN]
+            difficulty = chosen(self.query_one("#difficulty", Select).value)
+            self.app.start_solo_game(names[0], seed, difficulty, keep)
         else:
             seat_types = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(count)]
+            difficulty = self.offered_difficulty()
             self.app.start_game(names, seat_types, seed, keep)
+        if self.app.session is not None:  # the form offers this table next time
+            self.app.remember_table(self.mode, names, seat_types, difficulty)
         if self.app.session is None:  # the unfinished game could not be kept (the app said why)
             self.notify("The new game did not start: tick 'Discard it' to start it anyway.", severity="error")
