@@ -11,7 +11,16 @@ from conftest import goto, new_game, put
 
 from papertales_tui.rules.decisions import decision_from_dict
 from papertales_tui.rules.engine import WAR_LP, Game
-from papertales_tui.rules.forecast import LOSE, OPEN, TIE, WIN, deployment_forecast, neighbours, unpaid_for
+from papertales_tui.rules.forecast import (
+    LOSE,
+    OPEN,
+    TIE,
+    WIN,
+    deployment_forecast,
+    neighbours,
+    rivals_as_they_stand,
+    unpaid_for,
+)
 from papertales_tui.rules.random_play import random_decision, random_deployment
 from papertales_tui.rules.solo import new_game as new_solo_game
 from papertales_tui.text.narrator import Names, strength_part
@@ -39,7 +48,7 @@ def check_forecast(game: Game, rng: random.Random) -> bool:
     pend = game.pending_for(0)
     plan = random_deployment(game, pend, rng)
     plan = replace(plan, unpaid=tuple(unpaid_for(game, 0, plan.slots)))
-    f = deployment_forecast(game, 0, plan.slots, plan.keep)
+    f = deployment_forecast(game, 0, plan.slots, plan.keep, rivals_as_they_stand(game, 0))
     gold_before = game.players[0].gold
     start = len(game.state.log)
     game.apply(0, plan)
@@ -94,7 +103,7 @@ def test_forecast_reads_wars_deaths_and_healer(catalog):
     put(game, 0, 3, "mystical_healer")
     put(game, 1, 0, "hunter")
     p = game.players[0]
-    f = deployment_forecast(game, 0, [u.card if u else None for u in p.slots])
+    f = deployment_forecast(game, 0, [u.card if u else None for u in p.slots], rivals=rivals_as_they_stand(game, 0))
     assert f.strength == game.strength(0)
     assert f.dying == (0,) and f.healable == (0,)
     against = {w.player: w for w in f.wars}
@@ -102,7 +111,7 @@ def test_forecast_reads_wars_deaths_and_healer(catalog):
     assert against[1].result == TIE and against[1].lp == (WAR_LP, WAR_LP)
     assert against[2].result == WIN and against[2].theirs == (0, 0)
     put(game, 1, 1, "farmer")
-    f = deployment_forecast(game, 0, [u.card if u else None for u in p.slots])
+    f = deployment_forecast(game, 0, [u.card if u else None for u in p.slots], rivals=rivals_as_they_stand(game, 0))
     assert {w.player: w.result for w in f.wars}[1] == LOSE
     assert f.income == game.income(0)
 

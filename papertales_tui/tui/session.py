@@ -52,7 +52,7 @@ if TYPE_CHECKING:  # imported where used: the title screen starts without them (
     from ..rules.coach import Background
     from ..rules.coach import Hint as CoachHint
     from ..rules.events import BaseEvent
-    from ..rules.forecast import TurnForecast
+    from ..rules.forecast import Rivals, TurnForecast
 
 
 BACKGROUND_REVIEW = True  # assess each human decision in the background (tests turn it on where they need it)
@@ -366,14 +366,20 @@ class Asks:
 
     def __init__(self, session: Session, player: int):
         self._session, self.player = session, player
+        self._rivals: tuple[int, Rivals | None] | None = None  # (log size, the neighbours' sampled strengths)
 
-    def forecast(self, slots: list[int | None], keep: int | None = None) -> tuple[TurnForecast, SeatView] | None:
-        """This turn's forecast for a deployment plan, and the Kingdom alone as it would be after the
-        reveal, as its seat sees it (None: a plan the engine would refuse)."""
+    def forecast(self, slots: list[int | None], keep: int | None = None) -> TurnForecast | None:
+        """This turn's forecast for a deployment plan (None: a plan the engine would refuse). The
+        neighbours' hidden cards are sampled once for the decision (the first forecast asked),
+        with the seat's memory of the draft; each plan then only compares strengths."""
         from ..rules import forecast
 
-        f = forecast.safe_forecast(self._session.game, self.player, slots, keep)
-        return None if f is None else (f, observe(f.kingdom, 0))
+        game = self._session.game
+        if self._rivals is None or self._rivals[0] != len(game_log(game)):
+            view = observe(game, self.player)
+            self._rivals = (len(game_log(game)), forecast.rival_strengths(
+                view, game.catalog, self._session.drafts.get(self.player)))
+        return forecast.safe_forecast(game, self.player, slots, keep, self._rivals[1])
 
     def suggested_unpaid(self, new: list[int]) -> list[int]:
         """The new Units to give up when Gold is short (see `Game.suggested_unpaid`)."""
