@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import give, goto, new_game, put
 
+from papertales_tui.rules import forecast
 from papertales_tui.rules.engine import WAR_LP, Game
 from papertales_tui.rules.forecast import LOSE, OPEN, WIN, Rivals, deployment_forecast, rival_strengths
 from papertales_tui.rules.observer import observe
@@ -56,10 +57,12 @@ def test_the_chance_of_a_war_is_the_share_of_samples_it_is_won_in(catalog, playe
         assert w.lp == (0, 2 * WAR_LP)
 
 
-def test_sampled_hands_give_the_share_of_the_hidden_cards_that_beat_you(catalog):
+def test_sampled_hands_give_the_share_of_the_hidden_cards_that_beat_you(catalog, monkeypatch):
     """The neighbour holds one hidden card, one of 4 cards the seat has not seen (2 Knights ⚔4 and
-    2 Farmers ⚔1; every other card is in the seat's sight): the forecast wins the double War about
-    half the time (when the neighbour holds a Farmer)."""
+    2 Farmers ⚔1; every other card is in the seat's sight). Drawn at random (`PICKED_FROM` 1), the
+    forecast wins the double War about half the time (when the neighbour holds a Farmer); as a
+    draft's pick (the best of `PICKED_FROM` = 4 cards: here all of them), never."""
+    monkeypatch.setattr(forecast, "PICKED_FROM", 1)
     game = goto(new_game(2, seed=3), "deploy", turn=2)
     s = game.state
     put(game, 0, 0, "knight")
@@ -92,3 +95,8 @@ def test_sampled_hands_give_the_share_of_the_hidden_cards_that_beat_you(catalog)
     assert w.won_chance == pytest.approx(0.5, abs=0.1)
     assert w.won_chance == strengths.count(3) / len(strengths)  # (the share, exactly)
     assert rival_strengths(view, catalog, samples=400) == rivals  # seeded: the same samples again
+    monkeypatch.setattr(forecast, "PICKED_FROM", 4)
+    picked = rival_strengths(view, catalog, samples=50)
+    assert picked is not None and set(picked.strengths(1)) == {6}
+    w = deployment_forecast(game, 0, slots_of(game, 0), rivals=picked).wars[0]
+    assert w.won_chance == 0.0 and w.result == OPEN  # (a chance from samples, never a verdict)
