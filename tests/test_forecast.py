@@ -11,7 +11,16 @@ from conftest import goto, new_game, put
 
 from papertales_tui.rules.decisions import decision_from_dict
 from papertales_tui.rules.engine import WAR_LP, Game
-from papertales_tui.rules.forecast import LOSE, OPEN, TIE, WIN, deployment_forecast, neighbours, unpaid_for
+from papertales_tui.rules.forecast import (
+    LOSE,
+    OPEN,
+    TIE,
+    WIN,
+    deployment_forecast,
+    neighbours,
+    rivals_as_they_stand,
+    unpaid_for,
+)
 from papertales_tui.rules.random_play import random_decision, random_deployment
 from papertales_tui.rules.solo import new_game as new_solo_game
 from papertales_tui.text.narrator import Names, strength_part
@@ -39,7 +48,7 @@ def check_forecast(game: Game, rng: random.Random) -> bool:
     pend = game.pending_for(0)
     plan = random_deployment(game, pend, rng)
     plan = replace(plan, unpaid=tuple(unpaid_for(game, 0, plan.slots)))
-    f = deployment_forecast(game, 0, plan.slots, plan.keep)
+    f = deployment_forecast(game, 0, plan.slots, plan.keep, rivals_as_they_stand(game, 0))
     gold_before = game.players[0].gold
     start = len(game.state.log)
     game.apply(0, plan)
@@ -94,7 +103,7 @@ def test_forecast_reads_wars_deaths_and_healer(catalog):
     put(game, 0, 3, "mystical_healer")
     put(game, 1, 0, "hunter")
     p = game.players[0]
-    f = deployment_forecast(game, 0, [u.card if u else None for u in p.slots])
+    f = deployment_forecast(game, 0, [u.card if u else None for u in p.slots], rivals=rivals_as_they_stand(game, 0))
     assert f.strength == game.strength(0)
     assert f.dying == (0,) and f.healable == (0,)
     against = {w.player: w for w in f.wars}
@@ -102,7 +111,7 @@ def test_forecast_reads_wars_deaths_and_healer(catalog):
     assert against[1].result == TIE and against[1].lp == (WAR_LP, WAR_LP)
     assert against[2].result == WIN and against[2].theirs == (0, 0)
     put(game, 1, 1, "farmer")
-    f = deployment_forecast(game, 0, [u.card if u else None for u in p.slots])
+    f = deployment_forecast(game, 0, [u.card if u else None for u in p.slots], rivals=rivals_as_they_stand(game, 0))
     assert {w.player: w.result for w in f.wars}[1] == LOSE
     assert f.income == game.income(0)
 
@@ -151,7 +160,7 @@ def test_solo_forecast_says_what_the_lich_king_gains_this_turn():
         plan = random_deployment(game, game.pending_for(0), rng)
         plan = replace(plan, unpaid=tuple(unpaid_for(game, 0, plan.slots)))
         f = deployment_forecast(game, 0, plan.slots, plan.keep)
-        assert f.lich and f.lich[0][0] == "Wars"
+        assert f.others and f.others[0][0] == "Wars"
         start, turn = len(game.state.log), game.state.turn
         game.apply(0, plan)
         while not game.over and game.state.turn == turn:
@@ -163,12 +172,12 @@ def test_solo_forecast_says_what_the_lich_king_gains_this_turn():
             if e["type"] == "lich_lp" and e["cause"] in ("wars", "lich_card", "end"):
                 name = "Wars" if e["cause"] == "wars" else "END card" if e["cause"] == "end" else names[e["source"]]
                 got[name] = got.get(name, 0) + e["amount"]
-        forecast = {name: (lo, hi) for name, lo, hi in f.lich}
+        forecast = {name: (lo, hi) for name, lo, hi in f.others}
         for name, amount in got.items():
             low, high = forecast.get(name, (0, 0))
-            assert low <= amount <= high, (seed, name, amount, f.lich)
+            assert low <= amount <= high, (seed, name, amount, f.others)
         for name, (low, _) in forecast.items():
-            assert got.get(name, 0) >= low, (seed, name, f.lich)
+            assert got.get(name, 0) >= low, (seed, name, f.others)
         checked += len(got)
     assert checked >= 10
 
@@ -178,7 +187,7 @@ def test_no_lich_king_gains_in_a_standard_game():
     rng = random.Random(2)
     play_to_deployment(game, 1, rng)
     plan = random_deployment(game, game.pending_for(0), rng)
-    assert deployment_forecast(game, 0, plan.slots, plan.keep).lich == ()
+    assert deployment_forecast(game, 0, plan.slots, plan.keep).others == ()
 
 
 def test_construction_report_agrees_with_the_options_and_names_what_is_missing():

@@ -197,7 +197,7 @@ async def test_solo_resume_help_and_card_browser(catalog, tmp_path, monkeypatch)
         assert {"necropolis", "lich_king"} <= kinds
     save = persistence.load_autosave(catalog=catalog)
     assert isinstance(save.game.mode, SoloMode)
-    assert save.settings == {"seats": ["human"], "hints": [0], "take_backs": []}
+    assert save.settings == {"seats": ["human"], "hints": [0], "take_backs": [], "seed_typed": True}
 
     resumed = PaperTalesApp(catalog, save=save)
     async with resumed.run_test(size=SIZE) as pilot:
@@ -337,8 +337,8 @@ async def test_the_solo_deployment_forecasts_the_lich_kings_gains(catalog):
             await pilot.press("enter")
         assert isinstance(app.screen, DeployScreen)
         f = app.screen.forecast
-        assert f is not None and f.lich[0][0] == "Wars"
-        low, high = f.lich_total
+        assert f is not None and f.others[0][0] == "Wars"
+        low, high = f.others_total
         text = screen_text(app)
         assert f"Lich King gains ★{low}" + (f"-{high}" if high != low else "") in text
         assert "Legion of Bone" in text

@@ -3,6 +3,8 @@ the turn, and nothing private of another player (80x24, with and without colour)
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import give, goto, new_game, put
 from test_tui_support import SIZE, screen_text
@@ -54,8 +56,9 @@ async def test_deployment_shows_neighbours_forecast_gold_income_and_deaths(catal
         # every opponent's public Kingdom, neighbours marked, without a key press
         assert "P1 (left) ★7 ¤5 ⚔" in text and "Treefolk" in text and "Tavern 1" in text
         assert "P2 (right)" in text and "Miner" in text and "1 kept" in text
-        # the forecast of each War against the neighbours' strength as it stands now
-        assert f"vs P1 ⚔{game.strength(1)} lose" in text and f"vs P2 ⚔{game.strength(2)} tie ★3" in text
+        # the neighbours hold hidden cards: each War's chance over the range of their strength, no verdict
+        assert re.search(rf"vs P1 ⚔{game.strength(1)}-\d+: win [<>]?\d+%", text), text
+        assert re.search(r"vs P2 ⚔\d+-\d+: win [<>]?\d+%", text) and " lose" not in text and "tie ★3" not in text
         assert "Gold ¤5 − new Units ¤0 = ¤5 left · next Income +¤2" in text
         assert "Aging: Hunter (F1) ✝ dies · a Mystical Healer can save Hunter" in text
         assert "Treefolk ⚔3◷1✝" in text  # an opponent's Unit that dies at Aging
@@ -67,8 +70,9 @@ async def test_deployment_shows_neighbours_forecast_gold_income_and_deaths(catal
         await pilot.pause()
         text = screen_text(app)
         assert board.plan.slots[1] == game.players[0].hand[0]
-        assert f"vs P1 ⚔{game.strength(1)} win ★3" in text and "Gold ¤5 − new Units ¤1 = ¤4 left" in text
-        assert "LP this turn ★6: War vs P1 ★3, War vs P2 ★3" in text
+        assert re.search(rf"⚔6 vs P1 ⚔{game.strength(1)}-\d+: win [<>]?\d+%", text)
+        assert "Gold ¤5 − new Units ¤1 = ¤4 left" in text
+        assert re.search(r"LP this turn ★0-6: War vs P1 ★3 [<>]?\d+%, War vs P2 ★3 [<>]?\d+%", text), text
         assert "Knight ¤1 ⚔4 ◷0 NEW" in text and "(F3)" not in text
         for line in text.splitlines():
             assert len(line) <= 80
@@ -244,3 +248,23 @@ async def test_a_confirmed_deployment_stays_face_down_for_the_next_player(catalo
         assert "Golem" not in text
         for c in secret[:2]:  # P1's own hand is there
             assert game.card(c).name in text
+
+
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_a_war_is_foretold_exactly_only_when_the_neighbour_has_nothing_hidden(catalog, monkeypatch, no_color):
+    """Neighbours whose hands are empty add nothing at the reveal: the forecast says win, tie or lose
+    with the LP, no chance; one holding a card gets a chance."""
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    game, _ = table_game()
+    game.state.players[1].hand.clear()
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await open_deploy(app, pilot, game)
+        text = screen_text(app)
+        assert f"vs P1 ⚔{game.strength(1)} lose" in text  # nothing hidden: a verdict
+        assert re.search(r"vs P2 ⚔\d+-\d+: win [<>]?\d+%", text), text  # a hidden card: a chance
+        await pilot.press("2")
+        await pilot.pause()
+        assert f"⚔6 vs P1 ⚔{game.strength(1)} win ★3" in screen_text(app)

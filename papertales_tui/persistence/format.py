@@ -167,6 +167,7 @@ class _Settings(_Model):
     hints: list[Annotated[int, Field(ge=0, le=1_000_000)]] | None = None
     coach: list[_KeptHint] | None = None  # optional: the hints given (older saves have none)
     take_backs: list[_TakeBack] | None = None  # optional: the take-backs announced (tui/session.py)
+    seed_typed: bool | None = None  # optional: a player typed the seed (shown during play); older saves: not
 
 
 class _CatalogId(_Model):

@@ -32,6 +32,7 @@ class Names:
     players: tuple[str, ...]
     cards: tuple[str, ...]  # card number -> Unit name
     keys: dict[str, str]  # Unit, Building, Necropolis and Lich King card key -> name
+    seed: bool = True  # name the game's seed (False during play unless a player typed it: it deals every card)
 
     @classmethod
     def of(cls, game: Any) -> Names:
@@ -97,7 +98,7 @@ def _signed(n: int) -> str:
 # --- one function per event type ------------------------------------------------------------------
 def _game_started(e: ev.GameStarted, n: Names) -> str:
     opening = OPENINGS.get(e.mode or "", "New game: {players}")  # a mode's own (solo: against the Lich King)
-    return opening.format(players=", ".join(e.players)) + f" (seed {e.seed})."
+    return opening.format(players=", ".join(e.players)) + (f" (seed {e.seed})." if n.seed else ".")
 
 
 def _game_over(e: ev.GameOver, n: Names) -> str:

@@ -146,24 +146,29 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         """A new game; with `keep`, an unfinished autosaved game is kept first (see `keep_unfinished`)."""
         if keep and not self.keep_unfinished():
             return
+        typed = seed is not None
         if seed is None:
             seed = random.randrange(1_000_000)
-        self.play(new_game(names, seed=seed, catalog=self.catalog), seat_types)
+        self.play(new_game(names, seed=seed, catalog=self.catalog), seat_types, seed_typed=typed)
 
     def start_solo_game(self, name: str, seed: int | None, difficulty: int, keep: bool = True) -> None:
         """One human against the Lich King; `difficulty` Lich King cards drawn from the seed."""
         if keep and not self.keep_unfinished():
             return
+        typed = seed is not None
         if seed is None:
             seed = random.randrange(1_000_000)
-        self.play(new_game([name], seed=seed, catalog=self.catalog, mode="solo", difficulty=difficulty), [seats.HUMAN])
+        self.play(new_game([name], seed=seed, catalog=self.catalog, mode="solo", difficulty=difficulty), [seats.HUMAN],
+                  seed_typed=typed)
 
     def play(self, game: Game, seat_types: list[str], shown: int | None = 0, hints: list[int] | None = None,
-             coach: object = None, take_backs: object = None) -> None:
-        """Run this game from its current state; events before `shown` (None: all) are not summarised again."""
+             coach: object = None, take_backs: object = None, seed_typed: bool = False) -> None:
+        """Run this game from its current state; events before `shown` (None: all) are not summarised again.
+        `seed_typed`: a player typed the seed (the screens may show it during play)."""
         self.stop_bot()
         self.close_session()
-        self.session = Session(game, seat_types, shown, hints, coach=coach, take_backs=take_backs)
+        self.session = Session(game, seat_types, shown, hints, coach=coach, take_backs=take_backs,
+                               seed_typed=seed_typed)
         self.waiting = False
         self.saved_decisions, self.saved_as = self.session.decisions, None  # a new game or a loaded one
         self.own_file = None
@@ -443,7 +448,7 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
             self.show_finished(save.game, seat_types, hints, coach)
             return
         self.play(save.game, seat_types, shown=None, hints=hints, coach=coach,
-                  take_backs=save.settings.get("take_backs"))
+                  take_backs=save.settings.get("take_backs"), seed_typed=save.settings.get("seed_typed") is True)
 
     def show_finished(self, game: Game, seat_types: list[str], hints: list[int] | None = None,
                       coach: object = None) -> None:
@@ -490,7 +495,7 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         from .screens.modals import SaveAsModal
 
         if self.game is not None and not isinstance(self.screen, SaveAsModal):
-            self.push_screen(SaveAsModal(default_save_name(self.playing().view(None))))
+            self.push_screen(SaveAsModal(self.save_name()))
 
     # --- always reachable -------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -534,6 +539,11 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
 
         self._open(CardBrowser(self.catalog, key))
 
+    def save_name(self) -> str:
+        """The file name Save as proposes for the game being played (the seed in it once it may be shown)."""
+        session = self.playing()
+        return default_save_name(session.view(None), session.seed_shown)
+
     def action_log(self) -> None:
         from .screens.info import LogScreen
 
@@ -541,7 +551,7 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
             page = self.session.scene if isinstance(self.session.scene, Summary) else None
             until = page.as_of if page else None
             self._open(LogScreen(self.session.view(None), self.session.public_log(until), until,
-                                 self.session.take_back_notes()))
+                                 self.session.take_back_notes(), seed_shown=self.session.seed_shown))
 
     def action_scores(self) -> None:
         from .screens.info import ScoreboardScreen
@@ -549,7 +559,8 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         if self.session is not None:
             page = self.session.scene if isinstance(self.session.scene, Summary) else None
             then = self.session.figures_at(page.as_of) if page else None
-            self._open(ScoreboardScreen(self.session.view(None), page, self.session.seats, then))
+            self._open(ScoreboardScreen(self.session.view(None), page, self.session.seats, then,
+                                        seed_shown=self.session.seed_shown))
 
     async def action_quit(self) -> None:
         from .screens.modals import SAVE_FIRST, ConfirmQuit, SaveAsModal
@@ -563,7 +574,7 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
 
         def done(answer: bool | str | None) -> None:
             if answer == SAVE_FIRST:  # Save as, then the question again (saying where the game went)
-                self.push_screen(SaveAsModal(default_save_name(self.playing().view(None))), ask_again)
+                self.push_screen(SaveAsModal(self.save_name()), ask_again)
             elif answer:
                 self.exit()
 
@@ -658,8 +669,10 @@ def save_target(path: str) -> Path:
     return target
 
 
-def default_save_name(view: SeatView) -> str:
-    return f"papertales-{panels.of(view).save_name}-{view.seed}-turn{view.turn}.json"
+def default_save_name(view: SeatView, seed_shown: bool = True) -> str:
+    """`papertales-standard-498713-turn3.json`; the seed left out while it is not to be shown."""
+    seed = f"{view.seed}-" if seed_shown else ""
+    return f"papertales-{panels.of(view).save_name}-{seed}turn{view.turn}.json"
 
 
 def run_app(args: argparse.Namespace, catalog: Catalog) -> int:

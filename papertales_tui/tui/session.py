@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # imported where used: the title screen starts without them (
     from ..rules import DraftMemory
     from ..rules.coach import Hint as CoachHint
     from ..rules.events import BaseEvent
-    from ..rules.forecast import AgeChange, TurnForecast
+    from ..rules.forecast import AgeChange, Rivals, TurnForecast
     from ..workers import Background
 
 
@@ -112,11 +112,13 @@ class Session:
     """One game played at this table: the game, who sits where, and what comes next."""
 
     def __init__(self, game: Game, seat_types: list[str], shown: int | None = 0, hints: list[int] | None = None,
-                 coach: object = None, take_backs: object = None):
+                 coach: object = None, take_backs: object = None, seed_typed: bool = False):
         from ..rules import coach as coaching
 
         self.game = game
         self.seats = list(seat_types)
+        # the seed deals every hidden card: shown during play only when a player typed it (it was known)
+        self.seed_typed = seed_typed
         self.hints = _hint_counts(hints, len(game.players))  # the coach's hints asked, per seat
         self.kept_hints = coaching.kept_hints(coach)  # the hints given, for the review (the save's "coach")
         self.bots = {i: seats.make_bot(s, seed=game_seed(game) * 101 + i)
@@ -143,11 +145,17 @@ class Session:
         session.scene = Final(_typed(end[-1]) if end else (), note)
         return session
 
+    @property
+    def seed_shown(self) -> bool:
+        """Whether the screens may show the game's seed: from it anyone can work out every hidden card,
+        so only once the game is over, or all along when a player typed it on the New game form."""
+        return self.seed_typed or self.game.over
+
     def settings(self) -> dict[str, Any]:
-        """What a save keeps of this table besides the game: the seats, the hints used, the take-backs
-        and (once there is one) the hints given, for the review."""
+        """What a save keeps of this table besides the game: the seats, the hints used, the take-backs,
+        whether the seed was typed and (once there is one) the hints given, for the review."""
         out: dict[str, Any] = {"seats": list(self.seats), "hints": list(self.hints),
-                               "take_backs": [list(t) for t in self.take_backs]}
+                               "take_backs": [list(t) for t in self.take_backs], "seed_typed": self.seed_typed}
         if self.kept_hints:
             out["coach"] = [h.to_dict() for h in self.kept_hints]
         return out
@@ -380,14 +388,20 @@ class Asks:
 
     def __init__(self, session: Session, player: int):
         self._session, self.player = session, player
+        self._rivals: tuple[int, Rivals | None] | None = None  # (log size, the neighbours' sampled strengths)
 
-    def forecast(self, slots: list[int | None], keep: int | None = None) -> tuple[TurnForecast, SeatView] | None:
-        """This turn's forecast for a deployment plan, and the Kingdom alone as it would be after the
-        reveal, as its seat sees it (None: a plan the engine would refuse)."""
+    def forecast(self, slots: list[int | None], keep: int | None = None) -> TurnForecast | None:
+        """This turn's forecast for a deployment plan (None: a plan the engine would refuse). The
+        neighbours' hidden cards are sampled once for the decision (the first forecast asked),
+        with the seat's memory of the draft; each plan then only compares strengths."""
         from ..rules import forecast
 
-        f = forecast.safe_forecast(self._session.game, self.player, slots, keep)
-        return None if f is None else (f, observe(f.kingdom, 0))
+        game = self._session.game
+        if self._rivals is None or self._rivals[0] != len(game_log(game)):
+            view = observe(game, self.player)
+            self._rivals = (len(game_log(game)), forecast.rival_strengths(
+                view, game.catalog, self._session.drafts.get(self.player)))
+        return forecast.safe_forecast(game, self.player, slots, keep, self._rivals[1])
 
     def suggested_unpaid(self, new: list[int]) -> list[int]:
         """The new Units to give up when Gold is short (see `Game.suggested_unpaid`)."""

@@ -166,13 +166,13 @@ def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> l
 def lich_line(f: fc.TurnForecast, width: int = 78) -> Text:
     """Solo: `Lich King gains ★3-5 this turn: Wars ★2-4, Legion of Bone ★1`, shortened to fit."""
     def line(when: str, items: bool) -> Text:
-        low, high = f.lich_total
+        low, high = f.others_total
         out = Text("Lich King gains ", style="bold")
         out.append_text(tx.lp(low))
         out.append((f"-{high}" if high != low else "") + when)
-        if items and f.lich:
+        if items and f.others:
             out.append(": " + ", ".join(f"{name} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
-                                           for name, lo, hi in f.lich))
+                                           for name, lo, hi in f.others))
         return out
     return first_fitting([line(" this turn", True), line("", True), line(" this turn", False)], width)
 

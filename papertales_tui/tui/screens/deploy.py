@@ -234,10 +234,10 @@ class DeployScreen(HintHost, GameScreen):
             return
         self.forecast_key = key
         if key not in self.forecasts:
-            seen = self.asks.forecast(self.plan.slots, self.plan.keep)
-            f, after, spots = None, None, self.spot_views
-            if seen is not None:
-                f, after = seen
+            f = self.asks.forecast(self.plan.slots, self.plan.keep)
+            after, spots = None, self.spot_views
+            if f is not None:
+                after = f.after
                 new = {s for s, c in enumerate(self.plan.slots) if c is not None and self.plan.is_new(c)}
                 spots = list(kingdom_view(after, 0, new=new).spots)
             if len(self.forecasts) > 64:
@@ -611,7 +611,9 @@ def strength_range(low: int, high: int) -> str:
 
 
 def wars_line(f: fc.TurnForecast, width: int = 78, sides: dict[int, str] | None = None) -> Text:
-    """`Forecast on what you see: ⚔6 vs Ben ⚔4 win ★3 · vs Cid ⚔7 lose (★3 at stake)`, shortened to fit;
+    """`Forecast on what you see: ⚔6 vs Ben ⚔4 win ★3 · vs Cid ⚔7 lose (★3 at stake)` when their
+    strength is known, `⚔12 vs Ben ⚔4-14: win 70%` (the samples' range, the War's chance) while they
+    hold hidden cards; shortened to fit;
     `sides`: each neighbour's side ("left", "right"), said instead of long names (two names cut short
     could read the same)."""
     candidates = []
@@ -625,7 +627,15 @@ def wars_line(f: fc.TurnForecast, width: int = 78, sides: dict[int, str] | None 
             name = w.against if name_width is None else w.against[:name_width]
             if name_width == 0 and sides:
                 name = sides.get(w.player, w.against) if w.player is not None else w.against
-            out.append(f"{' ·' if k else ''} vs {name} {strength_range(*w.theirs)} ")
+            out.append(f"{' ·' if k else ''} vs {name} {strength_range(*w.theirs)}")
+            if w.won_chance is not None:  # their hidden cards sampled: a chance, never a verdict
+                out.append(": ")
+                out.append(f"win {percent(w.won_chance)}", style="bold" if w.won_chance >= 0.5 else "")
+                twice = sum(c for n, c in w.won_odds if n == 2)
+                if twice:
+                    out.append(f" (×2 {percent(twice)})")
+                continue
+            out.append(" ")
             result = RESULTS[w.result] + (" ×2" if w.wars_won[1] == 2 else "")
             out.append(result, style="bold" if w.result in (fc.WIN, fc.TIE) else "")
             if w.lp[1]:
@@ -635,6 +645,15 @@ def wars_line(f: fc.TurnForecast, width: int = 78, sides: dict[int, str] | None 
                 out.append(f" ({tx.LP}{w.stake} at stake)")
         candidates.append(out)
     return first_fitting(candidates, width)
+
+
+def percent(chance: float) -> str:
+    """A chance worked out from samples: never a plain 0% or 100% (only what is known is sure)."""
+    if chance < 0.01:
+        return "<1%"
+    if chance > 0.99:
+        return ">99%"
+    return f"{round(100 * chance)}%"
 
 
 def first_fitting(candidates: list[Text], width: int) -> Text:
@@ -671,18 +690,26 @@ def lp_line(f: fc.TurnForecast, width: int = 78) -> Text:
     total.append_text(tx.lp(low))
     if high != low:
         total.append(f"-{high}")
-    items = [(name, lo, hi) for name, lo, hi in f.lp if lo or hi]
-    listed = total.copy()
-    if items:
-        listed.append(": " + ", ".join(f"{name} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
-                                       for name, lo, hi in items))
-    candidates = [listed]
-    if f.uncertain:
-        full = listed.copy()
-        full.append(" · not known yet: " + "; ".join(f.uncertain), style="dim")
-        short = listed.copy()
-        short.append(" · some not known yet", style="dim")
-        candidates = [full, short, listed]
+    odds = f.lp_odds or tuple(() for _ in f.lp)
+    items = [(name, lo, hi, o) for (name, lo, hi), o in zip(f.lp, odds) if lo or hi]
+
+    def item(name: str, lo: int, hi: int, o: fc.Odds, chances: bool) -> str:
+        if chances and lo != hi and o:  # "War vs Ben ★3 70%": each gain with its chance (else none)
+            return f"{name} " + "/".join(f"{tx.LP}{v} {percent(c)}" for v, c in o if v)
+        return f"{name} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
+
+    candidates = []
+    for chances in (True, False) if f.lp_odds else (False,):
+        listed = total.copy()
+        if items:
+            listed.append(": " + ", ".join(item(*i, chances) for i in items))
+        if f.uncertain:
+            full = listed.copy()
+            full.append(" · not known yet: " + "; ".join(f.uncertain), style="dim")
+            short = listed.copy()
+            short.append(" · some not known yet", style="dim")
+            candidates += [full, short]
+        candidates.append(listed)
     return first_fitting(candidates + [total], width)
 
 

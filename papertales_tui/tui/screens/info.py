@@ -248,14 +248,15 @@ class LogScreen(InfoScreen):
     title_text = "Paper Tales · Game log"
 
     def __init__(self, view: SeatView, log: list[tuple[int, dict[str, Any]]], until: int | None = None,
-                 notes: list[tuple[int, str]] | None = None):
+                 notes: list[tuple[int, str]] | None = None, seed_shown: bool = False):
         super().__init__()
+        self.seed_shown = seed_shown  # (the Session's `seed_shown`: else the first line leaves the seed out)
         self.view, self.entries = view, log  # what the table may see (up to `until`), each with its place in the log
         self.until = view.log_size if until is None else until
         self.notes = notes or []  # (log length then, text): what the table did besides the rules (take-backs)
 
     def body(self) -> ComposeResult:
-        names = Names.of(self.view)
+        names = replace(Names.of(self.view), seed=self.seed_shown)
         notes = sorted(self.notes)
         lines: list[str | None] = []
         done = 0  # notes told
@@ -280,9 +281,11 @@ class ScoreboardScreen(InfoScreen):
     title_text = "Paper Tales · Scoreboard"
 
     def __init__(self, view: SeatView, page: Summary | None = None, seats: list[str] | None = None,
-                 then: tuple[dict[int, int], dict[int, int], int | None, bool] | None = None):
+                 then: tuple[dict[int, int], dict[int, int], int | None, bool] | None = None,
+                 seed_shown: bool = False):
         super().__init__()
         self.view, self.page, self.seats = view, page, seats
+        self.seed_shown = seed_shown  # (the Session's `seed_shown`)
         self.then = then  # the figures as of the page (Session.figures_at), with a page
 
     def body(self) -> ComposeResult:
@@ -299,8 +302,8 @@ class ScoreboardScreen(InfoScreen):
             lp, gold, lich_then, changed = self.then
             at_page = True
             moment = f"Turn {self.page.turn}/{s.turns} · after {TITLES[self.page.chapters[-1][0]]}"
-        head = Text.assemble((moment, "bold"),
-                             f" · draw pile {s.deck} · discard pile {s.discard} · seed {s.seed}")
+        seed = f" · seed {s.seed}" if self.seed_shown else ""
+        head = Text.assemble((moment, "bold"), f" · draw pile {s.deck} · discard pile {s.discard}{seed}")
         with VerticalScroll(id="scores"):
             yield Static(head)
             seen = bot_marked(kingdom_views(s), self.seats)  # what everyone may see
