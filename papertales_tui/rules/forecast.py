@@ -105,7 +105,7 @@ class TurnForecast:
     healable: tuple[int, ...]  # of those, the ones a Mystical Healer of this Kingdom could save
     lp: tuple[tuple[str, int, int], ...]  # (source, fewest, most) LP this turn, item by item
     uncertain: tuple[str, ...]  # what the forecast cannot know yet
-    others: tuple[tuple[str, int, int], ...] = ()  # (source, fewest, most) LP the mode's other side gains (solo: the Lich King)
+    others: tuple[tuple[str, int, int], ...] = ()  # (source, fewest, most) LP the mode's other side gains (solo: Lich)
     lp_odds: tuple[Odds, ...] = ()  # for each of `lp`, the chance of each value, when it depends on sampled Wars
 
     @property
