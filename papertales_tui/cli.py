@@ -38,14 +38,20 @@ INTERRUPTED = 130  # the shell's code for a program stopped by Ctrl-C
 def build_parser() -> argparse.ArgumentParser:
     import importlib
 
-    from .commands import ArgumentParser, folder
+    from .commands import CLI, ArgumentParser, folder
+    from .text.i18n import LANGUAGES
 
-    parser = ArgumentParser(prog="papertales", description="Paper Tales in the terminal.")
-    parser.add_argument("--version", action="version", version=f"papertales {__version__}")
+    _ = CLI.gettext
+    parser = ArgumentParser(prog="papertales", description=_("Paper Tales in the terminal."))
+    parser.add_argument("--version", action="version", version=f"papertales {__version__}",
+                        help=_("show the version number and exit"))
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help=_("the language of the game (default: the system's, from LANGUAGE, LC_ALL, "
+                               "LC_MESSAGES or LANG)"))
     parser.add_argument("--cards", metavar="DIR", action="append", type=folder, default=[],
-                        help="extra card files (YAML) to add, e.g. your own expansion; repeatable")
+                        help=_("extra card files (YAML) to add, e.g. your own expansion; repeatable"))
     parser.add_argument("--resume", metavar="FILE", nargs="?", const=LAST_AUTOSAVE, default=None,
-                        help="continue the last autosaved game, or the game saved in FILE")
+                        help=_("continue the last autosaved game, or the game saved in FILE"))
     parser.set_defaults(resume_save=None)  # the loaded persistence.Save for run_app
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
@@ -100,11 +106,17 @@ def report(line: str) -> None:
 
 
 def _main(argv: list[str]) -> int:
+    from .text.i18n import set_language
+
+    set_language(_lang_option(argv))  # before the parser: its help and errors speak that language
     args = build_parser().parse_args(_resume_before_command(argv))
-    from .commands import CommandError
+    from .commands import CLI, CommandError
+
+    _ = CLI.gettext
 
     if args.resume is not None and args.command is not None:
-        raise CommandError(f"--resume starts the game: it cannot be used with the {args.command} command")
+        raise CommandError(_("--resume starts the game: it cannot be used with the %(command)s command")
+                           % {"command": args.command})
     catalog = load_cards(args.cards)
     if args.command is not None:
         code: int = args.run(args, catalog)
@@ -118,6 +130,21 @@ def _main(argv: list[str]) -> int:
     return run_app(args, catalog) or 0
 
 
+def _lang_option(argv: list[str]) -> str | None:
+    """The language `--lang` asks for (the last one given), None for the system's; a value that is not
+    a language is left to the parser, which refuses it."""
+    from .text.i18n import LANGUAGES
+
+    lang = None
+    for k, a in enumerate(argv):
+        if a == "--":
+            break
+        value = argv[k + 1] if a == "--lang" and k + 1 < len(argv) else a.removeprefix("--lang=")
+        if (a == "--lang" or a.startswith("--lang=")) and value in LANGUAGES:
+            lang = value
+    return lang
+
+
 def _resume_before_command(argv: list[str]) -> list[str]:
     """`--resume replay x` means --resume without FILE, then a command (refused, but clearly)."""
     out = list(argv)
@@ -129,23 +156,27 @@ def _resume_before_command(argv: list[str]) -> list[str]:
 
 def expected_failure(err: BaseException) -> str | None:
     """The one line for a failure a user can cause, or None for a bug (shown with its traceback)."""
-    from .commands import CommandError
+    from .commands import CLI, CommandError
 
+    _ = CLI.gettext
     if isinstance(err, CommandError):
         return str(err)
     if isinstance(err, OSError):
-        where = f"{err.filename}: " if err.filename else "cannot write the output: " if _unwritable(err) else ""
-        return f"{where}{err.strerror or err}"
+        problem = err.strerror or str(err)
+        if err.filename:
+            return _("%(path)s: %(problem)s") % {"path": err.filename, "problem": problem}
+        return _("cannot write the output: %(problem)s") % {"problem": problem} if _unwritable(err) else problem
     if isinstance(err, UnicodeError):
-        return f"not UTF-8 text ({err})"
+        return _("not UTF-8 text (%(problem)s)") % {"problem": err}
     # Checked by module so that a command that never loaded them does not import them now (the module
     # that defines each: the one loaded whenever it is raised).
-    for module, name, prefix in (("papertales_tui.rules.card_paths", "CardFolderError", "--cards: "),
-                                 ("papertales_tui.rules.card_paths", "CardFileError", "invalid card file: "),
-                                 ("papertales_tui.persistence.format", "SaveFileError", "")):
+    for module, name, line in (
+            ("papertales_tui.rules.card_paths", "CardFolderError", _("--cards: %(problem)s")),
+            ("papertales_tui.rules.card_paths", "CardFileError", _("invalid card file: %(problem)s")),
+            ("papertales_tui.persistence.format", "SaveFileError", "%(problem)s")):
         cls = getattr(sys.modules.get(module), name, None)
         if cls is not None and isinstance(err, cls):
-            return f"{prefix}{err}"
+            return line % {"problem": err}
     return None
 
 
@@ -163,8 +194,10 @@ def resume(which: str | bool, catalog: Catalog, ask: Callable[[str], str] | None
            interactive: bool | None = None) -> Save | None:
     """The save `papertales --resume [FILE]` starts from, or None after printing why there is none.
     When the last autosave is damaged, offers the previous good one (asks on a terminal)."""
-    from .commands import say
+    from .commands import CLI, say
     from .persistence import SaveFileError, latest_good_autosave, load_autosave, load_save
+
+    _ = CLI.gettext
 
     path = None if which is LAST_AUTOSAVE or which == "" else str(which)
     last = path is None
@@ -173,23 +206,26 @@ def resume(which: str | bool, catalog: Catalog, ask: Callable[[str], str] | None
     try:
         return load_autosave(catalog=catalog) if path is None else load_save(path, catalog)
     except SaveFileError as err:
-        say(f"papertales: cannot resume: {err}", file=sys.stderr)
+        say(_("papertales: cannot resume: %(problem)s") % {"problem": err}, file=sys.stderr)
         if not last or err.kind == "missing":
             return None
     fallback = latest_good_autosave(catalog=catalog)
     if fallback is None:
-        say("papertales: there is no earlier good autosave either.", file=sys.stderr)
+        say(_("papertales: there is no earlier good autosave either."), file=sys.stderr)
         return None
-    where = f"{fallback.path} (turn {fallback.game.state.turn}, saved {fallback.saved_at:%Y-%m-%d %H:%M} UTC)"
-    say(f"papertales: the damaged file is left as it is. The previous good autosave is {where}.", file=sys.stderr)
+    say(_("papertales: the damaged file is left as it is. The previous good autosave is %(path)s (turn %(turn)s, "
+          "saved %(when)s UTC).") % {"path": fallback.path, "turn": fallback.game.state.turn,
+                                     "when": f"{fallback.saved_at:%Y-%m-%d %H:%M}"}, file=sys.stderr)
     if not interactive:
-        say(f"papertales: to resume it, run: papertales --resume {fallback.path}", file=sys.stderr)
+        say(_("papertales: to resume it, run: papertales --resume %(path)s") % {"path": fallback.path},
+            file=sys.stderr)
         return None
     try:
-        answer = (ask or input)("Resume the previous autosave? [y/N] ").strip().lower()
+        answer = (ask or input)(_("Resume the previous autosave? [y/N] ")).strip().lower()
     except EOFError:  # Ctrl-D: no
         answer = ""
-    return fallback if answer in ("y", "yes") else None
+    # "y"/"yes" in every language, and the language's own words for yes
+    return fallback if answer in ("y", "yes", *_("y|yes").split("|")) else None
 
 
 if __name__ == "__main__":

@@ -8,10 +8,15 @@ import argparse
 import math
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, NoReturn, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypeVar
+
+from ..text.i18n import Area
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+CLI = Area("cli")
+_ = CLI.gettext
 
 
 class CommandError(Exception):
@@ -63,10 +68,18 @@ def interruptible(items: Iterable[T]) -> Iterator[T]:
 
 
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse with one-line errors (exit code 2) whose quoted values are terminal-safe."""
+    """argparse with one-line errors (exit code 2) whose quoted values are terminal-safe, in the CLI's
+    language: argparse's own words ("usage:", "the following arguments are required"...) are looked up
+    through the module's `_` and `ngettext`, which are given the CLI's catalog (commands/argparse_words.py)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        setattr(argparse, "_", CLI.gettext)  # noqa: B010 (argparse reads its module globals at each call)
+        setattr(argparse, "ngettext", CLI.ngettext)  # noqa: B010
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {printable(message)} (see {self.prog} --help)\n")
+        self.exit(2, _("%(prog)s: %(message)s (see %(prog)s --help)") % {"prog": self.prog,
+                                                                       "message": printable(message)} + "\n")
 
 
 def int_range(low: int, high: int) -> Callable[[str], int]:
@@ -78,9 +91,10 @@ def int_range(low: int, high: int) -> Callable[[str], int]:
                 raise ValueError(text)
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(_("%(value)s is not a whole number") % {"value": repr(text)}) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value} is out of range (from {low} to {high})")
+            raise argparse.ArgumentTypeError(_("%(value)s is out of range (from %(low)s to %(high)s)")
+                                             % {"value": value, "low": low, "high": high})
         return value
 
     return parse
@@ -95,10 +109,12 @@ def float_range(low: float, high: float, *, low_open: bool = False) -> Callable[
                 raise ValueError(text)
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+            raise argparse.ArgumentTypeError(_("%(value)s is not a number") % {"value": repr(text)}) from None
         if not math.isfinite(value) or value > high or value < low or (low_open and value == low):
-            bound = f"more than {low:g}" if low_open else f"from {low:g}"
-            raise argparse.ArgumentTypeError(f"{text} is out of range ({bound} up to {high:g})")
+            bounds = {"value": text, "low": f"{low:g}", "high": f"{high:g}"}
+            raise argparse.ArgumentTypeError(
+                (_("%(value)s is out of range (more than %(low)s up to %(high)s)") if low_open
+                 else _("%(value)s is out of range (from %(low)s up to %(high)s)")) % bounds)
         return value
 
     return parse
@@ -109,7 +125,7 @@ def folder(text: str) -> Path:
     from pathlib import Path
 
     if not text:
-        raise argparse.ArgumentTypeError("needs a folder name (an empty one was given)")
+        raise argparse.ArgumentTypeError(_("needs a folder name (an empty one was given)"))
     return Path(text)
 
 

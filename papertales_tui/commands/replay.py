@@ -11,17 +11,21 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from . import CLI
+
+_ = CLI.gettext
+
 if TYPE_CHECKING:
     from ..rules import Catalog, Game
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("replay", help="re-play a saved game step by step and check its stored state")
-    p.add_argument("file", metavar="FILE", help="a save file (e.g. an autosave, or one made with 'save as')")
-    p.add_argument("--quiet", action="store_true", help="print only whether the stored state matches")
+    p = sub.add_parser("replay", help=_("re-play a saved game step by step and check its stored state"))
+    p.add_argument("file", metavar="FILE", help=_("a save file (e.g. an autosave, or one made with 'save as')"))
+    p.add_argument("--quiet", action="store_true", help=_("print only whether the stored state matches"))
     p.add_argument("--reveal", action="store_true",
-                   help="an unfinished game: show the hands, picks and plans too (by default only what every "
-                        "player may see, so that a replay at the table shows no one's cards)")
+                   help=_("an unfinished game: show the hands, picks and plans too (by default only what every "
+                          "player may see, so that a replay at the table shows no one's cards)"))
     p.set_defaults(run=run)
 
 
@@ -33,7 +37,7 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     try:
         save = read_save_file(args.file, catalog)  # the format checks; the replay below is the rest
     except SaveFileError as err:
-        say(f"papertales: cannot replay: {err}", file=sys.stderr)
+        say(_("papertales: cannot replay: %(problem)s") % {"problem": err}, file=sys.stderr)
         return 2
     out = (lambda *a: None) if args.quiet else say
     out(f"Replay of {args.file}: {len(save.players)} players ({', '.join(save.players)}), seed {save.seed}, "

@@ -14,7 +14,9 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..terminal import stderr_is_terminal
-from . import float_range, int_range, printable, say
+from . import CLI, float_range, int_range, printable, say
+
+_ = CLI.gettext
 
 if TYPE_CHECKING:
     from ..persistence import Save
@@ -23,21 +25,21 @@ if TYPE_CHECKING:
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("review", help="the coach's review of a saved game: the costliest decisions first")
-    p.add_argument("file", metavar="SAVE", help="a save file (e.g. an autosave, or one made with 'save as')")
+    p = sub.add_parser("review", help=_("the coach's review of a saved game: the costliest decisions first"))
+    p.add_argument("file", metavar="SAVE", help=_("a save file (e.g. an autosave, or one made with 'save as')"))
     p.add_argument("--seat", action="append", default=[], metavar="NAME",
-                   help="review this player's decisions (repeatable; default: the human seats)")
+                   help=_("review this player's decisions (repeatable; default: the human seats)"))
     effort = p.add_mutually_exclusive_group()
     effort.add_argument("--budget", type=float_range(0, 3600, low_open=True), default=None, metavar="SECONDS",
-                        help="CPU seconds of search for the whole review (default 50)")
+                        help=_("CPU seconds of search for the whole review (default 50)"))
     effort.add_argument("--samples", type=int_range(4, 10_000), default=None, metavar="N",
-                        help="N samples of the hidden cards for each decision instead of a CPU budget (half "
-                             "to choose the coach's option, half to measure the cost): the same review on any "
-                             "machine")
+                        help=_("N samples of the hidden cards for each decision instead of a CPU budget (half "
+                               "to choose the coach's option, half to measure the cost): the same review on any "
+                               "machine"))
     p.add_argument("--jobs", type=int_range(1, 256), default=None, metavar="N",
-                   help="assess N decisions at once, each in its own process (default and at most: one per core)")
-    p.add_argument("--all", action="store_true", help="list every reviewed decision, not only the costliest")
-    p.add_argument("--json", action="store_true", help="print the review as one JSON object")
+                   help=_("assess N decisions at once, each in its own process (default and at most: one per core)"))
+    p.add_argument("--all", action="store_true", help=_("list every reviewed decision, not only the costliest"))
+    p.add_argument("--json", action="store_true", help=_("print the review as one JSON object"))
     p.set_defaults(run=run)
 
 
@@ -52,10 +54,10 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
         seats = review_seats(save, args.seat)
         start = next(iter_replay(save)).game
     except (SaveFileError, ReplayError, ValueError) as err:
-        print(f"papertales: cannot review: {printable(err)}", file=sys.stderr)
+        print(_("papertales: cannot review: %(problem)s") % {"problem": printable(err)}, file=sys.stderr)
         return 2
     if args.budget is not None and not args.budget > 0:
-        print("papertales: cannot review: --budget must be a positive number of seconds", file=sys.stderr)
+        print(_("papertales: cannot review: --budget must be a positive number of seconds"), file=sys.stderr)
         return 2
     bar = ProgressBar() if stderr_is_terminal() else None
     try:
@@ -65,7 +67,8 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
                                   hints=coach.kept_hints(save.settings.get("coach")),
                                   run=in_processes(args.jobs, fork=True))  # (this command runs one thread)
     except IllegalDecision as err:  # the engine refused a decision of the file
-        print(f"papertales: cannot review: {printable(args.file)}: {printable(err)}", file=sys.stderr)
+        print(_("papertales: cannot review: %(file)s: %(problem)s")
+              % {"file": printable(args.file), "problem": printable(err)}, file=sys.stderr)
         return 2
     finally:
         if bar is not None:

@@ -30,7 +30,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import CommandError, int_range
+from . import CLI, CommandError, int_range
+
+_ = CLI.gettext
 
 if TYPE_CHECKING:
     from ..rules import Catalog
@@ -42,21 +44,21 @@ INSTALL = "pip install 'papertales-tui[serve]' (or: pip install 'textual-serve>=
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("serve", help="play in a web browser (e.g. a tablet passed around the table)",
-                       description="Serve the game to web browsers: each tab plays its own game. Open the "
-                                   "printed link (it holds a secret token). Ctrl-C stops the server and every "
-                                   "game it started (they are autosaved).")
+    p = sub.add_parser("serve", help=_("play in a web browser (e.g. a tablet passed around the table)"),
+                       description=_("Serve the game to web browsers: each tab plays its own game. Open the "
+                                     "printed link (it holds a secret token). Ctrl-C stops the server and every "
+                                     "game it started (they are autosaved)."))
     p.add_argument("--host", default=LOOPBACK,
-                   help="the address to listen on (default: 127.0.0.1, this computer only); "
-                        "e.g. 0.0.0.0 for every network of this computer")
+                   help=_("the address to listen on (default: 127.0.0.1, this computer only); "
+                          "e.g. 0.0.0.0 for every network of this computer"))
     p.add_argument("--port", type=int_range(0, 65535), default=DEFAULT_PORT,
-                   help=f"the port to listen on (default: {DEFAULT_PORT}; 0 picks a free one)")
+                   help=_("the port to listen on (default: %(port)s; 0 picks a free one)") % {"port": DEFAULT_PORT})
     p.add_argument("--max-games", type=int_range(1, 1000), default=DEFAULT_MAX_GAMES,
-                   help=f"the most games played at once, one per browser tab (default: {DEFAULT_MAX_GAMES}); "
-                        "the next tab is told to wait")
+                   help=_("the most games played at once, one per browser tab (default: %(games)s); "
+                          "the next tab is told to wait") % {"games": DEFAULT_MAX_GAMES})
     p.add_argument("--no-token", action="store_true",
-                   help="no secret token in the link (127.0.0.1 only): then any program or account of this "
-                        "computer can play and save games in your name; not recommended")
+                   help=_("no secret token in the link (127.0.0.1 only): then any program or account of this "
+                          "computer can play and save games in your name; not recommended"))
     p.add_argument("--token", action="store_true", help=argparse.SUPPRESS)  # always on now (old scripts)
     p.set_defaults(run=run)
 
@@ -65,12 +67,13 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     try:
         import textual_serve.server  # noqa: F401  (and its aiohttp)
     except ImportError:
-        raise CommandError(f"serving needs textual-serve, which is not installed: {INSTALL}") from None
+        raise CommandError(_("serving needs textual-serve, which is not installed: %(install)s")
+                           % {"install": INSTALL}) from None
 
     loopback = is_loopback(args.host)
     if args.no_token and not loopback:
-        raise CommandError(f"--no-token serves to this computer only: with --host {args.host} the token is "
-                           "required (leave out --no-token)")
+        raise CommandError(_("--no-token serves to this computer only: with --host %(host)s the token is "
+                             "required (leave out --no-token)") % {"host": args.host})
     token = None if args.no_token else secrets.token_urlsafe(24)
     sock = listen(args.host, args.port)
     port = sock.getsockname()[1]
@@ -109,11 +112,12 @@ def is_loopback(host: str) -> bool:
 def listen(host: str, port: int) -> socket.socket:
     """A listening socket (bound here so that every failure is one clear line before anything starts)."""
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM,
+        family, kind, proto, _canonical, address = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM,
                                                              flags=socket.AI_PASSIVE)[0]
     except (OSError, UnicodeError) as err:
-        raise CommandError(f"cannot serve on host {host!r}: it is not a known address or name "
-                           f"({getattr(err, 'strerror', None) or err}); e.g. --host 127.0.0.1 or 0.0.0.0") from None
+        raise CommandError(_("cannot serve on host %(host)s: it is not a known address or name (%(problem)s); "
+                             "e.g. --host 127.0.0.1 or 0.0.0.0")
+                           % {"host": repr(host), "problem": getattr(err, "strerror", None) or err}) from None
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart right after a stop
@@ -122,14 +126,17 @@ def listen(host: str, port: int) -> socket.socket:
     except OSError as err:
         sock.close()
         if err.errno == errno.EADDRINUSE:
-            raise CommandError(f"port {port} is in use on {host}: choose another one with --port "
-                               "(--port 0 picks a free one)") from None
+            raise CommandError(_("port %(port)s is in use on %(host)s: choose another one with --port "
+                                 "(--port 0 picks a free one)") % {"port": port, "host": host}) from None
         if err.errno == errno.EADDRNOTAVAIL:
-            raise CommandError(f"cannot serve on host {host!r}: it is not an address of this computer "
-                               "(e.g. --host 127.0.0.1, or 0.0.0.0 for all its networks)") from None
+            raise CommandError(_("cannot serve on host %(host)s: it is not an address of this computer "
+                                 "(e.g. --host 127.0.0.1, or 0.0.0.0 for all its networks)")
+                               % {"host": repr(host)}) from None
         if err.errno == errno.EACCES:
-            raise CommandError(f"port {port} needs administrator rights: choose one above 1023 with --port") from None
-        raise CommandError(f"cannot serve on {host} port {port}: {err.strerror or err}") from None
+            raise CommandError(_("port %(port)s needs administrator rights: choose one above 1023 with --port")
+                               % {"port": port}) from None
+        raise CommandError(_("cannot serve on %(host)s port %(port)s: %(problem)s")
+                           % {"host": host, "port": port, "problem": err.strerror or err}) from None
     return sock
 
 

@@ -10,23 +10,25 @@ import sys
 import time
 from typing import TYPE_CHECKING, TextIO
 
-from . import GAMES, PLAYERS, SEED, CommandError, int_range, interruptible, say
+from . import CLI, GAMES, PLAYERS, SEED, CommandError, int_range, interruptible, say
+
+_ = CLI.gettext
 
 if TYPE_CHECKING:
     from ..rules import Catalog, Game
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("simulate", help="play games headless with random legal decisions")
-    p.add_argument("--players", type=PLAYERS, default=4, help="number of players (2-7, default 4)")
-    p.add_argument("--games", type=GAMES, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=SEED, default=0, help="seed of the first game; game k uses seed+k")
-    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
-    p.add_argument("--log", metavar="FILE", help="write every game's events as JSON lines to FILE")
-    p.add_argument("--force", action="store_true", help="with --log: replace FILE if it exists")
-    p.add_argument("--solo", action="store_true", help="solo games against the Lich King (--players is ignored)")
+    p = sub.add_parser("simulate", help=_("play games headless with random legal decisions"))
+    p.add_argument("--players", type=PLAYERS, default=4, help=_("number of players (2-7, default 4)"))
+    p.add_argument("--games", type=GAMES, default=100, help=_("number of games (default 100)"))
+    p.add_argument("--seed", type=SEED, default=0, help=_("seed of the first game; game k uses seed+k"))
+    p.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
+    p.add_argument("--log", metavar="FILE", help=_("write every game's events as JSON lines to FILE"))
+    p.add_argument("--force", action="store_true", help=_("with --log: replace FILE if it exists"))
+    p.add_argument("--solo", action="store_true", help=_("solo games against the Lich King (--players is ignored)"))
     p.add_argument("--difficulty", type=int_range(0, 99), default=0, metavar="D",
-                   help="solo: number of Lich King cards, 0-4 (default 0)")
+                   help=_("solo: number of Lich King cards, 0-4 (default 0)"))
     p.set_defaults(run=run)
 
 
@@ -83,7 +85,7 @@ def run_solo(args: argparse.Namespace, catalog: Catalog) -> int:
 
     levels = len(catalog.lich_king)
     if not 0 <= args.difficulty <= levels:
-        raise CommandError(f"--difficulty must be between 0 and {levels}")
+        raise CommandError(_("--difficulty must be between 0 and %(most)s") % {"most": levels})
     log = open_log(args)
     start = time.perf_counter()
     errors, player, lich, wins = [], [], [], 0
@@ -137,9 +139,9 @@ def open_log(args: argparse.Namespace) -> TextIO | None:
         return None
     path = args.log
     if not path:
-        raise CommandError("--log needs a file name (an empty one was given)")
+        raise CommandError(_("--log needs a file name (an empty one was given)"))
     if os.path.isdir(path):
-        raise CommandError(f"{path}: this is a folder; --log needs a file name")
+        raise CommandError(_("%(path)s: this is a folder; --log needs a file name") % {"path": path})
     # O_NONBLOCK: opening a FIFO that nothing reads fails at once (ENXIO) instead of waiting forever
     flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if args.force else os.O_EXCL) | getattr(os, "O_NONBLOCK", 0)
 
@@ -152,10 +154,11 @@ def open_log(args: argparse.Namespace) -> TextIO | None:
     try:
         return open(path, "w", encoding="utf-8", opener=opener)  # noqa: SIM115 (closed by run)
     except FileExistsError:
-        raise CommandError(f"{path}: the file already exists (add --force to replace it)") from None
+        raise CommandError(_("%(path)s: the file already exists (add --force to replace it)")
+                           % {"path": path}) from None
     except OSError as e:
         if e.errno == errno.ENXIO:
-            raise CommandError(f"{path}: a FIFO (named pipe) that nothing reads") from None
+            raise CommandError(_("%(path)s: a FIFO (named pipe) that nothing reads") % {"path": path}) from None
         raise OSError(e.errno, e.strerror, path) from None
 
 

@@ -11,7 +11,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..terminal import stderr_is_terminal
-from . import GAMES, PLAYERS, SEED, CommandError, float_range, int_range, say
+from . import CLI, GAMES, PLAYERS, SEED, CommandError, float_range, int_range, say
+
+_ = CLI.gettext
 
 if TYPE_CHECKING:
     from ..rules import Catalog
@@ -21,18 +23,18 @@ T = TypeVar("T")
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("tournament", help="play bots against each other and compare their levels")
-    p.add_argument("--players", type=PLAYERS, default=3, help="players per game (2-7, default 3)")
-    p.add_argument("--games", type=GAMES, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=SEED, default=0, help="seed of the first game; game k uses seed+k")
+    p = sub.add_parser("tournament", help=_("play bots against each other and compare their levels"))
+    p.add_argument("--players", type=PLAYERS, default=3, help=_("players per game (2-7, default 3)"))
+    p.add_argument("--games", type=GAMES, default=100, help=_("number of games (default 100)"))
+    p.add_argument("--seed", type=SEED, default=0, help=_("seed of the first game; game k uses seed+k"))
     p.add_argument("--seats", default="medium,easy",
-                   help="bot levels by seat, comma-separated (easy, medium, hard); repeated to fill "
-                        "every seat; game k shifts them k seats (default medium,easy)")
+                   help=_("bot levels by seat, comma-separated (easy, medium, hard); repeated to fill "
+                          "every seat; game k shifts them k seats (default medium,easy)"))
     p.add_argument("--budget", type=float_range(0, 3600, low_open=True), default=None, metavar="SECONDS",
-                   help="thinking time of the hard bot per decision (default: the bot's own)")
+                   help=_("thinking time of the hard bot per decision (default: the bot's own)"))
     p.add_argument("--jobs", type=int_range(1, 256), default=1,
-                   help="games played in parallel processes (default 1; at most one per core)")
-    p.add_argument("--json", action="store_true", help="print the results as one JSON object")
+                   help=_("games played in parallel processes (default 1; at most one per core)"))
+    p.add_argument("--json", action="store_true", help=_("print the results as one JSON object"))
     p.set_defaults(run=run)
 
 
@@ -136,8 +138,10 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     levels = seat_levels(args.seats, args.players)
     unknown = sorted({lv for lv in levels if lv not in LEVELS})
     if not levels or unknown:
-        raise CommandError(f"--seats takes levels among {', '.join(LEVELS)}"
-                           + (f" (unknown: {', '.join(unknown)})" if unknown else ""))
+        known = ", ".join(LEVELS)
+        raise CommandError(_("--seats takes levels among %(levels)s (unknown: %(unknown)s)")
+                           % {"levels": known, "unknown": ", ".join(unknown)} if unknown
+                           else _("--seats takes levels among %(levels)s") % {"levels": known})
     options = HardOptions(budget=args.budget) if args.budget is not None else HardOptions()
     tasks = [(rotated(levels, k), args.seed + k, catalog, options) for k in range(args.games)]
     start = time.perf_counter()

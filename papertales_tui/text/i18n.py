@@ -1,0 +1,89 @@
+"""The languages of the app: GNU gettext catalogs read with the standard library.
+
+Messages are whole sentences with named placeholders (`%(name)s`, so that Babel's checkers compare them
+with each translation), marked `_("...")` or `ngettext("...", "...", n)` in the code. `pybabel extract`
+collects them into `papertales_tui/locale/papertales.pot`, each language's `.po` is translated by hand,
+and the build compiles them into `papertales_tui/locale/<lang>/LC_MESSAGES/papertales.mo`
+(docs/languages.md).
+
+The app is translated area by area (the CLI, the screens, the narrator...): an `Area`'s messages follow
+the chosen language only once the area is listed in READY, i.e. once every message of it goes through
+the catalogs, so that no screen is ever shown half in English. Until then they stay English.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+
+DOMAIN = "papertales"
+LANGUAGES = ("en", "fr", "pl", "es")  # English is the messages themselves: it has no catalog
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+# The areas whose every message goes through the catalogs (and whose catalogs are complete).
+READY = frozenset({"cli"})
+ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order
+
+_chosen: list[str] = []  # the language set by set_language (--lang), else the system's
+
+
+def system_language(environ: Mapping[str, str] = os.environ) -> str:
+    """The language the system asks for, read as gettext reads it: the first of LANGUAGE, LC_ALL,
+    LC_MESSAGES and LANG that is set (LANGUAGE may list several, "fr:es"), the first of its languages
+    this app speaks; "C"/"POSIX" or none of them: English."""
+    for var in ENVIRONMENT:
+        value = environ.get(var, "")
+        if not value:
+            continue
+        for item in value.split(":"):
+            code = item.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in ("c", "posix"):
+                return "en"
+            if code in LANGUAGES:
+                return code
+        return "en"
+    return "en"
+
+
+def set_language(lang: str | None) -> None:
+    """Use `lang` (one of LANGUAGES) from now on; None: the system's again."""
+    if lang is not None and lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}")
+    _chosen[:] = [] if lang is None else [lang]
+
+
+def language() -> str:
+    """The language in use: the one set by set_language, else the system's."""
+    return _chosen[0] if _chosen else system_language()
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog of `lang`; English (or a catalog missing from a broken install): the
+    messages as they are."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+
+
+class Area:
+    """The messages of one area of the app, translated once the area is READY."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def _catalog(self) -> gettext.NullTranslations:
+        return translations(language() if self.name in READY else "en")
+
+    def gettext(self, message: str) -> str:
+        return self._catalog().gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._catalog().ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction without translating it (it is translated where it is used)."""
+    return message
