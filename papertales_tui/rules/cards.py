@@ -100,6 +100,7 @@ class Production:
 
 
 SHORT_NAME = 8  # the longest name a compact line takes whole: a longer one needs a `short` name
+NAME_LANGUAGES = ("fr", "pl", "es")  # the languages a card may have an official name in (besides English)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,11 +114,16 @@ class UnitType:
     abilities: tuple[Ability, ...] = ()
     source: str = ""  # file the card came from
     short: str = ""  # a unique short name (at most SHORT_NAME cells) where the name is longer
+    names: tuple[tuple[str, str], ...] = ()  # (language, official name) where a source gives one
 
     @property
     def short_name(self) -> str:
         """The name in compact lines: the card's `short` name, else its name (short enough then)."""
         return self.short or self.name
+
+    def name_in(self, lang: str) -> str:
+        """The card's official name in `lang`, else its (English) name."""
+        return dict(self.names).get(lang, self.name)
 
     def has(self, effect: str) -> bool:
         return any(a.effect == effect for a in self.abilities)
@@ -145,9 +151,14 @@ class BuildingType:
     name: str
     levels: tuple[BuildingLevel, BuildingLevel]  # index 0 = level 1, index 1 = level 2
     source: str = ""
+    names: tuple[tuple[str, str], ...] = ()  # (language, official name) where a source gives one
 
     def level(self, n: int) -> BuildingLevel:
         return self.levels[n - 1]
+
+    def name_in(self, lang: str) -> str:
+        """The Building's official name in `lang`, else its (English) name."""
+        return dict(self.names).get(lang, self.name)
 
 
 # --- Solo mode (the Lich King) -------------------------------------------------------------------

@@ -19,6 +19,7 @@ from .cards import (
     EFFECTS,
     LICH_EFFECTS,
     LICH_EFFECTS_WITH_QUEST,
+    NAME_LANGUAGES,
     PHASES,
     PILES,
     PRODUCTION_CONDITIONS,
@@ -114,6 +115,8 @@ def _shown_as_is(text: str) -> str:
 Shown = AfterValidator(_shown_as_is)
 Name = Annotated[str, Field(min_length=1, max_length=40), Shown]
 Text = Annotated[str, Field(min_length=1, max_length=400), Shown]
+# A card's official names in other languages (optional; a pack may have none): {fr: ..., pl: ...}
+Names = dict[Literal[NAME_LANGUAGES], Name]  # type: ignore[valid-type]
 # Ranges of the numbers on cards: wide enough for any sensible expansion, narrow enough that a game
 # always goes on (no negative Gold or strength, no absurd numbers).
 Small = Annotated[int, Field(ge=0, le=20)]
@@ -169,6 +172,7 @@ class _Ability(_Model):
 class _Unit(_Model):
     id: Id
     name: Name
+    names: Names = {}
     short: Annotated[str, Field(min_length=1, max_length=SHORT_NAME), Shown] | None = None
     copies: int = Field(ge=1, le=20)
     cost: int = Field(ge=-3, le=20)  # the Monkey's -1 brings in Gold
@@ -188,6 +192,7 @@ class _Level(_Model):
 class _Building(_Model):
     id: Id
     name: Name
+    names: Names = {}
     level1: _Level
     level2: _Level
 
@@ -432,14 +437,14 @@ def load_catalog(  # noqa: C901 (one check after another)
                 raise CardFileError(path, u.id, "strength", "strength may be null only on a shapeshift Unit")
             _check_short(u, path, names, shorts)
             units[u.id] = UnitType(u.id, u.name, u.copies, u.cost, u.strength, _productions(u.produces),
-                                   _abilities(u.abilities), str(path), u.short or "")
+                                   _abilities(u.abilities), str(path), u.short or "", tuple(u.names.items()))
         for b in parsed.buildings:
             levels = []
             for n, lv in enumerate((b.level1, b.level2), start=1):
                 _check_abilities(lv.abilities, path, b.id, prefix=f"level{n}.")
                 levels.append(BuildingLevel(n, lv.legend_points, tuple(lv.cost), lv.gold_alternative,
                                             _productions(lv.produces), _abilities(lv.abilities)))
-            buildings[b.id] = BuildingType(b.id, b.name, (levels[0], levels[1]), str(path))
+            buildings[b.id] = BuildingType(b.id, b.name, (levels[0], levels[1]), str(path), tuple(b.names.items()))
         for nc in parsed.necropolis:
             _check_short(nc, path, names, necropolis_shorts)
             necropolis[nc.id] = _necropolis_card(nc, path)
