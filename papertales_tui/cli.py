@@ -83,9 +83,10 @@ def main(argv: list[str] | None = None) -> int:
         line = expected_failure(err)
         if line is None:
             raise
-        from .commands import printable
+        from .commands import CLI, printable
 
-        report(f"papertales: {printable(line)}")
+        _ = CLI.gettext
+        report(_("papertales: %(problem)s") % {"problem": printable(line)})
         return 2
 
 

@@ -15,6 +15,21 @@ from papertales_tui.rules.engine import Game
 from papertales_tui.rules.state import Unit
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The tests read English unless they ask for a language (a French LANG of the developer's would
+    translate the CLI), and the catalogs are compiled from the `.po` files as they are now (what the
+    build hook does at install), once, before the workers start."""
+    import os
+
+    os.environ["LANGUAGE"] = "en"
+    if not hasattr(config, "workerinput"):
+        from babel.messages.frontend import CommandLineInterface
+
+        from papertales_tui.text.i18n import DOMAIN, LOCALE_DIR
+
+        CommandLineInterface().run(["pybabel", "-q", "compile", "-D", DOMAIN, "-d", str(LOCALE_DIR)])
+
+
 @pytest.fixture(autouse=True)
 def _no_user_data(tmp_path_factory, monkeypatch):
     """No test reads or writes the real user's autosaves: the data directory is a fresh one."""

@@ -125,6 +125,11 @@ class UnitType:
         """The card's official name in `lang`, else its (English) name."""
         return dict(self.names).get(lang, self.name)
 
+    @property
+    def every_name(self) -> tuple[str, ...]:
+        """Its name and its official names in other languages (a search finds it by any)."""
+        return (self.name, *(n for _, n in self.names))
+
     def has(self, effect: str) -> bool:
         return any(a.effect == effect for a in self.abilities)
 
@@ -159,6 +164,11 @@ class BuildingType:
     def name_in(self, lang: str) -> str:
         """The Building's official name in `lang`, else its (English) name."""
         return dict(self.names).get(lang, self.name)
+
+    @property
+    def every_name(self) -> tuple[str, ...]:
+        """Its name and its official names in other languages (a search finds it by any)."""
+        return (self.name, *(n for _, n in self.names))
 
 
 # --- Solo mode (the Lich King) -------------------------------------------------------------------

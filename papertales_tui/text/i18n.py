@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -82,6 +83,12 @@ class Area:
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self._catalog().ngettext(singular, plural, n)
+
+
+def folded(text: str) -> str:
+    """`text` for a search that ignores case and accents ("Maitresse" finds "Maîtresse"), letter for
+    letter: each character stays at its place, so a match's offsets hold in the original text."""
+    return "".join(unicodedata.normalize("NFD", c)[0].casefold()[:1] or c for c in text)
 
 
 def N_(message: str) -> str:

@@ -1,4 +1,4 @@
-"""Command palette (Ctrl+P): look up any card by name."""
+"""Command palette (Ctrl+P): look up any card by name, in any language (case and accents ignored)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
+
+from ..text.i18n import folded
 
 if TYPE_CHECKING:
     from .app import PaperTalesApp
@@ -25,16 +27,22 @@ class CardCommands(Provider):
         out += [(c.name, c.key, "Lich King card") for c in catalog.lich_king.values()]
         return sorted(out)
 
+    def other_names(self, key: str) -> tuple[str, ...]:
+        """A card's official names in other languages."""
+        card = self.app.catalog.units.get(key) or self.app.catalog.buildings.get(key)
+        return card.every_name[1:] if card is not None else ()
+
     async def discover(self) -> Hits:
         for name, key, kind in self.cards():
             yield DiscoveryHit(Content(f"Card: {name}"), partial(self.app.show_card, key), text=f"Card: {name}",
                                help=f"Show this {kind}")
 
     async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
+        matcher = self.matcher(folded(query))
         for name, key, kind in self.cards():
-            command = f"Card: {name}"
-            score = matcher.match(command)
+            # by its name, else by its name in another language: "Card: Karczma (Tavern)"
+            commands = [f"Card: {name}", *(f"Card: {other} ({name})" for other in self.other_names(key))]
+            score, command = max((matcher.match(folded(c)), c) for c in commands)
             if score > 0:  # card names are file text: highlighted as plain text, never read as markup
                 yield Hit(score, highlight(matcher, command), partial(self.app.show_card, key), text=command,
                           help=f"Show this {kind} and its rulings")
@@ -43,7 +51,7 @@ class CardCommands(Provider):
 def highlight(matcher: Matcher, candidate: str) -> Content:
     """`matcher.highlight` of plain text (Textual's reads the candidate as markup)."""
     content = Content(candidate)
-    _, offsets = matcher.fuzzy_search.match(matcher.query, candidate)
+    _, offsets = matcher.fuzzy_search.match(matcher.query, folded(candidate))
     for offset in offsets:
         if not candidate[offset].isspace():
             content = content.stylize(matcher.match_style, offset, offset + 1)

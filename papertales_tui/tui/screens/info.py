@@ -18,6 +18,7 @@ from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...rules import START_GOLD, Catalog, SeatView
+from ...text.i18n import folded
 from ...text.narrator import Names, narrate
 from .. import panels
 from .. import text as tx
@@ -185,14 +186,19 @@ class CardBrowser(InfoScreen):
         self.start_key = key
 
     def entries(self, query: str = "") -> list[tuple[str, str, str]]:
-        """(kind, key, name) of the cards whose name contains the query."""
-        q = query.strip().casefold()
+        """(kind, key, name) of the cards whose name, in any language, contains the query (case and
+        accents ignored: "maitresse" finds the Time Master, "karczma" the Tavern)."""
+        q = folded(query.strip())
+
+        def found(*names: str) -> bool:
+            return any(q in folded(n) for n in names)
+
         units = sorted(self.catalog.units.values(), key=lambda t: t.name)
-        out = [("unit", t.key, t.name) for t in units if q in t.name.casefold()]
-        out += [("building", b.key, b.name) for b in self.catalog.buildings.values() if q in b.name.casefold()]
+        out = [("unit", t.key, t.name) for t in units if found(*t.every_name)]
+        out += [("building", b.key, b.name) for b in self.catalog.buildings.values() if found(*b.every_name)]
         necropolis = sorted(self.catalog.necropolis.values(), key=lambda c: (str(c.pile), c.name))
-        out += [("necropolis", c.key, c.name) for c in necropolis if q in c.name.casefold()]
-        out += [("lich_king", c.key, c.name) for c in self.catalog.lich_king.values() if q in c.name.casefold()]
+        out += [("necropolis", c.key, c.name) for c in necropolis if found(c.name)]
+        out += [("lich_king", c.key, c.name) for c in self.catalog.lich_king.values() if found(c.name)]
         return out
 
     def body(self) -> ComposeResult:
