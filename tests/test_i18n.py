@@ -17,9 +17,11 @@ from babel.messages.pofile import read_po
 from papertales_tui.cli import main
 from papertales_tui.commands import CLI, argparse_words
 from papertales_tui.text import i18n
-from papertales_tui.text.i18n import LANGUAGES, LOCALE_DIR, Area, set_language, system_language
+from papertales_tui.text.i18n import LANGUAGES, Area, set_language, system_language
 
-PACKAGE = Path(i18n.__file__).resolve().parents[1]
+# The sources and catalogs of this checkout (the package the tests import may be an installed copy)
+PACKAGE = Path(__file__).resolve().parents[1] / "papertales_tui"
+LOCALE_DIR = PACKAGE / "locale"
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}  # as `pybabel extract -k N_` (docs/languages.md)
 
@@ -62,7 +64,7 @@ def test_every_catalog_is_complete_and_babel_finds_no_problem(lang):
 def test_the_catalogs_are_in_step_with_the_code():
     """A message marked in the code but missing from the template or a catalog fails here: run
     `pybabel extract` and `pybabel update` (docs/languages.md); one left over in a catalog fails too."""
-    found = extract_from_dir(PACKAGE.parent, method_map=[("papertales_tui/**.py", "python")], keywords=KEYWORDS)
+    found = extract_from_dir(PACKAGE, method_map=[("**.py", "python")], keywords=KEYWORDS)
     in_code = {m[2] if isinstance(m[2], str) else m[2][0] for m in found}
     with (LOCALE_DIR / "papertales.pot").open("rb") as f:
         assert ids(read_po(f)) == in_code
