@@ -81,14 +81,14 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
 
     server = Served(app_command(args.cards), args.host, port, token, max_games=args.max_games)
     for url in links(args.host, port, token):
-        print(f"Paper Tales is served at {url}", flush=True)
+        print(_("Paper Tales is served at %(url)s") % {"url": url}, flush=True)
     if token is None:
-        print("Warning: no token (--no-token): any program or account of this computer can play and save "
-              "games here, as you.", flush=True)
+        print(_("Warning: no token (--no-token): any program or account of this computer can play and save "
+                "games here, as you."), flush=True)
     else:
-        print("Anyone who has this link (its token included) can play, and save games on this computer.",
+        print(_("Anyone who has this link (its token included) can play, and save games on this computer."),
               flush=True)
-    print("Press Ctrl-C to stop (every game is autosaved).", flush=True)
+    print(_("Press Ctrl-C to stop (every game is autosaved)."), flush=True)
     return server.serve_on(sock)
 
 

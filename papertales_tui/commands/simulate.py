@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 from . import CLI, GAMES, PLAYERS, SEED, CommandError, int_range, interruptible, say
 
 _ = CLI.gettext
+ngettext = CLI.ngettext
 
 if TYPE_CHECKING:
     from ..rules import Catalog, Game
@@ -70,13 +71,16 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.json:
         print(json.dumps(summary))
     else:
-        print(f"games: {summary['games']} ({args.players} players, seeds {args.seed}..{args.seed + args.games - 1})")
-        print(f"errors: {summary['errors']}")
-        print(f"winning score: mean {summary['mean_winning_score']}, "
-              f"min {summary['min_winning_score']}, max {summary['max_winning_score']}")
-        print(f"seconds: {summary['seconds']}")
+        seeds = {"first": args.seed, "last": args.seed + args.games - 1}
+        print(ngettext("games: %(games)s (%(players)s player, seeds %(first)s..%(last)s)",
+                       "games: %(games)s (%(players)s players, seeds %(first)s..%(last)s)", args.players)
+              % {"games": summary["games"], "players": args.players, **seeds})
+        print(_("errors: %(errors)s") % summary)
+        print(_("winning score: mean %(mean_winning_score)s, min %(min_winning_score)s, max %(max_winning_score)s")
+              % summary)
+        print(_("seconds: %(seconds)s") % summary)
     for e in errors[:5]:
-        say(f"error: {e}", file=sys.stderr)
+        say(_("error: %(error)s") % {"error": e}, file=sys.stderr)
     return 1 if errors else 0
 
 
@@ -120,14 +124,15 @@ def run_solo(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.json:
         print(json.dumps(summary))
     else:
-        print(f"games: {args.games} (solo, difficulty {args.difficulty}, "
-              f"seeds {args.seed}..{args.seed + args.games - 1})")
-        print(f"errors: {summary['errors']}")
-        print(f"player wins: {summary['player_win_rate']}")
-        print(f"mean score: player {summary['mean_player_score']}, Lich King {summary['mean_lich_king_score']}")
-        print(f"seconds: {summary['seconds']}")
+        print(_("games: %(games)s (solo, difficulty %(difficulty)s, seeds %(first)s..%(last)s)")
+              % {"games": args.games, "difficulty": args.difficulty, "first": args.seed,
+                 "last": args.seed + args.games - 1})
+        print(_("errors: %(errors)s") % summary)
+        print(_("player wins: %(player_win_rate)s") % summary)
+        print(_("mean score: player %(mean_player_score)s, Lich King %(mean_lich_king_score)s") % summary)
+        print(_("seconds: %(seconds)s") % summary)
     for e in errors[:5]:
-        say(f"error: {e}", file=sys.stderr)
+        say(_("error: %(error)s") % {"error": e}, file=sys.stderr)
     return 1 if errors else 0
 
 

@@ -111,8 +111,9 @@ def clock(seconds: float) -> str:
 def progress_line(done: int, total: int, elapsed: float) -> str:
     """`game 12/100 · 0:41 so far · about 5:01 left` (the time left at the pace so far)."""
     if not done:
-        return f"game 0/{total} · the time left is known after the first game"
-    return f"game {done}/{total} · {clock(elapsed)} so far · about {clock(elapsed / done * (total - done))} left"
+        return _("game 0/%(total)s · the time left is known after the first game") % {"total": total}
+    return (_("game %(done)s/%(total)s · %(elapsed)s so far · about %(left)s left")
+            % {"done": done, "total": total, "elapsed": clock(elapsed), "left": clock(elapsed / done * (total - done))})
 
 
 def played(outcomes: Iterable[T], total: int, start: float) -> list[T]:
@@ -162,19 +163,23 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     else:
         print(table(summary))
     for e in errors[:5]:
-        say(f"error: {e}", file=sys.stderr)
+        say(_("error: %(error)s") % {"error": e}, file=sys.stderr)
     return 1 if errors else 0
 
 
 def table(summary: dict[str, Any]) -> str:
-    lines = [f"{summary['games']} games, {summary['players']} players, seats {','.join(summary['seats'])} "
-             f"(rotating), seeds {summary['seed']}..{summary['seed'] + summary['games'] - 1}",
-             f"{'level':<8} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'mean LP':>8} {'95% CI':>15}"]
+    # (the column headings: at most 8, 6, 9, 17, 8 and 15 characters in every language)
+    level, seats, win_rate, ci, mean_lp = _("level"), _("seats"), _("win rate"), _("95% CI"), _("mean LP")
+    lines = [_("%(games)s games, %(players)s players, seats %(seats)s (rotating), seeds %(first)s..%(last)s")
+             % {"games": summary["games"], "players": summary["players"], "seats": ",".join(summary["seats"]),
+                "first": summary["seed"], "last": summary["seed"] + summary["games"] - 1},
+             f"{level:<8} {seats:>6} {win_rate:>9} {ci:>17} {mean_lp:>8} {ci:>15}"]
     for r in summary["levels"]:
         lo, hi = r["win_rate_ci95"]
         lp_lo, lp_hi = r["mean_lp_ci95"]
         lines.append(f"{r['level']:<8} {r['seat_games']:>6} {r['win_rate']:>9.1%} "
                      f"{f'{lo:.1%} - {hi:.1%}':>17} {r['mean_lp']:>8.1f} {f'{lp_lo:.1f} - {lp_hi:.1f}':>15}")
-    lines.append(f"(a level no better than the others wins {1 / summary['players']:.1%} of its seat-games)")
-    lines.append(f"errors: {summary['errors']}   seconds: {summary['seconds']}")
+    lines.append(_("(a level no better than the others wins %(rate)s of its seat-games)")
+                 % {"rate": f"{1 / summary['players']:.1%}"})
+    lines.append(_("errors: %(errors)s   seconds: %(seconds)s") % summary)
     return "\n".join(lines)
