@@ -20,15 +20,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import work
-from textual.app import App
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
 from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, game_turn, literal, new_game
-from . import panels, seats
+from . import messages as msg
+from . import modes, panels, seats
 from .contrast import ReadableMonochrome
+from .host import Host
 from .palette import CardCommands
 from .screens.common import Continue, Decided, TakeBack
 from .session import Asks, BotFailed, BotTurn, Decide, Final, Handoff, Scene, Session, Summary
@@ -49,10 +50,10 @@ REFERENCE = Binding.Group("")
 KEY_NAMES = {"enter": "Enter", "escape": "Esc", "delete": "Del", "space": "Space", "slash": "/"}
 
 
-class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textual types an app's `app`)
+class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual types an app's `app`)
     CSS_PATH = "app.tcss"
     TITLE = "Paper Tales"
-    COMMANDS = App.COMMANDS | {CardCommands}
+    COMMANDS = Host.COMMANDS | {CardCommands}
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", key_display="Ctrl+Q", priority=True),
         Binding("ctrl+s", "save_as", "Save as", key_display="Ctrl+S"),
@@ -195,6 +196,7 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         from .screens.handoff import BotScreen, HandoffScreen
         from .screens.summary import SummaryScreen
 
+        modes.load_panels()  # (each mode's panels, registered once)
         session = self.playing()
         table = session.view(None)  # what everyone at the table may see
         decisions: dict[Step, Callable[[SeatView, Pending, Asks, Decision | None], GameScreen]] = {
@@ -206,7 +208,8 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
             Decide: lambda s: decisions[s.pend.kind](session.view(s.pend.player), s.pend, session.asks(s.pend.player),
                                                      s.prior),
             BotTurn: lambda s: BotScreen(table, table.players[s.pend.player].name),
-            Final: lambda s: FinalScreen(table, list(s.events), note=s.note),
+            Final: lambda s: FinalScreen(table, list(s.events), note=s.note, seat_types=session.seats,
+                                         hints=session.hints),
         }
         return screens[type(scene)](scene)
 
@@ -230,6 +233,81 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         if self.session is not None and self.session.take_back():
             self.save_game()
             self.go()
+
+    # --- what the screens ask (tui/messages.py) -----------------------------------------------
+    def on_new_game_asked(self, m: msg.NewGameAsked) -> None:
+        self.new_game()
+
+    def on_title_asked(self, m: msg.TitleAsked) -> None:
+        self.show_title()
+
+    def on_start_game(self, m: msg.StartGame) -> None:
+        if m.difficulty is not None:
+            self.start_solo_game(m.names[0], m.seed, m.difficulty, m.keep)
+        else:
+            self.start_game(m.names, m.seat_types, m.seed, m.keep)
+        if self.session is None:  # the unfinished game could not be kept (keep_unfinished said why)
+            self.notify("The new game did not start: tick 'Discard it' to start it anyway.", severity="error")
+
+    def on_resume_autosave(self, m: msg.ResumeAutosave) -> None:
+        self.resume_autosave()
+
+    def on_resume_kept(self, m: msg.ResumeKept) -> None:
+        self.resume_kept(m.path)
+
+    def on_rules_asked(self, m: msg.RulesAsked) -> None:
+        self.action_rules()
+
+    def on_show_card(self, m: msg.ShowCard) -> None:
+        self.show_card(m.key)
+
+    def on_learn(self, m: msg.Learn) -> None:
+        self.learn(m.cards)
+
+    async def on_quit_asked(self, m: msg.QuitAsked) -> None:
+        await self.action_quit()
+
+    def on_flow_resumed(self, m: msg.FlowResumed) -> None:
+        self.flow_resumed()
+
+    def on_save_as_asked(self, m: msg.SaveAsAsked) -> None:
+        m.answer(m.path, self.save_as(m.path, overwrite=m.overwrite))
+
+    def on_hint_asked(self, m: msg.HintAsked) -> None:
+        """The Session hands out the hint's work (views and copies, never the game); it runs in a worker
+        thread, so typing goes on while the coach thinks. A hint the screen shows is counted and kept."""
+        job = self.session.hint_job(m.player) if self.session is not None else None
+        if job is None:
+            m.answer(None)
+            return
+        session = self.session
+
+        def shown(hint: CoachHint | None) -> None:
+            if m.answer(hint) and hint is not None and session is self.session:
+                self.hint_used(m.player, hint, job.ordinal)
+
+        def think() -> None:
+            found = job.run(lambda done, total: self._from_thread(m.progress, done, total), m.cancel.is_set)
+            self._from_thread(shown, found)
+
+        self.run_worker(think, thread=True, group="hint", exclusive=True)
+
+    def on_review_asked(self, m: msg.ReviewAsked) -> None:
+        """The Session hands out the review's work (the game as it began: it is over); a worker runs it."""
+        if self.session is None:
+            return
+        job = self.session.review_job(m.seats)
+
+        def work() -> None:
+            result = job.run(lambda done, total: self._from_thread(m.progress, done, total), m.cancel.is_set)
+            if result is not None and not m.cancel.is_set():  # (set: the screen closed)
+                self._from_thread(m.answer, result)
+
+        self.run_worker(work, thread=True, group="review", exclusive=True)
+
+    def _from_thread(self, fn: Callable[..., object], *args: object) -> None:
+        with contextlib.suppress(RuntimeError):  # the app closed while a worker was busy
+            self.call_from_thread(fn, *args)
 
     def keep_unfinished(self) -> bool:
         """Before another game takes the autosave: the autosaved game is moved aside, kept

@@ -53,6 +53,7 @@ if TYPE_CHECKING:  # imported where used: the title screen starts without them (
     from ..rules.events import BaseEvent
     from ..rules.forecast import TurnForecast
     from ..workers import Background
+    from .coaching import HintJob, ReviewJob
 
 
 BACKGROUND_REVIEW = True  # assess each human decision in the background (tests turn it on where they need it)
@@ -218,6 +219,28 @@ class Session:
         memory = self.drafts.get(player)
         return copy.deepcopy(memory) if memory is not None else None
 
+    def hint_job(self, player: int) -> HintJob | None:
+        """The coach's hint for `player`'s decision now, to run in a worker (None: no decision pending)."""
+        from .coaching import HintJob
+
+        pend = self.game.pending_for(player)
+        if pend is None:
+            return None
+        return HintJob(player, self.ordinal(player), self.view(player), pend, self.game.catalog,
+                       self.draft_memory(player))
+
+    def hint_given(self, hint: CoachHint, ordinal: int) -> None:
+        """A hint shown to its player: counted, and kept for the review (see `keep_hint`)."""
+        self.hints[hint.player] += 1
+        self.keep_hint(hint, ordinal)
+
+    def review_job(self, seats: list[int]) -> ReviewJob:
+        """The coach's review of this finished game for `seats`, to run in a worker."""
+        from .coaching import ReviewJob
+
+        start, decisions = self.replay_start()
+        return ReviewJob(start, decisions, list(seats), list(self.kept_hints), self.coach, REVIEW_EACH)
+
     def assess(self, view: SeatView, pend: Pending, ordinal: int, index: int) -> None:
         """Have the coach assess a human decision just made (decision `index` of the game) in the
         background, when `BACKGROUND_REVIEW` is on: the review at the end is then ready."""
@@ -368,6 +391,7 @@ class Asks:
 
     def __init__(self, session: Session, player: int):
         self._session, self.player = session, player
+        self.seats = list(session.seats)  # the seat types at the table (bots are marked as such)
 
     def forecast(self, slots: list[int | None], keep: int | None = None) -> tuple[TurnForecast, SeatView] | None:
         """This turn's forecast for a deployment plan, and the Kingdom alone as it would be after the

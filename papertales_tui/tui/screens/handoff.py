@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from ...rules import Pending, SeatView, Step
+from ..messages import FlowResumed
 from ..session import TAKEN_BACK
 from ..widgets import Lines
 from .common import Continue, GameScreen, TakeBack, turn_title
@@ -133,7 +134,7 @@ class BotScreen(GameScreen):
         self.thinking(self.name_)
 
     def on_screen_resume(self) -> None:
-        self.app.flow_resumed()
+        self.post_message(FlowResumed())
 
     def thinking(self, name: str) -> None:
         self.query_one("#handoff-box", Lines).set_lines([Text(f"{name} (bot) is thinking…")])

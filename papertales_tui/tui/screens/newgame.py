@@ -11,6 +11,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...rules import name_key, name_problem
 from .. import seats
+from ..messages import RulesAsked, StartGame, TitleAsked
 from ..widgets import TextInput
 from .common import GameScreen
 from .title import game_words, unfinished_autosave
@@ -177,10 +178,10 @@ class NewGameScreen(GameScreen):
 
     @on(Button.Pressed, "#help")
     def help_pressed(self) -> None:
-        self.app.action_rules()
+        self.post_message(RulesAsked())
 
     def action_back(self) -> None:
-        self.app.show_title()
+        self.post_message(TitleAsked())
 
     def check_fields(self, shown_only: bool = False) -> tuple[list[str], str, dict[str, str]]:
         """Validate the form and show each field's message (with `shown_only`, update only the
@@ -217,9 +218,8 @@ class NewGameScreen(GameScreen):
         names = [n.strip() for n in names]
         keep = not any(box.value for box in self.query("#discard").results(Checkbox))
         if self.mode == SOLO:
-            self.app.start_solo_game(names[0], seed, chosen(self.query_one("#difficulty", Select).value), keep)
+            self.post_message(StartGame(names[:1], [seats.HUMAN], seed, keep,
+                                        difficulty=chosen(self.query_one("#difficulty", Select).value)))
         else:
             seat_types = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(count)]
-            self.app.start_game(names, seat_types, seed, keep)
-        if self.app.session is None:  # the unfinished game could not be kept (the app said why)
-            self.notify("The new game did not start: tick 'Discard it' to start it anyway.", severity="error")
+            self.post_message(StartGame(names, seat_types, seed, keep))
