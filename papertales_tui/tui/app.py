@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from ..persistence import DataDirLock, Save, SaveFileError
     from ..rules import Catalog
     from ..rules.coach import Hint as CoachHint
+    from ..rules.coach import KeptHint
     from .screens.common import GameScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -153,7 +154,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         self.play(new_game([name], seed=seed, catalog=self.catalog, solo=True, difficulty=difficulty), [seats.HUMAN])
 
     def play(self, game: Game, seat_types: list[str], shown: int | None = 0, hints: list[int] | None = None,
-             coach: object = None, take_backs: object = None) -> None:
+             coach: Sequence[KeptHint] = (), take_backs: object = None) -> None:
         """Run this game from its current state; events before `shown` (None: all) are not summarised again."""
         self.stop_bot()
         self.close_session()
@@ -467,16 +468,16 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
 
     def resume(self, save: Save) -> None:
         """Go on with a saved game; a finished one only shows its final scores."""
-        seat_types = save.settings.get("seats") or [seats.HUMAN] * len(save.game.players)
-        hints, coach = save.settings.get("hints"), save.settings.get("coach")
+        settings = save.settings
+        seat_types = settings.seats or [seats.HUMAN] * len(save.game.players)
+        hints, coach = settings.hints, settings.kept_hints()
         if save.game.over:
             self.show_finished(save.game, seat_types, hints, coach)
             return
-        self.play(save.game, seat_types, shown=None, hints=hints, coach=coach,
-                  take_backs=save.settings.get("take_backs"))
+        self.play(save.game, seat_types, shown=None, hints=hints, coach=coach, take_backs=settings.take_back_list())
 
     def show_finished(self, game: Game, seat_types: list[str], hints: list[int] | None = None,
-                      coach: object = None) -> None:
+                      coach: Sequence[KeptHint] = ()) -> None:
         self.stop_bot()
         self.close_session()
         self.session = Session.finished(game, seat_types, "This game is already finished: here are its final scores.",

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +51,7 @@ from . import chapters, seats
 if TYPE_CHECKING:  # imported where used: the title screen starts without them (benchmarks/bench_tui.py)
     from ..rules import DraftMemory
     from ..rules.coach import Hint as CoachHint
+    from ..rules.coach import KeptHint
     from ..rules.events import BaseEvent
     from ..rules.forecast import TurnForecast
     from ..workers import Background
@@ -113,13 +115,11 @@ class Session:
     """One game played at this table: the game, who sits where, and what comes next."""
 
     def __init__(self, game: Game, seat_types: list[str], shown: int | None = 0, hints: list[int] | None = None,
-                 coach: object = None, take_backs: object = None):
-        from ..rules import coach as coaching
-
+                 coach: Sequence[KeptHint] = (), take_backs: object = None):
         self.game = game
         self.seats = list(seat_types)
         self.hints = _hint_counts(hints, len(game.players))  # the coach's hints asked, per seat
-        self.kept_hints = coaching.kept_hints(coach)  # the hints given, for the review (the save's "coach")
+        self.kept_hints = list(coach)  # the hints given, for the review (the save's Settings.kept_hints)
         self.bots = {i: seats.make_bot(s, seed=game_seed(game) * 101 + i)
                      for i, s in enumerate(seat_types) if seats.is_bot(s)}
         self.shown = len(game_log(game)) if shown is None else shown  # events of the log already summarised
@@ -137,7 +137,7 @@ class Session:
 
     @classmethod
     def finished(cls, game: Game, seat_types: list[str], note: str = "", hints: list[int] | None = None,
-                 coach: object = None) -> Session:
+                 coach: Sequence[KeptHint] = ()) -> Session:
         """A finished game opened only to see its final scores."""
         session = cls(game, seat_types, shown=len(game_log(game)), hints=hints, coach=coach)
         end = [events for chapter, events in chapters.chapters(game_log(game), 0) if chapter == "end"]
