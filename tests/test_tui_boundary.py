@@ -26,7 +26,8 @@ def app_uses(source: str) -> list[tuple[int, str]]:
         if not isinstance(node, ast.Attribute):
             continue
         base = node.value
-        if (isinstance(base, ast.Attribute) and base.attr == "app") or (isinstance(base, ast.Name) and base.id == "app"):
+        if (isinstance(base, ast.Attribute) and base.attr == "app") or (isinstance(base, ast.Name)
+                                                                         and base.id == "app"):
             found.append((node.lineno, node.attr))
     return found
 

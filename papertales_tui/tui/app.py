@@ -25,12 +25,13 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
-from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, game_turn, literal, new_game
+from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, literal, new_game
 from . import messages as msg
 from . import modes, panels, seats
 from .contrast import ReadableMonochrome
 from .host import Host
 from .palette import CardCommands
+from .saving import Notice, SavePolicy
 from .screens.common import Continue, Decided, TakeBack
 from .session import Asks, BotFailed, BotTurn, Decide, Final, Handoff, Scene, Session, Summary
 
@@ -73,9 +74,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         self.autosave = autosave
         self.session: Session | None = None  # the game being played and what comes next
         self.notice = notice  # shown once the app is up (e.g. why there is no autosave)
-        self.autosave_failing = False
-        self.saved_decisions = 0  # decisions of this game the autosave (or the file it came from) holds
-        self.saved_as: tuple[Path, int] | None = None  # the last Save as of this game, and its decisions
+        self.saving = SavePolicy(self.catalog, autosave)  # what is saved, resumed, and would be lost
         self.waiting = False  # a bot decided while a reference screen was open
         self.toasts: dict[tuple[str, str, str], float] = {}  # toasts on screen: until when
         self.readable = ReadableMonochrome()
@@ -160,7 +159,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         self.close_session()
         self.session = Session(game, seat_types, shown, hints, coach=coach, take_backs=take_backs)
         self.waiting = False
-        self.saved_decisions, self.saved_as = self.session.decisions, None  # a new game or a loaded one
+        self.saving.started(self.session)  # a new game or a loaded one
         self.go()
 
     # --- flow: the session says what comes next, the screens post what the players do ---------
@@ -311,58 +310,38 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
             self.call_from_thread(fn, *args)
 
     def keep_unfinished(self) -> bool:
-        """Before another game takes the autosave: the autosaved game is moved aside, kept
-        (autosave.kept-<time>.json, listed on the title screen), so that the other game's autosaves
-        do not replace it; then the finished games kept beyond the newest few are deleted
-        (`store.prune_kept`: never a game in progress nor a damaged file). False, and the player is
-        told why, when an unfinished game cannot be moved aside (a finished one that cannot be is
-        left to the new game's autosaves, and the player told so)."""
+        """Before another game takes the autosave: the autosaved game is kept (`SavePolicy.keep_unfinished`);
+        False, and the player is told why, when an unfinished one cannot be."""
         from .screens.title import unfinished_autosave
 
-        if not self.autosave:
-            return True
-        from ..dirs import autosave_path
-        from ..persistence.store import keep_autosave, prune_kept
-
-        unfinished = unfinished_autosave() is not None
-        if not unfinished and not autosave_path().exists():
-            return True
-        try:
-            keep_autosave()
-        except OSError as err:
-            if unfinished:
-                self.notify(f"The unfinished autosaved game cannot be moved aside to keep it ({err.strerror or err}: "
-                            f"{err.filename}).", title="Autosave", severity="error", timeout=15, markup=False)
-                return False
-            self.notify(f"The last game's final scores cannot be kept ({err.strerror or err}: {err.filename}): the new "
-                        "game's autosave replaces them.", title="Autosave", severity="warning", timeout=15,
-                        markup=False)
-            return True
-        prune_kept(catalog=self.catalog)
-        if unfinished:
-            self.notify("The unfinished game is kept: Resume it from the title screen.", title="New game",
-                        markup=False)
-        return True
+        kept, notices = self.saving.keep_unfinished(lambda: unfinished_autosave() is not None)
+        self.tell(notices)
+        return kept
 
     def save_game(self) -> None:
-        if not self.autosave:
-            return
-        from ..persistence import autosave
+        self.tell(self.saving.save_game(self.playing()))
 
-        session = self.playing()
-        try:
-            autosave(session.game, session.settings())
-        except OSError as err:  # disk full, read-only, a folder in the way: play on in memory
-            if not self.autosave_failing:
-                self.notify(f"Autosave failed ({err.strerror or err}: {err.filename or 'autosave'}). The game "
-                            "goes on; the last good autosave is kept. Ctrl+S saves elsewhere.",
-                            title="Autosave", severity="warning", timeout=15, markup=False)
-            self.autosave_failing = True
-            return
-        self.saved_decisions = session.decisions
-        if self.autosave_failing:
-            self.autosave_failing = False
-            self.notify("Autosave works again.", title="Autosave")
+    def tell(self, notices: list[Notice]) -> None:
+        """Show the save policy's notices (plain text)."""
+        for n in notices:
+            self.notify(n.message, title=n.title, severity=n.severity, timeout=n.timeout, markup=False)
+
+    # (what the save policy knows of the game under way, as the app has always said it)
+    @property
+    def autosave_failing(self) -> bool:
+        return self.saving.failing
+
+    @property
+    def saved_decisions(self) -> int:
+        return self.saving.saved_decisions
+
+    @property
+    def saved_as(self) -> tuple[Path, int] | None:
+        return self.saving.saved_as
+
+    @saved_as.setter
+    def saved_as(self, value: tuple[Path, int] | None) -> None:
+        self.saving.saved_as = value
 
     @work(exclusive=True, thread=True, group="bot")
     def run_bot(self, session: Session, pend: Pending) -> None:
@@ -421,50 +400,18 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
 
     def resume_autosave(self) -> None:
         """Resume the last autosave; when it is damaged (it is left as it is), the previous good one."""
-        from ..persistence import SaveFileError, latest_good_autosave, load_autosave
-
-        try:
-            save = load_autosave(catalog=self.catalog)
-        except SaveFileError as err:
-            previous = latest_good_autosave(catalog=self.catalog)
-            if previous is None:
-                self.notify(f"Cannot resume: {err}", title="Resume", severity="error", timeout=10,
-                            markup=False)
-                return
-            self.notify(f"{err}. That file is left as it is; here is the previous autosave "
-                        f"(turn {game_turn(previous.game)}).", title="Damaged autosave", severity="warning",
-                        timeout=10, markup=False)
-            save = previous
-        self.resume(save)
+        save, notices = self.saving.resume_autosave()
+        self.tell(notices)
+        if save is not None:
+            self.resume(save)
 
     def resume_kept(self, path: Path) -> None:
         """Play on a kept game (title screen): it becomes the autosave again, and the game autosaved
         until now is kept in its turn."""
-        from ..persistence import SaveFileError, load_save
-        from ..persistence.store import kept_backup, prune_kept, restore_kept
-
-        save, error = None, None
-        for candidate in (path, kept_backup(path)):
-            try:
-                save = load_save(candidate, self.catalog)
-                break
-            except SaveFileError as err:
-                error = error or err
-        if save is None:
-            self.notify(f"Cannot resume: {error}", title="Resume", severity="error", timeout=10, markup=False)
-            return
-        if self.autosave:
-            try:
-                if restore_kept(path) is not None:
-                    prune_kept(catalog=self.catalog)
-                    self.notify("The game autosaved until now is kept: Resume it from the title screen.",
-                                title="Resume", markup=False)
-            except OSError as err:
-                self.notify(f"Cannot resume: the kept game cannot be made the autosave again "
-                            f"({err.strerror or err}: {err.filename}).", title="Resume", severity="error",
-                            timeout=10, markup=False)
-                return
-        self.resume(save)
+        save, notices = self.saving.resume_kept(path)
+        self.tell(notices)
+        if save is not None:
+            self.resume(save)
 
     def resume(self, save: Save) -> None:
         """Go on with a saved game; a finished one only shows its final scores."""
@@ -594,38 +541,11 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         self.push_screen(ConfirmQuit(self.quit_question(), offer_save=self.unsaved() is not None), done)
 
     def unsaved(self) -> int | None:
-        """How many decisions of the game under way quitting would lose (0: only a change such as a
-        take back); None when nothing would be lost."""
-        session = self.session
-        if session is None or session.over or not session.decisions:
-            return None
-        n = session.decisions
-        if self.saved_as is not None and self.saved_as[1] == n:
-            return None
-        if self.autosave and not self.autosave_failing:
-            return None
-        return max(0, n - self.saved_decisions) if self.autosave else n
+        """How many decisions of the game under way quitting would lose (None: nothing)."""
+        return self.saving.unsaved(self.session)
 
     def quit_question(self) -> str:
-        session = self.session
-        if session is None or session.over:
-            return "Quit Paper Tales?"
-        if self.autosave and not session.decisions:  # nothing saved yet (Resume would
-            return ("Quit Paper Tales? Nothing is decided yet, so this game is not saved: "  # open an older game)
-                    "autosave starts with the first decision.")
-        lost = self.unsaved()
-        if lost is None and self.saved_as is not None and (not self.autosave or self.autosave_failing):
-            path = literal(str(self.saved_as[0]))
-            return f"Quit Paper Tales? This game is saved: resume it with papertales --resume {path}"
-        if lost is None:
-            return "Quit Paper Tales? The game is autosaved: Resume it from the title screen."
-        if not self.autosave:
-            return ("Quit Paper Tales? This game is not autosaved (another copy of the game holds the autosave): "
-                    "it is lost if you quit now. Press s to save it to a file first.")
-        what = {0: "the latest change to this game is", 1: "the last decision of this game is"}.get(
-            lost, f"the last {lost} decisions of this game are")
-        return (f"Quit Paper Tales? The autosave is failing: {what} not saved anywhere and would be lost. "
-                "Press s to save the game to a file first.")
+        return self.saving.quit_question(self.session)
 
     # --- terminal size ----------------------------------------------------------------------
     def on_resize(self) -> None:
