@@ -8,14 +8,19 @@ from typing import TYPE_CHECKING
 from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
 
+from .messages import ShowCard
+
 if TYPE_CHECKING:
-    from .app import PaperTalesApp
+    from .host import Host
 
 
 class CardCommands(Provider):
     if TYPE_CHECKING:  # Textual types `app` as a plain App
         @property
-        def app(self) -> PaperTalesApp: ...
+        def app(self) -> Host: ...
+
+    def show_card(self, key: str) -> None:
+        self.app.post_message(ShowCard(key))
 
     def cards(self) -> list[tuple[str, str, str]]:
         catalog = self.app.catalog
@@ -27,7 +32,7 @@ class CardCommands(Provider):
 
     async def discover(self) -> Hits:
         for name, key, kind in self.cards():
-            yield DiscoveryHit(Content(f"Card: {name}"), partial(self.app.show_card, key), text=f"Card: {name}",
+            yield DiscoveryHit(Content(f"Card: {name}"), partial(self.show_card, key), text=f"Card: {name}",
                                help=f"Show this {kind}")
 
     async def search(self, query: str) -> Hits:
@@ -36,7 +41,7 @@ class CardCommands(Provider):
             command = f"Card: {name}"
             score = matcher.match(command)
             if score > 0:  # card names are file text: highlighted as plain text, never read as markup
-                yield Hit(score, highlight(matcher, command), partial(self.app.show_card, key), text=command,
+                yield Hit(score, highlight(matcher, command), partial(self.show_card, key), text=command,
                           help=f"Show this {kind} and its rulings")
 
 
