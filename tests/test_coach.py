@@ -407,7 +407,7 @@ def test_the_hints_kept_in_a_save_are_checked(tmp_path, finished_save):
         path = tmp_path / f"{name}.json"
         path.write_text(json.dumps(data), encoding="utf-8")
         if ok:
-            assert load_save(path).settings["coach"] == [hint]
+            assert [h.model_dump() for h in load_save(path).settings.coach or []] == [hint]
         else:
             with pytest.raises(SaveFileError, match="settings.coach.0") as err:
                 load_save(path)

@@ -139,6 +139,27 @@ def test_no_import_cycle_in_the_rules_even_for_the_type_checker():
     assert cycles(rules) == []
 
 
+def test_no_import_cycles_in_the_app_type_checking_imports_included():
+    """The app imports its screens; the screens type `self.app` as a `Host` (tui/host.py), below both;
+    mode panels are registered by the app (tui/modes.py), not imported by `panels`."""
+    tui = {name: {d for d in deps if d.startswith("papertales_tui.tui")}
+           for name, deps in graph(type_checking=True).items() if name.startswith("papertales_tui.tui")}
+    assert "papertales_tui.tui.host" in tui["papertales_tui.tui.screens.common"]
+    assert cycles(tui) == []
+
+
+def test_type_checking_imports_count_when_asked():
+    source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import os\nimport sys\n"
+    assert sorted(n.names[0].name for n in _imports(ast.parse(source))) == ["TYPE_CHECKING", "sys"]
+    found = _imports(ast.parse(source), type_checking=True)
+    assert sorted(n.names[0].name for n in found) == ["TYPE_CHECKING", "os", "sys"]
+
+
+def test_no_import_cycle_in_the_package_even_for_the_type_checker():
+    """The whole package, `TYPE_CHECKING` imports counted: no circle (issue 31)."""
+    assert cycles(graph(type_checking=True)) == []
+
+
 def test_the_cycle_finder_finds_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 

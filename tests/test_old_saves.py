@@ -50,7 +50,7 @@ def test_an_old_save_loads_replays_and_plays_to_the_end(name):
 def test_an_old_autosave_directory_resumes(tmp_path):
     shutil.copytree(DATA / "autosave", tmp_path / "data")
     save = load_autosave(tmp_path / "data")
-    assert len(save.decisions) == 40 and save.settings == {"seats": ["human"] * 5}
+    assert len(save.decisions) == 40 and save.settings.seats == ["human"] * 5
 
 
 @pytest.mark.parametrize("name", ["v1-three-players.json", "v1-solo.json"])

@@ -70,7 +70,8 @@ def test_save_as_and_load_give_the_same_game(tmp_path):
     assert save.game.to_json() == game.to_json()
     assert save.players == ["P0", "P1", "P2"] and save.seed == 4
     assert save.decisions == game.state.decisions and len(save.decisions) == 30
-    assert save.settings == {"seats": ["human", "bot:hard", "human"]}
+    assert save.settings.seats == ["human", "bot:hard", "human"]  # typed (persistence.Settings)
+    assert save.settings.hints is None and save.settings.kept_hints() == [] and save.settings.take_back_list() == []
     assert save.saved_at.tzinfo is not None and not save.catalog_changed
     data = payload(path)
     assert data["format"] == "papertales-save" and data["version"] == persistence.FORMAT_VERSION

@@ -339,8 +339,8 @@ def play_on(save, decisions: int = 3) -> None:
     from papertales_tui.tui.session import BotFailed, BotTurn, Decide, Final, Session
 
     game = save.game
-    seat_types = save.settings.get("seats") or ["human"] * len(game.players)
-    hints = save.settings.get("hints")
+    seat_types = save.settings.seats or ["human"] * len(game.players)
+    hints = save.settings.hints
     if game.over:
         Session.finished(game, seat_types, "finished", hints)
         return

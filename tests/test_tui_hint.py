@@ -56,7 +56,7 @@ async def test_a_hint_on_each_decision_screen_then_learn_a_card(catalog, tmp_pat
         assert sum(app.session.hints) == 3  # recorded for the seats that asked
         asked = list(app.session.hints)
         assert app.save_as(str(tmp_path / "hints.json")) is None
-        assert load_save(tmp_path / "hints.json", catalog).settings["hints"] == asked
+        assert load_save(tmp_path / "hints.json", catalog).settings.hints == asked
 
 
 async def test_a_deploy_hint_says_what_it_leaves_to_be_discarded(catalog):
@@ -175,7 +175,7 @@ async def test_a_hint_is_kept_with_the_game_for_the_review(catalog, tmp_path, mo
         app.session.game.apply(me, kept[0].choice)  # legal: the hint's choice for this decision
         assert app.save_as(str(tmp_path / "hinted.json")) is None
     save = load_save(tmp_path / "hinted.json", catalog)
-    assert save.settings["coach"] == [kept[0].to_dict()]
+    assert [h.to_dict() for h in save.settings.kept_hints()] == [kept[0].to_dict()]
     resumed = PaperTalesApp(catalog, save=save)
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -57,7 +57,7 @@ async def test_a_typed_seed_is_shown_and_kept_with_the_game(catalog, tmp_path):
         assert "498713" in app.save_name()
         assert app.save_as(str(tmp_path / "typed.json")) is None
     save = load_save(tmp_path / "typed.json", catalog)
-    assert save.settings["seed_typed"] is True
+    assert save.settings.seed_typed is True
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

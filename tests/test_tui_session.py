@@ -48,7 +48,8 @@ async def test_autosave_after_each_decision_and_resume(catalog, tmp_path, monkey
         assert isinstance(app.screen, HandoffScreen) and app.screen.pend.player == 1
     save = persistence.load_autosave(catalog=catalog)
     assert save.decisions == app.game.state.decisions and len(save.decisions) == 1
-    assert save.settings == {"seats": ["human", "human"], "hints": [0, 0], "take_backs": [], "seed_typed": True}
+    assert (save.settings.seats, save.settings.hints, save.settings.take_backs, save.settings.coach,
+            save.settings.seed_typed) == (["human", "human"], [0, 0], [], None, True)
 
     resumed = PaperTalesApp(catalog, save=save)  # papertales --resume
     async with resumed.run_test(size=SIZE) as pilot:

@@ -103,7 +103,7 @@ async def test_the_autosave_follows_a_take_back(catalog, tmp_path, monkeypatch):
         assert len(persistence.load_autosave(catalog=catalog).decisions) == 1
         await press(pilot, "u", "enter")
         save = persistence.load_autosave(catalog=catalog)
-        assert save.decisions == [] and save.settings["take_backs"] == [[len(app.game.state.log), 0, "pick"]]
+        assert save.decisions == [] and save.settings.take_back_list() == [[len(app.game.state.log), 0, "pick"]]
         await press(pilot, "u", "down", "enter", "c")
         save = persistence.load_autosave(catalog=catalog)
         assert save.decisions == app.game.state.decisions and len(save.decisions) == 1

@@ -244,7 +244,7 @@ def test_settings_a_save_cannot_hold_are_refused_when_writing(tmp_path):
 
 def test_old_bare_bot_levels_still_load():
     save = read_save_file(ROOT / "tests" / "data" / "v1-three-players.json")
-    assert save.settings["seats"] == ["human", "easy", "medium"]
+    assert save.settings.seats == ["human", "easy", "medium"]
 
 
 def test_the_bot_levels_of_the_schema_are_those_of_the_bots():
@@ -403,4 +403,5 @@ def test_empty_names_and_other_scripts_digits_are_refused(capsys, argv, words):
 def test_a_save_that_loads_resumes(tmp_path):
     """The schema refuses nothing the app writes: a game with bots and hints loads with every check."""
     path = save_as(played(12), tmp_path / "g.json", {"seats": ["human", "bot:easy", "bot:hard"], "hints": [2, 0, 0]})
-    assert load_save(path).settings == {"seats": ["human", "bot:easy", "bot:hard"], "hints": [2, 0, 0]}
+    settings = load_save(path).settings
+    assert (settings.seats, settings.hints) == (["human", "bot:easy", "bot:hard"], [2, 0, 0])

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
         with ended_by_sigterm():  # (its workers stopped on the way out)
             result = coach.review(start, save.decisions, seats, budget=args.budget or coach.REVIEW_BUDGET,
                                   samples=args.samples, progress=bar,
-                                  hints=coach.kept_hints(save.settings.get("coach")),
+                                  hints=save.settings.kept_hints(),
                                   run=in_processes(args.jobs, fork=True))  # (this command runs one thread)
     except IllegalDecision as err:  # the engine refused a decision of the file
         print(_("papertales: cannot review: %(file)s: %(problem)s")
@@ -90,8 +90,8 @@ def review_seats(save: Save, names: list[str]) -> list[int]:
             raise ValueError(f"no player named {', '.join(map(repr, unknown))} in this game "
                              f"(players: {', '.join(players)})")
         return [i for i, n in enumerate(players) if n in names]
-    kinds = save.settings.get("seats")
-    if isinstance(kinds, list) and len(kinds) == len(players):
+    kinds = save.settings.seats
+    if kinds is not None and len(kinds) == len(players):
         humans = [i for i, k in enumerate(kinds) if not str(k).startswith("bot:")]
         if humans:
             return humans

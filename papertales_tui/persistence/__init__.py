@@ -8,6 +8,7 @@ from .format import (
     FORMAT,
     Save,
     SaveFileError,
+    Settings,
     _checksum,
     catalog_identity,
     encode_save,
@@ -20,7 +21,7 @@ from .verify import ADDED_EVENT_FIELDS, ReplayError, ReplayStep, iter_replay, re
 __all__ = [
     "ADDED_EVENT_FIELDS",
     "AUTOSAVE", "BACKUP", "DATA_DIR_ENV", "FORMAT", "FORMAT_VERSION", "LOCK", "MIGRATIONS",
-    "DataDirLock", "ReplayError", "ReplayStep", "Save", "SaveFileError",
+    "DataDirLock", "ReplayError", "ReplayStep", "Save", "SaveFileError", "Settings",
     "_checksum", "autosave", "clean_temp_files", "autosave_path", "backup_path", "catalog_identity", "data_dir",
     "encode_save", "iter_replay", "latest_good_autosave", "load_autosave", "load_save", "migrate",
     "read_save", "read_save_file", "replay_game", "save_as", "state_differences", "verify", "write_atomic",

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 
@@ -30,6 +30,9 @@ from ..rules.games import load_game
 from ..rules.names import check_name, same_names
 from ..rules.state import PHASE_NAMES
 from .migrations import FORMAT_VERSION, MigrationError, migrate
+
+if TYPE_CHECKING:
+    from ..rules.coach import KeptHint
 
 FORMAT = "papertales-save"
 MAX_BYTES = MAX_SAVE_BYTES  # 16 MB; a finished 7-player game is well under 1 MB
@@ -59,7 +62,7 @@ class Save:
     players: list[str]
     seed: int
     decisions: list[dict[str, Any]]
-    settings: dict[str, Any]
+    settings: Settings  # the table's settings, typed (the file's "settings", checked)
     stored_state: dict[str, Any]  # the state exactly as stored (after migration), for replay checks
     catalog_changed: bool  # the card data differs from the catalog the game was saved with
     app_version: str = ""
@@ -159,15 +162,26 @@ class _KeptHint(_Model):
     playouts: Count
 
 
-class _Settings(_Model):
+class Settings(_Model):
     """The app's settings kept with the game: each seat's type and the coach's hints each seat asked
-    for, one entry per player (checked with the state)."""
+    for, one entry per player (checked with the state). Their one typed home: a loaded `Save` holds
+    one, and the app, the session and the review read its attributes."""
 
     seats: list[SeatType] | None = None  # type: ignore[valid-type]
     hints: list[Annotated[int, Field(ge=0, le=1_000_000)]] | None = None
     coach: list[_KeptHint] | None = None  # optional: the hints given (older saves have none)
     take_backs: list[_TakeBack] | None = None  # optional: the take-backs announced (tui/session.py)
     seed_typed: bool | None = None  # optional: a player typed the seed (shown during play); older saves: not
+
+    def kept_hints(self) -> list[KeptHint]:
+        """The hints given, as the coach keeps them (rules/coach.py `KeptHint`)."""
+        from ..rules.coach import KeptHint
+
+        return [KeptHint.from_dict(h.model_dump()) for h in self.coach or []]
+
+    def take_back_list(self) -> list[list[Any]]:
+        """The take-backs announced: [log length, player, step] each."""
+        return [list(t) for t in self.take_backs or []]
 
 
 class _CatalogId(_Model):
@@ -184,7 +198,7 @@ class _SaveFile(_Model):
     players: list[_Seat]
     seed: int
     catalog: _CatalogId
-    settings: _Settings
+    settings: Settings
     decisions: list[dict[str, Any]]
     state: _State
     checksum: str
@@ -229,10 +243,10 @@ def _checksum(payload: dict[str, Any]) -> str:
 
 
 def encode_save(game: Game, settings: dict[str, Any] | None = None) -> bytes:
-    """The bytes of a save file for this game. `settings` must be what a save may hold (`_Settings`,
+    """The bytes of a save file for this game. `settings` must be what a save may hold (`Settings`,
     one entry per player): ValueError otherwise, as the file could not be loaded."""
     state = json.loads(game.to_json())
-    checked = _Settings.model_validate(settings or {})  # a ValidationError is a ValueError
+    checked = Settings.model_validate(settings or {})  # a ValidationError is a ValueError
     for key in ("seats", "hints"):
         if getattr(checked, key) is not None and len(getattr(checked, key)) != len(game.players):
             raise ValueError(f"settings.{key} needs one entry per player")
@@ -294,7 +308,7 @@ def read_save(data: bytes, path: Path | str, catalog: Catalog | None = None) -> 
     return Save(
         game=game, path=path, version=written, saved_at=model.saved_at,
         players=[s.name for s in model.players], seed=model.seed, decisions=payload["decisions"],
-        settings=payload["settings"], stored_state=payload["state"],
+        settings=model.settings, stored_state=payload["state"],
         catalog_changed=payload["catalog"]["sha256"] != catalog_identity(catalog)["sha256"],
         app_version=model.app_version,
     )

@@ -20,16 +20,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import work
-from textual.app import App
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
-from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, game_turn, literal, new_game
-from . import panels, seats
+from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, literal, new_game
+from . import messages as msg
+from . import modes, panels, seats
 from .contrast import ReadableColor, ReadableMonochrome
+from .host import Host
 from .palette import CardCommands
+from .saving import Notice, SavePolicy
 from .screens.common import Continue, Decided, TakeBack
 from .session import Asks, BotFailed, BotTurn, Decide, Final, Handoff, Scene, Session, Summary
 
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
     from ..persistence.table import Table
     from ..rules import Catalog
     from ..rules.coach import Hint as CoachHint
+    from ..rules.coach import KeptHint
     from .screens.common import GameScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -50,10 +53,10 @@ REFERENCE = Binding.Group("")
 KEY_NAMES = {"enter": "Enter", "escape": "Esc", "delete": "Del", "space": "Space", "slash": "/"}
 
 
-class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textual types an app's `app`)
+class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual types an app's `app`)
     CSS_PATH = "app.tcss"
     TITLE = "Paper Tales"
-    COMMANDS = App.COMMANDS | {CardCommands}
+    COMMANDS = Host.COMMANDS | {CardCommands}
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", key_display="Ctrl+Q", priority=True),
         Binding("ctrl+s", "save_as", "Save as", key_display="Ctrl+S"),
@@ -71,14 +74,11 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         self.catalog = catalog if catalog is not None else default_catalog()
         self.save = save  # a persistence.Save to resume, or None for a new game
         self.autosave = autosave  # this copy holds the data directory's autosave (its lock)
-        self.own_autosave = own_autosave and not autosave  # else: each game autosaves to a file of its own
-        self.own_file: Path | None = None  # (store.own_autosave_path, listed under Resume as a kept game)
         self.served = served  # a browser tab of `papertales serve`: Save as takes a name, not a path
         self.session: Session | None = None  # the game being played and what comes next
         self.notice = notice  # shown once the app is up (e.g. why there is no autosave)
-        self.autosave_failing = False
-        self.saved_decisions = 0  # decisions of this game the autosave (or the file it came from) holds
-        self.saved_as: tuple[Path, int] | None = None  # the last Save as of this game, and its decisions
+        # what is saved (without the lock: each game to a file of its own), resumed, and would be lost
+        self.saving = SavePolicy(self.catalog, autosave, own_autosave, served)
         self.waiting = False  # a bot decided while a reference screen was open
         self.toasts: dict[tuple[str, str, str], float] = {}  # toasts on screen: until when
         self.readable = ReadableMonochrome()
@@ -162,7 +162,7 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
                   seed_typed=typed)
 
     def play(self, game: Game, seat_types: list[str], shown: int | None = 0, hints: list[int] | None = None,
-             coach: object = None, take_backs: object = None, seed_typed: bool = False) -> None:
+             coach: Sequence[KeptHint] = (), take_backs: object = None, seed_typed: bool = False) -> None:
         """Run this game from its current state; events before `shown` (None: all) are not summarised again.
         `seed_typed`: a player typed the seed (the screens may show it during play)."""
         self.stop_bot()
@@ -170,8 +170,7 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         self.session = Session(game, seat_types, shown, hints, coach=coach, take_backs=take_backs,
                                seed_typed=seed_typed)
         self.waiting = False
-        self.saved_decisions, self.saved_as = self.session.decisions, None  # a new game or a loaded one
-        self.own_file = None
+        self.saving.started(self.session)  # a new game or a loaded one
         self.go()
 
     # --- flow: the session says what comes next, the screens post what the players do ---------
@@ -208,6 +207,7 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         from .screens.handoff import BotScreen, HandoffScreen
         from .screens.summary import SummaryScreen
 
+        modes.load_panels()  # (each mode's panels, registered once)
         session = self.playing()
         table = session.view(None)  # what everyone at the table may see
         decisions: dict[Step, Callable[[SeatView, Pending, Asks, Decision | None], GameScreen]] = {
@@ -220,7 +220,8 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
             Decide: lambda s: decisions[s.pend.kind](session.view(s.pend.player), s.pend, session.asks(s.pend.player),
                                                      s.prior),
             BotTurn: lambda s: BotScreen(table, table.players[s.pend.player].name),
-            Final: lambda s: FinalScreen(table, list(s.events), note=s.note),
+            Final: lambda s: FinalScreen(table, list(s.events), note=s.note, seat_types=session.seats,
+                                         hints=session.hints),
         }
         return screens[type(scene)](scene)
 
@@ -245,68 +246,119 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
             self.save_game()
             self.go()
 
+    # --- what the screens ask (tui/messages.py) -----------------------------------------------
+    def on_new_game_asked(self, m: msg.NewGameAsked) -> None:
+        self.new_game()
+
+    def on_title_asked(self, m: msg.TitleAsked) -> None:
+        self.show_title()
+
+    def on_start_game(self, m: msg.StartGame) -> None:
+        if m.difficulty is not None:
+            self.start_solo_game(m.names[0], m.seed, m.difficulty, m.keep)
+        else:
+            self.start_game(m.names, m.seat_types, m.seed, m.keep)
+        if self.session is None:  # the unfinished game could not be kept (keep_unfinished said why)
+            self.notify("The new game did not start: tick 'Discard it' to start it anyway.", severity="error")
+        elif m.table is not None:  # the form offers this table next time
+            self.remember_table(m.table[0], m.names, m.seat_types, m.table[1])
+
+    def on_resume_autosave(self, m: msg.ResumeAutosave) -> None:
+        self.resume_autosave()
+
+    def on_resume_kept(self, m: msg.ResumeKept) -> None:
+        self.resume_kept(m.path)
+
+    def on_resume_saved(self, m: msg.ResumeSaved) -> None:
+        self.resume_saved(m.path)
+
+    def on_rules_asked(self, m: msg.RulesAsked) -> None:
+        self.action_rules()
+
+    def on_show_card(self, m: msg.ShowCard) -> None:
+        self.show_card(m.key)
+
+    def on_learn(self, m: msg.Learn) -> None:
+        self.learn(m.cards)
+
+    async def on_quit_asked(self, m: msg.QuitAsked) -> None:
+        await self.action_quit()
+
+    def on_flow_resumed(self, m: msg.FlowResumed) -> None:
+        self.flow_resumed()
+
+    def on_save_as_asked(self, m: msg.SaveAsAsked) -> None:
+        m.answer(m.path, self.save_as(m.path, overwrite=m.overwrite))
+
+    def on_hint_asked(self, m: msg.HintAsked) -> None:
+        """The Session hands out the hint's work (views and copies, never the game); it runs in a worker
+        thread, so typing goes on while the coach thinks. A hint the screen shows is counted and kept."""
+        job = self.session.hint_job(m.player) if self.session is not None else None
+        if job is None:
+            m.answer(None)
+            return
+        session = self.session
+
+        def shown(hint: CoachHint | None) -> None:
+            if m.answer(hint) and hint is not None and session is self.session:
+                self.hint_used(m.player, hint, job.ordinal)
+
+        def think() -> None:
+            found = job.run(lambda done, total: self._from_thread(m.progress, done, total), m.cancel.is_set)
+            self._from_thread(shown, found)
+
+        self.run_worker(think, thread=True, group="hint", exclusive=True)
+
+    def on_review_asked(self, m: msg.ReviewAsked) -> None:
+        """The Session hands out the review's work (the game as it began: it is over); a worker runs it."""
+        if self.session is None:
+            return
+        job = self.session.review_job(m.seats)
+
+        def work() -> None:
+            result = job.run(lambda done, total: self._from_thread(m.progress, done, total), m.cancel.is_set)
+            if result is not None and not m.cancel.is_set():  # (set: the screen closed)
+                self._from_thread(m.answer, result)
+
+        self.run_worker(work, thread=True, group="review", exclusive=True)
+
+    def _from_thread(self, fn: Callable[..., object], *args: object) -> None:
+        with contextlib.suppress(RuntimeError):  # the app closed while a worker was busy
+            self.call_from_thread(fn, *args)
+
     def keep_unfinished(self) -> bool:
-        """Before another game takes the autosave: the autosaved game is moved aside, kept
-        (autosave.kept-<time>.json, listed on the title screen), so that the other game's autosaves
-        do not replace it; then the finished games kept beyond the newest few are deleted
-        (`store.prune_kept`: never a game in progress nor a damaged file). False, and the player is
-        told why, when an unfinished game cannot be moved aside (a finished one that cannot be is
-        left to the new game's autosaves, and the player told so)."""
+        """Before another game takes the autosave: the autosaved game is kept (`SavePolicy.keep_unfinished`);
+        False, and the player is told why, when an unfinished one cannot be."""
         from .screens.title import unfinished_autosave
 
-        if not self.autosave:
-            return True
-        from ..dirs import autosave_path
-        from ..persistence.store import keep_autosave, prune_kept
-
-        unfinished = unfinished_autosave() is not None
-        if not unfinished and not autosave_path().exists():
-            return True
-        try:
-            keep_autosave()
-        except OSError as err:
-            if unfinished:
-                self.notify(f"The unfinished autosaved game cannot be moved aside to keep it ({err.strerror or err}: "
-                            f"{err.filename}).", title="Autosave", severity="error", timeout=15, markup=False)
-                return False
-            self.notify(f"The last game's final scores cannot be kept ({err.strerror or err}: {err.filename}): the new "
-                        "game's autosave replaces them.", title="Autosave", severity="warning", timeout=15,
-                        markup=False)
-            return True
-        prune_kept(catalog=self.catalog)
-        if unfinished:
-            self.notify("The unfinished game is kept: Resume it from the title screen.", title="New game",
-                        markup=False)
-        return True
-
-    @property
-    def autosaving(self) -> bool:
-        return self.autosave or self.own_autosave
+        kept, notices = self.saving.keep_unfinished(lambda: unfinished_autosave() is not None)
+        self.tell(notices)
+        return kept
 
     def save_game(self) -> None:
-        if not self.autosaving:
-            return
-        from ..persistence import autosave
-        from ..persistence.store import own_autosave_path
+        self.tell(self.saving.save_game(self.playing()))
 
-        session = self.playing()
-        try:
-            if self.autosave:
-                autosave(session.game, session.settings())
-            else:
-                self.own_file = self.own_file or own_autosave_path()
-                autosave(session.game, session.settings(), self.own_file.parent, self.own_file.name)
-        except OSError as err:  # disk full, read-only, a folder in the way: play on in memory
-            if not self.autosave_failing:
-                self.notify(f"Autosave failed ({err.strerror or err}: {err.filename or 'autosave'}). The game "
-                            "goes on; the last good autosave is kept. Ctrl+S saves elsewhere.",
-                            title="Autosave", severity="warning", timeout=15, markup=False)
-            self.autosave_failing = True
-            return
-        self.saved_decisions = session.decisions
-        if self.autosave_failing:
-            self.autosave_failing = False
-            self.notify("Autosave works again.", title="Autosave")
+    def tell(self, notices: list[Notice]) -> None:
+        """Show the save policy's notices (plain text)."""
+        for n in notices:
+            self.notify(n.message, title=n.title, severity=n.severity, timeout=n.timeout, markup=False)
+
+    # (what the save policy knows of the game under way, as the app has always said it)
+    @property
+    def autosave_failing(self) -> bool:
+        return self.saving.failing
+
+    @property
+    def saved_decisions(self) -> int:
+        return self.saving.saved_decisions
+
+    @property
+    def saved_as(self) -> tuple[Path, int] | None:
+        return self.saving.saved_as
+
+    @saved_as.setter
+    def saved_as(self, value: tuple[Path, int] | None) -> None:
+        self.saving.saved_as = value
 
     @work(exclusive=True, thread=True, group="bot")
     def run_bot(self, session: Session, pend: Pending) -> None:
@@ -380,78 +432,41 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
 
     def resume_autosave(self) -> None:
         """Resume the last autosave; when it is damaged (it is left as it is), the previous good one."""
-        from ..persistence import SaveFileError, latest_good_autosave, load_autosave
-
-        try:
-            save = load_autosave(catalog=self.catalog)
-        except SaveFileError as err:
-            previous = latest_good_autosave(catalog=self.catalog)
-            if previous is None:
-                self.notify(f"Cannot resume: {err}", title="Resume", severity="error", timeout=10,
-                            markup=False)
-                return
-            self.notify(f"{err}. That file is left as it is; here is the previous autosave "
-                        f"(turn {game_turn(previous.game)}).", title="Damaged autosave", severity="warning",
-                        timeout=10, markup=False)
-            save = previous
-        self.resume(save)
+        save, notices = self.saving.resume_autosave()
+        self.tell(notices)
+        if save is not None:
+            self.resume(save)
 
     def resume_kept(self, path: Path) -> None:
         """Play on a kept game (title screen): it becomes the autosave again, and the game autosaved
         until now is kept in its turn."""
-        from ..persistence import SaveFileError, load_save
-        from ..persistence.store import kept_backup, prune_kept, restore_kept
-
-        save, error = None, None
-        for candidate in (path, kept_backup(path)):
-            try:
-                save = load_save(candidate, self.catalog)
-                break
-            except SaveFileError as err:
-                error = error or err
-        if save is None:
-            self.notify(f"Cannot resume: {error}", title="Resume", severity="error", timeout=10, markup=False)
-            return
-        if self.autosave:
-            try:
-                if restore_kept(path) is not None:
-                    prune_kept(catalog=self.catalog)
-                    self.notify("The game autosaved until now is kept: Resume it from the title screen.",
-                                title="Resume", markup=False)
-            except OSError as err:
-                self.notify(f"Cannot resume: the kept game cannot be made the autosave again "
-                            f"({err.strerror or err}: {err.filename}).", title="Resume", severity="error",
-                            timeout=10, markup=False)
-                return
-        self.resume(save)
-        if self.own_autosave:  # this copy's autosaves of it go on in its file
-            self.own_file = path
+        save, notices = self.saving.resume_kept(path)
+        self.tell(notices)
+        if save is not None:
+            self.resume(save)
+            self.saving.kept_resumed(path)
 
     def resume_saved(self, path: Path) -> None:
         """Play on a game saved by name (the saves folder, title screen), as `papertales --resume FILE`:
         an unfinished autosaved game is kept first."""
-        from ..persistence import SaveFileError, load_save
-
-        try:
-            save = load_save(path, self.catalog)
-        except SaveFileError as err:
-            self.notify(f"Cannot resume: {err}", title="Resume", severity="error", timeout=10, markup=False)
-            return
-        if self.keep_unfinished():
+        save, notices = self.saving.resume_saved(path)
+        self.tell(notices)
+        if save is not None and self.keep_unfinished():
             self.resume(save)
 
     def resume(self, save: Save) -> None:
         """Go on with a saved game; a finished one only shows its final scores."""
-        seat_types = save.settings.get("seats") or [seats.HUMAN] * len(save.game.players)
-        hints, coach = save.settings.get("hints"), save.settings.get("coach")
+        settings = save.settings
+        seat_types = settings.seats or [seats.HUMAN] * len(save.game.players)
+        hints, coach = settings.hints, settings.kept_hints()
         if save.game.over:
             self.show_finished(save.game, seat_types, hints, coach)
             return
-        self.play(save.game, seat_types, shown=None, hints=hints, coach=coach,
-                  take_backs=save.settings.get("take_backs"), seed_typed=save.settings.get("seed_typed") is True)
+        self.play(save.game, seat_types, shown=None, hints=hints, coach=coach, take_backs=settings.take_back_list(),
+                  seed_typed=settings.seed_typed is True)
 
     def show_finished(self, game: Game, seat_types: list[str], hints: list[int] | None = None,
-                      coach: object = None) -> None:
+                      coach: Sequence[KeptHint] = ()) -> None:
         self.stop_bot()
         self.close_session()
         self.session = Session.finished(game, seat_types, "This game is already finished: here are its final scores.",
@@ -581,40 +596,11 @@ class PaperTalesApp(App[object]):  # (exits with no value: App[object], as Textu
         self.push_screen(ConfirmQuit(self.quit_question(), offer_save=self.unsaved() is not None), done)
 
     def unsaved(self) -> int | None:
-        """How many decisions of the game under way quitting would lose (0: only a change such as a
-        take back); None when nothing would be lost."""
-        session = self.session
-        if session is None or session.over or not session.decisions:
-            return None
-        n = session.decisions
-        if self.saved_as is not None and self.saved_as[1] == n:
-            return None
-        if self.autosaving and not self.autosave_failing:
-            return None
-        return max(0, n - self.saved_decisions) if self.autosaving else n
+        """How many decisions of the game under way quitting would lose (None: nothing)."""
+        return self.saving.unsaved(self.session)
 
     def quit_question(self) -> str:
-        session = self.session
-        if session is None or session.over:
-            return "Quit Paper Tales?"
-        if self.autosaving and not session.decisions:  # nothing saved yet (Resume would
-            return ("Quit Paper Tales? Nothing is decided yet, so this game is not saved: "  # open an older game)
-                    "autosave starts with the first decision.")
-        lost = self.unsaved()
-        if lost is None and self.saved_as is not None and (not self.autosaving or self.autosave_failing):
-            if self.served:
-                return "Quit Paper Tales? This game is saved: Resume it from the title screen."
-            path = literal(str(self.saved_as[0]))
-            return f"Quit Paper Tales? This game is saved: resume it with papertales --resume {path}"
-        if lost is None:
-            return "Quit Paper Tales? The game is autosaved: Resume it from the title screen."
-        if not self.autosaving:
-            return ("Quit Paper Tales? This game is not autosaved (the autosave folder cannot be used): "
-                    "it is lost if you quit now. Press s to save it to a file first.")
-        what = {0: "the latest change to this game is", 1: "the last decision of this game is"}.get(
-            lost, f"the last {lost} decisions of this game are")
-        return (f"Quit Paper Tales? The autosave is failing: {what} not saved anywhere and would be lost. "
-                "Press s to save the game to a file first.")
+        return self.saving.quit_question(self.session)
 
     # --- terminal size ----------------------------------------------------------------------
     def on_resize(self) -> None:

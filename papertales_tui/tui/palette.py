@@ -9,15 +9,19 @@ from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
 
 from ..text.i18n import folded
+from .messages import ShowCard
 
 if TYPE_CHECKING:
-    from .app import PaperTalesApp
+    from .host import Host
 
 
 class CardCommands(Provider):
     if TYPE_CHECKING:  # Textual types `app` as a plain App
         @property
-        def app(self) -> PaperTalesApp: ...
+        def app(self) -> Host: ...
+
+    def show_card(self, key: str) -> None:
+        self.app.post_message(ShowCard(key))
 
     def cards(self) -> list[tuple[str, str, str]]:
         catalog = self.app.catalog
@@ -34,7 +38,7 @@ class CardCommands(Provider):
 
     async def discover(self) -> Hits:
         for name, key, kind in self.cards():
-            yield DiscoveryHit(Content(f"Card: {name}"), partial(self.app.show_card, key), text=f"Card: {name}",
+            yield DiscoveryHit(Content(f"Card: {name}"), partial(self.show_card, key), text=f"Card: {name}",
                                help=f"Show this {kind}")
 
     async def search(self, query: str) -> Hits:
@@ -44,7 +48,7 @@ class CardCommands(Provider):
             commands = [f"Card: {name}", *(f"Card: {other} ({name})" for other in self.other_names(key))]
             score, command = max((matcher.match(folded(c)), c) for c in commands)
             if score > 0:  # card names are file text: highlighted as plain text, never read as markup
-                yield Hit(score, highlight(matcher, command), partial(self.app.show_card, key), text=command,
+                yield Hit(score, highlight(matcher, command), partial(self.show_card, key), text=command,
                           help=f"Show this {kind} and its rulings")
 
 

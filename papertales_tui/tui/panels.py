@@ -3,13 +3,12 @@
 Screens ask `panels.of(view)` what their mode adds instead of asking which mode it is. `Panels`
 itself is the standard game's: nothing added. A mode with panels of its own subclasses it in a
 module of its own that calls `register` when imported (`solo_panels.py`: the Necropolis row, the
-Lich King's lines and pages); `MODULES` names those modules, imported on the first look-up.
+Lich King's lines and pages); the app imports those modules before it builds a game's screens
+(`modes.load_panels`), this module imports none of them (they import the screens, which import it).
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -23,12 +22,8 @@ if TYPE_CHECKING:
     from ..rules import SeatView
     from ..rules import events as ev
     from ..rules import forecast as fc
-    from .screens.draft import DraftScreen
-    from .screens.final import FinalScreen
 
 Render = Callable[["SeatView", "Sequence[ev.BaseEvent]", int], list[RenderableType]]
-
-MODULES = ("papertales_tui.tui.solo_panels",)  # the modules that register panels of their own
 
 
 class Panels:
@@ -47,8 +42,9 @@ class Panels:
         LP of the sides that are not seats as of the summary page, None: now)."""
         return []
 
-    def final_body(self, screen: FinalScreen) -> ComposeResult | None:
-        """The Final scores page, when the mode has its own (None: the standard one)."""
+    def final_body(self, screen: Any) -> ComposeResult | None:
+        """The Final scores page, when the mode has its own (None: the standard one); `screen`: the
+        FinalScreen (typed loosely here, and exactly in a mode's panels: the screens import this module)."""
         return None
 
     def war_blocks(self, view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[list[Text]] | None:
@@ -72,8 +68,9 @@ class Panels:
         """Draft card -> LP it would give the other side if left (shown beside the card)."""
         return {}
 
-    def draft_info(self, screen: DraftScreen) -> Text | None:
-        """The text beside the draft's cards, when the mode has its own (None: the standard one)."""
+    def draft_info(self, screen: Any) -> Text | None:
+        """The text beside the draft's cards, when the mode has its own (None: the standard one);
+        `screen`: the DraftScreen (typed as `final_body`'s)."""
         return None
 
     def piles_screen(self, view: SeatView) -> Any:
@@ -93,13 +90,6 @@ def register(mode: str, panels: Panels) -> None:
     PANELS[mode] = panels
 
 
-@functools.cache
-def _load() -> None:
-    for name in MODULES:
-        importlib.import_module(name)
-
-
 def of(view: SeatView) -> Panels:
     """The panels of the view's mode (the standard ones for a mode that registered none)."""
-    _load()
     return PANELS.get(view.mode, STANDARD)

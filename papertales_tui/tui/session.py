@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -50,9 +51,11 @@ from . import chapters, seats
 if TYPE_CHECKING:  # imported where used: the title screen starts without them (benchmarks/bench_tui.py)
     from ..rules import DraftMemory
     from ..rules.coach import Hint as CoachHint
+    from ..rules.coach import KeptHint
     from ..rules.events import BaseEvent
     from ..rules.forecast import AgeChange, Rivals, TurnForecast
     from ..workers import Background
+    from .coaching import HintJob, ReviewJob
 
 
 BACKGROUND_REVIEW = True  # assess each human decision in the background (tests turn it on where they need it)
@@ -112,15 +115,13 @@ class Session:
     """One game played at this table: the game, who sits where, and what comes next."""
 
     def __init__(self, game: Game, seat_types: list[str], shown: int | None = 0, hints: list[int] | None = None,
-                 coach: object = None, take_backs: object = None, seed_typed: bool = False):
-        from ..rules import coach as coaching
-
+                 coach: Sequence[KeptHint] = (), take_backs: object = None, seed_typed: bool = False):
         self.game = game
         self.seats = list(seat_types)
         # the seed deals every hidden card: shown during play only when a player typed it (it was known)
         self.seed_typed = seed_typed
         self.hints = _hint_counts(hints, len(game.players))  # the coach's hints asked, per seat
-        self.kept_hints = coaching.kept_hints(coach)  # the hints given, for the review (the save's "coach")
+        self.kept_hints = list(coach)  # the hints given, for the review (the save's Settings.kept_hints)
         self.bots = {i: seats.make_bot(s, seed=game_seed(game) * 101 + i)
                      for i, s in enumerate(seat_types) if seats.is_bot(s)}
         self.shown = len(game_log(game)) if shown is None else shown  # events of the log already summarised
@@ -138,7 +139,7 @@ class Session:
 
     @classmethod
     def finished(cls, game: Game, seat_types: list[str], note: str = "", hints: list[int] | None = None,
-                 coach: object = None) -> Session:
+                 coach: Sequence[KeptHint] = ()) -> Session:
         """A finished game opened only to see its final scores."""
         session = cls(game, seat_types, shown=len(game_log(game)), hints=hints, coach=coach)
         end = [events for chapter, events in chapters.chapters(game_log(game), 0) if chapter == "end"]
@@ -234,6 +235,28 @@ class Session:
         hint's worker thread reads it while the game goes on)."""
         memory = self.drafts.get(player)
         return copy.deepcopy(memory) if memory is not None else None
+
+    def hint_job(self, player: int) -> HintJob | None:
+        """The coach's hint for `player`'s decision now, to run in a worker (None: no decision pending)."""
+        from .coaching import HintJob
+
+        pend = self.game.pending_for(player)
+        if pend is None:
+            return None
+        return HintJob(player, self.ordinal(player), self.view(player), pend, self.game.catalog,
+                       self.draft_memory(player))
+
+    def hint_given(self, hint: CoachHint, ordinal: int) -> None:
+        """A hint shown to its player: counted, and kept for the review (see `keep_hint`)."""
+        self.hints[hint.player] += 1
+        self.keep_hint(hint, ordinal)
+
+    def review_job(self, seats: list[int]) -> ReviewJob:
+        """The coach's review of this finished game for `seats`, to run in a worker."""
+        from .coaching import ReviewJob
+
+        start, decisions = self.replay_start()
+        return ReviewJob(start, decisions, list(seats), list(self.kept_hints), self.coach, REVIEW_EACH)
 
     def assess(self, view: SeatView, pend: Pending, ordinal: int, index: int) -> None:
         """Have the coach assess a human decision just made (decision `index` of the game) in the
@@ -389,6 +412,7 @@ class Asks:
     def __init__(self, session: Session, player: int):
         self._session, self.player = session, player
         self._rivals: tuple[int, Rivals | None] | None = None  # (log size, the neighbours' sampled strengths)
+        self.seats = list(session.seats)  # the seat types at the table (bots are marked as such)
 
     def forecast(self, slots: list[int | None], keep: int | None = None) -> TurnForecast | None:
         """This turn's forecast for a deployment plan (None: a plan the engine would refuse). The

@@ -29,7 +29,7 @@ from .screens.draft import QUEST_MARK, DraftScreen
 from .screens.final import FinalScreen, end_lines, final_views
 from .screens.info import InfoScreen
 from .screens.summary import heading, section, sentences
-from .widgets import NecropolisRow, unbroken
+from .widgets import NecropolisRow, unbroken, wrap
 
 # --- the Final scores ------------------------------------------------------------------------------
 
@@ -197,8 +197,11 @@ def draft_info(screen: DraftScreen) -> Text:
     out.append(", ".join(unbroken(view.card(c).name) for c in underworld) or "empty")
     if seen.discard is not None:
         out.append(f"\nDiscard: {len(seen.discard)} cards (d: look)", style="bold")  # on one line
-    out.append(f"\n{QUEST_MARK}{tx.LP}n: the Lich King scores n if it ends in the Underworld", style="dim")
-    return out  # your Gold and LP: on your line of the table
+    full = out.copy()  # your Gold and LP: on your line of the table
+    full.append(f"\n{QUEST_MARK}{tx.LP}n: the Lich King scores n if it ends in the Underworld", style="dim")
+    # short of rows (the coach's hint open), the reminder of what ☠★n means gives way (the card list shows ☠★n)
+    rows = max(screen.list_rows(out), screen.rows_for_list() if screen.info_room is None else screen.info_room)
+    return full if len(wrap(full, screen.app.console, screen.info_width)) <= rows else out
 
 
 class PileScreen(InfoScreen):

@@ -17,7 +17,7 @@ from ..widgets import KeyBar, Lines, Notice
 if TYPE_CHECKING:
     from textual import getters
 
-    from ..app import PaperTalesApp
+    from ..host import Host
 
 STEP_TITLES = {Step.AGE_TARGET: "Reveal"}  # the Units are face up: Deployment is over
 
@@ -55,7 +55,7 @@ class GameScreen(Screen[None]):
     title_text = "Paper Tales"
 
     if TYPE_CHECKING:  # Textual types `app` as a plain App (as Textual itself does, for type checkers only)
-        app = getters.app(PaperTalesApp)
+        app = getters.app(Host)
 
     def compose(self) -> ComposeResult:
         title = Lines(id="title")

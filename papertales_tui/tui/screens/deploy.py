@@ -95,8 +95,7 @@ class DeployScreen(HintHost, GameScreen):
         # one flat grid (see deploy.tcss): fewer widgets under each redrawn line
         yield from self.panels.top(self.view)
         if self.table is not None:
-            session = self.app.session
-            self.table_views = bot_marked(self.table_views, session.seats if session else None)  # (fit_layout's)
+            self.table_views = bot_marked(self.table_views, self.asks.seats)  # (fit_layout's)
             self.table.views = self.table_views
             yield self.table
         yield self.spots

@@ -81,8 +81,7 @@ class DraftScreen(HintHost, GameScreen):
         your own."""
         seen = kingdom_views(self.view)
         marked = table_marks(len(seen), self.player, self.view.pass_direction)
-        session = self.app.session
-        views = bot_marked([replace(seen[j], mark=marked[j]) for j in marked], session.seats if session else None)
+        views = bot_marked([replace(seen[j], mark=marked[j]) for j in marked], self.asks.seats)
         views.append(replace(seen[self.player], mark="(you)"))
         return views
 

@@ -19,6 +19,7 @@ from ...text.narrator import Names
 from .. import panels
 from .. import text as tx
 from ..kingdom import KingdomTable, KingdomView, kingdom_views
+from ..messages import NewGameAsked
 from .common import GameScreen
 from .summary import heading
 
@@ -85,9 +86,11 @@ class FinalScreen(GameScreen):
                 Binding("enter,right,pagedown", "turn(1)", "Kingdoms", key_display="→", priority=True),
                 Binding("left,pageup", "turn(0)", "Scores", key_display="←", priority=True)]
 
-    def __init__(self, view: SeatView, events: Sequence[ev.BaseEvent], note: str = ""):
+    def __init__(self, view: SeatView, events: Sequence[ev.BaseEvent], note: str = "",
+                 seat_types: Sequence[str] = (), hints: Sequence[int] = ()):
         super().__init__()
         self.view, self.events, self.note = view, events, note
+        self.seat_types, self.hints = list(seat_types), list(hints)  # who sat where; the hints each asked for
         self.title_text = TITLE
         self.pages = 1  # 2 when the Kingdoms at the end need a page of their own
         self.page = 0
@@ -167,19 +170,17 @@ class FinalScreen(GameScreen):
 
     def hints_note(self) -> ComposeResult:
         """The coach's hints each player asked for, when any were."""
-        from .review import hints_used
-
-        used = hints_used(self.app) or []
+        used = self.hints
         if any(used):
             names = [p.name for p in self.view.players]
             yield Static(Text("Coach's hints used: " + ", ".join(f"{names[i]} {n}" for i, n in enumerate(used)
                                                                   if i < len(names))))
 
     def action_review(self) -> None:
-        from .review import ReviewScreen, hints_used, human_seats
+        from .review import ReviewScreen, human_seats
 
-        self.app.push_screen(ReviewScreen(self.view, human_seats(self.app, self.view), hints_used(self.app)))
+        self.app.push_screen(ReviewScreen(self.view, human_seats(self.seat_types, self.view), self.hints))
 
     @on(Button.Pressed, "#again")
     def action_new_game(self) -> None:
-        self.app.new_game()
+        self.post_message(NewGameAsked())

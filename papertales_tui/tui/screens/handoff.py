@@ -11,6 +11,7 @@ from textual.containers import Center, Vertical
 from textual.widgets import Button
 
 from ...rules import Pending, SeatView, Step
+from ..messages import FlowResumed
 from ..session import TAKEN_BACK
 from ..widgets import Lines
 from .common import Continue, GameScreen, TakeBack, turn_title
@@ -161,7 +162,7 @@ class BotScreen(GameScreen):
         self.thinking(self.name_)
 
     def on_screen_resume(self) -> None:
-        self.app.flow_resumed()
+        self.post_message(FlowResumed())
 
     def thinking(self, name: str) -> None:
         self.query_one("#handoff-box", Lines).set_lines([Text(f"{name} (bot) is thinking…")])

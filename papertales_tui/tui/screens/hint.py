@@ -2,9 +2,10 @@
 the answer away).
 
 A screen where a human decides mixes in `HintHost` and adds `HINT` to its BINDINGS (and `LEARN`).
-The search runs in a worker thread on a copy of the seat's view taken when `h` is pressed and of its
-memory of this turn's draft (kept by the session), so typing goes on while it thinks and nothing the
-seat may not see is used. A one-line progress bar shows while it thinks; then the panel shows the
+The screen posts `HintAsked` (tui/messages.py): the Session hands the app the search's work, over a
+copy of the seat's view taken when `h` is pressed and of its memory of this turn's draft
+(tui/coaching.py), and the app runs it in a worker thread, so typing goes on while it thinks and
+nothing the seat may not see is used. A one-line progress bar shows while it thinks; then the panel shows the
 coach's choice, why (what it expects this turn and in all against the next best choice) and the
 cards it mentions: `l` opens the card browser on one (asking which when it names several), and a
 click on a card's name opens it.
@@ -12,9 +13,7 @@ click on a card's name opens it.
 
 from __future__ import annotations
 
-import contextlib
 import threading
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
@@ -23,12 +22,14 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..messages import HintAsked, Learn
+
 if TYPE_CHECKING:
     from textual import getters
 
     from ...rules import SeatView
     from ...rules.coach import Hint as CoachHint
-    from ..app import PaperTalesApp
+    from ..host import Host
     from ..session import Asks
 
     HostBase = Screen[Any]  # the mixin is only ever mixed into a screen
@@ -71,7 +72,7 @@ class HintHost(HostBase):
     asks: Asks
     player: int
     if TYPE_CHECKING:  # Textual types `app` as a plain App (as Textual itself does, for type checkers only)
-        app = getters.app(PaperTalesApp)
+        app = getters.app(Host)
 
     _hint_stop: threading.Event | None = None
     _hint_cards: list[tuple[str, str]] = []
@@ -99,42 +100,22 @@ class HintHost(HostBase):
             self.hint_toggled(False)
             self.refresh_bindings()
             return
-        player = self.player
-        pend = self.asks.pending()
-        if pend is None:
+        if self.asks.pending() is None:
             return
-        view = self.asks.hidden_view()  # taken now: the worker never reads the game itself
-        drafts = self.app.playing().draft_memory(player)  # the draft cards it held this turn (a copy)
-        ordinal = self.app.playing().ordinal(player)  # the decision it is for (kept with the game)
         stop = self._hint_stop = threading.Event()
         panel = self.hint_panel()
         panel.thinking(0, 1)
-        app = self.app
-        catalog = self.view.catalog
+        self.post_message(HintAsked(self.player, stop, panel.thinking, lambda found: self.hint_ready(stop, found)))
 
-        def think() -> None:
-            from ...rules import coach
-
-            def progress(done: int, total: int) -> None:
-                _call(app, panel.thinking, done, total)
-
-            try:
-                found = coach.hint(view, pend, catalog, budget=coach.HINT_BUDGET, max_samples=coach.MAX_SAMPLES,
-                                   progress=progress, cancelled=stop.is_set, drafts=drafts)
-            except coach.Cancelled:
-                found = None
-            _call(app, self.hint_ready, stop, found, ordinal)
-
-        self.run_worker(think, thread=True, group="hint", exclusive=True)
-
-    def hint_ready(self, stop: threading.Event, found: CoachHint | None, ordinal: int | None = None) -> None:
+    def hint_ready(self, stop: threading.Event, found: CoachHint | None) -> bool:
+        """The coach's answer (None: cancelled): shown, unless another was asked since; whether it was."""
         if stop is not self._hint_stop:
-            return
+            return False
         self._hint_stop = None
         panel = self.hint_panel()
         if found is None:
             panel.update(Text("Hint cancelled (h: ask again).", style="dim"))
-            return
+            return False
         from ...rules import coach
         from ...text.coach import why as why_text
         from ...text.decisions import decision_text
@@ -144,11 +125,11 @@ class HintHost(HostBase):
         why = why_text(found, [p.name for p in view.players])
         choice = decision_text(found.choice, view, _in_play(view, self.player), view.players[self.player].hand)
         panel.answer(choice, why, self._hint_cards, found.playouts)
-        self.app.hint_used(self.player, found, ordinal)
         self.refresh_bindings()
+        return True
 
     def action_learn(self) -> None:
-        self.app.learn(self._hint_cards)
+        self.post_message(Learn(self._hint_cards))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mine = self.hint_check(action)
@@ -170,8 +151,3 @@ class HintHost(HostBase):
 def _in_play(view: SeatView, player: int) -> tuple[int | None, ...]:
     """The cards in the player's spots (a deployment hint names only the new Units and the moves)."""
     return tuple(u.card if u is not None else None for u in view.players[player].slots)
-
-
-def _call(app: PaperTalesApp, fn: Callable[..., object], *args: object) -> None:
-    with contextlib.suppress(RuntimeError):  # the app closed while the coach was thinking
-        app.call_from_thread(fn, *args)

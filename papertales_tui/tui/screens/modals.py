@@ -18,14 +18,16 @@ from textual.widgets.option_list import Option
 from ...rules import AgeTargetOptions, HealOptions, SeatView, literal
 from .. import text as tx
 from ..kingdom import DIES
+from ..messages import SaveAsAsked
 from ..widgets import KeyBar, TextInput, option_key
 from .hint import HINT, LEARN, HintHost
 
 if TYPE_CHECKING:
     from textual import getters
 
+    from ...persistence import SaveFileError
     from ...rules import forecast
-    from ..app import PaperTalesApp
+    from ..host import Host
     from ..session import Asks
 
 
@@ -103,14 +105,14 @@ class Confirm(ModalScreen[bool]):
 
 
 class SaveAsModal(ModalScreen[str | None]):
-    """Save the game to a file of the player's choosing (through `app.save_as`); in a served game (a
-    browser tab), by name in the data directory's saves folder. An existing file is replaced only when
+    """Save the game to a file of the player's choosing (the app answers its `SaveAsAsked`); in a served game
+    (a browser tab), by name in the data directory's saves folder. An existing file is replaced only when
     the player says y to the question (`Confirm`), and never when it is not a good save file."""
 
     CSS_PATH = "modals.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     if TYPE_CHECKING:  # Textual types `app` as a plain App
-        app = getters.app(PaperTalesApp)
+        app = getters.app(Host)
 
     def __init__(self, default: str):
         super().__init__()
@@ -144,13 +146,16 @@ class SaveAsModal(ModalScreen[str | None]):
     @on(Input.Submitted, "#save-path")
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:
-        from ...persistence import SaveFileError
-
         path = self.query_one("#save-path", Input).value.strip()
         if not path:
             self.say("Type a file name.")
             return
-        error = self.app.save_as(path, overwrite=path == self.replace)
+        self.post_message(SaveAsAsked(path, path == self.replace, self.saved))
+
+    def saved(self, path: str, error: SaveFileError | OSError | None) -> None:
+        """The app's answer to `SaveAsAsked`: None when saved, else why not."""
+        from ...persistence import SaveFileError
+
         if error is None:
             where = (f"as {literal(path)}: Resume on the title screen lists it" if self.app.served
                      else f"to {literal(str(Path(path).expanduser().resolve()))}")

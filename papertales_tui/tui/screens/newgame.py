@@ -13,6 +13,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...rules import name_key, name_problem
 from .. import seats
+from ..messages import RulesAsked, StartGame, TitleAsked
 from ..widgets import TextInput
 from .common import GameScreen
 from .title import game_words, unfinished_autosave
@@ -211,10 +212,10 @@ class NewGameScreen(GameScreen):
 
     @on(Button.Pressed, "#help")
     def help_pressed(self) -> None:
-        self.app.action_rules()
+        self.post_message(RulesAsked())
 
     def action_back(self) -> None:
-        self.app.show_title()
+        self.post_message(TitleAsked())
 
     def check_fields(self, shown_only: bool = False) -> tuple[list[str], str, dict[str, str]]:
         """Validate the form and show each field's message (with `shown_only`, update only the
@@ -251,14 +252,9 @@ class NewGameScreen(GameScreen):
         names = [n.strip() for n in names]
         keep = not any(box.value for box in self.query("#discard").results(Checkbox))
         if self.mode == SOLO:
-            seat_types = [seats.HUMAN]
             difficulty = chosen(self.query_one("#difficulty", Select).value)
-            self.app.start_solo_game(names[0], seed, difficulty, keep)
+            self.post_message(StartGame(names[:1], [seats.HUMAN], seed, keep, difficulty=difficulty,
+                                        table=(SOLO, difficulty)))
         else:
             seat_types = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(count)]
-            difficulty = self.offered_difficulty()
-            self.app.start_game(names, seat_types, seed, keep)
-        if self.app.session is not None:  # the form offers this table next time
-            self.app.remember_table(self.mode, names, seat_types, difficulty)
-        if self.app.session is None:  # the unfinished game could not be kept (the app said why)
-            self.notify("The new game did not start: tick 'Discard it' to start it anyway.", severity="error")
+            self.post_message(StartGame(names, seat_types, seed, keep, table=(self.mode, self.offered_difficulty())))

@@ -1,16 +1,18 @@
 """The coach's review of a finished game (rules/coach.py), opened from the final scores with `r`.
 
-The decisions the session assessed in the background as the game went on are ready (it waits for
-those under way); the others are assessed in a worker thread, with a progress bar (Esc closes the
-screen and stops it). Then it lists the three costliest decisions of the human seats, each seat's
-decisions in counts, in solo the turn that decided the result, and every decision reviewed. `l`
-opens the card browser on a card the highlighted line names (asking which when it names several).
+The screen posts `ReviewAsked` (tui/messages.py): the Session hands the app the review's work
+(tui/coaching.py) and the app runs it in a worker thread. The decisions the session assessed in the
+background as the game went on are ready (it waits for those under way); the others are assessed
+then, with a progress bar (Esc closes the screen and stops it). Then it lists the three costliest
+decisions of the human seats, each seat's decisions in counts, in solo the turn that decided the
+result, and every decision reviewed. `l` opens the card browser on a card the highlighted line names
+(asking which when it names several).
 """
 
 from __future__ import annotations
 
-import contextlib
 import threading
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -21,32 +23,19 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...rules import SeatView
-from ..session import REVIEW_EACH
+from ..messages import Learn, ReviewAsked
 from .common import GameScreen
 
 if TYPE_CHECKING:  # the coach loads when a review starts
-    from ...rules.coach import Assessment, KeptHint, Review
+    from ...rules.coach import Assessment, Review
 
 BAR = 30
-EACH = REVIEW_EACH  # CPU seconds of search per decision at most, on this screen (as in the background)
 
 
-def human_seats(app: object, view: SeatView) -> list[int]:
-    """The seats the review is for: the human ones (all seats when the app does not say)."""
-    session = getattr(app, "session", None)
-    kinds = getattr(session, "seats", None) or getattr(app, "seats", None) or []
-    humans = [i for i, k in enumerate(kinds) if not str(k).startswith("bot:")]
+def human_seats(seat_types: Sequence[str], view: SeatView) -> list[int]:
+    """The seats the review is for: the human ones (all seats when the seat types are not known)."""
+    humans = [i for i, k in enumerate(seat_types) if not str(k).startswith("bot:")]
     return humans or list(range(len(view.players)))
-
-
-def hints_used(app: object) -> list[int] | None:
-    session = getattr(app, "session", None)
-    return getattr(session, "hints", None) or getattr(app, "hints", None)
-
-
-def hints_given(app: object) -> list[KeptHint]:
-    """The coach's hints kept with the game (`KeptHint`s), for the review."""
-    return list(getattr(getattr(app, "session", None), "kept_hints", None) or [])
 
 
 class ReviewScreen(GameScreen):
@@ -72,31 +61,7 @@ class ReviewScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.progress(0, 1)
-        seats, stop, app = self.seats, self.stop, self.app
-        start, decisions = app.playing().replay_start()  # the game as it began, and every decision
-        hints = hints_given(app)
-        background = getattr(getattr(app, "session", None), "coach", None)  # assessed as the game went on
-
-        def work() -> None:
-            from ...rules import coach
-            from ...workers import in_processes
-
-            def progress(done: int, total: int) -> None:
-                with contextlib.suppress(RuntimeError):
-                    app.call_from_thread(self.progress, done, total)
-
-            try:
-                # (a bound, should the worker have died: the review then makes what is missing)
-                done = background.wait(stop.is_set, progress, timeout=30) if background is not None else {}
-                result = coach.review(start, decisions, seats,
-                                      budget=coach.REVIEW_BUDGET, max_each=EACH, progress=progress,
-                                      cancelled=stop.is_set, hints=hints, done=done, run=in_processes())
-            except coach.Cancelled:
-                return
-            with contextlib.suppress(RuntimeError):
-                app.call_from_thread(self.show, result)
-
-        self.run_worker(work, thread=True, group="review", exclusive=True)
+        self.post_message(ReviewAsked(self.seats, self.stop, self.progress, self.show))
 
     def progress(self, done: int, total: int) -> None:
         filled = BAR * done // max(total, 1)
@@ -166,7 +131,7 @@ class ReviewScreen(GameScreen):
         return True
 
     def action_learn(self) -> None:
-        self.app.learn(self.highlighted_cards())
+        self.post_message(Learn(self.highlighted_cards()))
 
     def action_close(self) -> None:
         self.stop.set()

@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from ...dirs import KEPT_PREFIX, kept_games, saved_games
 from ...rules import literal
 from .. import text as tx
+from ..messages import NewGameAsked, QuitAsked, ResumeAutosave, ResumeKept, ResumeSaved, RulesAsked, ShowCard
 from ..widgets import RowList
 from .common import GameScreen
 
@@ -141,19 +142,16 @@ class TitleScreen(GameScreen):
     async def chosen(self, event: RowList.Selected) -> None:
         what = self.choices[event.index][0]
         if what == "new":
-            self.app.new_game()
+            self.post_message(NewGameAsked())
         elif what == "resume":
-            self.app.resume_autosave()
+            self.post_message(ResumeAutosave())
         elif what == "kept":
             first = next(i for i, (w, _) in enumerate(self.choices) if w == "kept")
             path = self.kept[event.index - first]
-            if path.name.startswith(KEPT_PREFIX):
-                self.app.resume_kept(path)
-            else:
-                self.app.resume_saved(path)
+            self.post_message(ResumeKept(path) if path.name.startswith(KEPT_PREFIX) else ResumeSaved(path))
         elif what == "rules":
-            self.app.action_rules()
+            self.post_message(RulesAsked())
         elif what == "cards":
-            self.app.action_cards()
+            self.post_message(ShowCard())
         else:
-            await self.app.action_quit()
+            self.post_message(QuitAsked())

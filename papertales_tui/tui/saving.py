@@ -1,0 +1,195 @@
+"""The save and resume policy of the app, without Textual: when the autosave is written and what its
+failure means, which autosave a Resume opens, how a kept game is played on, what an unfinished
+autosaved game becomes when another game starts, and what quitting would lose. The app (tui/app.py)
+wires it: it shows the `Notice`s returned and plays the `Save`s found."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from ..rules import game_turn, literal
+
+if TYPE_CHECKING:
+    from ..persistence import Save
+    from ..rules import Catalog
+    from .session import Session
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something to tell the player (a toast): plain text, never markup."""
+
+    message: str
+    title: str = ""
+    severity: Literal["information", "warning", "error"] = "information"
+    timeout: float | None = None
+
+
+class SavePolicy:
+    """What this copy of the app saves and resumes, and what it has saved of the game under way."""
+
+    def __init__(self, catalog: Catalog, autosave: bool, own_autosave: bool = False, served: bool = False):
+        self.catalog = catalog
+        self.autosave = autosave  # this copy holds the data directory's lock
+        self.own_autosave = own_autosave and not autosave  # else: each game autosaves to a file of its own
+        self.own_file: Path | None = None  # (store.own_autosave_path, listed under Resume as a kept game)
+        self.served = served  # a browser tab of `papertales serve`: Save as takes a name, not a path
+        self.failing = False  # the last autosave failed
+        self.saved_decisions = 0  # decisions of this game the autosave (or the file it came from) holds
+        self.saved_as: tuple[Path, int] | None = None  # the last Save as of this game, and its decisions
+
+    def started(self, session: Session) -> None:
+        """A new game or a loaded one: all of it is saved, as far as it goes."""
+        self.saved_decisions, self.saved_as = session.decisions, None
+        self.own_file = None
+
+    @property
+    def autosaving(self) -> bool:
+        """Every decision is autosaved: to the autosave (the lock) or to a file of this copy's own."""
+        return self.autosave or self.own_autosave
+
+    def keep_unfinished(self, is_unfinished: Callable[[], bool]) -> tuple[bool, list[Notice]]:
+        """Before another game takes the autosave: the autosaved game is moved aside, kept
+        (autosave.kept-<time>.json, listed on the title screen), so that the other game's autosaves
+        do not replace it; then the finished games kept beyond the newest few are deleted
+        (`store.prune_kept`: never a game in progress nor a damaged file). False, and why, when an
+        unfinished game cannot be moved aside (a finished one that cannot be is left to the new
+        game's autosaves, and the player told so). `is_unfinished`: whether the autosave holds a game in
+        progress (the title screen's quick look)."""
+        if not self.autosave:
+            return True, []
+        from ..dirs import autosave_path
+        from ..persistence.store import keep_autosave, prune_kept
+
+        unfinished = is_unfinished()
+        if not unfinished and not autosave_path().exists():
+            return True, []
+        try:
+            keep_autosave()
+        except OSError as err:
+            if unfinished:
+                return False, [Notice(f"The unfinished autosaved game cannot be moved aside to keep it "
+                                      f"({err.strerror or err}: {err.filename}).", "Autosave", "error", 15)]
+            return True, [Notice(f"The last game's final scores cannot be kept ({err.strerror or err}: "
+                                 f"{err.filename}): the new game's autosave replaces them.", "Autosave", "warning", 15)]
+        prune_kept(catalog=self.catalog)
+        if unfinished:
+            return True, [Notice("The unfinished game is kept: Resume it from the title screen.", "New game")]
+        return True, []
+
+    def save_game(self, session: Session) -> list[Notice]:
+        """Autosave the game (when this copy autosaves: the autosave, or its own file); a failure is told
+        once, and its end."""
+        if not self.autosaving:
+            return []
+        from ..persistence import autosave
+        from ..persistence.store import own_autosave_path
+
+        try:
+            if self.autosave:
+                autosave(session.game, session.settings())
+            else:
+                self.own_file = self.own_file or own_autosave_path()
+                autosave(session.game, session.settings(), self.own_file.parent, self.own_file.name)
+        except OSError as err:  # disk full, read-only, a folder in the way: play on in memory
+            told = self.failing
+            self.failing = True
+            return [] if told else [Notice(
+                f"Autosave failed ({err.strerror or err}: {err.filename or 'autosave'}). The game goes on; the "
+                "last good autosave is kept. Ctrl+S saves elsewhere.", "Autosave", "warning", 15)]
+        self.saved_decisions = session.decisions
+        if self.failing:
+            self.failing = False
+            return [Notice("Autosave works again.", "Autosave")]
+        return []
+
+    def resume_autosave(self) -> tuple[Save | None, list[Notice]]:
+        """The last autosave; when it is damaged (it is left as it is), the previous good one."""
+        from ..persistence import SaveFileError, latest_good_autosave, load_autosave
+
+        try:
+            return load_autosave(catalog=self.catalog), []
+        except SaveFileError as err:
+            previous = latest_good_autosave(catalog=self.catalog)
+            if previous is None:
+                return None, [Notice(f"Cannot resume: {err}", "Resume", "error", 10)]
+            return previous, [Notice(f"{err}. That file is left as it is; here is the previous autosave "
+                                     f"(turn {game_turn(previous.game)}).", "Damaged autosave", "warning", 10)]
+
+    def resume_kept(self, path: Path) -> tuple[Save | None, list[Notice]]:
+        """A kept game to play on (title screen): it becomes the autosave again, and the game autosaved
+        until now is kept in its turn."""
+        from ..persistence import SaveFileError, load_save
+        from ..persistence.store import kept_backup, prune_kept, restore_kept
+
+        save, error = None, None
+        for candidate in (path, kept_backup(path)):
+            try:
+                save = load_save(candidate, self.catalog)
+                break
+            except SaveFileError as err:
+                error = error or err
+        if save is None:
+            return None, [Notice(f"Cannot resume: {error}", "Resume", "error", 10)]
+        notices = []
+        if self.autosave:
+            try:
+                if restore_kept(path) is not None:
+                    prune_kept(catalog=self.catalog)
+                    notices.append(Notice("The game autosaved until now is kept: Resume it from the title screen.",
+                                          "Resume"))
+            except OSError as err:
+                return None, [Notice(f"Cannot resume: the kept game cannot be made the autosave again "
+                                     f"({err.strerror or err}: {err.filename}).", "Resume", "error", 10)]
+        return save, notices
+
+    def kept_resumed(self, path: Path) -> None:
+        """A kept game is played on (after `started`): this copy's own autosaves of it go on in its file."""
+        if self.own_autosave:
+            self.own_file = path
+
+    def resume_saved(self, path: Path) -> tuple[Save | None, list[Notice]]:
+        """A game saved by name (the saves folder, title screen), as `papertales --resume FILE`."""
+        from ..persistence import SaveFileError, load_save
+
+        try:
+            return load_save(path, self.catalog), []
+        except SaveFileError as err:
+            return None, [Notice(f"Cannot resume: {err}", "Resume", "error", 10)]
+
+    def unsaved(self, session: Session | None) -> int | None:
+        """How many decisions of the game under way quitting would lose (0: only a change such as a
+        take back); None when nothing would be lost."""
+        if session is None or session.over or not session.decisions:
+            return None
+        n = session.decisions
+        if self.saved_as is not None and self.saved_as[1] == n:
+            return None
+        if self.autosaving and not self.failing:
+            return None
+        return max(0, n - self.saved_decisions) if self.autosaving else n
+
+    def quit_question(self, session: Session | None) -> str:
+        if session is None or session.over:
+            return "Quit Paper Tales?"
+        if self.autosaving and not session.decisions:  # nothing saved yet (Resume would
+            return ("Quit Paper Tales? Nothing is decided yet, so this game is not saved: "  # open an older game)
+                    "autosave starts with the first decision.")
+        lost = self.unsaved(session)
+        if lost is None and self.saved_as is not None and (not self.autosaving or self.failing):
+            if self.served:
+                return "Quit Paper Tales? This game is saved: Resume it from the title screen."
+            path = literal(str(self.saved_as[0]))
+            return f"Quit Paper Tales? This game is saved: resume it with papertales --resume {path}"
+        if lost is None:
+            return "Quit Paper Tales? The game is autosaved: Resume it from the title screen."
+        if not self.autosaving:
+            return ("Quit Paper Tales? This game is not autosaved (the autosave folder cannot be used): "
+                    "it is lost if you quit now. Press s to save it to a file first.")
+        what = {0: "the latest change to this game is", 1: "the last decision of this game is"}.get(
+            lost, f"the last {lost} decisions of this game are")
+        return (f"Quit Paper Tales? The autosave is failing: {what} not saved anywhere and would be lost. "
+                "Press s to save the game to a file first.")
