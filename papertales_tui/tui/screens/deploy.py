@@ -196,7 +196,11 @@ class DeployScreen(HintHost, GameScreen):
             if name == "detail" and self.hint_room:
                 continue
             if name == "message":  # shown over the first line of the details: the panel keeps its height
-                out += self.texts.get(name, [])[:1]
+                message = self.texts.get(name, [])[:1]
+                if message and self.hint_room and out:  # the details under the hint: over the last status line
+                    out[-1:] = message
+                else:
+                    out += message
                 continue
             height = max(height - 1, 0) if name == "detail" and self.texts.get("message") else height
             part = self.texts.get(name, [])[:height]
@@ -204,13 +208,30 @@ class DeployScreen(HintHost, GameScreen):
         self.info.set_lines(out)
 
     hint_room = False  # the coach's answer is shown where the card details were
+    hint_need = HINT_ROWS  # the rows the coach's answer takes (more than HINT_ROWS when they are there)
 
     def wanted_rows(self, width: int, compact: bool) -> int:
         """The rows under the status lines: the card details', or the hint panel's while it is shown."""
-        return HINT_ROWS if self.hint_room else self.detail_rows(width, compact)
+        return self.hint_need if self.hint_room else self.detail_rows(width, compact)
+
+    def hint_rows(self, needs: list[int]) -> int:
+        """A long answer (the Units placed, the moves, the discards, and why) gets the rows its fullest
+        form that fits needs, with every row of the board in sight (the status shortened first, as for
+        the details); else HINT_ROWS."""
+        got = HINT_ROWS
+        for wanted in dict.fromkeys([max(n, HINT_ROWS) for n in needs] + [HINT_ROWS]):
+            self.hint_need, self.board_layout = wanted, None
+            self.fit_layout()
+            got = dict(self.SECTIONS)["detail"]
+            if got >= wanted:
+                break
+        self.texts.clear()
+        self.refresh_all()
+        return max(got, 1)
 
     def hint_toggled(self, shown: bool) -> None:
         self.hint_room = shown
+        self.hint_need = HINT_ROWS
         self.texts.pop("detail", None)
         if self.board_rows and self.fit_layout():  # the rows shared out again, the hint's taken
             self.texts.clear()
