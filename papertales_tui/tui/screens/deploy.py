@@ -191,7 +191,7 @@ class DeployScreen(HintHost, GameScreen):
         if fitted == self.texts.get(section):
             return
         self.texts[section] = fitted
-        out = []
+        out: list[Text] = []
         for name, height in self.SECTIONS:
             if name == "detail" and self.hint_room:
                 continue
