@@ -731,6 +731,11 @@ def lp_line(f: fc.TurnForecast, width: int = 78) -> Text:
             short.append(" · some not known yet", style="dim")
             candidates += [full, short]
         candidates.append(listed)
+    if items:  # short of room: `LP ★2-10: vs Black army ★0-3, …, Temple ★2` before the total alone
+        brief = Text("LP ", style="bold")
+        brief.append_text(total[len("LP this turn "):])
+        brief.append(": " + ", ".join(item(name.removeprefix("War "), lo, hi, o, False) for name, lo, hi, o in items))
+        candidates.append(brief)
     return first_fitting(candidates + [total], width)
 
 
