@@ -44,6 +44,8 @@ HINT_ROWS = 4  # the hint panel's rows, at most (its max-height): a screen makes
 class HintPanel(Static):
     """Where the hint shows: a progress bar while the coach thinks, then its answer."""
 
+    shown: Text | None = None  # the answer, as shown
+
     DEFAULT_CSS = """
     HintPanel { dock: bottom; margin-bottom: 1; height: auto; max-height: 4; padding: 0 1; background: $boost; }
     """
@@ -76,7 +78,8 @@ class HintPanel(Static):
         texts = self.answers(choice, why, cards, playouts)
         room = rows([self.rows_of(t) for t in texts]) if rows else HINT_ROWS
         self.styles.max_height = room
-        self.update(next((t for t in texts if self.rows_of(t) <= room), texts[-1]))
+        self.shown = next((t for t in texts if self.rows_of(t) <= room), texts[-1])  # (scripts/audit_screens.py)
+        self.update(self.shown)
 
 
 class HintHost(HostBase):
