@@ -319,6 +319,10 @@ async def with_hint(pilot, app, report: Report, prefixes: set[str]) -> None:
     if screen.query(HintPanel):
         report.hints += 1
         check_screen(app, report, prefixes)
+        panel = screen.query_one(HintPanel)  # the answer whole in its panel (its max-height cuts the rest)
+        if panel.shown is not None and len(panel.shown.wrap(app.console, panel.content_region.width)) > \
+                panel.content_region.height:
+            report.hidden_rows.append((type(screen).__name__, "hint"))
         report.screens[type(screen).__name__] -= 1  # (the same screen, seen again)
         await pilot.press("h")
         await pilot.pause()

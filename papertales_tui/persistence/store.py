@@ -40,6 +40,7 @@ def save_as(game: Game, path: Path | str, settings: dict[str, Any] | None = None
 
 
 SAVE_NAME = re.compile(r"[^\W_][\w .,()+-]{0,79}")  # a plain file name: no folder, no ~, not hidden
+SAVE_NAME_RULE = "letters, digits, spaces and - _ . , ( ) + (at most 80), starting with a letter or digit"
 
 
 def save_named(game: Game, name: str, settings: dict[str, Any] | None = None, *, overwrite: bool = False,
@@ -52,8 +53,7 @@ def save_named(game: Game, name: str, settings: dict[str, Any] | None = None, *,
     name = name.strip()
     stem = name[:-5] if name.lower().endswith(".json") else name
     if not SAVE_NAME.fullmatch(stem):
-        raise SaveFileError(name, "invalid", "a game is saved by name, not by path: letters, digits, spaces "
-                                             "and - _ . , ( ) + (at most 80), starting with a letter or digit")
+        raise SaveFileError(name, "invalid", f"a game is saved by name, not by path: {SAVE_NAME_RULE}")
     folder = saves_dir(directory)
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     if not stat.S_ISDIR(os.lstat(folder).st_mode):  # a symbolic link, even to a folder, is not followed

@@ -54,9 +54,10 @@ from .decisions import (
     decision_from_dict,
 )
 from .engine import WAR_LP, Game, Pending
-from .errors import MalformedDecision, WrongKind
+from .errors import IllegalDecision, MalformedDecision, WrongKind
 from .games import start_of
 from .observer import SeatView
+from .state import FRONT
 
 HINT_BUDGET = 0.5  # CPU seconds of search for a hint (a hint arrives within 1 s of CPU at 5 players)
 REVIEW_BUDGET = 50.0  # CPU seconds for a whole review, shared by the decisions reviewed
@@ -219,7 +220,35 @@ def options_for(view: SeatView, pend: Pending, catalog: Catalog,
     if isinstance(o, HealOptions):
         slots, most = o.slots, o.max
         return [Heal(c) for k in range(min(most, len(slots)) + 1) for c in combinations(slots, k)]
-    return candidates(game_from_view(view, pend.player, catalog), pend, memo if memo is not None else {})
+    game = game_from_view(view, pend.player, catalog)
+    found = candidates(game, pend, memo if memo is not None else {})
+    if pend.kind == Step.DEPLOY and all(d == found[0] for d in found):  # one deployment only: weigh it
+        strongest = _strongest_front(game, pend.player)  # against the strongest Front it can afford
+        if strongest is not None and strongest not in found:
+            found.append(strongest)
+    return found
+
+
+def _strongest_front(game: Game, player: int) -> Deploy | None:
+    """The open Front spots filled with the strongest new Units the Gold pays for (the Units in play
+    stay); None when it places nothing or is not legal."""
+    p = game.state.players[player]
+    slots = [u.card if u is not None else None for u in p.slots]
+    free = [s for s in FRONT if s in p.open_slots() and slots[s] is None]
+    gold, placed = p.gold, False
+    for c in sorted(p.hand, key=lambda c: (-(game.card(c).strength or 0), game.card(c).cost, c)):
+        if free and 0 <= game.card(c).cost <= gold:
+            slots[free.pop(0)] = c
+            gold -= game.card(c).cost
+            placed = True
+    if not placed:
+        return None
+    deploy = Deploy(tuple(slots))
+    try:
+        game.check(player, deploy)
+    except IllegalDecision:
+        return None
+    return deploy
 
 
 def search(view: SeatView, pend: Pending, catalog: Catalog, options: list[Decision], *, budget: float,

@@ -239,6 +239,8 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
     def on_continue(self, m: Continue) -> None:
         if self.session is not None:
             self.session.proceed()
+            if self.session.decisions != self.saved_decisions:  # the session decided for a seat (a Healer's
+                self.save_game()  # choice at the last Aging that changes nothing): the autosave ends the game too
             self.go()
 
     def on_take_back(self, m: TakeBack) -> None:

@@ -190,12 +190,16 @@ class DeployScreen(HintHost, GameScreen):
         if fitted == self.texts.get(section):
             return
         self.texts[section] = fitted
-        out = []
+        out: list[Text] = []
         for name, height in self.SECTIONS:
             if name == "detail" and self.hint_room:
                 continue
             if name == "message":  # shown over the first line of the details: the panel keeps its height
-                out += self.texts.get(name, [])[:1]
+                message = self.texts.get(name, [])[:1]
+                if message and self.hint_room and out:  # the details under the hint: over the last status line
+                    out[-1:] = message
+                else:
+                    out += message
                 continue
             height = max(height - 1, 0) if name == "detail" and self.texts.get("message") else height
             part = self.texts.get(name, [])[:height]
@@ -203,13 +207,30 @@ class DeployScreen(HintHost, GameScreen):
         self.info.set_lines(out)
 
     hint_room = False  # the coach's answer is shown where the card details were
+    hint_need = HINT_ROWS  # the rows the coach's answer takes (more than HINT_ROWS when they are there)
 
     def wanted_rows(self, width: int, compact: bool) -> int:
         """The rows under the status lines: the card details', or the hint panel's while it is shown."""
-        return HINT_ROWS if self.hint_room else self.detail_rows(width, compact)
+        return self.hint_need if self.hint_room else self.detail_rows(width, compact)
+
+    def hint_rows(self, needs: list[int]) -> int:
+        """A long answer (the Units placed, the moves, the discards, and why) gets the rows its fullest
+        form that fits needs, with every row of the board in sight (the status shortened first, as for
+        the details); else HINT_ROWS."""
+        got = HINT_ROWS
+        for wanted in dict.fromkeys([max(n, HINT_ROWS) for n in needs] + [HINT_ROWS]):
+            self.hint_need, self.board_layout = wanted, None
+            self.fit_layout()
+            got = dict(self.SECTIONS)["detail"]
+            if got >= wanted:
+                break
+        self.texts.clear()
+        self.refresh_all()
+        return max(got, 1)
 
     def hint_toggled(self, shown: bool) -> None:
         self.hint_room = shown
+        self.hint_need = HINT_ROWS
         self.texts.pop("detail", None)
         if self.board_rows and self.fit_layout():  # the rows shared out again, the hint's taken
             self.texts.clear()
@@ -709,6 +730,11 @@ def lp_line(f: fc.TurnForecast, width: int = 78) -> Text:
             short.append(" · some not known yet", style="dim")
             candidates += [full, short]
         candidates.append(listed)
+    if items:  # short of room: `LP ★2-10: vs Black army ★0-3, …, Temple ★2` before the total alone
+        brief = Text("LP ", style="bold")
+        brief.append_text(total[len("LP this turn "):])
+        brief.append(": " + ", ".join(item(name.removeprefix("War "), lo, hi, o, False) for name, lo, hi, o in items))
+        candidates.append(brief)
     return first_fitting(candidates + [total], width)
 
 

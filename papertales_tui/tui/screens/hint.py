@@ -25,6 +25,8 @@ from textual.widgets import Static
 from ..messages import HintAsked, Learn
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual import getters
 
     from ...rules import SeatView
@@ -45,6 +47,8 @@ HINT_ROWS = 4  # the hint panel's rows, at most (its max-height): a screen makes
 class HintPanel(Static):
     """Where the hint shows: a progress bar while the coach thinks, then its answer."""
 
+    shown: Text | None = None  # the answer, as shown
+
     DEFAULT_CSS = """
     HintPanel { dock: bottom; margin-bottom: 1; height: auto; max-height: 4; padding: 0 1; background: $boost; }
     """
@@ -54,14 +58,31 @@ class HintPanel(Static):
         self.update(Text.assemble(("Coach thinking ", "bold"), "[" + "#" * filled + "." * (BAR - filled) + "]",
                                   f" {done}/{max(total, done)} samples · h: cancel"))
 
-    def answer(self, choice: str, why: str, cards: list[tuple[str, str]], playouts: int) -> None:
+    def answers(self, choice: str, why: str, cards: list[tuple[str, str]], playouts: int) -> list[Text]:
+        """The coach's answer, fullest first: then without the cards to learn (the key bar still says
+        `l`), then without the playouts, for a panel short of rows."""
         out = Text.assemble(("Coach: ", "bold"), choice, f" · {playouts} playouts\n", ("Why: ", "bold"), why)
+        fullest = out.copy()
         if cards:
-            out.append("\nl: learn ", style="bold")
+            fullest.append("\nl: learn ", style="bold")
             for k, (key, name) in enumerate(cards):
-                out.append(" · " if k else "")
-                out.append(name, style=Style(underline=True, meta={"@click": f"app.show_card({key!r})"}))
-        self.update(out)
+                fullest.append(" · " if k else "")
+                fullest.append(name, style=Style(underline=True, meta={"@click": f"app.show_card({key!r})"}))
+        return [fullest, out, Text.assemble(("Coach: ", "bold"), choice, "\n", ("Why: ", "bold"), why)]
+
+    def rows_of(self, text: Text) -> int:
+        """The rows this text takes in the panel (its width less the padding)."""
+        return len(text.wrap(self.app.console, max(self.app.size.width - 2, 20)))
+
+    def answer(self, choice: str, why: str, cards: list[tuple[str, str]], playouts: int,
+               rows: Callable[[list[int]], int] | None = None) -> None:
+        """Show the fullest answer that fits the rows the screen gives (`rows(needs)`, the rows each
+        form of the answer takes, fullest first; HINT_ROWS unless told)."""
+        texts = self.answers(choice, why, cards, playouts)
+        room = rows([self.rows_of(t) for t in texts]) if rows else HINT_ROWS
+        self.styles.max_height = room
+        self.shown = next((t for t in texts if self.rows_of(t) <= room), texts[-1])  # (scripts/audit_screens.py)
+        self.update(self.shown)
 
 
 class HintHost(HostBase):
@@ -89,6 +110,11 @@ class HintHost(HostBase):
 
     def hint_toggled(self, shown: bool) -> None:
         """The panel comes or goes: a screen may make room for it."""
+
+    def hint_rows(self, needs: list[int]) -> int:
+        """The rows the panel may take for an answer whose forms take `needs` rows (a screen may give
+        more than HINT_ROWS)."""
+        return HINT_ROWS
 
     def action_hint(self) -> None:
         if self._hint_stop is not None:  # thinking: cancel
@@ -124,7 +150,7 @@ class HintHost(HostBase):
         self._hint_cards, self._hint_shown = coach.cards_in(found.choice, view), True
         why = why_text(found, [p.name for p in view.players])
         choice = decision_text(found.choice, view, _in_play(view, self.player), view.players[self.player].hand)
-        panel.answer(choice, why, self._hint_cards, found.playouts)
+        panel.answer(choice, why, self._hint_cards, found.playouts, self.hint_rows)
         self.refresh_bindings()
         return True
 

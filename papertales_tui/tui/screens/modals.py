@@ -120,10 +120,12 @@ class SaveAsModal(ModalScreen[str | None]):
         self.replace: str | None = None  # the existing file the player was warned about
 
     def compose(self) -> ComposeResult:
+        from ...persistence.store import SAVE_NAME_RULE
+
         with Vertical(classes="dialog"):
             yield Label("Save the game as", classes="dialog-title")
-            yield Static("A name for this game (letters, digits, spaces, - and _): Resume on the title "
-                         "screen lists it." if self.app.served else "A file name or path (~ is your home "
+            yield Static(f"A name for this game ({SAVE_NAME_RULE}): Resume on the title screen lists it."
+                         if self.app.served else "A file name or path (~ is your home "
                          "folder); resume it with papertales --resume FILE.", classes="hint", markup=False)
             yield TextInput(value=self.default, compact=True, id="save-path")
             yield Label("", classes="error", id="dialog-message", markup=False)
