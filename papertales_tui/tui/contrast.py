@@ -111,8 +111,14 @@ class ReadableColor(LineFilter):
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
         back = background.rich_color
-        return [Segment(text, readable_color_style(style, back) if style is not None else None, None)
-                for text, style, _ in segments]
+        out = segments  # (a new list only when a segment changes: most lines are readable as they are)
+        for i, (text, style, control) in enumerate(segments):
+            new = readable_color_style(style, back) if style is not None else None
+            if new is not style or control is not None:
+                if out is segments:
+                    out = list(segments)
+                out[i] = Segment(text, new, None)
+        return out
 
 
 class ReadableMonochrome(Monochrome):
