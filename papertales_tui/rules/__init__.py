@@ -35,7 +35,6 @@ from .decisions import (
     Pass,
     Pick,
     PickOptions,
-    SoloPickOptions,
     Step,
     Upgrade,
     as_decision,
@@ -70,14 +69,14 @@ if TYPE_CHECKING:
         observe,
     )
     from .random_play import random_decision
-    from .solo import ArmyRange, SoloMode, SoloView, solo_view
+    from .solo import ArmyRange, SoloMode, SoloPickOptions, SoloView, solo_view
     from .state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES
 
 _LAZY = {
     "Game": "engine", "Pending": "engine",
     "MODES": "games", "load_game": "games", "new_game": "games",
     "Mode": "modes", "StandardMode": "modes",
-    "SoloMode": "solo", "SoloView": "solo", "ArmyRange": "solo", "solo_view": "solo",
+    "SoloMode": "solo", "SoloPickOptions": "solo", "SoloView": "solo", "ArmyRange": "solo", "solo_view": "solo",
     "observe": "observer", "SeatView": "observer", "PlayerView": "observer", "UnitView": "observer",
     "AgeChoice": "observer", "WarStrength": "observer",
     "game_log": "observer", "game_decisions": "observer",

@@ -282,18 +282,6 @@ class PickOptions:
 
 @quick_init
 @dataclass(frozen=True, slots=True)
-class SoloPickOptions(PickOptions):
-    """A Pick of the solo game (rules/solo.py): also its draft `round` of `rounds`, the Underworld's
-    size and where the cards left go (`rest_to`: "underworld" or "underworld_bottom")."""
-
-    round: int
-    rounds: int
-    underworld: int
-    rest_to: str
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
 class DeployOptions:
     """A Deploy: the `hand`, the Units `in_play` as (spot, card), the spots open, the Gold, and
     whether a card may be kept (not at the last turn)."""
@@ -392,4 +380,4 @@ class Pending:
 
 __all__ = ["AgeTarget", "AgeTargetOptions", "Build", "Construction", "ConstructionOptions", "DECISIONS", "Decision",
            "Deploy", "DeployOptions", "Heal", "HealOptions", "KINDS", "Options", "Pass", "Pick", "PickOptions",
-           "STEP_OF", "SoloPickOptions", "Step", "Upgrade", "price", "as_decision", "decision_from_dict"]
+           "STEP_OF", "Step", "Upgrade", "price", "as_decision", "decision_from_dict"]

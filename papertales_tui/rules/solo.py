@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from .cards import Catalog, LichKingCard, NecropolisCard, Params, Quest, UnitType
-from .decisions import PickOptions, SoloPickOptions
+from .decisions import PickOptions, quick_init
 from .engine import Game, Pending
 from .modes import Mode, StandardMode
 from .observer import SeatView
@@ -61,6 +61,18 @@ QUEST_TESTS: dict[str, Callable[[UnitType, Params], bool]] = {
     "has_reveal": lambda t, p: any(a.reveal for a in t.abilities),
     "no_ability": lambda t, p: not t.abilities,
 }
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class SoloPickOptions(PickOptions):
+    """A Pick of the solo game (rules/solo.py): also its draft `round` of `rounds`, the Underworld's
+    size and where the cards left go (`rest_to`: "underworld" or "underworld_bottom")."""
+
+    round: int
+    rounds: int
+    underworld: int
+    rest_to: str
 
 
 @dataclass(slots=True)
@@ -586,6 +598,7 @@ def play_random_solo_game(name: str, seed: int, difficulty: int = 0, catalog: Ca
     return game
 
 
-__all__ = ["ArmyRange", "SoloMode", "SoloState", "SoloView", "army_bonus", "armies_of", "lich_lp_per_war", "mode_of",
+__all__ = ["ArmyRange", "SoloMode", "SoloPickOptions", "SoloState", "SoloView", "army_bonus", "armies_of",
+           "lich_lp_per_war", "mode_of",
            "necropolis_candidates", "new_game", "play_random_solo_game", "possible_armies", "quest_matches",
            "quests_of", "scores_for", "solo_view", "solo_war", "PILES", "QUEST_TESTS"]
