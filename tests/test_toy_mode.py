@@ -291,10 +291,10 @@ def test_the_siege_s_words_are_its_own(siege_registered):
 
 
 async def test_a_siege_in_the_app_shows_its_panel_and_its_words(catalog, siege_registered):
-    game = Game.new(["Ann"], seed=4, mode=Siege())
+    game = Game.new(["Ann", "Bob"], seed=4, mode=Siege())
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
-        app.play(game, ["human"])
+        app.play(game, ["human", "bot:easy"])
         await pilot.pause()
         seen = set()
         for _ in range(40):
@@ -305,7 +305,7 @@ async def test_a_siege_in_the_app_shows_its_panel_and_its_words(catalog, siege_r
                 text = screen_text(app).splitlines()
                 row = f"Besieging army ⚔{siege.army} · Wars it lost: {siege.lost}"
                 assert text[1].startswith(row) and "…" not in text[1]  # the panel's row, whole, under the title
-                # nothing out of the screen, the footer shown
+                assert "…" not in "\n".join(text), text  # nothing cut, nothing out of the screen, the footer shown
                 assert all(w.region.bottom <= SIZE[1] for w in app.screen.query(Widget) if w.display)
                 assert "Quit" in text[-1]
                 if len(seen) == 2:
@@ -316,7 +316,7 @@ async def test_a_siege_in_the_app_shows_its_panel_and_its_words(catalog, siege_r
         await pilot.press("f3")
         await pilot.pause()
         assert isinstance(app.screen, LogScreen)
-        assert "A siege: Ann against the besieging army." in screen_text(app)
+        assert "A siege: Ann, Bob against the besieging army." in screen_text(app)
 
 
 def test_the_package_never_names_the_siege():
