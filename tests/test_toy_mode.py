@@ -4,20 +4,29 @@
 "Siege": every seat fights the same besieging army instead of its neighbours, and the draft is 3
 rounds of 3 fresh cards from the pile, the cards not picked going to the discard pile. 1 to 4 players.
 The army is the mode's own state (`SiegeState`: saved and loaded with the game, seen by every seat as
-a `SiegeView`, foreseen by the forecast): it grows by one each turn, and counts the Wars it lost."""
+a `SiegeView`, foreseen by the forecast): it grows by one each turn, and counts the Wars it lost.
+Its screen panel (`SiegePanels`: the army's row above the Draft, the Deployment and the summary pages)
+and its words (the game's opening line) are registered here too, through the package's registries."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from dataclasses import asdict, dataclass
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
+from test_tui_support import SIZE, keys_for, screen_text
+from textual.widget import Widget
+from textual.widgets import Static
 
-from papertales_tui.rules import Game, StandardMode, observe
+import papertales_tui
+from papertales_tui.rules import Game, SeatView, StandardMode, games, observe
 from papertales_tui.rules.cards import Catalog
 from papertales_tui.rules.engine import WAR_LP
 from papertales_tui.rules.forecast import deployment_forecast
@@ -26,6 +35,12 @@ from papertales_tui.rules.modes import Mode
 from papertales_tui.rules.random_play import random_choice, random_decision
 from papertales_tui.rules.state import GameState
 from papertales_tui.rules.table import Table
+from papertales_tui.text import narrator
+from papertales_tui.tui import panels
+from papertales_tui.tui.app import PaperTalesApp
+from papertales_tui.tui.screens.deploy import DeployScreen
+from papertales_tui.tui.screens.draft import DraftScreen
+from papertales_tui.tui.screens.info import LogScreen
 
 ARMY = 6  # the besieging army's strength at the first turn; one more each turn
 ROUNDS, DEALT = 3, 3
@@ -95,6 +110,11 @@ class Siege(StandardMode):
 
     def foes(self, game: Table, player: int) -> list[tuple[str, int, int]]:
         return [("the besieging army", self.siege.army, self.siege.army)]
+
+    def sample_hidden(self, view: SeatView, catalog: Catalog, rng: random.Random | None) -> SiegeState:
+        seen = view.mode_view  # (nothing of the siege is hidden: the forecast's samples take it as seen)
+        assert isinstance(seen, SiegeView)
+        return SiegeState(seen.army, seen.lost)
 
 
 def play(names: list[str], seed: int) -> Game:
@@ -231,3 +251,77 @@ def test_the_siege_keeps_its_own_state_saved_loaded_viewed_and_foreseen():
     slots = [u.card if u else None for u in again.players[0].slots]
     wars = deployment_forecast(again, 0, slots).wars
     assert [(w.against, w.theirs) for w in wars] == [("the besieging army", (ARMY + 2, ARMY + 2))]
+
+
+# --- its own panel and its own words ----------------------------------------------------------------
+
+OPENING = "A siege: {players} against the besieging army"
+
+
+class SiegePanels(panels.Panels):
+    """The siege's part of the screens: one row above the Draft, the Deployment and the summary pages."""
+
+    top_rows = 1
+
+    def top(self, view: SeatView, turn: int | None = None, other_lp: int | None = None) -> list[Widget]:
+        siege = view.mode_view
+        assert isinstance(siege, SiegeView)
+        return [Static(Text(f"Besieging army ⚔{siege.army} · Wars it lost: {siege.lost}", style="bold"))]
+
+
+@pytest.fixture
+def siege_registered(monkeypatch):
+    """The siege as a mode of the app (`games.MODES`: the forecast's samples of a view are played in
+    it), with its panel and words, for this test only (the registries put back after)."""
+    monkeypatch.setitem(games.MODES, "siege", Siege)
+    monkeypatch.setattr(panels, "PANELS", dict(panels.PANELS))
+    narrator.texts()  # (the package's modes' words first: they stay once the copy below is put back)
+    monkeypatch.setattr(narrator, "OPENINGS", dict(narrator.OPENINGS))
+    panels.register("siege", SiegePanels())
+    narrator.register_words("siege", OPENING)
+
+
+def test_the_siege_s_words_are_its_own(siege_registered):
+    game = play(["Ann", "Bob"], seed=3)
+    names = narrator.Names.of(game)
+    told = [narrator.narrate(e, names) for e in game.state.log]
+    assert told[0] == "A siege: Ann, Bob against the besieging army (seed 3)."
+    war = next(t for e, t in zip(game.state.log, told) if e["type"] == "war")
+    assert re.fullmatch(rf"Ann ⚔\d+ vs ⚔{ARMY}: Ann (wins|loses)\.", war or "")
+
+
+async def test_a_siege_in_the_app_shows_its_panel_and_its_words(catalog, siege_registered):
+    game = Game.new(["Ann", "Bob"], seed=4, mode=Siege())
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        app.play(game, ["human", "bot:easy"])
+        await pilot.pause()
+        seen = set()
+        for _ in range(40):
+            if isinstance(app.screen, (DraftScreen, DeployScreen)) and type(app.screen) not in seen:
+                seen.add(type(app.screen))
+                siege = game.state.mode_state
+                assert isinstance(siege, SiegeState)
+                text = screen_text(app).splitlines()
+                row = f"Besieging army ⚔{siege.army} · Wars it lost: {siege.lost}"
+                assert text[1].startswith(row) and "…" not in text[1]  # the panel's row, whole, under the title
+                assert "…" not in "\n".join(text), text  # nothing cut, nothing out of the screen, the footer shown
+                assert all(w.region.bottom <= SIZE[1] for w in app.screen.query(Widget) if w.display)
+                assert "Quit" in text[-1]
+                if len(seen) == 2:
+                    break
+            await pilot.press(*keys_for(app))
+            await pilot.pause()
+        assert seen == {DraftScreen, DeployScreen}
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        assert "A siege: Ann, Bob against the besieging army." in screen_text(app)
+
+
+def test_the_package_never_names_the_siege():
+    """Adding the siege touched no module of the package: its source never names it."""
+    root = Path(papertales_tui.__file__).parent
+    named = [p for p in root.rglob("*") if p.is_file() and p.suffix in {".py", ".tcss"}
+             and "siege" in p.read_text(encoding="utf-8").lower()]
+    assert named == []

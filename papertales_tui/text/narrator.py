@@ -132,8 +132,11 @@ def _building_upgraded(e: ev.BuildingUpgraded, n: Names) -> str:
 
 
 def _war(e: ev.War, n: Names) -> str:
-    i, j = e.players
     a, b = e.strengths
+    if len(e.players) == 1:  # a seat against a side that is not a seat (a mode's own foe)
+        me = n.player(e.players[0])
+        return f"{me} {STRENGTH}{a} vs {STRENGTH}{b}: " + (f"{me} wins." if e.winners else f"{me} loses.")
+    i, j = e.players
     head = f"{n.player(i)} {STRENGTH}{a} vs {n.player(j)} {STRENGTH}{b}: "
     if e.wars_won is not None:  # 2 players: one double War
         won = e.wars_won
@@ -155,6 +158,7 @@ def _units_aged(e: ev.UnitsAged, n: Names) -> str | None:
 
 # A mode's words: how its games open (by the mode's name) and the sentences of its own events, added
 # by its module of text/ (`MODE_WORDS`, imported when the first event is told: not at the app's start)
+# with `register_words`
 MODE_WORDS = ("papertales_tui.text.solo",)
 OPENINGS: dict[str, str] = {}
 _TEXTS: dict[type, Callable[[Any, Names], str | None]] = {
@@ -186,6 +190,13 @@ _TEXTS: dict[type, Callable[[Any, Names], str | None]] = {
     ev.UnitDied: lambda e, n: f"{n.player(e.player)}'s {n.card(e.card)} dies ({AGE}{e.age}).",
     ev.UnitsAged: _units_aged,
 }
+
+
+def register_words(mode: str, opening: str, sentences: dict[type, Callable[[Any, Names], str | None]] | None = None,
+                   ) -> None:
+    """A mode's words: how its games open ("{players}": the players' names) and its own events' sentences."""
+    OPENINGS[mode] = opening
+    _TEXTS.update(sentences or {})
 
 
 @functools.cache

@@ -1,11 +1,11 @@
 """The solo mode's words: how a solo game opens and the sentences of the Lich King's events, added
-to the narrator's (`narrator.OPENINGS`, `narrator.texts()`) when it first tells an event."""
+to the narrator's (`narrator.register_words`) when it first tells an event."""
 
 from __future__ import annotations
 
 from ..rules import events as ev
 from .glyphs import ARMY_NAMES, LP, STRENGTH, necropolis_label
-from .narrator import _TEXTS, OPENINGS, Names
+from .narrator import Names, register_words
 
 LICH_CAUSES = {"immediate": "immediate gain", "quest": "quest", "wars": "Wars won", "end": "END card",
                "lich_card": "Lich King card"}
@@ -36,8 +36,7 @@ def _solo_over(e: ev.SoloOver, n: Names) -> str:
     return f"{me} {LP}{e.player_lp} vs the Lich King {LP}{e.lich_lp}: {who} wins."
 
 
-OPENINGS["solo"] = "New solo game: {players} against the Lich King"
-_TEXTS.update({
+register_words("solo", "New solo game: {players} against the Lich King", {
     ev.SoloStarted: _solo_started,
     ev.NecropolisRevealed: lambda e, n: (f"Necropolis card {necropolis_label(e.position)} turns face up: "
                                          f"{n.cause(e.card)} (gain {LP}{e.gain}, Black {e.black}, "
