@@ -38,6 +38,17 @@ def _no_user_data(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("PAPERTALES_DATA_DIR", str(tmp_path_factory.mktemp("user-data")))
 
 
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    """A data directory of the test's own, made and named by `PAPERTALES_DATA_DIR`."""
+    from papertales_tui import persistence
+
+    d = tmp_path / "data"
+    d.mkdir()
+    monkeypatch.setenv(persistence.DATA_DIR_ENV, str(d))
+    return d
+
+
 @pytest.fixture(autouse=True)
 def _no_background_review(monkeypatch):
     """The app's coach assesses human decisions in a process of its own as play goes on: only the

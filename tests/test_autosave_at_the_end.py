@@ -5,23 +5,13 @@ game form warned that an unfinished game was autosaved, for a game whose final s
 
 from __future__ import annotations
 
-import pytest
 from conftest import goto, new_game, put
 from test_tui_support import SIZE, play_to_end
 
-from papertales_tui import persistence
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.final import FinalScreen
 from papertales_tui.tui.screens.modals import HealModal
 from papertales_tui.tui.screens.title import autosave_label, unfinished_autosave
-
-
-@pytest.fixture
-def data_dir(tmp_path, monkeypatch):
-    d = tmp_path / "data"
-    d.mkdir()
-    monkeypatch.setenv(persistence.DATA_DIR_ENV, str(d))
-    return d
 
 
 async def test_the_autosave_is_the_finished_game_when_the_final_scores_show(data_dir, catalog):

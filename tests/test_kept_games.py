@@ -18,14 +18,6 @@ from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.newgame import NewGameScreen
 
 
-@pytest.fixture
-def data_dir(tmp_path, monkeypatch):
-    d = tmp_path / "data"
-    d.mkdir()
-    monkeypatch.setenv(persistence.DATA_DIR_ENV, str(d))
-    return d
-
-
 @pytest.fixture(scope="module")
 def finished_bytes(tmp_path_factory):
     path = tmp_path_factory.mktemp("finished") / "game.json"

@@ -4,21 +4,11 @@ rule also takes . , ( ) +."""
 
 from __future__ import annotations
 
-import pytest
 from test_tui_support import SIZE, start
 
-from papertales_tui import persistence
 from papertales_tui.persistence.store import saves_dir
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.modals import SaveAsModal
-
-
-@pytest.fixture
-def data_dir(tmp_path, monkeypatch):
-    d = tmp_path / "data"
-    d.mkdir()
-    monkeypatch.setenv(persistence.DATA_DIR_ENV, str(d))
-    return d
 
 
 async def test_the_served_save_as_dialog_names_every_character_a_name_may_hold(data_dir, catalog):
