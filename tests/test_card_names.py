@@ -118,3 +118,17 @@ async def test_the_command_palette_finds_a_card_by_its_french_or_polish_name(cat
             assert isinstance(app.screen, CardBrowser)
             await pilot.press("escape")
             await pilot.pause()
+
+
+def test_each_language_shows_the_names_its_rule_gives() -> None:
+    """French shows every official name, Polish the Buildings' only (its Units stay English until
+    every one has a source), Spanish none; a search still finds any."""
+    from papertales_tui.text.i18n import shown_name
+
+    cat = load_catalog()
+    smith, town = cat.units["blacksmith"], cat.buildings["town"]
+    assert (shown_name(smith, "fr"), shown_name(town, "fr")) == ("Forgeronne", "Ville")
+    assert (shown_name(smith, "pl"), shown_name(town, "pl")) == ("Blacksmith", "Miasto")
+    assert "Kowal" in smith.every_name
+    assert (shown_name(smith, "es"), shown_name(town, "es")) == ("Blacksmith", "Town")
+    assert (shown_name(smith, "en"), shown_name(town, "en")) == ("Blacksmith", "Town")

@@ -19,6 +19,7 @@ import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from typing import Protocol
 
 DOMAIN = "papertales"
 LANGUAGES = ("en", "fr", "pl", "es")  # English is the messages themselves: it has no catalog
@@ -69,6 +70,38 @@ def translations(lang: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
 
 
+# Which cards are shown under their official name in each language (README, "Card names"): French, all
+# 47 (printed French cards); Polish, the Buildings (the Polish rulebook names all 5, only 15 of 42
+# Units: Units stay English until every one has a source); Spanish, none (its rulebook keeps the
+# English names). A search finds a card by any of its names whatever the language (`every_name`).
+SHOWN_NAMES: Mapping[str, frozenset[str]] = {
+    "fr": frozenset({"unit", "building"}),
+    "pl": frozenset({"building"}),
+    "es": frozenset(),
+}
+
+
+class Named(Protocol):
+    """A card type: a Unit or a Building (rules/cards.py)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def name_in(self, lang: str) -> str: ...
+
+
+def card_kind(card: Named) -> str:
+    return "building" if hasattr(card, "levels") else "unit"
+
+
+def shown_name(card: Named, lang: str) -> str:
+    """`card`'s name as shown in `lang`: its official name there where SHOWN_NAMES says so, else
+    its English name."""
+    if card_kind(card) in SHOWN_NAMES.get(lang, frozenset()):
+        return card.name_in(lang)
+    return card.name
+
+
 class Area:
     """The messages of one area of the app, translated once the area is READY."""
 
@@ -76,13 +109,21 @@ class Area:
         self.name = name
 
     def _catalog(self) -> gettext.NullTranslations:
-        return translations(language() if self.name in READY else "en")
+        return translations(self.language())
 
     def gettext(self, message: str) -> str:
         return self._catalog().gettext(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self._catalog().ngettext(singular, plural, n)
+
+    def language(self) -> str:
+        """The language this area speaks now: the chosen one once READY, else English."""
+        return language() if self.name in READY else "en"
+
+    def card_name(self, card: Named) -> str:
+        """`card`'s name in this area's language (shown_name)."""
+        return shown_name(card, self.language())
 
 
 def folded(text: str) -> str:
