@@ -87,8 +87,8 @@ def review_seats(save: Save, names: list[str]) -> list[int]:
     if names:
         unknown = [n for n in names if n not in players]
         if unknown:
-            raise ValueError(f"no player named {', '.join(map(repr, unknown))} in this game "
-                             f"(players: {', '.join(players)})")
+            raise ValueError(_("no player named %(names)s in this game (players: %(players)s)")
+                             % {"names": ", ".join(map(repr, unknown)), "players": ", ".join(players)})
         return [i for i, n in enumerate(players) if n in names]
     kinds = save.settings.seats
     if kinds is not None and len(kinds) == len(players):
@@ -104,72 +104,99 @@ class ProgressBar:
     WIDTH = 30
 
     def __call__(self, done: int, total: int) -> None:
+        from ..text.coach import COACH
+
         filled = self.WIDTH * done // max(total, 1)
-        sys.stderr.write(f"\rReviewing [{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{total} decisions")
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        sys.stderr.write("\r" + COACH.ngettext("Reviewing [%(bar)s] %(done)s/%(total)s decision",
+                                               "Reviewing [%(bar)s] %(done)s/%(total)s decisions", total)
+                         % {"bar": bar, "done": done, "total": total})
         sys.stderr.flush()
 
     def done(self) -> None:
-        sys.stderr.write("\r" + " " * (self.WIDTH + 40) + "\r")
+        sys.stderr.write("\r" + " " * (self.WIDTH + 60) + "\r")
         sys.stderr.flush()
 
 
 def line_of(a: Assessment, game: Game, names: list[str]) -> str:
-    from ..text.coach import cost_text, cost_why
+    from ..text.coach import COACH, cost_text, cost_why
     from ..text.decisions import decision_text
 
-    who = printable(names[a.player])
-    head = f"turn {a.turn}, {who}: {decision_text(a.decision, game, a.before)}"
-    hinted = " (on a hint)" if a.on_hint and not a.agreed else ""
+    head = COACH.gettext("turn %(turn)s, %(player)s: %(decision)s") % {
+        "turn": a.turn, "player": printable(names[a.player]), "decision": decision_text(a.decision, game, a.before)}
+    values = {"head": head, "cost": cost_text(a), "why": cost_why(a), "count": a.playouts,
+              "choice": decision_text(a.choice, game, a.before)}
     if a.agreed:
-        return f"{head}; {cost_text(a)} ({a.playouts} playouts)"
-    because = f" ({cost_why(a)})" if cost_why(a) else ""
-    return (f"{head}{hinted}; coach: {decision_text(a.choice, game, a.before)}; {cost_text(a)}{because} "
-            f"({a.playouts} playouts)")
+        return COACH.ngettext("%(head)s; %(cost)s (%(count)s playout)", "%(head)s; %(cost)s (%(count)s playouts)",
+                              a.playouts) % values
+    if a.on_hint:
+        values["head"] = COACH.gettext("%(head)s (on a hint)") % values
+    if values["why"]:
+        return COACH.ngettext("%(head)s; coach: %(choice)s; %(cost)s (%(why)s) (%(count)s playout)",
+                              "%(head)s; coach: %(choice)s; %(cost)s (%(why)s) (%(count)s playouts)",
+                              a.playouts) % values
+    return COACH.ngettext("%(head)s; coach: %(choice)s; %(cost)s (%(count)s playout)",
+                          "%(head)s; coach: %(choice)s; %(cost)s (%(count)s playouts)", a.playouts) % values
 
 
 def seat_line(result: Review, player: int) -> str:
     """A seat's decisions in counts (their costs are not added up: each is measured against the
     coach's choice with medium bots playing on, which the final margin does not add up to)."""
+    from ..text.coach import COACH, decimal
+
     mine = [a for a in result.assessments if a.player == player]
     agreed = sum(a.agreed for a in mine)
     hinted = sum(a.agreed and a.on_hint for a in mine)
     clear = [a for a in mine if a.charged > 0]
-    out = f"{printable(result.players[player])}: {len(mine)} decisions, the coach agrees with {agreed}"
-    out += f" ({hinted} on its hint)" if hinted else ""
+    out = COACH.ngettext("%(player)s: %(count)s decision, the coach agrees with %(agreed)s",
+                         "%(player)s: %(count)s decisions, the coach agrees with %(agreed)s", len(mine)) % {
+        "player": printable(result.players[player]), "count": len(mine), "agreed": agreed}
+    if hinted:
+        out = COACH.gettext("%(line)s (%(count)s on its hint)") % {"line": out, "count": hinted}
     if clear:
-        out += f"; {len(clear)} clearly cost LP (the largest {max(a.cost for a in clear):.1f})"
+        out = COACH.ngettext("%(line)s; %(count)s clearly cost LP (the largest %(lp)s)",
+                             "%(line)s; %(count)s clearly cost LP (the largest %(lp)s)", len(clear)) % {
+            "line": out, "count": len(clear), "lp": decimal(max(a.cost for a in clear))}
     return out
 
 
 def text_lines(result: Review, game: Game, path: str, every: bool = False) -> list[str]:
-    from ..text.coach import UNCERTAINTY
+    from ..text.coach import COACH, uncertainty
+    from ..text.narrator import phase_name
 
     names = result.players
     seats = ", ".join(printable(names[i]) for i in result.seats)
-    count = f"{len(names)} players" if len(names) > 1 else "solo"
-    out = [f"Review of {printable(path)}: {count}; reviewed: {seats}; {len(result.assessments)} decisions"]
+    count = (COACH.ngettext("%(count)s player", "%(count)s players", len(names)) % {"count": len(names)}
+             if len(names) > 1 else COACH.gettext("solo"))
+    out = [COACH.ngettext("Review of %(file)s: %(players)s; reviewed: %(seats)s; %(count)s decision",
+                          "Review of %(file)s: %(players)s; reviewed: %(seats)s; %(count)s decisions",
+                          len(result.assessments)) % {"file": printable(path), "players": count, "seats": seats,
+                                                      "count": len(result.assessments)}]
     if not game.over:
-        out.append(f"(the game is not finished: turn {game.state.turn}, {game.state.phase})")
-    out.append("Costliest decisions:")
+        out.append(COACH.gettext("(the game is not finished: turn %(turn)s, %(phase)s)")
+                   % {"turn": game.state.turn, "phase": phase_name(game.state.phase)})
+    out.append(COACH.gettext("Costliest decisions:"))
     listed = [f" {k}. {line_of(a, game, names)}" for k, a in enumerate(result.costliest(3), 1)]
-    out += listed or [" none: the coach agrees with every decision"]
+    out += listed or [" " + COACH.gettext("none: the coach agrees with every decision")]
     out += [seat_line(result, i) for i in result.seats]
     if result.deciding_turn is not None:
         d = result.deciding_turn
-        how = "won" if d["won"] else "lost"
-        out.append(f"Solo: the game was {how} on turn {d['turn']} "
-                   f"({d['margin']:+d} LP against the Lich King that turn)")
+        values = {"turn": d["turn"], "margin": f"{d['margin']:+d}"}
+        out.append((COACH.gettext("Solo: the game was won on turn %(turn)s (%(margin)s LP against the Lich King "
+                                  "that turn)") if d["won"] else
+                    COACH.gettext("Solo: the game was lost on turn %(turn)s (%(margin)s LP against the Lich King "
+                                  "that turn)")) % values)
     if every:
-        out.append("Every decision:")
+        out.append(COACH.gettext("Every decision:"))
         out += [f" #{a.index + 1} {line_of(a, game, names)}" for a in result.assessments]
-    out.append(UNCERTAINTY)
+    out.append(uncertainty())
     return out
 
 
 def as_json(result: Review, game: Game, path: str) -> dict[str, Any]:
     """The review as one JSON object; decisions in their JSON form (`to_dict`), as in saves."""
     from ..rules.coach import cards_in
-    from ..text.coach import UNCERTAINTY, cost_text, cost_why
+    from ..text.coach import cost_text, cost_why, uncertainty
     from ..text.decisions import decision_text
 
     def item(a: Assessment) -> dict[str, Any]:
@@ -187,4 +214,4 @@ def as_json(result: Review, game: Game, path: str) -> dict[str, Any]:
             "finished": game.over, "decisions": [item(a) for a in result.assessments],
             "costliest": [a.index + 1 for a in result.costliest(3)],
             "clear_costs_lp": {result.players[i]: round(result.total(i), 3) for i in result.seats},
-            "deciding_turn": result.deciding_turn, "uncertainty": UNCERTAINTY}
+            "deciding_turn": result.deciding_turn, "uncertainty": uncertainty()}

@@ -115,6 +115,7 @@ class UnitType:
     source: str = ""  # file the card came from
     short: str = ""  # a unique short name (at most SHORT_NAME cells) where the name is longer
     names: tuple[tuple[str, str], ...] = ()  # (language, official name) where a source gives one
+    genders: tuple[tuple[str, str], ...] = ()  # (language, "feminine") where that name is not masculine
 
     @property
     def short_name(self) -> str:

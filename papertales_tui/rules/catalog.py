@@ -117,6 +117,7 @@ Name = Annotated[str, Field(min_length=1, max_length=40), Shown]
 Text = Annotated[str, Field(min_length=1, max_length=400), Shown]
 # A card's official names in other languages (optional; a pack may have none): {fr: ..., pl: ...}
 Names = dict[Literal[NAME_LANGUAGES], Name]  # type: ignore[valid-type]
+Genders = dict[Literal[NAME_LANGUAGES], Literal["masculine", "feminine"]]  # type: ignore[valid-type]
 # Ranges of the numbers on cards: wide enough for any sensible expansion, narrow enough that a game
 # always goes on (no negative Gold or strength, no absurd numbers).
 Small = Annotated[int, Field(ge=0, le=20)]
@@ -172,6 +173,7 @@ class _Ability(_Model):
 class _Unit(_Model):
     id: Id
     name: Name
+    genders: Genders = {}  # the official names' grammatical gender where it is not masculine
     names: Names = {}
     short: Annotated[str, Field(min_length=1, max_length=SHORT_NAME), Shown] | None = None
     copies: int = Field(ge=1, le=20)
@@ -437,7 +439,8 @@ def load_catalog(  # noqa: C901 (one check after another)
                 raise CardFileError(path, u.id, "strength", "strength may be null only on a shapeshift Unit")
             _check_short(u, path, names, shorts)
             units[u.id] = UnitType(u.id, u.name, u.copies, u.cost, u.strength, _productions(u.produces),
-                                   _abilities(u.abilities), str(path), u.short or "", tuple(u.names.items()))
+                                   _abilities(u.abilities), str(path), u.short or "", tuple(u.names.items()),
+                                   tuple(u.genders.items()))
         for b in parsed.buildings:
             levels = []
             for n, lv in enumerate((b.level1, b.level2), start=1):

@@ -4,22 +4,55 @@ decision cost and why, and the statement of uncertainty the review ends with.
     why(hint, names)      # "+1.3 LP in all vs the next best: wins a War against Bob in 8 of 10 samples instead of 3"
     cost_text(assessment) # "−6.7 LP ± 1.3"
     cost_why(assessment)  # "the coach's choice: +2.0 LP this turn, 0.5 more Wars won"
+
+Numbers as the language writes them ("+1,3" in French, `decimal`).
 """
 
 from __future__ import annotations
 
-from ..rules.coach import Assessment, Hint
+from typing import Any
 
-UNCERTAINTY = ("Costs are estimates in LP: the coach's choice against yours, played out by medium bots on "
-               "random samples of the cards you could not see (it chooses on half of them and measures on "
-               "the other half); ± is a 95% interval, '?' a cost that may be nothing; the playouts' own "
-               "bias is not in it.")
+from ..rules.coach import Assessment, Hint
+from .i18n import Area
+
+COACH = Area("coach")
+_ = COACH.gettext
+
 AS_GOOD = 0.05  # LP in all: below this (shown as 0.0), the choice and the next best are as good
+
+
+def __getattr__(name: str) -> Any:
+    """UNCERTAINTY: the statement in the coach's language when it is read (`from .coach import UNCERTAINTY`)."""
+    if name == "UNCERTAINTY":
+        return uncertainty()
+    raise AttributeError(name)
+
+
+def uncertainty() -> str:
+    """The statement of uncertainty the review ends with."""
+    return _("Costs are estimates in LP: the coach's choice against yours, played out by medium bots on random "
+             "samples of the cards you could not see (it chooses on half of them and measures on the other half); "
+             "± is a 95%% interval, '?' a cost that may be nothing; the playouts' own bias is not in it.") % {}
+
+
+def _in_language(text: str) -> str:
+    """A number written by Python ("1.3") with the coach's language's decimal sign (CLDR, by Babel)."""
+    lang = COACH.language()
+    if lang == "en":
+        return text
+    from babel.numbers import get_decimal_symbol
+
+    return text.replace(".", get_decimal_symbol(lang))
+
+
+def decimal(x: float, digits: int = 1) -> str:
+    """`x` with `digits` decimals, rounded as Python rounds, as the language writes it ("1,3")."""
+    return _in_language(f"{x:.{digits}f}")
 
 
 def signed(x: float) -> str:
     """+1.3, 0.0 or −0.4 (a minus sign, as the review screen writes costs)."""
-    return f"{x:+.1f}".replace("+0.0", "0.0").replace("-0.0", "0.0").replace("-", "\N{MINUS SIGN}")
+    return _in_language(f"{x:+.1f}".replace("+0.0", "0.0").replace("-0.0", "0.0").replace("-", "\N{MINUS SIGN}"))
 
 
 def why(hint: Hint, names: list[str] | None = None) -> str:
@@ -29,28 +62,42 @@ def why(hint: Hint, names: list[str] | None = None) -> str:
     on average (0.0 LP in all), it says so: either will do."""
     best, other = hint.outcomes[0], hint.runner_up
     if other is None:
-        return "the only sensible choice the coach sees"
+        return _("the only sensible choice the coach sees")
     if best.scores == other.scores:  # (often a 2-player discard the other seat would not have taken)
-        return "the next best did exactly as well in every sample: either will do"
+        return _("the next best did exactly as well in every sample: either will do")
     n = hint.samples
     parts = []
     for j in sorted(set(best.beaten) | set(other.beaten)):
         a, b = best.beaten.get(j, 0), other.beaten.get(j, 0)
         if abs(a - b) >= max(2, n / 10):  # (a sample or two either way: noise)
-            who = f" against {names[j]}" if names is not None and j < len(names) else ""
-            parts.append(f"wins a War{who} in {a} of {n} samples instead of {b}")
+            values = {"wins": a, "samples": n, "other": b}
+            if names is not None and j < len(names):
+                parts.append(COACH.ngettext("wins a War against %(player)s in %(wins)s of %(samples)s sample "
+                                            "instead of %(other)s",
+                                            "wins a War against %(player)s in %(wins)s of %(samples)s samples "
+                                            "instead of %(other)s", n) % {**values, "player": names[j]})
+            else:
+                parts.append(COACH.ngettext("wins a War in %(wins)s of %(samples)s sample instead of %(other)s",
+                                            "wins a War in %(wins)s of %(samples)s samples instead of %(other)s",
+                                            n) % values)
     if not best.beaten and not other.beaten and abs(best.wars - other.wars) >= 0.1:  # (solo: the armies)
-        parts.append(f"wins {best.wars:.1f} Wars on average instead of {other.wars:.1f}")
+        parts.append(_("wins %(wars)s Wars on average instead of %(other)s")
+                     % {"wars": decimal(best.wars), "other": decimal(other.wars)})
     if abs(best.lp - other.lp) >= 0.1:
-        parts.append(f"{signed(best.lp - other.lp)} LP this turn")
+        parts.append(_("%(lp)s LP this turn") % {"lp": signed(best.lp - other.lp)})
     if abs(best.gold - other.gold) >= 0.5:
-        parts.append(f"¤{abs(best.gold - other.gold):.0f} {'more' if best.gold > other.gold else 'less'} "
-                     "for next turn")
+        gold = {"gold": decimal(abs(best.gold - other.gold), 0)}
+        parts.append((_("¤%(gold)s more for next turn") if best.gold > other.gold
+                      else _("¤%(gold)s less for next turn")) % gold)
+    reasons = ", ".join(parts)
     if abs(best.mean - other.mean) < AS_GOOD:
-        total = "as good as the next best on average: either will do"
-        return f"{total} ({', '.join(parts)})" if parts else total
-    total = f"{signed(best.mean - other.mean)} LP in all vs the next best"
-    return f"{total}: {', '.join(parts)}" if parts else total
+        if not parts:
+            return _("as good as the next best on average: either will do")
+        return _("as good as the next best on average: either will do (%(reasons)s)") % {"reasons": reasons}
+    total = {"lp": signed(best.mean - other.mean), "reasons": reasons}
+    if not parts:
+        return _("%(lp)s LP in all vs the next best") % total
+    return _("%(lp)s LP in all vs the next best: %(reasons)s") % total
 
 
 def cost_text(a: Assessment) -> str:
@@ -58,19 +105,20 @@ def cost_text(a: Assessment) -> str:
     "−6.7 LP ± 1.3", "−2.0 LP, the same in every sample", "−0.4 LP ± 1.2? (perhaps nothing)",
     "as good as far as the samples tell (+0.3 LP ± 1.0)" or "yours did better: +1.2 LP ± 0.8"."""
     if a.agreed:
-        return "you followed the coach's hint" if a.on_hint else "the coach agrees"
+        return _("you followed the coach's hint") if a.on_hint else _("the coach agrees")
+    values = {"lp": signed(-a.cost), "error": decimal(a.error)}
     if a.constant:
         if abs(a.cost) < 0.05:
-            return "as good: the same in every sample"
-        return f"{signed(-a.cost)} LP, the same in every sample" if a.cost > 0 else \
-            f"{signed(-a.cost)} LP better, the same in every sample"
+            return _("as good: the same in every sample")
+        return (_("%(lp)s LP, the same in every sample") if a.cost > 0
+                else _("%(lp)s LP better, the same in every sample")) % values
     if a.cost + a.error < 0:
-        return f"yours did better: {signed(-a.cost)} LP ± {a.error:.1f}"
+        return _("yours did better: %(lp)s LP ± %(error)s") % values
     if a.uncertain and a.cost <= 0:
-        return f"as good as far as the samples tell ({signed(-a.cost)} LP ± {a.error:.1f})"
+        return _("as good as far as the samples tell (%(lp)s LP ± %(error)s)") % values
     if a.uncertain:
-        return f"{signed(-a.cost)} LP ± {a.error:.1f}? (perhaps nothing)"
-    return f"{signed(-a.cost)} LP ± {a.error:.1f}"
+        return _("%(lp)s LP ± %(error)s? (perhaps nothing)") % values
+    return _("%(lp)s LP ± %(error)s") % values
 
 
 def cost_why(a: Assessment) -> str:
@@ -82,14 +130,16 @@ def cost_why(a: Assessment) -> str:
     lp, gold, wars = a.better
     parts = []
     if abs(wars) >= 0.1:
-        parts.append(f"{abs(wars):.1f} {'more' if wars > 0 else 'fewer'} Wars won")
+        parts.append((_("%(wars)s more Wars won") if wars > 0 else _("%(wars)s fewer Wars won"))
+                     % {"wars": decimal(abs(wars))})
     if abs(lp) >= 0.1:
-        parts.append(f"{signed(lp)} LP this turn")
+        parts.append(_("%(lp)s LP this turn") % {"lp": signed(lp)})
     if abs(gold) >= 0.5:
-        parts.append(f"¤{abs(gold):.0f} {'more' if gold > 0 else 'less'} for next turn")
+        parts.append((_("¤%(gold)s more for next turn") if gold > 0 else _("¤%(gold)s less for next turn"))
+                     % {"gold": decimal(abs(gold), 0)})
     if not parts:
-        return "the coach's choice leaves a Kingdom worth more for the turns to come"
-    return "the coach's choice: " + ", ".join(parts)
+        return _("the coach's choice leaves a Kingdom worth more for the turns to come")
+    return _("the coach's choice: %(reasons)s") % {"reasons": ", ".join(parts)}
 
 
-__all__ = ["AS_GOOD", "UNCERTAINTY", "cost_text", "cost_why", "signed", "why"]
+__all__ = ["AS_GOOD", "COACH", "cost_text", "cost_why", "decimal", "signed", "uncertainty", "why"]

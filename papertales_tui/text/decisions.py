@@ -16,56 +16,83 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, assert_never
 
 from ..rules.decisions import AgeTarget, Build, Decision, Deploy, Heal, Pass, Pick, Upgrade
-from ..rules.state import SLOT_NAMES
+from .i18n import N_
+from .narrator import NARRATOR, spot
 
 if TYPE_CHECKING:
     from ..rules.engine import Game
     from ..rules.observer import SeatView
 
-KIND_NAMES = {"pick": "a pick", "deploy": "a deployment", "build": "a Construction", "upgrade": "a Construction",
-              "pass": "a Construction", "heal": "a choice of Units to save", "age_target": "an Age token choice"}
+_ = NARRATOR.gettext
+
+# What the table knows of a decision before the game is over (public_text), by kind
+KIND_NAMES = {"pick": N_("%(player)s makes a pick"), "deploy": N_("%(player)s makes a deployment"),
+              "build": N_("%(player)s makes a Construction"), "upgrade": N_("%(player)s makes a Construction"),
+              "pass": N_("%(player)s makes a Construction"), "heal": N_("%(player)s makes a choice of Units to save"),
+              "age_target": N_("%(player)s makes an Age token choice")}
 
 
 def decision_text(decision: Decision, game: Game | SeatView, before: tuple[int | None, ...] = (),
                   hand: Sequence[int] | None = None) -> str:
     """A decision in a few words ("pick Knight, discard Archer", "build Tavern (level 1)"); a deployment
-    with the `hand` it was made from also says which cards it leaves to be discarded."""
+    with the `hand` it was made from also says which cards it leaves to be discarded. Its clauses are
+    whole messages, joined with ", " and "; " (the same in every language)."""
     def name(c: int) -> str:
-        return game.card(c).name
+        return NARRATOR.card_name(game.card(c))
 
     match decision:
         case Pick(card=card, discard=discard):
-            return f"pick {name(card)}" + (f", discard {name(discard)}" if discard is not None else "")
-        case Deploy(slots=slots, keep=keep):
-            placed = [f"{name(c)} ({SLOT_NAMES[s]})" for s, c in enumerate(slots) if c is not None and c not in before]
-            moved = [f"{name(c)} to {SLOT_NAMES[s]}" for s, c in enumerate(slots)
-                     if c is not None and c in before and before.index(c) != s]
-            words = f"deploy {', '.join(placed)}" if placed else "no new Units"
-            words += f", move {', '.join(moved)}" if moved else ""
-            words += f"; keep {name(keep)}" if keep is not None else ""
-            if hand is None:
-                return words
-            gone = [name(c) for c in hand if c not in slots and c != keep]
-            gone += [f"{name(c)} (taken out)" for c in before if c is not None and c not in slots]
-            return words + (f"; to the discard: {', '.join(gone)}" if gone else "; nothing to the discard")
+            if discard is None:
+                return _("pick %(card)s") % {"card": name(card)}
+            return _("pick %(card)s, discard %(other)s") % {"card": name(card), "other": name(discard)}
+        case Deploy():
+            return _deployment(decision, game, before, hand)
         case Build(building=b, level=level):
-            return f"build {game.catalog.buildings[b].name} (level {level})"
+            return _("build %(building)s (level %(level)s)") % {
+                "building": NARRATOR.card_name(game.catalog.buildings[b]), "level": level}
         case Upgrade(building=b):
-            return f"upgrade {game.catalog.buildings[b].name}"
+            return _("upgrade %(building)s") % {"building": NARRATOR.card_name(game.catalog.buildings[b])}
         case Pass():
-            return "build nothing"
+            return _("build nothing")
         case AgeTarget(slot=slot):
-            return f"Age tokens on {SLOT_NAMES[slot]}"
+            return _("Age tokens on %(spot)s") % {"spot": spot(slot)}
         case Heal(slots=saved):
-            return f"save {', '.join(SLOT_NAMES[s] for s in saved) or 'nobody'}"
+            if not saved:
+                return _("save nobody")
+            return _("save %(spots)s") % {"spots": ", ".join(spot(s) for s in saved)}
         case _:
             assert_never(decision)
+
+
+def _deployment(decision: Deploy, game: Game | SeatView, before: tuple[int | None, ...],
+                hand: Sequence[int] | None) -> str:
+    def name(c: int) -> str:
+        return NARRATOR.card_name(game.card(c))
+
+    def taken_out(c: int) -> str:
+        masculine = NARRATOR.pgettext("masculine", "%(card)s (taken out)")
+        feminine = NARRATOR.pgettext("feminine", "%(card)s (taken out)")
+        return (feminine if NARRATOR.gender(game.card(c)) == "feminine" else masculine) % {"card": name(c)}
+
+    slots, keep = decision.slots, decision.keep
+    placed = [f"{name(c)} ({spot(s)})" for s, c in enumerate(slots) if c is not None and c not in before]
+    moved = [_("%(card)s to %(spot)s") % {"card": name(c), "spot": spot(s)} for s, c in enumerate(slots)
+             if c is not None and c in before and before.index(c) != s]
+    words = _("deploy %(units)s") % {"units": ", ".join(placed)} if placed else _("no new Units")
+    words += ", " + _("move %(units)s") % {"units": ", ".join(moved)} if moved else ""
+    words += "; " + _("keep %(card)s") % {"card": name(keep)} if keep is not None else ""
+    if hand is None:
+        return words
+    gone = [name(c) for c in hand if c not in slots and c != keep]
+    gone += [taken_out(c) for c in before if c is not None and c not in slots]
+    return words + "; " + (_("to the discard: %(cards)s") % {"cards": ", ".join(gone)} if gone
+                           else _("nothing to the discard"))
 
 
 def public_text(decision: Decision, who: str) -> str:
     """A decision as the table knows it before the game is over: who decided, not what (what every
     player may see of it is in the events that follow)."""
-    return f"{who} makes {KIND_NAMES[decision.kind]}"
+    return NARRATOR.marked(KIND_NAMES[decision.kind]) % {"player": who}
 
 
 __all__ = ["KIND_NAMES", "decision_text", "public_text"]

@@ -25,7 +25,7 @@ DOMAIN = "papertales"
 LANGUAGES = ("en", "fr", "pl", "es")  # English is the messages themselves: it has no catalog
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 # The areas whose every message goes through the catalogs (and whose catalogs are complete).
-READY = frozenset({"cli"})
+READY = frozenset({"cli", "narrator", "coach"})
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order
 
 _chosen: list[str] = []  # the language set by set_language (--lang), else the system's
@@ -94,6 +94,13 @@ def card_kind(card: Named) -> str:
     return "building" if hasattr(card, "levels") else "unit"
 
 
+def gender(card: Named, lang: str) -> str:
+    """`card`'s grammatical gender in `lang` as its card file gives it (`genders: {fr: feminine}`),
+    else "masculine": the context (`pgettext`) of a message about the card, where a language agrees."""
+    return dict(getattr(card, "genders", ())).get(lang, "masculine") if card_kind(card) in SHOWN_NAMES.get(
+        lang, frozenset()) else "masculine"
+
+
 def shown_name(card: Named, lang: str) -> str:
     """`card`'s name as shown in `lang`: its official name there where SHOWN_NAMES says so, else
     its English name."""
@@ -117,6 +124,17 @@ class Area:
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self._catalog().ngettext(singular, plural, n)
 
+    def marked(self, message: str) -> str:
+        """A message marked elsewhere with `N_` (in a table), translated where it is shown."""
+        return self._catalog().gettext(message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """`message` in the sense `context` gives it: a card's gender ("masculine", "feminine")."""
+        return self._catalog().pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self._catalog().npgettext(context, singular, plural, n)
+
     def language(self) -> str:
         """The language this area speaks now: the chosen one once READY, else English."""
         return language() if self.name in READY else "en"
@@ -124,6 +142,10 @@ class Area:
     def card_name(self, card: Named) -> str:
         """`card`'s name in this area's language (shown_name)."""
         return shown_name(card, self.language())
+
+    def gender(self, card: Named) -> str:
+        """`card`'s gender in this area's language (`gender`): the context of a message about it."""
+        return gender(card, self.language())
 
 
 def folded(text: str) -> str:

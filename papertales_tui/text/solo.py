@@ -4,52 +4,98 @@ to the narrator's (`narrator.register_words`) when it first tells an event."""
 from __future__ import annotations
 
 from ..rules import events as ev
-from .glyphs import ARMY_NAMES, LP, STRENGTH, necropolis_label
-from .narrator import Names, register_words
+from .glyphs import ARMY_NAMES, necropolis_label
+from .i18n import N_
+from .narrator import NARRATOR, Names, register_words
 
-LICH_CAUSES = {"immediate": "immediate gain", "quest": "quest", "wars": "Wars won", "end": "END card",
-               "lich_card": "Lich King card"}
+_ = NARRATOR.gettext
+
+LICH_CAUSES = {"immediate": N_("immediate gain"), "quest": N_("quest"), "wars": N_("Wars won"),
+               "end": N_("END card"), "lich_card": N_("Lich King card")}
+
+
+def army_name(army: str) -> str:
+    """"Black", "Purple": an army of the Lich King in words."""
+    return NARRATOR.marked(ARMY_NAMES[army]) if army in ARMY_NAMES else army
+
+
+def necropolis(position: int) -> str:
+    """A Necropolis card's label: "1"-"4", "END"."""
+    return NARRATOR.marked(necropolis_label(position)) if position == 4 else necropolis_label(position)
 
 
 def _solo_started(e: ev.SoloStarted, n: Names) -> str:
-    cards = ", ".join(n.cause(k) for k in e.lich_cards) or "none"
-    return f"Difficulty {e.difficulty}: Lich King cards {cards}."
+    if not e.lich_cards:
+        return _("Difficulty %(difficulty)s: Lich King cards none.") % {"difficulty": e.difficulty}
+    return _("Difficulty %(difficulty)s: Lich King cards %(cards)s.") % {
+        "difficulty": e.difficulty, "cards": ", ".join(n.cause(k) for k in e.lich_cards)}
 
 
 def _lich_quest(e: ev.LichQuest, n: Names) -> str:
     k = len(e.matches)
-    return (f"{n.cause(e.source)}'s quest: {k} Underworld Unit{'s' if k != 1 else ''} "
-            f"({n.card_list(e.matches) if e.matches else 'none'}).")
+    return NARRATOR.ngettext("%(card)s's quest: %(count)s Underworld Unit (%(units)s).",
+                             "%(card)s's quest: %(count)s Underworld Units (%(units)s).", k) % {
+        "card": n.cause(e.source), "count": k, "units": n.card_list(e.matches) if e.matches else _("none")}
 
 
 def _solo_war(e: ev.SoloWar, n: Names) -> str:
-    me = n.player(0)
-    result = ("a tie, both win" if e.player_won and e.lich_won else f"{me} wins" if e.player_won
-              else "the Lich King wins")
-    army = ARMY_NAMES.get(e.army, e.army)
-    return f"{me} {STRENGTH}{e.strength} vs the {army} army {STRENGTH}{e.army_strength}: {result}."
+    values = {"player": n.player(0), "strength": e.strength, "army": army_name(e.army),
+              "army_strength": e.army_strength}
+    if e.player_won and e.lich_won:
+        return _("%(player)s ⚔%(strength)s vs the %(army)s army ⚔%(army_strength)s: a tie, both win.") % values
+    if e.player_won:
+        return _("%(player)s ⚔%(strength)s vs the %(army)s army ⚔%(army_strength)s: %(player)s wins.") % values
+    return _("%(player)s ⚔%(strength)s vs the %(army)s army ⚔%(army_strength)s: the Lich King wins.") % values
 
 
 def _solo_over(e: ev.SoloOver, n: Names) -> str:
-    me = n.player(0)
-    who = me if e.winner == "player" else "the Lich King"
-    return f"{me} {LP}{e.player_lp} vs the Lich King {LP}{e.lich_lp}: {who} wins."
+    values = {"player": n.player(0), "lp": e.player_lp, "lich_lp": e.lich_lp}
+    if e.winner == "player":
+        return _("%(player)s ★%(lp)s vs the Lich King ★%(lich_lp)s: %(player)s wins.") % values
+    return _("%(player)s ★%(lp)s vs the Lich King ★%(lich_lp)s: the Lich King wins.") % values
 
 
-register_words("solo", "New solo game: {players} against the Lich King", {
+def _necropolis_revealed(e: ev.NecropolisRevealed, n: Names) -> str:
+    return _("Necropolis card %(position)s turns face up: %(card)s (gain ★%(gain)s, Black %(black)s, "
+             "Purple %(purple)s).") % {"position": necropolis(e.position), "card": n.cause(e.card), "gain": e.gain,
+                                       "black": e.black, "purple": e.purple}
+
+
+def _lich_lp(e: ev.LichLp, n: Names) -> str:
+    cause = NARRATOR.marked(LICH_CAUSES[e.cause]) if e.cause in LICH_CAUSES else e.cause
+    return _("The Lich King +%(amount)s★ (%(card)s, %(cause)s), now ★%(total)s.") % {
+        "amount": e.amount, "card": n.cause(e.source), "cause": cause, "total": e.total}
+
+
+def _underworld_added(e: ev.UnderworldAdded, n: Names) -> str:
+    total = NARRATOR.ngettext("%(count)s card", "%(count)s cards", e.total) % {"count": e.total}
+    return NARRATOR.ngettext("%(cards)s go to the Underworld (%(total)s).",
+                             "%(cards)s go to the Underworld (%(total)s).", len(e.cards)) % {
+        "cards": n.card_list(e.cards), "total": total}
+
+
+def _underworld_bottom(e: ev.UnderworldBottom, n: Names) -> str:
+    return NARRATOR.ngettext("%(cards)s go under the Underworld.", "%(cards)s go under the Underworld.",
+                             len(e.cards)) % {"cards": n.card_list(e.cards)}
+
+
+register_words("solo", N_("New solo game: {players} against the Lich King"), {
     ev.SoloStarted: _solo_started,
-    ev.NecropolisRevealed: lambda e, n: (f"Necropolis card {necropolis_label(e.position)} turns face up: "
-                                         f"{n.cause(e.card)} (gain {LP}{e.gain}, Black {e.black}, "
-                                         f"Purple {e.purple})."),
-    ev.UnderworldShuffled: lambda e, n: f"The Underworld ({e.cards} cards) is shuffled.",
-    ev.UnderworldDrawn: lambda e, n: f"{n.player(e.player)} draws {n.card_list(e.cards)} from the Underworld.",
-    ev.UnderworldAdded: lambda e, n: f"{n.card_list(e.cards)} go to the Underworld ({e.total} cards).",
-    ev.UnderworldBottom: lambda e, n: f"{n.card_list(e.cards)} go under the Underworld.",
+    ev.NecropolisRevealed: _necropolis_revealed,
+    ev.UnderworldShuffled: lambda e, n: NARRATOR.ngettext(
+        "The Underworld (%(count)s card) is shuffled.", "The Underworld (%(count)s cards) is shuffled.",
+        e.cards) % {"count": e.cards},
+    ev.UnderworldDrawn: lambda e, n: _("%(player)s draws %(cards)s from the Underworld.") % {
+        "player": n.player(e.player), "cards": n.card_list(e.cards)},
+    ev.UnderworldAdded: _underworld_added,
+    ev.UnderworldBottom: _underworld_bottom,
     ev.LichQuest: _lich_quest,
-    ev.LichLp: lambda e, n: (f"The Lich King +{e.amount}{LP} ({n.cause(e.source)}, "
-                             f"{LICH_CAUSES.get(e.cause, e.cause)}), now {LP}{e.total}."),
-    ev.UnderworldDiscarded: lambda e, n: f"The {len(e.cards)} Underworld cards go to the discard pile.",
+    ev.LichLp: _lich_lp,
+    ev.UnderworldDiscarded: lambda e, n: NARRATOR.ngettext(
+        "The %(count)s Underworld card goes to the discard pile.",
+        "The %(count)s Underworld cards go to the discard pile.", len(e.cards)) % {"count": len(e.cards)},
     ev.SoloWar: _solo_war,
-    ev.TimeMoved: lambda e, n: f"The Time token moves to Necropolis card {necropolis_label(e.position)}.",
+    ev.TimeMoved: lambda e, n: _("The Time token moves to Necropolis card %(position)s.") % {
+        "position": necropolis(e.position)},
     ev.SoloOver: _solo_over,
 })

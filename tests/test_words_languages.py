@@ -1,0 +1,121 @@
+"""The words of the game (the narrator, the decisions, the coach, `replay` and `review`) in French, Polish
+and Spanish: no English sentence left in a seeded game's narration, the cards' official names agreed
+with in gender, the reports of `papertales replay` and `papertales review` in French; English unchanged
+(tests/test_old_saves.py holds the English narration word for word)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from papertales_tui.cli import main
+from papertales_tui.persistence import save_as
+from papertales_tui.rules.engine import Game
+from papertales_tui.rules.random_play import play_random_game, random_decision
+from papertales_tui.rules.solo import play_random_solo_game
+from papertales_tui.text import i18n
+from papertales_tui.text.i18n import set_language
+from papertales_tui.text.narrator import Names, narrate
+
+LANGS = ["fr", "pl", "es"]
+GLYPHS = "¤★◷⚔—"
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    set_language(None)
+
+
+@pytest.fixture(scope="module")
+def games():
+    return [play_random_game(["Ann", "Bob", "Cy"], 5), play_random_game(["Ann", "Bob"], 11),
+            play_random_solo_game("Sam", 3, difficulty=4)]
+
+
+def told(game, lang: str) -> list[str]:
+    set_language(lang)
+    names = Names.of(game)
+    return [narrate(e, names, full=True) or "" for e in game.state.log]
+
+
+def words_left(line: str, game) -> str:
+    """What a line says besides names and numbers: the card names of every language, the players'."""
+    cat = game.catalog
+    names = {n for table in (cat.units, cat.buildings) for c in table.values() for n in c.every_name}
+    names |= {c.name for table in (cat.necropolis, cat.lich_king) for c in table.values()}
+    names |= {p.name for p in game.state.players}
+    for name in sorted(names, key=len, reverse=True):
+        line = line.replace(name, " ")
+    return re.sub(rf"[\d\s{GLYPHS}+\-−.,:;()]+", " ", line).strip()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_seeded_game_is_narrated_with_no_english_sentence_left(games, lang):
+    for game in games:
+        english, other = told(game, "en"), told(game, lang)
+        assert len(english) == len(other)
+        same = [e for e, o, d in zip(english, other, game.state.log, strict=True)
+                if e == o and words_left(e, game) and not e.startswith(f"{d['type']}: ")]
+        assert same == [], same[:5]  # (an event with nothing to tell, e.g. no Unit to age, shows its fields)
+
+
+def test_french_sentences_agree_with_a_feminine_card(games):
+    game = games[0]
+    set_language("fr")
+    names = Names.of(game)
+    assert "Forgeronne" in names.feminine and "Chevalier" not in names.feminine
+    unpaid = {"type": "unit_unpaid", "phase": "deployment", "player": 0}
+    forgeronne = next(i for i, k in enumerate(game.state.cards) if k == "blacksmith")
+    chevalier = next(i for i, k in enumerate(game.state.cards) if k == "knight")
+    assert narrate({**unpaid, "card": forgeronne}, names) == "Ann ne peut pas payer Forgeronne : elle est défaussée."
+    assert narrate({**unpaid, "card": chevalier}, names) == "Ann ne peut pas payer Chevalier : il est défaussé."
+
+
+def test_polish_names_the_buildings_and_keeps_english_units(games):
+    set_language("pl")
+    lines = told(games[0], "pl")
+    assert any("Karczma" in line or "Świątynia" in line or "Kopalnia" in line for line in lines)
+    assert not any("Tavern" in line or "Temple " in line for line in lines)
+    assert any("Knight" in line or "Veteran" in line for line in lines)  # Units: English until every one has a source
+
+
+def test_an_area_follows_the_language_only_when_ready(monkeypatch, games):
+    monkeypatch.setattr(i18n, "READY", frozenset({"cli"}))
+    assert told(games[0], "fr") == told(games[0], "en")
+
+
+@pytest.fixture(scope="module")
+def finished_file(tmp_path_factory):
+    return save_as(play_random_game(["Ann", "Bob"], 11), tmp_path_factory.mktemp("words") / "game.json")
+
+
+def test_replay_speaks_french(finished_file, capsys):
+    assert main(["--lang", "fr", "replay", str(finished_file)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"Relecture de {finished_file} : 2 joueurs (Ann, Bob), graine 11, ")
+    assert out[1] == "Mise en place"
+    assert any(line.startswith("#1 Ann : prendre ") for line in out)
+    assert out[-1].startswith("OK : l'état enregistré correspond à la relecture (")
+    assert out[-1].endswith(", partie terminée).")
+    set_language("en")
+    assert not any(" takes " in line or " reveals " in line for line in out)
+
+
+def test_review_speaks_french(tmp_path, capsys):
+    game = Game.new(["Ann", "Bob"], seed=8)
+    rng = random.Random(8)
+    while game.state.turn < 2:
+        pend = game.pending()[0]
+        game.apply(pend.player, random_decision(game, pend, rng))
+    path = save_as(game, tmp_path / "g.json")
+    assert main(["--lang", "fr", "review", str(path), "--samples", "4", "--jobs", "1", "--seat", "Ann"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"Analyse de {path} : 2 joueurs ; analysé : Ann ; ")
+    assert out[1].startswith("(la partie n'est pas finie : tour 2, ")
+    assert out[2] == "Décisions les plus coûteuses :"
+    assert any(line.startswith("Ann : ") and "le coach est d'accord avec" in line for line in out)
+    assert "intervalle à 95 %" in out[-1]
+    assert not any("decisions" in line or "playouts" in line or " LP" in line for line in out)
