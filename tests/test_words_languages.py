@@ -119,3 +119,63 @@ def test_review_speaks_french(tmp_path, capsys):
     assert any(line.startswith("Ann : ") and "le coach est d'accord avec" in line for line in out)
     assert "intervalle à 95 %" in out[-1]
     assert not any("decisions" in line or "playouts" in line or " LP" in line for line in out)
+
+
+# ---- refusals: typed data told in the player's language ------------------------------------------
+
+
+def refused(game, player, decision):
+    from papertales_tui.rules.errors import IllegalDecision
+
+    with pytest.raises(IllegalDecision) as info:
+        game.apply(player, decision)
+    return info.value
+
+
+def test_a_refusal_is_typed_data_told_in_french():
+    import pickle
+
+    from papertales_tui.rules import Pick
+
+    game = Game.new(["Ann", "Bob", "Cy"], seed=3)
+    pend = game.pending()[0]
+    offered = set(pend.options.cards)
+    other = next(c for c in range(len(game.state.cards)) if c not in offered)
+    err = refused(game, pend.player, Pick(other))
+    assert err.reason == "you can only pick a card from the cards in front of you" and err.data == {}
+    assert str(err) == err.english() == err.reason  # English unless another language is chosen
+    set_language("fr")
+    assert str(err) == "vous ne pouvez prendre qu'une des cartes devant vous"
+    assert game.pending()[0] == pend  # refused: nothing changed
+    again = pickle.loads(pickle.dumps(err))  # (from a worker process: the data, not the words)
+    assert type(again) is type(err) and again.reason == err.reason and str(again) == str(err)
+
+
+def test_a_refusal_with_numbers_and_a_card_in_each_language():
+    from papertales_tui.rules.card_files import default_catalog
+    from papertales_tui.rules.errors import IllegalDecision, N_, Unaffordable
+    from papertales_tui.text.errors import refusal
+
+    short = Unaffordable(5, 3)
+    blacksmith = default_catalog().units["blacksmith"]
+    card = IllegalDecision(N_("you can pay for %(card)s, so it cannot be left unpaid"), card=blacksmith)
+    said = {}
+    for lang in ["en", *LANGS]:
+        set_language(lang)
+        said[lang] = (refusal(short), str(card))
+    assert said["en"] == ("these Units cost 5 Gold and you have 3: choose which to give up",
+                          "you can pay for Blacksmith, so it cannot be left unpaid")
+    assert said["fr"] == ("ces Unités coûtent 5 Or et vous en avez 3 : choisissez celles à abandonner",
+                          "vous pouvez payer Forgeronne : vous ne pouvez donc pas y renoncer")
+    assert "¤5" in said["pl"][0] and "Blacksmith" in said["pl"][1]  # Polish: Units keep their English names
+    assert said["es"][0].startswith("estas Unidades cuestan 5 de oro")
+    assert short.cost == 5 and short.gold == 3  # what a program reads
+
+
+def test_a_refused_kind_lists_the_kinds_in_the_language():
+    from papertales_tui.rules.errors import WrongKind
+
+    err = WrongKind(("build", "upgrade", "pass"), "pick")
+    assert str(err) == "expected a decision of kind build or upgrade or pass, got 'pick'"
+    set_language("fr")
+    assert str(err) == "décision attendue du type build, upgrade ou pass, reçu 'pick'"

@@ -12,7 +12,7 @@ from dataclasses import MISSING, dataclass, fields
 from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
-from .errors import MalformedDecision, WrongKind
+from .errors import N_, MalformedDecision, WrongKind
 
 
 class Step(StrEnum):
@@ -83,9 +83,9 @@ class Pick:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Pick:
         if not _is_int(d.get("card")):
-            raise MalformedDecision("you can only pick a card from the cards in front of you")
+            raise MalformedDecision(NOT_OFFERED)
         if not _int_or_none(d.get("discard")):
-            raise MalformedDecision("a discarded card is a card number")
+            raise MalformedDecision(N_("a discarded card is a card number"))
         return cls(d["card"], d.get("discard"))
 
     def to_dict(self) -> dict[str, Any]:
@@ -117,12 +117,12 @@ class Deploy:
     def from_dict(cls, d: dict[str, Any]) -> Deploy:
         slots = d.get("slots")
         if not isinstance(slots, list | tuple) or len(slots) != 5:
-            raise MalformedDecision("a deployment lists exactly 5 spots (Front 1-3, Back 1-2)")
+            raise MalformedDecision(FIVE_SPOTS)
         if not all(_int_or_none(c) for c in slots) or not _int_or_none(d.get("keep")):
-            raise MalformedDecision("spots and the kept card hold card numbers or nothing (null)")
+            raise MalformedDecision(N_("spots and the kept card hold card numbers or nothing (null)"))
         unpaid = d.get("unpaid") or []
         if not isinstance(unpaid, list | tuple) or not all(_is_int(c) for c in unpaid):
-            raise MalformedDecision("only Units deployed now can be left unpaid")
+            raise MalformedDecision(ONLY_NEW_UNPAID)
         return cls(tuple(slots), d.get("keep"), tuple(unpaid))
 
     def to_dict(self) -> dict[str, Any]:
@@ -145,7 +145,7 @@ class AgeTarget:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> AgeTarget:
         if not _is_int(d.get("slot")):
-            raise MalformedDecision("choose one of your Units in play")
+            raise MalformedDecision(ONE_IN_PLAY)
         return cls(d["slot"])
 
     def to_dict(self) -> dict[str, Any]:
@@ -155,7 +155,13 @@ class AgeTarget:
         return {"player": player, "kind": "age_target", "slot": self.slot}
 
 
-_NOT_AVAILABLE = "you cannot afford that Construction now (or it is not available)"
+# Refusals said in more than one place (their words: rules/errors.py)
+NOT_AVAILABLE = N_("you cannot afford that Construction now (or it is not available)")
+NOT_OFFERED = N_("you can only pick a card from the cards in front of you")
+FIVE_SPOTS = N_("a deployment lists exactly 5 spots (Front 1-3, Back 1-2)")
+ONLY_NEW_UNPAID = N_("only Units deployed now can be left unpaid")
+ONE_IN_PLAY = N_("choose one of your Units in play")
+TWICE_SAVED = N_("list the spots of the Units to save, each once")
 
 
 @quick_init
@@ -173,7 +179,7 @@ class Build:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Build:
         if not isinstance(d.get("building"), str) or not _is_int(d.get("level")):
-            raise MalformedDecision(_NOT_AVAILABLE)
+            raise MalformedDecision(NOT_AVAILABLE)
         gold = d.get("gold")
         return cls(d["building"], d["level"], gold if _is_int(gold) else None)
 
@@ -201,7 +207,7 @@ class Upgrade:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Upgrade:
         if not isinstance(d.get("building"), str):
-            raise MalformedDecision(_NOT_AVAILABLE)
+            raise MalformedDecision(NOT_AVAILABLE)
         gold = d.get("gold")
         return cls(d["building"], gold if _is_int(gold) else None)
 
@@ -247,7 +253,7 @@ class Heal:
     def from_dict(cls, d: dict[str, Any]) -> Heal:
         slots = d.get("slots")
         if not isinstance(slots, list | tuple) or not all(_is_int(x) for x in slots) or len(set(slots)) != len(slots):
-            raise MalformedDecision("list the spots of the Units to save, each once")
+            raise MalformedDecision(TWICE_SAVED)
         return cls(tuple(slots))
 
     def to_dict(self) -> dict[str, Any]:
@@ -348,7 +354,7 @@ def decision_from_dict(d: object, step: Step | None = None) -> Decision:
     """The typed decision of a JSON-ready dict. With `step`, a kind that step does not take
     raises `WrongKind` before the fields are looked at."""
     if not isinstance(d, dict):
-        raise MalformedDecision("a decision must be a mapping with a 'kind'")
+        raise MalformedDecision(N_("a decision must be a mapping with a 'kind'"))
     kind = d.get("kind")
     expected = KINDS[step] if step is not None else tuple(DECISIONS)
     if not isinstance(kind, str) or kind not in expected:
@@ -362,7 +368,7 @@ def as_decision(d: Decision | dict[str, Any], step: Step | None = None) -> Decis
         return decision_from_dict(d, step)
     own = STEP_OF.get(type(d))
     if own is None:
-        raise MalformedDecision("a decision must be a mapping with a 'kind'")
+        raise MalformedDecision(N_("a decision must be a mapping with a 'kind'"))
     if step is not None and own != step:
         raise WrongKind(KINDS[step], d.kind)
     return d

@@ -1,15 +1,65 @@
 """Errors the rules core raises for refused decisions; each carries the data a program needs.
 
-`IllegalDecision` is the base (a `ValueError`): the game state is left untouched and `str()` gives
-the reason in words. A screen or a bot reads the fields (`cost`, `gold`, `expected`…), never the
-wording.
+`IllegalDecision` is the base (a `ValueError`): the game state is left untouched. A refusal is typed
+data: its `reason` (the English sentence, a message of the catalogs marked `N_`, with named
+placeholders) and its `data` (the values: numbers, card types, kinds). A screen or a bot reads the
+fields (`reason`, `data`, `cost`, `gold`, `expected`…), never the wording. `str()` gives the reason in
+words: in English (`english()`), or in the player's language once text/errors.py is loaded (it tells
+refusals with `tell_with`; rules/ does not import text/).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogs (`pybabel extract -k N_`); it is translated in text/errors.py."""
+    return message
+
+
+_tellers: list[Callable[[IllegalDecision], str]] = []  # text/errors.py: a refusal in the player's language
+
+
+def tell_with(teller: Callable[[IllegalDecision], str] | None) -> None:
+    """Refusals' `str()` from now on: `teller(refusal)` (None: the English words)."""
+    _tellers[:] = [] if teller is None else [teller]
+
+
+def english_value(value: Any) -> Any:
+    """A refusal's value as its English words show it: a card type by its name, kinds joined by "or"."""
+    if hasattr(value, "name_in"):
+        return value.name
+    if isinstance(value, tuple):
+        return " or ".join(map(str, value))
+    return value
+
+
+def _remade(cls: type[IllegalDecision], reason: str, data: dict[str, Any], fields: dict[str, Any]) -> IllegalDecision:
+    err = IllegalDecision.__new__(cls)
+    IllegalDecision.__init__(err, reason, **data)
+    err.__dict__.update(fields)
+    return err
+
 
 class IllegalDecision(ValueError):
     """A decision the rules refuse. The game state is left untouched; `str()` gives the reason."""
+
+    def __init__(self, reason: str, **data: Any):
+        self.reason = reason
+        self.data = data
+        super().__init__(self.english())
+
+    def english(self) -> str:
+        """The reason in English, its values in."""
+        return self.reason % {k: english_value(v) for k, v in self.data.items()} if self.data else self.reason
+
+    def __str__(self) -> str:
+        return _tellers[0](self) if _tellers else self.english()
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (to a worker process and back: the typed data, not the words)
+        return _remade, (type(self), self.reason, self.data, self.__dict__)
 
 
 class MalformedDecision(IllegalDecision):
@@ -20,7 +70,7 @@ class NotPending(IllegalDecision):
     """This player has nothing to decide now (not a seat, already decided, or the game is over)."""
 
     def __init__(self, player: object):
-        super().__init__(f"player {player} has nothing to decide now")
+        super().__init__(N_("player %(player)s has nothing to decide now"), player=player)
         self.player = player
 
 
@@ -28,7 +78,8 @@ class WrongKind(IllegalDecision):
     """A decision of another kind than the step asks for (`expected` lists the kinds accepted)."""
 
     def __init__(self, expected: tuple[str, ...], got: object):
-        super().__init__(f"expected a decision of kind {' or '.join(expected)}, got {got!r}")
+        super().__init__(N_("expected a decision of kind %(expected)s, got %(got)r"), expected=tuple(expected),
+                         got=got)
         self.expected = expected
         self.got = got
 
@@ -37,9 +88,10 @@ class Unaffordable(IllegalDecision):
     """The new Units cost more Gold than the player has: some must be given up (left unpaid)."""
 
     def __init__(self, cost: int, gold: int):
-        super().__init__(f"these Units cost {cost} Gold and you have {gold}: choose which to give up")
+        super().__init__(N_("these Units cost %(cost)s Gold and you have %(gold)s: choose which to give up"),
+                         cost=cost, gold=gold)
         self.cost = cost
         self.gold = gold
 
 
-__all__ = ["IllegalDecision", "MalformedDecision", "NotPending", "Unaffordable", "WrongKind"]
+__all__ = ["IllegalDecision", "MalformedDecision", "NotPending", "Unaffordable", "WrongKind", "tell_with"]

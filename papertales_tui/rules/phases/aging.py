@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from .. import kingdom
 from ..decisions import Heal, HealOptions, Step
-from ..errors import IllegalDecision, MalformedDecision
+from ..errors import N_, IllegalDecision, MalformedDecision
 from ..order import ranked
 from ..state import Phase, Player, Unit
 
@@ -26,15 +26,15 @@ def heal_options(game: Table, i: int, p: Player) -> HealOptions:
 def check_heal(game: Table, player: int, p: Player, d: Heal) -> Heal:
     slots = d.slots
     if len(set(slots)) != len(slots):
-        raise MalformedDecision("list the spots of the Units to save, each once")
+        raise MalformedDecision(N_("list the spots of the Units to save, each once"))
     most = kingdom.healers(game.rules, p)
     if len(slots) > most:
-        raise IllegalDecision(f"each Mystical Healer saves one Unit: at most {most}")
+        raise IllegalDecision(N_("each Mystical Healer saves one Unit: at most %(most)s"), most=most)
     healable = kingdom.healable(game.rules, p)
     if any(s not in healable for s in slots):
         rules = [game.rules[u.card] for u in p.slots if u is not None]
         healers = {(r.name, r.save_text) for r in rules if r.healer}  # the rule in the card's words
-        raise IllegalDecision("; ".join(f"{name}: {text}" for name, text in sorted(healers)))
+        raise IllegalDecision(N_("%(rules)s"), rules="; ".join(f"{name}: {text}" for name, text in sorted(healers)))
     return d
 
 

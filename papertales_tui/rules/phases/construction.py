@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import kingdom
-from ..decisions import Build, Construction, ConstructionOptions, Pass, Upgrade
+from ..decisions import NOT_AVAILABLE, Build, Construction, ConstructionOptions, Pass, Upgrade
 from ..errors import IllegalDecision
 from ..state import Player
 
@@ -43,7 +43,7 @@ def check_construction(game: Table, player: int, p: Player, d: Construction) -> 
             return opt  # (the engine's price)
         if isinstance(d, Upgrade) and isinstance(opt, Upgrade):
             return opt
-    raise IllegalDecision("you cannot afford that Construction now (or it is not available)")
+    raise IllegalDecision(NOT_AVAILABLE)
 
 
 def resolve_construction(game: Table) -> None:

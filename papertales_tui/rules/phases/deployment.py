@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import kingdom
-from ..decisions import AgeTarget, AgeTargetOptions, Deploy, DeployOptions
-from ..errors import IllegalDecision, MalformedDecision, Unaffordable
+from ..decisions import FIVE_SPOTS, ONE_IN_PLAY, ONLY_NEW_UNPAID, AgeTarget, AgeTargetOptions, Deploy, DeployOptions
+from ..errors import N_, IllegalDecision, MalformedDecision, Unaffordable
 from ..order import gains_in_order, in_order, ranked
 from ..state import FIFTH_SLOT, Player, Unit
 
@@ -29,20 +29,20 @@ def deploy_options(game: Table, i: int, p: Player) -> DeployOptions:
 def check_deploy(game: Table, player: int, p: Player, d: Deploy) -> Deploy:
     slots = d.slots
     if len(slots) != 5:
-        raise MalformedDecision("a deployment lists exactly 5 spots (Front 1-3, Back 1-2)")
+        raise MalformedDecision(FIVE_SPOTS)
     in_play = {u.card for u in p.slots if u is not None}
     placed = [c for c in slots if c is not None]
     if len(set(placed)) != len(placed):
-        raise IllegalDecision("a card can only be in one spot")
+        raise IllegalDecision(N_("a card can only be in one spot"))
     hand = p.hand
     for c in placed:
         if c not in in_play and c not in hand:
-            raise IllegalDecision("you can only place Units from your hand or already in play")
+            raise IllegalDecision(N_("you can only place Units from your hand or already in play"))
     if slots[FIFTH_SLOT] is not None and not p.has_fifth_slot():
-        raise IllegalDecision("the 5th spot needs a level-2 Building")
+        raise IllegalDecision(N_("the 5th spot needs a level-2 Building"))
     keep = d.keep
     if keep is not None and (keep not in p.hand or keep in placed):
-        raise IllegalDecision("you can only keep one card of your hand that you do not deploy")
+        raise IllegalDecision(N_("you can only keep one card of your hand that you do not deploy"))
     new = [c for c in placed if c not in in_play]
     check_payment(game, p, new, d.unpaid)
     return d
@@ -51,7 +51,7 @@ def check_deploy(game: Table, player: int, p: Player, d: Deploy) -> Deploy:
 def check_payment(game: Table, p: Player, new: list[int], unpaid: tuple[int, ...]) -> None:
     """The new Units are paid for, but for those given up, and only when Gold is short."""
     if any(c not in new for c in unpaid) or len(set(unpaid)) != len(unpaid):
-        raise IllegalDecision("only Units deployed now can be left unpaid")
+        raise IllegalDecision(ONLY_NEW_UNPAID)
     rules = game.rules
     cost = 0
     for c in new:
@@ -61,7 +61,7 @@ def check_payment(game: Table, p: Player, new: list[int], unpaid: tuple[int, ...
         raise Unaffordable(cost, p.gold)
     for c in unpaid:
         if game.types[c].cost <= p.gold - cost:
-            raise IllegalDecision(f"you can pay for {game.types[c].name}, so it cannot be left unpaid")
+            raise IllegalDecision(N_("you can pay for %(card)s, so it cannot be left unpaid"), card=game.types[c])
 
 
 def resolve_deployment(game: Table) -> None:
@@ -208,7 +208,7 @@ def age_target_options(game: Table, i: int, p: Player) -> AgeTargetOptions:
 
 def check_age_target(game: Table, player: int, p: Player, d: AgeTarget) -> AgeTarget:
     if d.slot not in [k for k, _ in p.units()]:
-        raise IllegalDecision("choose one of your Units in play")
+        raise IllegalDecision(ONE_IN_PLAY)
     return d
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..decisions import Pick, PickOptions, Step
-from ..errors import IllegalDecision
+from ..decisions import NOT_OFFERED, Pick, PickOptions, Step
+from ..errors import N_, IllegalDecision
 from ..state import Player
 
 if TYPE_CHECKING:
@@ -98,12 +98,12 @@ def pick_options(game: Table, i: int, p: Player) -> PickOptions:
 def check_pick(game: Table, player: int, p: Player, d: Pick) -> Pick:
     cards = p.draft
     if d.card not in cards:
-        raise IllegalDecision("you can only pick a card from the cards in front of you")
+        raise IllegalDecision(NOT_OFFERED)
     if len(game.state.players) == 2:
         if d.discard is None or d.discard not in cards or d.discard == d.card:
-            raise IllegalDecision("with 2 players you must also discard another of these cards")
+            raise IllegalDecision(N_("with 2 players you must also discard another of these cards"))
     elif d.discard is not None:
-        raise IllegalDecision("you cannot discard a card now")
+        raise IllegalDecision(N_("you cannot discard a card now"))
     return d
 
 
