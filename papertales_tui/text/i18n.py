@@ -125,6 +125,12 @@ class Area:
         """`card`'s name in this area's language (shown_name)."""
         return shown_name(card, self.language())
 
+    def translated(self, message: str) -> str:
+        """A message not written at this call, in this area's language: one marked with N_ (in a
+        table), or written in a data file (a card's ability text, a paragraph of the help: text/help.py
+        extracts them)."""
+        return self._catalog().gettext(message)
+
 
 def folded(text: str) -> str:
     """`text` for a search that ignores case and accents ("Maitresse" finds "Maîtresse"), letter for
