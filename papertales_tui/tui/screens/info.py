@@ -148,6 +148,14 @@ def productions(ps: tuple[Production, ...]) -> Text:
     return Text(" ").join(production(p) for p in ps)
 
 
+def unit_stats(t: UnitType) -> Text:
+    """Cost, strength and production: `¤1 ⚔2 ♣`."""
+    out = Text.assemble(tx.gold(t.cost), " ", tx.strength(t.strength))
+    if t.produces:
+        out.append_text(Text(" ") + productions(t.produces))
+    return out
+
+
 def cost_words(cost: tuple[str, ...]) -> Text:
     words = (f"{tx.RESOURCE_GLYPHS[r]} {HELP.translated(RESOURCE_WORDS[r])}" for r in cost)
     return Text(" ").join(Text(w, style=tx.RESOURCE_STYLES[r]) for w, r in zip(words, cost))
@@ -258,6 +266,7 @@ class CardBrowser(InfoScreen):
         self.catalog = catalog
         self.start_key = key
         self.title_text = _("Paper Tales · Cards")
+        self.name_width = 0  # the Units' column of names: the longest name shown (on mount)
 
     def entries(self, query: str = "") -> list[tuple[str, str, str]]:
         """(kind, key, name as shown) of the cards whose name, in any language, contains the query (case
@@ -285,8 +294,12 @@ class CardBrowser(InfoScreen):
                 yield Static("", id="card-text")
 
     def on_mount(self) -> None:
+        units = self.catalog.units.values()
+        self.name_width = max((len(HELP.card_name(t)) for t in units), default=0) + 1
         self.fill("")
         ol = self.query_one("#card-list", OptionList)
+        longest = max((ol.get_option_at_index(k).prompt.cell_len for k in range(ol.option_count)), default=0)
+        ol.styles.width = max(38, min(44, longest + 2))  # its longest line and the scrollbar
         if self.start_key is not None:
             for k in range(ol.option_count):
                 if option_key(ol.get_option_at_index(k)).split(":", 1)[1] == self.start_key:
@@ -296,11 +309,10 @@ class CardBrowser(InfoScreen):
     def fill(self, query: str) -> None:
         ol = self.query_one("#card-list", OptionList)
         ol.clear_options()
-        entries = self.entries(query)
-        width = max((len(name) for kind, _key, name in entries if kind == "unit"), default=0) + 1
-        for kind, key, name in entries:
+        for kind, key, name in self.entries(query):
             if kind == "unit":
-                label = Text.assemble(Text(name.ljust(width), style="bold"), tx.unit_stats(self.catalog.units[key]))
+                label = Text.assemble(Text(name.ljust(self.name_width), style="bold"),
+                                      unit_stats(self.catalog.units[key]))
             else:
                 label = Text(name)
                 label.append(f"  {HELP.translated(CARD_KINDS[kind])}", style="italic")
