@@ -296,9 +296,8 @@ class CardBrowser(InfoScreen):
     def on_mount(self) -> None:
         units = self.catalog.units.values()
         self.name_width = max((len(HELP.card_name(t)) for t in units), default=0) + 1
-        self.fill("")
+        longest = self.fill("")
         ol = self.query_one("#card-list", OptionList)
-        longest = max((ol.get_option_at_index(k).prompt.cell_len for k in range(ol.option_count)), default=0)
         ol.styles.width = max(38, min(44, longest + 2))  # its longest line and the scrollbar
         if self.start_key is not None:
             for k in range(ol.option_count):
@@ -306,9 +305,11 @@ class CardBrowser(InfoScreen):
                     ol.highlighted = k
         ol.focus()
 
-    def fill(self, query: str) -> None:
+    def fill(self, query: str) -> int:
+        """List the cards the query finds; the width of the longest line."""
         ol = self.query_one("#card-list", OptionList)
         ol.clear_options()
+        longest = 0
         for kind, key, name in self.entries(query):
             if kind == "unit":
                 label = Text.assemble(Text(name.ljust(self.name_width), style="bold"),
@@ -318,8 +319,10 @@ class CardBrowser(InfoScreen):
                 label.append(f"  {HELP.translated(CARD_KINDS[kind])}", style="italic")
             label.no_wrap, label.overflow = True, "ellipsis"  # one line per entry, whatever its length
             ol.add_option(Option(label, id=f"{kind}:{key}"))
+            longest = max(longest, label.cell_len)
         if ol.option_count:
             ol.highlighted = 0
+        return longest
 
     @on(Input.Changed, "#card-filter")
     def filtered(self, event: Input.Changed) -> None:
