@@ -201,3 +201,21 @@ async def test_the_rules_help_at_80x24_in_each_language(lang):
         source = app.screen.query_one(Markdown).source
         assert source.startswith(info.how_to_play()) and "## " + HELP.translated("Project rulings") in source
         assert not any(len(line) > 80 for line in text.splitlines())
+
+
+FEMININE = {"adventurer", "archer", "blacksmith", "militiaman", "necromancer", "rogue", "sculptor", "time_master",
+            "palm_reader", "wood_merchant"}  # the ten feminine French names (card-names.md)
+FEMININE_WORDS = FEMININE | {"salamander", "relic_of_wisdom", "manticore"}  # la Salamandre, la Relique...
+
+
+def test_the_french_ability_texts_agree_with_the_card_s_gender(catalog):
+    """A text about the card itself says "elle" for a feminine French name (the ten women of the cards,
+    and la Salamandre, la Relique, la Manticore) and "il"/"lui" for the others (a text two cards share
+    reads for both); the Unités (feminine) are "elles"."""
+    set_language("fr")
+    masculine_words, feminine_words = re.compile(r"\b(il|lui|lui-même)\b"), re.compile(r"\b(elle|elle-même)\b")
+    for t in catalog.units.values():
+        for a in t.abilities:
+            text = HELP.translated(a.text)
+            wrong = masculine_words if t.key in FEMININE_WORDS else feminine_words
+            assert not wrong.search(text), (t.name_in("fr"), text)
