@@ -9,6 +9,7 @@ import ast
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -63,9 +64,13 @@ def test_every_catalog_is_complete_and_babel_finds_no_problem(lang):
 
 
 def test_the_catalogs_are_in_step_with_the_code():
-    """A message marked in the code but missing from the template or a catalog fails here: run
+    """A message marked in the code (or written in a card file or the help's docs: pyproject's Babel
+    mappings) but missing from the template or a catalog fails here: run
     `pybabel extract` and `pybabel update` (docs/languages.md); one left over in a catalog fails too."""
-    found = extract_from_dir(PACKAGE, method_map=[("**.py", "python")], keywords=KEYWORDS)
+    with (PACKAGE.parent / "pyproject.toml").open("rb") as f:  # the code, the cards and the help's docs
+        mappings = tomllib.load(f)["tool"]["babel"]["mappings"]
+    found = extract_from_dir(PACKAGE.parent, method_map=[(m["pattern"], m["method"]) for m in mappings],
+                             keywords=KEYWORDS)
     in_code = {m[2] if isinstance(m[2], str) else m[2][0] for m in found}
     with (LOCALE_DIR / "papertales.pot").open("rb") as f:
         assert ids(read_po(f)) == in_code

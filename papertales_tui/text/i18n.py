@@ -25,7 +25,7 @@ DOMAIN = "papertales"
 LANGUAGES = ("en", "fr", "pl", "es")  # English is the messages themselves: it has no catalog
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 # The areas whose every message goes through the catalogs (and whose catalogs are complete).
-READY = frozenset({"cli", "narrator", "coach", "refusals"})
+READY = frozenset({"cli", "narrator", "coach", "refusals", "help"})
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order
 
 _chosen: list[str] = []  # the language set by set_language (--lang), else the system's
@@ -146,6 +146,12 @@ class Area:
     def gender(self, card: Named) -> str:
         """`card`'s gender in this area's language (`gender`): the context of a message about it."""
         return gender(card, self.language())
+
+    def translated(self, message: str) -> str:
+        """A message not written at this call, in this area's language: one marked with N_ (in a
+        table), or written in a data file (a card's ability text, a paragraph of the help: text/help.py
+        extracts them)."""
+        return self._catalog().gettext(message)
 
 
 def folded(text: str) -> str:

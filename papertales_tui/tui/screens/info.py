@@ -17,8 +17,19 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...rules import START_GOLD, Catalog, SeatView
-from ...text.i18n import folded
+from ...rules import (
+    FIFTH_SLOT,
+    START_GOLD,
+    BuildingType,
+    Catalog,
+    LichKingCard,
+    NecropolisCard,
+    Production,
+    SeatView,
+    UnitType,
+)
+from ...text.help import HELP, blocks, translated_markdown
+from ...text.i18n import N_, folded
 from ...text.narrator import Names, narrate
 from .. import panels
 from .. import text as tx
@@ -30,120 +41,72 @@ from ..widgets import TextInput, option_key
 from .common import GameScreen
 
 PACKAGE = Path(__file__).resolve().parents[2]
-# installed: shipped inside the package (see pyproject.toml); from a clone: the repository's docs/
-RULINGS_PATHS = (PACKAGE / "docs" / "rulings.md", PACKAGE.parent / "docs" / "rulings.md")
+_ = HELP.gettext
 
-RULES_HELP = f"""\
-# How to play Paper Tales
 
-A game lasts **4 turns**; each turn has 6 phases. Most Legend Points ({tx.LP}) wins; a tie goes to the
-most Gold ({tx.GOLD}). Everyone decides at the same time: when the game says *Pass to …*, hand over the
-keyboard and let only that player look.
+def doc_path(name: str) -> Path | None:
+    """docs/`name`: shipped inside the package once installed (pyproject.toml), else the repository's."""
+    return next((p for p in (PACKAGE / "docs" / name, PACKAGE.parent / "docs" / name) if p.is_file()), None)
 
-1. **Recruitment** — pick one card from those in front of you and pass the rest (left on turns 1 and 3,
-   right on turns 2 and 4), until every card is taken. With 2 players you get 9 cards and, each time,
-   pick one and discard one.
-2. **Deployment** — put Units from your hand in your Kingdom: 2 Front spots and 2 Back spots (a 3rd
-   Front spot once you have a level-2 Building). You may move or discard Units already in play. Pay
-   each new Unit's cost in Gold; keep at most one unplayed card for next turn, the rest is discarded.
-3. **Wars** — your strength is the sum of your Front Units (and Units that fight from the Back), plus
-   Building bonuses. Compare with each neighbour: the stronger (ties: both) wins {tx.LP}3. With 2
-   players: at least your opponent's strength wins one War, at least twice wins two.
-4. **Income** — {tx.GOLD}2, plus what your Units and Buildings bring.
-5. **Construction** — build one Building (level 1, or straight to level 2) or upgrade one, if your
-   Kingdom produces the resources; each Building you already have adds {tx.GOLD}2 of land cost.
-6. **Aging** — every Unit with an Age token ({tx.AGE}) dies, then each Unit left gains one.
 
-At the end, each Building scores its Legend Points.
+SYMBOLS = {"lp": tx.LP, "gold": tx.GOLD, "age": tx.AGE, "strength": tx.STRENGTH,
+           **{r: g for r, g in tx.RESOURCE_GLYPHS.items()}}  # the placeholders of docs/how-to-play.md
 
-## Solo mode: against the Lich King
 
-One player against the Lich King's Necropolis (the solo rules of *Beyond the Gates*). A row of 5
-Necropolis cards (turns 1-4 and END) lies face down; the first is face up under the Time token (►).
-
-- **Recruitment** is the Underworld draft: 5 cards, keep 1, the other 4 go to the Underworld; then 4,
-  keep 1; then 3, keep 1. The 9 Underworld cards are shuffled: of the top 2 keep 1, the other goes to
-  the bottom; the next top card is yours. You may look at the Underworld and the discard pile (**d**).
-- The Lich King then scores the **gain** of the card under the Time token, and each face-up card's
-  **quest** once per matching card left in the Underworld (☠{tx.LP}n on a card in the draft: what it
-  would give him). The Underworld goes to the discard pile.
-- **Wars**: the next card turns face up. The Black army is the Black values of the current and the
-  next card, the Purple army likewise. Your Kingdom fights each: {tx.LP}3 for you per War you win,
-  {tx.LP}1 for him per War he wins; a tie is won by both.
-- The Time token then moves on. After turn 4 he scores the END card's gain. You win only with **more**
-  {tx.LP} than the Lich King: **a tie goes to the Lich King**. Difficulty: 0-4 Lich King cards, each
-  an extra way for him to score.
-
-**{tx.SOLO_DESIGN_NOTE}** The printed values were not available: see docs/solo.md; the card
-browser (F2) lists these cards.
-
-## Symbols
-
-{tx.LEGEND}
-
-Symbols always come with a number or a word, so the game reads the same without colour
-(`NO_COLOR` is respected).
-
-## Keys
-
-- **Enter** or a click chooses; **Tab** moves between lists; the footer shows the keys that apply now.
-- **F1** this help · **F2** card browser · **F3** game log · **F4** scoreboard · **Ctrl+P** find a card
-  · **Ctrl+S** save the game as a file · **Ctrl+Q** quit. **Esc** closes this kind of screen.
-- Every confirmed decision is autosaved: **Resume the last game** on the title screen (or `papertales --resume`)
-  picks the game up; `papertales --resume FILE` resumes a file saved with Ctrl+S. A new game keeps an
-  unfinished one (unless you tick Discard): **Resume kept** on the title screen goes back to it.
-- Results (reveal and Wars, Income, Construction, Aging): **Enter** shows the next page and, on the last,
-  goes on; **←** goes back a page.
-- Deployment: **Enter** on a card takes it, **1-5** puts it in spot F1 F2 F3 B1 B2, **x** takes a card
-  out of a spot, **k** keeps a card for next turn, **u** undoes, **c** confirms.
-- Changed your mind? On the hand-off screen, before the next player presses Enter, **u** takes back
-  your pick or deployment (not once it was resolved and cards were passed or revealed).
-"""
+def how_to_play() -> str:
+    """docs/how-to-play.md in the help's language, its symbols filled in."""
+    path = doc_path("how-to-play.md")
+    return translated_markdown(path.read_text(encoding="utf-8"), SYMBOLS) if path else ""
 
 
 @lru_cache(maxsize=1)
 def rulings() -> list[tuple[str, str]]:
-    """(section, ruling text) of every bullet of docs/rulings.md; empty when the file is absent."""
-    path = next((p for p in RULINGS_PATHS if p.is_file()), None)
+    """(section, ruling text) of every bullet of docs/rulings.md, in English (the messages; the help
+    shows them with HELP.translated); empty when the file is absent."""
+    path = doc_path("rulings.md")
     if path is None:
         return []
     out: list[tuple[str, str]] = []
     section = ""
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("#"):
-            section = line.lstrip("#").strip()
-        elif line.startswith("- "):
-            out.append((section, line[2:].strip()))
-        elif line.startswith("  ") and out and line.strip():
-            out[-1] = (out[-1][0], out[-1][1] + " " + line.strip())
+    for block in blocks(path.read_text(encoding="utf-8")):
+        if block.prefix.startswith("#"):
+            section = block.text
+        elif block.prefix == "- ":
+            out.append((section, block.text))
     return out
 
 
 def rulings_for(name: str) -> list[str]:
+    """The rulings that name the card `name` (its English name), in the help's language."""
     pattern = re.compile(rf"\b{re.escape(name)}\b")
-    return [text for _, text in rulings() if pattern.search(text)]
+    return [HELP.translated(text) for _section, text in rulings() if pattern.search(text)]
 
 
 def project_rulings() -> list[str]:
-    return [f"*{section}*: {text}" for section, text in rulings() if "Project ruling" in text]
+    """The project's own rulings, each with its section, in the help's language."""
+    return [f"*{HELP.translated(section)}*: {HELP.translated(text)}" for section, text in rulings()
+            if "project ruling" in text.lower()]
 
 
 class InfoScreen(GameScreen):
     CSS_PATH = "info.tcss"
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [Binding("escape", "close", N_("Close"))]
 
     def action_close(self) -> None:
         self.dismiss()
 
 
 class RulesScreen(InfoScreen):
-    title_text = "Paper Tales · Rules help"
+    def __init__(self) -> None:
+        super().__init__()
+        self.title_text = _("Paper Tales · Rules help")
 
     def body(self) -> ComposeResult:
-        text = RULES_HELP
+        text = how_to_play()
         extra = project_rulings()
         if extra:
-            text += "\n## Project rulings\n\nWhere the printed rules leave a question open, this game plays:\n\n"
+            text += "\n## " + _("Project rulings") + "\n\n"
+            text += _("Where the printed rules leave a question open, this game plays:") + "\n\n"
             text += "\n".join(f"- {r}" for r in extra) + "\n"
         with VerticalScroll(id="rules"):
             yield Markdown(text)
@@ -152,84 +115,214 @@ class RulesScreen(InfoScreen):
         self.query_one("#rules").focus()
 
 
+# ---- the card browser's words (the help's area) ----------------------------------------------
+
+RESOURCE_WORDS = {"wood": N_("wood"), "food": N_("food"), "ore": N_("ore")}
+PHASES = {"deployment": N_("Deployment"), "wars": N_("Wars"), "income": N_("Income"),
+          "construction": N_("Construction"), "aging": N_("Aging"), "end_of_game": N_("End of the game")}
+CARD_KINDS = {"building": N_("Building"), "necropolis": N_("Necropolis"), "lich_king": N_("Lich King")}
+SOLO_NOTE = N_("The Necropolis and Lich King card values are this project's own design, not the printed "
+               "cards; edit them in cards/necropolis.yaml and cards/lich_king.yaml.")
+
+
+def styled(message: str, **values: Text | str) -> Text:
+    """A translated message whose named placeholders are filled with (styled) texts."""
+    out = Text()
+    for k, piece in enumerate(re.split(r"%\((\w+)\)s", message)):
+        out.append(values[piece] if k % 2 else piece)
+    return out
+
+
+def production(p: Production) -> Text:
+    t = tx.resource(p.resource, p.count)
+    if p.condition == "in_front":
+        t.append(" " + _("(Front)"), style="dim")
+    elif p.condition == "aged":
+        t.append(" " + _("(with %(age)s)") % {"age": tx.AGE}, style="dim")
+    elif p.condition == "per_own_age":
+        t.append(f"×{tx.AGE}", style="dim")
+    return t
+
+
+def productions(ps: tuple[Production, ...]) -> Text:
+    return Text(" ").join(production(p) for p in ps)
+
+
+def unit_stats(t: UnitType) -> Text:
+    """Cost, strength and production: `¤1 ⚔2 ♣`."""
+    out = Text.assemble(tx.gold(t.cost), " ", tx.strength(t.strength))
+    if t.produces:
+        out.append_text(Text(" ") + productions(t.produces))
+    return out
+
+
+def cost_words(cost: tuple[str, ...]) -> Text:
+    words = (f"{tx.RESOURCE_GLYPHS[r]} {HELP.translated(RESOURCE_WORDS[r])}" for r in cost)
+    return Text(" ").join(Text(w, style=tx.RESOURCE_STYLES[r]) for w, r in zip(words, cost))
+
+
+def ability_line(phase: str, reveal: bool, text: str) -> Text:
+    title = Text(HELP.translated(PHASES[phase]) if phase in PHASES else phase.replace("_", " "), style="italic")
+    message = _("• %(phase)s (on reveal): %(text)s") if reveal else _("• %(phase)s: %(text)s")
+    return styled(message, phase=title, text=text)
+
+
+def unit_detail(t: UnitType) -> Text:
+    name = Text(HELP.card_name(t), style="bold underline")
+    figures = {"name": name, "cost": tx.gold(t.cost), "strength": tx.strength(t.strength)}
+    if t.produces:
+        out = styled(_("%(name)s  cost %(cost)s  strength %(strength)s  produces %(production)s"),
+                     production=productions(t.produces), **figures)
+    else:
+        out = styled(_("%(name)s  cost %(cost)s  strength %(strength)s"), **figures)
+    for a in t.abilities:
+        out.append("\n")
+        out.append_text(ability_line(a.phase, a.reveal, HELP.translated(a.text) or a.effect.replace("_", " ")))
+    if not t.abilities:
+        out.append("\n" + _("• No ability."), style="dim")
+    copies = HELP.ngettext("%(count)s copy in the deck.", "%(count)s copies in the deck.", t.copies)
+    out.append("\n" + copies % {"count": t.copies}, style="dim")
+    return out
+
+
+LEVEL_LINES = {  # (level 1?, a Gold alternative?) -> the line of a level
+    (True, False): N_("Level %(level)s: %(lp)s at the end · to build: %(cost)s"),
+    (True, True): N_("Level %(level)s: %(lp)s at the end · to build: %(cost)s or %(gold)s"),
+    (False, False): N_("Level %(level)s: %(lp)s at the end · to upgrade: %(cost)s"),
+    (False, True): N_("Level %(level)s: %(lp)s at the end · to upgrade: %(cost)s or %(gold)s"),
+}
+
+
+def building_detail(b: BuildingType) -> Text:
+    out = Text(HELP.card_name(b), style="bold underline")
+    for lvl in b.levels:
+        line = HELP.translated(LEVEL_LINES[lvl.level == 1, lvl.gold_alternative is not None])
+        out.append("\n")
+        out.append_text(styled(line, level=Text(str(lvl.level), style="bold"), lp=tx.lp(lvl.legend_points),
+                               cost=cost_words(lvl.cost), gold=tx.gold(lvl.gold_alternative or 0)))
+        if lvl.produces:
+            out.append("\n  ")
+            out.append_text(styled(_("produces %(production)s"), production=productions(lvl.produces)))
+        for a in lvl.abilities:
+            out.append("\n  • " + (HELP.translated(a.text) or a.effect.replace("_", " ")))
+    out.append("\n" + _("Building at level 1 also costs 2 Gold of land per Building you already have."),
+               style="dim")
+    out.append("\n" + _("Your first Building at level 2 opens your 5th spot (%(spot)s, Front).")
+               % {"spot": tx.SPOT_KEYS[FIFTH_SLOT]}, style="dim")
+    return out
+
+
+def necropolis_detail(card: NecropolisCard) -> Text:
+    name = Text(card.name, style="bold underline")
+    if card.pile == "end":
+        out = styled(_("%(name)s  Necropolis card (END)"), name=name)
+        gain = _("Gain: %(lp)s for the Lich King at the end of the game")
+    else:
+        out = styled(_("%(name)s  Necropolis card (turn %(turn)s)"), name=name, turn=str(card.pile))
+        gain = _("Gain: %(lp)s for the Lich King when the Time token reaches it")
+    out.append("\n")
+    out.append_text(styled(gain, lp=tx.lp(card.gain)))
+    out.append("\n" + _("Armies: Black %(black)s · Purple %(purple)s") % {"black": card.black, "purple": card.purple})
+    if card.quest:
+        quest = HELP.translated(card.quest.text) if card.quest.text else tx.quest_short(card.quest)
+        out.append("\n" + _("Quest: %(quest)s") % {"quest": quest})
+    else:
+        out.append("\n" + _("Quest: none (an END card has no quest)"))
+    return out
+
+
+def lich_card_detail(card: LichKingCard) -> Text:
+    out = styled(_("%(name)s  Lich King card"), name=Text(card.name, style="bold underline"))
+    out.append("\n" + (HELP.translated(card.text) or card.effect.replace("_", " ")))
+    return out
+
+
 def card_detail(catalog: Catalog, kind: str, key: str) -> Text:
+    """A card in full, in the help's language: its figures, its abilities and the rulings that name it."""
     if kind in ("necropolis", "lich_king"):
-        out = (tx.necropolis_detail(catalog.necropolis[key]) if kind == "necropolis"
-               else tx.lich_card_detail(catalog.lich_king[key]))
-        out.append(f"\n\n{tx.SOLO_DESIGN_NOTE}", style="italic")
+        out = (necropolis_detail(catalog.necropolis[key]) if kind == "necropolis"
+               else lich_card_detail(catalog.lich_king[key]))
+        out.append(f"\n\n{HELP.translated(SOLO_NOTE)}", style="italic")
         return out
     if kind == "unit":
         t = catalog.units[key]
-        out, name = tx.unit_detail(t), t.name
-        out.append(f"\n{t.copies} cop{'y' if t.copies == 1 else 'ies'} in the deck.", style="dim")
+        out, name = unit_detail(t), t.name
     else:
         b = catalog.buildings[key]
-        out, name = tx.building_detail(b), b.name
+        out, name = building_detail(b), b.name
     found = rulings_for(name)
     if found:
-        out.append("\n\nRulings\n", style="bold underline")
+        out.append("\n\n" + _("Rulings") + "\n", style="bold underline")
         for r in found:
             out.append(f"• {r.replace('**', '')}\n")
     return out
 
 
-CARD_KINDS = {"building": "Building", "necropolis": "Necropolis", "lich_king": "Lich King"}
-
-
 class CardBrowser(InfoScreen):
-    title_text = "Paper Tales · Cards"
-    BINDINGS = [Binding("slash", "filter", "Filter")]
+    BINDINGS = [Binding("slash", "filter", N_("Filter"))]
 
     def __init__(self, catalog: Catalog, key: str | None = None):
         super().__init__()
         self.catalog = catalog
         self.start_key = key
+        self.title_text = _("Paper Tales · Cards")
+        self.name_width = 0  # the Units' column of names: the longest name shown (on mount)
 
     def entries(self, query: str = "") -> list[tuple[str, str, str]]:
-        """(kind, key, name) of the cards whose name, in any language, contains the query (case and
-        accents ignored: "maitresse" finds the Time Master, "karczma" the Tavern)."""
+        """(kind, key, name as shown) of the cards whose name, in any language, contains the query (case
+        and accents ignored: "maitresse" finds the Time Master, "karczma" the Tavern); the Units in the
+        alphabetical order of the names shown."""
         q = folded(query.strip())
 
         def found(*names: str) -> bool:
             return any(q in folded(n) for n in names)
 
-        units = sorted(self.catalog.units.values(), key=lambda t: t.name)
-        out = [("unit", t.key, t.name) for t in units if found(*t.every_name)]
-        out += [("building", b.key, b.name) for b in self.catalog.buildings.values() if found(*b.every_name)]
+        units = sorted(self.catalog.units.values(), key=lambda t: folded(HELP.card_name(t)))
+        out = [("unit", t.key, HELP.card_name(t)) for t in units if found(*t.every_name)]
+        out += [("building", b.key, HELP.card_name(b)) for b in self.catalog.buildings.values()
+                if found(*b.every_name)]
         necropolis = sorted(self.catalog.necropolis.values(), key=lambda c: (str(c.pile), c.name))
         out += [("necropolis", c.key, c.name) for c in necropolis if found(c.name)]
         out += [("lich_king", c.key, c.name) for c in self.catalog.lich_king.values() if found(c.name)]
         return out
 
     def body(self) -> ComposeResult:
-        yield TextInput(placeholder="filter by name (/)", compact=True, id="card-filter")
+        yield TextInput(placeholder=_("filter by name (/)"), compact=True, id="card-filter")
         with Horizontal(id="browser"):
             yield OptionList(id="card-list")
             with VerticalScroll(id="card-pane"):
                 yield Static("", id="card-text")
 
     def on_mount(self) -> None:
-        self.fill("")
+        units = self.catalog.units.values()
+        self.name_width = max((len(HELP.card_name(t)) for t in units), default=0) + 1
+        longest = self.fill("")
         ol = self.query_one("#card-list", OptionList)
+        ol.styles.width = max(38, min(44, longest + 2))  # its longest line and the scrollbar
         if self.start_key is not None:
             for k in range(ol.option_count):
                 if option_key(ol.get_option_at_index(k)).split(":", 1)[1] == self.start_key:
                     ol.highlighted = k
         ol.focus()
 
-    def fill(self, query: str) -> None:
+    def fill(self, query: str) -> int:
+        """List the cards the query finds; the width of the longest line."""
         ol = self.query_one("#card-list", OptionList)
         ol.clear_options()
+        longest = 0
         for kind, key, name in self.entries(query):
-            label = Text(name)
             if kind == "unit":
-                label = tx.unit_line(self.catalog.units[key])
+                label = Text.assemble(Text(name.ljust(self.name_width), style="bold"),
+                                      unit_stats(self.catalog.units[key]))
             else:
-                label.append(f"  {CARD_KINDS[kind]}", style="italic")
+                label = Text(name)
+                label.append(f"  {HELP.translated(CARD_KINDS[kind])}", style="italic")
             label.no_wrap, label.overflow = True, "ellipsis"  # one line per entry, whatever its length
             ol.add_option(Option(label, id=f"{kind}:{key}"))
+            longest = max(longest, label.cell_len)
         if ol.option_count:
             ol.highlighted = 0
+        return longest
 
     @on(Input.Changed, "#card-filter")
     def filtered(self, event: Input.Changed) -> None:
