@@ -692,19 +692,17 @@ def run_app(args: argparse.Namespace, catalog: Catalog) -> int:
     from ..terminal import require_terminal
 
     require_terminal()
-    if getattr(args, "lang", None) is None:  # --lang, else the language chosen on the title screen, else the system's
-        use_remembered_language()
+    settle_language(getattr(args, "lang", None))
     return play_app(catalog, getattr(args, "resume_save", None))
 
 
-def use_remembered_language() -> None:
-    """Speak the language last chosen on the title screen, if one was (persistence/preferences.py)."""
+def settle_language(lang: str | None) -> None:
+    """The language the app speaks: `lang` (--lang), else the one last chosen on the title screen
+    (persistence/preferences.py), else the system's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
     from ..persistence.preferences import preferences
     from ..text.i18n import set_language
 
-    chosen = preferences().language
-    if chosen is not None:
-        set_language(chosen)
+    set_language(lang if lang is not None else preferences().language)
 
 
 def play_app(catalog: Catalog, save: Save | None = None, served: bool = False) -> int:
