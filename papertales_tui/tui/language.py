@@ -56,6 +56,28 @@ def translate_bindings(node: DOMNode) -> None:
 _ENGLISH: WeakKeyDictionary[DOMNode, BindingsMap] = WeakKeyDictionary()  # each node's bindings as written
 
 
+def wrap(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` cells, broken at spaces only: a no-break space (a name's, glued
+    with `glue`) never breaks, and shows as a space."""
+    from rich.cells import cell_len
+
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and cell_len(f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return [line.replace(NO_BREAK, " ") for line in lines]
+
+
+def glue(name: str) -> str:
+    """A name that `wrap` keeps on one line."""
+    return name.replace(" ", NO_BREAK)
+
+
+NO_BREAK = "\u00a0"
+
+
 def and_list(items: Iterable[str]) -> str:
     """"Ann, Bo and Cy" as the language writes a list ("Ann, Bo y Cy"); "Ann and Bo" in English, as
     the screens have always said it."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -12,7 +11,7 @@ from textual.widgets import Button
 
 from ...rules import Pending, SeatView, Step
 from ...text.i18n import N_
-from ..language import SCREENS, said
+from ..language import SCREENS, glue, said, wrap
 from ..messages import FlowResumed
 from ..widgets import Lines
 from .common import Continue, GameScreen, TakeBack, turn_title
@@ -43,14 +42,7 @@ MAY_TAKE_BACK = {
 def wrapped(message: str, name: str, width: int = BOX_WIDTH) -> list[str]:
     """`message % {"name": name}` in lines of at most `width` cells, broken between words, never inside
     the name (a long name, a long sentence in French)."""
-    glued = name.replace(" ", "\u00a0")
-    lines: list[str] = []
-    for word in (message % {"name": glued}).split(" "):
-        if lines and cell_len(f"{lines[-1]} {word}") <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return [line.replace(glued, name) for line in lines]
+    return wrap(message % {"name": glue(name)}, width)
 
 
 def press(who: str) -> list[Text]:

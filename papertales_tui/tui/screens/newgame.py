@@ -14,7 +14,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from ...rules import name_key, name_problem
 from ...text.i18n import N_
 from .. import seats
-from ..language import SCREENS, said
+from ..language import SCREENS, said, wrap
 from ..messages import RulesAsked, StartGame, TitleAsked
 from ..widgets import TextInput
 from .common import GameScreen
@@ -159,9 +159,11 @@ class NewGameScreen(GameScreen):
         seen = unfinished_autosave() if self.app.autosave else None
         if seen is None:
             return
-        words = game_words(seen, 120) or _("it could not be read quickly")
-        yield Static(Text(_("An unfinished game is autosaved (%(game)s). Starting a new game keeps it: Resume it "
-                            "from the title screen.") % {"game": words}, style="bold"), id="unfinished")
+        words = game_words(seen, 120, glued=True) or _("it could not be read quickly")
+        warning = _("An unfinished game is autosaved (%(game)s). Starting a new game keeps it: Resume it from the "
+                    "title screen.") % {"game": words}
+        width = self.app.size.width - 4  # (#setup's padding)
+        yield Static(Text("\n".join(wrap(warning, width)), style="bold"), id="unfinished")  # never inside a name
         yield TickBox(said(DISCARD_LABEL[False]), id="discard", compact=True)
 
     def on_mount(self) -> None:

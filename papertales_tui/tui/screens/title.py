@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from ...dirs import KEPT_PREFIX, kept_games, saved_games
 from ...rules import literal
 from .. import text as tx
-from ..language import LANGUAGE_NAMES, SCREENS, lang, resource_name
+from ..language import LANGUAGE_NAMES, SCREENS, glue, lang, resource_name
 from ..messages import (
     LanguageChosen,
     NewGameAsked,
@@ -61,13 +61,13 @@ def glance(path: Path) -> dict[str, Any] | None:
         return {}
 
 
-def game_words(seen: dict[str, Any], width: int = 40) -> str:
+def game_words(seen: dict[str, Any], width: int = 40, glued: bool = False) -> str:
     """"turn 2/4, Ann, Bo" from a `glance`, shown literally (the file is not checked yet: no markup,
     no control codes, whatever it holds) in at most `width` cells ("Ann, Bo and 3 more"); "" when the
-    glance found nothing."""
+    glance found nothing. `glued`: each name's spaces no-break spaces (a text that wraps never breaks a name)."""
     try:
         turn = literal(_("turn %(turn)s/%(turns)s") % {"turn": seen["turn"], "turns": seen["turns"]})
-        names = [literal(str(n)) for n in seen["names"]]
+        names = [glue(literal(str(n))) if glued else literal(str(n)) for n in seen["names"]]
     except (KeyError, TypeError):
         return ""
 
