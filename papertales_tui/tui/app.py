@@ -31,7 +31,7 @@ from . import messages as msg
 from . import modes, panels, seats
 from .contrast import ReadableColor, ReadableMonochrome
 from .host import Host
-from .language import SCREENS, translate_bindings
+from .language import SCREENS, shorten_key_words, translate_bindings
 from .palette import CardCommands
 from .saving import Notice, SavePolicy
 from .screens.common import Continue, Decided, TakeBack
@@ -73,6 +73,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
                  served: bool = False):
         super().__init__()
         translate_bindings(self)
+        shorten_key_words()
         self.signals = signals  # SIGINT / SIGTERM end the app with 130 / 143 (the real program only)
         self.catalog = catalog if catalog is not None else default_catalog()
         self.save = save  # a persistence.Save to resume, or None for a new game
@@ -451,6 +452,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
             with contextlib.suppress(OSError, ValueError):  # not remembered: this run speaks it all the same
                 remember_preferences(Preferences.model_validate({"language": lang}))
         translate_bindings(self)
+        shorten_key_words()
         self.show(TitleScreen())
 
     def resume_autosave(self) -> None:

@@ -56,6 +56,20 @@ def translate_bindings(node: DOMNode) -> None:
 _ENGLISH: WeakKeyDictionary[DOMNode, BindingsMap] = WeakKeyDictionary()  # each node's bindings as written
 
 
+# The key bar's shorter words when a line is short of room (tui/widgets.py SHORT_LABELS, keyed by the
+# English words): the same in the screens' language, added to it when the language changes
+SHORT_LABELS = {"Help/Cards/Log/Scores": N_("Help"), "Save as": N_("Save"), "Learn a card": N_("Learn")}
+
+
+def shorten_key_words() -> None:
+    """Give the key bar its shorter words in the screens' language too (see SHORT_LABELS)."""
+    from . import widgets
+
+    for english, short in SHORT_LABELS.items():
+        if english in widgets.SHORT_LABELS:
+            widgets.SHORT_LABELS["/".join(said(part) for part in english.split("/"))] = said(short)
+
+
 def wrap(text: str, width: int) -> list[str]:
     """`text` in lines of at most `width` cells, broken at spaces only: a no-break space (a name's, glued
     with `glue`) never breaks, and shows as a space."""
