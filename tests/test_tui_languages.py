@@ -139,3 +139,38 @@ async def test_a_save_holds_no_language_a_game_started_in_french_resumes_in_poli
         assert isinstance(app.screen, HandoffScreen)
         text = screen_text(app)
         assert "Przekaż: Bo" in text and "Bo, twoja kolej na wybór karty." in text, text
+
+
+async def test_the_final_scores_and_the_coach_s_review_in_french(tmp_path, catalog, monkeypatch):
+    from papertales_tui.persistence import load_save, save_as
+    from papertales_tui.rules import coach
+    from papertales_tui.rules.bots import make_bot
+    from papertales_tui.rules.engine import Game
+    from papertales_tui.tui.screens.final import FinalScreen
+    from papertales_tui.tui.screens.review import ReviewScreen
+
+    game = Game.new(["Ann", "Bot"], seed=4, catalog=catalog)
+    bots = [make_bot("medium"), make_bot("easy", 1)]
+    while not game.over:
+        for pend in game.pending():
+            game.apply(pend.player, bots[pend.player].choose(game.view(pend.player), pend, catalog))
+    finished = load_save(save_as(game, tmp_path / "done.json", {"seats": ["human", "bot:easy"]}), catalog)
+    monkeypatch.setattr(coach, "REVIEW_BUDGET", 2.0)
+    set_language("fr")
+    app = PaperTalesApp(catalog, save=finished)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, FinalScreen)
+        text = screen_text(app)
+        assert "Paper Tales · Scores finaux" in text and "Cette partie est déjà finie : voici ses scores finaux." in text
+        assert re.search(r"\w+ gagne !", text) and "♛ gagne" in text and "★ PL" in text, text
+        assert "n Nouvelle partie" in text and "r Bilan du coach" in text, text
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Paper Tales · Le bilan du coach" in text and "Les décisions les plus coûteuses d'abord" in text, text
+        assert re.search(r"\d+ décisions revues", text) and "T1 Ann : " in text, text
+        assert "conseils demandés : 0" in text and "simulations)" in text and "Esc Fermer l Voir" in text, text
