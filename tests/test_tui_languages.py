@@ -162,7 +162,8 @@ async def test_the_final_scores_and_the_coach_s_review_in_french(tmp_path, catal
         await pilot.pause()
         assert isinstance(app.screen, FinalScreen)
         text = screen_text(app)
-        assert "Paper Tales · Scores finaux" in text and "Cette partie est déjà finie : voici ses scores finaux." in text
+        assert "Paper Tales · Scores finaux" in text
+        assert "Cette partie est déjà finie : voici ses scores finaux." in text
         assert re.search(r"\w+ gagne !", text) and "♛ gagne" in text and "★ PL" in text, text
         assert "n Nouvelle partie" in text and "r Bilan du coach" in text, text
         await pilot.press("r")
