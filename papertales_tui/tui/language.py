@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from textual.binding import BindingsMap
     from textual.dom import DOMNode
 
+    from ..rules import Catalog
+
 SCREENS = Area("screens")
 # Each language's name in that language (the title screen offers them so: one finds one's own)
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "pl": "Polski", "es": "Español"}
@@ -35,6 +37,15 @@ def said(message: str) -> str:
     """A message marked `N_` where it was written (a table's, a binding's), in the screens' language."""
     translate = SCREENS.gettext  # (of a message marked where it was written: extraction saw it there)
     return translate(message) if message else message  # ("": gettext would give the catalog's header)
+
+
+def card_names(catalog: Catalog, cards: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(key, name) pairs (rules/coach.py `cards_in`) with each card's name as the screens show it."""
+    out = []
+    for key, name in cards:
+        card = catalog.units.get(key) or catalog.buildings.get(key)
+        out.append((key, SCREENS.card_name(card) if card is not None else name))
+    return out
 
 
 def resource_name(kind: str) -> str:

@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...text.i18n import N_
-from ..language import SCREENS
+from ..language import SCREENS, card_names
 from ..messages import HintAsked, Learn
 
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ class HintHost(HostBase):
         from ...text.decisions import decision_text
 
         view = self.view
-        self._hint_cards, self._hint_shown = coach.cards_in(found.choice, view), True
+        self._hint_cards, self._hint_shown = card_names(self.app.catalog, coach.cards_in(found.choice, view)), True
         why = why_text(found, [p.name for p in view.players])
         choice = decision_text(found.choice, view, _in_play(view, self.player), view.players[self.player].hand)
         panel.answer(choice, why, self._hint_cards, found.playouts, self.hint_rows)

@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 
 from ...rules import SeatView
 from ...text.i18n import N_
-from ..language import SCREENS
+from ..language import SCREENS, card_names
 from ..messages import Learn, ReviewAsked
 from .common import GameScreen
 
@@ -117,7 +117,8 @@ class ReviewScreen(GameScreen):
         def add(oid: str, text: Text, a: Assessment | None = None) -> None:
             ol.add_option(Option(text, id=oid))
             if a is not None:
-                self.cards[oid] = list(dict.fromkeys(coach.cards_in(a.decision, view) + coach.cards_in(a.choice, view)))
+                named = coach.cards_in(a.decision, view) + coach.cards_in(a.choice, view)
+                self.cards[oid] = card_names(self.app.catalog, dict.fromkeys(named))
 
         costly = result.costliest(3)
         for k, a in enumerate(costly, 1):
