@@ -87,7 +87,7 @@ class OptionTitle(TitleScreen):
 
     def body(self):
         banner = Lines(id="banner")
-        banner.lines = title.BANNER
+        banner.lines = title.banner()
         yield banner
         yield OptionList(*(Option(Text(f"  {label}"), id=what) for what, label in self.choices), id="menu")
 

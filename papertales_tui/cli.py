@@ -46,8 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"papertales {__version__}",
                         help=_("show the version number and exit"))
     parser.add_argument("--lang", choices=LANGUAGES,
-                        help=_("the language of the game (default: the system's, from LANGUAGE, LC_ALL, "
-                               "LC_MESSAGES or LANG)"))
+                        help=_("the language of the game (default: the one chosen on the title screen, else the "
+                               "system's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"))
     parser.add_argument("--cards", metavar="DIR", action="append", type=folder, default=[],
                         help=_("extra card files (YAML) to add, e.g. your own expansion; repeatable"))
     parser.add_argument("--resume", metavar="FILE", nargs="?", const=LAST_AUTOSAVE, default=None,

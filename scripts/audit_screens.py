@@ -1,7 +1,7 @@
 """Play seeded games through the app at 80x24 and report what a screen hides or cuts.
 
     python scripts/audit_screens.py [--players 2 3 5 7] [--solo] [--seeds 1 2] [--turns 4] [--size 80x24]
-                                    [--names form|long|wide] [--hints]
+                                    [--names form|long|wide] [--hints] [--lang en|fr|pl|es]
 
 Seat 1 is a human driven by key presses (it places the affordable cards of its hand, and takes a
 Unit out of play from turn 2), the other seats are easy bots; solo games play against the Lich King
@@ -14,6 +14,10 @@ Unit out of play from turn 2), the other seats are easy bots; solo games play ag
 
 With `--hints` the human asks the coach on every decision screen (draft, deployment, Construction)
 and the screen is checked again with the hint panel open; `--size 120x40` plays on a larger terminal.
+`--lang fr` audits the screens in French (Polish, Spanish: `pl`, `es`); the screens around the games
+are audited too, with the same names (`audit_frame`): the title screen and its language list, the New
+game form (7 players and solo, with an unfinished game's warning), a hand-off, Save as and the quit
+questions.
 
 Exit code 1 when anything is cut or hidden, else 0. `tests/test_audit_screens.py` runs a short one.
 """
@@ -42,6 +46,7 @@ from textual.worker import WorkerCancelled  # noqa: E402
 from papertales_tui.persistence import DATA_DIR_ENV  # noqa: E402
 from papertales_tui.rules.engine import Game  # noqa: E402
 from papertales_tui.rules.solo import new_game as new_solo_game  # noqa: E402
+from papertales_tui.text.i18n import LANGUAGES, set_language  # noqa: E402
 from papertales_tui.tui.app import PaperTalesApp  # noqa: E402
 from papertales_tui.tui.contrast import unreadable  # noqa: E402
 from papertales_tui.tui.widgets import Lines, RowList  # noqa: E402
@@ -105,11 +110,22 @@ def screen_text(app) -> list[str]:
                       legacy_windows=False)
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens,
                                                        simplify=True))
-    return console.export_text().splitlines()
+    return console.export_text().replace("\xa0", " ").splitlines()  # (a name kept on one line: no-break spaces)
+
+
+def written_ellipses() -> list[str]:
+    """The screens' own words that end in "…" (not a line cut short), in the language set."""
+    from papertales_tui.tui.language import SCREENS
+
+    return [SCREENS.gettext("Save as… (s)")]
 
 
 def card_name_prefixes(app: PaperTalesApp) -> set[str]:
-    names = [c.name for c in app.catalog.units.values()] + [b.name for b in app.catalog.buildings.values()]
+    """The starts of every card's name, in English and as the screens show it."""
+    from papertales_tui.tui.language import SCREENS
+
+    cards = [*app.catalog.units.values(), *app.catalog.buildings.values()]
+    names = {c.name for c in cards} | {SCREENS.card_name(c) for c in cards}
     return {name[:k] for name in names for k in range(1, len(name))}
 
 
@@ -159,6 +175,8 @@ def check_contrast(app, kind: str, report: Report) -> None:
 def check_text(kind: str, text: list[str], report: Report, prefixes: set[str]) -> None:
     """Lines cut with "…", and the card names among them."""
     for line in text:
+        for words in written_ellipses():
+            line = line.replace(words, "")
         if CUT not in line:
             continue
         report.cut_lines.append((kind, line))
@@ -328,6 +346,59 @@ async def with_hint(pilot, app, report: Report, prefixes: set[str]) -> None:
         await pilot.pause()
 
 
+async def audit_frame(size: tuple[int, int] = (80, 24), names: str = "form") -> Report:
+    """The screens around the games, in the language set: the title screen (with the language list
+    open), the New game form at 7 players and in solo (with the warning of an unfinished game, and
+    names of the `names` kind), a hand-off, Save as, and the quit question in its longest forms."""
+    from textual.widgets import Input, Select
+
+    from papertales_tui.tui import seats
+    from papertales_tui.tui.screens.modals import ConfirmQuit, LanguageModal
+    from papertales_tui.tui.screens.title import TitleScreen
+
+    report = Report()
+    app = PaperTalesApp(autosave=True)
+    seated = player_names(7, names)
+    NAMED[:] = seated if names != "form" else []
+    prefixes = card_name_prefixes(app) | {name[:k] for name in seated for k in range(1, len(name))}
+
+    async def check() -> None:
+        await pilot.pause()
+        check_screen(app, report, prefixes)
+
+    async with app.run_test(size=size) as pilot:
+        await check()  # the title screen
+        assert isinstance(app.screen, TitleScreen)
+        row = [what for what, _ in app.screen.choices].index("language")
+        await pilot.press(*["down"] * row, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LanguageModal)
+        await check()
+        await pilot.press("escape")
+        app.start_game(seated[:2], [seats.HUMAN] * 2, seed=1)
+        await check()  # a hand-off
+        app.action_save_as()
+        await check()
+        await pilot.press("escape")
+        await pilot.press("enter", "enter", "down", "enter", "c")  # a pick: the autosave holds an unfinished game
+        await pilot.pause()
+        for failing in (False, True):  # the autosave works, or fails (the longest question)
+            app.saving.failing = failing
+            app.push_screen(ConfirmQuit(app.quit_question(), offer_save=app.unsaved() is not None))
+            await check()
+            app.pop_screen()
+        app.new_game()  # the form, with the warning that an unfinished game is autosaved
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#count", Select).value = 7
+        for i, name in enumerate(seated):
+            form.query_one(f"#name-{i}", Input).value = name
+        await check()
+        form.query_one("#mode", Select).value = "solo"
+        await check()
+    return report
+
+
 def answer_keys(screen) -> list[str]:
     """The keys that answer what `screen` asks: a pick or a Construction is chosen with Enter and
     confirmed with c (with 2 players the next card is discarded), a modal confirmed with c (the Age
@@ -359,17 +430,26 @@ def main() -> int:
                              "the widest the form takes: 'Wilhelmina Ashford01'...), 'wide' (CJK, 20 cells)")
     parser.add_argument("--hints", action="store_true",
                         help="ask the coach on every decision screen and check the screen with its hint open")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="the language of the screens")
     args = parser.parse_args()
+    set_language(args.lang)
     global DUMP
     DUMP = [] if args.dump else None
     size = tuple(int(n) for n in args.size.split("x"))
     os.environ[DATA_DIR_ENV] = tempfile.mkdtemp()  # no autosave of this machine
     total = Report()
+    frame = asyncio.run(audit_frame(size, args.names))  # type: ignore[arg-type]
+    print(f"== the title, New game form, a hand-off and the dialogs, {args.names} names, {args.lang}: "
+          f"{frame.problems()} problems")
+    for line in frame.lines():
+        print("   " + line)
+    total.add(frame)
     for players in args.players + ([1] if args.solo else []):
         for seed in args.seeds:
             report = asyncio.run(audit_game(players, seed, args.turns, size, args.names,  # type: ignore[arg-type]
                                             args.hints))
-            label = (("solo" if players == 1 else f"{players} players") + f", {args.names} names, {args.size}"
+            label = (("solo" if players == 1 else f"{players} players")
+                     + f", {args.names} names, {args.size}, {args.lang}"
                      + (", hints open" if args.hints else ""))
             print(f"== {label}, seed {seed}: {report.problems()} problems")
             for line in report.lines():

@@ -159,6 +159,7 @@ def test_an_area_not_ready_stays_english(monkeypatch):
     """An area whose messages are not all in the catalogs yet is not translated at all (no half-French
     screen); once READY, it follows the language."""
     set_language("fr")
+    monkeypatch.setattr(i18n, "READY", frozenset({"cli"}))
     assert Area("screens").gettext("options") == "options"
     assert Area("screens").gettext("usage: ") == "usage: "
     monkeypatch.setattr(i18n, "READY", frozenset({"cli", "screens"}))

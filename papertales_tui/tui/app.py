@@ -26,10 +26,12 @@ from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
 from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, literal, new_game
+from ..text.i18n import N_
 from . import messages as msg
 from . import modes, panels, seats
 from .contrast import ReadableColor, ReadableMonochrome
 from .host import Host
+from .language import SCREENS, shorten_key_words, translate_bindings
 from .palette import CardCommands
 from .saving import Notice, SavePolicy
 from .screens.common import Continue, Decided, TakeBack
@@ -57,19 +59,21 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
     CSS_PATH = "app.tcss"
     TITLE = "Paper Tales"
     COMMANDS = Host.COMMANDS | {CardCommands}
-    BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", key_display="Ctrl+Q", priority=True),
-        Binding("ctrl+s", "save_as", "Save as", key_display="Ctrl+S"),
-        Binding("f1", "rules", "Help", group=REFERENCE),
-        Binding("f2", "cards", "Cards", group=REFERENCE),
-        Binding("f3", "log", "Log", group=REFERENCE),
-        Binding("f4", "scores", "Scores", group=REFERENCE),
+    BINDINGS = [  # (their descriptions in the screens' language: translate_bindings)
+        Binding("ctrl+q", "quit", N_("Quit"), key_display="Ctrl+Q", priority=True),
+        Binding("ctrl+s", "save_as", N_("Save as"), key_display="Ctrl+S"),
+        Binding("f1", "rules", N_("Help"), group=REFERENCE),
+        Binding("f2", "cards", N_("Cards"), group=REFERENCE),
+        Binding("f3", "log", N_("Log"), group=REFERENCE),
+        Binding("f4", "scores", N_("Scores"), group=REFERENCE),
     ]
 
     def __init__(self, catalog: Catalog | None = None, save: Save | None = None, autosave: bool = False,
                  notice: str | None = None, signals: bool = False, own_autosave: bool = False,
                  served: bool = False):
         super().__init__()
+        translate_bindings(self)
+        shorten_key_words()
         self.signals = signals  # SIGINT / SIGTERM end the app with 130 / 143 (the real program only)
         self.catalog = catalog if catalog is not None else default_catalog()
         self.save = save  # a persistence.Save to resume, or None for a new game
@@ -134,7 +138,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
 
         self.push_screen(TitleScreen(resume=False if self.save is not None else None))
         if self.notice:
-            self.notify(self.notice, title="Autosave", severity="warning", timeout=20, markup=False)
+            self.notify(self.notice, title=SCREENS.gettext("Autosave"), severity="warning", timeout=20, markup=False)
         if self.save is not None:
             save, self.save = self.save, None
             if not is_autosave(save.path):  # a saved file: its autosaves must not replace an unfinished game
@@ -261,9 +265,13 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         else:
             self.start_game(m.names, m.seat_types, m.seed, m.keep)
         if self.session is None:  # the unfinished game could not be kept (keep_unfinished said why)
-            self.notify("The new game did not start: tick 'Discard it' to start it anyway.", severity="error")
+            self.notify(SCREENS.gettext("The new game did not start: tick 'Discard it' to start it anyway."),
+                        severity="error", markup=False)
         elif m.table is not None:  # the form offers this table next time
             self.remember_table(m.table[0], m.names, m.seat_types, m.table[1])
+
+    def on_language_chosen(self, m: msg.LanguageChosen) -> None:
+        self.choose_language(m.lang)
 
     def on_resume_autosave(self, m: msg.ResumeAutosave) -> None:
         self.resume_autosave()
@@ -432,6 +440,21 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         self.session = None
         self.show(TitleScreen())
 
+    def choose_language(self, lang: str) -> None:
+        """Speak `lang` from now on: the app's keys and the title screen at once, and the next runs
+        (persistence/preferences.py; not a browser tab of `papertales serve`: the computer is not the player's)."""
+        from ..persistence.preferences import Preferences, remember_preferences
+        from ..text.i18n import set_language
+        from .screens.title import TitleScreen
+
+        set_language(lang)
+        if not self.served:
+            with contextlib.suppress(OSError, ValueError):  # not remembered: this run speaks it all the same
+                remember_preferences(Preferences.model_validate({"language": lang}))
+        translate_bindings(self)
+        shorten_key_words()
+        self.show(TitleScreen())
+
     def resume_autosave(self) -> None:
         """Resume the last autosave; when it is damaged (it is left as it is), the previous good one."""
         save, notices = self.saving.resume_autosave()
@@ -471,8 +494,9 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
                       coach: Sequence[KeptHint] = ()) -> None:
         self.stop_bot()
         self.close_session()
-        self.session = Session.finished(game, seat_types, "This game is already finished: here are its final scores.",
-                                        hints, coach)
+        self.session = Session.finished(
+            game, seat_types, SCREENS.gettext("This game is already finished: here are its final scores."), hints,
+            coach)
         self.go()
 
     def hint_used(self, player: int, hint: CoachHint | None = None, ordinal: int | None = None) -> None:
@@ -498,8 +522,8 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
             else:
                 target = save_target(path)
                 if is_autosave_file(target):  # another copy's game may be in it
-                    raise SaveFileError(target, "in_use", "this is an autosave file of the game, which Save as "
-                                                          "never replaces: choose another name")
+                    raise SaveFileError(target, "in_use", SCREENS.gettext(
+                        "this is an autosave file of the game, which Save as never replaces: choose another name"))
                 save_as(session.game, target, session.settings(), overwrite=overwrite)
         except (SaveFileError, OSError) as err:
             return err
@@ -644,16 +668,18 @@ def is_autosave_file(path: Path) -> bool:
 def save_target(path: str) -> Path:
     """The file a typed Save-as path names (~ expanded); OSError, with the reason in words, when it
     cannot be one: an unknown ~user, a folder, a folder that does not exist."""
+    _ = SCREENS.gettext
     try:
         target = Path(path).expanduser()
     except RuntimeError:  # ~name of no known user, or no home folder at all
         home = path.split("/", 1)[0]
-        raise OSError(errno.ENOENT, f"{home} is not a home folder on this computer", path) from None
+        raise OSError(errno.ENOENT, _("%(home)s is not a home folder on this computer") % {"home": home},
+                      path) from None
     if target.is_dir():
-        raise IsADirectoryError(errno.EISDIR, "this is a folder: add a file name, e.g. "
-                                f"{path.rstrip('/')}/game.json", path)
+        raise IsADirectoryError(errno.EISDIR, _("this is a folder: add a file name, e.g. %(path)s")
+                                % {"path": f"{path.rstrip('/')}/game.json"}, path)
     if not target.parent.is_dir():
-        raise FileNotFoundError(errno.ENOENT, f"there is no folder {target.parent}", path)
+        raise FileNotFoundError(errno.ENOENT, _("there is no folder %(folder)s") % {"folder": target.parent}, path)
     return target
 
 
@@ -668,7 +694,17 @@ def run_app(args: argparse.Namespace, catalog: Catalog) -> int:
     from ..terminal import require_terminal
 
     require_terminal()
+    settle_language(getattr(args, "lang", None))
     return play_app(catalog, getattr(args, "resume_save", None))
+
+
+def settle_language(lang: str | None) -> None:
+    """The language the app speaks: `lang` (--lang), else the one last chosen on the title screen
+    (persistence/preferences.py), else the system's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
+    from ..persistence.preferences import preferences
+    from ..text.i18n import set_language
+
+    set_language(lang if lang is not None else preferences().language)
 
 
 def play_app(catalog: Catalog, save: Save | None = None, served: bool = False) -> int:
@@ -690,13 +726,14 @@ def claim_autosave() -> tuple[DataDirLock, str | None]:
     held) and the reason to show: only one copy autosaves, another plays on without and says so."""
     from ..persistence import DataDirLock, clean_temp_files, data_dir
 
+    _ = SCREENS.gettext
     lock = DataDirLock(data_dir())
     try:
         if lock.acquire():
             clean_temp_files(data_dir())  # writes cut short by a crash of an earlier copy
             return lock, None
-        return lock, (f"Another copy of Paper Tales is using the autosave in {data_dir()}: this game "
-                      "autosaves to a file of its own there (Resume on the title screen lists it).")
+        return lock, _("Another copy of Paper Tales is using the autosave in %(folder)s: this game autosaves to a "
+                       "file of its own there (Resume on the title screen lists it).") % {"folder": data_dir()}
     except OSError as err:
-        return lock, (f"The autosave folder cannot be used ({err.strerror or err}: {err.filename}): this "
-                      "game is not autosaved (Ctrl+S saves it to a file).")
+        return lock, _("The autosave folder cannot be used (%(reason)s: %(file)s): this game is not autosaved "
+                       "(Ctrl+S saves it to a file).") % {"reason": err.strerror or err, "file": err.filename}

@@ -39,6 +39,15 @@ class StartGame(Message):
         self.table = table
 
 
+class LanguageChosen(Message):
+    """Speak `lang` (one of text/i18n.LANGUAGES) from now on (title screen): kept for the next runs, and
+    the screens made again in it."""
+
+    def __init__(self, lang: str):
+        super().__init__()
+        self.lang = lang
+
+
 class ResumeAutosave(Message):
     """Resume the last autosaved game."""
 

@@ -11,11 +11,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from ..rules import game_turn, literal
+from .language import SCREENS
 
 if TYPE_CHECKING:
     from ..persistence import Save
     from ..rules import Catalog
     from .session import Session
+
+
+_ = SCREENS.gettext
 
 
 @dataclass(frozen=True)
@@ -70,14 +74,15 @@ class SavePolicy:
         try:
             keep_autosave()
         except OSError as err:
+            why = {"reason": err.strerror or err, "file": err.filename}
             if unfinished:
-                return False, [Notice(f"The unfinished autosaved game cannot be moved aside to keep it "
-                                      f"({err.strerror or err}: {err.filename}).", "Autosave", "error", 15)]
-            return True, [Notice(f"The last game's final scores cannot be kept ({err.strerror or err}: "
-                                 f"{err.filename}): the new game's autosave replaces them.", "Autosave", "warning", 15)]
+                return False, [Notice(_("The unfinished autosaved game cannot be moved aside to keep it "
+                                        "(%(reason)s: %(file)s).") % why, _("Autosave"), "error", 15)]
+            return True, [Notice(_("The last game's final scores cannot be kept (%(reason)s: %(file)s): the new "
+                                   "game's autosave replaces them.") % why, _("Autosave"), "warning", 15)]
         prune_kept(catalog=self.catalog)
         if unfinished:
-            return True, [Notice("The unfinished game is kept: Resume it from the title screen.", "New game")]
+            return True, [Notice(_("The unfinished game is kept: Resume it from the title screen."), _("New game"))]
         return True, []
 
     def save_game(self, session: Session) -> list[Notice]:
@@ -98,12 +103,13 @@ class SavePolicy:
             told = self.failing
             self.failing = True
             return [] if told else [Notice(
-                f"Autosave failed ({err.strerror or err}: {err.filename or 'autosave'}). The game goes on; the "
-                "last good autosave is kept. Ctrl+S saves elsewhere.", "Autosave", "warning", 15)]
+                _("Autosave failed (%(reason)s: %(file)s). The game goes on; the last good autosave is kept. Ctrl+S "
+                  "saves elsewhere.") % {"reason": err.strerror or err, "file": err.filename or "autosave"},
+                _("Autosave"), "warning", 15)]
         self.saved_decisions = session.decisions
         if self.failing:
             self.failing = False
-            return [Notice("Autosave works again.", "Autosave")]
+            return [Notice(_("Autosave works again."), _("Autosave"))]
         return []
 
     def resume_autosave(self) -> tuple[Save | None, list[Notice]]:
@@ -115,9 +121,10 @@ class SavePolicy:
         except SaveFileError as err:
             previous = latest_good_autosave(catalog=self.catalog)
             if previous is None:
-                return None, [Notice(f"Cannot resume: {err}", "Resume", "error", 10)]
-            return previous, [Notice(f"{err}. That file is left as it is; here is the previous autosave "
-                                     f"(turn {game_turn(previous.game)}).", "Damaged autosave", "warning", 10)]
+                return None, [Notice(_("Cannot resume: %(reason)s") % {"reason": err}, _("Resume"), "error", 10)]
+            return previous, [Notice(_("%(reason)s. That file is left as it is; here is the previous autosave (turn "
+                                       "%(turn)s).") % {"reason": err, "turn": game_turn(previous.game)},
+                                     _("Damaged autosave"), "warning", 10)]
 
     def resume_kept(self, path: Path) -> tuple[Save | None, list[Notice]]:
         """A kept game to play on (title screen): it becomes the autosave again, and the game autosaved
@@ -133,17 +140,18 @@ class SavePolicy:
             except SaveFileError as err:
                 error = error or err
         if save is None:
-            return None, [Notice(f"Cannot resume: {error}", "Resume", "error", 10)]
+            return None, [Notice(_("Cannot resume: %(reason)s") % {"reason": error}, _("Resume"), "error", 10)]
         notices = []
         if self.autosave:
             try:
                 if restore_kept(path) is not None:
                     prune_kept(catalog=self.catalog)
-                    notices.append(Notice("The game autosaved until now is kept: Resume it from the title screen.",
-                                          "Resume"))
+                    notices.append(Notice(_("The game autosaved until now is kept: Resume it from the title screen."),
+                                          _("Resume")))
             except OSError as err:
-                return None, [Notice(f"Cannot resume: the kept game cannot be made the autosave again "
-                                     f"({err.strerror or err}: {err.filename}).", "Resume", "error", 10)]
+                return None, [Notice(_("Cannot resume: the kept game cannot be made the autosave again (%(reason)s: "
+                                       "%(file)s).") % {"reason": err.strerror or err, "file": err.filename},
+                                     _("Resume"), "error", 10)]
         return save, notices
 
     def kept_resumed(self, path: Path) -> None:
@@ -158,7 +166,7 @@ class SavePolicy:
         try:
             return load_save(path, self.catalog), []
         except SaveFileError as err:
-            return None, [Notice(f"Cannot resume: {err}", "Resume", "error", 10)]
+            return None, [Notice(_("Cannot resume: %(reason)s") % {"reason": err}, _("Resume"), "error", 10)]
 
     def unsaved(self, session: Session | None) -> int | None:
         """How many decisions of the game under way quitting would lose (0: only a change such as a
@@ -174,22 +182,27 @@ class SavePolicy:
 
     def quit_question(self, session: Session | None) -> str:
         if session is None or session.over:
-            return "Quit Paper Tales?"
-        if self.autosaving and not session.decisions:  # nothing saved yet (Resume would
-            return ("Quit Paper Tales? Nothing is decided yet, so this game is not saved: "  # open an older game)
-                    "autosave starts with the first decision.")
+            return _("Quit Paper Tales?")
+        if self.autosaving and not session.decisions:  # nothing saved yet (Resume would open an older game)
+            return _("Quit Paper Tales? Nothing is decided yet, so this game is not saved: autosave starts with the "
+                     "first decision.")
         lost = self.unsaved(session)
         if lost is None and self.saved_as is not None and (not self.autosaving or self.failing):
             if self.served:
-                return "Quit Paper Tales? This game is saved: Resume it from the title screen."
+                return _("Quit Paper Tales? This game is saved: Resume it from the title screen.")
             path = literal(str(self.saved_as[0]))
-            return f"Quit Paper Tales? This game is saved: resume it with papertales --resume {path}"
+            return _("Quit Paper Tales? This game is saved: resume it with papertales --resume %(path)s") % {
+                "path": path}
         if lost is None:
-            return "Quit Paper Tales? The game is autosaved: Resume it from the title screen."
+            return _("Quit Paper Tales? The game is autosaved: Resume it from the title screen.")
         if not self.autosaving:
-            return ("Quit Paper Tales? This game is not autosaved (the autosave folder cannot be used): "
-                    "it is lost if you quit now. Press s to save it to a file first.")
-        what = {0: "the latest change to this game is", 1: "the last decision of this game is"}.get(
-            lost, f"the last {lost} decisions of this game are")
-        return (f"Quit Paper Tales? The autosave is failing: {what} not saved anywhere and would be lost. "
-                "Press s to save the game to a file first.")
+            return _("Quit Paper Tales? This game is not autosaved (the autosave folder cannot be used): it is lost "
+                     "if you quit now. Press s to save it to a file first.")
+        if lost == 0:
+            return _("Quit Paper Tales? The autosave is failing: the latest change to this game is not saved anywhere "
+                     "and would be lost. Press s to save the game to a file first.")
+        return SCREENS.ngettext(
+            "Quit Paper Tales? The autosave is failing: the last decision of this game is not saved anywhere and "
+            "would be lost. Press s to save the game to a file first.",
+            "Quit Paper Tales? The autosave is failing: the last %(count)s decisions of this game are not saved "
+            "anywhere and would be lost. Press s to save the game to a file first.", lost) % {"count": lost}

@@ -11,6 +11,8 @@ from textual.message import Message
 from textual.screen import Screen
 
 from ...rules import Decision, SeatView, Step
+from ...text.i18n import N_
+from ..language import SCREENS, said, translate_bindings
 from ..text import PHASE_TITLES
 from ..widgets import KeyBar, Lines, Notice
 
@@ -19,12 +21,15 @@ if TYPE_CHECKING:
 
     from ..host import Host
 
-STEP_TITLES = {Step.AGE_TARGET: "Reveal"}  # the Units are face up: Deployment is over
+_ = SCREENS.gettext
+STEP_TITLES = {Step.AGE_TARGET: N_("Reveal")}  # the Units are face up: Deployment is over
 
 
 def turn_title(view: SeatView, extra: str = "") -> str:
-    phase = STEP_TITLES.get(Step(view.step)) or PHASE_TITLES.get(view.phase, view.phase.title())
-    head = f"Paper Tales · Turn {view.turn}/{view.turns} · {phase}"
+    """`Paper Tales · Turn 2/4 · Wars`, and `extra` (a player's name) after it."""
+    phase = said(STEP_TITLES.get(Step(view.step)) or PHASE_TITLES.get(view.phase, view.phase.title()))
+    head = _("Paper Tales · Turn %(turn)s/%(turns)s · %(phase)s") % {"turn": view.turn, "turns": view.turns,
+                                                                     "phase": phase}
     return f"{head} · {extra}" if extra else head
 
 
@@ -57,6 +62,10 @@ class GameScreen(Screen[None]):
     if TYPE_CHECKING:  # Textual types `app` as a plain App (as Textual itself does, for type checkers only)
         app = getters.app(Host)
 
+    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name, id, classes)
+        translate_bindings(self)  # the key bar in the screens' language
+
     def compose(self) -> ComposeResult:
         title = Lines(id="title")
         title.lines = [Text(self.title_text, style="bold")]
@@ -74,8 +83,8 @@ class GameScreen(Screen[None]):
     def refused(self, error: Exception) -> None:
         """The engine refused this screen's decision: say why (in the #message notice, if any)."""
         for notice in self.query("#message").results(Notice):
-            notice.say(f"Not allowed: {error}")
-        self.notify(str(error), title="Not allowed", severity="error", markup=False)
+            notice.say(_("Not allowed: %(reason)s") % {"reason": error})
+        self.notify(str(error), title=_("Not allowed"), severity="error", markup=False)
 
     def set_title(self, text: str) -> None:
         self.title_text = text

@@ -9,7 +9,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Label
 
 from ...rules import AgeTarget, Decision, Heal, Pending, SeatView
+from ...text.i18n import N_
 from ..kingdom import Kingdom, kingdom_view
+from ..language import said
 from ..session import Asks
 from ..widgets import Notice
 from .common import GameScreen, turn_title
@@ -31,7 +33,7 @@ class ChoiceHost(GameScreen):
 
     def body(self) -> ComposeResult:
         with VerticalScroll(id="host"):
-            yield Label(self.heading, classes="pane-title", markup=False)
+            yield Label(said(self.heading), classes="pane-title", markup=False)
             yield Kingdom(kingdom_view(self.view, self.player), form="tiles", id="host-kingdom")
             yield Notice(id="message")
 
@@ -54,7 +56,7 @@ class ChoiceHost(GameScreen):
 
 
 class AgeTargetScreen(ChoiceHost):
-    heading = "Your Kingdom: choose where the Age tokens go"
+    heading = N_("Your Kingdom: choose where the Age tokens go")
     modal_class = AgeTargetModal
 
     def decision(self, answer: int | list[int] | None) -> Decision:
@@ -63,7 +65,7 @@ class AgeTargetScreen(ChoiceHost):
 
 
 class HealScreen(ChoiceHost):
-    heading = "Aging: Units with Age tokens die now, unless saved"
+    heading = N_("Aging: Units with Age tokens die now, unless saved")
     modal_class = HealModal
 
     def decision(self, answer: int | list[int] | None) -> Decision:

@@ -15,13 +15,17 @@ from textual.widgets import Button, Static
 
 from ...rules import SeatView
 from ...rules import events as ev
+from ...text.i18n import N_
 from ...text.narrator import Names
 from .. import panels
 from .. import text as tx
 from ..kingdom import KingdomTable, KingdomView, kingdom_views
+from ..language import SCREENS, and_list, said
 from ..messages import NewGameAsked
 from .common import GameScreen
 from .summary import heading
+
+_ = SCREENS.gettext
 
 
 def end_lines(view: SeatView, events: list[ev.LpChanged]) -> Text:
@@ -41,7 +45,7 @@ def end_lines(view: SeatView, events: list[ev.LpChanged]) -> Text:
 def ranking(view: SeatView) -> Table:
     winners = set(view.winners)
     table = Table(box=None, header_style="bold", pad_edge=False)
-    for col in ("", "Player", f"{tx.LP} LP", f"{tx.GOLD} Gold", ""):
+    for col in ("", _("Player"), _("%(lp)s LP") % {"lp": tx.LP}, _("%(gold)s Gold") % {"gold": tx.GOLD}, ""):
         table.add_column(col)
     order = sorted(range(len(view.players)), key=lambda i: (-view.players[i].lp, -view.players[i].gold))
     rank = 0
@@ -50,7 +54,7 @@ def ranking(view: SeatView) -> Table:
         p = view.players[i]
         if (p.lp, p.gold) != prev:
             rank, prev = k + 1, (p.lp, p.gold)
-        table.add_row(f"{rank}.", Text(p.name), str(p.lp), str(p.gold), "♛ winner" if i in winners else "")
+        table.add_row(f"{rank}.", Text(p.name), str(p.lp), str(p.gold), _("♛ winner") if i in winners else "")
     return table
 
 
@@ -60,12 +64,12 @@ def tie_note(view: SeatView) -> Text:
     top = [p for p in players if p.lp == best]
     winners = view.winners
     if len(top) == 1:
-        return Text(f"{top[0].name} has the most Legend Points.")
-    names = ", ".join(p.name for p in top)
+        return Text(_("%(name)s has the most Legend Points.") % {"name": top[0].name})
+    words = {"names": ", ".join(p.name for p in top), "lp": f"{tx.LP}{best}"}
     if len(winners) == 1:
-        return Text(f"{names} are tied on {tx.LP}{best}: the tie goes to the most Gold — "
-                    f"{players[winners[0]].name}.")
-    return Text(f"{names} are tied on {tx.LP}{best} and on Gold: they share the victory.")
+        return Text(_("%(names)s are tied on %(lp)s: the tie goes to the most Gold — %(winner)s.")
+                    % {**words, "winner": players[winners[0]].name})
+    return Text(_("%(names)s are tied on %(lp)s and on Gold: they share the victory.") % words)
 
 
 def final_views(view: SeatView) -> list[KingdomView]:
@@ -73,7 +77,7 @@ def final_views(view: SeatView) -> list[KingdomView]:
     return [replace(k, hand=0, kept=False) for k in kingdom_views(view)]
 
 
-TITLE = "Paper Tales · Final scores"
+TITLE = N_("Paper Tales · Final scores")
 
 
 class FinalScreen(GameScreen):
@@ -82,16 +86,16 @@ class FinalScreen(GameScreen):
     n or a click on its button)."""
 
     CSS_PATH = "summary.tcss"
-    BINDINGS = [Binding("n", "new_game", "New game"), Binding("r", "review", "Coach's review"),
-                Binding("enter,right,pagedown", "turn(1)", "Kingdoms", key_display="→", priority=True),
-                Binding("left,pageup", "turn(0)", "Scores", key_display="←", priority=True)]
+    BINDINGS = [Binding("n", "new_game", N_("New game")), Binding("r", "review", N_("Coach's review")),
+                Binding("enter,right,pagedown", "turn(1)", N_("Kingdoms"), key_display="→", priority=True),
+                Binding("left,pageup", "turn(0)", N_("Scores"), key_display="←", priority=True)]
 
     def __init__(self, view: SeatView, events: Sequence[ev.BaseEvent], note: str = "",
                  seat_types: Sequence[str] = (), hints: Sequence[int] = ()):
         super().__init__()
         self.view, self.events, self.note = view, events, note
         self.seat_types, self.hints = list(seat_types), list(hints)  # who sat where; the hints each asked for
-        self.title_text = TITLE
+        self.title_text = said(TITLE)
         self.pages = 1  # 2 when the Kingdoms at the end need a page of their own
         self.page = 0
 
@@ -104,12 +108,12 @@ class FinalScreen(GameScreen):
             yield from own
             return
         view = self.view
-        winners = " and ".join(view.players[i].name for i in view.winners)
+        winners = and_list(view.players[i].name for i in view.winners)
         with VerticalScroll(id="final"):
-            yield Static(Text(f"{winners} win{'s' if len(view.winners) == 1 else ''}!",
-                              style="bold reverse"), id="winner")
+            yield Static(Text(SCREENS.ngettext("%(names)s wins!", "%(names)s win!", len(view.winners))
+                              % {"names": winners}, style="bold reverse"), id="winner")
             end_lp = [e for e in self.events if isinstance(e, ev.LpChanged)]
-            end = Text.assemble(("End of game: Buildings, abilities", "bold underline"), "\n",
+            end = Text.assemble((_("End of game: Buildings, abilities"), "bold underline"), "\n",
                                 end_lines(view, end_lp)) if end_lp else None
             table = ranking(view)
             top = Horizontal(id="final-top")  # the end-of-game LP beside the ranking: the page fits 80x24,
@@ -121,10 +125,10 @@ class FinalScreen(GameScreen):
                     yield Static(end, id="end-lp")
             yield Static(tie_note(view))
             yield from self.hints_note()
-            yield Static(heading("Kingdoms at the end"), classes="kingdoms")
+            yield Static(heading(_("Kingdoms at the end")), classes="kingdoms")
             every = final_views(view)
             yield KingdomTable(every, rows=len(every), classes="final-kingdoms kingdoms")  # each whole, in few lines
-        yield Button("New game (n)", variant="primary", id="again", compact=True)
+        yield Button(_("New game (n)"), variant="primary", id="again", compact=True)
 
     def stacked(self, table: Table, end: Text) -> bool:
         """Whether the end-of-game LP take fewer rows below the ranking than beside it."""
@@ -157,7 +161,10 @@ class FinalScreen(GameScreen):
         self.page = n
         for widget in self.query_one("#final", VerticalScroll).children:
             widget.display = self.pages == 1 or widget.has_class("kingdoms") == (n == 1)
-        self.set_title(TITLE + (f" · page {n + 1} of {self.pages}" if self.pages > 1 else ""))
+        title = said(TITLE)
+        if self.pages > 1:
+            title = _("%(title)s · page %(page)s of %(pages)s") % {"title": title, "page": n + 1, "pages": self.pages}
+        self.set_title(title)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -173,8 +180,8 @@ class FinalScreen(GameScreen):
         used = self.hints
         if any(used):
             names = [p.name for p in self.view.players]
-            yield Static(Text("Coach's hints used: " + ", ".join(f"{names[i]} {n}" for i, n in enumerate(used)
-                                                                  if i < len(names))))
+            yield Static(Text(_("Coach's hints used: %(hints)s") % {
+                "hints": ", ".join(f"{names[i]} {n}" for i, n in enumerate(used) if i < len(names))}))
 
     def action_review(self) -> None:
         from .review import ReviewScreen, human_seats

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -11,26 +10,43 @@ from textual.containers import Center, Vertical
 from textual.widgets import Button
 
 from ...rules import Pending, SeatView, Step
+from ...text.i18n import N_
+from ..language import SCREENS, glue, said, wrap
 from ..messages import FlowResumed
-from ..session import TAKEN_BACK
 from ..widgets import Lines
 from .common import Continue, GameScreen, TakeBack, turn_title
 
+_ = SCREENS.gettext
 BOX_WIDTH = 72  # inside the box: 78 columns at most (handoff.tcss), less the border and padding
-WHAT = {
-    Step.PICK: "pick a card",
-    Step.DEPLOY: "deploy Units",
-    Step.AGE_TARGET: "choose where the Age tokens go",
-    Step.CONSTRUCTION: "build",
-    Step.HEAL: "choose the Units the Mystical Healer saves",
+YOUR_TURN = {
+    Step.PICK: N_("%(name)s, it is your turn to pick a card."),
+    Step.DEPLOY: N_("%(name)s, it is your turn to deploy Units."),
+    Step.AGE_TARGET: N_("%(name)s, it is your turn to choose where the Age tokens go."),
+    Step.CONSTRUCTION: N_("%(name)s, it is your turn to build."),
+    Step.HEAL: N_("%(name)s, it is your turn to choose the Units the Mystical Healer saves."),
+}
+TAKES_BACK = {  # (tui/session.py TAKEN_BACK: the steps one may take back)
+    Step.PICK: N_("%(name)s takes back their pick"),
+    Step.DEPLOY: N_("%(name)s takes back their deployment"),
+    Step.CONSTRUCTION: N_("%(name)s takes back their Construction"),
+    Step.HEAL: N_("%(name)s takes back their choice"),
+}
+MAY_TAKE_BACK = {
+    Step.PICK: N_("%(name)s may still take back their pick: press u"),
+    Step.DEPLOY: N_("%(name)s may still take back their deployment: press u"),
+    Step.CONSTRUCTION: N_("%(name)s may still take back their Construction: press u"),
+    Step.HEAL: N_("%(name)s may still take back their choice: press u"),
 }
 
 
+def wrapped(message: str, name: str, width: int = BOX_WIDTH) -> list[str]:
+    """`message % {"name": name}` in lines of at most `width` cells, broken between words, never inside
+    the name (a long name, a long sentence in French)."""
+    return wrap(message % {"name": glue(name)}, width)
+
+
 def press(who: str) -> list[Text]:
-    line = f"Press Enter or the button when only {who} is looking."
-    if cell_len(line) <= BOX_WIDTH:
-        return [Text(line)]
-    return [Text("Press Enter or the button"), Text(f"when only {who} is looking.")]  # a long name
+    return [Text(line) for line in wrapped(_("Press Enter or the button when only %(name)s is looking."), who)]
 
 
 def centred(lines: list[Text]) -> list[Text]:
@@ -49,9 +65,9 @@ class HandoffScreen(GameScreen):
     (the next hand-off screen and the game log say "Ann took back their pick")."""
 
     CSS_PATH = "handoff.tcss"
-    BINDINGS = [Binding("enter", "ready", "I am ready", priority=True),
-                Binding("u,ctrl+z", "take_back", "Take back"),
-                Binding("escape", "cancel", "Not a take-back")]
+    BINDINGS = [Binding("enter", "ready", N_("I am ready"), priority=True),
+                Binding("u,ctrl+z", "take_back", N_("Take back")),
+                Binding("escape", "cancel", N_("Not a take-back"))]
 
     def __init__(self, view: SeatView, pend: Pending, take_back: tuple[int, Step] | None = None, announce: str = ""):
         super().__init__()
@@ -83,35 +99,35 @@ class HandoffScreen(GameScreen):
         return max(line.cell_len for line in lines) + 6  # the border and padding (handoff.tcss)
 
     def button_label(self, who: str) -> Text:
-        return Text(f" I am {who} ", no_wrap=True)
+        return Text(_(" I am %(name)s ") % {"name": who}, no_wrap=True)
 
     def box_parts(self) -> tuple[list[Text], str, list[Text]]:
         """The lines above the button, whose button it is ("I am Ann"), the lines below it."""
         if self.asking and self.take_back is not None:
             player, kind = self.take_back
             who = self.view.players[player].name
-            above = [Text(f"{who} takes back their {TAKEN_BACK.get(kind, 'decision')}", style="bold"),
+            takes_back = said(TAKES_BACK[kind]) if kind in TAKES_BACK else _("%(name)s takes back their decision")
+            above = [*(Text(line, style="bold") for line in wrapped(takes_back, who)),
                      Text(""),
-                     Text(f"Pass back to {who}", style="bold"),
+                     *(Text(line, style="bold") for line in wrapped(_("Pass back to %(name)s"), who)),
                      *press(who),
-                     Text("Everyone will be told of it.", style="italic")]
-            below = [Text(f"Esc: no take-back, back to {self.name_}", style="dim")]
+                     Text(_("Everyone will be told of it."), style="italic")]
+            below = [Text(line, style="dim") for line in wrapped(_("Esc: no take-back, back to %(name)s"), self.name_)]
         else:
             who = self.name_
-            turn = [f"{who}, it is your turn to {WHAT[self.pend.kind]}."]
-            if cell_len(turn[0]) > BOX_WIDTH:  # a long name and a long question: on two lines
-                turn = [f"{who}, it is your turn to", f"{WHAT[self.pend.kind]}."]
+            turn = wrapped(said(YOUR_TURN[self.pend.kind]), who)  # a long name and a long question: on two lines
             above = [Text(self.announce, style="bold"), Text("")] if self.announce else []
-            above += [Text(f"Pass to {who}", style="bold"),
+            above += [*(Text(line, style="bold") for line in wrapped(_("Pass to %(name)s"), who)),
                       *press(who),
                       Text(""),
                       *(Text(line, style="italic") for line in turn)]
             below = []
             if self.take_back is not None:
                 player, kind = self.take_back
-                below = [Text(f"{self.view.players[player].name} may still take back their "
-                              f"{TAKEN_BACK.get(kind, 'decision')}: press u", style="dim")]
-        lines = centred([*above, Text(f" I am {who} "), *below])  # one width for the three parts
+                may = said(MAY_TAKE_BACK[kind]) if kind in MAY_TAKE_BACK else \
+                    _("%(name)s may still take back their decision: press u")
+                below = [Text(line, style="dim") for line in wrapped(may, self.view.players[player].name)]
+        lines = centred([*above, self.button_label(who), *below])  # one width for the three parts
         return lines[:len(above)], who, lines[len(above) + 1:]
 
     def show_box(self) -> None:
@@ -165,4 +181,4 @@ class BotScreen(GameScreen):
         self.post_message(FlowResumed())
 
     def thinking(self, name: str) -> None:
-        self.query_one("#handoff-box", Lines).set_lines([Text(f"{name} (bot) is thinking…")])
+        self.query_one("#handoff-box", Lines).set_lines([Text(_("%(name)s (bot) is thinking…") % {"name": name})])

@@ -22,6 +22,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...text.i18n import N_
+from ..language import SCREENS, card_names
 from ..messages import HintAsked, Learn
 
 if TYPE_CHECKING:
@@ -38,8 +40,9 @@ if TYPE_CHECKING:
 else:
     HostBase = object
 
-HINT = Binding("h", "hint", "Hint")
-LEARN = Binding("l", "learn", "Learn a card")
+_ = SCREENS.gettext
+HINT = Binding("h", "hint", N_("Hint"))
+LEARN = Binding("l", "learn", N_("Learn a card"))
 BAR = 20
 HINT_ROWS = 4  # the hint panel's rows, at most (its max-height): a screen makes room for them
 
@@ -55,20 +58,23 @@ class HintPanel(Static):
 
     def thinking(self, done: int, total: int) -> None:
         filled = BAR * min(done, total) // max(total, 1)
-        self.update(Text.assemble(("Coach thinking ", "bold"), "[" + "#" * filled + "." * (BAR - filled) + "]",
-                                  f" {done}/{max(total, done)} samples · h: cancel"))
+        self.update(Text.assemble((_("Coach thinking"), "bold"), " [" + "#" * filled + "." * (BAR - filled) + "] ",
+                                  _("%(done)s/%(total)s samples · h: cancel") % {"done": done,
+                                                                                   "total": max(total, done)}))
 
     def answers(self, choice: str, why: str, cards: list[tuple[str, str]], playouts: int) -> list[Text]:
         """The coach's answer, fullest first: then without the cards to learn (the key bar still says
         `l`), then without the playouts, for a panel short of rows."""
-        out = Text.assemble(("Coach: ", "bold"), choice, f" · {playouts} playouts\n", ("Why: ", "bold"), why)
+        coach, because = _("Coach:") + " ", _("Why:") + " "  # (labels, in bold)
+        count = SCREENS.ngettext("%(count)s playout", "%(count)s playouts", playouts) % {"count": playouts}
+        out = Text.assemble((coach, "bold"), choice, f" · {count}\n", (because, "bold"), why)
         fullest = out.copy()
         if cards:
-            fullest.append("\nl: learn ", style="bold")
+            fullest.append("\n" + _("l: learn") + " ", style="bold")
             for k, (key, name) in enumerate(cards):
                 fullest.append(" · " if k else "")
                 fullest.append(name, style=Style(underline=True, meta={"@click": f"app.show_card({key!r})"}))
-        return [fullest, out, Text.assemble(("Coach: ", "bold"), choice, "\n", ("Why: ", "bold"), why)]
+        return [fullest, out, Text.assemble((coach, "bold"), choice, "\n", (because, "bold"), why)]
 
     def rows_of(self, text: Text) -> int:
         """The rows this text takes in the panel (its width less the padding)."""
@@ -140,14 +146,14 @@ class HintHost(HostBase):
         self._hint_stop = None
         panel = self.hint_panel()
         if found is None:
-            panel.update(Text("Hint cancelled (h: ask again).", style="dim"))
+            panel.update(Text(_("Hint cancelled (h: ask again)."), style="dim"))
             return False
         from ...rules import coach
         from ...text.coach import why as why_text
         from ...text.decisions import decision_text
 
         view = self.view
-        self._hint_cards, self._hint_shown = coach.cards_in(found.choice, view), True
+        self._hint_cards, self._hint_shown = card_names(self.app.catalog, coach.cards_in(found.choice, view)), True
         why = why_text(found, [p.name for p in view.players])
         choice = decision_text(found.choice, view, _in_play(view, self.player), view.players[self.player].hand)
         panel.answer(choice, why, self._hint_cards, found.playouts, self.hint_rows)

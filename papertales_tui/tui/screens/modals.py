@@ -1,5 +1,5 @@
 """Modal questions: quit?, save as, units to give up, Age token target, Mystical Healer saves, which
-card to learn."""
+card to learn, which language."""
 
 from __future__ import annotations
 
@@ -16,8 +16,10 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...rules import AgeTargetOptions, HealOptions, SeatView, literal
+from ...text.i18n import N_
 from .. import text as tx
 from ..kingdom import DIES
+from ..language import LANGUAGE_NAMES, SCREENS, resource_name, translate_bindings
 from ..messages import SaveAsAsked
 from ..widgets import KeyBar, TextInput, option_key
 from .hint import HINT, LEARN, HintHost
@@ -31,22 +33,33 @@ if TYPE_CHECKING:
     from ..session import Asks
 
 
+_ = SCREENS.gettext
 SAVE_FIRST = "save"  # ConfirmQuit's answer: save the game to a file first (then the question again)
+Answer = TypeVar("Answer")  # what a modal dismisses with
 
 
-class ConfirmQuit(ModalScreen[bool | str]):
-    """Quit? True (yes), False (no), or, with `offer_save` (quitting would lose decisions), SAVE_FIRST."""
+class Dialog(ModalScreen[Answer]):
+    """A modal whose key bar speaks the screens' language."""
 
     CSS_PATH = "modals.tcss"
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
+
+
+class ConfirmQuit(Dialog[bool | str]):
+    """Quit? True (yes), False (no), or, with `offer_save` (quitting would lose decisions), SAVE_FIRST."""
+
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes, quit"),
-        Binding("n,escape", "answer(False)", "No, keep playing"),
-        Binding("s", "answer('save')", "Save as"),
+        Binding("y", "answer(True)", N_("Yes, quit")),
+        Binding("n,escape", "answer(False)", N_("No, keep playing")),
+        Binding("s", "answer('save')", N_("Save as")),
     ]
 
-    def __init__(self, question: str = "Quit Paper Tales? The current game is lost.", offer_save: bool = False):
+    def __init__(self, question: str | None = None, offer_save: bool = False):
         super().__init__()
-        self.question = question
+        self.question = question or _("Quit Paper Tales? The current game is lost.")
         self.offer_save = offer_save
 
     def compose(self) -> ComposeResult:
@@ -54,9 +67,9 @@ class ConfirmQuit(ModalScreen[bool | str]):
             yield Static(self.question, classes="dialog-title", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 if self.offer_save:
-                    yield Button("Save as… (s)", variant="success", id=SAVE_FIRST, compact=True)
-                yield Button("Yes, quit (y)", variant="error", id="yes", compact=True)
-                yield Button("No (n)", variant="primary", id="no", compact=True)
+                    yield Button(_("Save as… (s)"), variant="success", id=SAVE_FIRST, compact=True)
+                yield Button(_("Yes, quit (y)"), variant="error", id="yes", compact=True)
+                yield Button(_("No (n)"), variant="primary", id="no", compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -73,24 +86,23 @@ class ConfirmQuit(ModalScreen[bool | str]):
         self.dismiss(answer)
 
 
-class Confirm(ModalScreen[bool]):
+class Confirm(Dialog[bool]):
     """A yes/no question before a step that cannot be undone (deploy nothing, replace a file): y says
     yes; n, Esc and Enter (the No button has the focus) say no, so that a key pressed twice or held
     down never answers yes."""
 
-    CSS_PATH = "modals.tcss"
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS = [Binding("y", "answer(True)", N_("Yes")), Binding("n,escape", "answer(False)", N_("No"))]
 
-    def __init__(self, question: str, yes: str, no: str = "No, back"):
+    def __init__(self, question: str, yes: str, no: str | None = None):
         super().__init__()
-        self.question, self.yes, self.no = question, yes, no
+        self.question, self.yes, self.no = question, yes, no or _("No, back")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button(f"{self.yes} (y)", variant="error", id="yes", compact=True)
-                yield Button(f"{self.no} (n)", variant="primary", id="no", compact=True)
+                yield Button(_("%(answer)s (y)") % {"answer": self.yes}, variant="error", id="yes", compact=True)
+                yield Button(_("%(answer)s (n)") % {"answer": self.no}, variant="primary", id="no", compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -104,13 +116,12 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(answer)
 
 
-class SaveAsModal(ModalScreen[str | None]):
+class SaveAsModal(Dialog[str | None]):
     """Save the game to a file of the player's choosing (the app answers its `SaveAsAsked`); in a served game
     (a browser tab), by name in the data directory's saves folder. An existing file is replaced only when
     the player says y to the question (`Confirm`), and never when it is not a good save file."""
 
-    CSS_PATH = "modals.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
     if TYPE_CHECKING:  # Textual types `app` as a plain App
         app = getters.app(Host)
 
@@ -123,15 +134,17 @@ class SaveAsModal(ModalScreen[str | None]):
         from ...persistence.store import SAVE_NAME_RULE
 
         with Vertical(classes="dialog"):
-            yield Label("Save the game as", classes="dialog-title")
-            yield Static(f"A name for this game ({SAVE_NAME_RULE}): Resume on the title screen lists it."
-                         if self.app.served else "A file name or path (~ is your home "
-                         "folder); resume it with papertales --resume FILE.", classes="hint", markup=False)
+            yield Label(_("Save the game as"), classes="dialog-title", markup=False)
+            yield Static(_("A name for this game (%(rule)s): Resume on the title screen lists it.")
+                         % {"rule": SAVE_NAME_RULE} if self.app.served
+                         else _("A file name or path (~ is your home folder); resume it with papertales --resume "
+                                "FILE."),
+                         classes="hint", markup=False)
             yield TextInput(value=self.default, compact=True, id="save-path")
             yield Label("", classes="error", id="dialog-message", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Save (Enter)", variant="primary", id="save", compact=True)
-                yield Button("Cancel (Esc)", id="cancel", compact=True)
+                yield Button(_("Save (Enter)"), variant="primary", id="save", compact=True)
+                yield Button(_("Cancel (Esc)"), id="cancel", compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -150,7 +163,7 @@ class SaveAsModal(ModalScreen[str | None]):
     def action_save(self) -> None:
         path = self.query_one("#save-path", Input).value.strip()
         if not path:
-            self.say("Type a file name.")
+            self.say(_("Type a file name."))
             return
         self.post_message(SaveAsAsked(path, path == self.replace, self.saved))
 
@@ -159,9 +172,10 @@ class SaveAsModal(ModalScreen[str | None]):
         from ...persistence import SaveFileError
 
         if error is None:
-            where = (f"as {literal(path)}: Resume on the title screen lists it" if self.app.served
-                     else f"to {literal(str(Path(path).expanduser().resolve()))}")
-            self.app.notify(f"Saved {where}", title="Save as", markup=False)
+            saved = (_("Saved as %(name)s: Resume on the title screen lists it") % {"name": literal(path)}
+                     if self.app.served else
+                     _("Saved to %(path)s") % {"path": literal(str(Path(path).expanduser().resolve()))})
+            self.app.notify(saved, title=_("Save as"), markup=False)
             self.dismiss(path)
         elif isinstance(error, SaveFileError) and error.kind == "exists" and path != self.replace:
             def answered(yes: bool | None) -> None:  # y: replace it; n, Esc, Enter: type another name
@@ -169,28 +183,28 @@ class SaveAsModal(ModalScreen[str | None]):
                     self.replace = path
                     self.action_save()
                 else:
-                    self.say("This file already exists: type another name (or Enter to be asked again).")
+                    self.say(_("This file already exists: type another name (or Enter to be asked again)."))
 
-            self.say("This file already exists.")
-            self.app.push_screen(Confirm(f"{literal(Path(path).name)} already exists. Replace it with this game?",
-                                         "Replace it"), answered)
+            self.say(_("This file already exists."))
+            self.app.push_screen(Confirm(_("%(name)s already exists. Replace it with this game?")
+                                         % {"name": literal(Path(path).name)}, _("Replace it")), answered)
         elif isinstance(error, SaveFileError):
             self.replace = None
-            self.say(f"Not saved: {error.message}.")
+            self.say(_("Not saved: %(reason)s.") % {"reason": error.message})
         else:
             self.replace = None
-            self.say(f"Not saved: cannot write {path} ({getattr(error, 'strerror', None) or error}).")
+            self.say(_("Not saved: cannot write %(path)s (%(reason)s).") % {
+                "path": path, "reason": getattr(error, "strerror", None) or error})
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
 
 
-class LearnModal(ModalScreen[str | None]):
+class LearnModal(Dialog[str | None]):
     """Which of the cards a hint or a review line mentions to open in the card browser (its key)."""
 
-    CSS_PATH = "modals.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
     def __init__(self, cards: list[tuple[str, str]]):
         """`cards`: (key, name) of each card mentioned, in the order the line names them."""
@@ -199,10 +213,10 @@ class LearnModal(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Learn a card: which one?", classes="dialog-title", markup=False)
-            yield OptionList(*(Option(Text(name), id=str(k)) for k, (_, name) in enumerate(self.cards)),
+            yield Static(_("Learn a card: which one?"), classes="dialog-title", markup=False)
+            yield OptionList(*(Option(Text(name), id=str(k)) for k, (_key, name) in enumerate(self.cards)),
                              classes="choice", id="learn-cards")
-            yield Static("Enter or a click opens the card browser on it.", classes="hint", markup=False)
+            yield Static(_("Enter or a click opens the card browser on it."), classes="hint", markup=False)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -216,14 +230,39 @@ class LearnModal(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-Answer = TypeVar("Answer")  # what a choice modal dismisses with
+class LanguageModal(Dialog[str | None]):
+    """Which language the game speaks (title screen): each named in its own language; its code."""
+
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
+
+    def __init__(self, current: str):
+        super().__init__()
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Language · Langue · Język · Idioma", classes="dialog-title", markup=False)
+            yield OptionList(*(Option(Text(name), id=code) for code, name in LANGUAGE_NAMES.items()),
+                             classes="choice", id="languages")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        languages = self.query_one("#languages", OptionList)
+        languages.highlighted = list(LANGUAGE_NAMES).index(self.current)
+        languages.focus()
+
+    @on(OptionList.OptionSelected, "#languages")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(option_key(event.option))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
-class ChoiceModal(ModalScreen[Answer]):
+class ChoiceModal(Dialog[Answer]):
     """A modal with a title, a note, a list and Confirm/Back; subclasses fill the list."""
-    CSS_PATH = "modals.tcss"
 
-    BINDINGS = [Binding("c", "confirm", "Confirm"), Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("c", "confirm", N_("Confirm")), Binding("escape", "back", N_("Back"))]
     can_cancel = True
 
     def __init__(self, title: str, note: str):
@@ -239,9 +278,9 @@ class ChoiceModal(ModalScreen[Answer]):
             yield from self.after_list()
             yield Label("", classes="error", id="dialog-message", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Confirm (c)", variant="primary", id="confirm", compact=True)
+                yield Button(_("Confirm (c)"), variant="primary", id="confirm", compact=True)
                 if self.can_cancel:
-                    yield Button("Back (Esc)", id="back", compact=True)
+                    yield Button(_("Back (Esc)"), id="back", compact=True)
         yield KeyBar()
 
     def make_list(self) -> OptionList:
@@ -276,22 +315,24 @@ class UnpaidModal(ChoiceModal[list[int]]):
     """Gold is short: tick the new Units to give up (they are discarded). Each Unit reads
     [x] given up or [ ] paid (glyphs and words, not colour), and a line says what confirming does."""
 
-    BINDINGS = [Binding("space", "tick", "Give up / pay")]
+    BINDINGS = [Binding("space", "tick", N_("Give up / pay"))]
 
     def __init__(self, new: list[int], costs: dict[int, int], names: dict[int, str], gold: int,
                  default: list[int]):
         """`default`: the Units ticked at first (the engine's `suggested_unpaid`)."""
         total = sum(costs.values())
-        super().__init__(f"Not enough Gold: {tx.GOLD}{total} needed, you have {tx.GOLD}{gold}",
-                         "Space or Enter ticks a Unit to give up (again to untick); c confirms. "
-                         "Units given up are discarded unpaid.")
+        super().__init__(_("Not enough Gold: %(needed)s needed, you have %(gold)s") % {
+                             "needed": f"{tx.GOLD}{total}", "gold": f"{tx.GOLD}{gold}"},
+                         _("Space or Enter ticks a Unit to give up (again to untick); c confirms. Units given up are "
+                           "discarded unpaid."))
         self.new, self.costs, self.names, self.gold = new, costs, names, gold
         self.unpaid = [c for c in new if c in default]
 
     def label(self, card: int) -> Text:
         out = card in self.unpaid
         return Text.assemble(("[x] " if out else "[ ] ", "bold"), self.names[card].ljust(18),
-                             tx.gold(self.costs[card]), "  ", ("given up" if out else "paid", "bold" if out else ""))
+                             tx.gold(self.costs[card]), "  ",
+                             (_("given up") if out else _("paid"), "bold" if out else ""))
 
     def make_list(self) -> OptionList:
         return OptionList(*(Option(self.label(c), id=str(k)) for k, c in enumerate(self.new)),
@@ -311,11 +352,13 @@ class UnpaidModal(ChoiceModal[list[int]]):
         paid = [c for c in self.new if c not in self.unpaid]
         left = self.gold_left()
         if left < 0:
-            line = f"Still {tx.GOLD}{-left} short: tick more Units to give up."
+            line = _("Still %(short)s short: tick more Units to give up.") % {"short": f"{tx.GOLD}{-left}"}
         else:
-            names = ", ".join(self.names[c] for c in paid) or "no Unit"
+            names = ", ".join(self.names[c] for c in paid) or _("no Unit")
             given = ", ".join(self.names[c] for c in self.unpaid)
-            line = f"Confirming pays for {names} ({tx.GOLD}{left} left)" + (f"; gives up {given}." if given else ".")
+            line = (_("Confirming pays for %(paid)s (%(left)s left); gives up %(given)s.") if given
+                    else _("Confirming pays for %(paid)s (%(left)s left).")) % {
+                        "paid": names, "left": f"{tx.GOLD}{left}", "given": given}
         self.query_one("#unpaid-outcome", Static).update(Text(line, style="bold"))
 
     @on(OptionList.OptionSelected, "#unpaid")
@@ -338,7 +381,7 @@ class UnpaidModal(ChoiceModal[list[int]]):
 
     def action_confirm(self) -> None:
         if self.gold_left() < 0:
-            self.query_one("#dialog-message", Label).update("Not enough Gold yet: tick a Unit to give up.")
+            self.query_one("#dialog-message", Label).update(_("Not enough Gold yet: tick a Unit to give up."))
             return
         self.dismiss([c for c in self.new if c in self.unpaid])
 
@@ -348,17 +391,17 @@ def age_change_parts(change: forecast.AgeChange) -> list[Text]:
     (its strength in the Wars), `◆1 → ◆3 ore`, `Income ¤4 → ¤5`, `at its death ★+2`."""
     out = []
     (s0, s1), (i0, i1) = change.strength, change.income
-    if s0 != s1:
-        out.append(Text.assemble("Kingdom ", tx.strength(s0), " → ", tx.strength(s1)))
+    if s0 != s1:  # (a label, then figures)
+        out.append(Text.assemble(_("Kingdom"), " ", tx.strength(s0), " → ", tx.strength(s1)))
     for kind, a, b in change.resources:
         glyph = tx.RESOURCE_GLYPHS.get(kind, "")
-        out.append(Text(f"{glyph}{a} → {glyph}{b} {kind}", style=tx.RESOURCE_STYLES.get(kind, "")))
+        out.append(Text(f"{glyph}{a} → {glyph}{b} {resource_name(kind)}", style=tx.RESOURCE_STYLES.get(kind, "")))
     if i0 != i1:
-        out.append(Text.assemble("Income ", tx.gold(i0), " → ", tx.gold(i1)))
+        out.append(Text.assemble(_("Income"), " ", tx.gold(i0), " → ", tx.gold(i1)))
     (lp0, gold0), (lp1, gold1) = change.aging
     if (lp0, gold0) != (lp1, gold1):
         gains = [f"{tx.LP}{lp1 - lp0:+d}"] * (lp0 != lp1) + [f"{tx.GOLD}{gold1 - gold0:+d}"] * (gold0 != gold1)
-        out.append(Text(f"at Aging {' '.join(gains)}"))
+        out.append(Text(_("at Aging %(gains)s") % {"gains": " ".join(gains)}))
     return out
 
 
@@ -372,27 +415,29 @@ class AgeTargetModal(HintHost, ChoiceModal[int]):
     can_cancel = False
 
     def __init__(self, view: SeatView, asks: Asks, options: AgeTargetOptions):
-        super().__init__(f"{options.name}: put {options.amount}{tx.AGE} on one of your Units",
-                         f"Enter (or a click) chooses the Unit; c confirms. {DIES} marks a Unit that then dies at "
-                         "this turn's Aging, unless a Mystical Healer saves it.")
+        super().__init__(_("%(card)s: put %(tokens)s on one of your Units") % {
+                             "card": SCREENS.card_name(view.card(options.source)),
+                             "tokens": f"{options.amount}{tx.AGE}"},
+                         _("Enter (or a click) chooses the Unit; c confirms. %(dies)s marks a Unit that then dies at "
+                           "this turn's Aging, unless a Mystical Healer saves it.") % {"dies": DIES})
         self.view, self.asks, self.player, self.options = view, asks, asks.player, options
         self.choice: int | None = None  # the spot chosen, to confirm
 
     def label(self, slot: int) -> Text:
         u = self.view.players[self.player].slots[slot]
         assert u is not None  # (the options name spots with a Unit)
-        label = Text.assemble(f"{tx.SPOT_KEYS[slot]} ", (self.view.card(u.card).name.ljust(17), "bold"),
+        label = Text.assemble(f"{tx.SPOT_KEYS[slot]} ", (SCREENS.card_name(self.view.card(u.card)).ljust(17), "bold"),
                               tx.age(u.age), f" → {tx.AGE}{u.age + self.options.amount}  ")
         change = self.asks.age_change(slot, self.options.amount)
         for part in age_change_parts(change):
             label.append_text(part)
             label.append(", ")
         if change.dies:
-            label.append(f"{DIES} dies this turn", style="bold red")
+            label.append(_("%(dies)s dies this turn") % {"dies": DIES}, style="bold red")
         else:
-            label.append("lives through this Aging", style="dim")
+            label.append(_("lives through this Aging"), style="dim")
         if slot == self.choice:
-            label.append("  ✓ chosen", style="bold green")
+            label.append("  " + _("✓ chosen"), style="bold green")
         return label
 
     def make_list(self) -> OptionList:
@@ -410,7 +455,7 @@ class AgeTargetModal(HintHost, ChoiceModal[int]):
 
     def action_confirm(self) -> None:
         if self.choice is None:
-            self.query_one("#dialog-message", Label).update("Choose a Unit first (Enter), then c confirms.")
+            self.query_one("#dialog-message", Label).update(_("Choose a Unit first (Enter), then c confirms."))
             return
         self.dismiss(self.choice)
 
@@ -420,14 +465,15 @@ class HealModal(HintHost, ChoiceModal[list[int]]):
     Unit reads [x] saved or [ ] dies (glyphs and words, not colour), and a line says what confirming
     will do."""
 
-    BINDINGS = [HINT, LEARN, Binding("space", "tick", "Save / let die")]
+    BINDINGS = [HINT, LEARN, Binding("space", "tick", N_("Save / let die"))]
 
     can_cancel = False
 
     def __init__(self, view: SeatView, asks: Asks, options: HealOptions):
         n = options.max
-        super().__init__(f"Mystical Healer: save up to {n} Unit{'s' if n > 1 else ''} from dying",
-                         "Space or Enter ticks a Unit to save it (again to untick); c confirms.")
+        super().__init__(SCREENS.ngettext("Mystical Healer: save up to %(count)s Unit from dying",
+                                          "Mystical Healer: save up to %(count)s Units from dying", n) % {"count": n},
+                         _("Space or Enter ticks a Unit to save it (again to untick); c confirms."))
         self.view, self.asks, self.player, self.options = view, asks, asks.player, options
         self.saved: list[int] = []
 
@@ -444,9 +490,10 @@ class HealModal(HintHost, ChoiceModal[list[int]]):
         saved = slot in self.saved
         if slot not in self.options.slots:
             return Text.assemble("    ", f"{tx.SPOT_KEYS[slot]} ", tx.unit_line(t), " ", tx.age(u.age), "  ",
-                                 (f"{DIES} dies: no Healer can save it", "red"))
+                                 (_("%(dies)s dies: no Healer can save it") % {"dies": DIES}, "red"))
         return Text.assemble(("[x] " if saved else "[ ] ", "bold"), f"{tx.SPOT_KEYS[slot]} ", tx.unit_line(t), " ",
-                             tx.age(u.age), "  ", ("saved" if saved else f"{DIES} dies", "bold" if saved else "red"))
+                             tx.age(u.age), "  ", (_("saved") if saved else _("%(dies)s dies") % {"dies": DIES},
+                                                   "bold" if saved else "red"))
 
     def make_list(self) -> OptionList:
         return OptionList(*(Option(self.label(slot), id=str(slot), disabled=slot not in self.options.slots)
@@ -460,14 +507,21 @@ class HealModal(HintHost, ChoiceModal[list[int]]):
         self.show_outcome()
 
     def unit_name(self, slot: int) -> str:
-        return self.view.card(self.view.players[self.player].unit(slot).card).name
+        return SCREENS.card_name(self.view.card(self.view.players[self.player].unit(slot).card))
 
     def show_outcome(self, message: str = "") -> None:
         saved = [self.unit_name(s) for s in self.options.slots if s in self.saved]
         dying = [self.unit_name(s) for s in self.dying if s not in self.saved]
-        parts = ([f"saves {', '.join(saved)}"] if saved else ["saves nobody"]) + \
-            ([f"{', '.join(dying)} die{'s' if len(dying) == 1 else ''}"] if dying else [])
-        self.query_one("#heal-outcome", Static).update(Text("Confirming " + "; ".join(parts) + ".", style="bold"))
+        words = {"saved": ", ".join(saved), "dying": ", ".join(dying)}
+        if saved and dying:
+            line = SCREENS.ngettext("Confirming saves %(saved)s; %(dying)s dies.",
+                                    "Confirming saves %(saved)s; %(dying)s die.", len(dying)) % words
+        elif dying:
+            line = SCREENS.ngettext("Confirming saves nobody; %(dying)s dies.",
+                                    "Confirming saves nobody; %(dying)s die.", len(dying)) % words
+        else:
+            line = _("Confirming saves %(saved)s.") % words if saved else _("Confirming saves nobody.")
+        self.query_one("#heal-outcome", Static).update(Text(line, style="bold"))
         self.query_one("#dialog-message", Label).update(message)
 
     @on(OptionList.OptionSelected, "#saves")
@@ -487,7 +541,8 @@ class HealModal(HintHost, ChoiceModal[list[int]]):
             self.saved.append(slot)
         else:
             n = self.options.max
-            message = f"Your Healer{'s' if n > 1 else ''} can save {n}: untick one first."
+            message = SCREENS.ngettext("Your Healer can save %(count)s: untick one first.",
+                                       "Your Healers can save %(count)s: untick one first.", n) % {"count": n}
         ol = self.query_one("#saves", OptionList)
         ol.replace_option_prompt(str(slot), self.label(slot))
         self.show_outcome(message)

@@ -12,7 +12,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...rules import name_key, name_problem
+from ...text.i18n import N_
 from .. import seats
+from ..language import SCREENS, said, wrap
 from ..messages import RulesAsked, StartGame, TitleAsked
 from ..widgets import TextInput
 from .common import GameScreen
@@ -21,19 +23,31 @@ from .title import game_words, unfinished_autosave
 if TYPE_CHECKING:
     from ...persistence.table import Table
 
+_ = SCREENS.gettext
 MAX_PLAYERS = 7
-COUNT_OPTIONS = [(str(n), n) for n in range(2, 6)] + [(f"{n} (expansion size)", n) for n in (6, 7)]
 HOTSEAT, SOLO = "hotseat", "solo"
-MODE_OPTIONS = [("Hot-seat (2-7 players)", HOTSEAT), ("Solo against the Lich King", SOLO)]
-HINTS = {HOTSEAT: "Hot-seat game: players share this keyboard and pass it on when asked.",
-         SOLO: "Solo game: you against the Lich King's Necropolis. Difficulty = number of Lich King "
-               "cards in play, drawn at random from the seed."}
+MODE_OPTIONS = [(N_("Hot-seat (2-7 players)"), HOTSEAT), (N_("Solo against the Lich King"), SOLO)]
+HINTS = {HOTSEAT: N_("Hot-seat game: players share this keyboard and pass it on when asked."),
+         SOLO: N_("Solo game: you against the Lich King's Necropolis. Difficulty = number of Lich King cards in "
+                  "play, drawn at random from the seed.")}
+BOT_SEATS = {"easy": N_("Bot (easy)"), "medium": N_("Bot (medium)"), "hard": N_("Bot (hard)")}
+
+
+def count_options() -> list[tuple[str, int]]:
+    return [(str(n), n) for n in range(2, 6)] + [(_("%(count)s (expansion size)") % {"count": n}, n) for n in (6, 7)]
+
+
+def seat_choices() -> list[tuple[str, str]]:
+    """The seat types (tui/seats.py) in the screens' language: Human, then each bot level."""
+    return [(said(BOT_SEATS[value[4:]]) if value[4:] in BOT_SEATS else _("Human") if value == seats.HUMAN else label,
+             value) for label, value in seats.seat_options()]
 
 
 def difficulty_options(count: int) -> list[tuple[str, int]]:
     """0 to `count` Lich King cards."""
-    words = {0: "0 (no Lich King card)", count: f"{count} (all Lich King cards)"}
-    return [(words.get(n, f"{n} Lich King card{'s' if n > 1 else ''}"), n) for n in range(count + 1)]
+    words = {0: _("0 (no Lich King card)"), count: _("%(count)s (all Lich King cards)") % {"count": count}}
+    return [(words.get(n) or SCREENS.ngettext("%(count)s Lich King card", "%(count)s Lich King cards", n)
+             % {"count": n}, n) for n in range(count + 1)]
 
 
 def validate(names: list[str], seed_text: str) -> dict[str, str]:
@@ -44,11 +58,12 @@ def validate(names: list[str], seed_text: str) -> dict[str, str]:
         name = raw.strip()
         problem = name_problem(name)  # the rule the rules core and the save format share
         if not name:
-            errors[f"name-{i}"] = "Give this player a name."
+            errors[f"name-{i}"] = _("Give this player a name.")
         elif problem:
             errors[f"name-{i}"] = problem[0].upper() + problem[1:] + ("; retype it." if "U+" in problem else ".")
         elif name_key(name) in seen:  # (the save format's comparison too: "Ann" is "Ａｎｎ")
-            errors[f"name-{i}"] = f"Same name as player {seen[name_key(name)] + 1}: names must differ."
+            errors[f"name-{i}"] = _("Same name as player %(number)s: names must differ.") % {
+                "number": seen[name_key(name)] + 1}
         else:
             seen[name_key(name)] = i
     text = seed_text.strip()
@@ -56,7 +71,7 @@ def validate(names: list[str], seed_text: str) -> dict[str, str]:
         try:
             int(text)
         except ValueError:
-            errors["seed"] = "The seed must be a whole number (or leave it empty for a random game)."
+            errors["seed"] = _("The seed must be a whole number (or leave it empty for a random game).")
     return errors
 
 
@@ -66,8 +81,8 @@ def chosen(value: object) -> int:
     return value
 
 
-DISCARD_LABEL = {False: "Discard it instead (Space: tick)",
-                 True: "Discard it instead: the new game replaces its autosave"}
+DISCARD_LABEL = {False: N_("Discard it instead (Space: tick)"),
+                 True: N_("Discard it instead: the new game replaces its autosave")}
 
 
 class TickBox(Checkbox):
@@ -82,12 +97,12 @@ class TickBox(Checkbox):
 
 class NewGameScreen(GameScreen):
     CSS_PATH = "newgame.tcss"
-    title_text = "Paper Tales · New game"
-    BINDINGS = [Binding("ctrl+s", "start", "Start game"), Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("ctrl+s", "start", N_("Start game")), Binding("escape", "back", N_("Back"))]
 
     def __init__(self, count: int = 2, mode: str = HOTSEAT, table: Table | None = None):
         """`table`: the last game's table (persistence/table.py), offered again."""
         super().__init__()
+        self.title_text = _("Paper Tales · New game")
         self.count = count
         self.mode = mode
         self.table = table
@@ -99,7 +114,7 @@ class NewGameScreen(GameScreen):
     def offered(self, i: int) -> tuple[str, str]:
         """Seat `i`'s name and seat type, as at the last table when there was one."""
         names, kinds = (self.table.names, self.table.seats) if self.table is not None else ([], [])
-        name = names[i] if i < len(names) else f"Player {i + 1}"
+        name = names[i] if i < len(names) else _("Player %(number)s") % {"number": i + 1}
         kind = kinds[i] if i < len(kinds) else seats.HUMAN
         return name, kind if kind in dict((v, k) for k, v in seats.seat_options()) else seats.HUMAN
 
@@ -111,31 +126,32 @@ class NewGameScreen(GameScreen):
         with VerticalScroll(id="setup"):
             yield from self.unfinished_game()
             with Horizontal(classes="form-row"):
-                yield Label("Mode", classes="form-label")
-                yield Select(MODE_OPTIONS, value=self.mode, allow_blank=False, compact=True, id="mode")
-            yield Static(HINTS[self.mode], classes="hint", id="mode-hint")
+                yield Label(_("Mode"), classes="form-label")
+                yield Select([(said(label), mode) for label, mode in MODE_OPTIONS], value=self.mode,
+                             allow_blank=False, compact=True, id="mode")
+            yield Static(said(HINTS[self.mode]), classes="hint", id="mode-hint")
             with Horizontal(classes="form-row", id="difficulty-row"):
-                yield Label("Difficulty", classes="form-label")
+                yield Label(_("Difficulty"), classes="form-label")
                 yield Select(difficulty_options(len(self.app.catalog.lich_king)), value=self.offered_difficulty(),
                              allow_blank=False, compact=True, id="difficulty")
             with Horizontal(classes="form-row", id="count-row"):
-                yield Label("Players", classes="form-label")
-                yield Select(COUNT_OPTIONS, value=self.count, allow_blank=False, compact=True, id="count")
+                yield Label(_("Players"), classes="form-label")
+                yield Select(count_options(), value=self.count, allow_blank=False, compact=True, id="count")
             for i in range(MAX_PLAYERS):
                 name, kind = self.offered(i)
                 with Horizontal(classes="form-row seat-row", id=f"row-{i}"):
-                    yield Label(f"Player {i + 1}", classes="form-label", id=f"label-{i}")
-                    yield TextInput(value=name, placeholder="name", compact=True, id=f"name-{i}")
-                    yield Select(seats.seat_options(), value=kind, allow_blank=False, compact=True,
+                    yield Label(_("Player %(number)s") % {"number": i + 1}, classes="form-label", id=f"label-{i}")
+                    yield TextInput(value=name, placeholder=_("name"), compact=True, id=f"name-{i}")
+                    yield Select(seat_choices(), value=kind, allow_blank=False, compact=True,
                                  id=f"seat-{i}", classes="seat")
                 yield Label("", classes="error", id=f"name-{i}-error")
             with Horizontal(classes="form-row"):
-                yield Label("Seed", classes="form-label")
-                yield TextInput(placeholder="empty = random game", compact=True, id="seed")
+                yield Label(_("Seed"), classes="form-label")
+                yield TextInput(placeholder=_("empty = random game"), compact=True, id="seed")
             yield Label("", classes="error", id="seed-error")
             with Horizontal(id="setup-buttons"):
-                yield Button("Start game", variant="primary", id="start", compact=True)
-                yield Button("Rules help (F1)", id="help", compact=True)
+                yield Button(_("Start game"), variant="primary", id="start", compact=True)
+                yield Button(_("Rules help (F1)"), id="help", compact=True)
 
     def unfinished_game(self) -> ComposeResult:
         """The warning that an unfinished game is autosaved: the new game keeps it (moved aside, listed
@@ -143,10 +159,12 @@ class NewGameScreen(GameScreen):
         seen = unfinished_autosave() if self.app.autosave else None
         if seen is None:
             return
-        words = game_words(seen, 120) or "it could not be read quickly"
-        yield Static(Text(f"An unfinished game is autosaved ({words}). Starting a new game keeps it: "
-                          "Resume it from the title screen.", style="bold"), id="unfinished")
-        yield TickBox(DISCARD_LABEL[False], id="discard", compact=True)
+        words = game_words(seen, 120, glued=True) or _("it could not be read quickly")
+        warning = _("An unfinished game is autosaved (%(game)s). Starting a new game keeps it: Resume it from the "
+                    "title screen.") % {"game": words}
+        width = self.app.size.width - 4  # (#setup's padding)
+        yield Static(Text("\n".join(wrap(warning, width)), style="bold"), id="unfinished")  # never inside a name
+        yield TickBox(said(DISCARD_LABEL[False]), id="discard", compact=True)
 
     def on_mount(self) -> None:
         self.pasted = {}
@@ -168,8 +186,8 @@ class NewGameScreen(GameScreen):
         self.query_one("#count-row").display = not solo
         self.query_one("#difficulty-row").display = solo
         self.query_one("#seat-0").display = not solo  # solo: one human
-        self.query_one("#label-0", Label).update("Your name" if solo else "Player 1")
-        self.query_one("#mode-hint", Static).update(HINTS[self.mode])
+        self.query_one("#label-0", Label).update(_("Your name") if solo else _("Player %(number)s") % {"number": 1})
+        self.query_one("#mode-hint", Static).update(said(HINTS[self.mode]))
 
     pasted: dict[str, tuple[str, tuple[str, ...]]]  # field id -> what a paste held, and its escapes in the field
 
@@ -182,7 +200,7 @@ class NewGameScreen(GameScreen):
 
     @on(Checkbox.Changed, "#discard")
     def discard_changed(self, event: Checkbox.Changed) -> None:
-        event.checkbox.label = DISCARD_LABEL[event.value]  # said in words too
+        event.checkbox.label = said(DISCARD_LABEL[event.value])  # said in words too
 
     @on(Select.Changed, "#mode")
     def mode_changed(self, event: Select.Changed) -> None:
@@ -204,7 +222,7 @@ class NewGameScreen(GameScreen):
         if later:
             later[0].focus()
         else:
-            self.notify("Ctrl+S (or the Start game button) starts the game.", title="New game", markup=False)
+            self.notify(_("Ctrl+S (or the Start game button) starts the game."), title=_("New game"), markup=False)
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:
@@ -227,7 +245,8 @@ class NewGameScreen(GameScreen):
         for i, name in enumerate(names):  # a paste that held control characters: they show as escapes,
             problem, escapes = self.pasted.get(f"name-{i}", ("", ()))  # until they are retyped
             if f"name-{i}" not in errors and any(e in name for e in escapes):
-                errors[f"name-{i}"] = f"The pasted name held {problem}, shown as {escapes[0]}; retype it."
+                errors[f"name-{i}"] = _("The pasted name held %(problem)s, shown as %(escape)s; retype it.") % {
+                    "problem": problem, "escape": escapes[0]}
         for field in [f"name-{i}" for i in range(count)] + ["seed"]:
             label = self.query_one(f"#{field}-error", Label)
             if shown_only and not label.display:
@@ -246,7 +265,7 @@ class NewGameScreen(GameScreen):
         if errors:
             first = next(iter(errors))
             self.query_one(f"#{first}", Input).focus()
-            self.notify("Please fix the highlighted fields.", severity="error")
+            self.notify(_("Please fix the highlighted fields."), severity="error", markup=False)
             return
         seed = int(seed_text.strip()) if seed_text.strip() else None
         names = [n.strip() for n in names]

@@ -23,12 +23,15 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...rules import SeatView
+from ...text.i18n import N_
+from ..language import SCREENS, card_names
 from ..messages import Learn, ReviewAsked
 from .common import GameScreen
 
 if TYPE_CHECKING:  # the coach loads when a review starts
     from ...rules.coach import Assessment, Review
 
+_ = SCREENS.gettext
 BAR = 30
 
 
@@ -38,8 +41,32 @@ def human_seats(seat_types: Sequence[str], view: SeatView) -> list[int]:
     return humans or list(range(len(view.players)))
 
 
+def assessment_line(a: Assessment, names: Sequence[str], view: SeatView) -> Text:
+    """`T2 Ann: pick Archer · coach: Mine · -3 LP (40 playouts)`, the coach's choice in bold."""
+    from ...text.coach import cost_text, cost_why
+    from ...text.decisions import decision_text
+
+    head = _("T%(turn)s %(name)s: %(decision)s") % {"turn": a.turn, "name": names[a.player],
+                                                    "decision": decision_text(a.decision, view, a.before)}
+    words = {"head": head, "cost": cost_text(a), "count": a.playouts}
+    if a.agreed:
+        return Text(SCREENS.ngettext("%(head)s · %(cost)s (%(count)s playout)",
+                                     "%(head)s · %(cost)s (%(count)s playouts)", a.playouts) % words)
+    if a.on_hint:
+        words["head"] = _("%(head)s (on a hint)") % {"head": head}
+    choice = decision_text(a.choice, view, a.before)
+    words |= {"choice": choice, "why": f" · {cost_why(a)}" if cost_why(a) else ""}
+    text = SCREENS.ngettext("%(head)s · coach: %(choice)s · %(cost)s%(why)s (%(count)s playout)",
+                            "%(head)s · coach: %(choice)s · %(cost)s%(why)s (%(count)s playouts)", a.playouts) % words
+    out = Text(text)
+    at = text.find(choice, len(head))
+    if at >= 0:  # the coach's choice in bold
+        out.stylize("bold", at, at + len(choice))
+    return out
+
+
 class ReviewScreen(GameScreen):
-    BINDINGS = [Binding("escape", "close", "Close"), Binding("l", "learn", "Learn a card")]
+    BINDINGS = [Binding("escape", "close", N_("Close")), Binding("l", "learn", N_("Learn a card"))]
     DEFAULT_CSS = """
     ReviewScreen #review-status { height: auto; padding: 0 1; }
     ReviewScreen #review-lines { height: 1fr; }
@@ -49,7 +76,7 @@ class ReviewScreen(GameScreen):
     def __init__(self, view: SeatView, seats: list[int], hints: list[int] | None = None):
         super().__init__()
         self.view, self.seats, self.hints = view, list(seats), hints
-        self.title_text = "Paper Tales · The coach's review"
+        self.title_text = _("Paper Tales · The coach's review")
         self.stop = threading.Event()
         self.result: Review | None = None
         self.cards: dict[str, list[tuple[str, str]]] = {}  # option id -> cards it names
@@ -66,48 +93,48 @@ class ReviewScreen(GameScreen):
     def progress(self, done: int, total: int) -> None:
         filled = BAR * done // max(total, 1)
         self.query_one("#review-status", Static).update(Text.assemble(
-            ("The coach replays the game: ", "bold"), "[" + "#" * filled + "." * (BAR - filled) + "]",
-            f" {done}/{total} decisions · Esc: stop"))
+            (_("The coach replays the game:"), "bold"), " [" + "#" * filled + "." * (BAR - filled) + "] ",
+            _("%(done)s/%(total)s decisions · Esc: stop") % {"done": done, "total": total}))
 
     def show(self, result: Review) -> None:
         from ...commands.review import seat_line
         from ...rules import coach
-        from ...text.coach import UNCERTAINTY, cost_text, cost_why
-        from ...text.decisions import decision_text
+        from ...text.coach import UNCERTAINTY
 
         self.result = result
         view, names = self.view, result.players
+        reviewed = len(result.assessments)
         self.query_one("#review-status", Static).update(Text.assemble(
-            ("Costliest decisions first", "bold"), f" · {len(result.assessments)} decisions reviewed"))
+            (_("Costliest decisions first"), "bold"), " · ",
+            SCREENS.ngettext("%(count)s decision reviewed", "%(count)s decisions reviewed", reviewed)
+            % {"count": reviewed}))
         ol = self.query_one("#review-lines", OptionList)
         ol.clear_options()
 
         def line(a: Assessment) -> Text:
-            head = f"T{a.turn} {names[a.player]}: {decision_text(a.decision, view, a.before)}"
-            if a.agreed:
-                return Text(f"{head} · {cost_text(a)} ({a.playouts} playouts)")
-            hinted = " (on a hint)" if a.on_hint else ""
-            because = f" · {cost_why(a)}" if cost_why(a) else ""
-            return Text.assemble(head, hinted, " · coach: ", (decision_text(a.choice, view, a.before), "bold"),
-                                 f" · {cost_text(a)}{because} ({a.playouts} playouts)")
+            return assessment_line(a, names, view)
 
         def add(oid: str, text: Text, a: Assessment | None = None) -> None:
             ol.add_option(Option(text, id=oid))
             if a is not None:
-                self.cards[oid] = list(dict.fromkeys(coach.cards_in(a.decision, view) + coach.cards_in(a.choice, view)))
+                named = coach.cards_in(a.decision, view) + coach.cards_in(a.choice, view)
+                self.cards[oid] = card_names(self.app.catalog, dict.fromkeys(named))
 
         costly = result.costliest(3)
         for k, a in enumerate(costly, 1):
             add(f"top{k}", Text.assemble(f"{k}. ", line(a)), a)
         if not costly:
-            add("none", Text("The coach agrees with every decision."))
+            add("none", Text(_("The coach agrees with every decision.")))
         for i in result.seats:
-            used = f" · hints used: {self.hints[i]}" if self.hints and i < len(self.hints) else ""
-            add(f"seat{i}", Text(seat_line(result, i) + used, style="bold"))
+            seat = seat_line(result, i)
+            if self.hints and i < len(self.hints):
+                seat = _("%(seat)s · hints used: %(count)s") % {"seat": seat, "count": self.hints[i]}
+            add(f"seat{i}", Text(seat, style="bold"))
         if result.deciding_turn is not None:
             d = result.deciding_turn
-            add("solo", Text(f"The game was {'won' if d['won'] else 'lost'} on turn {d['turn']} "
-                             f"({d['margin']:+d} LP against the Lich King that turn)", style="bold"))
+            said = (_("The game was won on turn %(turn)s (%(margin)s LP against the Lich King that turn)") if d["won"]
+                    else _("The game was lost on turn %(turn)s (%(margin)s LP against the Lich King that turn)"))
+            add("solo", Text(said % {"turn": d["turn"], "margin": f"{d['margin']:+d}"}, style="bold"))
         for a in result.assessments:
             add(f"d{a.index}", line(a), a)
         ol.highlighted = 0

@@ -22,22 +22,25 @@ from textual.widgets import Button, Static
 
 from ...rules import SeatView, Step
 from ...rules import events as ev
+from ...text.i18n import N_
 from ...text.narrator import Names, narrate
 from .. import kingdom as kw
 from .. import panels
 from .. import text as tx
 from .. import wars as wr
+from ..language import SCREENS, said
 from .common import Continue, GameScreen
 
-TITLES = {"lich": "Lich King", "reveal": "Reveal & Wars", "income": "Income", "construction": "Construction",
-          "aging": "Aging"}
-HEADINGS = {"lich": "The Lich King's Recruitment"}
+_ = SCREENS.gettext
+TITLES = {"lich": N_("Lich King"), "reveal": N_("Reveal & Wars"), "income": N_("Income"),
+          "construction": N_("Construction"), "aging": N_("Aging")}
+HEADINGS = {"lich": N_("The Lich King's Recruitment")}
 
 
 def sentences(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
     names = Names.of(view)
     lines = [s for s in (narrate(e, names) for e in events) if s]
-    return Text("\n".join(lines)) if lines else Text("Nothing happened.", style="dim")
+    return Text("\n".join(lines)) if lines else Text(_("Nothing happened."), style="dim")
 
 
 def heading(text: str) -> Text:
@@ -98,10 +101,10 @@ def render_reveal(view: SeatView, events: Sequence[ev.BaseEvent], width: int) ->
     out: list[RenderableType] = []
     if events[:first]:  # a block a line: a page break may fall between two
         lines = sentences(view, events[:first]).split("\n")
-        out += [section("Revealed", lines[0])] + list(lines[1:])
+        out += [section(_("Revealed"), lines[0])] + list(lines[1:])
     revealed = any(isinstance(e, ev.UnitsRevealed) for e in events)
     if revealed and first == len(events) and kingdoms_still_as_revealed(view):
-        out.append(section("Kingdoms", kingdoms_now(view, width)))
+        out.append(section(_("Kingdoms"), kingdoms_now(view, width)))
     if first == len(events):
         return out
     own = mode.war_blocks(view, events, width)  # a mode's own Wars (solo: against the two armies)
@@ -118,32 +121,32 @@ def render_reveal(view: SeatView, events: Sequence[ev.BaseEvent], width: int) ->
     if lich.plain:
         won.append("\n" if won.plain else "")
         won.append_text(lich)
-    out.append(section("Won this phase", won if won.plain else Text("nothing", style="dim")))
+    out.append(section(_("Won this phase"), won if won.plain else Text(_("nothing"), style="dim")))
     rest = [e for e in after if isinstance(e, (ev.LpChanged, ev.GoldChanged, ev.AgeAdded)) and e.cause != "wars"]
     if rest:
-        out.append(section("Wars abilities (phase 3)", sentences(view, rest)))
+        out.append(section(_("Wars abilities (phase 3)"), sentences(view, rest)))
     return out
 
 
 def render_income(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[RenderableType]:
     table = Table(box=None, header_style="bold", pad_edge=False)
-    for col in ("Player", "Income", "Gold now"):
+    for col in (_("Player"), _("Income"), _("Gold now")):
         table.add_column(col)
     for e in events:
         if isinstance(e, ev.GoldChanged):
             table.add_row(Text(view.players[e.player].name), f"+{tx.GOLD}{e.amount}", f"{tx.GOLD}{e.total}")
-    return [section("Gold earned (2 base + Units and Buildings)", table)]
+    return [section(_("Gold earned (2 base + Units and Buildings)"), table)]
 
 
 def render_construction(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[RenderableType]:
-    return [section("Buildings", sentences(view, events))]
+    return [section(_("Buildings"), sentences(view, events))]
 
 
 def deaths(view: SeatView, died: list[ev.UnitDied]) -> Text:
     """One line per player: the Units that died, with their Age tokens."""
     by_player: dict[int, list[str]] = defaultdict(list)
     for e in died:
-        by_player[e.player].append(f"{view.card(e.card).name} {tx.AGE}{e.age}")
+        by_player[e.player].append(f"{SCREENS.card_name(view.card(e.card))} {tx.AGE}{e.age}")
     return Text("\n").join(Text.assemble((view.players[i].name, "bold"), ": ", ", ".join(names))
                            for i, names in sorted(by_player.items()))
 
@@ -153,15 +156,15 @@ def render_aging(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> 
     died = [e for e in events if isinstance(e, ev.UnitDied)]
     out: list[RenderableType] = []
     if saved:
-        out.append(section("Saved by a Mystical Healer", sentences(view, saved)))
-    out.append(section("Died", deaths(view, died) if died else Text("No Unit died.", style="dim")))
+        out.append(section(_("Saved by a Mystical Healer"), sentences(view, saved)))
+    out.append(section(_("Died"), deaths(view, died) if died else Text(_("No Unit died."), style="dim")))
     abilities = [e for e in events if isinstance(e, (ev.LpChanged, ev.GoldChanged))]
     if abilities:
-        out.append(section("Death abilities", sentences(view, abilities)))
+        out.append(section(_("Death abilities"), sentences(view, abilities)))
     lich = [e for e in events if isinstance(e, (ev.LichLp, ev.TimeMoved))]
     if lich:
-        out.append(section("Lich King", sentences(view, lich)))
-    out.append(Text("\nEvery Unit still in play gains 1 Age token.", style="dim"))
+        out.append(section(_("Lich King"), sentences(view, lich)))
+    out.append(Text("\n" + _("Every Unit still in play gains 1 Age token."), style="dim"))
     return out
 
 
@@ -193,9 +196,9 @@ class SummaryScreen(GameScreen):
 
     # Enter turns the page while there is more to read, then continues: one of the two applies at a time,
     # so the key bar says which.
-    BINDINGS = [Binding("enter,space", "more", "Next page", priority=True),
-                Binding("enter,space", "next", "Continue", priority=True),
-                Binding("backspace,left", "previous", "Previous page", key_display="←", priority=True)]
+    BINDINGS = [Binding("enter,space", "more", N_("Next page"), priority=True),
+                Binding("enter,space", "next", N_("Continue"), priority=True),
+                Binding("backspace,left", "previous", N_("Previous page"), key_display="←", priority=True)]
 
     def __init__(self, view: SeatView, chapters: list[tuple[str, Sequence[ev.BaseEvent]]], turn: int | None = None,
                  other_lp: int | None = None):
@@ -204,7 +207,8 @@ class SummaryScreen(GameScreen):
         self.other_lp = other_lp  # the LP of the sides that are not seats as of this page (solo: the Lich King's)
         turn = view.turn if turn is None else turn
         self.turn = turn
-        self.title_text = f"Paper Tales · Turn {turn}/{view.turns} · " + " · ".join(TITLES[c] for c, _ in chapters)
+        self.title_text = _("Paper Tales · Turn %(turn)s/%(turns)s · %(chapters)s") % {
+            "turn": turn, "turns": view.turns, "chapters": " · ".join(said(TITLES[c]) for c, _events in chapters)}
         self.blocks: list[tuple[str, RenderableType]] = []
         self.pages: list[list[int]] = [[]]
         self.page = 0
@@ -214,7 +218,7 @@ class SummaryScreen(GameScreen):
         yield from panels.of(self.view).top(self.view, self.turn, self.other_lp)
         with VerticalScroll(id="summary"):
             yield Static("", id="page")
-        yield Button("Continue (Enter)", variant="primary", id="next", compact=True)
+        yield Button(_("Continue (Enter)"), variant="primary", id="next", compact=True)
 
     def on_mount(self) -> None:
         scroll = self.query_one("#summary", VerticalScroll)
@@ -238,7 +242,7 @@ class SummaryScreen(GameScreen):
         console = self.app.console
         options = console.options.update_width(region.width)
         heights = [len(console.render_lines(block, options, pad=False)) for _, block in self.blocks]
-        self.pages = paginate(heights, [c for c, _ in self.blocks], region.height) or [[]]
+        self.pages = paginate(heights, [c for c, _block in self.blocks], region.height) or [[]]
         self.show_page(next((n for n, page in enumerate(self.pages) if first in page), 0))
 
     def show_page(self, n: int) -> None:
@@ -248,10 +252,10 @@ class SummaryScreen(GameScreen):
         for k in self.pages[n]:
             chapter, block = self.blocks[k]
             if chapter != previous:
-                title = HEADINGS.get(chapter, TITLES[chapter]).upper()
-                more = " (continued)" if n and self.pages[n - 1] and self.blocks[self.pages[n - 1][-1]][0] == chapter \
-                    else ""
-                parts += [Text(), Text(f" {title}{more} ", style="bold reverse")]
+                title = said(HEADINGS.get(chapter, TITLES[chapter])).upper()
+                if n and self.pages[n - 1] and self.blocks[self.pages[n - 1][-1]][0] == chapter:
+                    title = _("%(title)s (continued)") % {"title": title}
+                parts += [Text(), Text(f" {title} ", style="bold reverse")]
                 previous = chapter
             parts.append(block)
         self.query_one("#page", Static).update(Group(*parts))
@@ -270,8 +274,10 @@ class SummaryScreen(GameScreen):
         button = next(iter(self.query("#next").results(Button)), None)
         if button is None:  # called after a refresh, and the screen has gone meanwhile (Enter was quick)
             return
-        count = f" · page {self.page + 1} of {len(self.pages)}" if len(self.pages) > 1 else ""
-        label = ("Next page (Enter)" if self.more_to_show() else "Continue (Enter)") + count
+        label = _("Next page (Enter)") if self.more_to_show() else _("Continue (Enter)")
+        if len(self.pages) > 1:
+            label = _("%(button)s · page %(page)s of %(pages)s") % {"button": label, "page": self.page + 1,
+                                                                     "pages": len(self.pages)}
         if str(button.label) != label:
             button.label = label
             button.refresh(layout=True)

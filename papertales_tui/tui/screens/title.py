@@ -1,5 +1,5 @@
 """The title screen: new game, resume the last autosaved game (or see its final scores when it is
-finished), rules, cards, quit."""
+finished), rules, cards, the language, quit."""
 
 from __future__ import annotations
 
@@ -15,19 +15,34 @@ from textual.app import ComposeResult
 from ...dirs import KEPT_PREFIX, kept_games, saved_games
 from ...rules import literal
 from .. import text as tx
-from ..messages import NewGameAsked, QuitAsked, ResumeAutosave, ResumeKept, ResumeSaved, RulesAsked, ShowCard
+from ..language import LANGUAGE_NAMES, SCREENS, glue, lang, resource_name
+from ..messages import (
+    LanguageChosen,
+    NewGameAsked,
+    QuitAsked,
+    ResumeAutosave,
+    ResumeKept,
+    ResumeSaved,
+    RulesAsked,
+    ShowCard,
+)
 from ..widgets import RowList
 from .common import GameScreen
 
+_ = SCREENS.gettext
 MAX_KEPT_SHOWN = 5  # the newest kept and saved games, those in progress first (older ones stay in the data folder)
-BANNER = [
-    Text(""),
-    Text("P A P E R   T A L E S", style="bold"),
-    Text("a card game by Masato Uesugi, in your terminal", style="italic"),
-    Text(""),
-    *(Text(line, style="dim") for line in tx.LEGEND_LINES),
-    Text(""),
-]
+# The language row reads the same in every language (one finds it whatever the language on screen)
+LANGUAGE_ROW = "Language · Langue · Język · Idioma: %(language)s"
+
+
+def banner() -> list[Text]:
+    """The title and the glyphs' legend, in the screens' language."""
+    legend = _("%(gold)s Gold   %(lp)s Legend Points (LP)   %(age)s Age tokens   %(strength)s strength") % {
+        "gold": tx.GOLD, "lp": tx.LP, "age": tx.AGE, "strength": tx.STRENGTH}
+    resources = "   ".join(f"{g} {resource_name(r)}" for r, g in tx.RESOURCE_GLYPHS.items())
+    return [Text(""), Text("P A P E R   T A L E S", style="bold"),
+            Text(_("a card game by Masato Uesugi, in your terminal"), style="italic"), Text(""),
+            Text(legend, style="dim"), Text(resources, style="dim"), Text("")]
 
 
 def glance(path: Path) -> dict[str, Any] | None:
@@ -46,20 +61,27 @@ def glance(path: Path) -> dict[str, Any] | None:
         return {}
 
 
-def game_words(seen: dict[str, Any], width: int = 40) -> str:
+def game_words(seen: dict[str, Any], width: int = 40, glued: bool = False) -> str:
     """"turn 2/4, Ann, Bo" from a `glance`, shown literally (the file is not checked yet: no markup,
     no control codes, whatever it holds) in at most `width` cells ("Ann, Bo and 3 more"); "" when the
-    glance found nothing."""
+    glance found nothing. `glued`: each name's spaces no-break spaces (a text that wraps never breaks a name)."""
     try:
-        turn, names = literal(f"turn {seen['turn']}/{seen['turns']}"), [literal(str(n)) for n in seen["names"]]
+        turn = literal(_("turn %(turn)s/%(turns)s") % {"turn": seen["turn"], "turns": seen["turns"]})
+        names = [glue(literal(str(n))) if glued else literal(str(n)) for n in seen["names"]]
     except (KeyError, TypeError):
         return ""
+
+    def listed(shown: int) -> str:
+        more = len(names) - shown
+        first = ", ".join(names[:shown])
+        return SCREENS.ngettext("%(names)s and %(count)s more", "%(names)s and %(count)s more", more) % {
+            "names": first, "count": more} if more else first
+
     for shown in range(len(names), 0, -1):
-        more = f" and {len(names) - shown} more" if shown < len(names) else ""
-        words = f"{turn}, {', '.join(names[:shown])}{more}"
+        words = f"{turn}, {listed(shown)}"
         if cell_len(words) <= width:
             return words
-    words = f"{turn}, {names[0] if names else ''}{f' and {len(names) - 1} more' if len(names) > 1 else ''}"
+    words = f"{turn}, {listed(1) if names else ''}"
     return set_cell_size(words, width - 1) + "…"  # only text no good save holds is this long
 
 
@@ -82,27 +104,30 @@ def autosave_label() -> str | None:
     try:
         seen = glance(autosave_path())
     except OSError:
-        return "Resume the last game (autosave)"
+        return _("Resume the last game (autosave)")
     if seen is None:
         return None
     if seen.get("over"):
-        return "See the last game's final scores (it is finished)"
+        return _("See the last game's final scores (it is finished)")
     if seen.get("unreadable"):
-        return "Resume the last game (the autosave cannot be read)"
-    words = game_words(seen, 46)  # the menu's rows hold 70 cells at 80 columns
-    return f"Resume the last game ({words})" if words else "Resume the last game (autosave)"
+        return _("Resume the last game (the autosave cannot be read)")
+    label = _("Resume the last game (%(game)s)")
+    words = game_words(seen, 69 - cell_len(label % {"game": ""}))  # the menu's rows hold 70 cells at 80 columns
+    return label % {"game": words} if words else _("Resume the last game (autosave)")
 
 
 def kept_label(path: Path) -> str:
     """The menu entry of a game kept when a new one started (persistence.store.keep_autosave)."""
+    from babel.dates import format_datetime
+
     seen = glance(path) or {}
     try:
-        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
+        when = format_datetime(datetime.fromtimestamp(path.stat().st_mtime), "dd MMM HH:mm", locale=lang())
     except OSError:
         when = "?"
-    words = game_words(seen, 43)
-    what = "See kept finished game" if seen.get("over") else "Resume kept"
-    return f"{what} {when}: {words}" if words else f"{what} {when}: {literal(path.name)}"
+    label = _("See kept finished game %(when)s: %(game)s") if seen.get("over") else _("Resume kept %(when)s: %(game)s")
+    words = game_words(seen, 69 - cell_len(label % {"when": when, "game": ""}))
+    return label % {"when": when, "game": words or literal(path.name)}
 
 
 def saved_label(path: Path) -> str:
@@ -110,9 +135,12 @@ def saved_label(path: Path) -> str:
     seen = glance(path) or {}
     name = literal(path.stem)
     name = name if cell_len(name) <= 24 else set_cell_size(name, 23) + "…"
-    what = "See saved finished game" if seen.get("over") else "Resume saved"
-    words = game_words(seen, 68 - cell_len(f"{what} {name}: "))
-    return f"{what} {name}: {words}" if words else f"{what} {name}"
+    over = seen.get("over")
+    label = _("See saved finished game %(name)s: %(game)s") if over else _("Resume saved %(name)s: %(game)s")
+    words = game_words(seen, 68 - cell_len(label % {"name": name, "game": ""}))
+    if words:
+        return label % {"name": name, "game": words}
+    return (_("See saved finished game %(name)s") if over else _("Resume saved %(name)s")) % {"name": name}
 
 
 class TitleScreen(GameScreen):
@@ -121,15 +149,16 @@ class TitleScreen(GameScreen):
     def __init__(self, resume: bool | None = None):
         super().__init__()
         self.resume_label = autosave_label() if resume is None else None
-        self.choices = [("new", "New game")]
+        self.choices = [("new", _("New game"))]
         if self.resume_label:
             self.choices.append(("resume", self.resume_label))
         kept = [*kept_games(), *saved_games()] if resume is None else []  # each newest first
         self.kept = sorted(kept, key=lambda path: bool((glance(path) or {}).get("over")))[:MAX_KEPT_SHOWN]
         self.choices += [("kept", kept_label(path) if path.name.startswith(KEPT_PREFIX) else saved_label(path))
                          for path in self.kept]
-        self.choices += [("rules", "How to play"), ("cards", "Card browser"), ("quit", "Quit")]
-        self.menu = RowList(BANNER, id="menu")
+        self.choices += [("rules", _("How to play")), ("cards", _("Card browser")),
+                         ("language", LANGUAGE_ROW % {"language": LANGUAGE_NAMES[lang()]}), ("quit", _("Quit"))]
+        self.menu = RowList(banner(), id="menu")
 
     def body(self) -> ComposeResult:
         self.menu.set_rows([Text(f"  {label}") for _, label in self.choices])  # laid out whole at once
@@ -153,5 +182,13 @@ class TitleScreen(GameScreen):
             self.post_message(RulesAsked())
         elif what == "cards":
             self.post_message(ShowCard())
+        elif what == "language":
+            from .modals import LanguageModal
+
+            def chosen(code: str | None) -> None:
+                if code is not None and code != lang():
+                    self.post_message(LanguageChosen(code))
+
+            self.app.push_screen(LanguageModal(lang()), chosen)
         else:
             self.post_message(QuitAsked())
