@@ -4,6 +4,10 @@ language shows them, and chances as each language writes them."""
 
 from __future__ import annotations
 
+import re
+
+from rich.text import Text
+
 from ..rules import UnitType
 from ..text.i18n import Area, Named
 
@@ -38,3 +42,28 @@ def percent(chance: float) -> str:
     if chance > 0.99:
         return ">" + format_percent(0.99, locale=locale)
     return format_percent(round(100 * chance) / 100, locale=locale)
+
+
+def translated(message: str) -> str:
+    """A message marked `N_("...")` where it is written (a table, a default), in the screens' language."""
+    return _lookup(message)
+
+
+_lookup = SCREENS.gettext  # (a message of a table: extraction found it where it was marked N_)
+
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+def styled(message: str, style: str = "", **parts: Text | str) -> Text:
+    """A translated message with its placeholders filled by styled texts, in the order the translation
+    puts them: `styled(_("%(gold)s left"), gold=tx.gold(3))`. Literal text: no markup is read."""
+    out = Text(style=style)
+    pos = 0
+    for m in PLACEHOLDER.finditer(message):
+        out.append(message[pos:m.start()])
+        part = parts[m.group(1)]
+        out.append_text(part) if isinstance(part, Text) else out.append(part)
+        pos = m.end()
+    out.append(message[pos:])
+    return out
