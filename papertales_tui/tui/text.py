@@ -112,7 +112,8 @@ def unit_stats(t: UnitType) -> Text:
 
 
 def unit_line(t: UnitType, width: int = 17) -> Text:
-    return Text.assemble(Text(card_name(t).ljust(width), style="bold"), unit_stats(t))
+    name = card_name(t)
+    return Text.assemble(Text(name.ljust(max(width, len(name) + 1)), style="bold"), unit_stats(t))
 
 
 def unit_detail(t: UnitType, compact: bool = False) -> Text:
@@ -131,7 +132,7 @@ def unit_detail(t: UnitType, compact: bool = False) -> Text:
         out.append_text(styled(_("produces %(production)s"), production=productions(t.produces)))
     for a in t.abilities:
         phase = _("%(phase)s (on reveal)") % {"phase": phase_title(a.phase)} if a.reveal else phase_title(a.phase)
-        out.append(f"\n• {phase}: ", style="italic")
+        out.append("\n• " + _("%(phase)s:") % {"phase": phase} + " ", style="italic")
         out.append(a.text or a.effect.replace("_", " "))
     if not t.abilities:
         out.append("\n• " + _("No ability."), style="dim")

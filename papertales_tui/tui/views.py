@@ -107,22 +107,33 @@ def lich_cards_line(view: SeatView, width: int) -> Text:
     return out
 
 
+def row_label(position: int) -> str:
+    """A place of the Necropolis row: 1-4, then END."""
+    return _("END") if position == 4 else tx.necropolis_label(position)
+
+
+def army_letters() -> tuple[str, str]:
+    """The letters of the Black and Purple armies in the Necropolis row (its legend says them)."""
+    return _("B (the Black army's letter)"), _("P (the Purple army's letter)")
+
+
 def necropolis_cells(view: SeatView, position: int, compact: bool = False) -> list[Text]:
     """The 3 lines of one card of the row: name; position, gain and armies (B/P); quest. A face-down
     card shows what it may be when it is the next one. `compact` (when the row is short of room):
     a face-down card without the words "face down" (the legend says what ▒ is), quests without "each"."""
     solo = solo_view(view)
     assert solo is not None
-    label = Text(f"{TIME if position == solo.time else ''}{tx.necropolis_label(position)}", style="bold")
+    label = Text(f"{TIME if position == solo.time else ''}{row_label(position)}", style="bold")
+    black, purple = army_letters()
     if position >= solo.revealed:
         lines = [Text("▒" * 6, style="dim"), label + Text("" if compact else " " + _("face down"), style="dim"), Text()]
         if position == solo.time + 1:
             cards = [view.catalog.necropolis[k] for k in solo.next_candidates]
-            lines[2] = Text(f"B{army_range(cards, 'black')} P{army_range(cards, 'purple')}?", style="dim")
+            lines[2] = Text(f"{black}{army_range(cards, 'black')} {purple}{army_range(cards, 'purple')}?", style="dim")
         return lines
     card = necropolis_card(view, position)
     gain = Text.assemble(label, " +", tx.lp(card.gain), " ",
-                         (f"B{card.black}", "bold"), " ", (f"P{card.purple}", "bold purple"))
+                         (f"{black}{card.black}", "bold"), " ", (f"{purple}{card.purple}", "bold purple"))
     quest = Text(tx.quest_short(card.quest, compact)) if card.quest else Text(_("no quest"), style="dim")
     return [Text(card.name, style="bold"), gain, quest]
 

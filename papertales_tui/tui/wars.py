@@ -25,6 +25,7 @@ from .board_i18n import _, card_name, ngettext, short_name, styled, translated
 
 GAP = 3  # columns between the two sides
 NAME_WIDTH = 16  # the longest Unit name (Master Alchemist)
+SHORT_NAME = 8  # the longest short name (rules.cards.SHORT_NAME)
 
 
 def fit(line: Text, width: int) -> Text:
@@ -53,17 +54,21 @@ def spot_at_war(view: SeatView, unit: list[Any], new: set[int]) -> kw.SpotView:
 
 def unit_row(spot: kw.SpotView, width: int) -> Text:
     """`F1 Golem           ⚔3 ◷1 NEW`: what the Unit adds to the War, or `idle` when it does not fight."""
-    name = spot.name if len(spot.name) <= NAME_WIDTH else spot.short or spot.name[:NAME_WIDTH - 1] + "…"
-    out = Text(f"{tx.SPOT_KEYS[spot.spot]} ", style="bold")
-    out.append(name.ljust(NAME_WIDTH))
-    out.append(" ")
-    out.append_text(tx.strength(spot.strength) if spot.fights else Text(kw.idle(), style="dim"))
-    out.pad_right(max(0, 3 + NAME_WIDTH + 1 + 4 - out.cell_len))
-    out.append(" ")
-    marks = kw.marks(spot, words=True)  # `✝ dies` in words when there is room
-    if out.cell_len + marks.cell_len > width:
-        marks = kw.marks(spot, words=False)
-    out.append_text(marks)
+    short = spot.short or spot.name
+    # `✝ dies` in words when there is room, else `✝`; then the card's short name in a narrower column
+    for name, column, words in ((spot.name, NAME_WIDTH, True), (spot.name, NAME_WIDTH, False),
+                                (short, SHORT_NAME, False)):
+        if len(name) > column:
+            name = short if len(short) <= column else name[:column - 1] + "…"
+        out = Text(f"{tx.SPOT_KEYS[spot.spot]} ", style="bold")
+        out.append(name.ljust(column))
+        out.append(" ")
+        out.append_text(tx.strength(spot.strength) if spot.fights else Text(kw.idle(), style="dim"))
+        out.pad_right(max(0, 3 + column + 1 + 4 - out.cell_len))
+        out.append(" ")
+        out.append_text(kw.marks(spot, words=words))
+        if out.cell_len <= width:
+            break
     return fit(out, width)
 
 

@@ -398,7 +398,7 @@ SHORT_LABELS = {N_("Help/Cards/Log/Scores"): N_("Help"), N_("Save as"): N_("Save
 
 def short_labels() -> dict[str, str]:
     """SHORT_LABELS in the screens' language (the key bar's labels are: tui/language.py)."""
-    return {translated(long): translated(short) for long, short in SHORT_LABELS.items()}
+    return SHORT_LABELS | {translated(long): translated(short) for long, short in SHORT_LABELS.items()}
 OPTIONAL_ACTIONS = ("save_as",)
 
 

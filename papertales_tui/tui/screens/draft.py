@@ -162,8 +162,9 @@ class DraftScreen(HintHost, GameScreen):
 
     def render_cards(self) -> None:
         rows = []
+        width = max(len(card_name(self.view.card(c))) + 1 for c in self.cards)  # (17 in English)
         for c in self.cards:
-            line = tx.unit_line(self.view.card(c))
+            line = tx.unit_line(self.view.card(c), max(width, 17))
             if c == self.picked:
                 line = Text.assemble(line, Text(f"  ✓ {translated(self.panels.picked_word)}", style="bold green"))
             elif c == self.discard:
