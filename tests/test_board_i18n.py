@@ -56,3 +56,33 @@ def test_a_french_short_name_is_unique_in_french(tmp_path):
 def test_chances_are_written_as_each_language_writes_them(lang, language, shown):
     lang(language)
     assert [board_i18n.percent(c) for c in (0.7, 0.001, 0.999)] == shown
+
+
+# ---- the board screens whole at 80x24 in each language ---------------------------------------------
+
+WORDS = {  # words the board screens say in each language (the deployment board's, the Wars')
+    "fr": ("Votre Royaume", "Prévision", "Guerre 1 sur"),
+    "pl": ("Twoje Królestwo", "Prognoza", "Wojna 1 z"),
+    "es": ("Tu Reino", "Previsión", "Guerra 1 de"),
+}
+
+
+@pytest.mark.parametrize(("language", "players", "seed", "turns"), [
+    ("fr", 7, 2, 1), ("fr", 1, 3, 2), ("pl", 3, 1, 1), ("es", 5, 1, 1)])
+async def test_the_board_screens_are_whole_at_80x24_in_each_language(lang, monkeypatch, language, players, seed,
+                                                                      turns):
+    """A seeded game through the app at 80x24 with the screens in French, Polish or Spanish (7 players,
+    the tightest table; solo, the Necropolis row; 3 and 5 players): nothing cut with "…", no list hiding
+    rows, and the board speaks the language (the frame's screens are another area's: they may still be
+    English)."""
+    from test_audit_screens import audit_module
+
+    lang(language)
+    audit = audit_module()
+    monkeypatch.setattr(audit, "DUMP", [])
+    report = await audit.audit_game(players, seed, turns=turns)
+    assert {"DraftScreen", "DeployScreen", "SummaryScreen"} <= set(report.screens), report.screens
+    assert report.problems() == 0, "\n".join(report.lines())
+    text = "\n".join(audit.DUMP)
+    words = WORDS[language] if players > 1 else WORDS[language][:2]  # (solo: the Wars against the armies)
+    assert all(w in text for w in words), [w for w in words if w not in text]

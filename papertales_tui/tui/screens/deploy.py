@@ -652,14 +652,14 @@ def wars_line(f: fc.TurnForecast, width: int = 78, sides: dict[int, str] | None 
     strength is known, `⚔12 vs Ben ⚔4-14: win 70%` (the samples' range, the War's chance) while they
     hold hidden cards; shortened to fit;
     `sides`: each neighbour's side ("left", "right"), said instead of long names (two names cut short
-    could read the same)."""
+    could read the same), and without the label when even that is too long (French, Spanish)."""
     candidates = []
     full, brief = _("Forecast on what you see:"), _("Forecast:")
     for label, name_width, stakes in ((full, None, True), (full, None, False), (brief, None, False),
-                                      (brief, 0, False), (brief, 6, False)):
+                                      (brief, 0, False), ("", 0, False), (brief, 6, False)):
         if name_width == 0 and not sides:
             continue
-        out = Text.assemble((label, "bold"), " ", tx.strength(f.strength))
+        out = Text.assemble((label, "bold"), " ", tx.strength(f.strength)) if label else tx.strength(f.strength)
         for k, w in enumerate(f.wars):
             name = w.against if name_width is None else w.against[:name_width]
             if name_width == 0 and sides:
@@ -697,8 +697,6 @@ def aging_line(f: fc.TurnForecast, after: SeatView, width: int = 78) -> Text:
     if not f.dying:
         return Text(_("Aging: no Unit dies this turn"), style="dim")
     candidates = []
-    healer = card_name(after.catalog.units["mystical_healer"]) if "mystical_healer" in after.catalog.units \
-        else "Mystical Healer"
     for spots, full, short in ((True, True, False), (False, True, False), (False, False, False), (False, False, True)):
         def name(s: int) -> str:
             card = after.card(p.unit(s).card)
@@ -710,7 +708,7 @@ def aging_line(f: fc.TurnForecast, after: SeatView, width: int = 78) -> Text:
             saved = (_("one of them") if len(f.dying) > 1 and set(f.healable) == set(f.dying)
                      else ", ".join(name(s) for s in f.healable))
             out.append(" · ")
-            out.append(_("%(healer)s can save %(units)s") % {"healer": healer, "units": saved} if full
+            out.append(_("a Mystical Healer can save %(units)s") % {"units": saved} if full
                        else _("✚ can save %(units)s") % {"units": saved})
         candidates.append(out)
     return first_fitting(candidates, width)
