@@ -24,7 +24,7 @@ from ..text.narrator import Names
 from . import panels, views
 from . import text as tx
 from . import wars as wr
-from .board_i18n import _, card_name, ngettext, styled
+from .board_i18n import _, card_name, ngettext, short_name, styled
 from .kingdom import KingdomTable
 from .screens.deploy import first_fitting
 from .screens.draft import QUEST_MARK, DraftScreen
@@ -188,30 +188,44 @@ def lich_line(f: fc.TurnForecast, width: int = 78) -> Text:
 # --- the Draft: the Underworld draft, the Underworld and the discard pile ---------------------------
 
 def draft_info(screen: DraftScreen) -> Text:
-    """Beside the draft's cards: the round, the picks, the Underworld and the discard pile."""
+    """Beside the draft's cards: the round, the picks, the Underworld and the discard pile; short of rows,
+    the reminder of what ☠★n means gives way (the card list shows ☠★n), then the cards go by their short
+    names (long French names)."""
+    room = screen.rows_for_list() if screen.info_room is None else screen.info_room
+    out, full = draft_texts(screen, False)
+    rows = max(screen.list_rows(out), room)  # (the text in full names takes the rows it needs, when it can)
+    if len(wrap(full, screen.app.console, screen.info_width)) <= rows:
+        return full
+    if screen.list_rows(out) <= room:
+        return out
+    short, short_full = draft_texts(screen, True)
+    return short_full if screen.list_rows(short_full) <= room else short
+
+
+def draft_texts(screen: DraftScreen, short: bool) -> tuple[Text, Text]:
+    """The draft's text without and with the reminder of what ☠★n means (`short`: short card names)."""
     view, p, opts = screen.view, screen.view.players[screen.player], screen.options
     seen = solo_view(view)
     assert seen is not None and isinstance(opts, SoloPickOptions)
+    name = short_name if short else card_name
     out = Text()
     out.append(_("Round %(round)s of %(rounds)s") % {"round": opts.round, "rounds": opts.rounds}, style="bold")
     out.append(" " + _("(round 5: the top Underworld card is yours)") if opts.round == 4 else "")
     out.append("\n" + _("Picked this turn:") + " ", style="bold")
-    out.append(", ".join(unbroken(card_name(view.card(c))) for c in p.hand or ()) or _("nothing yet"))
+    out.append(", ".join(unbroken(name(view.card(c))) for c in p.hand or ()) or _("nothing yet"))
     if p.kept is not None:
         out.append("\n" + _("Kept from last turn:") + " ", style="bold")
-        out.append(unbroken(card_name(view.card(p.kept))))
+        out.append(unbroken(name(view.card(p.kept))))
     underworld = seen.underworld or ()
     out.append("\n" + _("Underworld (%(count)s):") % {"count": len(underworld)} + " ", style="bold")
-    out.append(", ".join(unbroken(card_name(view.card(c))) for c in underworld) or _("empty"))
+    out.append(", ".join(unbroken(name(view.card(c))) for c in underworld) or _("empty"))
     if seen.discard is not None:
         out.append("\n" + ngettext("Discard: %(count)s card (d: look)", "Discard: %(count)s cards (d: look)",
                                    len(seen.discard)) % {"count": len(seen.discard)}, style="bold")  # on one line
     full = out.copy()  # your Gold and LP: on your line of the table
     full.append("\n" + _("%(mark)sn: the Lich King scores n if it ends in the Underworld") % {
         "mark": f"{QUEST_MARK}{tx.LP}"}, style="dim")
-    # short of rows (the coach's hint open), the reminder of what ☠★n means gives way (the card list shows ☠★n)
-    rows = max(screen.list_rows(out), screen.rows_for_list() if screen.info_room is None else screen.info_room)
-    return full if len(wrap(full, screen.app.console, screen.info_width)) <= rows else out
+    return out, full
 
 
 class PileScreen(InfoScreen):

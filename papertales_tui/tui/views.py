@@ -114,7 +114,8 @@ def row_label(position: int) -> str:
 
 def army_letters() -> tuple[str, str]:
     """The letters of the Black and Purple armies in the Necropolis row (its legend says them)."""
-    return _("B (the Black army's letter)"), _("P (the Purple army's letter)")
+    black, purple = _("B/P").split("/")  # (as the legend says: `B/P: Black/Purple army`)
+    return black, purple
 
 
 def necropolis_cells(view: SeatView, position: int, compact: bool = False) -> list[Text]:
