@@ -116,11 +116,16 @@ class UnitType:
     short: str = ""  # a unique short name (at most SHORT_NAME cells) where the name is longer
     names: tuple[tuple[str, str], ...] = ()  # (language, official name) where a source gives one
     genders: tuple[tuple[str, str], ...] = ()  # (language, "feminine") where that name is not masculine
+    shorts: tuple[tuple[str, str], ...] = ()  # (language, short name) where the official name there is long
 
     @property
     def short_name(self) -> str:
         """The name in compact lines: the card's `short` name, else its name (short enough then)."""
         return self.short or self.name
+
+    def short_in(self, lang: str) -> str:
+        """The card's short name in `lang` (of its official name there), "" where it has none."""
+        return dict(self.shorts).get(lang, "")
 
     def name_in(self, lang: str) -> str:
         """The card's official name in `lang`, else its (English) name."""

@@ -170,12 +170,16 @@ class _Ability(_Model):
     text: Text
 
 
+Short = Annotated[str, Field(min_length=1, max_length=SHORT_NAME), Shown]
+
+
 class _Unit(_Model):
     id: Id
     name: Name
     genders: Genders = {}  # the official names' grammatical gender where it is not masculine
     names: Names = {}
-    short: Annotated[str, Field(min_length=1, max_length=SHORT_NAME), Shown] | None = None
+    short: Short | None = None
+    shorts: dict[Literal[NAME_LANGUAGES], Short] = {}  # type: ignore[valid-type]  # of `names`: {fr: ...}
     copies: int = Field(ge=1, le=20)
     cost: int = Field(ge=-3, le=20)  # the Monkey's -1 brings in Gold
     strength: Small | None
@@ -363,6 +367,20 @@ def _check_short(unit: _Unit | _Necropolis, path: Path, names: dict[str, tuple[s
     shorts[key] = (unit.id, path)
 
 
+def _check_shorts(unit: _Unit, path: Path, shorts: dict[tuple[str, str], tuple[str, Path]]) -> None:
+    """A Unit's short names in other languages (`shorts: {fr: ...}`) shorten its official names there,
+    and each is unique among that language's short names."""
+    for lang, short in unit.shorts.items():
+        if lang not in unit.names:
+            raise CardFileError(path, unit.id, f"shorts.{lang}", f"a short name for no name in {lang} (names.{lang})")
+        key = (lang, short.casefold())
+        if key in shorts:
+            other, where = shorts[key]
+            raise CardFileError(path, unit.id, f"shorts.{lang}",
+                                f"short name {short!r} already used by card {other!r} in {_shown(where)}")
+        shorts[key] = (unit.id, path)
+
+
 def _quest(q: _Quest | None, path: Path, card: str, where: str = "quest") -> Quest | None:
     if q is None:
         return None
@@ -426,6 +444,7 @@ def load_catalog(  # noqa: C901 (one check after another)
     seen: dict[str, Path] = {}  # one id space for every card
     names: dict[str, tuple[str, Path]] = {}  # and one name space: players tell cards apart by name
     shorts: dict[str, tuple[str, Path]] = {}  # the Units' names in compact lines, unique too
+    lang_shorts: dict[tuple[str, str], tuple[str, Path]] = {}  # and in each other language
     necropolis_shorts: dict[str, tuple[str, Path]] = {}  # and the Necropolis cards' in their row
     for path in files:
         parsed = _parse(path)
@@ -438,9 +457,10 @@ def load_catalog(  # noqa: C901 (one check after another)
             if u.strength is None and not any(a.effect == "shapeshift" for a in u.abilities):
                 raise CardFileError(path, u.id, "strength", "strength may be null only on a shapeshift Unit")
             _check_short(u, path, names, shorts)
+            _check_shorts(u, path, lang_shorts)
             units[u.id] = UnitType(u.id, u.name, u.copies, u.cost, u.strength, _productions(u.produces),
                                    _abilities(u.abilities), str(path), u.short or "", tuple(u.names.items()),
-                                   tuple(u.genders.items()))
+                                   tuple(u.genders.items()), tuple(u.shorts.items()))
         for b in parsed.buildings:
             levels = []
             for n, lv in enumerate((b.level1, b.level2), start=1):

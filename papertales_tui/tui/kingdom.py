@@ -20,13 +20,26 @@ from pathlib import Path
 from rich.text import Text
 
 from ..rules import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES, Production, SeatView
+from ..text.i18n import N_
 from . import text as tx
+from .board_i18n import _, card_name, ngettext, short_name, styled, translated
 from .widgets import Lines
 
 DIES = "✝"
 SAVE = "✚"
 LEGEND = (f"{DIES} dies at the coming Aging · {SAVE} a Mystical Healer can save it · NEW deployed this turn · "
-          "Back row after |")
+          "Back row after |")  # (English: legend() in the screens' language)
+
+
+def legend() -> str:
+    """LEGEND in the screens' language."""
+    return _("%(dies)s dies at the coming Aging · %(save)s a Mystical Healer can save it · %(new)s deployed this "
+             "turn · Back row after |") % {"dies": DIES, "save": SAVE, "new": new_mark()}
+
+
+def new_mark() -> str:
+    """The mark of a Unit deployed this turn."""
+    return _("NEW")
 FRONT_ROW = FRONT
 BACK_ROW = BACK
 
@@ -90,9 +103,9 @@ def _view_of(view: SeatView, i: int, new: AbstractSet[int]) -> KingdomView:
             spots.append(None)
             continue
         t = view.card(u.card)
-        spots.append(SpotView(slot, u.card, t.name, t.cost, u.strength, t.strength,
+        spots.append(SpotView(slot, u.card, card_name(t), t.cost, u.strength, t.strength,
                               f"{t.name} ({SLOT_NAMES[slot]})" in fighting, t.produces, u.age,
-                              new=slot in new, dies=u.dies, healable=u.healable, short=t.short_name))
+                              new=slot in new, dies=u.dies, healable=u.healable, short=short_name(t)))
     buildings = tuple((tx.building_name(view.catalog, k), v) for k, v in p.buildings)
     return KingdomView(i, p.name, tuple(spots), p.open_slots, buildings, p.lp, p.gold, p.strength, p.hand_count,
                        p.has_kept)
@@ -104,11 +117,11 @@ def marks(spot: SpotView, words: bool = True) -> Text:
     """Age tokens, NEW, dies and can-be-saved marks of a Unit."""
     out = tx.age(spot.age)
     if spot.new:
-        out.append(" NEW", style="bold green")
+        out.append(" " + new_mark(), style="bold green")
     if spot.dies:
-        out.append(f" {DIES}" + (" dies" if words else ""), style="bold red")
+        out.append(f" {DIES}" + (" " + _("dies") if words else ""), style="bold red")
         if spot.healable:
-            out.append(f" {SAVE}" + ("save" if words else ""), style="green")
+            out.append(f" {SAVE}" + (_("save") if words else ""), style="green")
     return out
 
 
@@ -118,11 +131,16 @@ def stats(spot: SpotView) -> Text:
     if spot.printed is not None and spot.printed != spot.strength:
         out.append(f"/{spot.printed}", style="dim")
     if not spot.fights:
-        out.append(" idle", style="dim")
+        out.append(" " + idle(), style="dim")
     if spot.produces:
         out.append(" ")
         out.append_text(tx.productions(spot.produces))
     return out
+
+
+def idle() -> str:
+    """The mark of a Unit that does not fight (in the Back row)."""
+    return _("idle")
 
 
 def _fit(text: Text, width: int) -> Text:
@@ -139,7 +157,7 @@ def tile_lines(spot: SpotView | None, width: int, label: str = "", locked: bool 
     head = f"┌{label}" if label else "┌"
     top = Text(head + "─" * max(width - len(head) - 1, 0) + "┐", style="dim")
     if spot is None:
-        body = [Text("locked" if locked else "empty", style="dim"), Text(), Text()]
+        body = [Text(_("locked") if locked else _("empty"), style="dim"), Text(), Text()]
     else:
         body = [Text(spot.name, style="bold"), stats(spot), marks(spot, words=True)]
     out = [top]
@@ -154,7 +172,7 @@ def tile_lines(spot: SpotView | None, width: int, label: str = "", locked: bool 
 def spot_line(spot: SpotView | None, width: int, locked: bool = False) -> Text:
     """One spot on one line: `Hunter ¤0 ⚔2 ✿ ◷1 ✝ dies`."""
     if spot is None:
-        return Text("locked: needs a level-2 Building" if locked else "— empty —", style="dim")
+        return Text(_("locked: needs a level-2 Building") if locked else _("— empty —"), style="dim")
     # `✝ dies ✚save` in words when there is room, else `✝ ✚`, then the card's short name, then
     # without the printed strength (`⚔8/4` becomes `⚔8`)
     short = spot.short or spot.name
@@ -180,7 +198,7 @@ def unit_short(spot: SpotView, short: bool = False, brief: bool = False) -> Text
         if spot.age:
             out.append_text(tx.age(spot.age))
     if spot.new:
-        out.append(" NEW", style="bold green")
+        out.append(" " + new_mark(), style="bold green")
     if spot.dies:
         out.append(DIES, style="bold red")
     return out
@@ -191,7 +209,7 @@ def units_text(k: KingdomView, short: bool = False, rows: tuple[tuple[int, ...],
     """Front Units, then `|` and the Back Units (of the `rows` given); an empty Front row is `—`."""
     units = [s for s in k.units() if any(s.spot in row for row in rows)]
     if not units:
-        return Text("no Unit", style="dim")
+        return Text(_("no Unit"), style="dim")
     front = [unit_short(s, short, brief) for s in units if s.spot in FRONT_ROW]
     back = [unit_short(s, short, brief) for s in units if s.spot in BACK_ROW]
     out = Text(" ").join(front) if front else Text("—", style="dim")
@@ -218,7 +236,8 @@ def header(k: KingdomView) -> Text:
 def held(k: KingdomView) -> str:
     """The cards a player holds out of sight, as counts: `5 in hand, 1 kept` (never next to the Units in
     play, which a colon introduces: `Cid ★3 ¤2 ⚔4: Knight ⚔4 · Mine 1 · 5 in hand`)."""
-    return ", ".join([*([f"{k.hand} in hand"] if k.hand else []), *(["1 kept"] if k.kept else [])])
+    hand = ngettext("%(count)s in hand", "%(count)s in hand", k.hand) % {"count": k.hand}
+    return ", ".join([*([hand] if k.hand else []), *([_("1 kept")] if k.kept else [])])
 
 
 def with_held(line: Text, k: KingdomView) -> Text:
@@ -231,15 +250,19 @@ def stats_header(k: KingdomView) -> Text:
 
 def buildings_text(k: KingdomView) -> Text:
     if not k.buildings:
-        return Text("no Building", style="dim")
+        return Text(_("no Building"), style="dim")
     return Text(", ".join(f"{name} {level}" for name, level in k.buildings))
 
 
-NO_WAR = "(no War)"  # the mark of a player who is neither neighbour (table_marks): left out when short of room
+NO_WAR = N_("(no War)")  # the mark of a player who is neither neighbour (table_marks): left out when short of room
+
+
+def no_war() -> str:
+    return translated(NO_WAR)
 
 
 def without_no_war(k: KingdomView) -> KingdomView:
-    return replace(k, mark="") if k.mark == NO_WAR else k
+    return replace(k, mark="") if k.mark == no_war() else k
 
 
 def compact_forms(k: KingdomView, short: bool = False) -> list[list[Text]]:
@@ -303,11 +326,11 @@ def table_lines(views: list[KingdomView], width: int, rows: int) -> list[list[Te
     their Units by name only."""
     lines = _table_lines(views, width, rows)
     over = sum(len(out) for out in lines) - rows
-    marked = any(NO_WAR in line.plain for out in lines for line in out)  # as the other lines
+    marked = any(no_war() in line.plain for out in lines for line in out)  # as the other lines
     for n, k in enumerate(views):
         if over <= 0:
             break
-        if k.mark == NO_WAR and len(lines[n]) > 1:
+        if k.mark == no_war() and len(lines[n]) > 1:
             brief = brief_form(k if marked else without_no_war(k), width) or brief_form(without_no_war(k), width)
             if brief is not None:
                 over -= len(lines[n]) - 1
@@ -349,16 +372,16 @@ def table_marks(n: int, me: int, passing: str | None = None) -> dict[int, str]:
         if j == me:
             continue
         if n == 2:
-            mark = "opponent"
+            mark = _("opponent")
         elif j == left:
-            mark = "left"
+            mark = _("left")
         elif j == right:
-            mark = "right"
+            mark = _("right")
         else:
-            out[j] = NO_WAR  # never gets the draft's cards: only a neighbour does
+            out[j] = no_war()  # never gets the draft's cards: only a neighbour does
             continue
         if passing is not None and j == (left if passing == "left" else right):
-            mark += ", gets your cards"
+            mark = _("%(side)s, gets your cards") % {"side": mark}
         out[j] = f"({mark})"
     return out
 
@@ -404,16 +427,17 @@ def tile_form(k: KingdomView, width: int) -> list[Text]:
     for row in (front, list(BACK_ROW)):
         tiles = [tile_lines(k.spots[s], tile, tx.SPOT_KEYS[s]) for s in row]
         rows.append([Text("").join(parts) for parts in zip(*tiles)])
-    side = [Text("Buildings", style="bold")] + [Text(f"{name} level {level}") for name, level in k.buildings]
+    side = [Text(_("Buildings"), style="bold")] + [Text(_("%(building)s level %(level)s") % {
+        "building": name, "level": level}) for name, level in k.buildings]
     if not k.buildings:
-        side.append(Text("none", style="dim"))
+        side.append(Text(_("none"), style="dim"))
     back = rows[1]
     room = width - back[0].cell_len - 2
     if room >= 10:
         back = [Text.assemble(line, "  ", _fit(side[n], room) if n < len(side) else "") for n, line in enumerate(back)]
         extra = []
     else:
-        extra = [_fit(Text.assemble(("Buildings: ", "bold"), buildings_text(k)), width)]
+        extra = [_fit(styled(_("Buildings: %(buildings)s"), buildings=buildings_text(k)), width)]
     return [_fit(header(k), width)] + [_fit(x, width) for x in rows[0] + back] + extra
 
 

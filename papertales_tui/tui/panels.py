@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 from rich.console import RenderableType
 from rich.text import Text
 
+from ..text.i18n import N_
+
 if TYPE_CHECKING:
     from textual.app import ComposeResult
     from textual.widget import Widget
@@ -33,7 +35,10 @@ class Panels:
     css_class = ""  # a class the Deployment screen takes (deploy.tcss lays out its grid with it)
     top_rows = 0  # the rows `top` takes
     deploy_status_rows = 0  # the lines `deploy_status` adds
-    pick_word, picked_word = "pick", "picked"  # what the draft does with the card chosen
+    # what the draft says of the card chosen (marked N_: the draft says them in the screens' language)
+    picked_word = N_("picked")
+    choose_ask = N_("Choose a card to PICK (Enter or click)")
+    confirm_ask = N_("c: confirm your pick · u: undo")
     piles = False  # the Draft's `d` shows `piles_screen`
     chapters: dict[str, Render] = {}  # summary chapters this mode's events make, with their pages
 

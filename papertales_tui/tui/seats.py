@@ -14,8 +14,16 @@ if TYPE_CHECKING:
     from ..rules import Bot, Decision, Game, Pending
     from .kingdom import KingdomView
 
+from ..text.i18n import N_
+from .board_i18n import _, translated
+
 HUMAN = "human"
 BOT_LEVELS = ("easy", "medium", "hard")
+LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+
+
+def level_name(level: str) -> str:
+    return translated(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
 def _bots_module() -> ModuleType | None:
@@ -35,7 +43,8 @@ def bot_levels() -> tuple[str, ...]:
 
 def seat_options() -> list[tuple[str, str]]:
     """(label, value) pairs for the seat-type select: Human, then each bot level once bots exist."""
-    return [("Human", HUMAN)] + [(f"Bot ({level})", f"bot:{level}") for level in bot_levels()]
+    return [(_("Human"), HUMAN)] + [(_("Bot (%(level)s)") % {"level": level_name(level)}, f"bot:{level}")
+                                    for level in bot_levels()]
 
 
 def is_bot(seat: str) -> bool:
@@ -43,10 +52,10 @@ def is_bot(seat: str) -> bool:
 
 
 def seat_label(seat: str) -> str:
-    return "human" if not is_bot(seat) else f"bot, {seat.split(':', 1)[1]}"
+    return _("human") if not is_bot(seat) else _("bot, %(level)s") % {"level": level_name(seat.split(":", 1)[1])}
 
 
-BOT_MARK = " (bot)"
+BOT_MARK = " (bot)"  # (English: bot_marked says it in the screens' language)
 
 
 def bot_marked(views: list[KingdomView], seat_types: list[str] | None) -> list[KingdomView]:
@@ -54,7 +63,8 @@ def bot_marked(views: list[KingdomView], seat_types: list[str] | None) -> list[K
     from dataclasses import replace
 
     types = seat_types or []
-    return [replace(v, name=v.name + BOT_MARK) if v.player < len(types) and is_bot(types[v.player]) else v
+    mark = " " + _("(bot)")
+    return [replace(v, name=v.name + mark) if v.player < len(types) and is_bot(types[v.player]) else v
             for v in views]
 
 

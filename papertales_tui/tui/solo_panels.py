@@ -19,10 +19,12 @@ from textual.widgets import Button, Static
 from ..rules import Quest, SeatView, SoloPickOptions, solo_view
 from ..rules import events as ev
 from ..rules import forecast as fc
+from ..text.i18n import N_
 from ..text.narrator import Names
 from . import panels, views
 from . import text as tx
 from . import wars as wr
+from .board_i18n import _, card_name, ngettext, short_name, styled
 from .kingdom import KingdomTable
 from .screens.deploy import first_fitting
 from .screens.draft import QUEST_MARK, DraftScreen
@@ -36,21 +38,22 @@ from .widgets import NecropolisRow, unbroken, wrap
 def solo_ranking(view: SeatView) -> Table:
     player = view.players[0]
     table = Table(box=None, header_style="bold", pad_edge=False)
-    for col in ("", f"{tx.LP} LP", ""):
+    for col in ("", _("%(lp)s LP") % {"lp": tx.LP}, ""):
         table.add_column(col)
     won = bool(view.winners)
-    table.add_row(Text(player.name), str(player.lp), "♛ winner" if won else "")
-    table.add_row("Lich King", str(lich_lp(view)), "" if won else "♛ winner")
+    winner = "♛ " + _("winner")
+    table.add_row(Text(player.name), str(player.lp), winner if won else "")
+    table.add_row(_("Lich King"), str(lich_lp(view)), "" if won else winner)
     return table
 
 
 def solo_note(view: SeatView) -> Text:
     player = view.players[0]
     if player.lp > lich_lp(view):
-        return Text(f"{player.name} has more Legend Points than the Lich King.")
+        return Text(_("%(name)s has more Legend Points than the Lich King.") % {"name": player.name})
     if player.lp == lich_lp(view):
-        return Text(f"Tied on {tx.LP}{player.lp}: a tie goes to the Lich King.")
-    return Text("The Lich King has more Legend Points (a tie would also go to him).")
+        return Text(_("Tied on %(lp)s: a tie goes to the Lich King.") % {"lp": f"{tx.LP}{player.lp}"})
+    return Text(_("The Lich King has more Legend Points (a tie would also go to him)."))
 
 
 def lich_lp(view: SeatView) -> int:
@@ -61,23 +64,24 @@ def lich_lp(view: SeatView) -> int:
 def final_body(screen: FinalScreen) -> ComposeResult:
     """The Final scores of a solo game: the player against the Lich King."""
     view = screen.view
-    winner = f"{view.players[0].name} wins!" if view.winners else "The Lich King wins!"
+    winner = _("%(name)s wins!") % {"name": view.players[0].name} if view.winners else _("The Lich King wins!")
     yield NecropolisRow(view, id="necropolis")
     with VerticalScroll(id="final"):
         yield Static(Text(winner, style="bold reverse"), id="winner")
         yield Static(solo_ranking(view))
         yield Static(solo_note(view))
         yield from screen.hints_note()
-        yield Static(Text.assemble(("\nThe Lich King's Legend Points: ", "bold"), views.lich_sources(view)))
-        yield Static(heading("Kingdom at the end"), classes="kingdoms")
+        title = "\n" + _("The Lich King's Legend Points:") + " "
+        yield Static(Text.assemble((title, "bold"), views.lich_sources(view)))
+        yield Static(heading(_("Kingdom at the end")), classes="kingdoms")
         yield KingdomTable(final_views(view)[:1], rows=1, classes="kingdoms")  # whole, in one line if it can
         mine = [e for e in screen.events if isinstance(e, ev.LpChanged)]
         lich = [e for e in screen.events if isinstance(e, ev.LichLp)]
         if mine or lich:
-            yield Static(heading("End of game: Buildings, abilities and the END card"), classes="kingdoms")
+            yield Static(heading(_("End of game: Buildings, abilities and the END card")), classes="kingdoms")
             parts = ([end_lines(view, mine)] if mine else []) + ([sentences(view, lich)] if lich else [])
             yield Static(Text("\n").join(parts), classes="kingdoms")
-    yield Button("New game (n)", variant="primary", id="again", compact=True)
+    yield Button(_("New game (n)"), variant="primary", id="again", compact=True)
 
 # --- the summary pages: the Lich King's Recruitment, the Wars against his armies ---------------------
 
@@ -90,7 +94,7 @@ def lich_gains(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
             by_source[names.cause(e.source)] += e.amount
     if not by_source:
         return Text()
-    out = Text("Lich King: ", style="bold")
+    out = Text(_("Lich King:") + " ", style="bold")
     out.append_text(tx.lp(sum(by_source.values())))
     out.append(" (" + ", ".join(f"{source} {tx.LP}{n}" for source, n in by_source.items()) + ")")
     return out
@@ -100,7 +104,7 @@ def quest_line(view: SeatView, e: ev.LichQuest) -> Text:
     quest = Quest(e.condition, e.params, e.lp_each)
     matches = e.matches
     out = Text.assemble((Names.of(view).cause(e.source), "bold"), f" ({tx.quest_short(quest)}): ")
-    out.append(", ".join(view.card(c).name for c in matches) if matches else "no match")
+    out.append(", ".join(card_name(view.card(c)) for c in matches) if matches else _("no match"))
     out.append(" → ")
     out.append_text(tx.lp(e.lp_each * len(matches)))
     return out
@@ -117,16 +121,18 @@ def ruined_realms_notes(view: SeatView, player: int, building: str | None) -> li
         if c.effect != "lp_per_missing_building":
             continue
         each = c.params["amount"]
-        out.append(Text.assemble((f"{c.name}: ", "bold"), "the Lich King scores ", tx.lp(each),
-                                 f" at the end for each Building you have not built ({unbuilt} now: ",
-                                 tx.lp(each * unbuilt), ")"))
+        out.append(Text.assemble((f"{c.name}: ", "bold"), styled(ngettext(
+            "the Lich King scores %(lp)s at the end for each Building you have not built (%(count)s now: %(total)s)",
+            "the Lich King scores %(lp)s at the end for each Building you have not built (%(count)s now: %(total)s)",
+            unbuilt) % {"count": unbuilt, "lp": "%(lp)s", "total": "%(total)s"},
+            lp=tx.lp(each), total=tx.lp(each * unbuilt))))
         if building is not None:
-            out.append(Text.assemble("• Built, it keeps ", tx.lp(each), " from him."))
+            out.append(styled(_("• Built, it keeps %(lp)s from him."), lp=tx.lp(each)))
     return out
 
 
 def card_names(view: SeatView, cards: Sequence[int]) -> str:
-    return ", ".join(view.card(c).name for c in cards)
+    return ", ".join(card_name(view.card(c)) for c in cards)
 
 
 def last_cards(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text | None:
@@ -137,27 +143,29 @@ def last_cards(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text | None:
     if len(drawn) != 2 or not under:
         return None
     kept = [c for c in drawn[0] if c not in under]
-    return Text(f"Of the top two cards of the Underworld ({card_names(view, drawn[0])}) you kept "
-                f"{card_names(view, kept)} and put {card_names(view, under)} back under the pile; then you took "
-                f"its top card, {card_names(view, drawn[1])}.")
+    return Text(_("Of the top two cards of the Underworld (%(drawn)s) you kept %(kept)s and put %(under)s back under "
+                  "the pile; then you took its top card, %(top)s.") % {
+        "drawn": card_names(view, drawn[0]), "kept": card_names(view, kept), "under": card_names(view, under),
+        "top": card_names(view, drawn[1])})
 
 
 def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[RenderableType]:
     out: list[RenderableType] = []
     gain = [e for e in events if isinstance(e, ev.LichLp) and e.cause == "immediate"]
     if gain:
-        out.append(section("Immediate gain of the card under the Time token", sentences(view, gain)))
+        out.append(section(_("Immediate gain of the card under the Time token"), sentences(view, gain)))
     quests = [e for e in events if isinstance(e, ev.LichQuest)]
     left = next((e.cards for e in events if isinstance(e, ev.UnderworldDiscarded)), [])
-    out.append(section(f"Quests against the {len(left)} Underworld cards",
+    out.append(section(ngettext("Quests against the %(count)s Underworld card",
+                                "Quests against the %(count)s Underworld cards", len(left)) % {"count": len(left)},
                        Text("\n").join(quest_line(view, e) for e in quests) if quests
-                       else Text("No quest.", style="dim")))
+                       else Text(_("No quest."), style="dim")))
     last = last_cards(view, events)
     if last is not None:
-        out.append(section("Your last two cards", last))
-    out.append(section("Lich King", Group(lich_gains(view, events) or Text("nothing this time", style="dim"),
-                                          Text.assemble("Total ", tx.lp(lich_lp(view))),
-                                          Text("The Underworld cards go to the discard pile.", style="dim"))))
+        out.append(section(_("Your last two cards"), last))
+    out.append(section(_("Lich King"), Group(lich_gains(view, events) or Text(_("nothing this time"), style="dim"),
+                                             styled(_("Total %(lp)s"), lp=tx.lp(lich_lp(view))),
+                                             Text(_("The Underworld cards go to the discard pile."), style="dim"))))
     return out
 
 
@@ -165,43 +173,59 @@ def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> l
 
 def lich_line(f: fc.TurnForecast, width: int = 78) -> Text:
     """Solo: `Lich King gains ★3-5 this turn: Wars ★2-4, Legion of Bone ★1`, shortened to fit."""
-    def line(when: str, items: bool) -> Text:
+    def line(turn: bool, items: bool) -> Text:
         low, high = f.others_total
-        out = Text("Lich King gains ", style="bold")
-        out.append_text(tx.lp(low))
-        out.append((f"-{high}" if high != low else "") + when)
+        gain = tx.lp(low)
+        gain.append(f"-{high}" if high != low else "")
+        out = styled(_("Lich King gains %(lp)s this turn") if turn else _("Lich King gains %(lp)s"), "bold", lp=gain)
         if items and f.others:
             out.append(": " + ", ".join(f"{name} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
                                            for name, lo, hi in f.others))
         return out
-    return first_fitting([line(" this turn", True), line("", True), line(" this turn", False)], width)
+    return first_fitting([line(True, True), line(False, True), line(True, False)], width)
 
 
 # --- the Draft: the Underworld draft, the Underworld and the discard pile ---------------------------
 
 def draft_info(screen: DraftScreen) -> Text:
-    """Beside the draft's cards: the round, the picks, the Underworld and the discard pile."""
+    """Beside the draft's cards: the round, the picks, the Underworld and the discard pile; short of rows,
+    the reminder of what ☠★n means gives way (the card list shows ☠★n), then the cards go by their short
+    names (long French names)."""
+    room = screen.rows_for_list() if screen.info_room is None else screen.info_room
+    out, full = draft_texts(screen, False)
+    rows = max(screen.list_rows(out), room)  # (the text in full names takes the rows it needs, when it can)
+    if len(wrap(full, screen.app.console, screen.info_width)) <= rows:
+        return full
+    if screen.list_rows(out) <= room:
+        return out
+    short, short_full = draft_texts(screen, True)
+    return short_full if screen.list_rows(short_full) <= room else short
+
+
+def draft_texts(screen: DraftScreen, short: bool) -> tuple[Text, Text]:
+    """The draft's text without and with the reminder of what ☠★n means (`short`: short card names)."""
     view, p, opts = screen.view, screen.view.players[screen.player], screen.options
     seen = solo_view(view)
     assert seen is not None and isinstance(opts, SoloPickOptions)
+    name = short_name if short else card_name
     out = Text()
-    out.append(f"Round {opts.round} of {opts.rounds}", style="bold")
-    out.append(" (round 5: the top Underworld card is yours)" if opts.round == 4 else "")
-    out.append("\nPicked this turn: ", style="bold")
-    out.append(", ".join(unbroken(view.card(c).name) for c in p.hand or ()) or "nothing yet")
+    out.append(_("Round %(round)s of %(rounds)s") % {"round": opts.round, "rounds": opts.rounds}, style="bold")
+    out.append(" " + _("(round 5: the top Underworld card is yours)") if opts.round == 4 else "")
+    out.append("\n" + _("Picked this turn:") + " ", style="bold")
+    out.append(", ".join(unbroken(name(view.card(c))) for c in p.hand or ()) or _("nothing yet"))
     if p.kept is not None:
-        out.append("\nKept from last turn: ", style="bold")
-        out.append(unbroken(view.card(p.kept).name))
+        out.append("\n" + _("Kept from last turn:") + " ", style="bold")
+        out.append(unbroken(name(view.card(p.kept))))
     underworld = seen.underworld or ()
-    out.append(f"\nUnderworld ({len(underworld)}): ", style="bold")
-    out.append(", ".join(unbroken(view.card(c).name) for c in underworld) or "empty")
+    out.append("\n" + _("Underworld (%(count)s):") % {"count": len(underworld)} + " ", style="bold")
+    out.append(", ".join(unbroken(name(view.card(c))) for c in underworld) or _("empty"))
     if seen.discard is not None:
-        out.append(f"\nDiscard: {len(seen.discard)} cards (d: look)", style="bold")  # on one line
+        out.append("\n" + ngettext("Discard: %(count)s card (d: look)", "Discard: %(count)s cards (d: look)",
+                                   len(seen.discard)) % {"count": len(seen.discard)}, style="bold")  # on one line
     full = out.copy()  # your Gold and LP: on your line of the table
-    full.append(f"\n{QUEST_MARK}{tx.LP}n: the Lich King scores n if it ends in the Underworld", style="dim")
-    # short of rows (the coach's hint open), the reminder of what ☠★n means gives way (the card list shows ☠★n)
-    rows = max(screen.list_rows(out), screen.rows_for_list() if screen.info_room is None else screen.info_room)
-    return full if len(wrap(full, screen.app.console, screen.info_width)) <= rows else out
+    full.append("\n" + _("%(mark)sn: the Lich King scores n if it ends in the Underworld") % {
+        "mark": f"{QUEST_MARK}{tx.LP}"}, style="dim")
+    return out, full
 
 
 class PileScreen(InfoScreen):
@@ -213,13 +237,15 @@ class PileScreen(InfoScreen):
     def __init__(self, view: SeatView):
         super().__init__()
         self.view = view
+        self.title_text = "Paper Tales · " + _("Underworld and discard pile")
 
     def pile(self, cards: list[int]) -> Text:
         counts: dict[str, int] = {}
         for c in cards:
-            counts[self.view.card(c).name] = counts.get(self.view.card(c).name, 0) + 1
+            name = card_name(self.view.card(c))
+            counts[name] = counts.get(name, 0) + 1
         if not counts:
-            return Text("empty", style="dim")
+            return Text(_("empty"), style="dim")
         return Text(", ".join(f"{name} ×{n}" if n > 1 else name for name, n in sorted(counts.items())))
 
     def body(self) -> ComposeResult:
@@ -227,12 +253,15 @@ class PileScreen(InfoScreen):
         assert seen is not None
         with VerticalScroll(id="piles"):
             underworld = list(seen.underworld or ())
-            yield Static(Text(f"Underworld ({len(underworld)} cards, its order stays hidden)", style="bold"))
+            yield Static(Text(ngettext("Underworld (%(count)s card, its order stays hidden)",
+                                       "Underworld (%(count)s cards, its order stays hidden)", len(underworld))
+                              % {"count": len(underworld)}, style="bold"))
             yield Static(self.pile(underworld))
             if seen.discard is None:
-                yield Static(Text("\nThe discard pile may be looked at during Recruitment only.", style="dim"))
+                yield Static(Text("\n" + _("The discard pile may be looked at during Recruitment only."), style="dim"))
             else:
-                yield Static(Text(f"\nDiscard pile ({len(seen.discard)} cards)", style="bold"))
+                yield Static(Text("\n" + ngettext("Discard pile (%(count)s card)", "Discard pile (%(count)s cards)",
+                                                  len(seen.discard)) % {"count": len(seen.discard)}, style="bold"))
                 yield Static(self.pile(list(seen.discard)))
 
     def on_mount(self) -> None:
@@ -244,7 +273,9 @@ class SoloPanels(panels.Panels):
     css_class = "solo"
     top_rows = 6  # the Necropolis row
     deploy_status_rows = 1  # the Lich King's gains
-    pick_word, picked_word = "keep", "kept"
+    picked_word = N_("kept")
+    choose_ask = N_("Choose a card to KEEP (Enter or click)")
+    confirm_ask = N_("c: confirm your keep · u: undo")
     piles = True
     chapters = {"lich": render_lich}
 
@@ -278,8 +309,8 @@ class SoloPanels(panels.Panels):
 
     def scores(self, view: SeatView, at_page: bool, other_lp: int | None) -> list[Widget]:
         lich = (other_lp or 0) if at_page else lich_lp(view)
-        return [Static(Text.assemble(("\nLich King ", "bold"), tx.lp(lich), " · by source: ",
-                                     views.lich_sources(view))),
+        return [Static(Text.assemble(("\n" + _("Lich King") + " ", "bold"), tx.lp(lich), " · ",
+                                     styled(_("by source: %(sources)s"), sources=views.lich_sources(view)))),
                 Static(Text("\n").join(views.necropolis_lines(view, 76)))]
 
 

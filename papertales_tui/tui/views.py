@@ -10,6 +10,7 @@ from rich.text import Text
 
 from ..rules import LichKingCard, NecropolisCard, SeatView, solo_view
 from . import text as tx
+from .board_i18n import _, styled
 
 # --- solo: the Necropolis row and the Lich King -------------------------------------------------
 
@@ -45,34 +46,40 @@ def necropolis_heading(view: SeatView, turn: int | None = None, lich_lp: int | N
     turn's), with their Lich King card bonuses; a range while the next card is face down."""
     solo = solo_view(view)
     assert solo is not None
-    out = Text.assemble(("NECROPOLIS", "bold"), " · Lich King ", tx.lp(solo.lich_lp if lich_lp is None else lich_lp))
+    out = Text.assemble((_("NECROPOLIS"), "bold"), " · ", _("Lich King"), " ",
+                        tx.lp(solo.lich_lp if lich_lp is None else lich_lp))
     armies = solo.outlook_at(turn)
     if armies is not None:
         shown = view.turn if turn is None else turn
-        out.append(f" · turn {shown} armies: ")
-        out.append(f"Black {army_text(*armies.black)}", style="bold")
         out.append(" · ")
-        out.append(f"Purple {army_text(*armies.purple)}", style="bold purple")
+        black = Text(_("Black %(strength)s") % {"strength": army_text(*armies.black)}, style="bold")
+        purple = Text(_("Purple %(strength)s") % {"strength": army_text(*armies.purple)}, style="bold purple")
+        out.append_text(styled(_("turn %(turn)s armies: %(black)s · %(purple)s"), turn=str(shown), black=black,
+                               purple=purple))
     return out
 
 
-LEGEND = f"{TIME} Time token · B/P: Black/Purple army · ▒ face down · {tx.LP}n each: quest LP"
+def legend() -> str:
+    return _("%(time)s Time token · B/P: Black/Purple army · ▒ face down · %(lp)sn each: quest LP") % {
+        "time": TIME, "lp": tx.LP}
 
 
 def lich_effect(card: LichKingCard) -> str:
     """A Lich King card's effect in a few words: `★1 per 2 Units dying`."""
     p = card.params
-    army = {"black": "Black ", "purple": "Purple ", "any": ""}
     if card.effect == "underworld_quest" and card.quest is not None:
-        return f"{tx.quest_short(card.quest, compact=True)} in Underworld"
+        return _("%(quest)s in Underworld") % {"quest": tx.quest_short(card.quest, compact=True)}
     if card.effect == "lp_per_war_won":
-        return f"+{tx.LP}{p['amount']} a {army[p['army']]}War won"
+        won = {"black": _("+%(lp)s a Black War won"), "purple": _("+%(lp)s a Purple War won")}.get(
+            p["army"], _("+%(lp)s a War won"))
+        return won % {"lp": f"{tx.LP}{p['amount']}"}
     if card.effect == "lp_per_dying_units":
-        return f"{tx.LP}{p['amount']} per {p['per']} Units dying"
+        return _("%(lp)s per %(count)s Units dying") % {"lp": f"{tx.LP}{p['amount']}", "count": p["per"]}
     if card.effect == "lp_per_missing_building":
-        return f"end: {tx.LP}{p['amount']} per Building not built"
+        return _("end: %(lp)s per Building not built") % {"lp": f"{tx.LP}{p['amount']}"}
     if card.effect == "army_strength":
-        return f"armies +{tx.STRENGTH}{p['black']}/+{tx.STRENGTH}{p['purple']}"
+        return _("armies %(black)s/%(purple)s") % {"black": f"+{tx.STRENGTH}{p['black']}",
+                                                   "purple": f"+{tx.STRENGTH}{p['purple']}"}
     return card.effect.replace("_", " ")
 
 
@@ -87,11 +94,11 @@ def lich_cards_line(view: SeatView, width: int) -> Text:
     cards = lich_king_cards(view)
     now = [c for c in cards if c.effect in APPLIES.get(view.step, ())]
     effects = " · ".join(f"{c.name} ({lich_effect(c)})" for c in cards)
-    names = ", ".join(c.name for c in cards) or "none (difficulty 0)"
+    names = ", ".join(c.name for c in cards) or _("none (difficulty 0)")
     applying = " · ".join([f"{c.name} ({lich_effect(c)})" for c in now] + [c.name for c in cards if c not in now]) \
         if now else ""
-    for head, body in (("Lich King: ", effects), ("Lich King: ", applying), ("Lich King cards: ", names),
-                       ("Lich King: ", names)):
+    king, king_cards = _("Lich King:") + " ", _("Lich King cards:") + " "
+    for head, body in ((king, effects), (king, applying), (king_cards, names), (king, names)):
         if body and len(head) + len(body) <= width:
             break
     out = Text(head, style="bold")
@@ -100,23 +107,35 @@ def lich_cards_line(view: SeatView, width: int) -> Text:
     return out
 
 
+def row_label(position: int) -> str:
+    """A place of the Necropolis row: 1-4, then END."""
+    return _("END") if position == 4 else tx.necropolis_label(position)
+
+
+def army_letters() -> tuple[str, str]:
+    """The letters of the Black and Purple armies in the Necropolis row (its legend says them)."""
+    black, purple = _("B/P").split("/")  # (as the legend says: `B/P: Black/Purple army`)
+    return black, purple
+
+
 def necropolis_cells(view: SeatView, position: int, compact: bool = False) -> list[Text]:
     """The 3 lines of one card of the row: name; position, gain and armies (B/P); quest. A face-down
     card shows what it may be when it is the next one. `compact` (when the row is short of room):
     a face-down card without the words "face down" (the legend says what ▒ is), quests without "each"."""
     solo = solo_view(view)
     assert solo is not None
-    label = Text(f"{TIME if position == solo.time else ''}{tx.necropolis_label(position)}", style="bold")
+    label = Text(f"{TIME if position == solo.time else ''}{row_label(position)}", style="bold")
+    black, purple = army_letters()
     if position >= solo.revealed:
-        lines = [Text("▒" * 6, style="dim"), label + Text("" if compact else " face down", style="dim"), Text()]
+        lines = [Text("▒" * 6, style="dim"), label + Text("" if compact else " " + _("face down"), style="dim"), Text()]
         if position == solo.time + 1:
             cards = [view.catalog.necropolis[k] for k in solo.next_candidates]
-            lines[2] = Text(f"B{army_range(cards, 'black')} P{army_range(cards, 'purple')}?", style="dim")
+            lines[2] = Text(f"{black}{army_range(cards, 'black')} {purple}{army_range(cards, 'purple')}?", style="dim")
         return lines
     card = necropolis_card(view, position)
     gain = Text.assemble(label, " +", tx.lp(card.gain), " ",
-                         (f"B{card.black}", "bold"), " ", (f"P{card.purple}", "bold purple"))
-    quest = Text(tx.quest_short(card.quest, compact)) if card.quest else Text("no quest", style="dim")
+                         (f"{black}{card.black}", "bold"), " ", (f"{purple}{card.purple}", "bold purple"))
+    quest = Text(tx.quest_short(card.quest, compact)) if card.quest else Text(_("no quest"), style="dim")
     return [Text(card.name, style="bold"), gain, quest]
 
 
@@ -158,7 +177,7 @@ def necropolis_lines(view: SeatView, width: int, turn: int | None = None, lich_l
         widths = fit_widths([max(c.cell_len for c in col) for col in cells], width - gap * (count - 1), least)
     if any(col[2].cell_len > w for col, w in zip(cells, widths)):  # quests in fewer letters: `Wars abil.`
         for col in cells:
-            col[2] = Text(col[2].plain.replace(" ability", " abil."), style=col[2].style)
+            col[2] = Text(col[2].plain.replace(_("ability"), _("abil.")), style=col[2].style)
         least = [max(c.cell_len for c in col[1:]) for col in cells]
         widths = fit_widths([max(c.cell_len for c in col) for col in cells], width - gap * (count - 1), least)
     rows = [Text(), Text(), Text()]
@@ -169,9 +188,9 @@ def necropolis_lines(view: SeatView, width: int, turn: int | None = None, lich_l
             row.append_text(cell)
             if k < count - 1:
                 row.append(" " * gap)
-    legend = Text(LEGEND, style="dim")
-    legend.truncate(width, overflow="ellipsis")
-    return [necropolis_heading(view, turn, lich_lp)] + rows + [lich_cards_line(view, width), legend]
+    key = Text(legend(), style="dim")
+    key.truncate(width, overflow="ellipsis")
+    return [necropolis_heading(view, turn, lich_lp)] + rows + [lich_cards_line(view, width), key]
 
 
 def lich_sources(view: SeatView) -> Text:
@@ -183,5 +202,5 @@ def lich_sources(view: SeatView) -> Text:
         by_name[view.catalog.lich_source_name(key)] += n
     sources = sorted(by_name.items(), key=lambda kv: -kv[1])
     if not sources:
-        return Text("nothing yet", style="dim")
+        return Text(_("nothing yet"), style="dim")
     return Text(", ").join(Text.assemble(f"{name} ", tx.lp(n)) for name, n in sources)

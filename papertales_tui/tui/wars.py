@@ -16,13 +16,16 @@ from rich.text import Text
 
 from ..rules import FRONT, WAR_LP, SeatView
 from ..rules import events as ev
+from ..text.i18n import N_
 from ..text.narrator import Names, strength_part
 from . import kingdom as kw
 from . import text as tx
 from . import views
+from .board_i18n import _, card_name, ngettext, short_name, styled, translated
 
 GAP = 3  # columns between the two sides
 NAME_WIDTH = 16  # the longest Unit name (Master Alchemist)
+SHORT_NAME = 8  # the longest short name (rules.cards.SHORT_NAME)
 
 
 def fit(line: Text, width: int) -> Text:
@@ -45,30 +48,35 @@ def spot_at_war(view: SeatView, unit: list[Any], new: set[int]) -> kw.SpotView:
     """A Unit of a `war_strength` event ([spot, card, age, strength, fights]) as a Kingdom spot."""
     slot, card, age, strength, fights = unit
     t = view.card(card)
-    return kw.SpotView(slot, card, t.name, t.cost, strength, t.strength, fights, t.produces, age,
-                       new=slot in new, dies=view.dies(card, age), short=t.short_name)
+    return kw.SpotView(slot, card, card_name(t), t.cost, strength, t.strength, fights, t.produces, age,
+                       new=slot in new, dies=view.dies(card, age), short=short_name(t))
 
 
 def unit_row(spot: kw.SpotView, width: int) -> Text:
     """`F1 Golem           ⚔3 ◷1 NEW`: what the Unit adds to the War, or `idle` when it does not fight."""
-    name = spot.name if len(spot.name) <= NAME_WIDTH else spot.name[:NAME_WIDTH - 1] + "…"
-    out = Text(f"{tx.SPOT_KEYS[spot.spot]} ", style="bold")
-    out.append(name.ljust(NAME_WIDTH))
-    out.append(" ")
-    out.append_text(tx.strength(spot.strength) if spot.fights else Text("idle", style="dim"))
-    out.pad_right(max(0, 3 + NAME_WIDTH + 1 + 4 - out.cell_len))
-    out.append(" ")
-    marks = kw.marks(spot, words=True)  # `✝ dies` in words when there is room
-    if out.cell_len + marks.cell_len > width:
-        marks = kw.marks(spot, words=False)
-    out.append_text(marks)
+    short = spot.short or spot.name
+    # `✝ dies` in words when there is room, else `✝`; then the card's short name in a narrower column
+    for name, column, words in ((spot.name, NAME_WIDTH, True), (spot.name, NAME_WIDTH, False),
+                                (short, SHORT_NAME, False)):
+        if len(name) > column:
+            name = short if len(short) <= column else name[:column - 1] + "…"
+        out = Text(f"{tx.SPOT_KEYS[spot.spot]} ", style="bold")
+        out.append(name.ljust(column))
+        out.append(" ")
+        out.append_text(tx.strength(spot.strength) if spot.fights else Text(kw.idle(), style="dim"))
+        out.pad_right(max(0, 3 + column + 1 + 4 - out.cell_len))
+        out.append(" ")
+        out.append_text(kw.marks(spot, words=words))
+        if out.cell_len <= width:
+            break
     return fit(out, width)
 
 
 def side_lines(view: SeatView, e: ev.WarStrength, new: set[int], result: Text, width: int) -> list[Text]:
     """One side of a War: name, total and result; each Unit (Front row first); the Buildings."""
     name = view.players[e.player].name
-    head = Text.assemble((name, "bold underline"), "  total ", tx.strength(e.strength))
+    total = styled(_("total %(strength)s"), strength=tx.strength(e.strength))
+    head = Text.assemble((name, "bold underline"), "  ", total)
     # the result beside the total, or under it when a long name leaves no room
     lines = [head + "  " + result] if head.cell_len + 2 + result.cell_len <= width else [fit(head, width),
                                                                                          Text("  ") + result]
@@ -76,11 +84,11 @@ def side_lines(view: SeatView, e: ev.WarStrength, new: set[int], result: Text, w
         names = Names.of(view)
         lines += [fit(Text(f"{strength_part(part, names)} {tx.STRENGTH}{part['strength']}"), width)
                   for part in e.parts]
-        return lines or [Text("no fighting Unit", style="dim")]
+        return lines or [Text(_("no fighting Unit"), style="dim")]
     spots = [spot_at_war(view, u, new) for u in e.units]
     front = [s for s in spots if s.spot in FRONT]
     back = [s for s in spots if s.spot not in FRONT]
-    lines += [unit_row(s, width) for s in front + back] or [Text("no Unit", style="dim")]
+    lines += [unit_row(s, width) for s in front + back] or [Text(_("no Unit"), style="dim")]
     plain = []
     for key, level, strength in e.buildings or []:
         label = f"{tx.building_name(view.catalog, key)} {level}"
@@ -89,10 +97,11 @@ def side_lines(view: SeatView, e: ev.WarStrength, new: set[int], result: Text, w
         else:
             plain.append(label)
     if plain:  # on as many lines as they take
-        line = Text("   Buildings: ", style="dim")
+        title = _("Buildings:")
+        line = Text(f"   {title} ", style="dim")
         for k, label in enumerate(plain):
             part = label + ("," if k < len(plain) - 1 else "")
-            if line.cell_len + 1 + len(part) > width and line.plain.strip() != "Buildings:":
+            if line.cell_len + 1 + len(part) > width and line.plain.strip() != title:
                 lines.append(line)
                 line = Text("   ")
             line.append(("" if line.plain.endswith(" ") else " ") + part)
@@ -113,10 +122,9 @@ def side_by_side(left: list[Text], right: list[Text], width: int) -> list[Text]:
 
 def wins(n: int, lp_each: int = WAR_LP) -> Text:
     if not n:
-        return Text("loses", style="dim")
-    out = Text("wins " if n == 1 else f"wins {n} Wars ", style="bold")
-    out.append_text(tx.lp(n * lp_each))
-    return out
+        return Text(_("loses"), style="dim")
+    return styled(ngettext("wins %(lp)s", "wins %(count)s Wars %(lp)s", n) % {"count": n, "lp": "%(lp)s"},
+                  "bold", lp=tx.lp(n * lp_each))
 
 
 def war_heading(view: SeatView, e: ev.War, number: int, count: int, width: int) -> list[Text]:
@@ -126,18 +134,21 @@ def war_heading(view: SeatView, e: ev.War, number: int, count: int, width: int) 
     i, j = e.players
     a, b = e.strengths
     won = e.wars_won
-    label = f"War {number} of {count}" if won is None else "2 players: 2 Wars"
-    sides = [f"  {name(i)} {tx.STRENGTH}{a}", f" against {name(j)} {tx.STRENGTH}{b}:"]
+    label = _("War %(number)s of %(count)s") % {"number": number, "count": count} if won is None \
+        else _("2 players: 2 Wars")
+    sides = [f"  {name(i)} {tx.STRENGTH}{a}",
+             " " + _("against %(name)s %(strength)s:") % {"name": name(j), "strength": f"{tx.STRENGTH}{b}"}]
     winners = e.winners or []
-    wars: Callable[[int], str] = lambda n: f"{n} War" + "s" * (n > 1)  # noqa: E731
     if won is not None and won[i] == won[j]:  # 2 players, equal strength
-        result = f"a tie, each wins {wars(won[i])}"
+        result = ngettext("a tie, each wins %(count)s War", "a tie, each wins %(count)s Wars", won[i]) % {
+            "count": won[i]}
     elif won is not None:  # 2 players: at least the other's strength wins one War, at least twice wins two
-        result = ", ".join(f"{name(k)} wins {wars(won[k])}" for k in (i, j) if won[k])
+        result = ", ".join(ngettext("%(name)s wins %(count)s War", "%(name)s wins %(count)s Wars", won[k])
+                           % {"name": name(k), "count": won[k]} for k in (i, j) if won[k])
     elif len(winners) == 2:
-        result = "a tie, both win"
+        result = _("a tie, both win")
     else:
-        result = f"{name(winners[0])} wins"
+        result = _("%(name)s wins") % {"name": name(winners[0])}
     head = Text(label + "".join(sides), style="bold reverse")
     if head.cell_len + 1 + cell_len(result) <= width:
         return [head.append(f" {result}")]
@@ -169,23 +180,30 @@ def war_blocks(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> li
 
 # --- solo: the Kingdom against the Black and Purple armies ----------------------------------------
 
+ARMIES = {"black": N_("Black army"), "purple": N_("Purple army")}
+
+
+def army_name(army: str) -> str:
+    return translated(ARMIES[army]) if army in ARMIES else army
+
 def army_lines(view: SeatView, e: ev.SoloWar, shown: ev.NecropolisRevealed | None, width: int) -> list[Text]:
     """One army: its strength and result, then the cards it is made of (the current Necropolis card
     and the one just revealed, and Lich King cards)."""
-    name = tx.ARMY_NAMES[e.army]
     if e.player_won and e.lich_won:
-        result = Text("a tie: both win", style="bold")
+        result = Text(_("a tie: both win"), style="bold")
     else:
-        result = Text("the army wins", style="bold") if e.lich_won else Text("the army loses", style="dim")
-    lines = [fit(Text.assemble((f"{name} army", "bold underline"), "  ", tx.strength(e.army_strength), "  ",
+        result = Text(_("the army wins"), style="bold") if e.lich_won else Text(_("the army loses"), style="dim")
+    lines = [fit(Text.assemble((army_name(e.army), "bold underline"), "  ", tx.strength(e.army_strength), "  ",
                                result), width)]
     if shown is not None and shown.position > 0:
         now, nxt = views.necropolis_card(view, shown.position - 1), views.necropolis_card(view, shown.position)
         a, b = getattr(now, e.army), getattr(nxt, e.army)
-        lines.append(fit(Text.assemble(f"   {now.name} (current) ".ljust(3 + NAME_WIDTH + 4), tx.strength(a)), width))
-        lines.append(fit(Text.assemble(f"   {nxt.name} (revealed) ".ljust(3 + NAME_WIDTH + 4), tx.strength(b)), width))
+        current = _("%(card)s (current)") % {"card": now.name}
+        revealed = _("%(card)s (revealed)") % {"card": nxt.name}
+        lines.append(fit(Text.assemble(f"   {current} ".ljust(3 + NAME_WIDTH + 4), tx.strength(a)), width))
+        lines.append(fit(Text.assemble(f"   {revealed} ".ljust(3 + NAME_WIDTH + 4), tx.strength(b)), width))
         if e.army_strength != a + b:
-            lines.append(fit(Text.assemble("   Lich King cards".ljust(3 + NAME_WIDTH + 4),
+            lines.append(fit(Text.assemble(("   " + _("Lich King cards")).ljust(3 + NAME_WIDTH + 4),
                                            tx.strength(e.army_strength - a - b)), width))
     return lines
 
@@ -204,12 +222,13 @@ def solo_war_block(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -
     right: list[Text] = []
     for e in wars:
         right += army_lines(view, e, shown, half) + [Text()]
-    right.append(fit(Text.assemble(("Lich King ", "bold"), "+", tx.lp(lich)), half))
+    right.append(fit(Text.assemble((_("Lich King"), "bold"), " +", tx.lp(lich)), half))
     name = view.players[0].name
-    head = Text("Wars against the Black and Purple armies", style="bold reverse")
+    head = Text(_("Wars against the Black and Purple armies"), style="bold reverse")
     head.append(f"  {name} {tx.STRENGTH}{side.strength}")
-    tie = "; a tie is won by both"
-    heads = [head + tie] if head.cell_len + len(tie) <= width else [fit(head, width), Text("  A tie is won by both.")]
+    tie = "; " + _("a tie is won by both")
+    heads = [head + tie] if head.cell_len + len(tie) <= width else [fit(head, width),
+                                                                    Text("  " + _("A tie is won by both."))]
     return heads + side_by_side(left, right, width)
 
 
@@ -221,11 +240,11 @@ COMPACT_FROM = 5  # players: from this many, the Wars are listed one a line and 
 def fought_unit(spot: kw.SpotView, short: bool = False) -> Text:
     """`Golem ⚔3◷1 NEW✝`: what the Unit added to the War (`idle` when it did not fight)."""
     out = Text(spot.short or spot.name if short else spot.name, style="bold")
-    out.append(f" {tx.STRENGTH}{spot.strength}" if spot.fights else " idle", style="" if spot.fights else "dim")
+    out.append(f" {tx.STRENGTH}{spot.strength}" if spot.fights else " " + kw.idle(), style="" if spot.fights else "dim")
     if spot.age:
         out.append_text(tx.age(spot.age))
     if spot.new:
-        out.append(" NEW", style="bold green")
+        out.append(" " + kw.new_mark(), style="bold green")
     if spot.dies:
         out.append(kw.DIES, style="bold red")
     return out
@@ -238,7 +257,7 @@ def kingdom_at_war(view: SeatView, e: ev.WarStrength, new: set[int], result: Tex
     head = Text.assemble((view.players[e.player].name, "bold"), " ", tx.strength(e.strength), " ", result)
     built = Text(", ").join(
         Text.assemble(f"{tx.building_name(view.catalog, key)} {level}", tx.strength(s) if s else "")
-        for key, level, s in e.buildings or []) or Text("no Building", style="dim")
+        for key, level, s in e.buildings or []) or Text(_("no Building"), style="dim")
     forms = []
     for short in (False, True):
         if e.units is None:  # an event logged before the Kingdom was: its fighting parts only
@@ -251,7 +270,7 @@ def kingdom_at_war(view: SeatView, e: ev.WarStrength, new: set[int], result: Tex
             back = Text(" ").join(fought_unit(s, short) for s in spots if s.spot not in FRONT)
             units = Text.assemble(front, (" | " if front.plain else "| ", "dim"), back) if back.plain else front
             rows = [front, Text.assemble(("| ", "dim"), back)] if front.plain and back.plain else [units]
-        units = units if units.plain else Text("no Unit", style="dim")
+        units = units if units.plain else Text(_("no Unit"), style="dim")
         forms.append([Text.assemble(head, ": ", units, " · ", built)])
         forms.append([Text.assemble(head, " · ", built), Text.assemble("  ", units)])
         forms.append([Text.assemble(head, " · ", built)] + [Text.assemble("  ", row) for row in rows])
@@ -276,7 +295,8 @@ def compact_war_blocks(view: SeatView, events: Sequence[ev.BaseEvent], width: in
         lines += war_heading(view, e, k + 1, len(wars), width)
     blocks = [lines]
     for n, (player, side) in enumerate(sorted(sides.items())):
-        head = [Text(), Text("Kingdoms as they fought (⚔ what each Unit added)", style="bold underline")]
+        head = [Text(), Text(_("Kingdoms as they fought (%(strength)s what each Unit added)") % {
+            "strength": tx.STRENGTH}, style="bold underline")]
         head = head if n == 0 else []
         blocks.append(head + kingdom_at_war(view, side, new.get(player, set()), wins(won[player]), width))
     return blocks

@@ -27,6 +27,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from ..text.i18n import N_
+from .board_i18n import SCREENS, translated
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -390,7 +393,12 @@ class RowList(Lines, can_focus=True):
 
 # When the keys do not fit on one line: shorter labels first, then these actions are left out (the
 # help, F1, lists every key).
-SHORT_LABELS = {"Help/Cards/Log/Scores": "Help", "Save as": "Save", "Learn a card": "Learn"}
+SHORT_LABELS = {N_("Help/Cards/Log/Scores"): N_("Help"), N_("Save as"): N_("Save"), N_("Learn a card"): N_("Learn")}
+
+
+def short_labels() -> dict[str, str]:
+    """SHORT_LABELS in the screens' language (the key bar's labels are: tui/language.py)."""
+    return SHORT_LABELS | {translated(long): translated(short) for long, short in SHORT_LABELS.items()}
 OPTIONAL_ACTIONS = ("save_as",)
 
 
@@ -430,7 +438,7 @@ class KeyBar(Lines):
             self.stale = True
             self.refresh()
             return
-        key = (self.size.width, key)
+        key = (self.size.width, SCREENS.language(), key)
         if key not in self.drawn:
             if len(self.drawn) > 32:
                 self.drawn.clear()
@@ -466,7 +474,8 @@ class KeyBar(Lines):
     def keys_line(self) -> Text:
         width = self.size.width or self.app.size.width
         entries = self.entries()
-        fits = [entries, [(k, SHORT_LABELS.get(label, label), n, a, p) for k, label, n, a, p in entries]]
+        shorter = short_labels()
+        fits = [entries, [(k, shorter.get(label, label), n, a, p) for k, label, n, a, p in entries]]
         fits.append([e for e in fits[1] if e[3] not in OPTIONAL_ACTIONS])
         fits.append([(k.replace("Ctrl+", "^"), label, n, a, p) for k, label, n, a, p in fits[2]])
         for choice in fits:

@@ -26,38 +26,50 @@ from ...rules import (
     Upgrade,
 )
 from ...rules import price as rules_price
+from ...text.i18n import N_
 from .. import panels
 from .. import text as tx
+from ..board_i18n import _, card_name, styled
 from ..kingdom import Kingdom, kingdom_view
 from ..session import Asks
 from ..widgets import Notice, option_key
 from .common import GameScreen, side_width, turn_title
 from .hint import HINT, LEARN, HintHost
 
-ASK = "Build one thing or pass: Enter, then c"
-PASS_LABEL = Text("Pass: build nothing this turn", style="italic")
+
+def ask() -> str:
+    return _("Build one thing or pass: Enter, then c")
+
+
+def pass_label() -> Text:
+    return Text(_("Pass: build nothing this turn"), style="italic")
+
+
+def chosen_mark() -> Text:
+    return Text("  ✓ " + _("chosen"), style="bold green")
 
 
 def option_label(catalog: Catalog, opt: Build | Upgrade, chosen: bool = False) -> Text:
     b = catalog.buildings[opt.building]
-    if isinstance(opt, Upgrade):
-        what, level = f"Upgrade {b.name} → 2", 2
-    elif opt.level == 2:
-        what, level = f"Build {b.name} at level 2", 2
-    else:
-        what, level = f"Build {b.name} at level 1", 1
+    level = 2 if isinstance(opt, Upgrade) else opt.level
+    what = what_label(catalog, opt.building, "upgrade" if isinstance(opt, Upgrade) else "build", level)
     price = tx.gold(rules_price(opt))
     price.pad_right(4 - price.cell_len)
+    width = max(26, *(len(what_label(catalog, key, kind, n)) for key in catalog.buildings
+                      for kind, n in (("build", 1), ("build", 2), ("upgrade", 2))))
     if chosen:  # in place of its worth (on the side), to stay on one line
-        return Text.assemble(Text(what.ljust(26), style="bold"), price, ("  ✓ chosen", "bold green"))
-    return Text.assemble(Text(what.ljust(26), style="bold"), price, " worth ", tx.lp(b.level(level).legend_points))
+        return Text.assemble(Text(what.ljust(width), style="bold"), price, chosen_mark())
+    return Text.assemble(Text(what.ljust(width), style="bold"), price, " ",
+                         styled(_("worth %(lp)s"), lp=tx.lp(b.level(level).legend_points)))
 
 
-def what_label(catalog: Catalog, r: ConstructionPrice) -> str:
-    b = catalog.buildings[r.building]
-    if r.kind == "upgrade":
-        return f"Upgrade {b.name} → 2"
-    return f"Build {b.name} at level {r.level}"
+def what_label(catalog: Catalog, building: str, kind: str, level: int) -> str:
+    name = card_name(catalog.buildings[building])
+    if kind == "upgrade":
+        return _("Upgrade %(building)s → 2") % {"building": name}
+    if level == 2:
+        return _("Build %(building)s at level 2") % {"building": name}
+    return _("Build %(building)s at level 1") % {"building": name}
 
 
 def resources_text(parts: Sequence[tuple[str, int]], words: bool = True) -> Text:
@@ -66,40 +78,42 @@ def resources_text(parts: Sequence[tuple[str, int]], words: bool = True) -> Text
 
 def blocked_reason(r: ConstructionPrice, gold: int | None = None) -> Text:
     """What a Construction not possible now lacks, in words (with the Gold it costs when `gold`)."""
-    out = Text()
+    short = _("%(gold)s short") % {"gold": f"{tx.GOLD}{r.short}"}
+    if gold is not None:
+        short = _("%(gold)s short (costs %(price)s, you have %(have)s)") % {
+            "gold": f"{tx.GOLD}{r.short}", "price": f"{tx.GOLD}{r.gold}", "have": f"{tx.GOLD}{gold}"}
+    if r.missing and r.short:
+        return styled(_("missing %(resources)s and %(short)s"), resources=resources_text(r.missing), short=short)
     if r.missing:
-        out.append("missing ")
-        out.append_text(resources_text(r.missing))
-    if r.short:
-        out.append(" and " if r.missing else "")
-        out.append(f"{tx.GOLD}{r.short} short")
-        if gold is not None:
-            out.append(f" (costs {tx.GOLD}{r.gold}, you have {tx.GOLD}{gold})")
-    return out
+        return styled(_("missing %(resources)s"), resources=resources_text(r.missing))
+    return Text(short) if r.short else Text()
 
 
 def blocked_label(catalog: Catalog, r: ConstructionPrice) -> Text:
     """A list entry, one line at 80 columns: the missing resources as glyphs and the Gold short
     (the highlighted entry's full reason is on the side)."""
-    name = catalog.buildings[r.building].name
+    name = card_name(catalog.buildings[r.building])
     lacks = Text(" · ").join(
-        ([Text.assemble("missing ", resources_text(r.missing, words=False))] if r.missing else [])
-        + ([Text(f"{tx.GOLD}{r.short} short")] if r.short else []))
-    return Text.assemble(("✗ ", "bold"), f"{name} level {r.level}: ", lacks, style="dim")
+        ([styled(_("missing %(resources)s"), resources=resources_text(r.missing, words=False))] if r.missing else [])
+        + ([Text(_("%(gold)s short") % {"gold": f"{tx.GOLD}{r.short}"})] if r.short else []))
+    return Text.assemble(("✗ ", "bold"), _("%(building)s level %(level)s:") % {"building": name, "level": r.level},
+                         " ", lacks, style="dim")
 
 
 def price_lines(r: ConstructionPrice) -> list[Text]:
     """The price split: Land cost, Gold instead of resources, resources used, resources bought."""
-    out = [Text.assemble(("Price ", "bold"), tx.gold(r.gold))]
+    out = [Text.assemble((_("Price") + " ", "bold"), tx.gold(r.gold))]
     if r.land or r.kind == "build":
-        out.append(Text.assemble("• Land cost ", tx.gold(r.land)))
+        out.append(Text.assemble("• ", styled(_("Land cost %(gold)s"), gold=tx.gold(r.land))))
     if r.instead:
-        out.append(Text.assemble("• ", tx.gold(r.instead), " instead of the resources"))
+        out.append(Text.assemble("• ", styled(_("%(gold)s instead of the resources"), gold=tx.gold(r.instead))))
     if r.resources:
-        out.append(Text.assemble("• made by your Kingdom: ", resources_text(r.resources)))
+        out.append(Text.assemble("• ", styled(_("made by your Kingdom: %(resources)s"),
+                                              resources=resources_text(r.resources))))
     if r.bought:
-        out.append(Text.assemble("• ", tx.gold(sum(n for _, n in r.bought)), " buys ", resources_text(r.bought),
-                                 " (Unit discount)"))
+        out.append(Text.assemble("• ", styled(_("%(gold)s buys %(resources)s (Unit discount)"),
+                                              gold=tx.gold(sum(n for _k, n in r.bought)),
+                                              resources=resources_text(r.bought))))
     return out
 
 
@@ -108,23 +122,25 @@ def building_lines(catalog: Catalog, r: ConstructionPrice) -> list[Text]:
     abilities."""
     b = catalog.buildings[r.building]
     lv = b.level(r.level)
-    out = [Text(f"{b.name}, level {r.level}", style="bold underline"),
-           Text.assemble("End of the game: ", tx.lp(lv.legend_points))]
+    out = [Text(_("%(building)s, level %(level)s") % {"building": card_name(b), "level": r.level},
+                style="bold underline"),
+           styled(_("End of the game: %(lp)s"), lp=tx.lp(lv.legend_points))]
     if lv.produces:
-        out.append(Text.assemble("Produces ", tx.productions(lv.produces)))
+        out.append(styled(_("Produces %(production)s"), production=tx.productions(lv.produces)))
     for a in lv.abilities:
         out.append(Text(f"• {a.text or a.effect.replace('_', ' ')}"))
     if r.opens_fifth:
-        out.append(Text(f"• Your first level-2 Building: opens your 5th spot ({tx.SPOT_KEYS[FIFTH_SLOT]}, Front)"))
+        out.append(Text("• " + _("Your first level-2 Building: opens your 5th spot (%(spot)s, Front)")
+                        % {"spot": tx.SPOT_KEYS[FIFTH_SLOT]}))
     elif not lv.produces and not lv.abilities:
-        out.append(Text("No ability.", style="dim"))
+        out.append(Text(_("No ability."), style="dim"))
     return out
 
 
 class ConstructionScreen(HintHost, GameScreen):
     CSS_PATH = "construction.tcss"
-    BINDINGS = [Binding("p", "pass", "Pass (build nothing)"), Binding("c", "confirm", "Confirm"),
-                Binding("u", "undo", "Undo"), HINT, LEARN]
+    BINDINGS = [Binding("p", "pass", N_("Pass (build nothing)")), Binding("c", "confirm", N_("Confirm")),
+                Binding("u", "undo", N_("Undo")), HINT, LEARN]
 
     def __init__(self, view: SeatView, pend: Pending, asks: Asks, prior: Decision | None = None):
         super().__init__()
@@ -151,7 +167,7 @@ class ConstructionScreen(HintHost, GameScreen):
                       id="own-kingdom")
         with Horizontal(id="construction"):
             with Vertical(id="build-left"):
-                yield Label(ASK, classes="pane-title", id="build-title")
+                yield Label(ask(), classes="pane-title", id="build-title")
                 yield OptionList(id="build-options")
             with VerticalScroll(id="build-side") as side:
                 side.styles.width = side_width(self.app.size.width, 40)
@@ -164,7 +180,7 @@ class ConstructionScreen(HintHost, GameScreen):
         ol = self.query_one("#build-options", OptionList)
         for k, opt in enumerate(self.options):
             ol.add_option(Option(option_label(view.catalog, opt), id=str(k)))
-        ol.add_option(Option(PASS_LABEL, id="pass"))
+        ol.add_option(Option(pass_label(), id="pass"))
         self.blocked = [r for r in self.report.values() if not r.possible and r.kind != "complete"]
         for k, r in enumerate(self.blocked):
             ol.add_option(Option(blocked_label(view.catalog, r), id=f"x{k}"))
@@ -190,13 +206,14 @@ class ConstructionScreen(HintHost, GameScreen):
 
     def render_info(self, r: ConstructionPrice | None) -> None:
         view, p = self.view, self.view.players[self.player]
-        out = Text.assemble(("You have ", "bold"), tx.gold(p.gold), " · your Kingdom produces ",
-                            tx.resources(dict(p.resources)), "\n")
-        out.append("Buildings: ", style="bold")
-        out.append(", ".join(f"{tx.building_name(view.catalog, k)} {v}" for k, v in p.buildings) or "none")
+        out = styled(_("You have %(gold)s · your Kingdom produces %(resources)s"), gold=tx.gold(p.gold),
+                     resources=tx.resources(dict(p.resources)))
+        out.append("\n")
+        out.append(_("Buildings:") + " ", style="bold")
+        out.append(", ".join(f"{tx.building_name(view.catalog, k)} {v}" for k, v in p.buildings) or _("none"))
         out.append("\n\n")
         if r is None:
-            out.append("Build nothing this turn: your Gold stays for the next one.", style="dim")
+            out.append(_("Build nothing this turn: your Gold stays for the next one."), style="dim")
             for note in panels.of(view).construction_notes(view, self.player, None):
                 out.append("\n")
                 out.append_text(note)
@@ -204,7 +221,7 @@ class ConstructionScreen(HintHost, GameScreen):
             notes = panels.of(view).construction_notes(view, self.player, r.building if r.kind == "build" else None)
             lines = building_lines(view.catalog, r) + notes + [Text()] + price_lines(r)
             if not r.possible:
-                lines.append(Text.assemble(("Not possible now: ", "bold red"), blocked_reason(r, p.gold)))
+                lines.append(Text.assemble((_("Not possible now:") + " ", "bold red"), blocked_reason(r, p.gold)))
             out.append_text(Text("\n").join(lines))
         self.query_one("#build-info", Static).update(out)
 
@@ -214,13 +231,13 @@ class ConstructionScreen(HintHost, GameScreen):
         if key.startswith("x"):
             r = self.blocked[int(key[1:])]
             reason = blocked_reason(r, self.view.players[self.player].gold).plain
-            self.query_one("#message", Notice).say(f"Not possible now: {reason}")
+            self.query_one("#message", Notice).say(_("Not possible now: %(reason)s") % {"reason": reason})
         else:
             self.choose(key)
 
     def label(self, key: str, chosen: bool = False) -> Text:
         if key == "pass":
-            return Text.assemble(PASS_LABEL, ("  ✓ chosen", "bold green")) if chosen else PASS_LABEL
+            return Text.assemble(pass_label(), chosen_mark()) if chosen else pass_label()
         return option_label(self.view.catalog, self.options[int(key)], chosen)
 
     def choose(self, key: str | None) -> None:
@@ -229,10 +246,10 @@ class ConstructionScreen(HintHost, GameScreen):
         if self.choice is not None:
             ol.replace_option_prompt(self.choice, self.label(self.choice))
         self.choice = key
-        title = Text(ASK)
+        title = Text(ask())
         if key is not None:
             ol.replace_option_prompt(key, self.label(key, chosen=True))
-            title = Text("✓ chosen · c: confirm · u: undo", style="bold")
+            title = Text("✓ " + _("chosen · c: confirm · u: undo"), style="bold")
         self.query_one("#build-title", Label).update(title)
         self.query_one("#message", Notice).say("")
         self.refresh_bindings()

@@ -13,8 +13,10 @@ from textual.binding import Binding
 
 from ...rules import FIFTH_SLOT, Decision, Deploy, DeployOptions, Pending, SeatView, Unaffordable
 from ...rules import forecast as fc
+from ...text.i18n import N_
 from .. import panels
 from .. import text as tx
+from ..board_i18n import _, card_name, ngettext, percent, short_name, styled
 from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_height, table_marks
 from ..plan import DeployPlan
 from ..seats import bot_marked
@@ -27,8 +29,11 @@ from .modals import Confirm, UnpaidModal
 if TYPE_CHECKING:
     from ..kingdom import KingdomView
 
-PLACE = Binding.Group("Place", compact=True)
-HAND_TITLE = "Hand (Enter: take, 1-5: place)"
+PLACE = Binding.Group(N_("Place"), compact=True)
+
+
+def hand_title() -> str:
+    return _("Hand (Enter: take, 1-5: place)")
 
 
 PlanKey = tuple[tuple[int | None, ...], int | None]  # a plan: the spots' cards and the card kept
@@ -42,11 +47,11 @@ class DeployScreen(HintHost, GameScreen):
         Binding("3", "place(2)", "F3", group=PLACE),
         Binding("4", "place(3)", "B1", group=PLACE),
         Binding("5", "place(4)", "B2", group=PLACE),
-        Binding("x,delete", "remove", "Remove"),
-        Binding("k", "keep", "Keep"),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("escape", "drop", "Drop"),
-        Binding("c", "confirm", "Confirm"),
+        Binding("x,delete", "remove", N_("Remove")),
+        Binding("k", "keep", N_("Keep")),
+        Binding("u,ctrl+z", "undo", N_("Undo")),
+        Binding("escape", "drop", N_("Drop")),
+        Binding("c", "confirm", N_("Confirm")),
         HINT, LEARN,
     ]
 
@@ -68,8 +73,8 @@ class DeployScreen(HintHost, GameScreen):
         self.spot_views: list[SpotView | None] = [None] * 5
         self.held: int | None = None
         self.card_lines: dict[int, Text] = {}
-        self.spots = RowList("Your Kingdom", id="spots")
-        self.hand = RowList(HAND_TITLE, id="hand")
+        self.spots = RowList(_("Your Kingdom"), id="spots")
+        self.hand = RowList(hand_title(), id="hand")
         self.info = Lines(id="info")  # status (3 lines), message (1), card under the cursor (4)
         for lines in (self.spots, self.hand, self.info):  # their lines come back as moves are undone
             lines.keep_strips = True
@@ -281,12 +286,13 @@ class DeployScreen(HintHost, GameScreen):
                 label.append_text(spot_line(spot, width))
             else:  # given up for want of Gold (or not yet forecast)
                 label.append_text(self.card_line(card))
-                label.append(" unpaid" if self.forecast and card in self.forecast.unpaid else "", style="bold red")
+                label.append(" " + _("unpaid") if self.forecast and card in self.forecast.unpaid else "",
+                             style="bold red")
             if card is not None and card == self.held:
-                label.append(" ◀ held", style="reverse")
+                label.append(" ◀ " + _("held"), style="reverse")
             rows.append(label)
         heading = self.heading
-        self.spots.header = [heading or Text("Your Kingdom", style="bold")]
+        self.spots.header = [heading or Text(_("Your Kingdom"), style="bold")]
         self.spots.set_rows(rows, locked, [] if heading else self.buildings_lines())
 
     @functools.cached_property
@@ -320,21 +326,21 @@ class DeployScreen(HintHost, GameScreen):
         """`Your Kingdom · Temple 1, Town 2` when it fits the column (a row more for the hand)."""
         p = self.view.players[self.player]
         built = ", ".join(f"{tx.building_name(self.view.catalog, k)} {v}" for k, v in p.buildings)
-        heading = Text.assemble(("Your Kingdom", "bold"), " · ", built or Text("no Building", style="dim"))
+        heading = Text.assemble((_("Your Kingdom"), "bold"), " · ", built or Text(_("no Building"), style="dim"))
         return heading if heading.cell_len <= (self.app.size.width - 1) // 2 - 1 else None
 
     def card_line(self, card: int) -> Text:
         if card not in self.card_lines:
             cards = self.plan.hand + list(self.plan.in_play)
-            width = max(len(self.view.card(c).name) for c in cards) + 1  # the names in a column, no wider
+            width = max(len(card_name(self.view.card(c))) for c in cards) + 1  # the names in a column, no wider
             self.card_lines[card] = tx.unit_line(self.view.card(card), width)
         return self.card_lines[card]
 
     def buildings_lines(self) -> list[Text]:
         p = self.view.players[self.player]
-        info = Text("Buildings: ", style="bold")
+        info = Text(_("Buildings:") + " ", style="bold")
         info.append(", ".join(f"{tx.building_name(self.view.catalog, k)} {v}" for k, v in p.buildings)
-                    or "none")
+                    or _("none"))
         return [info]
 
     def hand_entries(self) -> list[int]:
@@ -349,28 +355,28 @@ class DeployScreen(HintHost, GameScreen):
             label = self.card_line(card).copy()
             spot = self.plan.spot_of(card)
             if card in self.plan.in_play:
-                label.append(" taken out", style="bold red")
+                label.append(" " + _("taken out"), style="bold red")
             elif spot is not None:
                 label.append(f" → {tx.SPOT_KEYS[spot]}", style="bold green")
             elif card == self.plan.keep:
-                label.append(" KEEP", style="bold cyan")
+                label.append(" " + _("KEEP"), style="bold cyan")
             elif t.cost > left:
-                label.append(" ✗ over Gold", style="red")
+                label.append(" ✗ " + _("over Gold"), style="red")
             else:
                 label.append(" ✓", style="green")
             if card == self.held:
-                label.append(" ◀ held", style="reverse")
+                label.append(" ◀ " + _("held"), style="reverse")
             rows.append(self.fit_row(label, card))
         kept = self.plan.keep
-        name = self.view.card(kept).name if kept is not None else "nothing"
-        footer = [Text.assemble(("Kept for next turn: ", "bold"), name)] if self.can_keep() else []
+        name = card_name(self.view.card(kept)) if kept is not None else _("nothing")
+        footer = [Text.assemble((_("Kept for next turn:") + " ", "bold"), name)] if self.can_keep() else []
         if self.kept_in_title and footer:
             footer = []
-            self.hand.header = [Text.assemble(("Hand", "bold"), " · ", ("kept: ", "bold"), name)]
+            self.hand.header = [Text.assemble((_("Hand"), "bold"), " · ", (_("kept:") + " ", "bold"), name)]
         else:
-            self.hand.header = [Text(HAND_TITLE, style="bold")]
+            self.hand.header = [Text(hand_title(), style="bold")]
         if not rows:
-            self.hand.set_rows([Text("(no cards)", style="dim")], {0}, footer)
+            self.hand.set_rows([Text(_("(no cards)"), style="dim")], {0}, footer)
         else:
             self.hand.set_rows(rows, None, footer)
 
@@ -381,7 +387,7 @@ class DeployScreen(HintHost, GameScreen):
             return row
         t = self.view.card(card)
         tail = row[len(self.card_line(card)):]
-        for name in (t.name, t.short_name):
+        for name in (card_name(t), short_name(t)):
             shorter = Text.assemble((name, "bold"), " ", tx.unit_stats(t), tail)
             if shorter.cell_len <= width:
                 return shorter
@@ -400,7 +406,7 @@ class DeployScreen(HintHost, GameScreen):
         """The forecast of the turn for the plan as it stands, in the status lines."""
         f = self.forecast
         if f is None:
-            return [Text("No forecast for this plan.", style="dim")]
+            return [Text(_("No forecast for this plan."), style="dim")]
         after = self.after
         assert after is not None  # (kept with the forecast)
         gold = self.options.gold
@@ -415,8 +421,8 @@ class DeployScreen(HintHost, GameScreen):
             aging = aging_line(f, after, width - lp_line(f, 0).cell_len - 3)  # (room for the LP's total)
             lines[2:4] = [Text.assemble(aging, " · ", lp_line(f, width - aging.cell_len - 3))]
         if self.held is not None:
-            lines[-1] = Text(f"Holding {self.view.card(self.held).name}: press 1-5 or choose a spot (Esc: drop)",
-                             style="bold")
+            lines[-1] = Text(_("Holding %(card)s: press 1-5 or choose a spot (Esc: drop)")
+                             % {"card": card_name(self.view.card(self.held))}, style="bold")
         return lines
 
     def show_detail(self, card: int | None) -> None:
@@ -523,12 +529,13 @@ class DeployScreen(HintHost, GameScreen):
         if card is None:
             return
         if spot not in self.options.open_slots:
-            self.say("That spot is locked: it needs a level-2 Building.")
+            self.say(_("That spot is locked: it needs a level-2 Building."))
             return
         occupant = self.plan.slots[spot]
         if self.plan.spot_of(card) is None and occupant in self.plan.in_play:
-            name = self.view.card(occupant).name
-            self.say(f"{tx.SPOT_KEYS[spot]} holds {name}: take it out first (x) or choose another spot.")
+            name = card_name(self.view.card(occupant))
+            self.say(_("%(spot)s holds %(card)s: take it out first (x) or choose another spot.")
+                     % {"spot": tx.SPOT_KEYS[spot], "card": name})
             return
         new = self.plan.is_new(card) and self.plan.spot_of(card) is None
         dear = new and self.view.card(card).cost > self.gold_left()
@@ -536,10 +543,11 @@ class DeployScreen(HintHost, GameScreen):
         self.plan.place(card, spot)  # (a kept card placed is no longer kept: the last choice counts)
         self.held = None
         if kept:
-            name = self.view.card(card).name
-            self.say(f"{name} placed in {tx.SPOT_KEYS[spot]}: no longer kept for next turn (u: undo).")
+            name = card_name(self.view.card(card))
+            self.say(_("%(card)s placed in %(spot)s: no longer kept for next turn (u: undo).")
+                     % {"card": name, "spot": tx.SPOT_KEYS[spot]})
         else:
-            self.say("Placed beyond your Gold: on Confirm you choose which new Units to give up." if dear else "")
+            self.say(_("Placed beyond your Gold: on Confirm you choose which new Units to give up.") if dear else "")
         self.refresh_all()
 
     def action_remove(self) -> None:
@@ -577,9 +585,15 @@ class DeployScreen(HintHost, GameScreen):
             return
         kept = self.plan.keep is not None
         n = len(self.plan.hand) - kept
-        question = (f"Deploy no new Unit? {n} card{'s' if n != 1 else ''} of your hand "
-                    f"{'go' if n != 1 else 'goes'} to the discard{'; the kept card stays' if kept else ''}.")
-        self.app.push_screen(Confirm(question, "Deploy nothing"), self.nothing_chosen)  # (c twice: not a yes)
+        if kept:
+            question = ngettext(
+                "Deploy no new Unit? %(count)s card of your hand goes to the discard; the kept card stays.",
+                "Deploy no new Unit? %(count)s cards of your hand go to the discard; the kept card stays.", n) % {
+                "count": n}
+        else:
+            question = ngettext("Deploy no new Unit? %(count)s card of your hand goes to the discard.",
+                                "Deploy no new Unit? %(count)s cards of your hand go to the discard.", n) % {"count": n}
+        self.app.push_screen(Confirm(question, _("Deploy nothing")), self.nothing_chosen)  # (c twice: not a yes)
 
     def nothing_chosen(self, yes: bool | None) -> None:
         if yes:
@@ -593,12 +607,12 @@ class DeployScreen(HintHost, GameScreen):
         if isinstance(error, Unaffordable):  # Gold is short: ask which new Units to give up
             new = self.plan.new_units()
             costs = {c: self.view.card(c).cost for c in new}
-            names = {c: self.view.card(c).name for c in new}
+            names = {c: card_name(self.view.card(c)) for c in new}
             default = self.asks.suggested_unpaid(new)
             self.app.push_screen(UnpaidModal(new, costs, names, self.options.gold, default), self.unpaid_chosen)
             return
-        self.say(f"Not allowed: {error}")
-        self.notify(str(error), title="Not allowed", severity="error", markup=False)
+        self.say(_("Not allowed: %(reason)s") % {"reason": error})
+        self.notify(str(error), title=_("Not allowed"), severity="error", markup=False)
 
 
 def replace_mark(view: KingdomView, mark: str) -> KingdomView:
@@ -607,23 +621,26 @@ def replace_mark(view: KingdomView, mark: str) -> KingdomView:
     return replace(view, mark=mark)
 
 
-RESULTS = {fc.WIN: "win", fc.TIE: "tie", fc.LOSE: "lose", fc.OPEN: "open"}
+def result_word(result: str) -> str:
+    return {fc.WIN: _("win"), fc.TIE: _("tie"), fc.LOSE: _("lose"), fc.OPEN: _("open")}[result]
 
 
 def money_line(gold: int, f: fc.TurnForecast) -> Text:
-    out = Text.assemble("Gold ", tx.gold(gold), " − new Units ", tx.gold(f.cost), " = ", tx.gold(f.gold_left),
-                        " left · next Income +", tx.gold(f.income))
+    out = styled(_("Gold %(gold)s − new Units %(cost)s = %(left)s left · next Income +%(income)s"), gold=tx.gold(gold),
+                 cost=tx.gold(f.cost), left=tx.gold(f.gold_left), income=tx.gold(f.income))
     if f.war_gold[1]:
-        out.append_text(Text.assemble(" · Wars +", tx.gold(f.war_gold[0])))
+        wars = tx.gold(f.war_gold[0])
         if f.war_gold[1] != f.war_gold[0]:
-            out.append(f"-{f.war_gold[1]}")
+            wars.append(f"-{f.war_gold[1]}")
+        out.append_text(Text.assemble(" · ", styled(_("Wars +%(gold)s"), gold=wars)))
     return out
 
 
 def short_line(gold: int, cost: int) -> Text:
     """Placing more than the Gold pays for is allowed: the player gives some new Units up."""
-    return Text.assemble("Gold ", tx.gold(gold), " − new Units ", tx.gold(cost), ": ",
-                         (f"short by {tx.GOLD}{cost - gold} · on Confirm, choose what to give up", "bold red"))
+    short = _("short by %(gold)s · on Confirm, choose what to give up") % {"gold": f"{tx.GOLD}{cost - gold}"}
+    return Text.assemble(styled(_("Gold %(gold)s − new Units %(cost)s"), gold=tx.gold(gold), cost=tx.gold(cost)),
+                         ": ", (short, "bold red"))
 
 
 def strength_range(low: int, high: int) -> str:
@@ -635,45 +652,38 @@ def wars_line(f: fc.TurnForecast, width: int = 78, sides: dict[int, str] | None 
     strength is known, `⚔12 vs Ben ⚔4-14: win 70%` (the samples' range, the War's chance) while they
     hold hidden cards; shortened to fit;
     `sides`: each neighbour's side ("left", "right"), said instead of long names (two names cut short
-    could read the same)."""
+    could read the same), and without the label when even that is too long (French, Spanish)."""
     candidates = []
-    full = "Forecast on what you see:"
-    for label, name_width, stakes in ((full, None, True), (full, None, False), ("Forecast:", None, False),
-                                      ("Forecast:", 0, False), ("Forecast:", 6, False)):
+    full, brief = _("Forecast on what you see:"), _("Forecast:")
+    for label, name_width, stakes in ((full, None, True), (full, None, False), (brief, None, False),
+                                      (brief, 0, False), ("", 0, False), (brief, 6, False)):
         if name_width == 0 and not sides:
             continue
-        out = Text.assemble((label, "bold"), " ", tx.strength(f.strength))
+        out = Text.assemble((label, "bold"), " ", tx.strength(f.strength)) if label else tx.strength(f.strength)
         for k, w in enumerate(f.wars):
             name = w.against if name_width is None else w.against[:name_width]
             if name_width == 0 and sides:
                 name = sides.get(w.player, w.against) if w.player is not None else w.against
-            out.append(f"{' ·' if k else ''} vs {name} {strength_range(*w.theirs)}")
+            out.append(" ·" if k else "")
+            out.append(" " + _("vs %(name)s %(strength)s") % {"name": name, "strength": strength_range(*w.theirs)})
             if w.won_chance is not None:  # their hidden cards sampled: a chance, never a verdict
                 out.append(": ")
-                out.append(f"win {percent(w.won_chance)}", style="bold" if w.won_chance >= 0.5 else "")
+                out.append(_("win %(chance)s") % {"chance": percent(w.won_chance)},
+                           style="bold" if w.won_chance >= 0.5 else "")
                 twice = sum(c for n, c in w.won_odds if n == 2)
                 if twice:
                     out.append(f" (×2 {percent(twice)})")
                 continue
             out.append(" ")
-            result = RESULTS[w.result] + (" ×2" if w.wars_won[1] == 2 else "")
+            result = result_word(w.result) + (" ×2" if w.wars_won[1] == 2 else "")
             out.append(result, style="bold" if w.result in (fc.WIN, fc.TIE) else "")
             if w.lp[1]:
                 out.append(" ")
                 out.append_text(tx.lp(w.lp[1]))
             elif stakes:
-                out.append(f" ({tx.LP}{w.stake} at stake)")
+                out.append(" " + _("(%(lp)s at stake)") % {"lp": f"{tx.LP}{w.stake}"})
         candidates.append(out)
     return first_fitting(candidates, width)
-
-
-def percent(chance: float) -> str:
-    """A chance worked out from samples: never a plain 0% or 100% (only what is known is sure)."""
-    if chance < 0.01:
-        return "<1%"
-    if chance > 0.99:
-        return ">99%"
-    return f"{round(100 * chance)}%"
 
 
 def first_fitting(candidates: list[Text], width: int) -> Text:
@@ -685,31 +695,31 @@ def aging_line(f: fc.TurnForecast, after: SeatView, width: int = 78) -> Text:
     """The Units that die at Aging; `after`: the Kingdom alone after the reveal (the forecast's)."""
     p = after.players[0]
     if not f.dying:
-        return Text("Aging: no Unit dies this turn", style="dim")
+        return Text(_("Aging: no Unit dies this turn"), style="dim")
     candidates = []
-    for spots, save, short in ((True, " · a Mystical Healer can save ", False),
-                               (False, " · a Mystical Healer can save ", False), (False, " · ✚ can save ", False),
-                               (False, " · ✚ can save ", True)):
+    for spots, full, short in ((True, True, False), (False, True, False), (False, False, False), (False, False, True)):
         def name(s: int) -> str:
             card = after.card(p.unit(s).card)
-            return card.short_name if short else card.name  # noqa: B023
-        out = Text("Aging: ", style="bold")
+            return short_name(card) if short else card_name(card)  # noqa: B023
+        out = Text(_("Aging:") + " ", style="bold")
         out.append(", ".join(name(s) + (f" ({tx.SPOT_KEYS[s]})" if spots else "") for s in f.dying))
-        out.append(" ✝ dies" if len(f.dying) == 1 else " ✝ die", style="bold red")
+        out.append(" " + ngettext("✝ dies", "✝ die", len(f.dying)), style="bold red")
         if f.healable:
-            out.append(save)
-            out.append("one of them" if len(f.dying) > 1 and set(f.healable) == set(f.dying)
-                       else ", ".join(name(s) for s in f.healable))
+            saved = (_("one of them") if len(f.dying) > 1 and set(f.healable) == set(f.dying)
+                     else ", ".join(name(s) for s in f.healable))
+            out.append(" · ")
+            out.append(_("a Mystical Healer can save %(units)s") % {"units": saved} if full
+                       else _("✚ can save %(units)s") % {"units": saved})
         candidates.append(out)
     return first_fitting(candidates, width)
 
 
 def lp_line(f: fc.TurnForecast, width: int = 78) -> Text:
     low, high = f.lp_total
-    total = Text("LP this turn ", style="bold")
-    total.append_text(tx.lp(low))
+    gain = tx.lp(low)
     if high != low:
-        total.append(f"-{high}")
+        gain.append(f"-{high}")
+    total = Text.assemble((_("LP this turn") + " ", "bold"), gain)
     odds = f.lp_odds or tuple(() for _ in f.lp)
     items = [(name, lo, hi, o) for (name, lo, hi), o in zip(f.lp, odds) if lo or hi]
 
@@ -725,14 +735,14 @@ def lp_line(f: fc.TurnForecast, width: int = 78) -> Text:
             listed.append(": " + ", ".join(item(*i, chances) for i in items))
         if f.uncertain:
             full = listed.copy()
-            full.append(" · not known yet: " + "; ".join(f.uncertain), style="dim")
+            full.append(" · " + _("not known yet: %(what)s") % {"what": "; ".join(f.uncertain)}, style="dim")
             short = listed.copy()
-            short.append(" · some not known yet", style="dim")
+            short.append(" · " + _("some not known yet"), style="dim")
             candidates += [full, short]
         candidates.append(listed)
     if items:  # short of room: `LP ★2-10: vs Black army ★0-3, …, Temple ★2` before the total alone
-        brief = Text("LP ", style="bold")
-        brief.append_text(total[len("LP this turn "):])
+        brief = Text(_("LP") + " ", style="bold")
+        brief.append_text(gain)
         brief.append(": " + ", ".join(item(name.removeprefix("War "), lo, hi, o, False) for name, lo, hi, o in items))
         candidates.append(brief)
     return first_fitting(candidates + [total], width)
@@ -740,9 +750,9 @@ def lp_line(f: fc.TurnForecast, width: int = 78) -> Text:
 
 def build_line(view: SeatView, f: fc.TurnForecast, width: int = 78) -> Text:
     """What the Kingdom could build with the Gold after Income, shortened to fit."""
-    out = Text("Could build then: ", style="bold")
+    out = Text(_("Could build then:") + " ", style="bold")
     if not f.constructions:
-        out.append("nothing", style="dim")
+        out.append(_("nothing"), style="dim")
         return out
     entries = []
     for o in f.constructions:
@@ -751,7 +761,7 @@ def build_line(view: SeatView, f: fc.TurnForecast, width: int = 78) -> Text:
     room = width - out.cell_len
     for shown in range(len(entries), 0, -1):  # whole entries (in the Construction list's order), then how many more
         more = len(entries) - shown
-        text = ", ".join(entries[:shown]) + (f" +{more} more" if more else "")
+        text = ", ".join(entries[:shown]) + (" " + _("+%(count)s more") % {"count": more} if more else "")
         if len(text) <= room:
             break
     out.append(text)

@@ -15,8 +15,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 
 from ...rules import Decision, Pending, Pick, PickOptions, SeatView, SoloPickOptions
+from ...text.i18n import N_
 from .. import panels
 from .. import text as tx
+from ..board_i18n import _, card_name, ngettext, translated
 from ..kingdom import KingdomTable, KingdomView, kingdom_views, table_height, table_marks
 from ..seats import bot_marked
 from ..session import Asks
@@ -27,16 +29,16 @@ from .hint import HINT, HINT_ROWS, LEARN, HintHost
 QUEST_MARK = "☠"
 DETAIL_ROWS = 4  # the card under the cursor (draft.tcss)
 INFO_LEAST = 34  # the width of #draft-info at 80 columns (wider on a wider terminal: side_width)
-REST_TO = {"underworld": "the rest goes to the Underworld",
-           "underworld_bottom": "the other goes to the bottom of the Underworld"}
+REST_TO = {"underworld": N_("the rest goes to the Underworld"),
+           "underworld_bottom": N_("the other goes to the bottom of the Underworld")}
 
 
 class DraftScreen(HintHost, GameScreen):
     CSS_PATH = "draft.tcss"
     BINDINGS = [
-        Binding("c", "confirm", "Confirm"),
-        Binding("u", "undo", "Undo"),
-        Binding("d", "piles", "Underworld & discard"),
+        Binding("c", "confirm", N_("Confirm")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("d", "piles", N_("Underworld & discard")),
         HINT, LEARN,
     ]
 
@@ -56,7 +58,8 @@ class DraftScreen(HintHost, GameScreen):
         self.discard: int | None = prior.discard if isinstance(prior, Pick) else None
         self.title_text = turn_title(view, view.players[self.player].name)
         if isinstance(self.options, SoloPickOptions):
-            self.title_text = turn_title(view, f"round {self.options.round}/{self.options.rounds}")
+            self.title_text = turn_title(view, _("round %(round)s/%(rounds)s") % {
+                "round": self.options.round, "rounds": self.options.rounds})
 
     def body(self) -> ComposeResult:
         yield from self.panels.top(self.view)
@@ -82,7 +85,7 @@ class DraftScreen(HintHost, GameScreen):
         seen = kingdom_views(self.view)
         marked = table_marks(len(seen), self.player, self.view.pass_direction)
         views = bot_marked([replace(seen[j], mark=marked[j]) for j in marked], self.asks.seats)
-        views.append(replace(seen[self.player], mark="(you)"))
+        views.append(replace(seen[self.player], mark=_("(you)")))
         return views
 
     def opponents(self) -> KingdomTable:
@@ -159,27 +162,30 @@ class DraftScreen(HintHost, GameScreen):
 
     def render_cards(self) -> None:
         rows = []
+        width = max(len(card_name(self.view.card(c))) + 1 for c in self.cards)  # (17 in English)
         for c in self.cards:
-            line = tx.unit_line(self.view.card(c))
+            line = tx.unit_line(self.view.card(c), max(width, 17))
             if c == self.picked:
-                line = Text.assemble(line, Text(f"  ✓ {self.panels.picked_word}", style="bold green"))
+                line = Text.assemble(line, Text(f"  ✓ {translated(self.panels.picked_word)}", style="bold green"))
             elif c == self.discard:
-                line = Text.assemble(line, Text("  ✗ discard", style="bold red"))
+                line = Text.assemble(line, Text("  ✗ " + _("discard"), style="bold red"))
             quest_lp = self.quest_lp.get(c, 0)
             if quest_lp:
                 line = Text.assemble(line, " ", Text(f"{QUEST_MARK}{tx.LP}{quest_lp}", style="bold red"))
             rows.append(line)
         cards = self.query_one("#draft-cards", RowList)
         if self.ready():
-            what = self.panels.pick_word
-            ask = Text(f"c: confirm your {what}{' and discard' if self.with_discard else ''} · u: undo", style="bold")
+            ask = Text(_("c: confirm your pick and discard · u: undo") if self.with_discard
+                       else translated(self.panels.confirm_ask), style="bold")
         else:
-            ask = Text("Choose a card to DISCARD (Enter or click)" if self.picked is not None
-                       else f"Choose a card to {self.panels.pick_word.upper()} (Enter or click)", style="bold")
+            ask = Text(_("Choose a card to DISCARD (Enter or click)") if self.picked is not None
+                       else translated(self.panels.choose_ask), style="bold")
         if isinstance(self.options, SoloPickOptions):
-            rest = REST_TO[self.options.rest_to]
-            cards.header = [ask, Text(f"{len(self.cards) - 1} left: {rest}" if len(self.cards) > 2
-                                      else rest.capitalize(), style="italic")]
+            rest = translated(REST_TO[self.options.rest_to])
+            left = len(self.cards) - 1
+            cards.header = [ask, Text(ngettext("%(count)s left: %(rest)s", "%(count)s left: %(rest)s", left)
+                                      % {"count": left, "rest": rest} if len(self.cards) > 2
+                                      else rest[:1].upper() + rest[1:], style="italic")]
         else:
             cards.header = [ask]
         # the card just picked cannot be discarded too: the cursor skips it
@@ -204,21 +210,30 @@ class DraftScreen(HintHost, GameScreen):
         target = unbroken(view.players[view.pass_targets[self.player]].name)
         waiting = [unbroken(view.players[i].name) for i in view.deciding]
         out = Text()
-        out.append("Picked this turn: ", style="bold")
-        out.append(", ".join(unbroken(view.card(c).name) for c in p.hand or ()) or "nothing yet")
+        out.append(_("Picked this turn:") + " ", style="bold")
+        out.append(", ".join(unbroken(card_name(view.card(c))) for c in p.hand or ()) or _("nothing yet"))
         if p.kept is not None:
-            out.append("\nKept from last turn: ", style="bold")
-            out.append(f"{unbroken(view.card(p.kept).name)} (joins your hand after the draft)")
-        out.append("\nPassing: ", style="bold")
-        out.append(f"{direction} → the rest goes to {target}" if n > 2
-                   else f"the rest goes to {target}")
-        out.append("\nStill to pick: ", style="bold")
+            out.append("\n" + _("Kept from last turn:") + " ", style="bold")
+            kept = unbroken(card_name(view.card(p.kept)))
+            out.append(_("%(card)s (joins your hand after the draft)") % {"card": kept})
+        out.append("\n" + _("Passing:") + " ", style="bold")
+        if n <= 2:
+            out.append(_("the rest goes to %(name)s") % {"name": target})
+        elif direction == "left":
+            out.append(_("left → the rest goes to %(name)s") % {"name": target})
+        else:
+            out.append(_("right → the rest goes to %(name)s") % {"name": target})
+        out.append("\n" + _("Still to pick:") + " ", style="bold")
         full = out.copy()
         full.append(", ".join(waiting))
         # long names at many players: a count, so that the list, the details and the table keep their rows
         others = len(view.deciding) - (self.player in view.deciding)
-        mine = ["you"] if self.player in view.deciding else []
-        out.append(" and ".join(mine + [f"{others} other{'s' * (others != 1)}"] * bool(others or not mine)))
+        if self.player not in view.deciding:
+            out.append(ngettext("%(count)s other", "%(count)s others", others) % {"count": others})
+        elif others:
+            out.append(ngettext("you and %(count)s other", "you and %(count)s others", others) % {"count": others})
+        else:
+            out.append(_("you"))
         rows = max(self.list_rows(out), self.rows_for_list() if self.info_room is None else self.info_room)
         # (your Gold and LP: on your line of the table)
         return full if len(wrap(full, self.app.console, self.info_width)) <= rows else out

@@ -1,0 +1,88 @@
+"""The game board screens in French, Polish and Spanish (issue 32): cards named as each language shows
+them, short names of the French names for compact lines, chances as each language writes them, and the
+screens whole at 80x24 in each language."""
+
+from __future__ import annotations
+
+import pytest
+from test_catalog import EXPANSION, _extra
+
+from papertales_tui.rules.cards import SHORT_NAME
+from papertales_tui.rules.catalog import CardFileError, load_catalog
+from papertales_tui.text import i18n
+from papertales_tui.tui import board_i18n
+
+
+@pytest.fixture
+def lang(monkeypatch):
+    """Set the language, with the screens' area READY (as it will be once all its screens are)."""
+    monkeypatch.setattr(i18n, "READY", i18n.READY | {"screens"})
+    yield i18n.set_language
+    i18n.set_language(None)
+
+
+def test_every_french_name_has_a_short_name_that_fits_and_is_unique(catalog, lang):
+    lang("fr")
+    shorts = [board_i18n.short_name(u) for u in catalog.units.values()]
+    assert all(len(s) <= SHORT_NAME for s in shorts)
+    assert len({s.casefold() for s in shorts}) == len(shorts)
+    assert board_i18n.short_name(catalog.units["time_master"]) == "M. temps"
+    assert board_i18n.short_name(catalog.units["archer"]) == "Archère"  # short enough: its own name
+    lang("pl")  # Polish Units keep their English names (README, Card names): and their short names
+    assert board_i18n.short_name(catalog.units["blacksmith"]) == "Blacksm."
+    assert board_i18n.card_name(catalog.buildings["town"]) == "Miasto"
+
+
+@pytest.mark.parametrize("shorts, clash", [('{fr: "Troll"}', "a short name for no name in fr"),
+                                           ('{fr: "Trolls des collines"}', "at most 8")])
+def test_short_names_in_other_languages_are_checked(tmp_path, shorts, clash):
+    d = _extra(tmp_path, EXPANSION.replace("  name: Stone Troll\n", f"  name: Stone Troll\n  shorts: {shorts}\n"))
+    with pytest.raises(CardFileError, match=clash) as info:
+        load_catalog(extra_dirs=[d])
+    assert info.value.card == "stone_troll" and info.value.field.startswith("shorts")
+
+
+def test_a_french_short_name_is_unique_in_french(tmp_path):
+    text = EXPANSION.replace("  name: Stone Troll\n", '  name: Stone Troll\n  names: {fr: Troll de pierre}\n'
+                             '  shorts: {fr: "Singe"}\n')
+    with pytest.raises(CardFileError, match="short name 'Singe' already used by card 'monkey'"):
+        load_catalog(extra_dirs=[_extra(tmp_path, text)])
+
+
+@pytest.mark.parametrize(("language", "shown"), [("en", ["70%", "<1%", ">99%"]),
+                                                 ("fr", ["70\xa0%", "<1\xa0%", ">99\xa0%"]),
+                                                 ("pl", ["70%", "<1%", ">99%"]),
+                                                 ("es", ["70\xa0%", "<1\xa0%", ">99\xa0%"])])
+def test_chances_are_written_as_each_language_writes_them(lang, language, shown):
+    lang(language)
+    assert [board_i18n.percent(c) for c in (0.7, 0.001, 0.999)] == shown
+
+
+# ---- the board screens whole at 80x24 in each language ---------------------------------------------
+
+WORDS = {  # words the board screens say in each language (the deployment board's, the Wars')
+    "fr": ("Votre Royaume", "Prévision", "Guerre 1 sur"),
+    "pl": ("Twoje Królestwo", "Prognoza", "Wojna 1 z"),
+    "es": ("Tu Reino", "Previsión", "Guerra 1 de"),
+}
+
+
+@pytest.mark.parametrize(("language", "players", "seed", "turns"), [
+    ("fr", 7, 2, 1), ("fr", 1, 3, 2), ("pl", 3, 1, 1), ("es", 5, 1, 1)])
+async def test_the_board_screens_are_whole_at_80x24_in_each_language(lang, monkeypatch, language, players, seed,
+                                                                      turns):
+    """A seeded game through the app at 80x24 with the screens in French, Polish or Spanish (7 players,
+    the tightest table; solo, the Necropolis row; 3 and 5 players): nothing cut with "…", no list hiding
+    rows, and the board speaks the language (the frame's screens are another area's: they may still be
+    English)."""
+    from test_audit_screens import audit_module
+
+    lang(language)
+    audit = audit_module()
+    monkeypatch.setattr(audit, "DUMP", [])
+    report = await audit.audit_game(players, seed, turns=turns)
+    assert {"DraftScreen", "DeployScreen", "SummaryScreen"} <= set(report.screens), report.screens
+    assert report.problems() == 0, "\n".join(report.lines())
+    text = "\n".join(audit.DUMP)
+    words = WORDS[language] if players > 1 else WORDS[language][:2]  # (solo: the Wars against the armies)
+    assert all(w in text for w in words), [w for w in words if w not in text]
