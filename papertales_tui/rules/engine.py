@@ -395,11 +395,13 @@ class Game:
         back; NothingToTakeBack when there is none (none made in this step, or one applied at once:
         an Age-token target)."""
         s = self.state
-        if type(player) is not int or s.over or not 0 <= player < len(s.players) \
-                or s.players[player].submitted is None:
+        if type(player) is not int or s.over or not 0 <= player < len(s.players):
             raise NothingToTakeBack(player)
         p = s.players[player]
-        decision, p.submitted = p.submitted, None
+        decision = p.submitted
+        if decision is None:
+            raise NothingToTakeBack(player)
+        p.submitted = None
         log = s.decisions
         for k in range(len(log) - 1, -1, -1):  # its entry: the player's last (one a step)
             if log[k]["player"] == player:
