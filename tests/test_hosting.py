@@ -15,7 +15,7 @@ import aiohttp
 import pytest
 
 from papertales_tui.hosting import protocol as P
-from papertales_tui.hosting.client import SeatClient
+from papertales_tui.hosting.client import SeatClient, autoplay
 from papertales_tui.hosting.server import TableServer, link, running
 from papertales_tui.hosting.table import HostedTable, sidecar_path
 from papertales_tui.rules import (
@@ -29,7 +29,6 @@ from papertales_tui.rules import (
     game_log,
     observe,
 )
-from papertales_tui.rules.bots import make_bot
 from papertales_tui.tui.session import Decide, Final, Session
 
 
@@ -67,27 +66,6 @@ class Audit:
             self.problems.append(f"seat {seat}: another seat's private event")
 
 
-async def play_seat(client: SeatClient, seed: int, spread: float = 0.002) -> int:
-    """Play a seat to the end of the game as an easy bot would, on the view it is sent; read every
-    page. Returns how many decisions it made."""
-    bot, rng = make_bot("easy", seed), random.Random(seed)
-    sent_seq, made = -1, 0
-    while True:
-        message = await client.next()
-        if isinstance(message, P.Page):
-            await client.read(message.id)
-        elif isinstance(message, P.Refused):
-            raise AssertionError(f"refused: {message}")
-        elif isinstance(message, P.State):
-            if message.view.over and not message.reading:
-                return made
-            if message.asked is not None and message.next_seq > sent_seq:
-                await asyncio.sleep(rng.random() * spread)  # (the seats' decisions arrive in any order)
-                sent_seq = message.next_seq
-                await client.decide(bot.choose(message.view, message.asked, client.catalog))
-                made += 1
-
-
 async def play_table(table: HostedTable, tmp_path: Path, **server_options: Any) -> tuple[TableServer, Audit]:
     audit = Audit(table)
     server = TableServer(table, tmp_path / "table.json", on_send=audit, **server_options)
@@ -97,7 +75,7 @@ async def play_table(table: HostedTable, tmp_path: Path, **server_options: Any) 
         try:
             for c in clients:
                 await c.connect()
-            await asyncio.wait_for(asyncio.gather(*(play_seat(c, 100 + c.welcome.seat)  # type: ignore[union-attr]
+            await asyncio.wait_for(asyncio.gather(*(autoplay(c, 100 + c.welcome.seat, 0.002)  # type: ignore[union-attr]
                                                     for c in clients)), 600)
         finally:
             for c in clients:

@@ -101,6 +101,34 @@ class SeatClient:
             await self.close()
 
 
+async def autoplay(client: SeatClient, seed: int, spread: float = 0.0, level: str = "easy",
+                   until: Any = None) -> int:
+    """Play a seat as a bot of `level` would, on the views it is sent, reading every page, to the end of
+    the game (or until a state passes `until`); `spread`: at most this many seconds' wait before each
+    decision (the seats' decisions then come in any order). Returns how many decisions it sent."""
+    import random
+
+    from ..rules.bots import make_bot
+
+    bot, rng = make_bot(level, seed), random.Random(seed)
+    sent_seq, made = -1, 0
+    while True:
+        message = await client.next()
+        if isinstance(message, p.Page):
+            await client.read(message.id)
+        elif isinstance(message, p.Refused):
+            raise AssertionError(f"refused: {message}")
+        elif isinstance(message, p.State):
+            if (message.view.over and not message.reading) or (until is not None and until(message)):
+                return made
+            if message.asked is not None and message.next_seq > sent_seq:
+                if spread:
+                    await asyncio.sleep(rng.random() * spread)
+                sent_seq = message.next_seq
+                await client.decide(bot.choose(message.view, message.asked, client.catalog))
+                made += 1
+
+
 def _suppress() -> Any:
     import contextlib
 

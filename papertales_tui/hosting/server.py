@@ -325,3 +325,29 @@ async def running(server: TableServer, host: str = "127.0.0.1", port: int = 0) -
         yield runner.addresses[0][1]
     finally:
         await runner.cleanup()
+
+
+def serve(server: TableServer, sock: Any) -> int:
+    """Serve on a listening socket until Ctrl-C or SIGTERM (the table saved, every seat told): 128 + that
+    signal's number."""
+    import signal
+
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    stopped: list[int] = []
+
+    def stop(sig: int) -> None:
+        if stopped:  # a second Ctrl-C: no more waiting
+            raise KeyboardInterrupt
+        stopped.append(sig)
+        raise web.GracefulExit()
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop, sig)
+    try:
+        web.run_app(server.app(), sock=sock, handle_signals=False, loop=loop, print=None, access_log=None,
+                    shutdown_timeout=2)
+    finally:
+        server.save()
+        loop.close()
+    return 128 + (stopped[0] if stopped else signal.SIGINT)
