@@ -66,7 +66,8 @@ class Audit:
             self.problems.append(f"seat {seat}: another seat's private event")
 
 
-async def play_table(table: HostedTable, tmp_path: Path, **server_options: Any) -> tuple[TableServer, Audit]:
+async def play_table(table: HostedTable, tmp_path: Path, questions: bool = False,
+                     **server_options: Any) -> tuple[TableServer, Audit]:
     audit = Audit(table)
     server = TableServer(table, tmp_path / "table.json", on_send=audit, **server_options)
     async with running(server) as port:
@@ -75,8 +76,9 @@ async def play_table(table: HostedTable, tmp_path: Path, **server_options: Any) 
         try:
             for c in clients:
                 await c.connect()
-            await asyncio.wait_for(asyncio.gather(*(autoplay(c, 100 + c.welcome.seat, 0.002)  # type: ignore[union-attr]
-                                                    for c in clients)), 600)
+            await asyncio.wait_for(asyncio.gather(*(
+                autoplay(c, 100 + c.welcome.seat, 0.002, questions=questions)  # type: ignore[union-attr]
+                for c in clients)), 600)
         finally:
             for c in clients:
                 await c.close()
@@ -110,11 +112,13 @@ def replayed_at_one_keyboard(hosted: Game, seats: int) -> Game:
 async def test_seats_play_a_whole_game_at_once_and_it_is_the_game_of_one_keyboard(
         players: int, seed: int, tmp_path: Path) -> None:
     table = new_table(players, seed)
-    server, audit = await play_table(table, tmp_path)
+    server, audit = await play_table(table, tmp_path, questions=players == 2)  # (the 2-seat one asks too)
     game = table.game
     assert game.over and events.known(game_log(game))[-1].TYPE == "game_over"
     assert audit.problems == []
     assert all(any('"type":"page"' in t and '"kind":"final"' in t for t in audit.sent[i]) for i in range(players))
+    if players == 2:  # the deciding screen's questions were answered: forecasts of the plans among them
+        assert any('"ask":"forecast","result":{' in t for t in audit.sent[0])
     assert out_of_seat_order(game)  # simultaneous: decisions came in another order than the seats'
     assert game_log(replayed_at_one_keyboard(game, players)) == game_log(game)
     saved = HostedTable.load(tmp_path / "table.json")  # autosaved after the last decision

@@ -10,7 +10,7 @@ from typing import Any
 
 import aiohttp
 
-from ..rules import Catalog, Decision
+from ..rules import Catalog, Decision, Pending
 from . import protocol as p
 from .server import ws_url
 
@@ -102,10 +102,12 @@ class SeatClient:
 
 
 async def autoplay(client: SeatClient, seed: int, spread: float = 0.0, level: str = "easy",
-                   until: Any = None) -> int:
+                   until: Any = None, questions: bool = False) -> int:
     """Play a seat as a bot of `level` would, on the views it is sent, reading every page, to the end of
     the game (or until a state passes `until`); `spread`: at most this many seconds' wait before each
-    decision (the seats' decisions then come in any order). Returns how many decisions it sent."""
+    decision (the seats' decisions then come in any order); `questions`: asks what a deciding screen
+    asks first (a forecast of the plan, the Construction report, the log...), each answer checked.
+    Returns how many decisions it sent."""
     import random
 
     from ..rules.bots import make_bot
@@ -125,8 +127,32 @@ async def autoplay(client: SeatClient, seed: int, spread: float = 0.0, level: st
                 if spread:
                     await asyncio.sleep(rng.random() * spread)
                 sent_seq = message.next_seq
-                await client.decide(bot.choose(message.view, message.asked, client.catalog))
+                decision = bot.choose(message.view, message.asked, client.catalog)
+                if questions:
+                    await ask_as_a_screen(client, message.asked, decision)
+                await client.decide(decision)
                 made += 1
+
+
+async def ask_as_a_screen(client: SeatClient, asked: Pending, decision: Decision) -> None:
+    """The questions a deciding screen asks about `asked` (AssertionError for an answer of another type)."""
+    from ..rules import AgeTargetOptions, ConstructionPrice, Deploy, DeployOptions
+    from ..rules.forecast import AgeChange, TurnForecast
+
+    options = asked.options
+    if isinstance(options, DeployOptions) and isinstance(decision, Deploy):
+        made = await client.ask({"kind": "forecast", "slots": list(decision.slots), "keep": decision.keep})
+        assert made is None or isinstance(made, TurnForecast), made
+        unpaid = await client.ask({"kind": "suggested_unpaid", "new": list(options.hand[:2])})
+        assert isinstance(unpaid, tuple), unpaid
+    if isinstance(options, AgeTargetOptions):
+        change = await client.ask({"kind": "age_change", "slot": options.slots[0], "amount": options.amount})
+        assert isinstance(change, AgeChange), change
+    report = await client.ask({"kind": "construction_report"})
+    assert all(isinstance(r, ConstructionPrice) for r in report), report
+    assert isinstance(await client.ask({"kind": "would_die", "slot": 0}), bool)
+    log = await client.ask({"kind": "log", "start": 0, "count": 50})
+    assert isinstance(log, p.LogPage), log
 
 
 def _suppress() -> Any:

@@ -73,6 +73,7 @@ class TableServer:
         self.bots_running: set[tuple[int, int, str]] = set()
         self.timers: set[int] = set()  # page counts a read timeout is set for
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.samples: dict[tuple[int, int], asyncio.Future[Any]] = {}  # (seat, log size): forecast samples
         self.save_failed = False
 
     def app(self) -> web.Application:
@@ -194,7 +195,11 @@ class TableServer:
             self.queue(client, p.Refused(reason=reason, about="", message=str(why)))
             return
         if isinstance(message, p.Ask):
-            self.queue(client, table.ask(seat, message))
+            job = table.rivals_job(seat) if message.query.kind == "forecast" and table.asked(seat) else None
+            if job is not None:  # the first forecast of a decision: its samples away from the loop
+                self.spawn(self.forecast(client, message, job))
+            else:
+                self.queue(client, table.ask(seat, message))
             return
         if isinstance(message, p.Read):
             refused = table.read_to(seat, message.page)
@@ -213,6 +218,24 @@ class TableServer:
         if not isinstance(message, p.Read):
             self.save()
         self.changed()
+
+    async def forecast(self, client: Client, message: p.Ask, job: tuple[int, Any, Any]) -> None:
+        """Answer a forecast once the samples of the neighbours' strengths for this decision are known
+        (worked out once a decision, in a thread: they read only the seat's view)."""
+        from ..rules import forecast
+
+        size, view, drafts = job
+        key = (client.seat, size)
+        found = self.samples.get(key)
+        if found is None:
+            found = self.samples[key] = asyncio.ensure_future(
+                asyncio.to_thread(forecast.rival_strengths, view, self.table.game.catalog, drafts))
+        try:
+            rivals = await found
+        finally:
+            self.samples.pop(key, None)
+        self.table.rivals_found(client.seat, size, rivals)
+        self.queue(client, self.table.ask(client.seat, message))
 
     def changed(self) -> None:
         """After a change: every seat's new messages, the bots' turns, the read timeout."""

@@ -19,6 +19,7 @@ continues it with the same secrets.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
@@ -220,6 +221,19 @@ class HostedTable:
                 raise _BadQuestion("the new Units are cards of your hand")
             return tuple(game.suggested_unpaid(seat, list(query.new)))
         return self._forecast(seat, list(query.slots), query.keep)
+
+    def rivals_job(self, seat: int) -> tuple[int, SeatView, Any] | None:
+        """What the samples of `seat`'s neighbours' strengths are worked out from, when this decision's
+        are not known yet (slow: the server works them out in a thread, `forecast.rival_strengths`,
+        then calls `rivals_found`): (log size, the seat's view, a copy of its memory of the draft)."""
+        size = len(game_log(self.game))
+        known = self._rivals.get(seat)
+        if known is not None and known[0] == size:
+            return None
+        return size, observe(self.game, seat), copy.deepcopy(self.drafts.get(seat))
+
+    def rivals_found(self, seat: int, size: int, rivals: Any) -> None:
+        self._rivals[seat] = (size, rivals)
 
     def _forecast(self, seat: int, slots: list[int | None], keep: int | None) -> Any:
         from ..rules import forecast
