@@ -74,6 +74,15 @@ class NotPending(IllegalDecision):
         self.player = player
 
 
+class NothingToTakeBack(IllegalDecision):
+    """This player has no decision to take back (`Game.take_back`): none made in this step, one
+    applied at once (an Age-token target), or the step has resolved."""
+
+    def __init__(self, player: object):
+        super().__init__(N_("player %(player)s has no decision to take back now"), player=player)
+        self.player = player
+
+
 class WrongKind(IllegalDecision):
     """A decision of another kind than the step asks for (`expected` lists the kinds accepted)."""
 
@@ -94,4 +103,5 @@ class Unaffordable(IllegalDecision):
         self.gold = gold
 
 
-__all__ = ["IllegalDecision", "MalformedDecision", "NotPending", "Unaffordable", "WrongKind", "tell_with"]
+__all__ = ["IllegalDecision", "MalformedDecision", "NotPending", "NothingToTakeBack", "Unaffordable", "WrongKind",
+           "tell_with"]
