@@ -153,7 +153,7 @@ def test_a_refusal_is_typed_data_told_in_french():
 
 def test_a_refusal_with_numbers_and_a_card_in_each_language():
     from papertales_tui.rules.card_files import default_catalog
-    from papertales_tui.rules.errors import IllegalDecision, N_, Unaffordable
+    from papertales_tui.rules.errors import N_, IllegalDecision, Unaffordable
     from papertales_tui.text.errors import refusal
 
     short = Unaffordable(5, 3)
