@@ -101,7 +101,11 @@ def kill_and_check(data_dir: Path, kills: int, seed: int) -> dict[str, int]:
         mid_write += any(p.name.endswith(".tmp") for p in data_dir.iterdir())
         if not (data_dir / "autosave.json").exists():
             continue
-        save = load_autosave(data_dir)  # never damaged; replays to its stored state (load_autosave checks)
+        try:  # never damaged; replays to its stored state (load_autosave checks)
+            save = load_autosave(data_dir)
+        except Exception as e:  # (what was on disk, for whoever reads the failure)
+            listing = sorted((p.name, p.stat().st_size) for p in data_dir.iterdir())
+            raise AssertionError(f"after kill {runs} (decisions kept {kept}): {e!r}; on disk: {listing}") from e
         n = len(save.decisions)
         assert n >= kept  # never goes back
         kept = n
