@@ -153,7 +153,7 @@ def test_a_refusal_is_typed_data_told_in_french():
 
 def test_a_refusal_with_numbers_and_a_card_in_each_language():
     from papertales_tui.rules.card_files import default_catalog
-    from papertales_tui.rules.errors import IllegalDecision, N_, Unaffordable
+    from papertales_tui.rules.errors import N_, IllegalDecision, Unaffordable
     from papertales_tui.text.errors import refusal
 
     short = Unaffordable(5, 3)
@@ -179,3 +179,34 @@ def test_a_refused_kind_lists_the_kinds_in_the_language():
     assert str(err) == "expected a decision of kind build or upgrade or pass, got 'pick'"
     set_language("fr")
     assert str(err) == "décision attendue du type build, upgrade ou pass, reçu 'pick'"
+
+
+# ---- files that cannot be used: their one line in the player's language, the file name as given ----
+
+
+def test_an_unusable_save_file_is_told_in_french_with_its_name_literal(tmp_path, finished_file, capsys):
+    missing = tmp_path / "nulle part [b].json"
+    assert main(["--lang", "fr", "replay", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"papertales : relecture impossible : {missing} : fichier introuvable\n"
+    tampered = tmp_path / "changed.json"
+    tampered.write_text(finished_file.read_text(encoding="utf-8").replace('"Ann"', '"Anne"'), encoding="utf-8")
+    assert main(["--lang", "fr", "replay", str(tampered)]) == 2
+    err = capsys.readouterr().err
+    assert f"{tampered} : la somme de contrôle ne correspond pas au contenu" in err and err.count("\n") == 1
+    folder = tmp_path / "a folder.json"
+    folder.mkdir()
+    assert main(["--lang", "es", "replay", str(folder)]) == 2
+    assert f"{folder}: esto es un directorio, no un archivo de partida guardada" in capsys.readouterr().err
+
+
+def test_a_save_file_error_keeps_its_kind_and_english_words(tmp_path):
+    from papertales_tui.persistence import SaveFileError, read_save_file
+
+    with pytest.raises(SaveFileError) as info:
+        read_save_file(tmp_path / "none.json")
+    err = info.value
+    assert err.kind == "missing" and err.message == "no such file"  # what a program reads
+    assert str(err) == f"{tmp_path / 'none.json'}: no such file"
+    set_language("pl")
+    assert str(err) == f"{tmp_path / 'none.json'}: nie ma takiego pliku" and err.message == "no such file"
