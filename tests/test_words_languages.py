@@ -210,3 +210,15 @@ def test_a_save_file_error_keeps_its_kind_and_english_words(tmp_path):
     assert str(err) == f"{tmp_path / 'none.json'}: no such file"
     set_language("pl")
     assert str(err) == f"{tmp_path / 'none.json'}: nie ma takiego pliku" and err.message == "no such file"
+
+
+def test_a_card_file_error_is_told_in_french(tmp_path, capsys):
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "bad.yaml").write_text("units:\n- id: x\n  name: X\n  copies: 1\n  cost: 1\n  strength: 1\n"
+                                     "  bogus: 2\n", encoding="utf-8")
+    assert main(["--lang", "fr", "--cards", str(folder), "simulate", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("bad.yaml : carte 'x', champ 'bogus' : champ inconnu\n") and err.count("\n") == 1
+    assert main(["--cards", str(folder), "simulate", "--games", "1"]) == 2  # English: as it was
+    assert capsys.readouterr().err.endswith("bad.yaml: card 'x', field 'bogus': unknown field\n")
