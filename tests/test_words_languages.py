@@ -113,7 +113,7 @@ def test_review_speaks_french(tmp_path, capsys):
     path = save_as(game, tmp_path / "g.json")
     assert main(["--lang", "fr", "review", str(path), "--samples", "4", "--jobs", "1", "--seat", "Ann"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith(f"Analyse de {path} : 2 joueurs ; analysé : Ann ; ")
+    assert out[0].startswith(f"Analyse de {path} : 2 joueurs ; pour Ann ; ")
     assert out[1].startswith("(la partie n'est pas finie : tour 2, ")
     assert out[2] == "Décisions les plus coûteuses :"
     assert any(line.startswith("Ann : ") and "le coach est d'accord avec" in line for line in out)
