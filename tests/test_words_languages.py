@@ -222,3 +222,18 @@ def test_a_card_file_error_is_told_in_french(tmp_path, capsys):
     assert err.endswith("bad.yaml : carte 'x', champ 'bogus' : champ inconnu\n") and err.count("\n") == 1
     assert main(["--cards", str(folder), "simulate", "--games", "1"]) == 2  # English: as it was
     assert capsys.readouterr().err.endswith("bad.yaml: card 'x', field 'bogus': unknown field\n")
+
+
+def test_a_card_gives_its_gender_in_its_file(tmp_path, capsys):
+    from papertales_tui.rules.card_files import default_catalog
+
+    units = default_catalog().units
+    feminine = {u.name_in("fr") for u in units.values() if dict(u.genders).get("fr") == "feminine"}
+    assert feminine == {"Aventurière", "Archère", "Forgeronne", "Milicienne", "Nécromancienne", "Pillarde",
+                        "Sculptrice", "Maîtresse du temps", "Chiromancienne", "Négociante en bois"}
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "odd.yaml").write_text("units:\n- id: x\n  name: X\n  genders: {fr: neuter}\n  copies: 1\n  cost: 1\n"
+                                     "  strength: 1\n", encoding="utf-8")
+    assert main(["--cards", str(folder), "simulate", "--games", "1"]) == 2
+    assert "odd.yaml: card 'x', field 'genders.fr': " in capsys.readouterr().err
