@@ -12,18 +12,24 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from .words import N_, Term, Worded
+
 MAX_SAVE_BYTES = 16 * 1024 * 1024  # a save file; a finished 7-player game is well under 1 MB
 MAX_JSON_DEPTH = 64  # lists and objects inside each other; a save needs 6
 MAX_INT_DIGITS = 40  # a seed is at most 20 digits
 
 
-class FileProblem(Exception):
+class FileProblem(Worded, Exception):
     """A file that cannot be read: `kind` is "missing", "unreadable" (not a regular file, no permission,
-    a symlink loop...) or "too_large"; `str()` is the problem in words, without the path."""
+    a symlink loop...) or "too_large"; `str()` is the problem in words, without the path (`problem`: in
+    English; words.py: told in the player's language)."""
 
-    def __init__(self, path: Path | str, kind: str, problem: str):
-        super().__init__(problem)
-        self.path, self.kind, self.problem = Path(path), kind, problem
+    def __init__(self, path: Path | str, kind: str, problem: str, **data: Any):
+        super().__init__(self.worded(problem, data))
+        self.path, self.kind, self.problem = Path(path), kind, self.english()
+
+    def __str__(self) -> str:
+        return self.told()
 
 
 def human_size(n: int) -> str:
@@ -39,21 +45,32 @@ def human_size(n: int) -> str:
 
 def too_large(size: int | None, limit: int, what: str) -> str:
     """"the file is too large for a save file (200 MB, the limit is 16 MB)"; `size` None: not known."""
+    reason, data = too_large_words(size, limit, what)
+    return reason % data
+
+
+def too_large_words(size: int | None, limit: int, what: str) -> tuple[str, dict[str, Any]]:
+    """`too_large` as words (words.py): the reason and its values."""
     shown = human_size(size) if size is not None else None
     if shown is None or shown == human_size(limit):
-        return f"the file is too large for a {what} (over the limit of {human_size(limit)})"
-    return f"the file is too large for a {what} ({shown}, the limit is {human_size(limit)})"
+        return N_("the file is too large for a %(what)s (over the limit of %(limit)s)"), {
+            "what": Term(what), "limit": human_size(limit)}
+    return N_("the file is too large for a %(what)s (%(size)s, the limit is %(limit)s)"), {
+        "what": Term(what), "size": shown, "limit": human_size(limit)}
+
+
+FILE_KINDS = (N_("file"), N_("save file"), N_("card file"), N_("table"))  # what `read_limited` reads
 
 
 def _kind_of(mode: int) -> str:
     if stat.S_ISDIR(mode):
-        return "a directory"
+        return N_("a directory")
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return N_("a FIFO (named pipe)")
     if stat.S_ISSOCK(mode):
-        return "a socket"
+        return N_("a socket")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return N_("a device")
     return "not a regular file"
 
 
@@ -66,32 +83,37 @@ def read_limited(path: Path | str, limit: int, what: str = "file") -> bytes:
         fd = os.open(path, flags)
     except FileNotFoundError:
         broken = os.path.islink(path)
-        raise FileProblem(path, "missing", "a symbolic link to a file that does not exist" if broken
-                          else "no such file") from None
+        raise FileProblem(path, "missing", N_("a symbolic link to a file that does not exist") if broken
+                          else N_("no such file")) from None
     except IsADirectoryError:
-        raise FileProblem(path, "unreadable", f"this is a directory, not a {what}") from None
+        raise FileProblem(path, "unreadable", N_("this is a directory, not a %(what)s"), what=Term(what)) from None
     except OSError as e:
-        raise FileProblem(path, "unreadable", f"cannot read the file: {e.strerror or e}") from None
+        raise FileProblem(path, "unreadable", N_("cannot read the file: %(error)s"), error=e.strerror or e) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             kind = _kind_of(info.st_mode)
-            raise FileProblem(path, "unreadable", f"this is {kind}, not a {what}" if kind != "not a regular file"
-                              else f"this is not a regular file, not a {what}")
+            if kind == "not a regular file":
+                raise FileProblem(path, "unreadable", N_("this is not a regular file, not a %(what)s"), what=Term(what))
+            raise FileProblem(path, "unreadable", N_("this is %(sort)s, not a %(what)s"), sort=Term(kind),
+                              what=Term(what))
         if info.st_size > limit:
-            raise FileProblem(path, "too_large", too_large(info.st_size, limit, what))
+            reason, data = too_large_words(info.st_size, limit, what)
+            raise FileProblem(path, "too_large", reason, **data)
         chunks, size = [], 0
         while size <= limit:  # a file that grows while it is read is still cut at the limit
             try:
                 chunk = os.read(fd, limit + 1 - size)
             except OSError as e:
-                raise FileProblem(path, "unreadable", f"cannot read the file: {e.strerror or e}") from None
+                raise FileProblem(path, "unreadable", N_("cannot read the file: %(error)s"),
+                                  error=e.strerror or e) from None
             if not chunk:
                 break
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:
-            raise FileProblem(path, "too_large", too_large(None, limit, what))
+            reason, data = too_large_words(None, limit, what)
+            raise FileProblem(path, "too_large", reason, **data)
         return b"".join(chunks)
     finally:
         os.close(fd)

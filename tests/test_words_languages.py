@@ -113,7 +113,7 @@ def test_review_speaks_french(tmp_path, capsys):
     path = save_as(game, tmp_path / "g.json")
     assert main(["--lang", "fr", "review", str(path), "--samples", "4", "--jobs", "1", "--seat", "Ann"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith(f"Analyse de {path} : 2 joueurs ; analysé : Ann ; ")
+    assert out[0].startswith(f"Analyse de {path} : 2 joueurs ; pour Ann ; ")
     assert out[1].startswith("(la partie n'est pas finie : tour 2, ")
     assert out[2] == "Décisions les plus coûteuses :"
     assert any(line.startswith("Ann : ") and "le coach est d'accord avec" in line for line in out)
@@ -179,3 +179,61 @@ def test_a_refused_kind_lists_the_kinds_in_the_language():
     assert str(err) == "expected a decision of kind build or upgrade or pass, got 'pick'"
     set_language("fr")
     assert str(err) == "décision attendue du type build, upgrade ou pass, reçu 'pick'"
+
+
+# ---- files that cannot be used: their one line in the player's language, the file name as given ----
+
+
+def test_an_unusable_save_file_is_told_in_french_with_its_name_literal(tmp_path, finished_file, capsys):
+    missing = tmp_path / "nulle part [b].json"
+    assert main(["--lang", "fr", "replay", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"papertales : relecture impossible : {missing} : fichier introuvable\n"
+    tampered = tmp_path / "changed.json"
+    tampered.write_text(finished_file.read_text(encoding="utf-8").replace('"Ann"', '"Anne"'), encoding="utf-8")
+    assert main(["--lang", "fr", "replay", str(tampered)]) == 2
+    err = capsys.readouterr().err
+    assert f"{tampered} : la somme de contrôle ne correspond pas au contenu" in err and err.count("\n") == 1
+    folder = tmp_path / "a folder.json"
+    folder.mkdir()
+    assert main(["--lang", "es", "replay", str(folder)]) == 2
+    assert f"{folder}: esto es un directorio, no un archivo de partida guardada" in capsys.readouterr().err
+
+
+def test_a_save_file_error_keeps_its_kind_and_english_words(tmp_path):
+    from papertales_tui.persistence import SaveFileError, read_save_file
+
+    with pytest.raises(SaveFileError) as info:
+        read_save_file(tmp_path / "none.json")
+    err = info.value
+    assert err.kind == "missing" and err.message == "no such file"  # what a program reads
+    assert str(err) == f"{tmp_path / 'none.json'}: no such file"
+    set_language("pl")
+    assert str(err) == f"{tmp_path / 'none.json'}: nie ma takiego pliku" and err.message == "no such file"
+
+
+def test_a_card_file_error_is_told_in_french(tmp_path, capsys):
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "bad.yaml").write_text("units:\n- id: x\n  name: X\n  copies: 1\n  cost: 1\n  strength: 1\n"
+                                     "  bogus: 2\n", encoding="utf-8")
+    assert main(["--lang", "fr", "--cards", str(folder), "simulate", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("bad.yaml : carte 'x', champ 'bogus' : champ inconnu\n") and err.count("\n") == 1
+    assert main(["--cards", str(folder), "simulate", "--games", "1"]) == 2  # English: as it was
+    assert capsys.readouterr().err.endswith("bad.yaml: card 'x', field 'bogus': unknown field\n")
+
+
+def test_a_card_gives_its_gender_in_its_file(tmp_path, capsys):
+    from papertales_tui.rules.card_files import default_catalog
+
+    units = default_catalog().units
+    feminine = {u.name_in("fr") for u in units.values() if dict(u.genders).get("fr") == "feminine"}
+    assert feminine == {"Aventurière", "Archère", "Forgeronne", "Milicienne", "Nécromancienne", "Pillarde",
+                        "Sculptrice", "Maîtresse du temps", "Chiromancienne", "Négociante en bois"}
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "odd.yaml").write_text("units:\n- id: x\n  name: X\n  genders: {fr: neuter}\n  copies: 1\n  cost: 1\n"
+                                     "  strength: 1\n", encoding="utf-8")
+    assert main(["--cards", str(folder), "simulate", "--games", "1"]) == 2
+    assert "odd.yaml: card 'x', field 'genders.fr': " in capsys.readouterr().err

@@ -23,12 +23,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 
 from .. import __version__
-from ..files import MAX_SAVE_BYTES, loads_json, too_large
+from ..files import MAX_SAVE_BYTES, loads_json, too_large_words
 from ..rules.cards import BuildingType, Catalog, UnitType
 from ..rules.engine import Game
 from ..rules.games import load_game
 from ..rules.names import check_name, same_names
 from ..rules.state import PHASE_NAMES
+from ..words import N_, Worded, told
 from .migrations import FORMAT_VERSION, MigrationError, migrate
 
 if TYPE_CHECKING:
@@ -38,17 +39,18 @@ FORMAT = "papertales-save"
 MAX_BYTES = MAX_SAVE_BYTES  # 16 MB; a finished 7-player game is well under 1 MB
 
 
-class SaveFileError(Exception):
+class SaveFileError(Worded, Exception):
     """A save file that cannot be used. `kind` is one of: missing, unreadable, truncated, corrupted,
     not_a_save, future_version, tampered, invalid, unknown_cards, mismatch, exists, in_use.
-    `str()` is the message."""
+    `message` is the problem in English: its `reason` (marked `N_`) with its `data` (words.py); `str()`
+    is the file's name and the problem, in the player's language once text/ is loaded."""
 
-    def __init__(self, path: Path | str, kind: str, message: str):
-        super().__init__(path, kind, message)
-        self.path, self.kind, self.message = Path(path), kind, message
+    def __init__(self, path: Path | str, kind: str, message: str, **data: Any):
+        super().__init__(path, kind, self.worded(message, data))
+        self.path, self.kind, self.message = Path(path), kind, self.english()
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}"
+        return told(N_("%(file)s: %(problem)s"), file=str(self.path), problem=self)
 
 
 @dataclass
@@ -275,26 +277,28 @@ def read_save(data: bytes, path: Path | str, catalog: Catalog | None = None) -> 
     raise SaveFileError with a clear message if they cannot be used."""
     path = Path(path)
     if len(data) > MAX_BYTES:
-        raise SaveFileError(path, "invalid", too_large(len(data), MAX_BYTES, "save file"))
+        reason, values = too_large_words(len(data), MAX_BYTES, "save file")
+        raise SaveFileError(path, "invalid", reason, **values)
     payload = _parse_json(data, path)
     _check_format(payload, path)
     try:
         checksum = _checksum(payload)
     except UnicodeEncodeError as e:  # a lone surrogate written as a JSON escape ("\ud800"): not text
-        raise SaveFileError(path, "corrupted", f"the file is corrupted (it holds a lone surrogate, "
-                                               f"U+{ord(e.object[e.start]):04X}: not Unicode text)") from None
+        raise SaveFileError(path, "corrupted", N_("the file is corrupted (it holds a lone surrogate, %(code)s: not "
+                                                  "Unicode text)"), code=f"U+{ord(e.object[e.start]):04X}") from None
     if payload.get("checksum") != checksum:
-        raise SaveFileError(path, "tampered", "the checksum does not match the contents: "
-                                              "the file was changed after it was saved")
+        raise SaveFileError(path, "tampered", N_("the checksum does not match the contents: the file was changed "
+                                                 "after it was saved"))
     try:
         model = _SaveFile.model_validate(payload)
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(map(str, err["loc"])) or "top level"
-        raise SaveFileError(path, "invalid", f"the saved game is not valid ({where}: {err['msg']})") from None
+        raise SaveFileError(path, "invalid", N_("the saved game is not valid (%(problem)s)"),
+                            problem=f"{where}: {err['msg']}") from None
     problem = _invariant_problem(payload)
     if problem:
-        raise SaveFileError(path, "invalid", f"the saved game is not valid ({problem})")
+        raise SaveFileError(path, "invalid", N_("the saved game is not valid (%(problem)s)"), problem=problem)
     if catalog is None:
         from ..rules.card_files import default_catalog
 
@@ -303,7 +307,7 @@ def read_save(data: bytes, path: Path | str, catalog: Catalog | None = None) -> 
     try:
         payload = migrate(payload, catalog)
     except MigrationError as exc:
-        raise SaveFileError(path, "invalid", exc.reason) from None
+        raise SaveFileError(path, "invalid", N_("%(problem)s"), problem=exc) from None
     game = _build_game(payload["state"], catalog, path)
     return Save(
         game=game, path=path, version=written, saved_at=model.saved_at,
@@ -316,32 +320,35 @@ def read_save(data: bytes, path: Path | str, catalog: Catalog | None = None) -> 
 
 def _parse_json(data: bytes, path: Path) -> Any:
     if not data.strip():
-        raise SaveFileError(path, "truncated", "the file is empty (it was cut off)")
+        raise SaveFileError(path, "truncated", N_("the file is empty (it was cut off)"))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise SaveFileError(path, "corrupted", f"the file is corrupted (not UTF-8 text at byte {e.start})") from None
+        raise SaveFileError(path, "corrupted", N_("the file is corrupted (not UTF-8 text at byte %(byte)s)"),
+                            byte=e.start) from None
     try:
         return loads_json(text)  # bounded nesting and numbers: never a RecursionError later
     except json.JSONDecodeError as e:
         if e.pos >= len(text.rstrip()):
-            raise SaveFileError(path, "truncated", "the file ends too early (it was cut off)") from None
-        raise SaveFileError(path, "corrupted", f"the file is corrupted (bad JSON at line {e.lineno}, "
-                                               f"column {e.colno}: {e.msg})") from None
+            raise SaveFileError(path, "truncated", N_("the file ends too early (it was cut off)")) from None
+        raise SaveFileError(path, "corrupted", N_("the file is corrupted (bad JSON at line %(line)s, column "
+                                                  "%(column)s: %(problem)s)"),
+                            line=e.lineno, column=e.colno, problem=e.msg) from None
     except ValueError as e:  # nested too deeply, an integer of thousands of digits, NaN
-        raise SaveFileError(path, "corrupted", f"the file is corrupted ({e})") from None
+        raise SaveFileError(path, "corrupted", N_("the file is corrupted (%(problem)s)"), problem=e) from None
 
 
 def _check_format(payload: Any, path: Path) -> None:
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-        raise SaveFileError(path, "not_a_save", "this is not a Paper Tales save file")
+        raise SaveFileError(path, "not_a_save", N_("this is not a Paper Tales save file"))
     version = payload.get("version")
     if type(version) is not int or version < 1:
-        raise SaveFileError(path, "invalid", f"unknown save format version {version!r}")
+        raise SaveFileError(path, "invalid", N_("unknown save format version %(version)r"), version=version)
     if version > FORMAT_VERSION:
         raise SaveFileError(path, "future_version",
-                            f"this save was written by a newer papertales (save format version {version}, "
-                            f"this version reads up to {FORMAT_VERSION}); please upgrade papertales")
+                            N_("this save was written by a newer papertales (save format version %(version)s, this "
+                               "version reads up to %(newest)s); please upgrade papertales"),
+                            version=version, newest=FORMAT_VERSION)
 
 
 def _names_problem(names: list[str]) -> str | None:
@@ -424,11 +431,12 @@ def _build_game(state: dict[str, Any], catalog: Catalog, path: Path) -> Game:
         unknown += sorted({k for k in solo.get("necropolis", []) if k not in catalog.necropolis}
                           | {k for k in solo.get("lich_cards", []) if k not in catalog.lich_king})
     if unknown:
-        raise SaveFileError(path, "unknown_cards", f"this game uses cards that are not loaded: {', '.join(unknown)} "
-                                                   f"(add their card files with --cards DIR)")
+        raise SaveFileError(path, "unknown_cards", N_("this game uses cards that are not loaded: %(cards)s (add their "
+                                                      "card files with --cards DIR)"), cards=", ".join(unknown))
     try:
         game = load_game(json.dumps(state), catalog)
         game.pending()  # the position must be playable
     except Exception as exc:  # any failure here means a state the engine cannot use
-        raise SaveFileError(path, "invalid", f"the saved game is not valid ({type(exc).__name__}: {exc})") from None
+        raise SaveFileError(path, "invalid", N_("the saved game is not valid (%(problem)s)"),
+                            problem=f"{type(exc).__name__}: {exc}") from None
     return game

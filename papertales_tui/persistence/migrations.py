@@ -14,6 +14,7 @@ from typing import Any
 from ..rules import events
 from ..rules.cards import Catalog
 from ..rules.state import SLOT_NAMES
+from ..words import N_, Worded
 
 FORMAT_VERSION = 5  # 2: events have a phase, and card keys as causes; 3: war_strength parts by key;
 # 4: solo, the last Aging's Lich King gains in the phase "aging"; 5: a mode's own side in "mode_state"
@@ -21,12 +22,15 @@ FORMAT_VERSION = 5  # 2: events have a phase, and card keys as causes; 3: war_st
 Migration = Callable[[dict[str, Any], Catalog], dict[str, Any]]
 
 
-class MigrationError(ValueError):
-    """A payload of format `version` that cannot be brought up to date, and why."""
+class MigrationError(Worded, ValueError):
+    """A payload of format `version` that cannot be brought up to date, and why (words.py)."""
 
-    def __init__(self, version: int, reason: str):
-        super().__init__(reason)
-        self.version, self.reason = version, reason
+    def __init__(self, version: int, reason: str, **data: Any):
+        super().__init__(self.worded(reason, data))
+        self.version = version
+
+    def __str__(self) -> str:
+        return self.told()
 
 
 def migrate(payload: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
@@ -35,12 +39,14 @@ def migrate(payload: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
     while version < FORMAT_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
-            raise MigrationError(version, f"save format version {version} cannot be read any more")
+            raise MigrationError(version, N_("save format version %(format)s cannot be read any more"),
+                                 format=version)
         try:
             payload = dict(step(payload, catalog), version=version + 1)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise MigrationError(version, f"the saved game could not be brought up to date from "
-                                          f"format version {version} ({type(exc).__name__}: {exc})") from None
+            raise MigrationError(version, N_("the saved game could not be brought up to date from format version "
+                                             "%(format)s (%(problem)s)"), format=version,
+                                 problem=f"{type(exc).__name__}: {exc}") from None
         version += 1
     return payload
 

@@ -17,6 +17,7 @@ from ..dirs import AUTOSAVE, BACKUP, KEPT_PREFIX, autosave_path, backup_path, da
 from ..files import FileProblem, read_limited
 from ..rules.cards import Catalog
 from ..rules.engine import Game
+from ..words import N_, Term
 from .atomic import _fsync_dir, write_atomic, write_temp
 from .format import MAX_BYTES, Save, SaveFileError, encode_save, read_save
 from .verify import verify
@@ -29,18 +30,18 @@ def save_as(game: Game, path: Path | str, settings: dict[str, Any] | None = None
     path = Path(path)
     if path.exists():
         if not overwrite:
-            raise SaveFileError(path, "exists", "the file already exists")
+            raise SaveFileError(path, "exists", N_("the file already exists"))
         try:
             read_save_file(path, game.catalog)
         except SaveFileError as err:
-            raise SaveFileError(path, "exists", f"will not replace this file, it is not a good save file "
-                                                f"({err.message})") from None
+            raise SaveFileError(path, "exists", N_("will not replace this file, it is not a good save file "
+                                                   "(%(problem)s)"), problem=err) from None
     write_atomic(path, encode_save(game, settings))
     return path
 
 
 SAVE_NAME = re.compile(r"[^\W_][\w .,()+-]{0,79}")  # a plain file name: no folder, no ~, not hidden
-SAVE_NAME_RULE = "letters, digits, spaces and - _ . , ( ) + (at most 80), starting with a letter or digit"
+SAVE_NAME_RULE = N_("letters, digits, spaces and - _ . , ( ) + (at most 80), starting with a letter or digit")
 
 
 def save_named(game: Game, name: str, settings: dict[str, Any] | None = None, *, overwrite: bool = False,
@@ -53,14 +54,15 @@ def save_named(game: Game, name: str, settings: dict[str, Any] | None = None, *,
     name = name.strip()
     stem = name[:-5] if name.lower().endswith(".json") else name
     if not SAVE_NAME.fullmatch(stem):
-        raise SaveFileError(name, "invalid", f"a game is saved by name, not by path: {SAVE_NAME_RULE}")
+        raise SaveFileError(name, "invalid", N_("a game is saved by name, not by path: %(rule)s"),
+                            rule=Term(SAVE_NAME_RULE))
     folder = saves_dir(directory)
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     if not stat.S_ISDIR(os.lstat(folder).st_mode):  # a symbolic link, even to a folder, is not followed
-        raise SaveFileError(folder, "invalid", "the saves folder is a symbolic link or not a folder: not used")
+        raise SaveFileError(folder, "invalid", N_("the saves folder is a symbolic link or not a folder: not used"))
     path = folder / f"{stem}.json"
     if path.is_symlink() or (path.exists() and not path.is_file()):
-        raise SaveFileError(path, "exists", "will not replace this file, it is not a save file")
+        raise SaveFileError(path, "exists", N_("will not replace this file, it is not a save file"))
     return save_as(game, path, settings, overwrite=overwrite)
 
 
@@ -121,7 +123,8 @@ def _read(path: Path) -> bytes:
     try:
         return read_limited(path, MAX_BYTES, "save file")
     except FileProblem as p:
-        raise SaveFileError(path, "invalid" if p.kind == "too_large" else p.kind, p.problem) from None
+        raise SaveFileError(path, "invalid" if p.kind == "too_large" else p.kind, N_("%(problem)s"),
+                            problem=p) from None
 
 
 def _read_if_exists(path: Path) -> bytes | None:
@@ -193,7 +196,7 @@ def load_autosave(directory: Path | str | None = None, catalog: Catalog | None =
     """The last autosave (raises SaveFileError: kind "missing" when there is none)."""
     path = autosave_path(directory)
     if not path.exists() and not path.is_symlink():
-        raise SaveFileError(path, "missing", "there is no autosaved game")
+        raise SaveFileError(path, "missing", N_("there is no autosaved game"))
     return load_save(path, catalog)
 
 

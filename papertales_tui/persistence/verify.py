@@ -11,11 +11,19 @@ from typing import Any
 from ..rules.engine import Game
 from ..rules.errors import IllegalDecision
 from ..rules.games import start_of
+from ..words import N_, Worded
 from .format import Save, SaveFileError
 
 
-class ReplayError(Exception):
-    """A replay that does not reproduce the stored game: a refused decision or a different state."""
+class ReplayError(Worded, Exception):
+    """A replay that does not reproduce the stored game: a refused decision or a different state (its
+    words: words.py)."""
+
+    def __init__(self, reason: str, **data: Any):
+        super().__init__(self.worded(reason, data))
+
+    def __str__(self) -> str:
+        return self.told()
 
 
 @dataclass
@@ -40,11 +48,12 @@ def iter_replay(save: Save) -> Iterator[ReplayStep]:
         try:
             game.apply(d["player"], decision)
         except IllegalDecision as err:
-            raise ReplayError(f"decision {k} ({d.get('kind')} by {_name(save, d['player'])}) "
-                              f"was refused: {err}") from None
+            raise ReplayError(N_("decision %(number)s (%(kind)s by %(player)s) was refused: %(problem)s"), number=k,
+                              kind=d.get("kind"), player=_name(save, d["player"]), problem=err) from None
         except Exception as exc:  # a decision the engine cannot even check: the file is at fault
-            raise ReplayError(f"decision {k} ({d.get('kind')} by {_name(save, d['player'])}) "
-                              f"cannot be played ({type(exc).__name__}: {exc})") from None
+            raise ReplayError(N_("decision %(number)s (%(kind)s by %(player)s) cannot be played (%(problem)s)"),
+                              number=k, kind=d.get("kind"), player=_name(save, d["player"]),
+                              problem=f"{type(exc).__name__}: {exc}") from None
         yield ReplayStep(k, d, game.state.log[before:], game)
 
 
@@ -119,8 +128,8 @@ def verify(save: Save) -> Save:
         replay_game(save)
     except ReplayError as err:
         raise SaveFileError(save.path or "save", "mismatch",
-                            f"the saved game is not what its decisions produce ({err})") from None
+                            N_("the saved game is not what its decisions produce (%(problem)s)"), problem=err) from None
     except Exception as exc:  # the rules failed on this file's decisions: not a usable save
-        raise SaveFileError(save.path or "save", "mismatch",
-                            f"the saved game cannot be replayed ({type(exc).__name__}: {exc})") from None
+        raise SaveFileError(save.path or "save", "mismatch", N_("the saved game cannot be replayed (%(problem)s)"),
+                            problem=f"{type(exc).__name__}: {exc}") from None
     return save

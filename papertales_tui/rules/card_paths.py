@@ -6,8 +6,11 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import papertales_tui
+
+from ..words import N_, Worded, told
 
 BASE_FILES = ("units.yaml", "buildings.yaml")
 SOLO_FILES = ("necropolis.yaml", "lich_king.yaml")  # optional in a base directory
@@ -30,8 +33,8 @@ def card_files(extra_dirs: Sequence[Path] = (), base_dir: Path | None = None) ->
     files += [base / name for name in SOLO_FILES if (base / name).is_file()]
     for d in map(Path, extra_dirs):
         if not d.is_dir():
-            raise CardFolderError(d, None, None, "not a directory of card files" if os.path.lexists(d)
-                                  else "no such directory")
+            raise CardFolderError(d, None, None, N_("not a directory of card files") if os.path.lexists(d)
+                                  else N_("no such directory"))
         files += sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml"))
     return files
 
@@ -45,18 +48,26 @@ def _shown(path: Path) -> Path:
         return path
 
 
-class CardFileError(Exception):
+class CardFileError(Worded, Exception):
     """A card file that cannot be loaded: `path`, `card` (id or None), `field` (dotted path or None),
-    `message`, and `line` for YAML syntax errors."""
+    `message` (in English: its `reason`, marked `N_`, with its `data`, words.py), and `line` for YAML
+    syntax errors. `str()` names the file, the card and the field, in the player's language once text/
+    is loaded."""
 
-    def __init__(self, path: Path, card: str | None, field: str | None, message: str, line: int | None = None):
-        super().__init__(path, card, field, message)
-        self.path, self.card, self.field, self.message, self.line = Path(path), card, field, message, line
+    def __init__(self, path: Path, card: str | None, field: str | None, message: str, line: int | None = None,
+                 **data: Any):
+        super().__init__(path, card, field, self.worded(message, data))
+        self.path, self.card, self.field, self.message, self.line = Path(path), card, field, self.english(), line
 
     def __str__(self) -> str:
-        where = [f"card {self.card!r}"] if self.card is not None else []
-        where += [f"field {self.field!r}"] if self.field is not None else []
-        return f"{_shown(self.path)}: {', '.join(where) + ': ' if where else ''}{self.message}"
+        where = {"file": str(_shown(self.path)), "card": self.card, "field": self.field, "problem": self}
+        if self.card is not None and self.field is not None:
+            return told(N_("%(file)s: card %(card)r, field %(field)r: %(problem)s"), **where)
+        if self.card is not None:
+            return told(N_("%(file)s: card %(card)r: %(problem)s"), **where)
+        if self.field is not None:
+            return told(N_("%(file)s: field %(field)r: %(problem)s"), **where)
+        return told(N_("%(file)s: %(problem)s"), **where)
 
 
 class CardFolderError(CardFileError):

@@ -14,6 +14,7 @@ import yaml
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from ..files import FileProblem, read_limited
+from ..words import N_, Term
 from .card_paths import MAX_FILE_BYTES, CardFileError, _shown, card_files, default_cards_dir  # noqa: F401
 from .cards import (
     EFFECTS,
@@ -250,18 +251,23 @@ def _read(path: Path) -> dict[str, Any]:
         _check_shape(text)
         data = yaml.load(text, Loader=_StrictLoader)
     except FileProblem as p:  # missing (a dangling link), not a regular file, too large, no permission
-        raise CardFileError(path, None, None, p.problem) from None
+        raise CardFileError(path, None, None, N_("%(problem)s"), problem=p) from None
     except UnicodeDecodeError as e:
-        raise CardFileError(path, None, None, f"not UTF-8 text (byte {e.start})") from None
+        raise CardFileError(path, None, None, N_("not UTF-8 text (byte %(byte)s)"), byte=e.start) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = mark.line + 1 if mark else None
         problem = getattr(e, "problem", None) or str(e)
-        where = f" at line {line}, column {mark.column + 1}" if mark else ""
-        raise CardFileError(path, None, None, f"invalid YAML{where}: {problem}", line=line) from None
+        if mark:
+            raise CardFileError(path, None, None, N_("invalid YAML at line %(row)s, column %(column)s: %(problem)s"),
+                                line=line, row=line, column=mark.column + 1, problem=problem) from None
+        raise CardFileError(path, None, None, N_("invalid YAML: %(problem)s"), line=line, problem=problem) from None
+    if data is None:
+        raise CardFileError(path, None, None, N_("the top level must be a mapping (units:, buildings:), found an "
+                                                 "empty file"))
     if not isinstance(data, dict):
-        found = "an empty file" if data is None else f"a value of type {type(data).__name__}"
-        raise CardFileError(path, None, None, f"the top level must be a mapping (units:, buildings:), found {found}")
+        raise CardFileError(path, None, None, N_("the top level must be a mapping (units:, buildings:), found a "
+                                                 "value of type %(type)s"), type=type(data).__name__)
     return data
 
 
@@ -279,9 +285,16 @@ def _parse(path: Path) -> _CardFile:
             if isinstance(ident, str) and len(loc) > 2:
                 card, loc = ident, loc[2:]
         more = exc.error_count() - 1
-        msg = "unknown field" if err["type"] == "extra_forbidden" else err["msg"]
-        msg += (f" (and {more} more error{'s' * (more > 1)})" if more else "")
-        raise CardFileError(path, card, ".".join(map(str, loc)), msg) from None
+        msg = Term(N_("unknown field")) if err["type"] == "extra_forbidden" else err["msg"]
+        reason = (N_("%(problem)s (and %(more)s more errors)") if more > 1 else
+                  N_("%(problem)s (and %(more)s more error)") if more else N_("%(problem)s"))
+        raise CardFileError(path, card, ".".join(map(str, loc)), reason, problem=msg, more=more) from None
+
+
+# A card file's problems said in more than one place (their words: words.py)
+UNKNOWN_PARAMETER = N_("unknown parameter for %(kind)s (expected: %(expected)s)")
+MISSING_PARAMETER = N_("missing parameter for %(kind)s")
+WRONG_TYPE = N_("should be %(type)s, got %(got)s %(value)r")
 
 
 def _check_abilities(abilities: list[_Ability], path: Path, card: str, prefix: str = "") -> None:
@@ -289,43 +302,44 @@ def _check_abilities(abilities: list[_Ability], path: Path, card: str, prefix: s
         where = f"{prefix}abilities.{i}"
         spec = EFFECTS.get(ab.effect)
         if spec is None:
-            raise CardFileError(path, card, f"{where}.effect", f"unknown effect kind {ab.effect!r}")
+            raise CardFileError(path, card, f"{where}.effect", N_("unknown effect kind %(effect)r"), effect=ab.effect)
         for name in ab.params:
             if name not in spec:
-                expected = ", ".join(spec) or "none"
-                raise CardFileError(path, card, f"{where}.params.{name}",
-                                    f"unknown parameter for {ab.effect} (expected: {expected})")
+                raise CardFileError(path, card, f"{where}.params.{name}", UNKNOWN_PARAMETER, kind=ab.effect,
+                                    expected=", ".join(spec) or Term(N_("none")))
         for name, typ in spec.items():
             if name not in ab.params:
-                raise CardFileError(path, card, f"{where}.params.{name}", f"missing parameter for {ab.effect}")
+                raise CardFileError(path, card, f"{where}.params.{name}", MISSING_PARAMETER, kind=ab.effect)
             value = ab.params[name]
             if type(value) is not typ:  # `type is`, so that a bool is not taken for an int
-                raise CardFileError(path, card, f"{where}.params.{name}",
-                                    f"should be {typ.__name__}, got {type(value).__name__} {value!r}")
+                raise CardFileError(path, card, f"{where}.params.{name}", WRONG_TYPE, type=typ.__name__,
+                                    got=type(value).__name__, value=value)
             _check_range(value, ab.effect, name, path, card, f"{where}.params.{name}")
             allowed = RESOURCES + ("any",) * (ab.effect == "gold_for_resource")
             if name == "resource" and value not in allowed:
                 raise CardFileError(path, card, f"{where}.params.{name}",
-                                    f"unknown resource {value!r} (expected one of: {', '.join(allowed)})")
+                                    N_("unknown resource %(value)r (expected one of: %(expected)s)"), value=value,
+                                    expected=", ".join(allowed))
 
 
 def _check_params(params: dict[str, Any], spec: dict[str, type], kind: str, path: Path, card: str, where: str) -> None:
     for name in params:
         if name not in spec:
-            expected = ", ".join(spec) or "none"
-            raise CardFileError(path, card, f"{where}.{name}", f"unknown parameter for {kind} (expected: {expected})")
+            raise CardFileError(path, card, f"{where}.{name}", UNKNOWN_PARAMETER, kind=kind,
+                                expected=", ".join(spec) or Term(N_("none")))
     for name, typ in spec.items():
         if name not in params:
-            raise CardFileError(path, card, f"{where}.{name}", f"missing parameter for {kind}")
+            raise CardFileError(path, card, f"{where}.{name}", MISSING_PARAMETER, kind=kind)
         value = params[name]
         if type(value) is not typ:
-            raise CardFileError(path, card, f"{where}.{name}",
-                                f"should be {typ.__name__}, got {type(value).__name__} {value!r}")
+            raise CardFileError(path, card, f"{where}.{name}", WRONG_TYPE, type=typ.__name__,
+                                got=type(value).__name__, value=value)
         _check_range(value, kind, name, path, card, f"{where}.{name}")
         allowed = {"resource": RESOURCES + ("any",), "phase": PHASES, "army": ("black", "purple", "any")}.get(name)
         if allowed and value not in allowed:
-            raise CardFileError(path, card, f"{where}.{name}",
-                                f"unknown {name} {value!r} (expected one of: {', '.join(allowed)})")
+            raise CardFileError(path, card, f"{where}.{name}", N_("unknown %(name)s %(value)r (expected one of: "
+                                                                  "%(expected)s)"), name=name, value=value,
+                                expected=", ".join(allowed))
 
 
 def _check_range(value: Any, effect: str, name: str, path: Path, card: str, where: str) -> None:
@@ -333,19 +347,21 @@ def _check_range(value: Any, effect: str, name: str, path: Path, card: str, wher
         return
     low, high = _param_range(effect, name)
     if not low <= value <= high:
-        raise CardFileError(path, card, where, f"should be from {low} to {high}, got {value}")
+        raise CardFileError(path, card, where, N_("should be from %(low)s to %(high)s, got %(value)s"), low=low,
+                            high=high, value=value)
 
 
 def _check_unique(entry: _Unit | _Building | _Necropolis | _LichKing, path: Path, seen: dict[str, Path],
                   names: dict[str, tuple[str, Path]]) -> None:
     if entry.id in seen:
-        raise CardFileError(path, entry.id, "id", f"duplicate id (already used in {_shown(seen[entry.id])})")
+        raise CardFileError(path, entry.id, "id", N_("duplicate id (already used in %(file)s)"),
+                            file=str(_shown(seen[entry.id])))
     seen[entry.id] = path
     key = entry.name.casefold()
     if key in names:
         other, where = names[key]
-        raise CardFileError(path, entry.id, "name",
-                            f"duplicate name {entry.name!r} (card {other!r} in {_shown(where)})")
+        raise CardFileError(path, entry.id, "name", N_("duplicate name %(name)r (card %(other)r in %(file)s)"),
+                            name=entry.name, other=other, file=str(_shown(where)))
     names[key] = (entry.id, path)
 
 
@@ -359,11 +375,12 @@ def _check_short(unit: _Unit | _Necropolis, path: Path, names: dict[str, tuple[s
     if key in shorts:
         other, where = shorts[key]
         raise CardFileError(path, unit.id, "short" if unit.short else "name",
-                            f"short name {short!r} already used by card {other!r} in {_shown(where)}")
+                            N_("short name %(short)r already used by card %(other)r in %(file)s"), short=short,
+                            other=other, file=str(_shown(where)))
     if unit.short is not None and key in names and names[key][0] != unit.id:
         other, where = names[key]
-        raise CardFileError(path, unit.id, "short", f"short name {short!r} is the name of card {other!r} "
-                            f"in {_shown(where)}")
+        raise CardFileError(path, unit.id, "short", N_("short name %(short)r is the name of card %(other)r in "
+                                                       "%(file)s"), short=short, other=other, file=str(_shown(where)))
     shorts[key] = (unit.id, path)
 
 
@@ -386,17 +403,18 @@ def _quest(q: _Quest | None, path: Path, card: str, where: str = "quest") -> Que
         return None
     spec = QUEST_CONDITIONS.get(q.condition)
     if spec is None:
-        raise CardFileError(path, card, f"{where}.condition", f"unknown quest condition {q.condition!r} "
-                            f"(expected one of: {', '.join(QUEST_CONDITIONS)})")
+        raise CardFileError(path, card, f"{where}.condition", N_("unknown quest condition %(condition)r (expected "
+                                                                 "one of: %(expected)s)"), condition=q.condition,
+                            expected=", ".join(QUEST_CONDITIONS))
     _check_params(q.params, spec, q.condition, path, card, f"{where}.params")
     return Quest(q.condition, _params(q.params), q.lp, q.text)
 
 
 def _necropolis_card(n: _Necropolis, path: Path) -> NecropolisCard:
     if n.pile == "end" and n.quest is not None:
-        raise CardFileError(path, n.id, "quest", "an END card's quest would never be scored: remove it")
+        raise CardFileError(path, n.id, "quest", N_("an END card's quest would never be scored: remove it"))
     if n.pile != "end" and n.quest is None:
-        raise CardFileError(path, n.id, "quest", f"a Necropolis card of pile {n.pile} needs a quest")
+        raise CardFileError(path, n.id, "quest", N_("a Necropolis card of pile %(pile)s needs a quest"), pile=n.pile)
     return NecropolisCard(n.id, n.name, n.pile, n.gain, n.black, n.purple, _quest(n.quest, path, n.id), str(path),
                           n.short or "")
 
@@ -404,12 +422,13 @@ def _necropolis_card(n: _Necropolis, path: Path) -> NecropolisCard:
 def _lich_king_card(c: _LichKing, path: Path) -> LichKingCard:
     spec = LICH_EFFECTS.get(c.effect)
     if spec is None:
-        raise CardFileError(path, c.id, "effect", f"unknown Lich King effect {c.effect!r} "
-                            f"(expected one of: {', '.join(LICH_EFFECTS)})")
+        raise CardFileError(path, c.id, "effect", N_("unknown Lich King effect %(effect)r (expected one of: "
+                                                     "%(expected)s)"), effect=c.effect,
+                            expected=", ".join(LICH_EFFECTS))
     _check_params(c.params, spec, c.effect, path, c.id, "params")
     if (c.quest is not None) != (c.effect in LICH_EFFECTS_WITH_QUEST):
-        need = "needs a quest" if c.quest is None else "takes no quest"
-        raise CardFileError(path, c.id, "quest", f"effect {c.effect} {need}")
+        raise CardFileError(path, c.id, "quest", N_("effect %(effect)s needs a quest") if c.quest is None
+                            else N_("effect %(effect)s takes no quest"), effect=c.effect)
     return LichKingCard(c.id, c.name, c.effect, _params(c.params), _quest(c.quest, path, c.id), c.text, str(path))
 
 
@@ -455,7 +474,7 @@ def load_catalog(  # noqa: C901 (one check after another)
         for u in parsed.units:
             _check_abilities(u.abilities, path, u.id)
             if u.strength is None and not any(a.effect == "shapeshift" for a in u.abilities):
-                raise CardFileError(path, u.id, "strength", "strength may be null only on a shapeshift Unit")
+                raise CardFileError(path, u.id, "strength", N_("strength may be null only on a shapeshift Unit"))
             _check_short(u, path, names, shorts)
             _check_shorts(u, path, lang_shorts)
             units[u.id] = UnitType(u.id, u.name, u.copies, u.cost, u.strength, _productions(u.produces),
@@ -475,6 +494,7 @@ def load_catalog(  # noqa: C901 (one check after another)
             lich_king[c.id] = _lich_king_card(c, path)
         total = sum(u.copies for u in parsed.units)
         if parsed.expected_copies is not None and total != parsed.expected_copies:
-            raise CardFileError(path, None, "expected_copies",
-                                f"the copies of the units add up to {total}, not {parsed.expected_copies}")
+            raise CardFileError(path, None, "expected_copies", N_("the copies of the units add up to %(total)s, not "
+                                                                  "%(expected)s"), total=total,
+                                expected=parsed.expected_copies)
     return Catalog(units, buildings, necropolis, lich_king)

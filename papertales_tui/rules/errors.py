@@ -1,39 +1,18 @@
 """Errors the rules core raises for refused decisions; each carries the data a program needs.
 
 `IllegalDecision` is the base (a `ValueError`): the game state is left untouched. A refusal is typed
-data: its `reason` (the English sentence, a message of the catalogs marked `N_`, with named
-placeholders) and its `data` (the values: numbers, card types, kinds). A screen or a bot reads the
-fields (`reason`, `data`, `cost`, `gold`, `expected`…), never the wording. `str()` gives the reason in
-words: in English (`english()`), or in the player's language once text/errors.py is loaded (it tells
-refusals with `tell_with`; rules/ does not import text/).
+data (`words.Worded`): its `reason`, the English sentence with named placeholders (a message of the
+catalogs, marked `N_`), and its `data` (the values: numbers, card types, kinds). A screen or a bot
+reads the fields (`reason`, `data`, `cost`, `gold`, `expected`…), never the wording. `str()` gives the
+reason in words: in English (`english()`), or in the player's language once text/errors.py is loaded
+(rules/ does not import text/).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-
-def N_(message: str) -> str:
-    """Marks a message for the catalogs (`pybabel extract -k N_`); it is translated in text/errors.py."""
-    return message
-
-
-_tellers: list[Callable[[IllegalDecision], str]] = []  # text/errors.py: a refusal in the player's language
-
-
-def tell_with(teller: Callable[[IllegalDecision], str] | None) -> None:
-    """Refusals' `str()` from now on: `teller(refusal)` (None: the English words)."""
-    _tellers[:] = [] if teller is None else [teller]
-
-
-def english_value(value: Any) -> Any:
-    """A refusal's value as its English words show it: a card type by its name, kinds joined by "or"."""
-    if hasattr(value, "name_in"):
-        return value.name
-    if isinstance(value, tuple):
-        return " or ".join(map(str, value))
-    return value
+from ..words import N_, Worded, english_value, tell_with
 
 
 def _remade(cls: type[IllegalDecision], reason: str, data: dict[str, Any], fields: dict[str, Any]) -> IllegalDecision:
@@ -43,20 +22,14 @@ def _remade(cls: type[IllegalDecision], reason: str, data: dict[str, Any], field
     return err
 
 
-class IllegalDecision(ValueError):
+class IllegalDecision(Worded, ValueError):
     """A decision the rules refuse. The game state is left untouched; `str()` gives the reason."""
 
     def __init__(self, reason: str, **data: Any):
-        self.reason = reason
-        self.data = data
-        super().__init__(self.english())
-
-    def english(self) -> str:
-        """The reason in English, its values in."""
-        return self.reason % {k: english_value(v) for k, v in self.data.items()} if self.data else self.reason
+        super().__init__(self.worded(reason, data))
 
     def __str__(self) -> str:
-        return _tellers[0](self) if _tellers else self.english()
+        return self.told()
 
     def __reduce__(self) -> tuple[Any, ...]:  # (to a worker process and back: the typed data, not the words)
         return _remade, (type(self), self.reason, self.data, self.__dict__)
@@ -103,5 +76,6 @@ class Unaffordable(IllegalDecision):
         self.gold = gold
 
 
-__all__ = ["IllegalDecision", "MalformedDecision", "NotPending", "NothingToTakeBack", "Unaffordable", "WrongKind",
+__all__ = ["N_", "IllegalDecision", "MalformedDecision", "NotPending", "NothingToTakeBack", "Unaffordable", "WrongKind",
+           "english_value",
            "tell_with"]

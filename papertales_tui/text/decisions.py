@@ -36,7 +36,7 @@ def decision_text(decision: Decision, game: Game | SeatView, before: tuple[int |
                   hand: Sequence[int] | None = None) -> str:
     """A decision in a few words ("pick Knight, discard Archer", "build Tavern (level 1)"); a deployment
     with the `hand` it was made from also says which cards it leaves to be discarded. Its clauses are
-    whole messages, joined with ", " and "; " (the same in every language)."""
+    whole messages, joined with ", " and (`_then`) "; "."""
     def name(c: int) -> str:
         return NARRATOR.card_name(game.card(c))
 
@@ -80,13 +80,19 @@ def _deployment(decision: Deploy, game: Game | SeatView, before: tuple[int | Non
              if c is not None and c in before and before.index(c) != s]
     words = _("deploy %(units)s") % {"units": ", ".join(placed)} if placed else _("no new Units")
     words += ", " + _("move %(units)s") % {"units": ", ".join(moved)} if moved else ""
-    words += "; " + _("keep %(card)s") % {"card": name(keep)} if keep is not None else ""
+    if keep is not None:
+        words = _then(words, _("keep %(card)s") % {"card": name(keep)})
     if hand is None:
         return words
     gone = [name(c) for c in hand if c not in slots and c != keep]
     gone += [taken_out(c) for c in before if c is not None and c not in slots]
-    return words + "; " + (_("to the discard: %(cards)s") % {"cards": ", ".join(gone)} if gone
-                           else _("nothing to the discard"))
+    return _then(words, _("to the discard: %(cards)s") % {"cards": ", ".join(gone)} if gone
+                 else _("nothing to the discard"))
+
+
+def _then(words: str, more: str) -> str:
+    """Two clauses of a decision, as the language separates them ("deploy Knight (Front 1); keep Archer")."""
+    return _("%(words)s; %(more)s") % {"words": words, "more": more}
 
 
 def public_text(decision: Decision, who: str) -> str:

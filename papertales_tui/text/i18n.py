@@ -25,7 +25,7 @@ DOMAIN = "papertales"
 LANGUAGES = ("en", "fr", "pl", "es")  # English is the messages themselves: it has no catalog
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 # The areas whose every message goes through the catalogs (and whose catalogs are complete).
-READY = frozenset({"cli", "narrator", "coach", "refusals", "help", "screens"})
+READY = frozenset({"cli", "narrator", "coach", "refusals", "files", "help", "screens"})
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order
 
 _chosen: list[str] = []  # the language set by set_language (--lang), else the system's
