@@ -49,8 +49,8 @@ def doc_path(name: str) -> Path | None:
     return next((p for p in (PACKAGE / "docs" / name, PACKAGE.parent / "docs" / name) if p.is_file()), None)
 
 
-SYMBOLS = {"lp": tx.LP, "gold": tx.GOLD, "age": tx.AGE, "strength": tx.STRENGTH,
-           **{r: g for r, g in tx.RESOURCE_GLYPHS.items()}}  # the placeholders of docs/how-to-play.md
+# the placeholders of docs/how-to-play.md: the symbols, and each resource's (%(wood)s...)
+SYMBOLS = {"lp": tx.LP, "gold": tx.GOLD, "age": tx.AGE, "strength": tx.STRENGTH, **tx.RESOURCE_GLYPHS}
 
 
 def how_to_play() -> str:
