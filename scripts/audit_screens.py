@@ -349,7 +349,8 @@ async def with_hint(pilot, app, report: Report, prefixes: set[str]) -> None:
 async def audit_frame(size: tuple[int, int] = (80, 24), names: str = "form") -> Report:
     """The screens around the games, in the language set: the title screen (with the language list
     open), the New game form at 7 players and in solo (with the warning of an unfinished game, and
-    names of the `names` kind), a hand-off, Save as, and the quit question in its longest forms."""
+    names of the `names` kind), a hand-off, Save as, the quit question in its longest forms, and the
+    title screen again with the autosaved game and a kept one under Resume."""
     from textual.widgets import Input, Select
 
     from papertales_tui.tui import seats
@@ -395,6 +396,11 @@ async def audit_frame(size: tuple[int, int] = (80, 24), names: str = "form") -> 
             form.query_one(f"#name-{i}", Input).value = name
         await check()
         form.query_one("#mode", Select).value = "solo"
+        await check()
+        app.start_game(seated, [seats.HUMAN] * 7, seed=2)  # the unfinished game is kept
+        await pilot.press("enter", "enter", "c")  # a pick: this one is autosaved
+        await pilot.pause()
+        app.show_title()  # the autosaved game and the kept one, under Resume
         await check()
     return report
 

@@ -373,13 +373,13 @@ async def test_the_widest_names_are_whole_on_every_hand_off(catalog, name):
     from types import SimpleNamespace
 
     from papertales_tui.rules.decisions import Step
-    from papertales_tui.tui.screens.handoff import WHAT, HandoffScreen
+    from papertales_tui.tui.screens.handoff import YOUR_TURN, HandoffScreen, wrapped
 
     game = Game.new([name, "Bo"], seed=1, catalog=catalog)
     app = PaperTalesApp(catalog)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        for kind in WHAT:
+        for kind in YOUR_TURN:
             pend = SimpleNamespace(player=0, kind=kind)
             await app.push_screen(HandoffScreen(observe(game, None), pend, (0, Step.DEPLOY)))
             await pilot.pause()
@@ -387,7 +387,8 @@ async def test_the_widest_names_are_whole_on_every_hand_off(catalog, name):
             squeezed = name.replace(" ", "")
             assert f"Passto{squeezed}" in text and f"PressEnterorthebuttonwhenonly{squeezed}islooking." in text
             assert f"Iam{squeezed}" in text and f"{squeezed}maystilltakebacktheirdeployment:pressu" in text
-            assert WHAT[kind].replace(" ", "") + "." in text
+            turn = wrapped(YOUR_TURN[kind], name)  # "龍龍…, it is your turn to" / "deploy Units.": each line whole
+            assert all(line.replace(" ", "") in text for line in turn) and any(name in line for line in turn)
             await pilot.press("u")  # the take-back is a hand-off back to that player: the same names whole
             text = screen_text(app).replace(" ", "")
             assert f"Passbackto{squeezed}" in text and f"PressEnterorthebuttonwhenonly{squeezed}islooking." in text

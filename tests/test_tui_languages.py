@@ -177,3 +177,20 @@ async def test_the_final_scores_and_the_coach_s_review_in_french(tmp_path, catal
         assert "conseils demandés : 0" in text and "simulations)" in text and "Esc Fermer l Voir" in text, text
         named = [pair for cards in app.screen.cards.values() for pair in cards]  # `l` opens them, by these names
         assert named and all(name == catalog.units[key].name_in("fr") for key, name in named if key in catalog.units)
+
+
+async def test_the_quit_question_and_its_keys_in_spanish(data_dir):
+    """A dialog's words and its key bar: `y Sí, salir n No, seguir jugando`."""
+    set_language("es")
+    app = PaperTalesApp(autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, app, ["Ann", "Bo"], seed=4)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "¿Salir de Paper Tales? Aún no se ha decidido nada, así que esta" in text, text
+        assert "Sí, salir (y)" in text and "No (n)" in text
+        assert "y Sí, salir n No, seguir jugando" in text
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and "Pasa a Ann" in screen_text(app)
