@@ -723,7 +723,8 @@ def lp_line(f: fc.TurnForecast, width: int = 78) -> Text:
     odds = f.lp_odds or tuple(() for _ in f.lp)
     items = [(name, lo, hi, o) for (name, lo, hi), o in zip(f.lp, odds) if lo or hi]
 
-    def item(name: str, lo: int, hi: int, o: fc.Odds, chances: bool) -> str:
+    def item(name: str, lo: int, hi: int, o: fc.Odds, chances: bool, brief: bool = False) -> str:
+        name = war_label(name, brief)
         if chances and lo != hi and o:  # "War vs Ben ★3 70%": each gain with its chance (else none)
             return f"{name} " + "/".join(f"{tx.LP}{v} {percent(c)}" for v, c in o if v)
         return f"{name} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
@@ -743,9 +744,17 @@ def lp_line(f: fc.TurnForecast, width: int = 78) -> Text:
     if items:  # short of room: `LP ★2-10: vs Black army ★0-3, …, Temple ★2` before the total alone
         brief = Text(_("LP") + " ", style="bold")
         brief.append_text(gain)
-        brief.append(": " + ", ".join(item(name.removeprefix("War "), lo, hi, o, False) for name, lo, hi, o in items))
+        brief.append(": " + ", ".join(item(name, lo, hi, o, False, brief=True) for name, lo, hi, o in items))
         candidates.append(brief)
     return first_fitting(candidates + [total], width)
+
+
+def war_label(name: str, brief: bool = False) -> str:
+    """A gain of the forecast as the screens' language says it: `War vs Ben` (`brief`: `vs Ben`)."""
+    if not name.startswith("War vs "):
+        return name
+    against = name.removeprefix("War vs ")
+    return "vs " + against if brief else _("War vs %(name)s") % {"name": against}
 
 
 def build_line(view: SeatView, f: fc.TurnForecast, width: int = 78) -> Text:
