@@ -369,10 +369,16 @@ class DeployScreen(HintHost, GameScreen):
             rows.append(self.fit_row(label, card))
         kept = self.plan.keep
         name = card_name(self.view.card(kept)) if kept is not None else _("nothing")
-        footer = [Text.assemble((_("Kept for next turn:") + " ", "bold"), name)] if self.can_keep() else []
+        short = short_name(self.view.card(kept)) if kept is not None else name
+        width = self.hand.content_region.width or (self.app.size.width // 2 - 3)
+        # the line under the hand, in fewer words when a long name would be cut (French, Polish)
+        kept_line = first_fitting([Text.assemble((label + " ", "bold"), shown) for label, shown in (
+            (_("Kept for next turn:"), name), (_("kept:"), name), (_("kept:"), short))], width)
+        footer = [kept_line] if self.can_keep() else []
         if self.kept_in_title and footer:
             footer = []
-            self.hand.header = [Text.assemble((_("Hand"), "bold"), " · ", (_("kept:") + " ", "bold"), name)]
+            self.hand.header = [first_fitting([Text.assemble((_("Hand"), "bold"), " · ", (_("kept:") + " ", "bold"),
+                                                             shown) for shown in (name, short)], width)]
         else:
             self.hand.header = [Text(hand_title(), style="bold")]
         if not rows:
