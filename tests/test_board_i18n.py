@@ -86,3 +86,29 @@ async def test_the_board_screens_are_whole_at_80x24_in_each_language(lang, monke
     text = "\n".join(audit.DUMP)
     words = WORDS[language] if players > 1 else WORDS[language][:2]  # (solo: the Wars against the armies)
     assert all(w in text for w in words), [w for w in words if w not in text]
+
+
+async def test_the_deployment_board_in_french_names_the_cards_and_agrees_with_either_gender(catalog, lang):
+    """The board in French: the official names (Archère, feminine; Chevalier, masculine), and messages
+    about a card worded through "la carte", so that they read right whatever the card's gender."""
+    from test_tui_screens import deploy_game, open_board
+    from test_tui_support import SIZE, screen_text
+
+    from papertales_tui.tui.app import PaperTalesApp
+
+    lang("fr")
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = await open_board(app, pilot, deploy_game(["archer", "farmer"], in_play={0: "knight"}))
+        text = screen_text(app)
+        assert "Votre Royaume" in text and "F1 Chevalier" in text and "Archère" in text
+        await pilot.press("1")  # the Archère onto the Knight: refused
+        await pilot.pause()
+        assert "F1 contient la carte Chevalier : retirez-la d'abord (x)" in screen_text(app)
+        await pilot.press("k")  # the Archère kept, then placed after all
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert "Carte Archère posée en F2 : elle n'est plus gardée" in screen_text(app)
+        assert board.plan.keep is None
