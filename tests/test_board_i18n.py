@@ -112,3 +112,25 @@ async def test_the_deployment_board_in_french_names_the_cards_and_agrees_with_ei
         await pilot.pause()
         assert "Carte Archère posée en F2 : elle n'est plus gardée" in screen_text(app)
         assert board.plan.keep is None
+
+
+async def test_a_key_bar_too_long_for_its_words_keeps_every_key(catalog, monkeypatch):
+    """Words longer than the English (French, Spanish) on the deployment board's key bar: the app's own
+    keys at the end lose their words one at a time, so that every key still shows, nothing cut."""
+    from test_tui_screens import deploy_game, key_bar, open_board
+    from test_tui_support import SIZE
+
+    from papertales_tui.tui.app import PaperTalesApp
+    from papertales_tui.tui.widgets import KeyBar
+
+    entries = KeyBar.entries
+    monkeypatch.setattr(KeyBar, "entries", lambda self: [  # each word as long as a long translation
+        (key, f"{label}{label[:4]}", n, a, []) for key, label, n, a, _ in entries(self)])
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await open_board(app, pilot, deploy_game(["archer", "farmer"]))
+        await pilot.pause()
+        bar = key_bar(app)
+        assert "…" not in bar and len(bar) <= SIZE[0], bar
+        assert all(key in bar for key in ("1-5 PlacePlac", "c ConfirmConf", "^Q", "f1-f4")), bar
