@@ -134,3 +134,21 @@ async def test_a_key_bar_too_long_for_its_words_keeps_every_key(catalog, monkeyp
         bar = key_bar(app)
         assert "…" not in bar and len(bar) <= SIZE[0], bar
         assert all(key in bar for key in ("1-5 PlacePlac", "c ConfirmConf", "^Q", "f1-f4")), bar
+
+
+def test_the_forecast_s_gains_name_their_cards_as_the_language_shows_them(catalog, lang):
+    """The forecast names its gains' cards in English (`Temple`, `Demon dies`): the board says them with
+    the names the language shows (French: Démon; Polish: the Buildings)."""
+    from test_forecast_lines import forecast
+
+    from papertales_tui.tui.screens.deploy import lp_line
+
+    f = forecast((("War vs Ann", 0, 3), ("Temple", 2, 2), ("Town", 1, 1), ("Demon dies", -3, -3)))
+    cards = [*catalog.units.values(), *catalog.buildings.values()]
+    for language, words in (("fr", "PL ce tour ★0-3: Guerre vs Ann ★0-3, Temple ★2, Ville ★1, Démon meurt ★-3"),
+                            ("pl", "PL w tej turze ★0-3: Wojna vs Ann ★0-3, Świątynia ★2, Miasto ★1, Demon ginie ★-3")):
+        lang(language)
+        from papertales_tui.tui.board_i18n import card_name
+
+        shown = {c.name: card_name(c) for c in cards}
+        assert lp_line(f, 120, shown).plain == words
