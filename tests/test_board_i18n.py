@@ -152,3 +152,17 @@ def test_the_forecast_s_gains_name_their_cards_as_the_language_shows_them(catalo
 
         shown = {c.name: card_name(c) for c in cards}
         assert lp_line(f, 120, shown).plain == words
+
+
+@pytest.mark.parametrize("language", ["fr", "pl", "es"])
+def test_a_back_row_spot_with_long_words_stays_whole(catalog, lang, language):
+    """A Hunter in the Back row, aged and new, on the deployment board's Kingdom column (37 cells): with
+    the longer words of French, Polish or Spanish, its line drops "idle" (the Back row's rule) before
+    anything is cut."""
+    from papertales_tui.tui.kingdom import SpotView, spot_line
+
+    lang(language)
+    hunter = catalog.units["hunter"]
+    spot = SpotView(3, 0, "Hunter", hunter.cost, 2, 2, False, hunter.produces, 1, new=True, short="Hunter")
+    line = spot_line(spot, 37).plain
+    assert "…" not in line and len(line) <= 37, line
