@@ -86,3 +86,83 @@ async def test_the_board_screens_are_whole_at_80x24_in_each_language(lang, monke
     text = "\n".join(audit.DUMP)
     words = WORDS[language] if players > 1 else WORDS[language][:2]  # (solo: the Wars against the armies)
     assert all(w in text for w in words), [w for w in words if w not in text]
+
+
+async def test_the_deployment_board_in_french_names_the_cards_and_agrees_with_either_gender(catalog, lang):
+    """The board in French: the official names (Archère, feminine; Chevalier, masculine), and messages
+    about a card worded through "la carte", so that they read right whatever the card's gender."""
+    from test_tui_screens import deploy_game, open_board
+    from test_tui_support import SIZE, screen_text
+
+    from papertales_tui.tui.app import PaperTalesApp
+
+    lang("fr")
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = await open_board(app, pilot, deploy_game(["archer", "farmer"], in_play={0: "knight"}))
+        text = screen_text(app)
+        assert "Votre Royaume" in text and "F1 Chevalier" in text and "Archère" in text
+        await pilot.press("1")  # the Archère onto the Knight: refused
+        await pilot.pause()
+        assert "F1 contient la carte Chevalier : retirez-la d'abord (x)" in screen_text(app)
+        await pilot.press("k")  # the Archère kept, then placed after all
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert "Carte Archère posée en F2 : elle n'est plus gardée" in screen_text(app)
+        assert board.plan.keep is None
+
+
+async def test_a_key_bar_too_long_for_its_words_keeps_every_key(catalog, monkeypatch):
+    """Words longer than the English (French, Spanish) on the deployment board's key bar: the app's own
+    keys at the end lose their words one at a time, so that every key still shows, nothing cut."""
+    from test_tui_screens import deploy_game, key_bar, open_board
+    from test_tui_support import SIZE
+
+    from papertales_tui.tui.app import PaperTalesApp
+    from papertales_tui.tui.widgets import KeyBar
+
+    entries = KeyBar.entries
+    monkeypatch.setattr(KeyBar, "entries", lambda self: [  # each word as long as a long translation
+        (key, f"{label}{label[:4]}", n, a, []) for key, label, n, a, _ in entries(self)])
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await open_board(app, pilot, deploy_game(["archer", "farmer"]))
+        await pilot.pause()
+        bar = key_bar(app)
+        assert "…" not in bar and len(bar) <= SIZE[0], bar
+        assert all(key in bar for key in ("1-5 PlacePlac", "c ConfirmConf", "^Q", "f1-f4")), bar
+
+
+def test_the_forecast_s_gains_name_their_cards_as_the_language_shows_them(catalog, lang):
+    """The forecast names its gains' cards in English (`Temple`, `Demon dies`): the board says them with
+    the names the language shows (French: Démon; Polish: the Buildings)."""
+    from test_forecast_lines import forecast
+
+    from papertales_tui.tui.screens.deploy import lp_line
+
+    f = forecast((("War vs Ann", 0, 3), ("Temple", 2, 2), ("Town", 1, 1), ("Demon dies", -3, -3)))
+    cards = [*catalog.units.values(), *catalog.buildings.values()]
+    for language, words in (("fr", "PL ce tour ★0-3: Guerre vs Ann ★0-3, Temple ★2, Ville ★1, Démon meurt ★-3"),
+                            ("pl", "PL w tej turze ★0-3: Wojna vs Ann ★0-3, Świątynia ★2, Miasto ★1, Demon ginie ★-3")):
+        lang(language)
+        from papertales_tui.tui.board_i18n import card_name
+
+        shown = {c.name: card_name(c) for c in cards}
+        assert lp_line(f, 120, shown).plain == words
+
+
+@pytest.mark.parametrize("language", ["fr", "pl", "es"])
+def test_a_back_row_spot_with_long_words_stays_whole(catalog, lang, language):
+    """A Hunter in the Back row, aged and new, on the deployment board's Kingdom column (37 cells): with
+    the longer words of French, Polish or Spanish, its line drops "idle" (the Back row's rule) before
+    anything is cut."""
+    from papertales_tui.tui.kingdom import SpotView, spot_line
+
+    lang(language)
+    hunter = catalog.units["hunter"]
+    spot = SpotView(3, 0, "Hunter", hunter.cost, 2, 2, False, hunter.produces, 1, new=True, short="Hunter")
+    line = spot_line(spot, 37).plain
+    assert "…" not in line and len(line) <= 37, line

@@ -174,10 +174,12 @@ def spot_line(spot: SpotView | None, width: int, locked: bool = False) -> Text:
     if spot is None:
         return Text(_("locked: needs a level-2 Building") if locked else _("— empty —"), style="dim")
     # `✝ dies ✚save` in words when there is room, else `✝ ✚`, then the card's short name, then
-    # without the printed strength (`⚔8/4` becomes `⚔8`)
+    # without the printed strength (`⚔8/4` becomes `⚔8`), then (longer words: French, Spanish) a Back
+    # row Unit without its "idle" (not fighting from the Back row is the rule there)
     short = spot.short or spot.name
+    quiet = replace(spot, printed=None, fights=spot.fights or spot.spot in BACK_ROW)
     for words, name, seen in ((True, spot.name, spot), (False, spot.name, spot), (False, short, spot),
-                              (False, short, replace(spot, printed=None))):
+                              (False, short, replace(spot, printed=None)), (False, short, quiet)):
         out = Text(name, style="bold")
         out.append(" ")
         out.append_text(stats(seen))

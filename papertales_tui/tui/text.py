@@ -6,6 +6,8 @@ Display only: nothing here decides what is legal.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from rich.text import Text
 
 from ..rules import (
@@ -40,6 +42,22 @@ SPOT_KEYS = ("F1", "F2", "F3", "B1", "B2")
 LEGEND_LINES = (f"{GOLD} Gold   {LP} Legend Points (LP)   {AGE} Age tokens   {STRENGTH} strength",
                 "   ".join(f"{g} {r}" for r, g in RESOURCE_GLYPHS.items()))
 LEGEND = "   ".join(LEGEND_LINES)
+
+
+class HasText(Protocol):
+    """An ability of a card (rules/cards.py `Ability`)."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def effect(self) -> str: ...
+
+
+def ability_text(ability: HasText) -> str:
+    """An ability's text as the screens show it (the card file's words; its effect's name without one):
+    the one place a translation of the cards' texts comes in (issue 32, the help's area)."""
+    return ability.text or ability.effect.replace("_", " ")
 
 
 def phase_title(phase: str) -> str:
@@ -133,7 +151,7 @@ def unit_detail(t: UnitType, compact: bool = False) -> Text:
     for a in t.abilities:
         phase = _("%(phase)s (on reveal)") % {"phase": phase_title(a.phase)} if a.reveal else phase_title(a.phase)
         out.append("\n• " + _("%(phase)s:") % {"phase": phase} + " ", style="italic")
-        out.append(a.text or a.effect.replace("_", " "))
+        out.append(ability_text(a))
     if not t.abilities:
         out.append("\n• " + _("No ability."), style="dim")
     return out
@@ -155,7 +173,7 @@ def building_detail(b: BuildingType) -> Text:
             out.append_text(styled(_("produces %(production)s"), production=productions(lvl.produces)))
         for a in lvl.abilities:
             out.append("\n  • ")
-            out.append(a.text or a.effect.replace("_", " "))
+            out.append(ability_text(a))
     out.append("\n" + _("Building at level 1 also costs 2 Gold of land per Building you already have."), style="dim")
     out.append("\n" + _("Your first Building at level 2 opens your 5th spot (%(spot)s, Front).")
                % {"spot": SPOT_KEYS[FIFTH_SLOT]}, style="dim")

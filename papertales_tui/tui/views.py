@@ -41,13 +41,15 @@ def army_text(low: int, high: int) -> str:
     return f"{tx.STRENGTH}{low}" if low == high else f"{tx.STRENGTH}{low}-{high}"
 
 
-def necropolis_heading(view: SeatView, turn: int | None = None, lich_lp: int | None = None) -> Text:
+def necropolis_heading(view: SeatView, turn: int | None = None, lich_lp: int | None = None,
+                       compact: bool = False) -> Text:
     """The Lich King's LP (`lich_lp`: as of a summary page, else now) and a turn's armies (default: this
-    turn's), with their Lich King card bonuses; a range while the next card is face down."""
+    turn's), with their Lich King card bonuses; a range while the next card is face down. `compact`
+    (a language whose words run long): without the word NECROPOLIS (the row under it shows it is)."""
     solo = solo_view(view)
     assert solo is not None
-    out = Text.assemble((_("NECROPOLIS"), "bold"), " · ", _("Lich King"), " ",
-                        tx.lp(solo.lich_lp if lich_lp is None else lich_lp))
+    out = Text() if compact else Text.assemble((_("NECROPOLIS"), "bold"), " · ")
+    out.append_text(Text.assemble(_("Lich King"), " ", tx.lp(solo.lich_lp if lich_lp is None else lich_lp)))
     armies = solo.outlook_at(turn)
     if armies is not None:
         shown = view.turn if turn is None else turn
@@ -190,7 +192,10 @@ def necropolis_lines(view: SeatView, width: int, turn: int | None = None, lich_l
                 row.append(" " * gap)
     key = Text(legend(), style="dim")
     key.truncate(width, overflow="ellipsis")
-    return [necropolis_heading(view, turn, lich_lp)] + rows + [lich_cards_line(view, width), key]
+    heading = necropolis_heading(view, turn, lich_lp)
+    if heading.cell_len > width:
+        heading = necropolis_heading(view, turn, lich_lp, compact=True)
+    return [heading] + rows + [lich_cards_line(view, width), key]
 
 
 def lich_sources(view: SeatView) -> Text:

@@ -478,6 +478,11 @@ class KeyBar(Lines):
         fits = [entries, [(k, shorter.get(label, label), n, a, p) for k, label, n, a, p in entries]]
         fits.append([e for e in fits[1] if e[3] not in OPTIONAL_ACTIONS])
         fits.append([(k.replace("Ctrl+", "^"), label, n, a, p) for k, label, n, a, p in fits[2]])
+        # still too long (a language whose words run long): the last keys (the app's own) without their
+        # words, one more at a time (the help, F1, lists every key)
+        last = fits[-1]
+        fits += [[(k, "" if i >= cut else label, n, a, p) for i, (k, label, n, a, p) in enumerate(last)]
+                 for cut in range(len(last) - 1, -1, -1)]
         for choice in fits:
             line, spans = self.render_keys(choice)
             if line.cell_len <= width:
@@ -493,7 +498,8 @@ class KeyBar(Lines):
         for key, label, namespace, action, parts in entries:
             start = out.cell_len
             out.append(key, style="bold reverse")
-            out.append(" ")
+            if label:
+                out.append(" ")
             if parts and label == "/".join(d for d, _ in parts):  # not shortened: each word its own action
                 for k, (description, member) in enumerate(parts):
                     spans.append((out.cell_len, out.cell_len + len(description), namespace, member))

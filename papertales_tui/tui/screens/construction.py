@@ -128,7 +128,7 @@ def building_lines(catalog: Catalog, r: ConstructionPrice) -> list[Text]:
     if lv.produces:
         out.append(styled(_("Produces %(production)s"), production=tx.productions(lv.produces)))
     for a in lv.abilities:
-        out.append(Text(f"• {a.text or a.effect.replace('_', ' ')}"))
+        out.append(Text(f"• {tx.ability_text(a)}"))
     if r.opens_fifth:
         out.append(Text("• " + _("Your first level-2 Building: opens your 5th spot (%(spot)s, Front)")
                         % {"spot": tx.SPOT_KEYS[FIFTH_SLOT]}))

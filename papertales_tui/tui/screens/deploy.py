@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -369,10 +370,16 @@ class DeployScreen(HintHost, GameScreen):
             rows.append(self.fit_row(label, card))
         kept = self.plan.keep
         name = card_name(self.view.card(kept)) if kept is not None else _("nothing")
-        footer = [Text.assemble((_("Kept for next turn:") + " ", "bold"), name)] if self.can_keep() else []
+        short = short_name(self.view.card(kept)) if kept is not None else name
+        width = self.hand.content_region.width or (self.app.size.width // 2 - 3)
+        # the line under the hand, in fewer words when a long name would be cut (French, Polish)
+        kept_line = first_fitting([Text.assemble((label + " ", "bold"), shown) for label, shown in (
+            (_("Kept for next turn:"), name), (_("kept:"), name), (_("kept:"), short))], width)
+        footer = [kept_line] if self.can_keep() else []
         if self.kept_in_title and footer:
             footer = []
-            self.hand.header = [Text.assemble((_("Hand"), "bold"), " · ", (_("kept:") + " ", "bold"), name)]
+            self.hand.header = [first_fitting([Text.assemble((_("Hand"), "bold"), " · ", (_("kept:") + " ", "bold"),
+                                                             shown) for shown in (name, short)], width)]
         else:
             self.hand.header = [Text(hand_title(), style="bold")]
         if not rows:
@@ -412,18 +419,25 @@ class DeployScreen(HintHost, GameScreen):
         gold = self.options.gold
         money = short_line(gold, gold - self.gold_left()) if f.unpaid else money_line(gold, f)
         sides = {j: mark.strip("()") for j, mark in table_marks(len(self.view.players), self.player).items()}
-        lines = [money, wars_line(f, width, sides), aging_line(f, after, width), lp_line(f, width),
+        lines = [money, wars_line(f, width, sides), aging_line(f, after, width), lp_line(f, width, self.shown_names),
                  build_line(self.view, f, width)]
         lines[4:4] = self.panels.deploy_status(f, width)  # (solo: the Lich King's gains)
         if self.short_status:  # short of rows: Construction shows what can be built
             lines.pop()
         if self.short_status >= 2:  # still short: Aging and the LP of the turn share a line
             aging = aging_line(f, after, width - lp_line(f, 0).cell_len - 3)  # (room for the LP's total)
-            lines[2:4] = [Text.assemble(aging, " · ", lp_line(f, width - aging.cell_len - 3))]
+            lines[2:4] = [Text.assemble(aging, " · ", lp_line(f, width - aging.cell_len - 3, self.shown_names))]
         if self.held is not None:
             lines[-1] = Text(_("Holding %(card)s: press 1-5 or choose a spot (Esc: drop)")
                              % {"card": card_name(self.view.card(self.held))}, style="bold")
         return lines
+
+    @functools.cached_property
+    def shown_names(self) -> dict[str, str]:
+        """The cards' names as the screens' language shows them, by their English names."""
+        catalog = self.view.catalog
+        return {c.name: card_name(c) for c in catalog.units.values()} | {
+            b.name: card_name(b) for b in catalog.buildings.values()}
 
     def show_detail(self, card: int | None) -> None:
         self.detail_card = card
@@ -714,7 +728,9 @@ def aging_line(f: fc.TurnForecast, after: SeatView, width: int = 78) -> Text:
     return first_fitting(candidates, width)
 
 
-def lp_line(f: fc.TurnForecast, width: int = 78) -> Text:
+def lp_line(f: fc.TurnForecast, width: int = 78, shown: Mapping[str, str] | None = None) -> Text:
+    """The LP of the turn and where they come from; `shown`: the cards' names as the screens' language
+    shows them, by their English names (the forecast's gains name their cards in English)."""
     low, high = f.lp_total
     gain = tx.lp(low)
     if high != low:
@@ -723,7 +739,8 @@ def lp_line(f: fc.TurnForecast, width: int = 78) -> Text:
     odds = f.lp_odds or tuple(() for _ in f.lp)
     items = [(name, lo, hi, o) for (name, lo, hi), o in zip(f.lp, odds) if lo or hi]
 
-    def item(name: str, lo: int, hi: int, o: fc.Odds, chances: bool) -> str:
+    def item(name: str, lo: int, hi: int, o: fc.Odds, chances: bool, brief: bool = False) -> str:
+        name = war_label(name, brief, shown)
         if chances and lo != hi and o:  # "War vs Ben ★3 70%": each gain with its chance (else none)
             return f"{name} " + "/".join(f"{tx.LP}{v} {percent(c)}" for v, c in o if v)
         return f"{name} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
@@ -743,9 +760,21 @@ def lp_line(f: fc.TurnForecast, width: int = 78) -> Text:
     if items:  # short of room: `LP ★2-10: vs Black army ★0-3, …, Temple ★2` before the total alone
         brief = Text(_("LP") + " ", style="bold")
         brief.append_text(gain)
-        brief.append(": " + ", ".join(item(name.removeprefix("War "), lo, hi, o, False) for name, lo, hi, o in items))
+        brief.append(": " + ", ".join(item(name, lo, hi, o, False, brief=True) for name, lo, hi, o in items))
         candidates.append(brief)
     return first_fitting(candidates + [total], width)
+
+
+def war_label(name: str, brief: bool = False, shown: Mapping[str, str] | None = None) -> str:
+    """A gain of the forecast as the screens' language says it: `War vs Ben` (`brief`: `vs Ben`), a card's
+    (`Temple`), a dying card's (`Demon dies`), with the cards' `shown` names."""
+    shown = shown or {}
+    if name.startswith("War vs "):
+        against = name.removeprefix("War vs ")
+        return "vs " + against if brief else _("War vs %(name)s") % {"name": against}
+    if name.endswith(" dies") and name.removesuffix(" dies") in shown:
+        return _("%(card)s dies") % {"card": shown[name.removesuffix(" dies")]}
+    return shown.get(name, name)
 
 
 def build_line(view: SeatView, f: fc.TurnForecast, width: int = 78) -> Text:
