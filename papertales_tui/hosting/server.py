@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from . import protocol as p
-from .table import HostedTable
+from .table import HostedTable, write_save
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 Sent = Callable[[int, str], None]  # (seat, message): told of every message sent (the tests' record)
@@ -74,6 +74,8 @@ class TableServer:
         self.timers: set[int] = set()  # page counts a read timeout is set for
         self.tasks: set[asyncio.Task[Any]] = set()
         self.samples: dict[tuple[int, int], asyncio.Future[Any]] = {}  # (seat, log size): forecast samples
+        self.write_lock = asyncio.Lock()
+        self.sidecar_kept: tuple[Any, ...] | None = None  # what the secrets file was last written with
         self.save_failed = False
 
     def app(self) -> web.Application:
@@ -144,7 +146,7 @@ class TableServer:
             self.refresh()
             async for message in ws:
                 if message.type == WSMsgType.TEXT:
-                    self.received(client, message.data)
+                    await self.received(client, message.data)
                 elif message.type == WSMsgType.BINARY:
                     self.queue(client, p.Refused(reason="bad_message", about="", message="a text frame is expected"))
                 else:
@@ -185,8 +187,9 @@ class TableServer:
             self.on_send(client.seat, text)
 
     # --- a seat's message ---------------------------------------------------------------------------
-    def received(self, client: Client, text: str) -> None:
-        """Check and apply one message (no await: the table changes in one go)."""
+    async def received(self, client: Client, text: str) -> None:
+        """Check and apply one message (the table changes in one go, before the first await), then save
+        the table and tell every seat."""
         seat, table = client.seat, self.table
         try:
             message = p.to_server(text)
@@ -215,9 +218,10 @@ class TableServer:
         if refused is not None:
             self.queue(client, refused)
             return
-        if not isinstance(message, p.Read):
-            self.save()
-        self.changed()
+        if isinstance(message, p.Read):
+            self.changed()
+        else:
+            await self.commit()
 
     async def forecast(self, client: Client, message: p.Ask, job: tuple[int, Any, Any]) -> None:
         """Answer a forecast once the samples of the neighbours' strengths for this decision are known
@@ -258,16 +262,32 @@ class TableServer:
                 if self.on_send is not None:
                     self.on_send(client.seat, state)
 
-    def save(self) -> None:
-        if self.save_path is None:
-            return
+    async def commit(self) -> None:
+        """After a decision or a take-back: the table saved (made here, written in a thread, the writes
+        in order), then every seat told. The secrets file is written again only when the secrets or the
+        pages to read change (its sequence numbers are a lower bound: see docs/protocol.md)."""
+        if self.save_path is not None:
+            data, sidecar = self.table.encoded(), self.table.sidecar()
+            kept = (sidecar["secrets"], sidecar["pages_from"])
+            async with self.write_lock:
+                await asyncio.to_thread(self.write_files, data, None if kept == self.sidecar_kept else sidecar)
+                self.sidecar_kept = kept
+        self.changed()
+
+    def write_files(self, data: bytes, sidecar: dict[str, Any] | None) -> None:
+        assert self.save_path is not None
         try:
-            self.table.save(self.save_path)
+            write_save(self.save_path, data, sidecar)
             self.save_failed = False
         except (OSError, ValueError) as err:
             if not self.save_failed:
                 self.log(f"cannot save the table to {self.save_path}: {err}")
             self.save_failed = True
+
+    def save(self) -> None:
+        """The table and its secrets file saved now (at the start and at the end)."""
+        if self.save_path is not None:
+            self.write_files(self.table.encoded(), self.table.sidecar())
 
     # --- bots and the read timeout -----------------------------------------------------------------
     def start_bots(self) -> None:
@@ -281,8 +301,7 @@ class TableServer:
         try:
             decision = await asyncio.to_thread(self.table.bot_choose, pend, view)
             if self.table.bot_decided(pend, decision):
-                self.save()
-                self.changed()
+                await self.commit()
         finally:
             self.bots_running.discard(key)
 
