@@ -328,8 +328,9 @@ class TableServer:
         self.changed()
 
     async def closing(self, app: web.Application) -> None:
-        """The host stops: the table saved, every seat told and closed."""
-        self.save()
+        """The host stops: the table saved (after any write under way), every seat told and closed."""
+        async with self.write_lock:
+            self.save()
         for client in list(self.clients.values()):
             self.queue(client, p.Notice(what="closing"))
             client.queue.put_nowait(None)
