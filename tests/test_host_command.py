@@ -25,11 +25,19 @@ COMMAND = [sys.executable, "-c", "import sys; from papertales_tui.cli import mai
 LINK = re.compile(r"http://127\.0\.0\.1:\d+/seat/\d\?secret=[\w-]+")
 
 
+def ends_with_the_tests() -> None:
+    """In the host's process before it starts: SIGKILL when the test process dies, even killed (Linux)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
 @contextlib.contextmanager
 def host(*args: str) -> Iterator[tuple[subprocess.Popen[str], list[str]]]:
     """`papertales host ARGS` started, its links read from its output; killed on leaving."""
     process = subprocess.Popen([*COMMAND, "host", "--port", "0", *args], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True, preexec_fn=ends_with_the_tests)
     try:
         links, lines = [], []
         assert process.stdout is not None

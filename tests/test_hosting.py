@@ -286,3 +286,30 @@ def test_a_resumed_table_keeps_its_secrets_and_sequence_numbers(tmp_path: Path) 
     sidecar_path(path).write_text("not json")
     fresh = HostedTable.load(path)
     assert fresh.secrets[0] not in (None, table.secrets[0])  # new secrets when the file is damaged
+
+
+async def test_a_bad_host_header_and_too_many_clients_are_refused(tmp_path: Path) -> None:
+    table = new_table(2, 3)
+    server = TableServer(table, None, max_clients=2)
+    async with running(server) as port, aiohttp.ClientSession() as http:
+        base = f"http://127.0.0.1:{port}"
+        secret = table.secrets[0]
+        async with http.get(f"{base}/seat/0?secret={secret}", headers={"Host": "x@127.0.0.1"}) as response:
+            assert response.status == 400
+        first = await http.ws_connect(f"{base}/seat/0/ws?secret={secret}")
+        second = await http.ws_connect(f"{base}/seat/1/ws?secret={table.secrets[1]}")
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(f"{base}/seat/1/ws?secret={table.secrets[1]}")
+        assert refused.value.status == 503
+        await first.close()
+        await second.close()
+
+
+def test_a_link_as_a_qr_code_in_the_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    from papertales_tui.commands.host import print_qr
+
+    url = link("192.168.1.20", 8100, 2, "A" * 32)
+    print_qr(url)
+    drawn = capsys.readouterr().out.splitlines()
+    assert len(drawn) >= 15 and all(len(row) == len(drawn[0]) for row in drawn)
+    assert {"█", "▀", "▄"} & set("".join(drawn))

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import secrets
 import sys
 from collections.abc import Awaitable, Callable
@@ -27,6 +26,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from . import protocol as p
 from .table import HostedTable, write_save
+from .web import HOST, secure_headers
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 Sent = Callable[[int, str], None]  # (seat, message): told of every message sent (the tests' record)
@@ -35,16 +35,6 @@ DEFAULT_MAX_CLIENTS = 32
 TAKEN_OVER = 4001  # the close code of a connection whose seat was opened elsewhere
 QUEUE_LIMIT = 2000  # messages waiting for a client that does not read: then it is dropped
 HEARTBEAT = 15.0
-HOST = re.compile(r"(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::[0-9]{1,5})?")  # no userinfo, no list
-HEADERS = {  # on every response: no framing, no sniffing, no Referer (the link holds the secret)
-    "X-Frame-Options": "DENY",
-    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-                               "font-src 'self'; img-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
-                               "base-uri 'none'; form-action 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-}
 
 
 @dataclass(eq=False)
@@ -336,11 +326,6 @@ class TableServer:
             client.queue.put_nowait(None)
         for task in list(self.tasks):
             task.cancel()
-
-
-async def secure_headers(request: web.Request, response: web.StreamResponse) -> None:
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
 
 
 def link(host: str, port: int, seat: int, secret: str) -> str:
