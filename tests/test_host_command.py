@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import os
 import re
 import signal
@@ -25,12 +26,14 @@ COMMAND = [sys.executable, "-c", "import sys; from papertales_tui.cli import mai
 LINK = re.compile(r"http://127\.0\.0\.1:\d+/seat/\d\?secret=[\w-]+")
 
 
+PRCTL = ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("linux") else None  # (looked up
+# here: between fork and exec only simple calls are safe)
+
+
 def ends_with_the_tests() -> None:
     """In the host's process before it starts: SIGKILL when the test process dies, even killed (Linux)."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if PRCTL is not None:
+        PRCTL(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 @contextlib.contextmanager
