@@ -222,7 +222,7 @@ class LogPage(BaseModel):
 
 
 REASONS = ("bad_message", "version", "replay", "out_of_order", "not_your_seat", "not_asked", "illegal",
-           "malformed", "wrong_kind", "unaffordable", "no_take_back", "bad_question", "bad_page", "busy")
+           "malformed", "wrong_kind", "unaffordable", "no_take_back", "bad_question", "bad_page")
 
 
 class Refused(_ToSeat):
