@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import os
 import re
 import signal
@@ -25,11 +26,21 @@ COMMAND = [sys.executable, "-c", "import sys; from papertales_tui.cli import mai
 LINK = re.compile(r"http://127\.0\.0\.1:\d+/seat/\d\?secret=[\w-]+")
 
 
+PRCTL = ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("linux") else None  # (looked up
+# here: between fork and exec only simple calls are safe)
+
+
+def ends_with_the_tests() -> None:
+    """In the host's process before it starts: SIGKILL when the test process dies, even killed (Linux)."""
+    if PRCTL is not None:
+        PRCTL(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
 @contextlib.contextmanager
 def host(*args: str) -> Iterator[tuple[subprocess.Popen[str], list[str]]]:
     """`papertales host ARGS` started, its links read from its output; killed on leaving."""
     process = subprocess.Popen([*COMMAND, "host", "--port", "0", *args], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True, preexec_fn=ends_with_the_tests)
     try:
         links, lines = [], []
         assert process.stdout is not None
@@ -106,6 +117,7 @@ def test_ctrl_c_saves_and_exits_130(tmp_path: Path, data_dir: Path) -> None:
     (["--names", "Ann,Bob", "--players", "3"], "--names"),
     (["--resume", "missing.json"], "missing.json"),
     (["--host", "no such host.invalid"], "cannot serve"),
+    (["--save", "/nonexistent-folder/t.json"], "cannot save"),
 ])
 def test_bad_options_say_so_in_one_line_and_exit_2(args: list[str], says: str, tmp_path: Path,
                                                       data_dir: Path) -> None:

@@ -64,22 +64,26 @@ class SeatClient:
         assert self.ws is not None
         await self.ws.send_json({"v": p.VERSION, **message})
 
+    async def post(self, message: p.Decide | p.TakeBack | p.Read | p.Ask) -> None:
+        assert self.ws is not None
+        await self.ws.send_str(message.model_dump_json())
+
     async def decide(self, decision: Decision, seq: int | None = None) -> None:
         assert self.state is not None
-        await self.send({"type": "decide", "seq": self.state.next_seq if seq is None else seq,
-                         "decision": decision.to_dict()})
+        await self.post(p.Decide(v=p.VERSION, type="decide", seq=self.state.next_seq if seq is None else seq,
+                                 decision=decision))
 
     async def take_back(self) -> None:
         assert self.state is not None
-        await self.send({"type": "take_back", "seq": self.state.next_seq})
+        await self.post(p.TakeBack(v=p.VERSION, type="take_back", seq=self.state.next_seq))
 
     async def read(self, page: int) -> None:
-        await self.send({"type": "read", "page": page})
+        await self.post(p.Read(v=p.VERSION, type="read", page=page))
 
     async def ask(self, query: dict[str, Any], timeout: float = 60) -> Any:
         """A question's answer, read back (a `TurnForecast`...); a `Refused` if refused."""
         ident = next(self.ids)
-        await self.send({"type": "ask", "id": ident, "query": query})
+        await self.send({"id": ident, "type": "ask", "query": query})  # (the query checked by the server)
         got = await self.until(lambda m: isinstance(m, p.Answer | p.Refused) and m.id == ident, timeout)
         if isinstance(got, p.Refused):
             return got

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import secrets
 import sys
 from collections.abc import Awaitable, Callable
@@ -25,8 +24,10 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from ..rules import game_decisions
 from . import protocol as p
-from .table import HostedTable
+from .table import HostedTable, write_save
+from .web import HOST, secure_headers
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 Sent = Callable[[int, str], None]  # (seat, message): told of every message sent (the tests' record)
@@ -35,16 +36,6 @@ DEFAULT_MAX_CLIENTS = 32
 TAKEN_OVER = 4001  # the close code of a connection whose seat was opened elsewhere
 QUEUE_LIMIT = 2000  # messages waiting for a client that does not read: then it is dropped
 HEARTBEAT = 15.0
-HOST = re.compile(r"(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::[0-9]{1,5})?")  # no userinfo, no list
-HEADERS = {  # on every response: no framing, no sniffing, no Referer (the link holds the secret)
-    "X-Frame-Options": "DENY",
-    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-                               "font-src 'self'; img-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
-                               "base-uri 'none'; form-action 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-}
 
 
 @dataclass(eq=False)
@@ -74,6 +65,9 @@ class TableServer:
         self.timers: set[int] = set()  # page counts a read timeout is set for
         self.tasks: set[asyncio.Task[Any]] = set()
         self.samples: dict[tuple[int, int], asyncio.Future[Any]] = {}  # (seat, log size): forecast samples
+        self.write_lock = asyncio.Lock()
+        self.writing = 0  # saves made and not written yet
+        self.sidecar_kept: tuple[Any, ...] | None = None  # what the secrets file was last written with
         self.save_failed = False
 
     def app(self) -> web.Application:
@@ -144,7 +138,7 @@ class TableServer:
             self.refresh()
             async for message in ws:
                 if message.type == WSMsgType.TEXT:
-                    self.received(client, message.data)
+                    await self.received(client, message.data)
                 elif message.type == WSMsgType.BINARY:
                     self.queue(client, p.Refused(reason="bad_message", about="", message="a text frame is expected"))
                 else:
@@ -185,9 +179,11 @@ class TableServer:
             self.on_send(client.seat, text)
 
     # --- a seat's message ---------------------------------------------------------------------------
-    def received(self, client: Client, text: str) -> None:
-        """Check and apply one message (no await: the table changes in one go)."""
+    async def received(self, client: Client, text: str) -> None:
+        """Check and apply one message (the table changes in one go, before the first await), then save
+        the table and tell every seat."""
         seat, table = client.seat, self.table
+        decided = len(game_decisions(table.game))
         try:
             message = p.to_server(text)
         except ValueError as why:
@@ -215,9 +211,10 @@ class TableServer:
         if refused is not None:
             self.queue(client, refused)
             return
-        if not isinstance(message, p.Read):
-            self.save()
-        self.changed()
+        if isinstance(message, p.Read) and len(game_decisions(table.game)) == decided:
+            self.changed()
+        else:  # (a page read may let the table answer a Mystical Healer question that changes nothing)
+            await self.commit()
 
     async def forecast(self, client: Client, message: p.Ask, job: tuple[int, Any, Any]) -> None:
         """Answer a forecast once the samples of the neighbours' strengths for this decision are known
@@ -244,7 +241,11 @@ class TableServer:
         self.start_timer()
 
     def refresh(self) -> None:
-        """Queue for every connected seat the pages it has not been sent and its state, if it changed."""
+        """Queue for every connected seat the pages it has not been sent and its state, if it changed;
+        nothing while a save is being written (its `commit` refreshes once it is): a seat is told only
+        of decisions saved."""
+        if self.writing:
+            return
         table = self.table
         online = tuple(sorted(self.clients))
         for client in list(self.clients.values()):
@@ -258,16 +259,36 @@ class TableServer:
                 if self.on_send is not None:
                     self.on_send(client.seat, state)
 
-    def save(self) -> None:
-        if self.save_path is None:
-            return
+    async def commit(self) -> None:
+        """After a decision or a take-back: the table saved (made here, written in a thread, the writes
+        in order), then every seat told. The secrets file is written again only when the secrets or the
+        pages to read change (its sequence numbers are a lower bound: see docs/protocol.md)."""
+        if self.save_path is not None:
+            data, sidecar = self.table.encoded(), self.table.sidecar()
+            kept = (sidecar["secrets"], sidecar["pages_from"])
+            self.writing += 1  # (until it is written, no seat is told of anything: see `refresh`)
+            try:
+                async with self.write_lock:
+                    await asyncio.to_thread(self.write_files, data, None if kept == self.sidecar_kept else sidecar)
+                    self.sidecar_kept = kept
+            finally:
+                self.writing -= 1
+        self.changed()
+
+    def write_files(self, data: bytes, sidecar: dict[str, Any] | None) -> None:
+        assert self.save_path is not None
         try:
-            self.table.save(self.save_path)
+            write_save(self.save_path, data, sidecar)
             self.save_failed = False
         except (OSError, ValueError) as err:
             if not self.save_failed:
                 self.log(f"cannot save the table to {self.save_path}: {err}")
             self.save_failed = True
+
+    def save(self) -> None:
+        """The table and its secrets file saved now (at the start and at the end)."""
+        if self.save_path is not None:
+            self.write_files(self.table.encoded(), self.table.sidecar())
 
     # --- bots and the read timeout -----------------------------------------------------------------
     def start_bots(self) -> None:
@@ -281,8 +302,7 @@ class TableServer:
         try:
             decision = await asyncio.to_thread(self.table.bot_choose, pend, view)
             if self.table.bot_decided(pend, decision):
-                self.save()
-                self.changed()
+                await self.commit()
         finally:
             self.bots_running.discard(key)
 
@@ -296,7 +316,7 @@ class TableServer:
     def timed_out(self, pages: int) -> None:
         self.timers.discard(pages)
         if self.table.expire_reading(pages):
-            self.changed()
+            self.spawn(self.commit())  # (it may answer a Mystical Healer question that changes nothing)
 
     def spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
@@ -309,18 +329,14 @@ class TableServer:
         self.changed()
 
     async def closing(self, app: web.Application) -> None:
-        """The host stops: the table saved, every seat told and closed."""
-        self.save()
+        """The host stops: the table saved (after any write under way), every seat told and closed."""
+        async with self.write_lock:
+            self.save()
         for client in list(self.clients.values()):
             self.queue(client, p.Notice(what="closing"))
             client.queue.put_nowait(None)
         for task in list(self.tasks):
             task.cancel()
-
-
-async def secure_headers(request: web.Request, response: web.StreamResponse) -> None:
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
 
 
 def link(host: str, port: int, seat: int, secret: str) -> str:
