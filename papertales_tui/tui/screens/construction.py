@@ -28,8 +28,8 @@ from ...rules import (
 from ...rules import price as rules_price
 from .. import panels
 from .. import text as tx
+from ..flow import Asks
 from ..kingdom import Kingdom, kingdom_view
-from ..session import Asks
 from ..widgets import Notice, option_key
 from .common import GameScreen, side_width, turn_title
 from .hint import HINT, LEARN, HintHost

@@ -9,8 +9,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Label
 
 from ...rules import AgeTarget, Decision, Heal, Pending, SeatView
+from ..flow import Asks
 from ..kingdom import Kingdom, kingdom_view
-from ..session import Asks
 from ..widgets import Notice
 from .common import GameScreen, turn_title
 from .modals import AgeTargetModal, HealModal

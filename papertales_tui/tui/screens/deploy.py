@@ -15,10 +15,10 @@ from ...rules import FIFTH_SLOT, Decision, Deploy, DeployOptions, Pending, SeatV
 from ...rules import forecast as fc
 from .. import panels
 from .. import text as tx
+from ..flow import Asks
 from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_height, table_marks
 from ..plan import DeployPlan
 from ..seats import bot_marked
-from ..session import Asks
 from ..widgets import Lines, RowList
 from .common import GameScreen, turn_title
 from .hint import HINT, HINT_ROWS, LEARN, HintHost

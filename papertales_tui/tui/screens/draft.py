@@ -17,9 +17,9 @@ from textual.containers import Horizontal
 from ...rules import Decision, Pending, Pick, PickOptions, SeatView, SoloPickOptions
 from .. import panels
 from .. import text as tx
+from ..flow import Asks
 from ..kingdom import KingdomTable, KingdomView, kingdom_views, table_height, table_marks
 from ..seats import bot_marked
-from ..session import Asks
 from ..widgets import Notice, RowList, TextBox, unbroken, wrap
 from .common import GameScreen, side_width, turn_title
 from .hint import HINT, HINT_ROWS, LEARN, HintHost

@@ -11,7 +11,6 @@ from textual.containers import Center, Vertical
 from textual.widgets import Button
 
 from ...rules import Pending, SeatView, Step
-from ..messages import FlowResumed
 from ..session import TAKEN_BACK
 from ..widgets import Lines
 from .common import Continue, GameScreen, TakeBack, turn_title
@@ -160,9 +159,6 @@ class BotScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.thinking(self.name_)
-
-    def on_screen_resume(self) -> None:
-        self.post_message(FlowResumed())
 
     def thinking(self, name: str) -> None:
         self.query_one("#handoff-box", Lines).set_lines([Text(f"{name} (bot) is thinking…")])

@@ -25,7 +25,7 @@ from .. import text as tx
 from ..kingdom import LEGEND as KINGDOM_LEGEND
 from ..kingdom import Kingdom, kingdom_views
 from ..seats import bot_marked
-from ..session import Summary
+from ..flow import Summary
 from ..widgets import TextInput, option_key
 from .common import GameScreen
 

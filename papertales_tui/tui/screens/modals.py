@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 
     from ...persistence import SaveFileError
     from ...rules import forecast
+    from ..flow import Asks
     from ..host import Host
-    from ..session import Asks
 
 
 SAVE_FIRST = "save"  # ConfirmQuit's answer: save the game to a file first (then the question again)
