@@ -15,6 +15,8 @@ FORBIDDEN = {  # layer -> the layers it must not import
                              "papertales_tui.cli", "papertales_tui.text", "papertales_tui.workers"),
     "papertales_tui.persistence": ("papertales_tui.tui", "papertales_tui.commands", "papertales_tui.cli",
                                    "papertales_tui.text"),
+    # the hosted table (papertales host): no Textual, no app; the rules, the words, the saves
+    "papertales_tui.hosting": ("papertales_tui.tui", "papertales_tui.commands", "papertales_tui.cli"),
     "papertales_tui.text": ("papertales_tui.tui", "papertales_tui.persistence", "papertales_tui.commands",
                             "papertales_tui.cli"),
 }

@@ -1,0 +1,413 @@
+"""The messages between a hosted table (`papertales host`) and its seats: docs/protocol.md.
+
+Every message is one websocket text frame holding a JSON object with the protocol version `v` and its
+`type`. Each side validates what it receives with Pydantic, through the models below: the game's own
+values travel as the rules' dataclasses (`SeatView`, `Pending` and its options, the decisions, the
+typed events, the Construction report, a forecast), read and written by Pydantic `TypeAdapter`s over
+those dataclasses, never by hand-written JSON. A decision or options value carries its `kind` (`step`),
+an event its `type`, as their JSON forms elsewhere do (saves, logs).
+
+Both directions are bounded (`MAX_TO_SERVER`, `MAX_TO_SEAT` bytes a message). What a seat sends is
+read strictly (no "3" for 3, no unknown field); what the server sends is read leniently about fields
+it does not know, so that a newer server may add fields (docs/protocol.md, "Versions").
+
+`to_seat(text, catalog)` and `to_server(text)` read a message (ValueError, saying what is wrong, for
+anything else); `encode(message)` writes one. A view read back holds the seat's own card catalog
+(`SeatView.catalog`: the printed cards, the same at both ends, which never travel).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    Tag,
+    TypeAdapter,
+    ValidationError,
+    ValidationInfo,
+    WrapSerializer,
+)
+from pydantic.json_schema import SkipJsonSchema
+
+from ..rules import (
+    AgeTarget,
+    AgeTargetOptions,
+    Build,
+    Catalog,
+    ConstructionOptions,
+    ConstructionPrice,
+    Decision,
+    Deploy,
+    DeployOptions,
+    Heal,
+    HealOptions,
+    Options,
+    Pass,
+    Pending,
+    Pick,
+    PickOptions,
+    SeatView,
+    Upgrade,
+)
+from ..rules import events as ev
+from ..rules.forecast import AgeChange, TurnForecast
+
+VERSION: Literal[1] = 1  # the protocol's version: a message of another version is refused
+MAX_TO_SERVER = 16 * 1024  # bytes of one message from a seat (a decision is a few hundred)
+MAX_TO_SEAT = 1024 * 1024  # bytes of one message to a seat (a 7-player view is some 10 KB)
+MAX_LOG_PAGE = 200  # events in one answer to a "log" question
+MAX_SEQ = 2**53  # sequence numbers and question ids stay exact in every JSON reader
+
+Seq = Annotated[int, Field(ge=0, le=MAX_SEQ)]
+SeatNo = Annotated[int, Field(ge=0, le=6)]
+Spot = Annotated[int, Field(ge=0, le=4)]
+CardNo = Annotated[int, Field(ge=0, le=10_000)]
+
+
+# ---- the rules' values on the wire --------------------------------------------------------------
+def _tag(attribute: str) -> Any:
+    def read(value: Any) -> Any:
+        if isinstance(value, dict):
+            return value.get(attribute)
+        return getattr(value, attribute.upper() if attribute == "type" else attribute, None)
+    return read
+
+
+def _with(attribute: str) -> Any:
+    def write(value: Any, handler: Any) -> Any:
+        return {attribute: str(getattr(value, attribute)), **handler(value)}
+    return write
+
+
+DECISION_TYPES = (Pick, Deploy, AgeTarget, Build, Upgrade, Pass, Heal)
+OPTION_TYPES = (PickOptions, DeployOptions, AgeTargetOptions, ConstructionOptions, HealOptions)
+
+
+def _member(cls: type, tag: str, attribute: str) -> Any:
+    """One member of a tagged union: the dataclass, read from its JSON form without its tag (its
+    arrays as tuples: a seat's message is read strictly, and this reads it as Python values)."""
+    def untagged(value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        return {k: tuple(v) if isinstance(v, list) else v for k, v in value.items() if k != attribute}
+    return Annotated[cls, BeforeValidator(untagged), Tag(tag)]
+
+
+def _union(members: tuple[Any, ...], attribute: str, write: Any) -> Any:
+    """A union of the rules' dataclasses told apart by `attribute` (`kind`, `step`, `type`)."""
+    return Annotated[Union[members], Discriminator(_tag(attribute)), write]  # noqa: UP007
+
+
+if TYPE_CHECKING:  # (the type checker sees the rules' own unions)
+    DecisionW = Decision
+    OptionsW = Options
+    EventW = ev.BaseEvent
+else:
+    # A decision: the dataclass of its `kind` (its JSON form, as saves write it)
+    DecisionW = _union(tuple(_member(c, c.kind, "kind") for c in DECISION_TYPES), "kind", WrapSerializer(_with("kind")))
+    # A step's options: the dataclass of its `step`
+    OptionsW = _union(tuple(_member(c, str(c.step), "step") for c in OPTION_TYPES), "step",
+                      WrapSerializer(_with("step")))
+    # An event: the dataclass of its `type` (its JSON form, as the log holds it)
+    EventW = _union(tuple(_member(c, t, "type") for t, c in ev.TYPES.items()), "type",
+                    PlainSerializer(lambda e: e.to_dict()))
+
+
+def _catalog(value: Any, info: ValidationInfo) -> Catalog:
+    """A view's catalog never travels (null on the wire): the reader's own, given as context."""
+    if value is not None:
+        raise ValueError("the card catalog does not travel")
+    context = info.context
+    catalog = context.get("catalog") if isinstance(context, dict) else None
+    if catalog is None:
+        raise ValueError("a view is read with the reader's card catalog")
+    return catalog  # type: ignore[no-any-return]
+
+
+CatalogW = Annotated[Any, PlainValidator(_catalog), PlainSerializer(lambda _c: None), SkipJsonSchema()]
+# The names the rules' dataclasses are annotated with, as they travel (their modules import some of
+# these only for the type checker, and the union types above replace the plain ones)
+NAMESPACE: dict[str, Any] = {"Catalog": CatalogW, "Decision": DecisionW, "Options": OptionsW,
+                             "UnitType": Any, "Params": dict[str, Any]}
+
+
+# ---- server -> seat ------------------------------------------------------------------------------
+class _ToSeat(BaseModel):
+    """A message to a seat: fields a reader does not know are ignored (a newer server's additions)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True, arbitrary_types_allowed=True)
+    v: Literal[1] = VERSION
+
+
+class Welcome(_ToSeat):
+    """The first message on a connection: who this seat is and who sits at the table."""
+
+    type: Literal["welcome"] = "welcome"
+    seat: SeatNo
+    names: tuple[str, ...]
+    seats: tuple[str, ...]  # each seat's type: "human" or "bot:<level>" (tui/seats.py)
+    read_timeout: float | None  # seconds the table waits for every seat to read the results pages
+    max_message: int = MAX_TO_SERVER  # bytes the server reads in one message
+
+
+class State(_ToSeat):
+    """The seat's situation, sent whenever it changes: its view, what it is asked (None: nothing now,
+    or the others are still reading the results pages), who is still deciding and reading."""
+
+    type: Literal["state"] = "state"
+    view: SeatView
+    asked: Pending | None  # the decision this seat must make now, with its options
+    prior: DecisionW | None = None  # the decision it took back, to start from
+    deciding: tuple[SeatNo, ...]  # who must still decide in this step (view.deciding, the bots included)
+    reading: tuple[SeatNo, ...]  # who has not read the results pages yet (the game waits for them)
+    take_back: bool  # this seat may take back the decision it made in this step
+    next_seq: Seq  # the sequence number of this seat's next "decide" or "take_back"
+    pages: int  # results pages made so far (ids 0 to pages - 1)
+    read: int  # how many of them this seat has read
+    online: tuple[SeatNo, ...] = ()  # the human seats with a client connected
+
+
+class Figures(BaseModel):
+    """Each player's LP and Gold at the end of a page, and the Lich King's (solo only)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+    lp: tuple[int, ...]
+    gold: tuple[int, ...]
+    lich: int | None = None
+    changed: bool  # Units or Buildings changed since (the page's Kingdoms are as they were then)
+
+
+class Page(_ToSeat):
+    """A results page (tui/session.py `Summary` or `Final`): public events of one chapter."""
+
+    type: Literal["page"] = "page"
+    id: Seq
+    kind: Literal["summary", "final"]
+    chapter: str  # "reveal", "income", "construction", "aging", "end" (tui/chapters.py)
+    turn: int
+    as_of: int  # the log's length at the page's end
+    events: tuple[EventW, ...]
+    figures: Figures
+
+
+class Answer(_ToSeat):
+    """The answer to a seat's question `id` (its `ask`): `result` as the question's kind says."""
+
+    type: Literal["answer"] = "answer"
+    id: Seq
+    ask: str
+    result: Any  # read with `answer_result(ask, result, catalog)`
+
+
+class LoggedEvent(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+    index: int
+    event: EventW
+
+
+class LogPage(BaseModel):
+    """Events of the log this seat may see (the public ones and its own), from `start`."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+    events: tuple[LoggedEvent, ...]
+    size: int  # the log's length now
+    take_backs: tuple[tuple[int, SeatNo, str], ...] = ()  # (log length then, seat, step) of each take-back
+
+
+REASONS = ("bad_message", "version", "replay", "out_of_order", "not_your_seat", "not_asked", "illegal",
+           "malformed", "wrong_kind", "unaffordable", "no_take_back", "bad_question", "bad_page", "busy")
+
+
+class Refused(_ToSeat):
+    """A message refused, nothing changed: why (`reason`, one of REASONS; `message`, in English), and
+    the data a screen needs (docs/protocol.md: `cost` and `gold` of `unaffordable`, `expected` kinds of
+    `wrong_kind`, `next_seq` of `replay` and `out_of_order`)."""
+
+    type: Literal["refused"] = "refused"
+    reason: str
+    message: str
+    about: str  # the refused message's type ("" when it could not be read)
+    seq: int | None = None
+    id: int | None = None
+    cost: int | None = None
+    gold: int | None = None
+    expected: tuple[str, ...] | None = None
+    next_seq: int | None = None
+
+
+class Notice(_ToSeat):
+    """Something the seat is told: `taken_over` (another client opened this seat's link: this one is
+    closed), `took_back` (`seat` took back their decision of `step`), `closing` (the host stops; the
+    table is saved)."""
+
+    type: Literal["notice"] = "notice"
+    what: str
+    seat: SeatNo | None = None
+    step: str | None = None
+
+
+ToSeat = Annotated[Welcome | State | Page | Answer | Refused | Notice, Field(discriminator="type")]
+
+
+# ---- seat -> server ------------------------------------------------------------------------------
+class _ToServer(BaseModel):
+    """A message from a seat: read strictly (exact types, no unknown field)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    v: Literal[1]
+
+
+class Decide(_ToServer):
+    """This seat's decision (its `seq`: `State.next_seq`; each number is used once)."""
+
+    type: Literal["decide"]
+    seq: Seq
+    decision: DecisionW
+    seat: SeatNo | None = None  # if given, the seat of the connection (else refused: `not_your_seat`)
+
+
+class TakeBack(_ToServer):
+    """Take back the decision this seat made in this step (before the step resolves)."""
+
+    type: Literal["take_back"]
+    seq: Seq
+    seat: SeatNo | None = None
+
+
+class Read(_ToServer):
+    """This seat has read the results pages up to `page` (its id), included."""
+
+    type: Literal["read"]
+    page: Seq
+
+
+class Forecast(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    kind: Literal["forecast"]
+    slots: tuple[CardNo | None, CardNo | None, CardNo | None, CardNo | None, CardNo | None]
+    keep: CardNo | None = None
+
+
+class Report(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    kind: Literal["construction_report"]
+
+
+class WouldDie(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    kind: Literal["would_die"]
+    slot: Spot
+    extra_age: Annotated[int, Field(ge=0, le=10)] = 0
+
+
+class AgeChangeAsk(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    kind: Literal["age_change"]
+    slot: Spot
+    amount: Annotated[int, Field(ge=0, le=10)]
+
+
+class SuggestedUnpaid(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    kind: Literal["suggested_unpaid"]
+    new: Annotated[tuple[CardNo, ...], Field(max_length=5)]
+
+
+class LogAsk(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    kind: Literal["log"]
+    start: Seq = 0
+    count: Annotated[int, Field(ge=1, le=MAX_LOG_PAGE)] = MAX_LOG_PAGE
+
+
+Question = Annotated[Forecast | Report | WouldDie | AgeChangeAsk | SuggestedUnpaid | LogAsk,
+                     Field(discriminator="kind")]
+
+
+class Ask(_ToServer):
+    """A question of the deciding screen (tui/session.py `Asks`), answered from the game with numbers
+    and views only; `id` comes back in the `Answer`."""
+
+    type: Literal["ask"]
+    id: Seq
+    query: Question
+
+
+ToServer = Annotated[Decide | TakeBack | Read | Ask, Field(discriminator="type")]
+
+# What each question's answer holds
+RESULTS: dict[str, Any] = {
+    "forecast": TurnForecast | None,  # None: a plan the engine would refuse
+    "construction_report": tuple[ConstructionPrice, ...],
+    "would_die": bool,
+    "age_change": AgeChange,
+    "suggested_unpaid": tuple[int, ...],
+    "log": LogPage,
+}
+
+for _model in (State, Page, Answer, LoggedEvent, LogPage, Decide, Ask):
+    _model.model_rebuild(_types_namespace=NAMESPACE)
+_TO_SEAT: TypeAdapter[Welcome | State | Page | Answer | Refused | Notice] = TypeAdapter(ToSeat)
+_TO_SERVER: TypeAdapter[Decide | TakeBack | Read | Ask] = TypeAdapter(ToServer)
+_RESULTS = {kind: TypeAdapter(t) for kind, t in RESULTS.items()}
+_ADAPTERS: list[TypeAdapter[Any]] = [_TO_SEAT, _TO_SERVER, *_RESULTS.values()]
+for _adapter in _ADAPTERS:
+    _adapter.rebuild(_types_namespace=NAMESPACE)
+
+
+def encode(message: BaseModel) -> str:
+    """A message as its websocket frame (JSON text)."""
+    return message.model_dump_json()
+
+
+def result(ask: str, value: Any) -> Any:
+    """An answer's result as JSON-ready data."""
+    return _RESULTS[ask].dump_python(value, mode="json")
+
+
+def answer_result(ask: str, value: Any, catalog: Catalog) -> Any:
+    """An answer's result read back (a `TurnForecast`, a tuple of `ConstructionPrice`...)."""
+    try:
+        return _RESULTS[ask].validate_python(value, context={"catalog": catalog})
+    except (KeyError, ValidationError) as err:
+        raise ValueError(f"not an answer to {ask!r}: {_why(err)}") from None
+
+
+def to_server(text: str | bytes) -> Decide | TakeBack | Read | Ask:
+    """A seat's message, checked (ValueError, saying what is wrong)."""
+    if len(text) > MAX_TO_SERVER:
+        raise ValueError(f"a message of more than {MAX_TO_SERVER} bytes")
+    try:
+        return _TO_SERVER.validate_json(text)
+    except ValidationError as err:
+        raise ValueError(_why(err)) from None
+
+
+def to_seat(text: str | bytes, catalog: Catalog) -> Welcome | State | Page | Answer | Refused | Notice:
+    """A message from the server, checked (ValueError, saying what is wrong); a view in it holds `catalog`."""
+    if len(text) > MAX_TO_SEAT:
+        raise ValueError(f"a message of more than {MAX_TO_SEAT} bytes")
+    try:
+        return _TO_SEAT.validate_json(text, context={"catalog": catalog})
+    except ValidationError as err:
+        raise ValueError(_why(err)) from None
+
+
+def _why(err: Exception) -> str:
+    if isinstance(err, ValidationError):
+        first = err.errors()[0]
+        where = ".".join(str(x) for x in first["loc"]) or "message"
+        return f"{where}: {first['msg']}"
+    return str(err)
+
+
+__all__ = ["Answer", "Ask", "Decide", "Figures", "LogPage", "MAX_LOG_PAGE", "MAX_TO_SEAT", "MAX_TO_SERVER",
+           "Notice", "Page", "REASONS", "RESULTS", "Read", "Refused", "State", "TakeBack", "VERSION", "Welcome",
+           "answer_result", "encode", "result", "to_seat", "to_server"]
