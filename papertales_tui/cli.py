@@ -30,6 +30,7 @@ SUBCOMMANDS = [
     "tournament",
     "review",
     "serve",
+    "join",
 ]
 LAST_AUTOSAVE = True  # the value of --resume without a FILE
 INTERRUPTED = 130  # the shell's code for a program stopped by Ctrl-C

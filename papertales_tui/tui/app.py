@@ -197,7 +197,13 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
     def play_remote(self, flow: Flow) -> None:
         """Play one seat of a hosted table: the flow tells, from its own thread, when the table moved on."""
         self.session = flow
-        flow.listen(lambda: self._from_thread(self.flow_changed))
+        loop = asyncio.get_running_loop()  # (the flow's thread must not wait for the app: it may be waiting
+
+        def changed() -> None:  # for the flow's answer, to a decision sent)
+            with contextlib.suppress(RuntimeError):  # the app has closed
+                loop.call_soon_threadsafe(self.flow_changed)
+
+        flow.listen(changed)
         self.go()
 
     def flow_changed(self) -> None:

@@ -5,7 +5,7 @@ deciding screen gets the flow's `Asks` for its seat. Two flows satisfy these pro
 
 - `Session` (tui/session.py): a game at one keyboard (hot seat, solo), the `Game` in this process; its
   scenes include the hand-off screens and the bots' turns, and its `Asks` answer from the game.
-- `RemoteSession` (hosting/client.py): one seat of a table hosted by `papertales host`, the game on the
+- `RemoteSession` (tui/remote.py): one seat of a table hosted by `papertales host`, the game on the
   server; each seat decides at the same time as the others on a device of its own, so there is no
   hand-off: when the seat has decided, or has nothing to decide, its scene is `Waiting`. Its `Asks`
   answer over the connection.
