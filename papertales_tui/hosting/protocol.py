@@ -190,7 +190,7 @@ class Page(_ToSeat):
     type: Literal["page"] = "page"
     id: Seq
     kind: Literal["summary", "final"]
-    chapter: str  # "reveal", "income", "construction", "aging", "end" (tui/chapters.py)
+    chapter: str  # "reveal", "income", "construction", "aging", "end" (text/chapters.py)
     turn: int
     as_of: int  # the log's length at the page's end
     events: tuple[EventW, ...]

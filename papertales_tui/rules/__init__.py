@@ -9,7 +9,8 @@
 A program uses what is listed in `__all__`: the game (`Game`, `Pending`, `Step`), the decisions
 (`Pick`, `Deploy`, `AgeTarget`, `Build`, `Upgrade`, `Pass`, `Heal`) and the options of each step (`PickOptions`,
 `SoloPickOptions`, `DeployOptions`, `AgeTargetOptions`, `ConstructionOptions`, `HealOptions`), the errors
-(`IllegalDecision` and its subclasses), the modes (`StandardMode`, `SoloMode`,
+(`IllegalDecision` and its subclasses; `Game.take_back` withdraws a decision before its step
+resolves), the modes (`StandardMode`, `SoloMode`,
 `MODES`, `load_game`, `new_game`), what a seat sees (`observe(game, seat)` gives a `SeatView`:
 `PlayerView`, `UnitView`, `SoloView`, `ArmyRange`), what a table keeps (`game_log`, `game_decisions`,
 `game_turn`, `game_seed`) and the cards (`Catalog`, `default_catalog`, `load_catalog`).
@@ -41,7 +42,7 @@ from .decisions import (
     decision_from_dict,
     price,
 )
-from .errors import IllegalDecision, MalformedDecision, NotPending, Unaffordable, WrongKind
+from .errors import IllegalDecision, MalformedDecision, NothingToTakeBack, NotPending, Unaffordable, WrongKind
 
 if TYPE_CHECKING:
     from . import bots, coach, events, forecast
@@ -110,7 +111,8 @@ __all__ = [
     "AgeChoice", "ArmyRange", "BACK", "Bot", "Build", "BuildingType", "CardFileError", "Catalog", "ConstructionPrice",
     "Decision",
     "Deploy", "DraftMemory", "FIFTH_SLOT", "FRONT", "Game", "Heal", "IllegalDecision", "LichKingCard", "MODES",
-    "MalformedDecision", "Mode", "NecropolisCard", "NotPending", "Pass", "Pending", "Pick", "PlayerView",
+    "MalformedDecision", "Mode", "NecropolisCard", "NotPending", "NothingToTakeBack", "Pass", "Pending", "Pick",
+    "PlayerView",
     "Production", "Quest", "SLOT_NAMES", "START_GOLD", "SeatView", "SoloMode", "SoloView",
     "StandardMode", "Step", "Unaffordable", "UnitType", "UnitView", "Upgrade", "WAR_LP", "WarStrength", "WrongKind",
     "as_decision",

@@ -45,7 +45,7 @@ from .decisions import (
     Upgrade,
     as_decision,
 )
-from .errors import IllegalDecision, NotPending
+from .errors import IllegalDecision, NothingToTakeBack, NotPending
 from .kingdom import Forecast
 from .modes import Mode, StandardMode
 from .names import check_name
@@ -387,6 +387,27 @@ class Game:
             s.players[player].submitted = d
         if not self._anyone_pending(player + 1):  # (from the next seat: this player has decided)
             self._advance(row)
+
+    def take_back(self, player: int) -> Decision:
+        """Withdraw the decision `player` made in this step while it waits for the others (the step
+        has not resolved, so nothing it decided was revealed): the player is pending again, the game as
+        it was before that decision (its entry left out of the decisions). Returns the decision taken
+        back; NothingToTakeBack when there is none (none made in this step, or one applied at once:
+        an Age-token target)."""
+        s = self.state
+        if type(player) is not int or s.over or not 0 <= player < len(s.players):
+            raise NothingToTakeBack(player)
+        p = s.players[player]
+        decision = p.submitted
+        if decision is None:
+            raise NothingToTakeBack(player)
+        p.submitted = None
+        log = s.decisions
+        for k in range(len(log) - 1, -1, -1):  # its entry: the player's last (one a step)
+            if log[k]["player"] == player:
+                del log[k]
+                break
+        return decision
 
     def check(self, player: int, decision: Decision | dict[str, Any]) -> Decision:
         """The decision as `apply` would apply it (prices settled), without applying it; raises

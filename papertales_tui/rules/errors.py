@@ -24,6 +24,15 @@ class NotPending(IllegalDecision):
         self.player = player
 
 
+class NothingToTakeBack(IllegalDecision):
+    """This player has no decision to take back (`Game.take_back`): none made in this step, one
+    applied at once (an Age-token target), or the step has resolved."""
+
+    def __init__(self, player: object):
+        super().__init__(f"player {player} has no decision to take back now")
+        self.player = player
+
+
 class WrongKind(IllegalDecision):
     """A decision of another kind than the step asks for (`expected` lists the kinds accepted)."""
 
@@ -42,4 +51,4 @@ class Unaffordable(IllegalDecision):
         self.gold = gold
 
 
-__all__ = ["IllegalDecision", "MalformedDecision", "NotPending", "Unaffordable", "WrongKind"]
+__all__ = ["IllegalDecision", "MalformedDecision", "NotPending", "NothingToTakeBack", "Unaffordable", "WrongKind"]

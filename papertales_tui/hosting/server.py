@@ -1,0 +1,327 @@
+"""The hosted table's web server (aiohttp): a websocket per seat, docs/protocol.md.
+
+Each connection is authenticated by its seat's secret before the upgrade (403 otherwise, compared in
+constant time); one client per seat (a second takes over and the first is told); at most `max_clients`
+connections; every message bounded and checked (protocol.py); nothing but the seats' routes is served
+(no file of this computer is reachable); every response carries the headers of `papertales serve`.
+
+All the table's changes happen on the event loop, between awaits: a message is checked, applied, the
+table saved (atomic) and every seat's new messages queued, in one go. Each connection has a writer
+task that sends its queue in order. Bots decide in threads, on views made before (`HostedTable.bot_jobs`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import secrets
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from . import protocol as p
+from .table import HostedTable
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+Sent = Callable[[int, str], None]  # (seat, message): told of every message sent (the tests' record)
+
+DEFAULT_MAX_CLIENTS = 32
+TAKEN_OVER = 4001  # the close code of a connection whose seat was opened elsewhere
+QUEUE_LIMIT = 2000  # messages waiting for a client that does not read: then it is dropped
+HEARTBEAT = 15.0
+HOST = re.compile(r"(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::[0-9]{1,5})?")  # no userinfo, no list
+HEADERS = {  # on every response: no framing, no sniffing, no Referer (the link holds the secret)
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                               "font-src 'self'; img-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
+                               "base-uri 'none'; form-action 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+@dataclass(eq=False)
+class Client:
+    """One seat's connection: what it has been sent, and its queue of messages to send."""
+
+    seat: int
+    ws: web.WebSocketResponse
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    pages_sent: int = 0
+    last_state: str = ""
+
+
+class TableServer:
+    """The web side of a `HostedTable`: `app()` for aiohttp; `save_path`: where it autosaves."""
+
+    def __init__(self, table: HostedTable, save_path: Path | str | None, *, max_clients: int = DEFAULT_MAX_CLIENTS,
+                 on_send: Sent | None = None, log: Callable[[str], None] | None = None):
+        self.table = table
+        self.save_path = Path(save_path) if save_path is not None else None
+        self.max_clients = max_clients
+        self.on_send = on_send
+        self.log = log or (lambda line: print(f"papertales host: {line}", file=sys.stderr, flush=True))
+        self.clients: dict[int, Client] = {}
+        self.connections = 0  # websockets open or opening: at most max_clients
+        self.bots_running: set[tuple[int, int, str]] = set()
+        self.timers: set[int] = set()  # page counts a read timeout is set for
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.save_failed = False
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self.guard], client_max_size=1024)
+        app.router.add_get(r"/seat/{seat:\d{1,2}}/ws", self.websocket)
+        app.router.add_get(r"/seat/{seat:\d{1,2}}", self.page)
+        app.on_response_prepare.append(secure_headers)
+        app.on_startup.append(self.started)
+        app.on_shutdown.append(self.closing)
+        return app
+
+    # --- who may connect ---------------------------------------------------------------------------
+    @web.middleware
+    async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """A Host header that is one address; the seat's secret (the link's, or a Bearer header); no page
+        of another site (the Origin)."""
+        if not HOST.fullmatch(request.host):
+            raise web.HTTPBadRequest(text="Paper Tales: a Host header names one address.\n")
+        seat = self.seat_of(request)
+        if seat is None:
+            raise web.HTTPForbidden(text="Paper Tales: this seat needs its own link (the one `papertales host` "
+                                         "printed for it).\n")
+        origin = request.headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc != request.host:
+            raise web.HTTPForbidden(text="Paper Tales: a page from another site cannot play.\n")
+        return await handler(request)
+
+    def seat_of(self, request: web.Request) -> int | None:
+        """The human seat the request's secret opens (None: no such seat, or a wrong secret)."""
+        try:
+            seat = int(request.match_info.get("seat", ""))
+        except ValueError:
+            return None
+        given = request.query.get("secret", "")
+        header = request.headers.get("Authorization", "")
+        if not given and header.startswith("Bearer "):
+            given = header[len("Bearer "):]
+        expected = self.table.secrets[seat] if 0 <= seat < len(self.table.secrets) else None
+        ok = secrets.compare_digest(given.encode(), (expected or secrets.token_urlsafe(24)).encode())
+        return seat if ok and expected is not None else None
+
+    async def page(self, request: web.Request) -> web.Response:
+        """The seat's page: for now, how to join it from a terminal (a browser seat is served here later)."""
+        seat = int(request.match_info["seat"])
+        return web.Response(text=f"Paper Tales: seat {seat + 1} ({self.table.names()[seat]}). Play it in a "
+                                 "terminal with: papertales join <this link>\n")
+
+    # --- a seat's connection -------------------------------------------------------------------------
+    async def websocket(self, request: web.Request) -> web.WebSocketResponse:
+        seat = int(request.match_info["seat"])
+        if self.connections >= self.max_clients:
+            raise web.HTTPServiceUnavailable(text="Paper Tales: too many connections to this table.\n",
+                                             headers={"Retry-After": "10"})
+        ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=p.MAX_TO_SERVER)
+        self.connections += 1
+        client = Client(seat, ws)
+        writer: asyncio.Task[None] | None = None
+        try:
+            await ws.prepare(request)
+            writer = asyncio.create_task(self.write(client))
+            old = self.clients.get(seat)
+            self.clients[seat] = client
+            if old is not None:  # the seat opened again (a phone that slept, a new tab): this one plays
+                self.queue(old, p.Notice(what="taken_over", seat=seat))
+                old.queue.put_nowait(None)
+            self.queue(client, self.table.welcome(seat))
+            client.pages_sent = self.table.read[seat]  # the pages it has read are not sent again
+            self.refresh()
+            async for message in ws:
+                if message.type == WSMsgType.TEXT:
+                    self.received(client, message.data)
+                elif message.type == WSMsgType.BINARY:
+                    self.queue(client, p.Refused(reason="bad_message", about="", message="a text frame is expected"))
+                else:
+                    break
+        finally:
+            if self.clients.get(seat) is client:
+                del self.clients[seat]
+                self.refresh()  # (who is online)
+            client.queue.put_nowait(None)
+            if writer is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, 5)
+            self.connections -= 1
+        return ws
+
+    async def write(self, client: Client) -> None:
+        """Send a client's queue in order; None closes it."""
+        ws = client.ws
+        while True:
+            text = await client.queue.get()
+            if text is None:
+                break
+            try:
+                await ws.send_str(text)
+            except (ConnectionError, RuntimeError):
+                break
+        with contextlib.suppress(Exception):
+            await ws.close(code=TAKEN_OVER if self.clients.get(client.seat) not in (client, None)
+                           else WSCloseCode.GOING_AWAY)
+
+    def queue(self, client: Client, message: p.Welcome | p.State | p.Page | p.Answer | p.Refused | p.Notice) -> None:
+        text = p.encode(message)
+        if client.queue.qsize() >= QUEUE_LIMIT:  # a client that reads nothing: dropped
+            client.queue.put_nowait(None)
+            return
+        client.queue.put_nowait(text)
+        if self.on_send is not None:
+            self.on_send(client.seat, text)
+
+    # --- a seat's message ---------------------------------------------------------------------------
+    def received(self, client: Client, text: str) -> None:
+        """Check and apply one message (no await: the table changes in one go)."""
+        seat, table = client.seat, self.table
+        try:
+            message = p.to_server(text)
+        except ValueError as why:
+            reason = "version" if str(why).startswith(("decide.v", "take_back.v", "read.v", "ask.v")) else "bad_message"
+            self.queue(client, p.Refused(reason=reason, about="", message=str(why)))
+            return
+        if isinstance(message, p.Ask):
+            self.queue(client, table.ask(seat, message))
+            return
+        if isinstance(message, p.Read):
+            refused = table.read_to(seat, message.page)
+        elif isinstance(message, p.Decide):
+            refused = table.decide(seat, message)
+        else:
+            refused = table.take_back(seat, message)
+            if refused is None:
+                step = str(table.prior[seat].step) if table.prior[seat] is not None else None  # type: ignore[union-attr]
+                for other in self.clients.values():
+                    if other is not client:
+                        self.queue(other, p.Notice(what="took_back", seat=seat, step=step))
+        if refused is not None:
+            self.queue(client, refused)
+            return
+        if not isinstance(message, p.Read):
+            self.save()
+        self.changed()
+
+    def changed(self) -> None:
+        """After a change: every seat's new messages, the bots' turns, the read timeout."""
+        self.refresh()
+        self.start_bots()
+        self.start_timer()
+
+    def refresh(self) -> None:
+        """Queue for every connected seat the pages it has not been sent and its state, if it changed."""
+        table = self.table
+        online = tuple(sorted(self.clients))
+        for client in list(self.clients.values()):
+            while client.pages_sent < len(table.pages):
+                self.queue(client, table.pages[client.pages_sent])
+                client.pages_sent += 1
+            state = p.encode(table.state(client.seat, online))
+            if state != client.last_state:
+                client.last_state = state
+                client.queue.put_nowait(state)
+                if self.on_send is not None:
+                    self.on_send(client.seat, state)
+
+    def save(self) -> None:
+        if self.save_path is None:
+            return
+        try:
+            self.table.save(self.save_path)
+            self.save_failed = False
+        except (OSError, ValueError) as err:
+            if not self.save_failed:
+                self.log(f"cannot save the table to {self.save_path}: {err}")
+            self.save_failed = True
+
+    # --- bots and the read timeout -----------------------------------------------------------------
+    def start_bots(self) -> None:
+        for pend, view in self.table.bot_jobs():
+            key = (pend.player, view.log_size, str(pend.kind))
+            if key not in self.bots_running:
+                self.bots_running.add(key)
+                self.spawn(self.bot(key, pend, view))
+
+    async def bot(self, key: tuple[int, int, str], pend: Any, view: Any) -> None:
+        try:
+            decision = await asyncio.to_thread(self.table.bot_choose, pend, view)
+            if self.table.bot_decided(pend, decision):
+                self.save()
+                self.changed()
+        finally:
+            self.bots_running.discard(key)
+
+    def start_timer(self) -> None:
+        timeout, pages = self.table.read_timeout, len(self.table.pages)
+        if timeout is None or not self.table.reading() or pages in self.timers:
+            return
+        self.timers.add(pages)
+        asyncio.get_running_loop().call_later(timeout, self.timed_out, pages)
+
+    def timed_out(self, pages: int) -> None:
+        self.timers.discard(pages)
+        if self.table.expire_reading(pages):
+            self.changed()
+
+    def spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # --- starting and stopping --------------------------------------------------------------------
+    async def started(self, app: web.Application) -> None:
+        self.save()
+        self.changed()
+
+    async def closing(self, app: web.Application) -> None:
+        """The host stops: the table saved, every seat told and closed."""
+        self.save()
+        for client in list(self.clients.values()):
+            self.queue(client, p.Notice(what="closing"))
+            client.queue.put_nowait(None)
+        for task in list(self.tasks):
+            task.cancel()
+
+
+async def secure_headers(request: web.Request, response: web.StreamResponse) -> None:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+
+
+def link(host: str, port: int, seat: int, secret: str) -> str:
+    """A seat's link, as printed."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/seat/{seat}?secret={secret}"
+
+
+def ws_url(link_text: str) -> str:
+    """The websocket of a seat's link (`papertales join` and the tests connect to it)."""
+    parts = urlsplit(link_text)
+    scheme = "wss" if parts.scheme == "https" else "ws"
+    return f"{scheme}://{parts.netloc}{parts.path.rstrip('/')}/ws?{parts.query}"
+
+
+@contextlib.asynccontextmanager
+async def running(server: TableServer, host: str = "127.0.0.1", port: int = 0) -> Any:
+    """Serve `server` on this event loop while in the block (the tests', the benchmark's): yields the
+    port; the server is ended on leaving, whatever happens."""
+    runner = web.AppRunner(server.app(), access_log=None, shutdown_timeout=1)
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, host, port)
+        await site.start()
+        yield runner.addresses[0][1]
+    finally:
+        await runner.cleanup()
