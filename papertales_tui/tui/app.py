@@ -197,11 +197,11 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
     def play_remote(self, flow: Flow) -> None:
         """Play one seat of a hosted table: the flow tells, from its own thread, when the table moved on."""
         self.session = flow
-        loop = asyncio.get_running_loop()  # (the flow's thread must not wait for the app: it may be waiting
+        loop = asyncio.get_running_loop()  # (the flow's thread must not wait for the app, which may be
 
-        def changed() -> None:  # for the flow's answer, to a decision sent)
+        def changed() -> None:  # waiting for the flow's answer to a decision: no call_from_thread)
             with contextlib.suppress(RuntimeError):  # the app has closed
-                loop.call_soon_threadsafe(self.flow_changed)
+                loop.call_soon_threadsafe(self.call_later, self.flow_changed)  # (in the app's own task)
 
         flow.listen(changed)
         self.go()

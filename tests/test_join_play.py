@@ -1,0 +1,190 @@
+"""Seats of a hosted table played through the app (`papertales join`'s: the same screens, a
+`RemoteSession` for the flow), several terminal clients in this test process against a real server
+started by the test in a thread of its own (it is ended when the test ends, however it ends): whole
+seeded games to the final scores, every seat deciding at the same time, no hand-off screen; a client
+killed and joined again continues where it was; a second client on the same link takes the seat over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+from test_tui_support import SIZE, keys_for, screen_text
+
+from papertales_tui.hosting.server import TableServer, link, running
+from papertales_tui.hosting.table import HostedTable
+from papertales_tui.rules import Game, default_catalog
+from papertales_tui.tui.app import PaperTalesApp
+from papertales_tui.tui.flow import Decide, Waiting
+from papertales_tui.tui.remote import RemoteSession, parse_link
+from papertales_tui.tui.screens.deploy import DeployScreen
+from papertales_tui.tui.screens.draft import DraftScreen
+from papertales_tui.tui.screens.final import FinalScreen
+from papertales_tui.tui.screens.handoff import HandoffScreen
+from papertales_tui.tui.screens.waiting import WaitingScreen
+
+DECIDING = (DraftScreen, DeployScreen)
+
+
+@contextlib.contextmanager
+def hosted(tmp_path: Path, players: int, seed: int, types: list[str] | None = None,
+           **options: object) -> Iterator[tuple[HostedTable, list[str]]]:
+    """A table served on 127.0.0.1 from a thread of its own (the app's calls wait for its answers on the
+    test's event loop): the table and each seat's link (None for a bot's). Ended on leaving."""
+    game = Game.new([f"Seat{i}" for i in range(players)], seed=seed)
+    table = HostedTable(game, types or ["human"] * players, **options)  # type: ignore[arg-type]
+    server = TableServer(table, tmp_path / "table.json", log=lambda line: None)
+    loop = asyncio.new_event_loop()
+    ready, ports = threading.Event(), []
+    stop = loop.create_future()
+
+    async def serve() -> None:
+        async with running(server) as port:
+            ports.append(port)
+            ready.set()
+            await stop
+
+    thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
+    thread.start()
+    try:
+        assert ready.wait(30), "the server did not start"
+        yield table, [link("127.0.0.1", ports[0], i, s) if s else "" for i, s in enumerate(table.secrets)]
+    finally:
+        loop.call_soon_threadsafe(lambda: stop.done() or stop.set_result(None))
+        thread.join(30)
+        loop.close()
+
+
+def seat_app(seat_link: str) -> PaperTalesApp:
+    catalog = default_catalog()
+    session = RemoteSession(parse_link(seat_link), catalog)
+    session.connect()
+    return PaperTalesApp(catalog, flow=session)
+
+
+async def settle(pilots: list, rounds: int = 3) -> None:
+    for _ in range(rounds):
+        for pilot in pilots:
+            await pilot.pause()
+
+
+async def play_until(apps: list[PaperTalesApp], pilots: list, done, limit: int = 4000) -> list[tuple[type, ...]]:
+    """Each seat answers whatever its screen asks (tests/test_tui_support.py's scripts), all in turn,
+    until `done()`; a seat on its waiting screen waits. Returns the screens on show at each round."""
+    rounds = []
+    for _ in range(limit):
+        if done():
+            return rounds
+        screens = tuple(type(app.screen) for app in apps)
+        rounds.append(screens)
+        assert HandoffScreen not in screens, "a hand-off screen at a table of devices"
+        moved = False
+        for app, pilot in zip(apps, pilots):
+            if not isinstance(app.screen, (WaitingScreen, FinalScreen)):
+                await pilot.press(*keys_for(app))
+                moved = True
+        if not moved:
+            await asyncio.sleep(0.02)  # (the server, or a bot, is deciding)
+        await settle(pilots, 1)
+    raise AssertionError(f"the game did not end: {[type(app.screen).__name__ for app in apps]}")
+
+
+def all_final(apps: list[PaperTalesApp]):
+    return lambda: all(isinstance(app.screen, FinalScreen) for app in apps)
+
+
+async def play_whole_game(tmp_path: Path, players: int, seed: int, types: list[str] | None = None) -> None:
+    with hosted(tmp_path, players, seed, types) as (table, links):
+        apps = [seat_app(seat_link) for seat_link in links if seat_link]
+        async with contextlib.AsyncExitStack() as stack:
+            pilots = [await stack.enter_async_context(app.run_test(size=SIZE)) for app in apps]
+            await settle(pilots)
+            rounds = await play_until(apps, pilots, all_final(apps))
+            game = table.game
+            assert game.over
+            winners = " and ".join(game.players[i].name for i in game.winners())
+            for app in apps:
+                text = screen_text(app)
+                assert "Final scores" in text and f"{winners} win" in text
+                assert all(str(p.lp) in text for p in game.players)
+        both = [r for r in rounds if sum(s in DECIDING for s in r) >= 2]
+        assert both, "no two seats were ever deciding at the same time"
+        assert any(WaitingScreen in r for r in rounds)
+
+
+async def test_two_seats_play_a_whole_game_at_once_without_hand_offs(tmp_path):
+    await play_whole_game(tmp_path, 2, seed=11)
+
+
+async def test_five_seats_play_a_whole_game_at_once(tmp_path):
+    await play_whole_game(tmp_path, 5, seed=5)
+
+
+async def test_two_seats_beside_a_bot(tmp_path):
+    await play_whole_game(tmp_path, 3, seed=3, types=["human", "bot:easy", "human"])
+
+
+async def test_a_client_killed_and_joined_again_continues_where_it_was(tmp_path):
+    with hosted(tmp_path, 2, seed=7) as (table, links):
+        first, other = seat_app(links[0]), seat_app(links[1])
+        async with other.run_test(size=SIZE) as po:
+            async with first.run_test(size=SIZE) as pf:
+                await settle([pf, po])
+                turn = lambda: table.game.state.turn >= 2  # noqa: E731
+                await play_until([first, other], [pf, po], turn)
+                before = first.session.scene  # type: ignore[union-attr]
+                decided = len(table.game.state.decisions)
+            first.session.close()  # type: ignore[union-attr]  # (the app is gone: its connection too)
+            again = seat_app(links[0])
+            async with again.run_test(size=SIZE) as pa:
+                await settle([pa, po])
+                assert len(table.game.state.decisions) >= decided  # nothing lost
+                if not isinstance(before, Waiting):
+                    assert again.session.scene == before  # type: ignore[union-attr]
+                await play_until([again, other], [pa, po], all_final([again, other]))
+        assert table.game.over
+
+
+async def test_a_second_client_on_the_same_link_takes_the_seat_over(tmp_path):
+    with hosted(tmp_path, 2, seed=9) as (table, links):
+        first = seat_app(links[0])
+        async with first.run_test(size=SIZE) as pf:
+            await settle([pf])
+            assert isinstance(first.screen, DraftScreen)
+            second = RemoteSession(parse_link(links[0]), default_catalog())
+            try:
+                second.connect()
+                for _ in range(200):
+                    await pf.pause()
+                    if isinstance(first.screen, WaitingScreen):
+                        break
+                    await asyncio.sleep(0.02)
+                assert isinstance(first.screen, WaitingScreen)
+                text = screen_text(first)
+                assert "This seat was opened on another device" in text
+                assert "is played there now" in text and "Take back" not in text
+                assert isinstance(second.scene, Decide)  # the seat goes on there, its pick still to make
+            finally:
+                second.close()
+
+
+async def test_the_waiting_screen_says_who_is_still_deciding_whole_at_80x24(tmp_path):
+    with hosted(tmp_path, 2, seed=13) as (table, links):
+        first, other = seat_app(links[0]), seat_app(links[1])
+        async with first.run_test(size=SIZE) as pf, other.run_test(size=SIZE) as po:
+            await settle([pf, po])
+            await pf.press(*keys_for(first))  # seat 0 picks; seat 1 has not
+            await settle([pf, po])
+            assert isinstance(first.screen, WaitingScreen)
+            text = screen_text(first)
+            assert "Waiting for Seat1 to pick." in text
+            assert "take back your pick (u)" in text
+            assert "Log" in text.split("\n")[-1]  # the key bar, on the last row
+            await pf.press("u")  # taken back: asked again, the pick to start from
+            await settle([pf, po])
+            assert isinstance(first.screen, DraftScreen)
+            assert isinstance(other.screen, DraftScreen)
