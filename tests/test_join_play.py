@@ -33,12 +33,12 @@ DECIDING = (DraftScreen, DeployScreen)
 
 @contextlib.contextmanager
 def hosted(tmp_path: Path, players: int, seed: int, types: list[str] | None = None,
-           **options: object) -> Iterator[tuple[HostedTable, list[str]]]:
+           server_class: type[TableServer] = TableServer) -> Iterator[tuple[HostedTable, list[str]]]:
     """A table served on 127.0.0.1 from a thread of its own (the app's calls wait for its answers on the
-    test's event loop): the table and each seat's link (None for a bot's). Ended on leaving."""
+    test's event loop): the table and each seat's link ("" for a bot's). Ended on leaving."""
     game = Game.new([f"Seat{i}" for i in range(players)], seed=seed)
-    table = HostedTable(game, types or ["human"] * players, **options)  # type: ignore[arg-type]
-    server = TableServer(table, None, log=lambda line: None)  # (saving: tests/test_hosting.py)
+    table = HostedTable(game, types or ["human"] * players)
+    server = server_class(table, None, log=lambda line: None)  # (saving: tests/test_hosting.py)
     loop = asyncio.new_event_loop()
     ready, ports = threading.Event(), []
     stop = loop.create_future()

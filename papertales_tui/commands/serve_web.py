@@ -105,7 +105,7 @@ class Served(Server):
         """The page, its links made from the address the browser used (not the one listened on:
         0.0.0.0 is no address to connect to); a page that says so when max_games games are under way."""
         self.tabs.check()
-        return page(request, self.title, "", f"{request.scheme}://{request.host}")
+        return page(request, self.title, f"{request.scheme}://{request.host}")
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """textual-serve's, with the game process of its own session and known to the server, at most
@@ -140,17 +140,17 @@ class Served(Server):
         return 128 + (self.stopped_by or signal.SIGINT)
 
 
-def page(request: web.Request, title: str, websocket_query: str, base: str) -> web.Response:
-    """textual-serve's page (serve_page/app_index.html) for the game at `base` (its `/ws` websocket, its
+def page(request: web.Request, title: str, base: str, websocket: str = "/ws") -> web.Response:
+    """textual-serve's page (serve_page/app_index.html) for the game at `base` (its `websocket`, its
     `/static/` and `/page/` files), its links from the address the browser used (0.0.0.0 is no address
     to connect to)."""
-    host = urlsplit(base).netloc
-    ws = ("wss:" if base.startswith("https:") else "ws:") + f"//{host}{urlsplit(base).path}/ws{websocket_query}"
+    parts = urlsplit(base)
+    ws = ("wss:" if parts.scheme == "https" else "ws:") + f"//{parts.netloc}{parts.path}{websocket}"
     context = {
         "font_size": max(6, min(48, whole_number(request.query.get("fontsize"), 16))),
         "app_websocket_url": ws,
         "config": {"static": {"url": f"{base}/static/"}},
-        "page_url": f"{urlsplit(base).path}/page",
+        "page_url": f"{parts.path}/page",
         "application": {"name": title},
     }
     return aiohttp_jinja2.render_template("app_index.html", request, context)
