@@ -30,6 +30,7 @@ SUBCOMMANDS = [
     "tournament",
     "review",
     "serve",
+    "host",
     "join",
 ]
 LAST_AUTOSAVE = True  # the value of --resume without a FILE

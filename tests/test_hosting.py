@@ -15,7 +15,7 @@ import aiohttp
 import pytest
 
 from papertales_tui.hosting import protocol as P
-from papertales_tui.hosting.client import SeatClient
+from papertales_tui.hosting.client import SeatClient, autoplay
 from papertales_tui.hosting.server import TableServer, link, running
 from papertales_tui.hosting.table import HostedTable, sidecar_path
 from papertales_tui.rules import (
@@ -29,7 +29,6 @@ from papertales_tui.rules import (
     game_log,
     observe,
 )
-from papertales_tui.rules.bots import make_bot
 from papertales_tui.tui.session import Decide, Final, Session
 
 
@@ -67,28 +66,8 @@ class Audit:
             self.problems.append(f"seat {seat}: another seat's private event")
 
 
-async def play_seat(client: SeatClient, seed: int, spread: float = 0.002) -> int:
-    """Play a seat to the end of the game as an easy bot would, on the view it is sent; read every
-    page. Returns how many decisions it made."""
-    bot, rng = make_bot("easy", seed), random.Random(seed)
-    sent_seq, made = -1, 0
-    while True:
-        message = await client.next()
-        if isinstance(message, P.Page):
-            await client.read(message.id)
-        elif isinstance(message, P.Refused):
-            raise AssertionError(f"refused: {message}")
-        elif isinstance(message, P.State):
-            if message.view.over and not message.reading:
-                return made
-            if message.asked is not None and message.next_seq > sent_seq:
-                await asyncio.sleep(rng.random() * spread)  # (the seats' decisions arrive in any order)
-                sent_seq = message.next_seq
-                await client.decide(bot.choose(message.view, message.asked, client.catalog))
-                made += 1
-
-
-async def play_table(table: HostedTable, tmp_path: Path, **server_options: Any) -> tuple[TableServer, Audit]:
+async def play_table(table: HostedTable, tmp_path: Path, questions: bool = False,
+                     **server_options: Any) -> tuple[TableServer, Audit]:
     audit = Audit(table)
     server = TableServer(table, tmp_path / "table.json", on_send=audit, **server_options)
     async with running(server) as port:
@@ -97,8 +76,9 @@ async def play_table(table: HostedTable, tmp_path: Path, **server_options: Any) 
         try:
             for c in clients:
                 await c.connect()
-            await asyncio.wait_for(asyncio.gather(*(play_seat(c, 100 + c.welcome.seat)  # type: ignore[union-attr]
-                                                    for c in clients)), 600)
+            await asyncio.wait_for(asyncio.gather(*(
+                autoplay(c, 100 + c.welcome.seat, 0.002, questions=questions)  # type: ignore[union-attr]
+                for c in clients)), 600)
         finally:
             for c in clients:
                 await c.close()
@@ -132,11 +112,13 @@ def replayed_at_one_keyboard(hosted: Game, seats: int) -> Game:
 async def test_seats_play_a_whole_game_at_once_and_it_is_the_game_of_one_keyboard(
         players: int, seed: int, tmp_path: Path) -> None:
     table = new_table(players, seed)
-    server, audit = await play_table(table, tmp_path)
+    server, audit = await play_table(table, tmp_path, questions=players == 2)  # (the 2-seat one asks too)
     game = table.game
     assert game.over and events.known(game_log(game))[-1].TYPE == "game_over"
     assert audit.problems == []
     assert all(any('"type":"page"' in t and '"kind":"final"' in t for t in audit.sent[i]) for i in range(players))
+    if players == 2:  # the deciding screen's questions were answered: forecasts of the plans among them
+        assert any('"ask":"forecast","result":{' in t for t in audit.sent[0])
     assert out_of_seat_order(game)  # simultaneous: decisions came in another order than the seats'
     assert game_log(replayed_at_one_keyboard(game, players)) == game_log(game)
     saved = HostedTable.load(tmp_path / "table.json")  # autosaved after the last decision
@@ -304,3 +286,30 @@ def test_a_resumed_table_keeps_its_secrets_and_sequence_numbers(tmp_path: Path) 
     sidecar_path(path).write_text("not json")
     fresh = HostedTable.load(path)
     assert fresh.secrets[0] not in (None, table.secrets[0])  # new secrets when the file is damaged
+
+
+async def test_a_bad_host_header_and_too_many_clients_are_refused(tmp_path: Path) -> None:
+    table = new_table(2, 3)
+    server = TableServer(table, None, max_clients=2)
+    async with running(server) as port, aiohttp.ClientSession() as http:
+        base = f"http://127.0.0.1:{port}"
+        secret = table.secrets[0]
+        async with http.get(f"{base}/seat/0?secret={secret}", headers={"Host": "x@127.0.0.1"}) as response:
+            assert response.status == 400
+        first = await http.ws_connect(f"{base}/seat/0/ws?secret={secret}")
+        second = await http.ws_connect(f"{base}/seat/1/ws?secret={table.secrets[1]}")
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(f"{base}/seat/1/ws?secret={table.secrets[1]}")
+        assert refused.value.status == 503
+        await first.close()
+        await second.close()
+
+
+def test_a_link_as_a_qr_code_in_the_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    from papertales_tui.commands.host import print_qr
+
+    url = link("192.168.1.20", 8100, 2, "A" * 32)
+    print_qr(url)
+    drawn = capsys.readouterr().out.splitlines()
+    assert len(drawn) >= 15 and all(len(row) == len(drawn[0]) for row in drawn)
+    assert {"█", "▀", "▄"} & set("".join(drawn))

@@ -10,7 +10,6 @@ import asyncio
 import contextlib
 import json
 import os
-import re
 import secrets
 import signal
 import socket
@@ -25,6 +24,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from ..hosting.web import HOST, secure_headers
+
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 PAGE = Path(__file__).with_name("serve_page")  # the page (textual-serve's, without its font from Google,
@@ -33,17 +34,6 @@ STOP_WAIT = 3.0  # seconds a game process has to quit (its autosave is already w
 MAX_WIDTH, MAX_HEIGHT = 400, 150  # cells: every size a tab asks for is clamped to these (a 4K screen's worth)
 MIN_WIDTH, MIN_HEIGHT = 10, 5
 MAX_MESSAGE = 64 * 1024  # bytes of one websocket message (a keypress, a paste, a resize: a few bytes)
-HOST = re.compile(r"(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::[0-9]{1,5})?")  # no userinfo, no list
-HEADERS = {  # on every response. Styles may be inline too: textual.js's terminal (xterm.js) writes <style>
-    "X-Frame-Options": "DENY",  # elements of its own (its bundled CSS; the cell sizes of its DOM renderer)
-    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-                               "font-src 'self'; img-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
-                               "base-uri 'none'; form-action 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",  # the token is in the link
-    "Cache-Control": "no-store",
-}
-
 
 class GameProcess(AppService):
     """One tab's game, in a session of its own: a Ctrl-C typed at the server's terminal does not reach
@@ -260,13 +250,6 @@ def kill_left(pids: set[int]) -> None:
     for pid in pids:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(pid, signal.SIGKILL)
-
-
-async def secure_headers(request: web.Request, response: web.StreamResponse) -> None:
-    """On every response (errors included): no framing by any page, no type sniffing, no Referer
-    (the link holds the token), a CSP that allows the page's own scripts, styles, fonts and websocket."""
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
 
 
 def read_message(text: str) -> tuple[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 
 import aiohttp
 
-from ..rules import Catalog, Decision
+from ..rules import Catalog, Decision, Pending
 from . import protocol as p
 from .server import ws_url
 
@@ -64,22 +64,26 @@ class SeatClient:
         assert self.ws is not None
         await self.ws.send_json({"v": p.VERSION, **message})
 
+    async def post(self, message: p.Decide | p.TakeBack | p.Read | p.Ask) -> None:
+        assert self.ws is not None
+        await self.ws.send_str(message.model_dump_json())
+
     async def decide(self, decision: Decision, seq: int | None = None) -> None:
         assert self.state is not None
-        await self.send({"type": "decide", "seq": self.state.next_seq if seq is None else seq,
-                         "decision": decision.to_dict()})
+        await self.post(p.Decide(v=p.VERSION, type="decide", seq=self.state.next_seq if seq is None else seq,
+                                 decision=decision))
 
     async def take_back(self) -> None:
         assert self.state is not None
-        await self.send({"type": "take_back", "seq": self.state.next_seq})
+        await self.post(p.TakeBack(v=p.VERSION, type="take_back", seq=self.state.next_seq))
 
     async def read(self, page: int) -> None:
-        await self.send({"type": "read", "page": page})
+        await self.post(p.Read(v=p.VERSION, type="read", page=page))
 
     async def ask(self, query: dict[str, Any], timeout: float = 60) -> Any:
         """A question's answer, read back (a `TurnForecast`...); a `Refused` if refused."""
         ident = next(self.ids)
-        await self.send({"type": "ask", "id": ident, "query": query})
+        await self.send({"id": ident, "type": "ask", "query": query})  # (the query checked by the server)
         got = await self.until(lambda m: isinstance(m, p.Answer | p.Refused) and m.id == ident, timeout)
         if isinstance(got, p.Refused):
             return got
@@ -99,6 +103,60 @@ class SeatClient:
     async def __aexit__(self, *exc: object) -> None:
         with _suppress():
             await self.close()
+
+
+async def autoplay(client: SeatClient, seed: int, spread: float = 0.0, level: str = "easy",
+                   until: Any = None, questions: bool = False) -> int:
+    """Play a seat as a bot of `level` would, on the views it is sent, reading every page, to the end of
+    the game (or until a state passes `until`); `spread`: at most this many seconds' wait before each
+    decision (the seats' decisions then come in any order); `questions`: asks what a deciding screen
+    asks first (a forecast of the plan, the Construction report, the log...), each answer checked.
+    Returns how many decisions it sent."""
+    import random
+
+    from ..rules.bots import make_bot
+
+    bot, rng = make_bot(level, seed), random.Random(seed)
+    sent_seq, made = -1, 0
+    while True:
+        message = await client.next()
+        if isinstance(message, p.Page):
+            await client.read(message.id)
+        elif isinstance(message, p.Refused):
+            raise AssertionError(f"refused: {message}")
+        elif isinstance(message, p.State):
+            if (message.view.over and not message.reading) or (until is not None and until(message)):
+                return made
+            if message.asked is not None and message.next_seq > sent_seq:
+                if spread:
+                    await asyncio.sleep(rng.random() * spread)
+                sent_seq = message.next_seq
+                decision = bot.choose(message.view, message.asked, client.catalog)
+                if questions:
+                    await ask_as_a_screen(client, message.asked, decision)
+                await client.decide(decision)
+                made += 1
+
+
+async def ask_as_a_screen(client: SeatClient, asked: Pending, decision: Decision) -> None:
+    """The questions a deciding screen asks about `asked` (AssertionError for an answer of another type)."""
+    from ..rules import AgeTargetOptions, ConstructionPrice, Deploy, DeployOptions
+    from ..rules.forecast import AgeChange, TurnForecast
+
+    options = asked.options
+    if isinstance(options, DeployOptions) and isinstance(decision, Deploy):
+        made = await client.ask({"kind": "forecast", "slots": list(decision.slots), "keep": decision.keep})
+        assert made is None or isinstance(made, TurnForecast), made
+        unpaid = await client.ask({"kind": "suggested_unpaid", "new": list(options.hand[:2])})
+        assert isinstance(unpaid, tuple), unpaid
+    if isinstance(options, AgeTargetOptions):
+        change = await client.ask({"kind": "age_change", "slot": options.slots[0], "amount": options.amount})
+        assert isinstance(change, AgeChange), change
+    report = await client.ask({"kind": "construction_report"})
+    assert all(isinstance(r, ConstructionPrice) for r in report), report
+    assert isinstance(await client.ask({"kind": "would_die", "slot": 0}), bool)
+    log = await client.ask({"kind": "log", "start": 0, "count": 50})
+    assert isinstance(log, p.LogPage), log
 
 
 def _suppress() -> Any:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import secrets
 import sys
 from collections.abc import Awaitable, Callable
@@ -26,7 +25,8 @@ from urllib.parse import urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from . import protocol as p
-from .table import HostedTable
+from .table import HostedTable, write_save
+from .web import HOST, secure_headers
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 Sent = Callable[[int, str], None]  # (seat, message): told of every message sent (the tests' record)
@@ -35,16 +35,6 @@ DEFAULT_MAX_CLIENTS = 32
 TAKEN_OVER = 4001  # the close code of a connection whose seat was opened elsewhere
 QUEUE_LIMIT = 2000  # messages waiting for a client that does not read: then it is dropped
 HEARTBEAT = 15.0
-HOST = re.compile(r"(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::[0-9]{1,5})?")  # no userinfo, no list
-HEADERS = {  # on every response: no framing, no sniffing, no Referer (the link holds the secret)
-    "X-Frame-Options": "DENY",
-    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-                               "font-src 'self'; img-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
-                               "base-uri 'none'; form-action 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-}
 
 
 @dataclass(eq=False)
@@ -73,6 +63,9 @@ class TableServer:
         self.bots_running: set[tuple[int, int, str]] = set()
         self.timers: set[int] = set()  # page counts a read timeout is set for
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.samples: dict[tuple[int, int], asyncio.Future[Any]] = {}  # (seat, log size): forecast samples
+        self.write_lock = asyncio.Lock()
+        self.sidecar_kept: tuple[Any, ...] | None = None  # what the secrets file was last written with
         self.save_failed = False
 
     def app(self) -> web.Application:
@@ -143,7 +136,7 @@ class TableServer:
             self.refresh()
             async for message in ws:
                 if message.type == WSMsgType.TEXT:
-                    self.received(client, message.data)
+                    await self.received(client, message.data)
                 elif message.type == WSMsgType.BINARY:
                     self.queue(client, p.Refused(reason="bad_message", about="", message="a text frame is expected"))
                 else:
@@ -184,8 +177,9 @@ class TableServer:
             self.on_send(client.seat, text)
 
     # --- a seat's message ---------------------------------------------------------------------------
-    def received(self, client: Client, text: str) -> None:
-        """Check and apply one message (no await: the table changes in one go)."""
+    async def received(self, client: Client, text: str) -> None:
+        """Check and apply one message (the table changes in one go, before the first await), then save
+        the table and tell every seat."""
         seat, table = client.seat, self.table
         try:
             message = p.to_server(text)
@@ -194,7 +188,11 @@ class TableServer:
             self.queue(client, p.Refused(reason=reason, about="", message=str(why)))
             return
         if isinstance(message, p.Ask):
-            self.queue(client, table.ask(seat, message))
+            job = table.rivals_job(seat) if message.query.kind == "forecast" and table.asked(seat) else None
+            if job is not None:  # the first forecast of a decision: its samples away from the loop
+                self.spawn(self.forecast(client, message, job))
+            else:
+                self.queue(client, table.ask(seat, message))
             return
         if isinstance(message, p.Read):
             refused = table.read_to(seat, message.page)
@@ -210,9 +208,28 @@ class TableServer:
         if refused is not None:
             self.queue(client, refused)
             return
-        if not isinstance(message, p.Read):
-            self.save()
-        self.changed()
+        if isinstance(message, p.Read):
+            self.changed()
+        else:
+            await self.commit()
+
+    async def forecast(self, client: Client, message: p.Ask, job: tuple[int, Any, Any]) -> None:
+        """Answer a forecast once the samples of the neighbours' strengths for this decision are known
+        (worked out once a decision, in a thread: they read only the seat's view)."""
+        from ..rules import forecast
+
+        size, view, drafts = job
+        key = (client.seat, size)
+        found = self.samples.get(key)
+        if found is None:
+            found = self.samples[key] = asyncio.ensure_future(
+                asyncio.to_thread(forecast.rival_strengths, view, self.table.game.catalog, drafts))
+        try:
+            rivals = await found
+        finally:
+            self.samples.pop(key, None)
+        self.table.rivals_found(client.seat, size, rivals)
+        self.queue(client, self.table.ask(client.seat, message))
 
     def changed(self) -> None:
         """After a change: every seat's new messages, the bots' turns, the read timeout."""
@@ -235,16 +252,32 @@ class TableServer:
                 if self.on_send is not None:
                     self.on_send(client.seat, state)
 
-    def save(self) -> None:
-        if self.save_path is None:
-            return
+    async def commit(self) -> None:
+        """After a decision or a take-back: the table saved (made here, written in a thread, the writes
+        in order), then every seat told. The secrets file is written again only when the secrets or the
+        pages to read change (its sequence numbers are a lower bound: see docs/protocol.md)."""
+        if self.save_path is not None:
+            data, sidecar = self.table.encoded(), self.table.sidecar()
+            kept = (sidecar["secrets"], sidecar["pages_from"])
+            async with self.write_lock:
+                await asyncio.to_thread(self.write_files, data, None if kept == self.sidecar_kept else sidecar)
+                self.sidecar_kept = kept
+        self.changed()
+
+    def write_files(self, data: bytes, sidecar: dict[str, Any] | None) -> None:
+        assert self.save_path is not None
         try:
-            self.table.save(self.save_path)
+            write_save(self.save_path, data, sidecar)
             self.save_failed = False
         except (OSError, ValueError) as err:
             if not self.save_failed:
                 self.log(f"cannot save the table to {self.save_path}: {err}")
             self.save_failed = True
+
+    def save(self) -> None:
+        """The table and its secrets file saved now (at the start and at the end)."""
+        if self.save_path is not None:
+            self.write_files(self.table.encoded(), self.table.sidecar())
 
     # --- bots and the read timeout -----------------------------------------------------------------
     def start_bots(self) -> None:
@@ -258,8 +291,7 @@ class TableServer:
         try:
             decision = await asyncio.to_thread(self.table.bot_choose, pend, view)
             if self.table.bot_decided(pend, decision):
-                self.save()
-                self.changed()
+                await self.commit()
         finally:
             self.bots_running.discard(key)
 
@@ -286,18 +318,14 @@ class TableServer:
         self.changed()
 
     async def closing(self, app: web.Application) -> None:
-        """The host stops: the table saved, every seat told and closed."""
-        self.save()
+        """The host stops: the table saved (after any write under way), every seat told and closed."""
+        async with self.write_lock:
+            self.save()
         for client in list(self.clients.values()):
             self.queue(client, p.Notice(what="closing"))
             client.queue.put_nowait(None)
         for task in list(self.tasks):
             task.cancel()
-
-
-async def secure_headers(request: web.Request, response: web.StreamResponse) -> None:
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
 
 
 def link(host: str, port: int, seat: int, secret: str) -> str:
@@ -325,3 +353,29 @@ async def running(server: TableServer, host: str = "127.0.0.1", port: int = 0) -
         yield runner.addresses[0][1]
     finally:
         await runner.cleanup()
+
+
+def serve(server: TableServer, sock: Any) -> int:
+    """Serve on a listening socket until Ctrl-C or SIGTERM (the table saved, every seat told): 128 + that
+    signal's number."""
+    import signal
+
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    stopped: list[int] = []
+
+    def stop(sig: int) -> None:
+        if stopped:  # a second Ctrl-C: no more waiting
+            raise KeyboardInterrupt
+        stopped.append(sig)
+        raise web.GracefulExit()
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop, sig)
+    try:
+        web.run_app(server.app(), sock=sock, handle_signals=False, loop=loop, print=None, access_log=None,
+                    shutdown_timeout=2)
+    finally:
+        server.save()
+        loop.close()
+    return 128 + (stopped[0] if stopped else signal.SIGINT)

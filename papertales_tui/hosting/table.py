@@ -19,6 +19,7 @@ continues it with the same secrets.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
@@ -221,6 +222,19 @@ class HostedTable:
             return tuple(game.suggested_unpaid(seat, list(query.new)))
         return self._forecast(seat, list(query.slots), query.keep)
 
+    def rivals_job(self, seat: int) -> tuple[int, SeatView, Any] | None:
+        """What the samples of `seat`'s neighbours' strengths are worked out from, when this decision's
+        are not known yet (slow: the server works them out in a thread, `forecast.rival_strengths`,
+        then calls `rivals_found`): (log size, the seat's view, a copy of its memory of the draft)."""
+        size = len(game_log(self.game))
+        known = self._rivals.get(seat)
+        if known is not None and known[0] == size:
+            return None
+        return size, observe(self.game, seat), copy.deepcopy(self.drafts.get(seat))
+
+    def rivals_found(self, seat: int, size: int, rivals: Any) -> None:
+        self._rivals[seat] = (size, rivals)
+
     def _forecast(self, seat: int, slots: list[int | None], keep: int | None) -> Any:
         from ..rules import forecast
 
@@ -329,12 +343,17 @@ class HostedTable:
 
     def save(self, path: Path | str) -> None:
         """The save file (atomic), then its secrets beside it (atomic, mode 0600)."""
-        write_atomic(path, encode_save(self.game, self.settings()))
-        side = sidecar_path(path)
-        data = {"format": "papertales-host", "version": 1, "secrets": self.secrets, "next_seq": self.next_seq,
-                "pages_from": self.pages_from()}
-        write_atomic(side, json.dumps(data).encode())
-        os.chmod(side, 0o600)
+        write_save(path, self.encoded(), self.sidecar())
+
+    def encoded(self) -> bytes:
+        """The save file's bytes (`persistence.encode_save`: the app can open it)."""
+        return encode_save(self.game, self.settings())
+
+    def sidecar(self) -> dict[str, Any]:
+        """What the secrets file holds: the secrets, each seat's next sequence number, where the unread
+        pages start."""
+        return {"format": "papertales-host", "version": 1, "secrets": list(self.secrets),
+                "next_seq": list(self.next_seq), "pages_from": self.pages_from()}
 
     @classmethod
     def load(cls, path: Path | str, catalog: Any = None, read_timeout: float | None = None) -> HostedTable:
@@ -348,6 +367,16 @@ class HostedTable:
         return cls(saved.game, types, secret_list=extra.get("secrets"), next_seq=extra.get("next_seq"),
                    pages_from=extra.get("pages_from", len(game_log(saved.game))),
                    take_backs=settings.take_back_list(), read_timeout=read_timeout)
+
+
+def write_save(path: Path | str, data: bytes, sidecar: dict[str, Any] | None) -> None:
+    """A hosted table's save file and (when given) its secrets file, each atomic; the secrets file
+    readable by its owner only."""
+    write_atomic(path, data)
+    if sidecar is not None:
+        side = sidecar_path(path)
+        write_atomic(side, json.dumps(sidecar).encode())
+        os.chmod(side, 0o600)
 
 
 def read_sidecar(path: Path, players: int) -> dict[str, Any]:

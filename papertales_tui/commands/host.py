@@ -1,0 +1,173 @@
+"""`papertales host`: one game for a table whose players each hold a device of their own (issue 33).
+
+The game lives here; each human seat gets a link with its own secret (printed, with a QR code of it
+when the output is a terminal) and plays from a terminal (`papertales join LINK`) or a browser; bots
+decide here. Everyone decides at the same time. The table is saved after every decision (atomic) to
+--save (default: a new file in the data directory) with its secrets beside it (<file>.secrets, mode
+0600), and `papertales host --resume FILE` continues it with the same links. docs/protocol.md says
+what travels.
+
+On this computer only (127.0.0.1) by default; `--host 0.0.0.0` serves the local network: then anyone
+on it who has a seat's link plays that seat (the links are the only keys; the game travels unencrypted).
+
+Exit codes: 130 after Ctrl-C (143 after SIGTERM), the table saved; 2 when it cannot start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from . import CLI, PLAYERS, SEED, CommandError, int_range, printable
+
+_ = CLI.gettext
+
+if TYPE_CHECKING:
+    from ..hosting.table import HostedTable
+    from ..rules import Catalog
+
+DEFAULT_PORT = 8100
+LEVELS = ("easy", "medium", "hard")
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("host", help=_("host a table: each player on their own device (phone, terminal)"),
+                       description=_("Host one game for players on their own devices: each human seat gets "
+                                     "its own link (with a secret) to open in a browser or with `papertales "
+                                     "join`. Everyone decides at the same time. Ctrl-C saves the table and "
+                                     "stops; --resume continues it with the same links."))
+    p.add_argument("--players", type=PLAYERS, default=None, help=_("number of players (2-7, default 3)"))
+    p.add_argument("--names", metavar="NAMES", default=None,
+                   help=_("the players' names, separated by commas (default: Player 1, Player 2...)"))
+    p.add_argument("--bots", metavar="SEAT:LEVEL", action="append", default=[],
+                   help=_("a bot at this seat (1 is the first), e.g. 3:hard; levels: easy, medium, hard; "
+                          "repeatable"))
+    p.add_argument("--seed", type=SEED, default=None, help=_("the game's seed (default: a random one)"))
+    p.add_argument("--host", default="127.0.0.1",
+                   help=_("the address to listen on (default: 127.0.0.1, this computer only); "
+                          "e.g. 0.0.0.0 for every network of this computer"))
+    p.add_argument("--port", type=int_range(0, 65535), default=DEFAULT_PORT,
+                   help=_("the port to listen on (default: %(port)s; 0 picks a free one)") % {"port": DEFAULT_PORT})
+    p.add_argument("--resume", dest="host_resume", metavar="FILE", default=None,
+                   help=_("continue the table saved in FILE, with the same links"))
+    p.add_argument("--save", metavar="FILE", default=None,
+                   help=_("where the table is saved after every decision (default: a new file in the data "
+                          "directory)"))
+    p.add_argument("--read-timeout", type=int_range(0, 3600), default=0, metavar="SECONDS",
+                   help=_("go on this many seconds after the results pages come, even if not everyone has "
+                          "read them (default: 0, wait for everyone)"))
+    p.add_argument("--max-clients", type=int_range(1, 1000), default=32, help=argparse.SUPPRESS)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, catalog: Catalog) -> int:
+    from ..hosting.server import TableServer, link, serve
+    from .serve import is_loopback, listen, network_address
+
+    table, path = make_table(args, catalog)
+    sock = listen(args.host, args.port)
+    port = sock.getsockname()[1]
+    server = TableServer(table, path, max_clients=args.max_clients)
+    server.save()
+    if server.save_failed:
+        sock.close()
+        raise CommandError(_("cannot save the table to %(path)s") % {"path": path})
+    shown = (network_address() or "127.0.0.1") if args.host in ("0.0.0.0", "::", "") else args.host.strip("[]")
+    terminal = sys.stdout.isatty()
+    for seat, name in enumerate(table.names()):
+        if seat in table.bots:
+            print(_("Seat %(seat)s, %(name)s: a bot (%(level)s)")
+                  % {"seat": seat + 1, "name": printable(name), "level": table.types[seat].split(":", 1)[1]},
+                  flush=True)
+            continue
+        url = link(shown, port, seat, table.secrets[seat] or "")
+        print(_("Seat %(seat)s, %(name)s: %(link)s") % {"seat": seat + 1, "name": printable(name), "link": url},
+              flush=True)
+        if terminal:
+            print_qr(url)
+    if not is_loopback(args.host):
+        print(_("Anyone on the network who has a seat's link can play that seat: give each link only to its "
+                "player."), flush=True)
+    print(_("The table is saved after every decision to %(path)s; continue it with: papertales host --resume "
+            "%(path)s") % {"path": path}, flush=True)
+    print(_("Press Ctrl-C to stop (the table is saved)."), flush=True)
+    return serve(server, sock)
+
+
+def make_table(args: argparse.Namespace, catalog: Catalog) -> tuple[HostedTable, Path]:
+    """The table to host (a new game, or the one saved in --resume) and where it is saved."""
+    from ..hosting.table import HostedTable
+
+    timeout = float(args.read_timeout) or None
+    if args.host_resume is not None:
+        if args.players is not None or args.names is not None or args.bots or args.seed is not None:
+            raise CommandError(_("--resume continues a saved table: --players, --names, --bots and --seed "
+                                 "cannot be given with it"))
+        table = HostedTable.load(args.host_resume, catalog, read_timeout=timeout)
+        if table.game.over:
+            raise CommandError(_("%(path)s: this game is over") % {"path": args.host_resume})
+        return table, Path(args.save or args.host_resume)
+    from ..dirs import data_dir
+    from ..rules import Game
+
+    names = player_names(args.names, args.players)
+    types = seat_types(args.bots, len(names))
+    if all(t != "human" for t in types):
+        raise CommandError(_("--bots: at least one seat must be a human's"))
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    game = Game.new(names, seed=seed, catalog=catalog)
+    if args.save is not None:
+        path = Path(args.save)
+    else:
+        folder = data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"hosted-{datetime.now(UTC):%Y%m%d-%H%M%S}.json"
+    if path.exists():
+        raise CommandError(_("%(path)s already exists: choose another file with --save, or continue it with "
+                             "--resume") % {"path": path})
+    return HostedTable(game, types, read_timeout=timeout), path
+
+
+def player_names(text: str | None, players: int | None) -> list[str]:
+    from ..rules import name_key, name_problem
+
+    if text is None:
+        return [_("Player %(n)s") % {"n": i + 1} for i in range(players or 3)]
+    names = [n.strip() for n in text.split(",")]
+    if players is not None and len(names) != players:
+        raise CommandError(_("--names: %(given)s names for %(players)s players")
+                           % {"given": len(names), "players": players})
+    if not 2 <= len(names) <= 7:
+        raise CommandError(_("--names: a table has 2 to 7 players (%(given)s names given)") % {"given": len(names)})
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise CommandError(_("--names: %(name)s: %(problem)s")
+                               % {"name": printable(repr(name)), "problem": problem})
+    if len({name_key(n) for n in names}) != len(names):
+        raise CommandError(_("--names: two players have the same name"))
+    return names
+
+
+def seat_types(bots: list[str], players: int) -> list[str]:
+    types = ["human"] * players
+    for given in bots:
+        seat, _sep, level = given.partition(":")
+        if not seat.isascii() or not seat.isdigit() or not 1 <= int(seat) <= players or level not in LEVELS:
+            raise CommandError(_("--bots: %(given)s is not SEAT:LEVEL with a seat from 1 to %(players)s and a "
+                                 "level among easy, medium, hard") % {"given": printable(repr(given)),
+                                                                      "players": players})
+        types[int(seat) - 1] = f"bot:{level}"
+    return types
+
+
+def print_qr(url: str) -> None:
+    """The link as a QR code drawn in the terminal (for a phone's camera)."""
+    import segno
+
+    segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+    sys.stdout.flush()
