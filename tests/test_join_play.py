@@ -192,3 +192,42 @@ async def test_the_waiting_screen_says_who_is_still_deciding_whole_at_80x24(tmp_
             await settle([pf, po])
             assert isinstance(first.screen, DraftScreen)
             assert isinstance(other.screen, DraftScreen)
+
+
+async def test_a_table_of_seven_with_long_names_is_whole_on_the_waiting_screen_and_its_references(tmp_path):
+    """Seat 0 has picked; the six others (the widest names the New game form takes) have not: the
+    waiting screen is audited as scripts/audit_screens.py audits the screens (nothing cut, no name
+    broken, no rows hidden, every text at AA contrast); the log and the scores (reference screens,
+    which scroll) open over it, from what the server answers, and close back to it."""
+    from test_audit_screens import audit_module
+
+    from papertales_tui.tui.screens.info import LogScreen, ScoreboardScreen
+
+    audit = audit_module()
+    names = audit.player_names(7, "long")
+    with hosted(tmp_path, 7, seed=2) as (table, links):
+        for i, name in enumerate(names):
+            table.game.state.players[i].name = name
+        app = seat_app(links[0])
+        async with app.run_test(size=SIZE) as pilot:
+            await settle([pilot])
+            await pilot.press(*keys_for(app))
+            await settle([pilot])
+            assert isinstance(app.screen, WaitingScreen)
+            report, prefixes = audit.Report(), audit.card_name_prefixes(app)
+            audit.NAMED[:] = names
+            try:
+                audit.check_screen(app, report, prefixes)
+                text = " ".join(screen_text(app).split())
+                assert all(name in text for name in names)  # each whole, in the box or the table
+                for key, screen in (("f3", LogScreen), ("f4", ScoreboardScreen)):
+                    await pilot.press(key)
+                    await settle([pilot])
+                    assert isinstance(app.screen, screen)
+                    assert names[3] in " ".join(screen_text(app).split()) or screen is LogScreen
+                    await pilot.press("escape")
+                    await settle([pilot])
+                    assert isinstance(app.screen, WaitingScreen)
+            finally:
+                audit.NAMED[:] = []
+            assert report.problems() == 0, "\n".join(report.lines())

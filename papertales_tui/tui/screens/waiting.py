@@ -16,7 +16,7 @@ from ..flow import Waiting
 from ..kingdom import KingdomTable, kingdom_views
 from ..seats import BOT_MARK, bot_marked, is_bot
 from ..session import TAKEN_BACK
-from ..widgets import Lines
+from ..widgets import Lines, unbroken, wrap
 from .common import GameScreen, TakeBack, turn_title
 
 DOING = {
@@ -59,7 +59,7 @@ class WaitingScreen(GameScreen):
     def seat_name(self, player: int) -> str:
         assert self.view is not None
         name = self.view.players[player].name
-        return name + BOT_MARK if player < len(self.seats) and is_bot(self.seats[player]) else name
+        return unbroken(name + BOT_MARK if player < len(self.seats) and is_bot(self.seats[player]) else name)
 
     def box_lines(self) -> list[Text]:
         scene, view = self.scene, self.view
@@ -67,7 +67,7 @@ class WaitingScreen(GameScreen):
         if scene.note:
             lines.append(Text(scene.note, style="bold"))
         if view is None:
-            return self.wrapped(lines or [Text("")])
+            return self.wrap_lines(lines or [Text("")])
         if view.over:
             lines.append(Text("The game is over: the final scores come next."))
         elif scene.deciding:
@@ -81,12 +81,13 @@ class WaitingScreen(GameScreen):
             what = TAKEN_BACK.get(scene.take_back, "decision")
             lines.append(Text(f"You may still take back your {what} (u) until everyone has decided.", style="dim"))
         lines.append(Text("Meanwhile: F2 the cards, F3 the log, F4 the scores and every Kingdom.", style="dim"))
-        return self.wrapped(lines)
+        return self.wrap_lines(lines)
 
-    def wrapped(self, lines: list[Text]) -> list[Text]:
-        """Each line broken to the box's width (long names at a table of 7), between words."""
+    def wrap_lines(self, lines: list[Text]) -> list[Text]:
+        """Each line broken to the box's width (long names at a table of 7), between names, never
+        inside one."""
         width = max(20, self.app.size.width - 4)  # the box's border and padding (handoff.tcss)
-        return [part for line in lines for part in line.wrap(self.app.console, width)]
+        return [part for line in lines for part in wrap(line, self.app.console, width)]
 
     def update(self, view: SeatView | None, scene: Waiting) -> None:
         """The table moved on (someone decided, the connection came back): said in place."""
