@@ -38,14 +38,21 @@ def hosted(tmp_path: Path, players: int, seed: int, types: list[str] | None = No
     test's event loop): the table and each seat's link ("" for a bot's). Ended on leaving."""
     game = Game.new([f"Seat{i}" for i in range(players)], seed=seed)
     table = HostedTable(game, types or ["human"] * players)
-    server = server_class(table, None, log=lambda line: None)  # (saving: tests/test_hosting.py)
+    with serving(server_class(table, None, log=lambda line: None)) as port:  # (saving: tests/test_hosting.py)
+        yield table, [link("127.0.0.1", port, i, s) if s else "" for i, s in enumerate(table.secrets)]
+
+
+@contextlib.contextmanager
+def serving(server: TableServer, port: int = 0) -> Iterator[int]:
+    """`server` on 127.0.0.1 from a thread of its own, with its own event loop (the app's calls wait for
+    its answers on the test's loop): its port. Ended on leaving, however the test ends."""
     loop = asyncio.new_event_loop()
     ready, ports = threading.Event(), []
     stop = loop.create_future()
 
     async def serve() -> None:
-        async with running(server) as port:
-            ports.append(port)
+        async with running(server, port=port) as bound:
+            ports.append(bound)
             ready.set()
             await stop
 
@@ -53,7 +60,7 @@ def hosted(tmp_path: Path, players: int, seed: int, types: list[str] | None = No
     thread.start()
     try:
         assert ready.wait(30), "the server did not start"
-        yield table, [link("127.0.0.1", ports[0], i, s) if s else "" for i, s in enumerate(table.secrets)]
+        yield ports[0]
     finally:
         loop.call_soon_threadsafe(lambda: stop.done() or stop.set_result(None))
         thread.join(30)
@@ -231,3 +238,43 @@ async def test_a_table_of_seven_with_long_names_is_whole_on_the_waiting_screen_a
             finally:
                 audit.NAMED[:] = []
             assert report.problems() == 0, "\n".join(report.lines())
+
+
+def test_a_seat_connects_again_by_itself_when_the_host_stops_and_resumes(tmp_path):
+    """The host stops (Ctrl-C: the seats are told) and resumes the table on the same port: the seat is
+    told the table stopped, connects again by itself, and is back where it was, its pick kept."""
+    from papertales_tui.rules.bots import make_bot
+
+    save = tmp_path / "table.json"
+    table = HostedTable(Game.new(["Ann", "Ben"], seed=4), ["human", "human"])
+    with serving(TableServer(table, save, log=lambda line: None)) as port:
+        session = RemoteSession(parse_link(link("127.0.0.1", port, 0, table.secrets[0] or "")), default_catalog())
+        session.connect()
+        scene = session.scene
+        assert isinstance(scene, Decide)
+        decision = make_bot("easy", 1).choose(session.view(0), scene.pend, session.catalog)
+        assert session.submit(0, decision) is None
+        assert isinstance(session.scene, Waiting) and session.scene.deciding == (1,)
+    try:
+        assert until(lambda: isinstance(session.scene, Waiting) and session.scene.note != "")
+        assert "stopped" in session.scene.note or "lost" in session.scene.note  # type: ignore[union-attr]
+        resumed = HostedTable.load(save)
+        assert resumed.secrets == table.secrets
+        with serving(TableServer(resumed, save, log=lambda line: None), port=port):
+            assert until(lambda: isinstance(session.scene, Waiting) and session.scene.note == "")
+            back = session.scene
+            assert isinstance(back, Waiting) and back.deciding == (1,) and back.take_back is not None  # kept
+    finally:
+        session.close()
+
+
+def until(test, limit: float = 30.0) -> bool:
+    """Whether `test()` came true within `limit` seconds (a network, not a timing, is waited for)."""
+    import time
+
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        if test():
+            return True
+        time.sleep(0.02)
+    return test()
