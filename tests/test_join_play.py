@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -278,3 +279,34 @@ def until(test, limit: float = 30.0) -> bool:
             return True
         time.sleep(0.02)
     return test()
+
+
+async def test_the_real_join_in_a_terminal_killed_with_sigkill_comes_back_where_it_was(tmp_path):
+    """`papertales join LINK` in a pseudo-terminal of 80x24 picks by keys; SIGKILL; the seat's link
+    opened again shows the seat where it was: its pick kept (it may still take it back), the other
+    seat still to pick."""
+    from test_app_killed import App
+
+    table = HostedTable(Game.new(["Ann", "Ben"], seed=6), ["human", "human"])
+    server = TableServer(table, None, log=lambda line: None)
+    with serving(server) as port:
+        seat_link = link("127.0.0.1", port, 0, table.secrets[0] or "")
+        joined = App(["join", seat_link], tmp_path)
+        try:
+            assert await asyncio.to_thread(until, lambda: 0 in server.clients, 60)  # connected
+            joined.wait_for_screen()
+            for key in ("\r", "\x1b[B", "\r", "c"):  # pick, discard (2 players), confirm
+                joined.press(key)
+                await asyncio.sleep(0.3)
+            assert await asyncio.to_thread(until, lambda: any(d["player"] == 0 for d in table.game.state.decisions))
+        finally:
+            joined.kill()
+        assert joined.proc.returncode == -signal.SIGKILL
+        assert await asyncio.to_thread(until, lambda: 0 not in server.clients)
+        again = seat_app(seat_link)
+        async with again.run_test(size=SIZE) as pilot:
+            await settle([pilot])
+            assert isinstance(again.screen, WaitingScreen)
+            scene = again.session.scene  # type: ignore[union-attr]
+            assert isinstance(scene, Waiting) and scene.deciding == (1,) and scene.take_back is not None
+            assert "Waiting for Ben to pick." in screen_text(again)
