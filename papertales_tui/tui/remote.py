@@ -123,8 +123,10 @@ class RemoteSession:
         self._closing = False
         self._ws: Any = None
         self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._run, name="papertales-remote", daemon=True)
+        self._thread = threading.Thread(target=self._loop.run_forever, name="papertales-remote", daemon=True)
         self._thread.start()
+        self._task: asyncio.Task[None] | None = None
+        asyncio.run_coroutine_threadsafe(self._main(), self._loop)
 
     # --- connecting -------------------------------------------------------------------------
     def connect(self, wait: float = CONNECT_WAIT) -> None:
@@ -137,15 +139,10 @@ class RemoteSession:
             self.close()
             raise self._failure
 
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        with contextlib.suppress(RuntimeError):  # (the loop stopped by close)
-            self._loop.run_until_complete(self._main())
-        self._loop.close()
-
     async def _main(self) -> None:
         import aiohttp
 
+        self._task = asyncio.current_task()
         delay = RETRY_FIRST
         async with aiohttp.ClientSession() as http:
             while not self._closing:
@@ -275,14 +272,20 @@ class RemoteSession:
 
         async def send() -> None:
             ws = self._ws
-            if ws is None or ws.closed:
-                raise ConnectionError(LOST)
-            await ws.send_str(text)
+            if ws is not None and not ws.closed:
+                with contextlib.suppress(ConnectionError, RuntimeError):  # (told by _lost when it goes)
+                    await ws.send_str(text)
 
         if threading.current_thread() is self._thread:
             self._loop.create_task(send())
-        else:
-            asyncio.run_coroutine_threadsafe(send(), self._loop)
+        elif not self._loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # (closed meanwhile)
+                asyncio.run_coroutine_threadsafe(send(), self._loop)
+
+    @property
+    def connected(self) -> bool:
+        ws = self._ws
+        return ws is not None and not ws.closed and not self._note
 
     # --- the flow ---------------------------------------------------------------------------
     @property
@@ -387,6 +390,8 @@ class RemoteSession:
         return self._sequenced(seq, pr.TakeBack(v=1, type="take_back", seq=seq)) is None
 
     def _sequenced(self, seq: int, message: Any) -> Exception | None:
+        if not self.connected:
+            return Refusal("lost", f"{self._note or LOST} Decide again once the table is reached.")
         future: concurrent.futures.Future[Refusal | None] = concurrent.futures.Future()
         self._waiting_seq[seq] = future
         self._send(message)
@@ -412,19 +417,26 @@ class RemoteSession:
         self._listeners.append(changed)
 
     def close(self) -> None:
-        """Close the connection and end its thread."""
+        """Close the connection (whatever it was doing: connecting, waiting to try again) and end its
+        thread."""
         self._closing = True
         self._listeners.clear()
-        ws = self._ws
+        if self._loop.is_closed():
+            return
 
-        async def close() -> None:
-            if ws is not None:
-                await ws.close()
+        async def stop() -> None:  # (the connection closed as it ends: its close frame sent)
+            task = self._task
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
 
-        if self._loop.is_running():
-            with contextlib.suppress(RuntimeError):
-                asyncio.run_coroutine_threadsafe(close(), self._loop)
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(stop(), self._loop).result(5.0)
+        self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(5.0)
+        if not self._thread.is_alive():
+            self._loop.close()
 
     # --- questions --------------------------------------------------------------------------
     def _ask(self, query: Any, wait: float = WAIT) -> Any:
@@ -438,6 +450,9 @@ class RemoteSession:
             if known is not None and not (known.done() and known.exception() is not None):
                 return known
             future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+            if not self.connected:
+                future.set_exception(ConnectionError(self._note or LOST))
+                return future
             ident = self._next_id
             self._next_id += 1
             self._answers[ident] = future
