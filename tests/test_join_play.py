@@ -195,6 +195,7 @@ async def test_the_waiting_screen_says_who_is_still_deciding_whole_at_80x24(tmp_
             text = screen_text(first)
             assert "Waiting for Seat1 to pick." in text
             assert "take back your pick (u)" in text
+            assert "(this pick)" in text  # the card it picked, face down for the others until all have
             assert "Log" in text.split("\n")[-1]  # the key bar, on the last row
             await pf.press("u")  # taken back: asked again, the pick to start from
             await settle([pf, po])

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from ...rules import SeatView, Step
+from ...rules import Pick, SeatView, Step
 from ..flow import Waiting
 from ..kingdom import KingdomTable, kingdom_views
 from ..seats import BOT_MARK, bot_marked, is_bot
@@ -77,6 +77,14 @@ class WaitingScreen(GameScreen):
             lines.append(Text(f"Still reading the results: {names_text([self.seat_name(i) for i in scene.reading])}."))
         if not scene.deciding and not scene.reading and not scene.note and not view.over:
             lines.append(Text("Waiting for the table…"))
+        own = view.players[scene.seat] if 0 <= scene.seat < len(view.players) else None
+        if own is not None and Step(view.step) == Step.PICK and not view.over:  # the draft: what it holds
+            picked = Text("Picked this turn: ", style="bold")
+            names = [unbroken(view.card(c).name) for c in own.hand or ()]
+            if isinstance(own.decided, Pick):
+                names.append(unbroken(f"{view.card(own.decided.card).name} (this pick)"))
+            picked.append(", ".join(names) or "nothing yet")
+            lines.append(picked)
         if scene.take_back is not None:
             what = TAKEN_BACK.get(scene.take_back, "decision")
             lines.append(Text(f"You may still take back your {what} (u) until everyone has decided.", style="dim"))
