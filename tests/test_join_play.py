@@ -197,10 +197,13 @@ async def test_the_waiting_screen_says_who_is_still_deciding_whole_at_80x24(tmp_
             assert "take back your pick (u)" in text
             assert "(this pick)" in text  # the card it picked, face down for the others until all have
             assert "Log" in text.split("\n")[-1]  # the key bar, on the last row
+            told: list[str] = []
+            other.notify = lambda message, **kw: told.append(message)  # type: ignore[method-assign]
             await pf.press("u")  # taken back: asked again, the pick to start from
             await settle([pf, po])
             assert isinstance(first.screen, DraftScreen)
             assert isinstance(other.screen, DraftScreen)
+            assert "Seat0 took back their pick." in told  # the other seat is told, as the hand-off tells it
 
 
 async def test_a_table_of_seven_with_long_names_is_whole_on_the_waiting_screen_and_its_references(tmp_path):

@@ -213,7 +213,11 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         scene shows when it closes)."""
         from .screens.waiting import WaitingScreen
 
-        if self.session is None or self.session.scene == self.drawn:
+        if self.session is None:
+            return
+        for said in self.session.news():
+            self.notify(said, markup=False)
+        if self.session.scene == self.drawn:
             return
         scene = self.session.scene
         if isinstance(scene, Waiting) and isinstance(self.drawn, Waiting) and len(self.screen_stack) > 1:

@@ -118,6 +118,7 @@ class RemoteSession:
         self._answers: dict[int, concurrent.futures.Future[Any]] = {}
         self._asked: dict[str, concurrent.futures.Future[Any]] = {}  # question (JSON) -> its answer, this state
         self._next_id = 0
+        self._news: list[str] = []  # what the others did that the seat is told of (take-backs)
         self._log: pr.LogPage | None = None  # the last log asked (take_back_notes reads it again)
         self._first = threading.Event()  # set at the first state, or when the table cannot be reached
         self._closing = False
@@ -208,6 +209,9 @@ class RemoteSession:
         elif isinstance(m, pr.Notice):
             if m.what == "closing":
                 self._note = CLOSING
+            elif m.what == "took_back" and m.seat is not None and m.seat != self.seat:
+                with self._lock:
+                    self._news.append(taken_back_text(self.name(m.seat), m.step or "") + ".")
             elif m.what == "taken_over":
                 self._note = TAKEN
                 self._closing = True  # (not opened again: the seat is played elsewhere now)
@@ -415,6 +419,13 @@ class RemoteSession:
 
     def listen(self, changed: Callable[[], None]) -> None:
         self._listeners.append(changed)
+
+    def news(self) -> list[str]:
+        """What the other seats did that this one is told of since it was last asked ("Ann took back
+        their pick.", as the hand-off screen says it at one keyboard)."""
+        with self._lock:
+            out, self._news = self._news, []
+        return out
 
     def close(self) -> None:
         """Close the connection (whatever it was doing: connecting, waiting to try again) and end its

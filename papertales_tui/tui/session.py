@@ -248,6 +248,10 @@ class Session:
     def listen(self, changed: Callable[[], None]) -> None:
         """(A game at one keyboard changes only when the app calls it: nothing to tell.)"""
 
+    def news(self) -> list[str]:
+        """(At one keyboard a take-back is told on the next hand-off screen: `Handoff.announce`.)"""
+        return []
+
     def close(self) -> None:
         """Stop what runs in the background for this session (the coach's assessments)."""
         if self.coach is not None:
