@@ -117,6 +117,7 @@ def test_ctrl_c_saves_and_exits_130(tmp_path: Path, data_dir: Path) -> None:
     (["--names", "Ann,Bob", "--players", "3"], "--names"),
     (["--resume", "missing.json"], "missing.json"),
     (["--host", "no such host.invalid"], "cannot serve"),
+    (["--save", "/nonexistent-folder/t.json"], "cannot save"),
 ])
 def test_bad_options_say_so_in_one_line_and_exit_2(args: list[str], says: str, tmp_path: Path,
                                                       data_dir: Path) -> None:

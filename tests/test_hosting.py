@@ -313,3 +313,37 @@ def test_a_link_as_a_qr_code_in_the_terminal(capsys: pytest.CaptureFixture[str])
     drawn = capsys.readouterr().out.splitlines()
     assert len(drawn) >= 15 and all(len(row) == len(drawn[0]) for row in drawn)
     assert {"█", "▀", "▄"} & set("".join(drawn))
+
+
+async def test_a_seat_is_told_only_of_decisions_saved(tmp_path: Path) -> None:
+    """A decision being written (slowly here): a seat that connects or reads meanwhile is not shown it
+    before it is saved (a host killed then would have lost a decision a seat was shown)."""
+    table = new_table(2, 13)
+    saved, problems = [0], []
+
+    class SlowDisk(TableServer):
+        def write_files(self, data: bytes, sidecar: dict[str, Any] | None) -> None:
+            import time
+
+            time.sleep(0.3)
+            super().write_files(data, sidecar)
+            saved[0] = len(json.loads(data)["decisions"])
+
+    def sent(seat: int, text: str) -> None:
+        message = json.loads(text)
+        if message["type"] == "state" and message["view"]["decisions"] > saved[0]:
+            problems.append(f"seat {seat} shown {message['view']['decisions']} decisions, {saved[0]} saved")
+
+    server = SlowDisk(table, tmp_path / "t.json", on_send=sent)
+    async with running(server) as port:
+        a = SeatClient(link("127.0.0.1", port, 0, table.secrets[0] or ""), table.game.catalog)
+        b = SeatClient(link("127.0.0.1", port, 1, table.secrets[1] or ""), table.game.catalog)
+        async with a:
+            await a.until(lambda m: isinstance(m, P.State))
+            assert a.state is not None and a.state.asked is not None
+            options = a.state.asked.options
+            await a.decide(Pick(options.cards[0], options.cards[1]))  # type: ignore[union-attr]
+            await asyncio.sleep(0.1)  # (its save under way)
+            async with b:
+                await b.until(lambda m: isinstance(m, P.State) and m.view.decisions == 1)
+    assert saved[0] == 1 and problems == []

@@ -69,13 +69,14 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     from .serve import is_loopback, listen, network_address
 
     table, path = make_table(args, catalog)
+    try:
+        table.save(path)  # (before anything starts: a file that cannot be written is said at once)
+    except OSError as err:
+        raise CommandError(_("cannot save the table to %(path)s: %(problem)s")
+                           % {"path": path, "problem": err.strerror or err}) from None
     sock = listen(args.host, args.port)
     port = sock.getsockname()[1]
     server = TableServer(table, path, max_clients=args.max_clients)
-    server.save()
-    if server.save_failed:
-        sock.close()
-        raise CommandError(_("cannot save the table to %(path)s") % {"path": path})
     shown = (network_address() or "127.0.0.1") if args.host in ("0.0.0.0", "::", "") else args.host.strip("[]")
     terminal = sys.stdout.isatty()
     for seat, name in enumerate(table.names()):

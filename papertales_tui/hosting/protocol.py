@@ -61,7 +61,7 @@ from ..rules.forecast import AgeChange, TurnForecast
 
 VERSION: Literal[1] = 1  # the protocol's version: a message of another version is refused
 MAX_TO_SERVER = 16 * 1024  # bytes of one message from a seat (a decision is a few hundred)
-MAX_TO_SEAT = 1024 * 1024  # bytes of one message to a seat (a 7-player view is some 10 KB)
+MAX_TO_SEAT = 1024 * 1024  # bytes of one message to a seat (a 7-player state is at most ~7 KB)
 MAX_LOG_PAGE = 200  # events in one answer to a "log" question
 MAX_SEQ = 2**53  # sequence numbers and question ids stay exact in every JSON reader
 
@@ -222,7 +222,7 @@ class LogPage(BaseModel):
 
 
 REASONS = ("bad_message", "version", "replay", "out_of_order", "not_your_seat", "not_asked", "illegal",
-           "malformed", "wrong_kind", "unaffordable", "no_take_back", "bad_question", "bad_page", "busy")
+           "malformed", "wrong_kind", "unaffordable", "no_take_back", "bad_question", "bad_page")
 
 
 class Refused(_ToSeat):

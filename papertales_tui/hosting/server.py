@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from ..rules import game_decisions
 from . import protocol as p
 from .table import HostedTable, write_save
 from .web import HOST, secure_headers
@@ -65,6 +66,7 @@ class TableServer:
         self.tasks: set[asyncio.Task[Any]] = set()
         self.samples: dict[tuple[int, int], asyncio.Future[Any]] = {}  # (seat, log size): forecast samples
         self.write_lock = asyncio.Lock()
+        self.writing = 0  # saves made and not written yet
         self.sidecar_kept: tuple[Any, ...] | None = None  # what the secrets file was last written with
         self.save_failed = False
 
@@ -181,6 +183,7 @@ class TableServer:
         """Check and apply one message (the table changes in one go, before the first await), then save
         the table and tell every seat."""
         seat, table = client.seat, self.table
+        decided = len(game_decisions(table.game))
         try:
             message = p.to_server(text)
         except ValueError as why:
@@ -208,9 +211,9 @@ class TableServer:
         if refused is not None:
             self.queue(client, refused)
             return
-        if isinstance(message, p.Read):
+        if isinstance(message, p.Read) and len(game_decisions(table.game)) == decided:
             self.changed()
-        else:
+        else:  # (a page read may let the table answer a Mystical Healer question that changes nothing)
             await self.commit()
 
     async def forecast(self, client: Client, message: p.Ask, job: tuple[int, Any, Any]) -> None:
@@ -238,7 +241,11 @@ class TableServer:
         self.start_timer()
 
     def refresh(self) -> None:
-        """Queue for every connected seat the pages it has not been sent and its state, if it changed."""
+        """Queue for every connected seat the pages it has not been sent and its state, if it changed;
+        nothing while a save is being written (its `commit` refreshes once it is): a seat is told only
+        of decisions saved."""
+        if self.writing:
+            return
         table = self.table
         online = tuple(sorted(self.clients))
         for client in list(self.clients.values()):
@@ -259,9 +266,13 @@ class TableServer:
         if self.save_path is not None:
             data, sidecar = self.table.encoded(), self.table.sidecar()
             kept = (sidecar["secrets"], sidecar["pages_from"])
-            async with self.write_lock:
-                await asyncio.to_thread(self.write_files, data, None if kept == self.sidecar_kept else sidecar)
-                self.sidecar_kept = kept
+            self.writing += 1  # (until it is written, no seat is told of anything: see `refresh`)
+            try:
+                async with self.write_lock:
+                    await asyncio.to_thread(self.write_files, data, None if kept == self.sidecar_kept else sidecar)
+                    self.sidecar_kept = kept
+            finally:
+                self.writing -= 1
         self.changed()
 
     def write_files(self, data: bytes, sidecar: dict[str, Any] | None) -> None:
@@ -305,7 +316,7 @@ class TableServer:
     def timed_out(self, pages: int) -> None:
         self.timers.discard(pages)
         if self.table.expire_reading(pages):
-            self.changed()
+            self.spawn(self.commit())  # (it may answer a Mystical Healer question that changes nothing)
 
     def spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
