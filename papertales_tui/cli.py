@@ -31,6 +31,7 @@ SUBCOMMANDS = [
     "review",
     "serve",
     "host",
+    "join",
 ]
 LAST_AUTOSAVE = True  # the value of --resume without a FILE
 INTERRUPTED = 130  # the shell's code for a program stopped by Ctrl-C

@@ -37,10 +37,13 @@ MAX_MESSAGE = 64 * 1024  # bytes of one websocket message (a keypress, a paste, 
 
 class GameProcess(AppService):
     """One tab's game, in a session of its own: a Ctrl-C typed at the server's terminal does not reach
-    it (the server ends it, after telling it to quit); on Linux, it gets SIGTERM if the server dies."""
+    it (the server ends it, after telling it to quit); on Linux, it gets SIGTERM if the server dies.
+    `extra` is added to its environment (a hosted seat's link: never on a command line)."""
+
+    extra: dict[str, str] = {}
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
-        environment = self._build_environment(width=width, height=height)
+        environment = self._build_environment(width=width, height=height) | self.extra
         self._process = process = await asyncio.create_subprocess_shell(
             self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE, env=environment, preexec_fn=own_session_ending_with_server)
@@ -54,10 +57,7 @@ class Served(Server):
         super().__init__(command, host=host, port=port, title="Paper Tales", templates_path=PAGE)
         self.token = token
         self.cookie = f"papertales_token_{port}"  # cookies are per host, not per port
-        self.max_games = max_games
-        self.tabs = 0  # websockets with a game (starting, playing or ending): at most max_games
-        self.games: dict[GameProcess, web.WebSocketResponse] = {}
-        self.pids: set[int] = set()  # every game process started, to end any left at the end
+        self.tabs = Tabs(max_games, self.download_manager)
         self.stopped_by: int | None = None
 
     async def _make_app(self) -> web.Application:
@@ -91,34 +91,85 @@ class Served(Server):
             response.set_cookie(self.cookie, self.token, httponly=True, samesite="Strict", path="/")
         return response
 
-    def full(self) -> web.HTTPServiceUnavailable | None:
-        """The answer to a tab when max_games games are under way already; None when there is room."""
-        if self.tabs < self.max_games:
-            return None
-        return web.HTTPServiceUnavailable(
-            text=f"Paper Tales: {self.max_games} games are being played on this server, the most it allows at "
-                 "once. Close one of their tabs, then reload this page.\n", headers={"Retry-After": "10"})
-
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page, its links made from the address the browser used (not the one listened on:
         0.0.0.0 is no address to connect to); a page that says so when max_games games are under way."""
-        if (full := self.full()) is not None:
-            raise full
-        base = f"{request.scheme}://{request.host}"
-        ws = ("wss:" if request.scheme == "https" else "ws:") + f"//{request.host}/ws"
-        context = {
-            "font_size": max(6, min(48, whole_number(request.query.get("fontsize"), 16))),
-            "app_websocket_url": ws,
-            "config": {"static": {"url": f"{base}/static/"}},
-            "application": {"name": self.title},
-        }
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+        self.tabs.check()
+        return page(request, self.title, f"{request.scheme}://{request.host}")
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """textual-serve's, with the game process of its own session and known to the server, at most
-        max_games at once (a slot taken before the first await: twelve tabs at once start eight)."""
-        if (full := self.full()) is not None:
-            raise full
+        max_games at once (`Tabs.play`)."""
+        return await self.tabs.play(request, self.command)
+
+    async def on_startup(self, app: web.Application) -> None:
+        pass  # `run` printed the links (textual-serve prints its logo and its own)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        await self.tabs.end_all()
+
+    def serve_on(self, sock: socket.socket) -> int:
+        """Serve until Ctrl-C or SIGTERM; 128 + that signal's number."""
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+
+        def stop(sig: int) -> None:
+            if self.stopped_by is not None:  # a second Ctrl-C while the games quit: no more waiting
+                raise KeyboardInterrupt  # (`kill_left` below still ends them; `papertales` exits with 130)
+            self.stopped_by = sig
+            raise web.GracefulExit()
+
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop, sig)
+        try:
+            web.run_app(self._make_app(), sock=sock, handle_signals=False, loop=loop, print=None,
+                        access_log=None, shutdown_timeout=STOP_WAIT)
+        finally:
+            kill_left(self.tabs.pids)
+            loop.close()
+        return 128 + (self.stopped_by or signal.SIGINT)
+
+
+def page(request: web.Request, title: str, base: str, websocket: str = "/ws") -> web.Response:
+    """textual-serve's page (serve_page/app_index.html) for the game at `base` (its `websocket`, its
+    `/static/` and `/page/` files), its links from the address the browser used (0.0.0.0 is no address
+    to connect to)."""
+    parts = urlsplit(base)
+    ws = ("wss:" if parts.scheme == "https" else "ws:") + f"//{parts.netloc}{parts.path}{websocket}"
+    context = {
+        "font_size": max(6, min(48, whole_number(request.query.get("fontsize"), 16))),
+        "app_websocket_url": ws,
+        "config": {"static": {"url": f"{base}/static/"}},
+        "page_url": f"{parts.path}/page",
+        "application": {"name": title},
+    }
+    return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+
+class Tabs:
+    """Browser tabs, each with a game in a process of its own (textual-serve's `AppService`), at most
+    `max_games` at once; every process ended at the end (`end_all`, then `kill_left(pids)`)."""
+
+    def __init__(self, max_games: int, download_manager: Any):
+        self.max_games = max_games
+        self.download_manager = download_manager
+        self.tabs = 0  # websockets with a game (starting, playing or ending): at most max_games
+        self.games: dict[GameProcess, web.WebSocketResponse] = {}
+        self.pids: set[int] = set()  # every game process started, to end any left at the end
+
+    def check(self) -> None:
+        """HTTPServiceUnavailable, telling the tab to wait, when max_games games are under way already."""
+        if self.tabs < self.max_games:
+            return
+        raise web.HTTPServiceUnavailable(
+            text=f"Paper Tales: {self.max_games} games are being played on this server, the most it allows at "
+                 "once. Close one of their tabs, then reload this page.\n", headers={"Retry-After": "10"})
+
+    async def play(self, request: web.Request, command: str, extra: dict[str, str] | None = None,
+                   ) -> web.WebSocketResponse:
+        """A tab's websocket: its game, `command` run with `extra` in its environment, until either ends
+        (a slot taken before the first await: twelve tabs at once start eight)."""
+        self.check()
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         width = clamp(whole_number(request.query.get("width"), 80), MIN_WIDTH, MAX_WIDTH)
         height = clamp(whole_number(request.query.get("height"), 24), MIN_HEIGHT, MAX_HEIGHT)
@@ -126,9 +177,10 @@ class Served(Server):
         self.tabs += 1
         try:
             await websocket.prepare(request)
-            game = GameProcess(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+            game = GameProcess(command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                                close=websocket.close,  # type: ignore[arg-type]  # returns a bool
                                download_manager=self.download_manager)
+            game.extra = dict(extra or {})
             await game.start(width, height)
             if game._process is not None:
                 self.pids.add(game._process.pid)
@@ -137,7 +189,7 @@ class Served(Server):
         except asyncio.CancelledError:
             await websocket.close()
         except Exception as error:  # one tab's failure (a closed socket): the others play on
-            print(f"papertales serve: a game ended: {error}", file=sys.stderr)
+            print(f"papertales: a game in a browser tab ended: {error}", file=sys.stderr)
         finally:
             try:
                 if game is not None:
@@ -157,7 +209,7 @@ class Served(Server):
             try:
                 kind, data = read_message(message.data)
             except ValueError as why:
-                print(f"papertales serve: a message from a tab ignored: {why}", file=sys.stderr, flush=True)
+                print(f"papertales: a message from a tab ignored: {why}", file=sys.stderr, flush=True)
                 continue
             if kind == "stdin":
                 await app_service.send_bytes(data.encode("utf-8"))
@@ -186,35 +238,11 @@ class Served(Server):
         if process.returncode is not None:  # reaped: its number may go to another process
             self.pids.discard(process.pid)
 
-    async def on_startup(self, app: web.Application) -> None:
-        pass  # `run` printed the links (textual-serve prints its logo and its own)
-
-    async def on_shutdown(self, app: web.Application) -> None:
+    async def end_all(self) -> None:
         """Every game quits (its websocket then closes, so that the server need not wait for it)."""
         games = list(self.games.items())
         await asyncio.gather(*(self.end(game) for game, _ in games), return_exceptions=True)
         await asyncio.gather(*(ws.close() for _, ws in games), return_exceptions=True)
-
-    def serve_on(self, sock: socket.socket) -> int:
-        """Serve until Ctrl-C or SIGTERM; 128 + that signal's number."""
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-
-        def stop(sig: int) -> None:
-            if self.stopped_by is not None:  # a second Ctrl-C while the games quit: no more waiting
-                raise KeyboardInterrupt  # (`kill_left` below still ends them; `papertales` exits with 130)
-            self.stopped_by = sig
-            raise web.GracefulExit()
-
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop, sig)
-        try:
-            web.run_app(self._make_app(), sock=sock, handle_signals=False, loop=loop, print=None,
-                        access_log=None, shutdown_timeout=STOP_WAIT)
-        finally:
-            kill_left(self.pids)
-            loop.close()
-        return 128 + (self.stopped_by or signal.SIGINT)
 
 
 def kill_left(pids: set[int]) -> None:

@@ -2,9 +2,11 @@
 
 After every decision the app shows, in order: the public summaries of what just happened (reveal and
 wars, income, construction, aging, final scores), then the next private decision behind a hand-off
-screen. A `Session` (tui/session.py, no Textual) says what comes next; `scene_screen` draws it.
-Screens post `Decided`, `Continue` or `TakeBack` (screens/common.py) and the app handles them here;
-the engine says what is legal.
+screen. A flow (tui/flow.py, no Textual) says what comes next; `scene_screen` draws it. Screens post
+`Decided`, `Continue` or `TakeBack` (screens/common.py) and the app handles them here; the engine says
+what is legal. The flow is a `Session` for a game at this keyboard (hot seat, solo: saved, bots and the
+coach run here), or a `RemoteSession` for one seat of a table that `papertales host` holds (`papertales
+join`: the server decides, saves and runs the bots; this app only draws the seat's scenes).
 """
 
 from __future__ import annotations
@@ -30,12 +32,13 @@ from ..text.i18n import N_
 from . import messages as msg
 from . import modes, panels, seats
 from .contrast import ReadableColor, ReadableMonochrome
+from .flow import Asks, BotTurn, Decide, Final, Flow, Handoff, Scene, Summary, Waiting
 from .host import Host
 from .language import SCREENS, shorten_key_words, translate_bindings
 from .palette import CardCommands
 from .saving import Notice, SavePolicy
 from .screens.common import Continue, Decided, TakeBack
-from .session import Asks, BotFailed, BotTurn, Decide, Final, Handoff, Scene, Session, Summary
+from .session import BotFailed, Session
 
 if TYPE_CHECKING:
     import argparse
@@ -70,7 +73,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
 
     def __init__(self, catalog: Catalog | None = None, save: Save | None = None, autosave: bool = False,
                  notice: str | None = None, signals: bool = False, own_autosave: bool = False,
-                 served: bool = False):
+                 served: bool = False, flow: Flow | None = None):
         super().__init__()
         translate_bindings(self)
         shorten_key_words()
@@ -79,7 +82,10 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         self.save = save  # a persistence.Save to resume, or None for a new game
         self.autosave = autosave  # this copy holds the data directory's autosave (its lock)
         self.served = served  # a browser tab of `papertales serve`: Save as takes a name, not a path
-        self.session: Session | None = None  # the game being played and what comes next
+        self.session: Flow | None = None  # the game being played and what comes next
+        self.remote = flow  # one seat of a hosted table (`papertales join`), played from the start
+        self.hosted = flow is not None
+        self.drawn: Scene | None = None  # the scene on screen (a remote flow tells of changes)
         self.notice = notice  # shown once the app is up (e.g. why there is no autosave)
         # what is saved (without the lock: each game to a file of its own), resumed, and would be lost
         self.saving = SavePolicy(self.catalog, autosave, own_autosave, served)
@@ -100,12 +106,24 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
 
     @property
     def game(self) -> Game | None:
-        return self.session.game if self.session is not None else None
+        """The game under way when it is played here (None for a seat of a hosted table)."""
+        local = self.local()
+        return local.game if local is not None else None
 
-    def playing(self) -> Session:
-        """The session of the game under way (the flow below runs only while there is one)."""
+    def local(self) -> Session | None:
+        """The session of a game played at this keyboard (saved here, its bots and coach run here)."""
+        return self.session if isinstance(self.session, Session) else None
+
+    def playing(self) -> Flow:
+        """The flow of the game under way (the flow below runs only while there is one)."""
         assert self.session is not None, "no game under way"
         return self.session
+
+    def playing_here(self) -> Session:
+        """The session of the game under way at this keyboard (Save as, hints: only then)."""
+        local = self.local()
+        assert local is not None, "no game under way at this keyboard"
+        return local
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys in words (Enter, Esc, Ctrl+S) rather than symbols a newcomer may not know."""
@@ -136,6 +154,9 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
                 with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not on Windows
                     loop.add_signal_handler(sig, self.exit, None, code)
 
+        if self.remote is not None:  # one seat of a hosted table: its scenes only, no title screen
+            self.play_remote(self.remote)
+            return
         self.push_screen(TitleScreen(resume=False if self.save is not None else None))
         if self.notice:
             self.notify(self.notice, title=SCREENS.gettext("Autosave"), severity="warning", timeout=20, markup=False)
@@ -171,11 +192,48 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         `seed_typed`: a player typed the seed (the screens may show it during play)."""
         self.stop_bot()
         self.close_session()
-        self.session = Session(game, seat_types, shown, hints, coach=coach, take_backs=take_backs,
-                               seed_typed=seed_typed)
+        session = Session(game, seat_types, shown, hints, coach=coach, take_backs=take_backs, seed_typed=seed_typed)
+        self.session = session
         self.waiting = False
-        self.saving.started(self.session)  # a new game or a loaded one
+        self.saving.started(session)  # a new game or a loaded one
         self.go()
+
+    def play_remote(self, flow: Flow) -> None:
+        """Play one seat of a hosted table: the flow tells, from its own thread, when the table moved on."""
+        self.session = flow
+        loop = asyncio.get_running_loop()  # (the flow's thread must not wait for the app, which may be
+
+        def changed() -> None:  # waiting for the flow's answer to a decision: no call_from_thread)
+            with contextlib.suppress(RuntimeError):  # the app has closed
+                loop.call_soon_threadsafe(self.call_later, self.flow_changed)  # (in the app's own task)
+
+        flow.listen(changed)
+        self.go()
+
+    def flow_changed(self) -> None:
+        """A remote flow moved on (others decided, the connection came back...): its new scene is shown,
+        unless it is the one on screen (a seat deciding keeps its screen as it is); a waiting screen is
+        told who is still deciding; a reference screen or question open over it is left open (the
+        scene shows when it closes)."""
+        from .screens.waiting import WaitingScreen
+
+        if self.session is None:
+            return
+        for said in self.session.news():
+            self.notify(said, markup=False)
+        if self.session.scene == self.drawn:
+            return
+        scene = self.session.scene
+        if isinstance(scene, Waiting) and isinstance(self.drawn, Waiting) and len(self.screen_stack) > 1:
+            screen = self.screen_stack[1]
+            if isinstance(screen, WaitingScreen) and screen.view is not None:
+                self.drawn = scene
+                screen.update(self.session.view(scene.seat) if scene.seat >= 0 else None, scene)
+                return
+        if len(self.screen_stack) > 2:  # go on once the reference screen or question closes
+            self.waiting = True
+        else:
+            self.go()
 
     # --- flow: the session says what comes next, the screens post what the players do ---------
     def show(self, screen: GameScreen) -> None:
@@ -194,12 +252,14 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
 
         session = self.playing()
         scene = session.scene
+        self.drawn = scene
         if isinstance(scene, BotTurn) and isinstance(self.screen, BotScreen):
             self.screen.thinking(session.name(scene.pend.player))
         else:
             self.show(self.scene_screen(scene))
-        if isinstance(scene, BotTurn):
-            self.run_bot(session, scene.pend)
+        local = self.local()
+        if isinstance(scene, BotTurn) and local is not None:
+            self.run_bot(local, scene.pend)
 
     def scene_screen(self, scene: Scene) -> GameScreen:
         """The screen of each scene (and of each decision)."""
@@ -210,6 +270,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         from .screens.final import FinalScreen
         from .screens.handoff import BotScreen, HandoffScreen
         from .screens.summary import SummaryScreen
+        from .screens.waiting import WaitingScreen
 
         modes.load_panels()  # (each mode's panels, registered once)
         session = self.playing()
@@ -226,6 +287,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
             BotTurn: lambda s: BotScreen(table, table.players[s.pend.player].name),
             Final: lambda s: FinalScreen(table, list(s.events), note=s.note, seat_types=session.seats,
                                          hints=session.hints),
+            Waiting: lambda s: WaitingScreen(session.view(s.seat) if s.seat >= 0 else None, s, session.seats),
         }
         return screens[type(scene)](scene)
 
@@ -243,9 +305,9 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
     def on_continue(self, m: Continue) -> None:
         if self.session is not None:
             self.session.proceed()
-            if self.session.decisions != self.saved_decisions:  # the session decided for a seat (a Healer's
-                self.save_game()  # choice at the last Aging that changes nothing): the autosave ends the game too
-            self.go()
+            if self.local() is not None and self.session.decisions != self.saved_decisions:  # the session decided
+                self.save_game()  # for a seat (a Healer's choice at the last Aging that changes nothing): the
+            self.go()  # autosave ends the game too
 
     def on_take_back(self, m: TakeBack) -> None:
         if self.session is not None and self.session.take_back():
@@ -303,11 +365,11 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
     def on_hint_asked(self, m: msg.HintAsked) -> None:
         """The Session hands out the hint's work (views and copies, never the game); it runs in a worker
         thread, so typing goes on while the coach thinks. A hint the screen shows is counted and kept."""
-        job = self.session.hint_job(m.player) if self.session is not None else None
+        session = self.local()
+        job = session.hint_job(m.player) if session is not None else None
         if job is None:
             m.answer(None)
             return
-        session = self.session
 
         def shown(hint: CoachHint | None) -> None:
             if m.answer(hint) and hint is not None and session is self.session:
@@ -321,9 +383,10 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
 
     def on_review_asked(self, m: msg.ReviewAsked) -> None:
         """The Session hands out the review's work (the game as it began: it is over); a worker runs it."""
-        if self.session is None:
+        session = self.local()
+        if session is None:
             return
-        job = self.session.review_job(m.seats)
+        job = session.review_job(m.seats)
 
         def work() -> None:
             result = job.run(lambda done, total: self._from_thread(m.progress, done, total), m.cancel.is_set)
@@ -346,7 +409,10 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         return kept
 
     def save_game(self) -> None:
-        self.tell(self.saving.save_game(self.playing()))
+        """Autosave a game played here (a hosted table's server saves its own)."""
+        local = self.local()
+        if local is not None:
+            self.tell(self.saving.save_game(local))
 
     def tell(self, notices: list[Notice]) -> None:
         """Show the save policy's notices (plain text)."""
@@ -404,10 +470,14 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
             self.go()
 
     def flow_resumed(self) -> None:
-        """The flow screen is on top again: go on if a bot decided in the meantime."""
+        """The flow screen is on top again: go on if a bot decided in the meantime (or, for a seat of a
+        hosted table, the table moved on)."""
         if self.waiting:
             self.waiting = False
-            self.go()
+            if self.remote is not None:
+                self.flow_changed()
+            else:
+                self.go()
 
     def new_game(self) -> None:
         from .screens.newgame import NewGameScreen
@@ -502,7 +572,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
     def hint_used(self, player: int, hint: CoachHint | None = None, ordinal: int | None = None) -> None:
         """A player asked the coach for a hint (tui/screens/hint.py): counted, and the hint kept for
         the review (for their decision number `ordinal`), in the save."""
-        session = self.playing()
+        session = self.playing_here()
         session.hints[player] += 1
         if hint is not None and ordinal is not None:
             session.keep_hint(hint, ordinal)
@@ -515,7 +585,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         from ..persistence import SaveFileError, save_as
         from ..persistence.store import save_named
 
-        session = self.playing()
+        session = self.playing_here()
         try:
             if self.served:  # the player does not own this computer's account: a name in the saves folder
                 target = save_named(session.game, path, session.settings(), overwrite=overwrite)
@@ -547,7 +617,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
 
             return not isinstance(self.screen, SaveAsModal)
         if action in ("log", "scores"):
-            return self.game is not None
+            return self.session is not None
         return True
 
     def _open(self, screen: GameScreen) -> None:
@@ -582,7 +652,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
 
     def save_name(self) -> str:
         """The file name Save as proposes for the game being played (the seed in it once it may be shown)."""
-        session = self.playing()
+        session = self.playing_here()
         return default_save_name(session.view(None), session.seed_shown)
 
     def action_log(self) -> None:
@@ -623,10 +693,13 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
 
     def unsaved(self) -> int | None:
         """How many decisions of the game under way quitting would lose (None: nothing)."""
-        return self.saving.unsaved(self.session)
+        return self.saving.unsaved(self.local())
 
     def quit_question(self) -> str:
-        return self.saving.quit_question(self.session)
+        if self.remote is not None:
+            return ("Leave the table? The game goes on without this screen: open the seat's link again to "
+                    "come back where you were.")
+        return self.saving.quit_question(self.local())
 
     # --- terminal size ----------------------------------------------------------------------
     def on_resize(self) -> None:

@@ -13,9 +13,11 @@ if TYPE_CHECKING:
 
 
 class Host(App[object]):  # (exits with no value: App[object], as Textual types an app's `app`)
-    """The app as its screens see it: the card catalog, whether this copy autosaves, and whether it is a
-    browser tab of `papertales serve` (Save as then takes a name, not a path)."""
+    """The app as its screens see it: the card catalog, whether this copy autosaves, whether it is a
+    browser tab of `papertales serve` (Save as then takes a name, not a path), and whether it plays one
+    seat of a table another computer hosts (`papertales join`: no new game, no hint, no review here)."""
 
     catalog: Catalog
     autosave: bool
     served: bool
+    hosted: bool

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +47,7 @@ from ..rules import (
     observe,
 )
 from . import chapters, seats
+from .flow import BotTurn, Decide, Final, Handoff, Scene, Summary
 
 if TYPE_CHECKING:  # imported where used: the title screen starts without them (benchmarks/bench_tui.py)
     from ..rules import DraftMemory
@@ -60,48 +61,6 @@ if TYPE_CHECKING:  # imported where used: the title screen starts without them (
 
 BACKGROUND_REVIEW = True  # assess each human decision in the background (tests turn it on where they need it)
 REVIEW_EACH = 0.5  # CPU seconds of search per decision, as the review screen gives
-
-
-@dataclass(frozen=True)
-class Summary:
-    """A page of public events; `as_of` is the log length at its end (the figures it shows)."""
-
-    chapters: tuple[tuple[str, tuple[BaseEvent, ...]], ...]
-    turn: int
-    as_of: int
-
-
-@dataclass(frozen=True)
-class Handoff:
-    """The screen is passed to `pend.player`; `take_back` is who may still take back their last
-    decision and its kind (None when no one may); `announce`, the take-backs the table has not
-    been shown yet ("Ann took back her deployment.")."""
-
-    pend: Pending
-    take_back: tuple[int, Step] | None = None
-    announce: str = ""
-
-
-@dataclass(frozen=True)
-class Decide:
-    """`pend.player` decides; `prior` is the decision they took back, to start from."""
-
-    pend: Pending
-    prior: Decision | None = None
-
-
-@dataclass(frozen=True)
-class BotTurn:
-    pend: Pending
-
-
-@dataclass(frozen=True)
-class Final:
-    events: tuple[BaseEvent, ...]  # the end-of-game chapter
-    note: str = ""
-
-
-Scene = Summary | Handoff | Decide | BotTurn | Final
 
 
 @dataclass(frozen=True)
@@ -285,6 +244,13 @@ class Session:
             return
         self.coach = Background(self.game.catalog, budget=REVIEW_EACH)
         self.coach.add_past(coach.start_of(self.game), list(game_decisions(self.game)), humans, self.kept_hints)
+
+    def listen(self, changed: Callable[[], None]) -> None:
+        """(A game at one keyboard changes only when the app calls it: nothing to tell.)"""
+
+    def news(self) -> list[str]:
+        """(At one keyboard a take-back is told on the next hand-off screen: `Handoff.announce`.)"""
+        return []
 
     def close(self) -> None:
         """Stop what runs in the background for this session (the coach's assessments)."""

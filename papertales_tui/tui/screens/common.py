@@ -13,6 +13,7 @@ from textual.screen import Screen
 from ...rules import Decision, SeatView, Step
 from ...text.i18n import N_
 from ..language import SCREENS, said, translate_bindings
+from ..messages import FlowResumed
 from ..text import PHASE_TITLES
 from ..widgets import KeyBar, Lines, Notice
 
@@ -75,6 +76,11 @@ class GameScreen(Screen[None]):
 
     def body(self) -> ComposeResult:
         yield from ()
+
+    def on_screen_resume(self) -> None:
+        """On top again (a reference screen closed): the app shows what the flow did meanwhile (a bot's
+        decision, the other seats' at a hosted table)."""
+        self.post_message(FlowResumed())
 
     def decide(self, player: int, decision: Decision) -> None:
         """Hand a decision to the app; a refusal comes back through `refused`."""

@@ -30,8 +30,8 @@ from ...text.i18n import N_
 from .. import panels
 from .. import text as tx
 from ..board_i18n import _, card_name, styled
+from ..flow import Asks
 from ..kingdom import Kingdom, kingdom_view
-from ..session import Asks
 from ..widgets import Notice, option_key
 from .common import GameScreen, side_width, turn_title
 from .hint import HINT, LEARN, HintHost

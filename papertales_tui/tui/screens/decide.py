@@ -10,9 +10,9 @@ from textual.widgets import Label
 
 from ...rules import AgeTarget, Decision, Heal, Pending, SeatView
 from ...text.i18n import N_
+from ..flow import Asks
 from ..kingdom import Kingdom, kingdom_view
 from ..language import said
-from ..session import Asks
 from ..widgets import Notice
 from .common import GameScreen, turn_title
 from .modals import AgeTargetModal, HealModal

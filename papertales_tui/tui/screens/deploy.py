@@ -18,10 +18,10 @@ from ...text.i18n import N_
 from .. import panels
 from .. import text as tx
 from ..board_i18n import _, card_name, ngettext, percent, short_name, styled
+from ..flow import Asks
 from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_height, table_marks
 from ..plan import DeployPlan
 from ..seats import bot_marked
-from ..session import Asks
 from ..widgets import Lines, RowList
 from .common import GameScreen, turn_title
 from .hint import HINT, HINT_ROWS, LEARN, HintHost

@@ -19,9 +19,9 @@ from ...text.i18n import N_
 from .. import panels
 from .. import text as tx
 from ..board_i18n import _, card_name, ngettext, translated
+from ..flow import Asks
 from ..kingdom import KingdomTable, KingdomView, kingdom_views, table_height, table_marks
 from ..seats import bot_marked
-from ..session import Asks
 from ..widgets import Notice, RowList, TextBox, unbroken, wrap
 from .common import GameScreen, side_width, turn_title
 from .hint import HINT, HINT_ROWS, LEARN, HintHost

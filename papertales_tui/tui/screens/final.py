@@ -128,7 +128,8 @@ class FinalScreen(GameScreen):
             yield Static(heading(_("Kingdoms at the end")), classes="kingdoms")
             every = final_views(view)
             yield KingdomTable(every, rows=len(every), classes="final-kingdoms kingdoms")  # each whole, in few lines
-        yield Button(_("New game (n)"), variant="primary", id="again", compact=True)
+        if not self.app.hosted:  # (a seat of a hosted table: the host starts the next game)
+            yield Button(_("New game (n)"), variant="primary", id="again", compact=True)
 
     def stacked(self, table: Table, end: Text) -> bool:
         """Whether the end-of-game LP take fewer rows below the ranking than beside it."""
@@ -170,6 +171,8 @@ class FinalScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "turn":
             return self.pages > 1 and parameters[0] != self.page
+        if action in ("new_game", "review"):  # (a seat of a hosted table: the host starts the next game)
+            return not self.app.hosted
         return True
 
     def action_turn(self, page: int) -> None:

@@ -12,7 +12,6 @@ from textual.widgets import Button
 from ...rules import Pending, SeatView, Step
 from ...text.i18n import N_
 from ..language import SCREENS, glue, said, wrap
-from ..messages import FlowResumed
 from ..widgets import Lines
 from .common import Continue, GameScreen, TakeBack, turn_title
 
@@ -176,9 +175,6 @@ class BotScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.thinking(self.name_)
-
-    def on_screen_resume(self) -> None:
-        self.post_message(FlowResumed())
 
     def thinking(self, name: str) -> None:
         self.query_one("#handoff-box", Lines).set_lines([Text(_("%(name)s (bot) is thinking…") % {"name": name})])

@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 
     from ...rules import SeatView
     from ...rules.coach import Hint as CoachHint
+    from ..flow import Asks
     from ..host import Host
-    from ..session import Asks
 
     HostBase = Screen[Any]  # the mixin is only ever mixed into a screen
 else:
@@ -171,8 +171,8 @@ class HintHost(HostBase):
         """For the screen's check_action: whether `hint`/`learn` apply now (None: not a hint action)."""
         if action == "learn":
             return bool(self._hint_cards)
-        if action == "hint":
-            return self.asks.pending() is not None
+        if action == "hint":  # (not for a seat of a hosted table: the coach runs where the game is)
+            return not self.app.hosted and self.asks.pending() is not None
         return None
 
     def on_unmount(self) -> None:

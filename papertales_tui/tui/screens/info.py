@@ -33,10 +33,10 @@ from ...text.i18n import N_, folded
 from ...text.narrator import Names, narrate
 from .. import panels
 from .. import text as tx
+from ..flow import Summary
 from ..kingdom import LEGEND as KINGDOM_LEGEND
 from ..kingdom import Kingdom, kingdom_views
 from ..seats import bot_marked
-from ..session import Summary
 from ..widgets import TextInput, option_key
 from .common import GameScreen
 

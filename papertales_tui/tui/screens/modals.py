@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
     from ...persistence import SaveFileError
     from ...rules import forecast
+    from ..flow import Asks
     from ..host import Host
-    from ..session import Asks
 
 
 _ = SCREENS.gettext

@@ -1,0 +1,129 @@
+"""A hosted table's seats in web browsers (a phone at the table): a seat's link opened in a browser plays
+that seat, with the same screens as in a terminal, through textual-serve (the page of `papertales serve`,
+commands/serve_web.py): the tab's game is `papertales join` for that seat, run on the host's computer in a
+process of its own, the seat's link given in its environment (never on a command line).
+
+`SeatServer` is the hosted table's server (hosting/server.py `TableServer`) with, under each seat's
+`/seat/N`: its page (the link itself), the page's files (`static/`: textual-serve's; `page/`: its own
+script and styles) and the terminal's websocket (`term`). The page sets a cookie holding the seat's
+secret (HttpOnly, SameSite=Strict, for `/seat/N/` only), which the page's own requests carry: every
+request still carries the seat's secret, checked as the protocol's websocket checks it (403 otherwise).
+At most `max_games` browser games at once (the next tab is told to wait); every one ends with the server.
+
+Imported only when textual-serve is installed (the `serve` extra).
+"""
+
+from __future__ import annotations
+
+import secrets
+import shlex
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import web
+
+from ..hosting.server import TableServer, link
+from ..hosting.table import HostedTable
+from .join import LINK_ENV
+from .serve import DEFAULT_MAX_GAMES
+from .serve_web import PAGE, PAGE_FILES, Tabs, kill_left, page
+
+TITLE = "Paper Tales"
+
+
+def seat_command(cards: Sequence[Path] = ()) -> str:
+    """The shell command textual-serve runs for a seat's tab (exec: the process it knows is the game's);
+    the seat's link comes in its environment (`PAPERTALES_SEAT_LINK`)."""
+    parts = [sys.executable, "-m", "papertales_tui.commands.join"]
+    for d in cards:
+        parts += ["--cards", str(Path(d).resolve())]
+    return "exec " + shlex.join(parts)
+
+
+def textual_files() -> Path:
+    """textual-serve's own static files (its script, the terminal's styles, the font)."""
+    import textual_serve
+
+    return Path(textual_serve.__file__).parent / "static"
+
+
+class SeatServer(TableServer):
+    """The hosted table's server, each seat's link also a page that plays it in a browser (module doc)."""
+
+    def __init__(self, table: HostedTable, save_path: Path | str | None, *, cards: Sequence[Path] = (),
+                 max_games: int = DEFAULT_MAX_GAMES, **options: Any):
+        super().__init__(table, save_path, **options)
+        from textual_serve.download_manager import DownloadManager
+
+        self.command = seat_command(cards)
+        self.tabs = Tabs(max_games, DownloadManager())
+
+    def app(self) -> web.Application:
+        app = super().app()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(PAGE))
+        app.router.add_get(r"/seat/{seat:\d{1,2}}/term", self.terminal)
+        app.router.add_get(r"/seat/{seat:\d{1,2}}/static/{path:.+}", self.files(textual_files()))
+        app.router.add_get(r"/seat/{seat:\d{1,2}}/page/{path:.+}", self.files(PAGE_FILES))
+        app.on_shutdown.append(self.end_tabs)
+        return app
+
+    @staticmethod
+    def cookie(request: web.Request, seat: int) -> str:
+        """The cookie of a seat's page (cookies are per host, not per port: the port is in its name)."""
+        return f"papertales_seat_{request.url.port or 0}_{seat}"
+
+    def seat_of(self, request: web.Request) -> int | None:
+        """As the table's server checks a request (the link's secret, or a Bearer header), or the secret
+        in the cookie the seat's page set."""
+        seat = super().seat_of(request)
+        if seat is not None:
+            return seat
+        try:
+            n = int(request.match_info.get("seat", ""))
+        except ValueError:
+            return None
+        expected = self.table.secrets[n] if 0 <= n < len(self.table.secrets) else None
+        given = request.cookies.get(self.cookie(request, n), "")
+        if expected is None or not given:
+            return None
+        return n if secrets.compare_digest(given.encode(), expected.encode()) else None
+
+    async def page(self, request: web.Request) -> web.Response:
+        """The seat's page: textual-serve's, its terminal playing `papertales join` for this seat."""
+        seat = int(request.match_info["seat"])
+        self.tabs.check()
+        response = page(request, TITLE, f"{request.scheme}://{request.host}/seat/{seat}", "/term")
+        given = request.query.get("secret")
+        if given:  # (the guard checked it): the page's own requests carry it in the cookie
+            response.set_cookie(self.cookie(request, seat), given, httponly=True, samesite="Strict",
+                                path=f"/seat/{seat}/")
+        return response
+
+    async def terminal(self, request: web.Request) -> web.WebSocketResponse:
+        """A seat's tab: its game, `papertales join` on this server's own address for that seat."""
+        seat = int(request.match_info["seat"])
+        host, port = request.transport.get_extra_info("sockname")[:2] if request.transport else ("127.0.0.1", 0)
+        seat_link = link(str(host), int(port), seat, self.table.secrets[seat] or "")
+        return await self.tabs.play(request, self.command, {LINK_ENV: seat_link})
+
+    @staticmethod
+    def files(root: Path) -> Any:
+        """A handler of the files in `root` (no other file of this computer: `..` and links out refused)."""
+        base = root.resolve()
+
+        async def handler(request: web.Request) -> web.FileResponse:
+            path = (base / request.match_info["path"]).resolve()
+            if not path.is_relative_to(base) or not path.is_file():
+                raise web.HTTPNotFound()
+            return web.FileResponse(path)
+
+        return handler
+
+    async def end_tabs(self, app: web.Application) -> None:
+        """Every browser game quits as the server stops (any left is killed)."""
+        await self.tabs.end_all()
+        kill_left(self.tabs.pids)

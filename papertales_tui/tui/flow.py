@@ -1,0 +1,153 @@
+"""What the app drives, without Textual: a flow of scenes and the answers a deciding screen asks for.
+
+The app (tui/app.py) draws a `Flow`'s `scene` and calls back `submit`, `proceed` or `take_back`; a
+deciding screen gets the flow's `Asks` for its seat. Two flows satisfy these protocols:
+
+- `Session` (tui/session.py): a game at one keyboard (hot seat, solo), the `Game` in this process; its
+  scenes include the hand-off screens and the bots' turns, and its `Asks` answer from the game.
+- `RemoteSession` (tui/remote.py): one seat of a table hosted by `papertales host`, the game on the
+  server; each seat decides at the same time as the others on a device of its own, so there is no
+  hand-off: when the seat has decided, or has nothing to decide, its scene is `Waiting`. Its `Asks`
+  answer over the connection.
+
+A flow that changes by itself (the other seats decide) says so through the callable given to `listen`,
+called from any thread: the app then reads `scene` again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..rules import Decision, Pending, SeatView, Step
+
+if TYPE_CHECKING:
+    from ..rules import ConstructionPrice
+    from ..rules.events import BaseEvent
+    from ..rules.forecast import AgeChange, TurnForecast
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A page of public events; `as_of` is the log length at its end (the figures it shows)."""
+
+    chapters: tuple[tuple[str, tuple[BaseEvent, ...]], ...]
+    turn: int
+    as_of: int
+
+
+@dataclass(frozen=True)
+class Handoff:
+    """The screen is passed to `pend.player`; `take_back` is who may still take back their last
+    decision and its kind (None when no one may); `announce`, the take-backs the table has not
+    been shown yet ("Ann took back her deployment.")."""
+
+    pend: Pending
+    take_back: tuple[int, Step] | None = None
+    announce: str = ""
+
+
+@dataclass(frozen=True)
+class Decide:
+    """`pend.player` decides; `prior` is the decision they took back, to start from."""
+
+    pend: Pending
+    prior: Decision | None = None
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    pend: Pending
+
+
+@dataclass(frozen=True)
+class Final:
+    events: tuple[BaseEvent, ...]  # the end-of-game chapter
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A seat on a device of its own has decided, or has nothing to decide now: `deciding` are the seats
+    still deciding (or still reading the results: `reading`); `take_back` is the kind of the seat's own
+    decision it may still take back (None: none), until the step resolves; `note` says what else the
+    seat waits for (the table being reached again, another device on the same link)."""
+
+    seat: int
+    deciding: tuple[int, ...] = ()
+    reading: tuple[int, ...] = ()
+    take_back: Step | None = None
+    note: str = ""
+
+
+Scene = Summary | Handoff | Decide | BotTurn | Final | Waiting
+
+
+class Asks(Protocol):
+    """The engine's answers about one seat's decision that its screen asks for (forecasts, prices...):
+    a screen holds a `SeatView` and this, never the game, and works no rule out itself."""
+
+    player: int
+    seats: list[str]  # the seat types at the table (bots are marked as such)
+
+    def forecast(self, slots: list[int | None], keep: int | None = None) -> TurnForecast | None: ...
+
+    def suggested_unpaid(self, new: list[int]) -> list[int]: ...
+
+    def construction_report(self) -> list[ConstructionPrice]: ...
+
+    def would_die(self, slot: int, extra_age: int = 0) -> bool: ...
+
+    def age_change(self, slot: int, amount: int) -> AgeChange: ...
+
+    def pending(self) -> Pending | None: ...
+
+    def hidden_view(self) -> SeatView: ...
+
+
+class Flow(Protocol):
+    """What comes next, for the app: the scene to draw, the views and answers the screens get, and what
+    the players do (see the module doc)."""
+
+    @property
+    def scene(self) -> Scene: ...
+
+    @property
+    def seats(self) -> list[str]: ...
+
+    @property
+    def hints(self) -> list[int]: ...
+
+    @property
+    def seed_shown(self) -> bool: ...
+
+    @property
+    def decisions(self) -> int: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def view(self, seat: int | None) -> SeatView: ...
+
+    def asks(self, player: int) -> Asks: ...
+
+    def name(self, player: int) -> str: ...
+
+    def figures_at(self, as_of: int) -> tuple[dict[int, int], dict[int, int], int | None, bool]: ...
+
+    def public_log(self, until: int | None = None) -> list[tuple[int, dict[str, Any]]]: ...
+
+    def take_back_notes(self) -> list[tuple[int, str]]: ...
+
+    def submit(self, player: int, decision: Decision) -> Exception | None: ...
+
+    def proceed(self) -> None: ...
+
+    def take_back(self) -> bool: ...
+
+    def listen(self, changed: Callable[[], None]) -> None: ...
+
+    def news(self) -> list[str]: ...
+
+    def close(self) -> None: ...
