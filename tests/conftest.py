@@ -38,6 +38,17 @@ def _no_user_data(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("PAPERTALES_DATA_DIR", str(tmp_path_factory.mktemp("user-data")))
 
 
+@pytest.fixture(autouse=True)
+def _language_of_the_system():
+    """Each test starts in the system's language (LANGUAGE=en, above) and leaves it so: a test that
+    chooses one (`--lang`, the title screen's choice) never leaks it into the next test."""
+    from papertales_tui.text import i18n
+
+    i18n.set_language(None)
+    yield
+    i18n.set_language(None)
+
+
 @pytest.fixture
 def data_dir(tmp_path, monkeypatch):
     """A data directory of the test's own, made and named by `PAPERTALES_DATA_DIR`."""
