@@ -12,8 +12,10 @@ The connection runs in a thread of its own, with its own event loop: the app's c
 `take_back`, the `Asks`) wait there for the server's answer, at most `WAIT` seconds. When the connection
 drops, it is opened again (after 0.2 s, then up to `RETRY_MAX` s apart) and the seat comes back where
 it was (the server sends the pages not read and the seat's state); a decision whose answer was lost
-is known by `next_seq`. The link opened on another device takes the seat over (the server closes this
-connection, code 4001): this one then stops, and says so.
+is known by `next_seq`. Meanwhile a seat deciding keeps its screen (its decision is refused, saying
+why, until the table is back) and is told by `news` (a toast), a seat waiting says it on its waiting
+screen. The link opened on another device takes the seat over (the server closes this connection,
+code 4001): this one then stops, and says so. `news` also tells the other seats' take-backs.
 """
 
 from __future__ import annotations
