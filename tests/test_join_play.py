@@ -246,8 +246,10 @@ async def test_a_table_of_seven_with_long_names_is_whole_on_the_waiting_screen_a
 
 
 def test_a_seat_connects_again_by_itself_when_the_host_stops_and_resumes(tmp_path):
-    """The host stops (Ctrl-C: the seats are told) and resumes the table on the same port: the seat is
-    told the table stopped, connects again by itself, and is back where it was, its pick kept."""
+    """The host stops (Ctrl-C: the seats are told) and resumes the table on the same port: each seat is
+    told the table stopped, connects again by itself, and is back where it was: the seat that picked
+    has its pick kept; the seat still picking keeps its screen meanwhile (told by a toast), and its
+    pick, refused while the table is out of reach, goes through once it is back."""
     from papertales_tui.rules.bots import make_bot
 
     save = tmp_path / "table.json"
@@ -255,6 +257,10 @@ def test_a_seat_connects_again_by_itself_when_the_host_stops_and_resumes(tmp_pat
     with serving(TableServer(table, save, log=lambda line: None)) as port:
         session = RemoteSession(parse_link(link("127.0.0.1", port, 0, table.secrets[0] or "")), default_catalog())
         session.connect()
+        other = RemoteSession(parse_link(link("127.0.0.1", port, 1, table.secrets[1] or "")), default_catalog())
+        other.connect()
+        picking = other.scene
+        assert isinstance(picking, Decide)
         scene = session.scene
         assert isinstance(scene, Decide)
         decision = make_bot("easy", 1).choose(session.view(0), scene.pend, session.catalog)
@@ -263,14 +269,23 @@ def test_a_seat_connects_again_by_itself_when_the_host_stops_and_resumes(tmp_pat
     try:
         assert until(lambda: isinstance(session.scene, Waiting) and session.scene.note != "")
         assert "stopped" in session.scene.note or "lost" in session.scene.note  # type: ignore[union-attr]
+        assert until(lambda: other.news() != [])  # "The host stopped the table..."
+        assert other.scene == picking  # the screen it decides on stays
+        later = make_bot("easy", 2).choose(other.view(1), picking.pend, other.catalog)
+        assert other.submit(1, later) is not None  # refused, saying why: the table is out of reach
         resumed = HostedTable.load(save)
         assert resumed.secrets == table.secrets
         with serving(TableServer(resumed, save, log=lambda line: None), port=port):
             assert until(lambda: isinstance(session.scene, Waiting) and session.scene.note == "")
             back = session.scene
             assert isinstance(back, Waiting) and back.deciding == (1,) and back.take_back is not None  # kept
+            assert until(lambda: other.connected)
+            assert "Back at the table." in other.news() and other.scene == picking
+            assert other.submit(1, later) is None  # and now it goes through
+            assert until(lambda: not isinstance(session.scene, Waiting))  # the step resolved: the next pick
     finally:
         session.close()
+        other.close()
 
 
 def until(test, limit: float = 30.0) -> bool:

@@ -12,8 +12,10 @@ The connection runs in a thread of its own, with its own event loop: the app's c
 `take_back`, the `Asks`) wait there for the server's answer, at most `WAIT` seconds. When the connection
 drops, it is opened again (after 0.2 s, then up to `RETRY_MAX` s apart) and the seat comes back where
 it was (the server sends the pages not read and the seat's state); a decision whose answer was lost
-is known by `next_seq`. The link opened on another device takes the seat over (the server closes this
-connection, code 4001): this one then stops, and says so.
+is known by `next_seq`. Meanwhile a seat deciding keeps its screen (its decision is refused, saying
+why, until the table is back) and is told by `news` (a toast), a seat waiting says it on its waiting
+screen. The link opened on another device takes the seat over (the server closes this connection,
+code 4001): this one then stops, and says so. `news` also tells the other seats' take-backs.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ TAKEN = ("This seat was opened on another device and is played there now. To pla
 CLOSING = "The host stopped the table (it is saved): waiting for it to start again…"
 REFUSED = "The table refuses this link (a wrong or old secret): ask the host for the seat's link."
 FULL = "The table has all the connections it takes: trying again…"
+BACK = "Back at the table."
 
 
 @dataclass(frozen=True)
@@ -208,7 +211,7 @@ class RemoteSession:
             return
         elif isinstance(m, pr.Notice):
             if m.what == "closing":
-                self._note = CLOSING
+                self._say(CLOSING)
             elif m.what == "took_back" and m.seat is not None and m.seat != self.seat:
                 with self._lock:
                     self._news.append(taken_back_text(self.name(m.seat), m.step or "") + ".")
@@ -221,6 +224,8 @@ class RemoteSession:
         with self._lock:
             old = self._state
             self._state = m
+            if self._note and old is not None:
+                self._news.append(BACK)
             self._note = ""
             if m.read > self._read:
                 self._read = m.read
@@ -246,8 +251,15 @@ class RemoteSession:
             if answer is not None and not answer.done():
                 answer.set_exception(Refusal(m.reason, m.message))
 
+    def _say(self, note: str) -> None:
+        """What the seat now waits for besides the others (a seat deciding keeps its screen: a toast)."""
+        with self._lock:
+            if self._state is not None and self._note != note and not self._closing:
+                self._news.append(note)
+            self._note = note
+
     def _lost(self, note: str) -> None:
-        self._note = note
+        self._say(note)
         for future in list(self._answers.values()) + list(self._waiting_seq.values()):
             if not future.done():
                 future.set_exception(ConnectionError(note))
@@ -306,7 +318,8 @@ class RemoteSession:
             if page.kind == "final":
                 return Final(events)
             return Summary(((page.chapter, events),), page.turn, page.as_of)
-        if state.asked is not None and not note:
+        if state.asked is not None and not self._closing:  # (out of reach for a moment too: the plan on screen
+            # is kept, `submit` says why it cannot be sent; not once the seat is played elsewhere)
             return Decide(state.asked, state.prior)
         reading = tuple(i for i in state.reading if i != seat)
         deciding = () if reading else tuple(i for i in state.deciding if i != seat)
