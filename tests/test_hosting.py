@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,15 @@ def new_table(players: int, seed: int, types: list[str] | None = None, **options
     return HostedTable(game, types or ["human"] * players, **options)
 
 
+def seeds_in(data: Any) -> list[Any]:
+    """Every value of a "seed" field anywhere in a message."""
+    if isinstance(data, dict):
+        return [v for k, v in data.items() if k == "seed"] + [s for v in data.values() for s in seeds_in(v)]
+    if isinstance(data, list):
+        return [s for v in data for s in seeds_in(v)]
+    return []
+
+
 class Audit:
     """Every message sent to each seat, checked as it is sent against what that seat may see now."""
 
@@ -48,8 +58,11 @@ class Audit:
         game = self.table.game
         message = P.to_seat(text, game.catalog)
         data = json.loads(text)
+        if not game.over and game.state.seed in seeds_in(data):
+            self.problems.append(f"seat {seat}: the seed before the end (every hidden card follows from it)")
         if isinstance(message, P.State):
             own = observe(game, seat)
+            own = own if game.over else replace(own, seed=0)
             if message.view != own:
                 self.problems.append(f"seat {seat}: a view that is not its own")
             hidden = [j for j, pl in enumerate(message.view.players) if j != seat and

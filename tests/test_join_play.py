@@ -331,8 +331,6 @@ async def test_the_real_join_in_a_terminal_killed_with_sigkill_comes_back_where_
             assert "Waiting for Ben to pick." in screen_text(again)
 
 
-@pytest.mark.xfail(strict=True, reason="the host side sends observe()'s seed in every view (HostedTable.state, "
-                                       "forecasts): a seat rebuilds every hidden card from it; to fix there")
 def test_a_seats_view_holds_no_seed_while_the_game_goes_on(tmp_path):
     """From the seed anyone works out every hidden card (the app shows it only once the game is over):
     a seat is never sent it before then."""

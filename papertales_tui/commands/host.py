@@ -76,7 +76,13 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
                            % {"path": path, "problem": err.strerror or err}) from None
     sock = listen(args.host, args.port)
     port = sock.getsockname()[1]
-    server = TableServer(table, path, max_clients=args.max_clients)
+    server: TableServer
+    try:  # each seat's link is also a page that plays the seat in a browser (textual-serve)
+        from .seat_web import SeatServer
+
+        server = SeatServer(table, path, cards=args.cards or (), max_clients=args.max_clients)
+    except ImportError:  # (without textual-serve, the `serve` extra: terminals only, `papertales join`)
+        server = TableServer(table, path, max_clients=args.max_clients)
     shown = (network_address() or "127.0.0.1") if args.host in ("0.0.0.0", "::", "") else args.host.strip("[]")
     terminal = sys.stdout.isatty()
     for seat, name in enumerate(table.names()):

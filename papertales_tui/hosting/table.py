@@ -25,6 +25,7 @@ import os
 import random
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -118,8 +119,21 @@ class HostedTable:
             return None
         return self.game.pending_for(seat)
 
+    # --- what a seat may know: never the seed before the end ------------------------------------------
+    def _seen(self, seat: int) -> SeatView:
+        """`seat`'s view as sent: `observe`'s, without the seed until the game is over (from the seed
+        anyone works out every hidden card; the app at one keyboard shows it only then, too)."""
+        return self._unseeded(observe(self.game, seat))
+
+    def _unseeded(self, view: SeatView) -> SeatView:
+        return view if self.game.over else replace(view, seed=0)
+
+    def _event(self, event: events.BaseEvent) -> events.BaseEvent:
+        """A logged event as a seat is sent it: the game's start without its seed until the end."""
+        return replace(event, seed=0) if isinstance(event, events.GameStarted) and not self.game.over else event
+
     def state(self, seat: int, online: Sequence[int] = ()) -> p.State:
-        view = observe(self.game, seat)
+        view = self._seen(seat)
         return p.State(view=view, asked=self.asked(seat), prior=self.prior[seat], deciding=view.deciding,
                        reading=self.reading(), take_back=view.players[seat].decided is not None,
                        next_seq=self.next_seq[seat], pages=len(self.pages), read=self.read[seat],
@@ -243,7 +257,8 @@ class HostedTable:
         if known is None or known[0] != size:
             known = (size, forecast.rival_strengths(observe(self.game, seat), self.game.catalog, self.drafts.get(seat)))
             self._rivals[seat] = known
-        return forecast.safe_forecast(self.game, seat, slots, keep, known[1])
+        out = forecast.safe_forecast(self.game, seat, slots, keep, known[1])
+        return replace(out, after=self._unseeded(out.after)) if out is not None else None
 
     def _log_page(self, seat: int, start: int, count: int) -> p.LogPage:
         log = game_log(self.game)
@@ -252,7 +267,7 @@ class HostedTable:
             e = log[k]
             if e.get("private_to") not in (None, seat):
                 continue
-            out.append(p.LoggedEvent(index=k, event=events.from_dict(e)))
+            out.append(p.LoggedEvent(index=k, event=self._event(events.from_dict(e))))
             if len(out) == count:
                 break
         return p.LogPage(events=tuple(out), size=len(log), take_backs=tuple(self.take_backs))
@@ -324,7 +339,8 @@ class HostedTable:
                                 changed=chapters.kingdoms_changed_since(log, end))
             self.pages.append(p.Page(
                 id=len(self.pages), kind="final" if chapter == "end" else "summary", chapter=chapter,
-                turn=chapters.turn_at(log, end - 1), as_of=end, events=tuple(events.known(chapter_events)),
+                turn=chapters.turn_at(log, end - 1), as_of=end,
+                events=tuple(self._event(e) for e in events.known(chapter_events)),
                 figures=figures))
             self.page_starts.append(start)
             start = end
