@@ -37,10 +37,16 @@ def ends_with_the_tests() -> None:
 
 
 @contextlib.contextmanager
-def host(*args: str) -> Iterator[tuple[subprocess.Popen[str], list[str]]]:
-    """`papertales host ARGS` started, its links read from its output; killed on leaving."""
+def host(*args: str, background: bool = False) -> Iterator[tuple[subprocess.Popen[str], list[str]]]:
+    """`papertales host ARGS` started, its links read from its output; killed on leaving. `background`:
+    started as a shell starts a job in the background, with SIGINT ignored until the program handles it."""
+    def start() -> None:
+        if background:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        ends_with_the_tests()
+
     process = subprocess.Popen([*COMMAND, "host", "--port", "0", *args], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, preexec_fn=ends_with_the_tests)
+                               stderr=subprocess.PIPE, text=True, preexec_fn=start)
     try:
         links, lines = [], []
         assert process.stdout is not None
@@ -96,9 +102,13 @@ async def test_killed_with_sigkill_and_resumed_the_table_loses_at_most_the_decis
     assert HostedTable.load(save, catalog).game.over
 
 
-def test_ctrl_c_saves_and_exits_130(tmp_path: Path, data_dir: Path) -> None:
+@pytest.mark.parametrize("background", [False, True])
+def test_ctrl_c_saves_and_exits_130(tmp_path: Path, data_dir: Path, background: bool) -> None:
+    """Also started in the background (SIGINT ignored until handled): a Ctrl-C sent the moment the links
+    are printed was lost then, and the table served on (the links are printed once it is handled)."""
     save = tmp_path / "t.json"
-    with host("--players", "3", "--bots", "2:easy", "--names", "Ann,Bob,Cid", "--save", str(save)) as (process, links):
+    with host("--players", "3", "--bots", "2:easy", "--names", "Ann,Bob,Cid", "--save", str(save),
+              background=background) as (process, links):
         assert len(links) == 2 and "/seat/0?" in links[0] and "/seat/2?" in links[1]
         process.send_signal(signal.SIGINT)
         assert process.wait(20) == 130

@@ -83,26 +83,29 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
         server = SeatServer(table, path, cards=args.cards or (), max_clients=args.max_clients)
     except ImportError:  # (without textual-serve, the `serve` extra: terminals only, `papertales join`)
         server = TableServer(table, path, max_clients=args.max_clients)
-    shown = (network_address() or "127.0.0.1") if args.host in ("0.0.0.0", "::", "") else args.host.strip("[]")
-    terminal = sys.stdout.isatty()
-    for seat, name in enumerate(table.names()):
-        if seat in table.bots:
-            print(_("Seat %(seat)s, %(name)s: a bot (%(level)s)")
-                  % {"seat": seat + 1, "name": printable(name), "level": table.types[seat].split(":", 1)[1]},
+
+    def announce() -> None:
+        shown = (network_address() or "127.0.0.1") if args.host in ("0.0.0.0", "::", "") else args.host.strip("[]")
+        terminal = sys.stdout.isatty()
+        for seat, name in enumerate(table.names()):
+            if seat in table.bots:
+                print(_("Seat %(seat)s, %(name)s: a bot (%(level)s)")
+                      % {"seat": seat + 1, "name": printable(name), "level": table.types[seat].split(":", 1)[1]},
+                      flush=True)
+                continue
+            url = link(shown, port, seat, table.secrets[seat] or "")
+            print(_("Seat %(seat)s, %(name)s: %(link)s") % {"seat": seat + 1, "name": printable(name), "link": url},
                   flush=True)
-            continue
-        url = link(shown, port, seat, table.secrets[seat] or "")
-        print(_("Seat %(seat)s, %(name)s: %(link)s") % {"seat": seat + 1, "name": printable(name), "link": url},
-              flush=True)
-        if terminal:
-            print_qr(url)
-    if not is_loopback(args.host):
-        print(_("Anyone on the network who has a seat's link can play that seat: give each link only to its "
-                "player."), flush=True)
-    print(_("The table is saved after every decision to %(path)s; continue it with: papertales host --resume "
-            "%(path)s") % {"path": path}, flush=True)
-    print(_("Press Ctrl-C to stop (the table is saved)."), flush=True)
-    return serve(server, sock)
+            if terminal:
+                print_qr(url)
+        if not is_loopback(args.host):
+            print(_("Anyone on the network who has a seat's link can play that seat: give each link only to its "
+                    "player."), flush=True)
+        print(_("The table is saved after every decision to %(path)s; continue it with: papertales host --resume "
+                "%(path)s") % {"path": path}, flush=True)
+        print(_("Press Ctrl-C to stop (the table is saved)."), flush=True)
+
+    return serve(server, sock, announce)
 
 
 def make_table(args: argparse.Namespace, catalog: Catalog) -> tuple[HostedTable, Path]:

@@ -366,9 +366,11 @@ async def running(server: TableServer, host: str = "127.0.0.1", port: int = 0) -
         await runner.cleanup()
 
 
-def serve(server: TableServer, sock: Any) -> int:
+def serve(server: TableServer, sock: Any, announce: Callable[[], None] = lambda: None) -> int:
     """Serve on a listening socket until Ctrl-C or SIGTERM (the table saved, every seat told): 128 + that
-    signal's number."""
+    signal's number. `announce` (the links, "Press Ctrl-C to stop") is called once both signals are
+    handled: a Ctrl-C the moment after is never lost (a process started in the background has SIGINT
+    ignored until then)."""
     import signal
 
     loop = asyncio.new_event_loop()
@@ -384,6 +386,7 @@ def serve(server: TableServer, sock: Any) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop, sig)
     try:
+        announce()
         web.run_app(server.app(), sock=sock, handle_signals=False, loop=loop, print=None, access_log=None,
                     shutdown_timeout=2)
     finally:
