@@ -80,16 +80,19 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     from .serve_web import Served
 
     server = Served(app_command(args.cards), args.host, port, token, max_games=args.max_games)
-    for url in links(args.host, port, token):
-        print(_("Paper Tales is served at %(url)s") % {"url": url}, flush=True)
-    if token is None:
-        print(_("Warning: no token (--no-token): any program or account of this computer can play and save "
-                "games here, as you."), flush=True)
-    else:
-        print(_("Anyone who has this link (its token included) can play, and save games on this computer."),
-              flush=True)
-    print(_("Press Ctrl-C to stop (every game is autosaved)."), flush=True)
-    return server.serve_on(sock)
+
+    def announce() -> None:
+        for url in links(args.host, port, token):
+            print(_("Paper Tales is served at %(url)s") % {"url": url}, flush=True)
+        if token is None:
+            print(_("Warning: no token (--no-token): any program or account of this computer can play and save "
+                    "games here, as you."), flush=True)
+        else:
+            print(_("Anyone who has this link (its token included) can play, and save games on this computer."),
+                  flush=True)
+        print(_("Press Ctrl-C to stop (every game is autosaved)."), flush=True)
+
+    return server.serve_on(sock, announce)
 
 
 # ---- where it listens -----------------------------------------------------------------------

@@ -108,8 +108,9 @@ class Served(Server):
     async def on_shutdown(self, app: web.Application) -> None:
         await self.tabs.end_all()
 
-    def serve_on(self, sock: socket.socket) -> int:
-        """Serve until Ctrl-C or SIGTERM; 128 + that signal's number."""
+    def serve_on(self, sock: socket.socket, announce: Callable[[], None] = lambda: None) -> int:
+        """Serve until Ctrl-C or SIGTERM; 128 + that signal's number. `announce` (the links) is called
+        once both signals are handled: a Ctrl-C the moment after is never lost."""
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
 
@@ -122,6 +123,7 @@ class Served(Server):
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop, sig)
         try:
+            announce()
             web.run_app(self._make_app(), sock=sock, handle_signals=False, loop=loop, print=None,
                         access_log=None, shutdown_timeout=STOP_WAIT)
         finally:
