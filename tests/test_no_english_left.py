@@ -87,7 +87,7 @@ def english_on(text: str, lang: str, catalog) -> list[str]:
         for stretch in stretches:
             if stretch in line:
                 found.append(stretch)
-    cleared = "\n".join(lines)
+    cleared = re.sub(r"\w+(?=[█▌▐])", "¤", "\n".join(lines))  # (a card's name cut short by a dialog's frame)
     for name in names:
         cleared = cleared.replace(name, "¤")
     for word in words:

@@ -15,6 +15,7 @@ from ..text.i18n import N_, Area, Named
 SCREENS = Area("screens")
 _ = SCREENS.gettext
 ngettext = SCREENS.ngettext
+pgettext = SCREENS.pgettext  # ("buildings", "none"): a word that agrees with what it is said of
 
 
 def card_name(card: Named) -> str:

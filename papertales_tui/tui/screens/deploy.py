@@ -17,7 +17,7 @@ from ...rules import forecast as fc
 from ...text.i18n import N_
 from .. import panels
 from .. import text as tx
-from ..board_i18n import _, card_name, forecast_word, ngettext, percent, short_name, styled
+from ..board_i18n import _, card_name, forecast_word, ngettext, percent, pgettext, short_name, styled
 from ..flow import Asks
 from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_height, table_marks
 from ..plan import DeployPlan
@@ -341,7 +341,7 @@ class DeployScreen(HintHost, GameScreen):
         p = self.view.players[self.player]
         info = Text(_("Buildings:") + " ", style="bold")
         info.append(", ".join(f"{tx.building_name(self.view.catalog, k)} {v}" for k, v in p.buildings)
-                    or _("none"))
+                    or pgettext("buildings", "none"))
         return [info]
 
     def hand_entries(self) -> list[int]:
