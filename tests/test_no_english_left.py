@@ -208,3 +208,20 @@ def test_every_translation_formats(lang):
             except (ValueError, TypeError, KeyError) as err:
                 bad.append(f"{string!r}: {err}")
     assert not bad, "\n".join(bad)
+
+
+async def test_the_command_palette_speaks_french(catalog, data_dir, monkeypatch):
+    """Ctrl+P in French: "Carte : Taverne", the card by its French name, found by its Polish one too."""
+    for var in i18n.ENVIRONMENT:
+        monkeypatch.delenv(var, raising=False)
+    set_language("fr")
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Karczma")
+        await pilot.pause(0.5)
+        text = screen_text(app)
+    assert "Carte : Karczma (Taverne)" in text and "Voir ce Bâtiment" in text, text
+    assert not re.search(r"\b(Card|Show this|Tavern)\b", text), text
