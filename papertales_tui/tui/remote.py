@@ -29,6 +29,7 @@ from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 from ..hosting import protocol as pr
 from ..rules import Catalog, ConstructionPrice, Decision, IllegalDecision, Pending, SeatView, Step
+from ..text.i18n import N_
 from .flow import Decide, Final, Scene, Summary, Waiting
 from .session import taken_back_text
 
@@ -40,13 +41,14 @@ CONNECT_WAIT = 10.0  # seconds `connect` waits for the first state
 RETRY_FIRST, RETRY_MAX = 0.2, 5.0  # seconds between two attempts to reach the table again
 TAKEN_OVER = 4001  # the websocket's close code when the seat was opened elsewhere (docs/protocol.md)
 
-CONNECTING = "Connecting to the table…"
-LOST = "The connection to the table was lost: trying again…"
-TAKEN = ("This seat was opened on another device and is played there now. To play it here again, "
-         "open its link here again (Ctrl+Q quits).")
-CLOSING = "The host stopped the table (it is saved): waiting for it to start again…"
-REFUSED = "The table refuses this link (a wrong or old secret): ask the host for the seat's link."
-FULL = "The table has all the connections it takes: trying again…"
+# What the seat is told while it waits (English: the waiting screen says them in the screens' language)
+CONNECTING = N_("Connecting to the table…")
+LOST = N_("The connection to the table was lost: trying again…")
+TAKEN = N_("This seat was opened on another device and is played there now. To play it here again, "
+           "open its link here again (Ctrl+Q quits).")
+CLOSING = N_("The host stopped the table (it is saved): waiting for it to start again…")
+REFUSED = N_("The table refuses this link (a wrong or old secret): ask the host for the seat's link.")
+FULL = N_("The table has all the connections it takes: trying again…")
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,7 @@ class WaitingScreen(GameScreen):
         scene, view = self.scene, self.view
         lines: list[Text] = []
         if scene.note:
-            lines.append(Text(scene.note, style="bold"))
+            lines.append(Text(said(scene.note), style="bold"))  # (a note of tui/remote.py)
         if view is None:
             return self.wrap_lines(lines or [Text("")])
         if view.over:
