@@ -16,7 +16,7 @@ from ...text.i18n import N_
 from ..board_i18n import _, card_name
 from ..flow import Waiting
 from ..kingdom import KingdomTable, kingdom_views
-from ..language import SCREENS, said
+from ..language import and_list, said
 from ..seats import bot_marked, is_bot
 from ..widgets import Lines, unbroken, wrap
 from .common import GameScreen, TakeBack, turn_title
@@ -39,9 +39,7 @@ MAY_DECISION = N_("You may still take back your decision (u) until everyone has 
 
 def names_text(names: list[str]) -> str:
     """"Ann", "Ann and Ben", "Ann, Ben and Cid", as the screens' language lists them."""
-    from babel.lists import format_list
-
-    return format_list(names, locale=SCREENS.language())
+    return and_list(names)
 
 
 class WaitingScreen(GameScreen):
