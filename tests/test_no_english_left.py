@@ -26,6 +26,7 @@ from papertales_tui.text.i18n import LOCALE_DIR, set_language, shown_name
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.final import FinalScreen
 from papertales_tui.tui.screens.handoff import BotScreen
+from papertales_tui.words import Term
 
 LANGS = ("fr", "pl", "es")
 NAMES = ("Ann", "Bo")
@@ -252,3 +253,17 @@ async def test_a_take_back_is_told_in_the_language(lang, catalog, data_dir, monk
         seen.look()
         assert took_back in screen_text(app)
     assert not seen.found, "\n".join(f"{s!r} on {sorted(where)}" for s, where in sorted(seen.found.items()))
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The connection to the table was lost: trying again… Decide again once the table is reached."),
+    ("fr", "La connexion à la table est perdue : nouvel essai… Décidez de nouveau une fois la table jointe."),
+])
+def test_a_joined_seat_s_refusal_says_why_in_the_language(lang, said):
+    """A decision a joined seat could not send: its words, not the protocol's reason ("lost")."""
+    import papertales_tui.text.errors  # noqa: F401 (the app has it loaded: refusals speak the language)
+    from papertales_tui.tui.remote import LOST, Refusal
+
+    set_language(lang)
+    refusal = Refusal("lost", "%(note)s Decide again once the table is reached.", note=Term(LOST))
+    assert refusal.kind == "lost" and str(refusal) == said
