@@ -73,7 +73,8 @@ def leftovers(lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
             translated.add(s)
     singles = {m.id for m in catalog if isinstance(m.id, str) and re.fullmatch(r"[A-Z][a-z]{3,}", m.id)
                and m.string != m.id}  # one-word messages: "Confirm", "Hint"...
-    words = tuple(w for w in dict.fromkeys((*WORDS, *sorted(singles))) if not re.search(rf"\b{re.escape(w)}\b", everything))
+    words = tuple(w for w in dict.fromkeys((*WORDS, *sorted(singles)))
+                  if not re.search(rf"\b{re.escape(w)}\b", everything))
     return tuple(sorted(translated, key=len, reverse=True)), words
 
 
