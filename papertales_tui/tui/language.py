@@ -59,15 +59,17 @@ def translate_bindings(node: DOMNode) -> None:
     from textual.binding import BindingsMap
 
     english = _ENGLISH.setdefault(node, node._bindings.copy())
+    groups: dict[int, Binding.Group] = {}
     node._bindings = BindingsMap.from_keys({
-        key: [_said_binding(b) for b in bindings] for key, bindings in english.key_to_bindings.items()})
+        key: [_said_binding(b, groups) for b in bindings] for key, bindings in english.key_to_bindings.items()})
 
 
-def _said_binding(binding: Binding) -> Binding:
-    """A binding with its description, and its group's (the key bar's "1-5 Place"), in the screens' language."""
+def _said_binding(binding: Binding, groups: dict[int, Binding.Group]) -> Binding:
+    """A binding with its description, and its group's (the key bar's "1-5 Place"), in the screens'
+    language; `groups`: each group said once, so that the bindings of a group stay in one."""
     group = binding.group
     if group is not None and group.description:
-        group = dataclasses.replace(group, description=said(group.description))
+        group = groups.setdefault(id(group), dataclasses.replace(group, description=said(group.description)))
     return dataclasses.replace(binding, description=said(binding.description), group=group)
 
 
