@@ -21,12 +21,15 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 
+from ..words import N_, Term, told
+
 MAX_NAME_CELLS = 20  # a new name: what the screens lay out whole
 SAVED_NAME_CELLS = 2 * MAX_NAME_CELLS  # a name a save may hold: 0.1.0 allowed 20 characters of any width
 MAX_NAME_CHARS = 3 * MAX_NAME_CELLS  # combining marks take no cell: bound the code points too
 JOINERS = frozenset("\u200c\u200d")
-REFUSED = {"Cc": "a control character", "Cf": "an invisible formatting character",
-           "Zl": "a line separator", "Zp": "a paragraph separator", "Cs": "a lone surrogate"}
+REFUSED = {"Cc": Term(N_("a control character")), "Cf": Term(N_("an invisible formatting character")),
+           "Zl": Term(N_("a line separator")), "Zp": Term(N_("a paragraph separator")),
+           "Cs": Term(N_("a lone surrogate"))}
 
 
 class BadName(ValueError):
@@ -41,21 +44,22 @@ def name_problem(name: object, max_cells: int = MAX_NAME_CELLS) -> str | None:
     """Why `name` cannot be a player's name (a sentence without final stop), or None when it can;
     `max_cells`: the width allowed (a new name's, unless a saved one is checked)."""
     if not isinstance(name, str):
-        return "a name is text"
+        return told(N_("a name is text"))
     if not name.strip():
-        return "the name is empty"
+        return told(N_("the name is empty"))
     if name != name.strip():
-        return "the name starts or ends with a space"
+        return told(N_("the name starts or ends with a space"))
     problem = unsafe_problem(name)
     if problem:
-        return f"the name holds {problem}"
+        return told(N_("the name holds %(problem)s"), problem=problem)
     width = cell_len(name)
     if width == 0:
-        return "the name shows nothing on screen"
+        return told(N_("the name shows nothing on screen"))
     if width > max_cells or len(name) > MAX_NAME_CHARS:
-        return (f"the name takes {width} columns on screen, {max_cells} at most (漢 takes two)"
-                if width > max_cells
-                else f"the name has too many characters ({len(name)}, {MAX_NAME_CHARS} at most)")
+        return (told(N_("the name takes %(width)s columns on screen, %(most)s at most (漢 takes two)"), width=width,
+                     most=max_cells) if width > max_cells
+                else told(N_("the name has too many characters (%(count)s, %(most)s at most)"), count=len(name),
+                          most=MAX_NAME_CHARS))
     return None
 
 
@@ -97,7 +101,7 @@ def unsafe_problem(text: str) -> str | None:
     for ch in text:
         what = unsafe(ch)
         if what:
-            return f"{what} (U+{ord(ch):04X})"
+            return told(N_("%(what)s (U+%(code)s)"), what=what, code=f"{ord(ch):04X}")
     return None
 
 

@@ -220,7 +220,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         if self.session is None:
             return
         for said in self.session.news():
-            self.notify(said, markup=False)
+            self.notify(SCREENS.translated(said), markup=False)  # (a note marked N_, or a sentence told already)
         if self.session.scene == self.drawn:
             return
         scene = self.session.scene
@@ -697,8 +697,8 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
 
     def quit_question(self) -> str:
         if self.remote is not None:
-            return ("Leave the table? The game goes on without this screen: open the seat's link again to "
-                    "come back where you were.")
+            return SCREENS.gettext("Leave the table? The game goes on without this screen: open the seat's link "
+                                   "again to come back where you were.")
         return self.saving.quit_question(self.local())
 
     # --- terminal size ----------------------------------------------------------------------

@@ -5,15 +5,17 @@ language shows them, and chances as each language writes them."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from rich.text import Text
 
 from ..rules import UnitType
-from ..text.i18n import Area, Named
+from ..text.i18n import N_, Area, Named
 
 SCREENS = Area("screens")
 _ = SCREENS.gettext
 ngettext = SCREENS.ngettext
+pgettext = SCREENS.pgettext  # ("buildings", "none"): a word that agrees with what it is said of
 
 
 def card_name(card: Named) -> str:
@@ -50,6 +52,26 @@ def translated(message: str) -> str:
 
 
 _lookup = SCREENS.gettext  # (a message of a table: extraction found it where it was marked N_)
+
+# What the forecast (rules/forecast.py, rules/solo.py) names in English, as the screens say it.
+FORECAST_WORDS = {"Black army": N_("Black army"), "Purple army": N_("Purple army"), "Wars": N_("Wars"),
+                  "END card": N_("END card"),
+                  "the next Necropolis card (face down)": N_("the next Necropolis card (face down)")}
+FORECAST_UNKNOWNS = ((re.compile(r"where (.+) puts its Age tokens"), N_("where %(card)s puts its Age tokens")),
+                     (re.compile(r"what (.+) becomes"), N_("what %(card)s becomes")))
+
+
+def forecast_word(name: str, shown: Mapping[str, str] | None = None) -> str:
+    """A side, a source of LP or an unknown of the forecast in the screens' language; a card by the
+    name `shown` gives it (English name -> shown name), a player's name as it is."""
+    shown = shown or {}
+    if name in FORECAST_WORDS:
+        return _lookup(FORECAST_WORDS[name])
+    for pattern, message in FORECAST_UNKNOWNS:
+        m = pattern.fullmatch(name)
+        if m:
+            return _lookup(message) % {"card": shown.get(m.group(1), m.group(1))}
+    return shown.get(name, name)
 
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")

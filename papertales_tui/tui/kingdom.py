@@ -22,7 +22,7 @@ from rich.text import Text
 from ..rules import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES, Production, SeatView
 from ..text.i18n import N_
 from . import text as tx
-from .board_i18n import _, card_name, ngettext, short_name, styled, translated
+from .board_i18n import _, card_name, ngettext, pgettext, short_name, styled, translated
 from .widgets import Lines
 
 DIES = "✝"
@@ -432,7 +432,7 @@ def tile_form(k: KingdomView, width: int) -> list[Text]:
     side = [Text(_("Buildings"), style="bold")] + [Text(_("%(building)s level %(level)s") % {
         "building": name, "level": level}) for name, level in k.buildings]
     if not k.buildings:
-        side.append(Text(_("none"), style="dim"))
+        side.append(Text(pgettext("buildings", "none"), style="dim"))
     back = rows[1]
     room = width - back[0].cell_len - 2
     if room >= 10:

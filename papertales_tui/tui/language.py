@@ -16,7 +16,7 @@ from weakref import WeakKeyDictionary
 from ..text.i18n import LANGUAGES, N_, Area
 
 if TYPE_CHECKING:
-    from textual.binding import BindingsMap
+    from textual.binding import Binding, BindingsMap
     from textual.dom import DOMNode
 
     from ..rules import Catalog
@@ -59,9 +59,18 @@ def translate_bindings(node: DOMNode) -> None:
     from textual.binding import BindingsMap
 
     english = _ENGLISH.setdefault(node, node._bindings.copy())
+    groups: dict[int, Binding.Group] = {}
     node._bindings = BindingsMap.from_keys({
-        key: [dataclasses.replace(b, description=said(b.description)) if b.description else b for b in bindings]
-        for key, bindings in english.key_to_bindings.items()})
+        key: [_said_binding(b, groups) for b in bindings] for key, bindings in english.key_to_bindings.items()})
+
+
+def _said_binding(binding: Binding, groups: dict[int, Binding.Group]) -> Binding:
+    """A binding with its description, and its group's (the key bar's "1-5 Place"), in the screens'
+    language; `groups`: each group said once, so that the bindings of a group stay in one."""
+    group = binding.group
+    if group is not None and group.description:
+        group = groups.setdefault(id(group), dataclasses.replace(group, description=said(group.description)))
+    return dataclasses.replace(binding, description=said(binding.description), group=group)
 
 
 _ENGLISH: WeakKeyDictionary[DOMNode, BindingsMap] = WeakKeyDictionary()  # each node's bindings as written

@@ -8,8 +8,14 @@ from typing import TYPE_CHECKING
 from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
 
-from ..text.i18n import folded
+from ..text.i18n import N_, folded
+from .language import SCREENS
 from .messages import ShowCard
+
+KINDS = {"unit": (N_("Show this Unit"), N_("Show this Unit and its rulings")),
+         "building": (N_("Show this Building"), N_("Show this Building and its rulings")),
+         "necropolis": (N_("Show this Necropolis card"), N_("Show this Necropolis card and its rulings")),
+         "lich": (N_("Show this Lich King card"), N_("Show this Lich King card and its rulings"))}
 
 if TYPE_CHECKING:
     from .host import Host
@@ -25,31 +31,34 @@ class CardCommands(Provider):
 
     def cards(self) -> list[tuple[str, str, str]]:
         catalog = self.app.catalog
-        out = [(t.name, t.key, "Unit") for t in catalog.units.values()]
-        out += [(b.name, b.key, "Building") for b in catalog.buildings.values()]
-        out += [(c.name, c.key, "Necropolis card") for c in catalog.necropolis.values()]
-        out += [(c.name, c.key, "Lich King card") for c in catalog.lich_king.values()]
+        out = [(SCREENS.card_name(t), t.key, "unit") for t in catalog.units.values()]
+        out += [(SCREENS.card_name(b), b.key, "building") for b in catalog.buildings.values()]
+        out += [(c.name, c.key, "necropolis") for c in catalog.necropolis.values()]
+        out += [(c.name, c.key, "lich") for c in catalog.lich_king.values()]
         return sorted(out)
 
-    def other_names(self, key: str) -> tuple[str, ...]:
-        """A card's official names in other languages."""
+    def other_names(self, key: str, name: str) -> tuple[str, ...]:
+        """A card's other names (English, and its official names in other languages) than `name`."""
         card = self.app.catalog.units.get(key) or self.app.catalog.buildings.get(key)
-        return card.every_name[1:] if card is not None else ()
+        return tuple(n for n in card.every_name if n != name) if card is not None else ()
 
     async def discover(self) -> Hits:
         for name, key, kind in self.cards():
-            yield DiscoveryHit(Content(f"Card: {name}"), partial(self.show_card, key), text=f"Card: {name}",
-                               help=f"Show this {kind}")
+            command = SCREENS.gettext("Card: %(name)s") % {"name": name}
+            yield DiscoveryHit(Content(command), partial(self.show_card, key), text=command,
+                               help=SCREENS.marked(KINDS[kind][0]))
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(folded(query))
         for name, key, kind in self.cards():
             # by its name, else by its name in another language: "Card: Karczma (Tavern)"
-            commands = [f"Card: {name}", *(f"Card: {other} ({name})" for other in self.other_names(key))]
+            commands = [SCREENS.gettext("Card: %(name)s") % {"name": name},
+                        *(SCREENS.gettext("Card: %(other)s (%(name)s)") % {"other": other, "name": name}
+                          for other in self.other_names(key, name))]
             score, command = max((matcher.match(folded(c)), c) for c in commands)
             if score > 0:  # card names are file text: highlighted as plain text, never read as markup
                 yield Hit(score, highlight(matcher, command), partial(self.show_card, key), text=command,
-                          help=f"Show this {kind} and its rulings")
+                          help=SCREENS.marked(KINDS[kind][1]))
 
 
 def highlight(matcher: Matcher, candidate: str) -> Content:

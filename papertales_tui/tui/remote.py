@@ -31,6 +31,8 @@ from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 from ..hosting import protocol as pr
 from ..rules import Catalog, ConstructionPrice, Decision, IllegalDecision, Pending, SeatView, Step
+from ..text.i18n import N_
+from ..words import Term
 from .flow import Decide, Final, Scene, Summary, Waiting
 from .session import taken_back_text
 
@@ -42,14 +44,15 @@ CONNECT_WAIT = 10.0  # seconds `connect` waits for the first state
 RETRY_FIRST, RETRY_MAX = 0.2, 5.0  # seconds between two attempts to reach the table again
 TAKEN_OVER = 4001  # the websocket's close code when the seat was opened elsewhere (docs/protocol.md)
 
-CONNECTING = "Connecting to the table…"
-LOST = "The connection to the table was lost: trying again…"
-TAKEN = ("This seat was opened on another device and is played there now. To play it here again, "
-         "open its link here again (Ctrl+Q quits).")
-CLOSING = "The host stopped the table (it is saved): waiting for it to start again…"
-REFUSED = "The table refuses this link (a wrong or old secret): ask the host for the seat's link."
-FULL = "The table has all the connections it takes: trying again…"
-BACK = "Back at the table."
+# What the seat is told while it waits (English: the waiting screen says them in the screens' language)
+CONNECTING = N_("Connecting to the table…")
+LOST = N_("The connection to the table was lost: trying again…")
+TAKEN = N_("This seat was opened on another device and is played there now. To play it here again, "
+           "open its link here again (Ctrl+Q quits).")
+CLOSING = N_("The host stopped the table (it is saved): waiting for it to start again…")
+REFUSED = N_("The table refuses this link (a wrong or old secret): ask the host for the seat's link.")
+FULL = N_("The table has all the connections it takes: trying again…")
+BACK = N_("Back at the table.")
 
 
 @dataclass(frozen=True)
@@ -97,11 +100,12 @@ class JoinError(Exception):
 
 
 class Refusal(IllegalDecision):
-    """The table refused a decision or a take-back (`reason`, docs/protocol.md); `str()` is its message."""
+    """The table refused a decision or a take-back (`kind`: the protocol's reason, docs/protocol.md);
+    `str()` is its message (with its `data`), in the player's language where it is one of ours."""
 
-    def __init__(self, reason: str, message: str):
-        super().__init__(message)
-        self.reason = reason
+    def __init__(self, kind: str, message: str, **data: Any):
+        super().__init__(message, **data)
+        self.kind = kind
 
 
 class RemoteSession:
@@ -395,7 +399,7 @@ class RemoteSession:
         """Send the seat's decision; None once the table took it (its new state is here then)."""
         state = self._state
         if state is None or state.asked is None or player != self.seat:
-            return Refusal("not_asked", "This seat has nothing to decide now.")
+            return Refusal("not_asked", N_("This seat has nothing to decide now."))
         seq = state.next_seq
         return self._sequenced(seq, pr.Decide(v=1, type="decide", seq=seq, decision=decision))
 
@@ -408,17 +412,18 @@ class RemoteSession:
 
     def _sequenced(self, seq: int, message: Any) -> Exception | None:
         if not self.connected:
-            return Refusal("lost", f"{self._note or LOST} Decide again once the table is reached.")
+            return Refusal("lost", N_("%(note)s Decide again once the table is reached."),
+                           note=Term(self._note or LOST))
         future: concurrent.futures.Future[Refusal | None] = concurrent.futures.Future()
         self._waiting_seq[seq] = future
         self._send(message)
         try:
             return future.result(WAIT)
         except ConnectionError as err:
-            return Refusal("lost", f"{err} Decide again once the table is reached.")
+            return Refusal("lost", N_("%(note)s Decide again once the table is reached."), note=str(err))
         except concurrent.futures.TimeoutError:
             self._waiting_seq.pop(seq, None)
-            return Refusal("lost", "The table did not answer in time: decide again.")
+            return Refusal("lost", N_("The table did not answer in time: decide again."))
 
     def proceed(self) -> None:
         """The seat has read the page on screen: the next one (or its decision) comes."""

@@ -46,8 +46,10 @@ from ..rules import (
     game_turn,
     observe,
 )
+from ..text.i18n import N_
 from . import chapters, seats
 from .flow import BotTurn, Decide, Final, Handoff, Scene, Summary
+from .language import SCREENS
 
 if TYPE_CHECKING:  # imported where used: the title screen starts without them (benchmarks/bench_tui.py)
     from ..rules import DraftMemory
@@ -325,7 +327,8 @@ class Session:
                 reason = str(err)
         warning = None
         if reason is not None:
-            warning = f"{game.players[pend.player].name} (bot): {reason}; it plays at random"
+            warning = SCREENS.gettext("%(name)s (bot): %(reason)s; it plays at random") % {
+                "name": game.players[pend.player].name, "reason": reason}
             game.apply(pend.player, random_decision(game, pend, random.Random(len(game_log(game)))))
         self.last_player = None
         self.undo = None
@@ -427,12 +430,16 @@ def _typed(events: list[dict[str, Any]]) -> tuple[BaseEvent, ...]:
 
 
 TAKEN_BACK: dict[str, str] = {Step.PICK: "pick", Step.DEPLOY: "deployment", Step.CONSTRUCTION: "Construction",
-                              Step.HEAL: "choice"}
+                              Step.HEAL: "choice"}  # (English: the steps one may take back)
+TOOK_BACK: dict[str, str] = {Step.PICK: N_("%(name)s took back their pick"),
+                             Step.DEPLOY: N_("%(name)s took back their deployment"),
+                             Step.CONSTRUCTION: N_("%(name)s took back their Construction"),
+                             Step.HEAL: N_("%(name)s took back their choice")}
 
 
 def taken_back_text(name: str, step: str) -> str:
-    """"Ann took back their deployment"."""
-    return f"{name} took back their {TAKEN_BACK.get(step, 'decision')}"
+    """"Ann took back their deployment", in the screens' language."""
+    return SCREENS.marked(TOOK_BACK.get(step, N_("%(name)s took back their decision"))) % {"name": name}
 
 
 def _take_back_list(saved: object, players: int) -> list[tuple[int, int, str]]:

@@ -24,7 +24,7 @@ from ..text.narrator import Names
 from . import panels, views
 from . import text as tx
 from . import wars as wr
-from .board_i18n import _, card_name, ngettext, short_name, styled
+from .board_i18n import _, card_name, forecast_word, ngettext, short_name, styled
 from .kingdom import KingdomTable
 from .screens.deploy import first_fitting
 from .screens.draft import QUEST_MARK, DraftScreen
@@ -179,7 +179,7 @@ def lich_line(f: fc.TurnForecast, width: int = 78) -> Text:
         gain.append(f"-{high}" if high != low else "")
         out = styled(_("Lich King gains %(lp)s this turn") if turn else _("Lich King gains %(lp)s"), "bold", lp=gain)
         if items and f.others:
-            out.append(": " + ", ".join(f"{name} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
+            out.append(": " + ", ".join(f"{forecast_word(name)} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
                                            for name, lo, hi in f.others))
         return out
     return first_fitting([line(True, True), line(False, True), line(True, False)], width)

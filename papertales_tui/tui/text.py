@@ -27,7 +27,7 @@ from ..text.glyphs import GOLD as GOLD
 from ..text.glyphs import LP as LP
 from ..text.glyphs import STRENGTH as STRENGTH
 from ..text.glyphs import necropolis_label as necropolis_label
-from ..text.i18n import N_
+from ..text.i18n import N_, Area
 from .board_i18n import _, card_name, styled, translated
 
 RESOURCE_GLYPHS = {"wood": "♣", "food": "✿", "ore": "◆"}
@@ -39,6 +39,7 @@ PHASE_TITLES = {  # (English: phase_title says them in the screens' language)
 }
 SPOT_KEYS = ("F1", "F2", "F3", "B1", "B2")
 
+CARD_TEXTS = Area("help")  # the cards' ability texts are the help's messages (docs/languages.md)
 LEGEND_LINES = (f"{GOLD} Gold   {LP} Legend Points (LP)   {AGE} Age tokens   {STRENGTH} strength",
                 "   ".join(f"{g} {r}" for r, g in RESOURCE_GLYPHS.items()))
 LEGEND = "   ".join(LEGEND_LINES)
@@ -57,7 +58,7 @@ class HasText(Protocol):
 def ability_text(ability: HasText) -> str:
     """An ability's text as the screens show it (the card file's words; its effect's name without one):
     the one place a translation of the cards' texts comes in (issue 32, the help's area)."""
-    return ability.text or ability.effect.replace("_", " ")
+    return CARD_TEXTS.translated(ability.text) if ability.text else ability.effect.replace("_", " ")
 
 
 def phase_title(phase: str) -> str:
@@ -231,13 +232,14 @@ def necropolis_detail(card: NecropolisCard) -> Text:
                            else _("Gain: %(lp)s for the Lich King when the Time token reaches it"), lp=lp(card.gain)))
     out.append("\n" + _("Armies: Black %(black)s · Purple %(purple)s") % {"black": card.black, "purple": card.purple})
     out.append("\n" + _("Quest: %(quest)s") % {
-        "quest": card.quest.text or quest_short(card.quest) if card.quest else _("none (an END card has no quest)")})
+        "quest": CARD_TEXTS.translated(card.quest.text) if card.quest and card.quest.text
+        else quest_short(card.quest) if card.quest else _("none (an END card has no quest)")})
     return out
 
 
 def lich_card_detail(card: LichKingCard) -> Text:
     out = Text.assemble(Text(card.name, style="bold underline"), "  " + _("Lich King card"))
-    out.append(f"\n{card.text or card.effect.replace('_', ' ')}")
+    out.append("\n" + (CARD_TEXTS.translated(card.text) if card.text else card.effect.replace("_", " ")))
     return out
 
 

@@ -204,7 +204,7 @@ def lich_sources(view: SeatView) -> Text:
     assert solo is not None
     by_name: Counter[str] = Counter()
     for key, n in solo.lich_sources:
-        by_name[view.catalog.lich_source_name(key)] += n
+        by_name[tx.phase_title(key) if key == "wars" else view.catalog.lich_source_name(key)] += n
     sources = sorted(by_name.items(), key=lambda kv: -kv[1])
     if not sources:
         return Text(_("nothing yet"), style="dim")

@@ -29,7 +29,7 @@ from ...rules import price as rules_price
 from ...text.i18n import N_
 from .. import panels
 from .. import text as tx
-from ..board_i18n import _, card_name, styled
+from ..board_i18n import _, card_name, pgettext, styled
 from ..flow import Asks
 from ..kingdom import Kingdom, kingdom_view
 from ..widgets import Notice, option_key
@@ -210,7 +210,8 @@ class ConstructionScreen(HintHost, GameScreen):
                      resources=tx.resources(dict(p.resources)))
         out.append("\n")
         out.append(_("Buildings:") + " ", style="bold")
-        out.append(", ".join(f"{tx.building_name(view.catalog, k)} {v}" for k, v in p.buildings) or _("none"))
+        out.append(", ".join(f"{tx.building_name(view.catalog, k)} {v}" for k, v in p.buildings)
+                   or pgettext("buildings", "none"))
         out.append("\n\n")
         if r is None:
             out.append(_("Build nothing this turn: your Gold stays for the next one."), style="dim")

@@ -17,7 +17,7 @@ from ...rules import forecast as fc
 from ...text.i18n import N_
 from .. import panels
 from .. import text as tx
-from ..board_i18n import _, card_name, ngettext, percent, short_name, styled
+from ..board_i18n import _, card_name, forecast_word, ngettext, percent, pgettext, short_name, styled
 from ..flow import Asks
 from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_height, table_marks
 from ..plan import DeployPlan
@@ -341,7 +341,7 @@ class DeployScreen(HintHost, GameScreen):
         p = self.view.players[self.player]
         info = Text(_("Buildings:") + " ", style="bold")
         info.append(", ".join(f"{tx.building_name(self.view.catalog, k)} {v}" for k, v in p.buildings)
-                    or _("none"))
+                    or pgettext("buildings", "none"))
         return [info]
 
     def hand_entries(self) -> list[int]:
@@ -675,9 +675,10 @@ def wars_line(f: fc.TurnForecast, width: int = 78, sides: dict[int, str] | None 
             continue
         out = Text.assemble((label, "bold"), " ", tx.strength(f.strength)) if label else tx.strength(f.strength)
         for k, w in enumerate(f.wars):
-            name = w.against if name_width is None else w.against[:name_width]
+            against = forecast_word(w.against)
+            name = against if name_width is None else against[:name_width]
             if name_width == 0 and sides:
-                name = sides.get(w.player, w.against) if w.player is not None else w.against
+                name = sides.get(w.player, against) if w.player is not None else against
             out.append(" ·" if k else "")
             out.append(" " + _("vs %(name)s %(strength)s") % {"name": name, "strength": strength_range(*w.theirs)})
             if w.won_chance is not None:  # their hidden cards sampled: a chance, never a verdict
@@ -752,7 +753,8 @@ def lp_line(f: fc.TurnForecast, width: int = 78, shown: Mapping[str, str] | None
             listed.append(": " + ", ".join(item(*i, chances) for i in items))
         if f.uncertain:
             full = listed.copy()
-            full.append(" · " + _("not known yet: %(what)s") % {"what": "; ".join(f.uncertain)}, style="dim")
+            unknown = "; ".join(forecast_word(u, shown) for u in f.uncertain)
+            full.append(" · " + _("not known yet: %(what)s") % {"what": unknown}, style="dim")
             short = listed.copy()
             short.append(" · " + _("some not known yet"), style="dim")
             candidates += [full, short]
@@ -774,7 +776,7 @@ def war_label(name: str, brief: bool = False, shown: Mapping[str, str] | None = 
         return "vs " + against if brief else _("War vs %(name)s") % {"name": against}
     if name.endswith(" dies") and name.removesuffix(" dies") in shown:
         return _("%(card)s dies") % {"card": shown[name.removesuffix(" dies")]}
-    return shown.get(name, name)
+    return forecast_word(name, shown)
 
 
 def build_line(view: SeatView, f: fc.TurnForecast, width: int = 78) -> Text:

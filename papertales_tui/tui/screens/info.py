@@ -34,8 +34,8 @@ from ...text.narrator import Names, narrate
 from .. import panels
 from .. import text as tx
 from ..flow import Summary
-from ..kingdom import LEGEND as KINGDOM_LEGEND
-from ..kingdom import Kingdom, kingdom_views
+from ..kingdom import Kingdom, kingdom_views, legend
+from ..language import said
 from ..seats import bot_marked
 from ..widgets import TextInput, option_key
 from .common import GameScreen
@@ -344,11 +344,10 @@ class CardBrowser(InfoScreen):
 class LogScreen(InfoScreen):
     """The game's public events; opened over a summary page, up to that page (`until` events)."""
 
-    title_text = "Paper Tales · Game log"
-
     def __init__(self, view: SeatView, log: list[tuple[int, dict[str, Any]]], until: int | None = None,
                  notes: list[tuple[int, str]] | None = None, seed_shown: bool = False):
         super().__init__()
+        self.title_text = _("Paper Tales · Game log")
         self.seed_shown = seed_shown  # (the Session's `seed_shown`: else the first line leaves the seed out)
         self.view, self.entries = view, log  # what the table may see (up to `until`), each with its place in the log
         self.until = view.log_size if until is None else until
@@ -377,12 +376,11 @@ class ScoreboardScreen(InfoScreen):
     """The scores and Kingdoms; opened over a summary page (`page`, a session.Summary), the LP and Gold
     are those of that page, not of the phases the game has already moved on to."""
 
-    title_text = "Paper Tales · Scoreboard"
-
     def __init__(self, view: SeatView, page: Summary | None = None, seats: list[str] | None = None,
                  then: tuple[dict[int, int], dict[int, int], int | None, bool] | None = None,
                  seed_shown: bool = False):
         super().__init__()
+        self.title_text = _("Paper Tales · Scoreboard")
         self.view, self.page, self.seats = view, page, seats
         self.seed_shown = seed_shown  # (the Session's `seed_shown`)
         self.then = then  # the figures as of the page (Session.figures_at), with a page
@@ -393,16 +391,19 @@ class ScoreboardScreen(InfoScreen):
         gold: dict[int, int] = {}
         lich_then: int | None = None  # the other sides' LP as of the page (solo: the Lich King's)
         at_page = False
-        moment = f"Turn {s.turn}/{s.turns} · {tx.PHASE_TITLES.get(s.phase, s.phase)}"
+        moment = _("Turn %(turn)s/%(turns)s · %(phase)s") % {"turn": s.turn, "turns": s.turns,
+                                                              "phase": tx.phase_title(s.phase)}
         changed = False
         if self.page is not None and self.then is not None:
             from .summary import TITLES
 
             lp, gold, lich_then, changed = self.then
             at_page = True
-            moment = f"Turn {self.page.turn}/{s.turns} · after {TITLES[self.page.chapters[-1][0]]}"
-        seed = f" · seed {s.seed}" if self.seed_shown else ""
-        head = Text.assemble((moment, "bold"), f" · draw pile {s.deck} · discard pile {s.discard}{seed}")
+            moment = _("Turn %(turn)s/%(turns)s · after %(chapter)s") % {
+                "turn": self.page.turn, "turns": s.turns, "chapter": said(TITLES[self.page.chapters[-1][0]])}
+        piles = {"deck": s.deck, "discard": s.discard, "seed": s.seed}
+        head = Text.assemble((moment, "bold"), " · ", _("draw pile %(deck)s · discard pile %(discard)s · seed %(seed)s")
+                             % piles if self.seed_shown else _("draw pile %(deck)s · discard pile %(discard)s") % piles)
         with VerticalScroll(id="scores"):
             yield Static(head)
             seen = bot_marked(kingdom_views(s), self.seats)  # what everyone may see
@@ -412,10 +413,10 @@ class ScoreboardScreen(InfoScreen):
             for k in seen:
                 yield Kingdom(k, form=form, lines=2, classes="score-kingdom")
             if self.page is not None and changed:
-                yield Static(Text("Units and Buildings as they are now (the game has gone on since this page).",
+                yield Static(Text(_("Units and Buildings as they are now (the game has gone on since this page)."),
                                   style="italic"))
             yield from panels.of(s).scores(s, at_page, lich_then)
-            yield Static(Text(f"{tx.LEGEND}\n{KINGDOM_LEGEND}", style="dim"))
+            yield Static(Text("\n".join((*tx.legend_lines(), legend())), style="dim"))
 
     def on_mount(self) -> None:
         self.query_one("#scores").focus()
@@ -434,4 +435,5 @@ class TooSmallScreen(ModalScreen[None]):
     def refresh_size(self) -> None:
         w, h = self.app.size
         self.query_one("#too-small", Static).update(
-            f"Paper Tales needs a terminal of at least 80×24.\nThis one is {w}×{h}: please enlarge it.")
+            _("Paper Tales needs a terminal of at least 80×24.\nThis one is %(width)s×%(height)s: please enlarge it.")
+            % {"width": w, "height": h})

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...rules import AgeTargetOptions, HealOptions, SeatView, UnitType, literal
+from ...rules import AgeTargetOptions, HealOptions, SeatView, literal
 from ...text.i18n import N_
 from .. import text as tx
 from ..kingdom import DIES
@@ -136,7 +136,7 @@ class SaveAsModal(Dialog[str | None]):
         with Vertical(classes="dialog"):
             yield Label(_("Save the game as"), classes="dialog-title", markup=False)
             yield Static(_("A name for this game (%(rule)s): Resume on the title screen lists it.")
-                         % {"rule": SAVE_NAME_RULE} if self.app.served
+                         % {"rule": SCREENS.marked(SAVE_NAME_RULE)} if self.app.served
                          else _("A file name or path (~ is your home folder); resume it with papertales --resume "
                                 "FILE."),
                          classes="hint", markup=False)
@@ -190,7 +190,7 @@ class SaveAsModal(Dialog[str | None]):
                                          % {"name": literal(Path(path).name)}, _("Replace it")), answered)
         elif isinstance(error, SaveFileError):
             self.replace = None
-            self.say(_("Not saved: %(reason)s.") % {"reason": error.message})
+            self.say(_("Not saved: %(reason)s.") % {"reason": error.told()})
         else:
             self.replace = None
             self.say(_("Not saved: cannot write %(path)s (%(reason)s).") % {
@@ -386,11 +386,6 @@ class UnpaidModal(ChoiceModal[list[int]]):
         self.dismiss([c for c in self.new if c in self.unpaid])
 
 
-def unit_line(t: UnitType) -> Text:
-    """`Farmer           ¤1 ⚔1 ✿`, the card's name as the screens show it (tui/text.py `unit_line`)."""
-    return Text.assemble(Text(SCREENS.card_name(t).ljust(17), style="bold"), tx.unit_stats(t))
-
-
 def age_change_parts(change: forecast.AgeChange) -> list[Text]:
     """What the Age tokens change besides the Unit's life, each figure before → after: `Kingdom ⚔5 → ⚔7`
     (its strength in the Wars), `◆1 → ◆3 ore`, `Income ¤4 → ¤5`, `at its death ★+2`."""
@@ -494,9 +489,9 @@ class HealModal(HintHost, ChoiceModal[list[int]]):
         t = self.view.card(u.card)
         saved = slot in self.saved
         if slot not in self.options.slots:
-            return Text.assemble("    ", f"{tx.SPOT_KEYS[slot]} ", unit_line(t), " ", tx.age(u.age), "  ",
+            return Text.assemble("    ", f"{tx.SPOT_KEYS[slot]} ", tx.unit_line(t), " ", tx.age(u.age), "  ",
                                  (_("%(dies)s dies: no Healer can save it") % {"dies": DIES}, "red"))
-        return Text.assemble(("[x] " if saved else "[ ] ", "bold"), f"{tx.SPOT_KEYS[slot]} ", unit_line(t), " ",
+        return Text.assemble(("[x] " if saved else "[ ] ", "bold"), f"{tx.SPOT_KEYS[slot]} ", tx.unit_line(t), " ",
                              tx.age(u.age), "  ", (_("saved") if saved else _("%(dies)s dies") % {"dies": DIES},
                                                    "bold" if saved else "red"))
 

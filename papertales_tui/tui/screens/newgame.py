@@ -60,7 +60,8 @@ def validate(names: list[str], seed_text: str) -> dict[str, str]:
         if not name:
             errors[f"name-{i}"] = _("Give this player a name.")
         elif problem:
-            errors[f"name-{i}"] = problem[0].upper() + problem[1:] + ("; retype it." if "U+" in problem else ".")
+            errors[f"name-{i}"] = (_("%(problem)s; retype it.") if "U+" in problem else _("%(problem)s.")) % {
+                "problem": problem[0].upper() + problem[1:]}
         elif name_key(name) in seen:  # (the save format's comparison too: "Ann" is "Ａｎｎ")
             errors[f"name-{i}"] = _("Same name as player %(number)s: names must differ.") % {
                 "number": seen[name_key(name)] + 1}

@@ -12,32 +12,41 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from ...rules import Pick, SeatView, Step
+from ...text.i18n import N_
+from ..board_i18n import _, card_name
 from ..flow import Waiting
 from ..kingdom import KingdomTable, kingdom_views
-from ..seats import BOT_MARK, bot_marked, is_bot
-from ..session import TAKEN_BACK
+from ..language import and_list, said
+from ..seats import bot_marked, is_bot
 from ..widgets import Lines, unbroken, wrap
 from .common import GameScreen, TakeBack, turn_title
 
-DOING = {
-    Step.PICK: "to pick",
-    Step.DEPLOY: "to deploy",
-    Step.AGE_TARGET: "to place Age tokens",
-    Step.CONSTRUCTION: "to build",
-    Step.HEAL: "to choose what the Mystical Healer saves",
+DOING = {  # whom the table waits for, and for what
+    Step.PICK: N_("Waiting for %(names)s to pick."),
+    Step.DEPLOY: N_("Waiting for %(names)s to deploy."),
+    Step.AGE_TARGET: N_("Waiting for %(names)s to place Age tokens."),
+    Step.CONSTRUCTION: N_("Waiting for %(names)s to build."),
+    Step.HEAL: N_("Waiting for %(names)s to choose what the Mystical Healer saves."),
 }
+MAY_STILL = {  # (tui/session.py TAKEN_BACK: the steps one may take back)
+    Step.PICK: N_("You may still take back your pick (u) until everyone has decided."),
+    Step.DEPLOY: N_("You may still take back your deployment (u) until everyone has decided."),
+    Step.CONSTRUCTION: N_("You may still take back your Construction (u) until everyone has decided."),
+    Step.HEAL: N_("You may still take back your choice (u) until everyone has decided."),
+}
+MAY_DECISION = N_("You may still take back your decision (u) until everyone has decided.")
 
 
 def names_text(names: list[str]) -> str:
-    """"Ann", "Ann and Ben", "Ann, Ben and Cid"."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """"Ann", "Ann and Ben", "Ann, Ben and Cid", as the screens' language lists them."""
+    return and_list(names)
 
 
 class WaitingScreen(GameScreen):
     """Who the table waits for, the seat's own take-back, and the Kingdoms (see the module doc)."""
 
     CSS_PATH = "handoff.tcss"
-    BINDINGS = [Binding("u,ctrl+z", "take_back", "Take back")]
+    BINDINGS = [Binding("u,ctrl+z", "take_back", N_("Take back"))]
 
     def __init__(self, view: SeatView | None, scene: Waiting, seats: list[str] | None = None):
         super().__init__()
@@ -59,36 +68,37 @@ class WaitingScreen(GameScreen):
     def seat_name(self, player: int) -> str:
         assert self.view is not None
         name = self.view.players[player].name
-        return unbroken(name + BOT_MARK if player < len(self.seats) and is_bot(self.seats[player]) else name)
+        return unbroken(name + " " + _("(bot)") if player < len(self.seats) and is_bot(self.seats[player]) else name)
 
     def box_lines(self) -> list[Text]:
         scene, view = self.scene, self.view
         lines: list[Text] = []
         if scene.note:
-            lines.append(Text(scene.note, style="bold"))
+            lines.append(Text(said(scene.note), style="bold"))  # (a note of tui/remote.py)
         if view is None:
             return self.wrap_lines(lines or [Text("")])
         if view.over:
-            lines.append(Text("The game is over: the final scores come next."))
+            lines.append(Text(_("The game is over: the final scores come next.")))
         elif scene.deciding:
-            doing = DOING.get(Step(view.step), "to decide")
-            lines.append(Text(f"Waiting for {names_text([self.seat_name(i) for i in scene.deciding])} {doing}."))
+            doing = said(DOING.get(Step(view.step), N_("Waiting for %(names)s to decide.")))
+            lines.append(Text(doing % {"names": names_text([self.seat_name(i) for i in scene.deciding])}))
         if scene.reading:
-            lines.append(Text(f"Still reading the results: {names_text([self.seat_name(i) for i in scene.reading])}."))
+            lines.append(Text(_("Still reading the results: %(names)s.") % {
+                "names": names_text([self.seat_name(i) for i in scene.reading])}))
         if not scene.deciding and not scene.reading and not scene.note and not view.over:
-            lines.append(Text("Waiting for the table…"))
+            lines.append(Text(_("Waiting for the table…")))
         own = view.players[scene.seat] if 0 <= scene.seat < len(view.players) else None
         if own is not None and Step(view.step) == Step.PICK and not view.over:  # the draft: what it holds
-            picked = Text("Picked this turn: ", style="bold")
-            names = [unbroken(view.card(c).name) for c in own.hand or ()]
+            picked = Text(_("Picked this turn:") + " ", style="bold")
+            names = [unbroken(card_name(view.card(c))) for c in own.hand or ()]
             if isinstance(own.decided, Pick):
-                names.append(unbroken(f"{view.card(own.decided.card).name} (this pick)"))
-            picked.append(", ".join(names) or "nothing yet")
+                names.append(unbroken(_("%(card)s (this pick)") % {"card": card_name(view.card(own.decided.card))}))
+            picked.append(", ".join(names) or _("nothing yet"))
             lines.append(picked)
         if scene.take_back is not None:
-            what = TAKEN_BACK.get(scene.take_back, "decision")
-            lines.append(Text(f"You may still take back your {what} (u) until everyone has decided.", style="dim"))
-        lines.append(Text("Meanwhile: F2 the cards, F3 the log, F4 the scores and every Kingdom.", style="dim"))
+            may = MAY_STILL.get(Step(scene.take_back), MAY_DECISION)
+            lines.append(Text(said(may), style="dim"))
+        lines.append(Text(_("Meanwhile: F2 the cards, F3 the log, F4 the scores and every Kingdom."), style="dim"))
         return self.wrap_lines(lines)
 
     def wrap_lines(self, lines: list[Text]) -> list[Text]:
