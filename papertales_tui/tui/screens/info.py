@@ -24,7 +24,6 @@ from ...rules import (
     Catalog,
     LichKingCard,
     NecropolisCard,
-    Production,
     SeatView,
     UnitType,
 )
@@ -133,29 +132,6 @@ def styled(message: str, **values: Text | str) -> Text:
     return out
 
 
-def production(p: Production) -> Text:
-    t = tx.resource(p.resource, p.count)
-    if p.condition == "in_front":
-        t.append(" " + _("(Front)"), style="dim")
-    elif p.condition == "aged":
-        t.append(" " + _("(with %(age)s)") % {"age": tx.AGE}, style="dim")
-    elif p.condition == "per_own_age":
-        t.append(f"×{tx.AGE}", style="dim")
-    return t
-
-
-def productions(ps: tuple[Production, ...]) -> Text:
-    return Text(" ").join(production(p) for p in ps)
-
-
-def unit_stats(t: UnitType) -> Text:
-    """Cost, strength and production: `¤1 ⚔2 ♣`."""
-    out = Text.assemble(tx.gold(t.cost), " ", tx.strength(t.strength))
-    if t.produces:
-        out.append_text(Text(" ") + productions(t.produces))
-    return out
-
-
 def cost_words(cost: tuple[str, ...]) -> Text:
     words = (f"{tx.RESOURCE_GLYPHS[r]} {HELP.translated(RESOURCE_WORDS[r])}" for r in cost)
     return Text(" ").join(Text(w, style=tx.RESOURCE_STYLES[r]) for w, r in zip(words, cost))
@@ -172,7 +148,7 @@ def unit_detail(t: UnitType) -> Text:
     figures = {"name": name, "cost": tx.gold(t.cost), "strength": tx.strength(t.strength)}
     if t.produces:
         out = styled(_("%(name)s  cost %(cost)s  strength %(strength)s  produces %(production)s"),
-                     production=productions(t.produces), **figures)
+                     production=tx.productions(t.produces), **figures)
     else:
         out = styled(_("%(name)s  cost %(cost)s  strength %(strength)s"), **figures)
     for a in t.abilities:
@@ -202,7 +178,7 @@ def building_detail(b: BuildingType) -> Text:
                                cost=cost_words(lvl.cost), gold=tx.gold(lvl.gold_alternative or 0)))
         if lvl.produces:
             out.append("\n  ")
-            out.append_text(styled(_("produces %(production)s"), production=productions(lvl.produces)))
+            out.append_text(styled(_("produces %(production)s"), production=tx.productions(lvl.produces)))
         for a in lvl.abilities:
             out.append("\n  • " + (HELP.translated(a.text) or a.effect.replace("_", " ")))
     out.append("\n" + _("Building at level 1 also costs 2 Gold of land per Building you already have."),
@@ -313,7 +289,7 @@ class CardBrowser(InfoScreen):
         for kind, key, name in self.entries(query):
             if kind == "unit":
                 label = Text.assemble(Text(name.ljust(self.name_width), style="bold"),
-                                      unit_stats(self.catalog.units[key]))
+                                      tx.unit_stats(self.catalog.units[key]))
             else:
                 label = Text(name)
                 label.append(f"  {HELP.translated(CARD_KINDS[kind])}", style="italic")
