@@ -63,9 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def load_cards(dirs: list[Path]) -> Catalog:
     """The card catalog, validated (from the cache when the files have not changed); raises CardFileError."""
-    from .rules.card_files import cached_catalog, default_catalog
+    from .card_cache import cached_catalog, default_catalog
 
-    return cached_catalog(dirs) if dirs else default_catalog()
+    return cached_catalog(dirs) if dirs else default_catalog()  # (the rules load through the cache too)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from papertales_tui.card_cache import cached_catalog
 from papertales_tui.cli import main
-from papertales_tui.rules.card_files import cached_catalog
 from papertales_tui.rules.catalog import load_catalog
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,7 +112,7 @@ def test_the_app_starts_without_the_event_schema_or_the_bots(cache):
 
 def test_version_and_a_warm_start_import_neither_pydantic_nor_yaml(cache):
     version = _modules_after("from papertales_tui.cli import main; main(['--version'])", cache)
-    assert "argparse" not in version and "papertales_tui.rules.card_files" not in version
+    assert "argparse" not in version and "papertales_tui.card_cache" not in version
     load = "from papertales_tui.cli import load_cards; load_cards([])"
     assert {"pydantic", "yaml"} <= _modules_after(load, cache)  # cold: validates, then caches
     assert not {"pydantic", "yaml"} & _modules_after(load, cache)  # warm: from the cache

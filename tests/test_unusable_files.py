@@ -174,7 +174,7 @@ def test_a_fifo_as_the_autosave_fails_the_autosave_and_is_left_alone(tmp_path):
 
 @posix_only
 def test_a_fifo_as_the_card_cache_is_ignored(tmp_path):
-    from papertales_tui.rules.card_files import cached_catalog
+    from papertales_tui.card_cache import cached_catalog
 
     first = cached_catalog([])
     (cache,) = (tmp_path / "cache").iterdir()

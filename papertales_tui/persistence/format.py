@@ -300,7 +300,7 @@ def read_save(data: bytes, path: Path | str, catalog: Catalog | None = None) -> 
     if problem:
         raise SaveFileError(path, "invalid", N_("the saved game is not valid (%(problem)s)"), problem=problem)
     if catalog is None:
-        from ..rules.card_files import default_catalog
+        from ..card_cache import default_catalog
 
         catalog = default_catalog()
     written = payload["version"]

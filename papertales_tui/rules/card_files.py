@@ -1,100 +1,43 @@
-"""Which card files make a catalog, and the catalog loaded from them once, fast.
+"""The catalog a game gets when none is given: the shipped cards, loaded once per process.
 
-Validating the YAML files (`catalog.py`: PyYAML and Pydantic) costs more than the rest of the start-up
-together, so the validated `Catalog` is cached in the user cache directory, keyed by a hash of
-everything that could change it: the card files' paths and contents, the loader's (names.py's too), the card types'
-source, the package version. A cache file that is missing, unreadable, damaged or stale is ignored and
-rebuilt silently; one that cannot be written is skipped. Unpickling only accepts the card types, so a
-tampered file cannot run code. This module imports neither YAML nor Pydantic unless it must load.
+Validating the YAML files (`catalog.py`: PyYAML and Pydantic) costs more than the rest of the
+start-up together. The rules keep no file of their own (no cache on disk: tests/test_layers.py), so
+the layer above may hand them a faster loader (`use_loader`): `card_cache.py` keeps the validated
+catalog in the user cache directory and installs itself at start (`cli.main`). Without one, the
+card files are read and validated here. This module imports neither YAML nor Pydantic unless it must
+load.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import hashlib
-import io
-import os
-import pickle
-import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import papertales_tui
-from papertales_tui.dirs import cache_dir
-from papertales_tui.files import FileProblem, read_limited
-
-from . import cards
-from .card_paths import MAX_FILE_BYTES, card_files
 from .cards import Catalog
 
-FORMAT = b"papertales catalog cache 1"
-MAX_CACHE_BYTES = 16 * 1024 * 1024  # the cache of the base game is about 100 kB
+Loader = Callable[[Sequence[Path]], Catalog]  # extra card folders -> the catalog (raises CardFileError)
+_loader: Loader | None = None
 
 
-def _key(files: list[Path]) -> bytes | None:
-    """A hash of what the catalog is built from; None when a file cannot be read or is too large (the
-    loader reports it). Reads no more than the loader would (size checked first), never blocks."""
-    digest = hashlib.sha256(FORMAT + papertales_tui.__version__.encode())
-    loader = Path(__file__).with_name("catalog.py")
-    try:
-        for path in (loader, loader.with_name("names.py"), Path(cards.__file__), *files):  # names: what texts refuse
-            data = read_limited(path, MAX_FILE_BYTES, "card file")
-            digest.update(b"%d:%s%d:" % (len(str(path)), str(path).encode(), len(data)) + data)
-    except FileProblem:
-        return None
-    return digest.digest()
+def use_loader(loader: Loader) -> None:
+    """Load the catalogs with `loader` from now on (the same cards, faster: card_cache.py)."""
+    global _loader
+    if loader is not _loader:
+        _loader = loader
+        default_catalog.cache_clear()
 
 
-class _CardsOnly(pickle.Unpickler):
-    """Unpickles the card types of `cards.py` and nothing else."""
-
-    def find_class(self, module: str, name: str) -> type:
-        found = getattr(cards, name, None) if module == cards.__name__ else None
-        if isinstance(found, type):
-            return found
-        raise pickle.UnpicklingError(f"{module}.{name} is not a card type")
-
-
-def _read_cache(path: Path, key: bytes) -> Catalog | None:
-    try:
-        stored_key, catalog = _CardsOnly(io.BytesIO(read_limited(path, MAX_CACHE_BYTES))).load()
-    except Exception:  # missing, unreadable or damaged: rebuild
-        return None
-    return catalog if stored_key == key and isinstance(catalog, Catalog) else None
-
-
-def _write_cache(path: Path, key: bytes, catalog: Catalog) -> None:
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(pickle.dumps((key, catalog), protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(tmp, path)  # readers see the old file or the new one, never half of one
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
-
-
-def cached_catalog(extra_dirs: Sequence[Path] = ()) -> Catalog:
-    """The shipped cards plus those of `extra_dirs`, from the cache when it is up to date, else loaded
-    and validated (raises CardFileError) and cached."""
-    files = card_files(extra_dirs)
-    key = _key(files)
-    if key is not None:
-        name = hashlib.sha256("\n".join(map(str, files)).encode()).hexdigest()[:16]
-        path = cache_dir() / f"catalog-{name}-py{sys.version_info[0]}{sys.version_info[1]}.pickle"
-        catalog = _read_cache(path, key)
-        if catalog is not None:
-            return catalog
+def load(extra_dirs: Sequence[Path] = ()) -> Catalog:
+    """The shipped cards plus those of `extra_dirs`, through the loader given (raises CardFileError)."""
+    if _loader is not None:
+        return _loader(extra_dirs)
     from .catalog import load_catalog
 
-    catalog = load_catalog(extra_dirs)
-    if key is not None:
-        _write_cache(path, key, catalog)
-    return catalog
+    return load_catalog(extra_dirs)
 
 
 @functools.lru_cache(maxsize=1)
 def default_catalog() -> Catalog:
     """The shipped base-game catalog, loaded once."""
-    return cached_catalog()
+    return load()
