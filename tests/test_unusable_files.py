@@ -224,7 +224,7 @@ def _duplicated_lich_king(d: dict) -> None:
 
 @pytest.mark.parametrize("make, change, problem", [
     ("standard", _one_player, "2 to 7 players"),
-    ("solo", lambda d: d["state"].update(mode="standard"), "no Lich King"),
+    ("solo", lambda d: d["state"].update(mode="standard"), "no side but theirs"),
     ("solo", _solo_with_two_players, "one player"),
     ("solo", _duplicated_lich_king, "Lich King card is in play twice"),
     ("solo", lambda d: d["state"]["mode_state"].update(time=9), "state.mode_state.time"),

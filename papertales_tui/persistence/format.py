@@ -26,14 +26,15 @@ from .. import __version__
 from ..files import MAX_SAVE_BYTES, loads_json, too_large_words
 from ..rules.cards import BuildingType, Catalog, UnitType
 from ..rules.engine import Game
-from ..rules.games import load_game
+from ..rules.games import MODE_TYPES, load_game
 from ..rules.names import check_name, same_names
 from ..rules.state import PHASE_NAMES
 from ..words import N_, Worded, told
-from .migrations import FORMAT_VERSION, MigrationError, migrate
+from .migrations import FORMAT_VERSION, OLD_SIDE_KEY, MigrationError, migrate
 
 if TYPE_CHECKING:
     from ..rules.coach import KeptHint
+    from ..rules.modes import ModeType
 
 FORMAT = "papertales-save"
 MAX_BYTES = MAX_SAVE_BYTES  # 16 MB; a finished 7-player game is well under 1 MB
@@ -106,15 +107,6 @@ class _Player(_Open):
     revealed: list[Annotated[int, Field(ge=0, le=4)]]
 
 
-class _Solo(_Model):
-    necropolis: Annotated[list[str], Field(min_length=5, max_length=5)]  # the row 1-2-3-4-END
-    lich_cards: Annotated[list[str], Field(max_length=20)]
-    revealed: Annotated[int, Field(ge=0, le=5)]
-    time: Annotated[int, Field(ge=0, le=4)]
-    lich_lp: Count
-    underworld: list[CardId]
-
-
 class _State(_Open):
     seed: int
     cards: list[str]
@@ -130,9 +122,8 @@ class _State(_Open):
     rng: list[Any]
     log: list[dict[str, Any]]
     decisions: list[dict[str, Any]]
-    mode: Literal["standard", "solo"] = "standard"
-    mode_state: _Solo | None = None  # the mode's own side (solo: the Lich King's)
-    solo: _Solo | None = None  # the same, in files before format 5 (migrations.py)
+    mode: str = "standard"  # a mode of `games.MODE_TYPES` (checked with its side: `_side_problem`)
+    mode_state: dict[str, Any] | None = None  # the mode's own side, checked by the schema the mode declares
 
 
 class _Seat(_Model):
@@ -296,7 +287,7 @@ def read_save(data: bytes, path: Path | str, catalog: Catalog | None = None) -> 
         where = ".".join(map(str, err["loc"])) or "top level"
         raise SaveFileError(path, "invalid", N_("the saved game is not valid (%(problem)s)"),
                             problem=f"{where}: {err['msg']}") from None
-    problem = _invariant_problem(payload)
+    problem = _side_problem(payload["state"]) or _invariant_problem(payload)
     if problem:
         raise SaveFileError(path, "invalid", N_("the saved game is not valid (%(problem)s)"), problem=problem)
     if catalog is None:
@@ -361,9 +352,38 @@ def _names_problem(names: list[str]) -> str | None:
             + (repr(a) if a == b else f"{a!r} and {b!r}") + ": names must differ")
 
 
+def side_key(state: dict[str, Any]) -> str:
+    """Where a saved state keeps its mode's own side ("mode_state"; before format 5, `OLD_SIDE_KEY`)."""
+    return "mode_state" if "mode_state" in state or OLD_SIDE_KEY not in state else OLD_SIDE_KEY
+
+
 def mode_state(state: dict[str, Any]) -> Any:
-    """The mode's own side of a saved state (before format 5: its "solo" key)."""
-    return state.get("mode_state", state.get("solo"))
+    """The mode's own side of a saved state (None: none)."""
+    return state.get(side_key(state))
+
+
+def mode_type(state: dict[str, Any]) -> ModeType:
+    """The mode a checked state names, declared whole (`_side_problem` made sure it is known)."""
+    return MODE_TYPES[state.get("mode", "standard")]
+
+
+def _side_problem(state: dict[str, Any]) -> str | None:
+    """The mode a state names is one this version plays, and its own side fits the schema that mode
+    declares (`ModeType.saved`): the save format names no mode of its own."""
+    name = state.get("mode", "standard")
+    if name not in MODE_TYPES:
+        known = [repr(n) for n in MODE_TYPES]
+        return f"state.mode: Input should be {', '.join(known[:-1])} or {known[-1]}"
+    saved, side = MODE_TYPES[name].saved, mode_state(state)
+    if saved is None or side is None:
+        return None  # (a side where the mode has none, or none where it has one: `_table_problem`)
+    try:
+        saved.schema().model_validate(side)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(map(str, ("state", side_key(state), *err["loc"])))
+        return f"{where}: {err['msg']}"
+    return None
 
 
 def _invariant_problem(payload: dict[str, Any]) -> str | None:
@@ -387,9 +407,9 @@ def _invariant_problem(payload: dict[str, Any]) -> str | None:
     for p in s["players"]:
         places += [*p["hand"], *p["draft"], *([p["kept"]] if p["kept"] is not None else [])]
         places += [u["card"] for u in p["slots"] if u is not None]
-    side = mode_state(s)
-    if isinstance(side, dict) and isinstance(side.get("underworld"), list):
-        places += side["underworld"]
+    side, saved = mode_state(s), mode_type(s).saved
+    if saved is not None and side is not None:  # (checked by its schema and `_table_problem`)
+        places += saved.cards(side)
     count = Counter(places)
     if any(type(c) is not int or not 0 <= c < len(s["cards"]) for c in count):
         return "a card id is out of range"
@@ -405,17 +425,13 @@ def _table_problem(payload: dict[str, Any]) -> str | None:
     """The players, the mode, the Lich King's side and the settings agree (what `Game.new` and the
     app's seats would otherwise refuse only when the game is replayed or resumed)."""
     s = payload["state"]
-    n, mode, solo = len(s["players"]), s.get("mode", "standard"), mode_state(s)
+    n, kind, side = len(s["players"]), mode_type(s), mode_state(s)
     players = f"{n} player{'s' * (n != 1)}"
-    if mode == "solo" and (n != 1 or solo is None):
-        return "a solo game has one player and the Lich King's side" + f" (here {players})" * (n != 1)
-    if mode == "standard" and (not 2 <= n <= 7 or solo is not None):
-        return f"a game has 2 to 7 players and no Lich King (here {players}" + ", and a Lich King" * (
-            solo is not None) + ")"
-    if solo is not None and len(set(solo["lich_cards"])) != len(solo["lich_cards"]):
-        return "a Lich King card is in play twice"
-    if solo is not None and len(set(solo["necropolis"])) != len(solo["necropolis"]):
-        return "a Necropolis card is in the row twice"
+    problem = kind.players_problem(n, side is not None)
+    if problem is None and kind.saved is not None:
+        problem = kind.saved.problem(n, side)
+    if problem:
+        return problem
     for key in ("seats", "hints"):
         value = payload["settings"].get(key)
         if value is not None and len(value) != n:
@@ -426,10 +442,9 @@ def _table_problem(payload: dict[str, Any]) -> str | None:
 def _build_game(state: dict[str, Any], catalog: Catalog, path: Path) -> Game:
     unknown = sorted(set(state["cards"]) - set(catalog.units)) + sorted(
         {b for p in state["players"] for b in p["buildings"]} - set(catalog.buildings))
-    solo = mode_state(state)
-    if isinstance(solo, dict):
-        unknown += sorted({k for k in solo.get("necropolis", []) if k not in catalog.necropolis}
-                          | {k for k in solo.get("lich_cards", []) if k not in catalog.lich_king})
+    side, saved = mode_state(state), mode_type(state).saved
+    if saved is not None and side is not None:
+        unknown += saved.unknown_cards(side, catalog)
     if unknown:
         raise SaveFileError(path, "unknown_cards", N_("this game uses cards that are not loaded: %(cards)s (add their "
                                                       "card files with --cards DIR)"), cards=", ".join(unknown))

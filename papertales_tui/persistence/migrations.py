@@ -20,6 +20,7 @@ FORMAT_VERSION = 5  # 2: events have a phase, and card keys as causes; 3: war_st
 # 4: solo, the last Aging's Lich King gains in the phase "aging"; 5: a mode's own side in "mode_state"
 
 Migration = Callable[[dict[str, Any], Catalog], dict[str, Any]]
+OLD_SIDE_KEY = "solo"  # where formats 1-4 kept a mode's own side (the only mode with one then): "mode_state" since 5
 
 
 class MigrationError(Worded, ValueError):
@@ -82,7 +83,7 @@ def _solo_last_aging(payload: dict[str, Any], catalog: Catalog) -> dict[str, Any
 def _mode_state(payload: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
     """4 -> 5: the mode's own side of the game (the Lich King's) is the state's "mode_state", not "solo"."""
     state = dict(payload["state"])
-    state["mode_state"] = state.pop("solo", None)
+    state["mode_state"] = state.pop(OLD_SIDE_KEY, None)
     return dict(payload, state=state)
 
 

@@ -13,13 +13,17 @@ from typing import Any
 
 from .cards import Catalog
 from .engine import Game
-from .modes import Mode, StandardMode
+from .modes import Mode, ModeType, StandardMode
 from .solo import SoloMode
 from .state import GameState
 
 MODES: dict[str, Callable[..., Mode]] = {  # name -> the mode's class (its options as keywords)
     StandardMode.name: StandardMode,
     SoloMode.name: SoloMode,
+}
+MODE_TYPES: dict[str, ModeType] = {  # name -> the mode declared whole (the save format reads it)
+    StandardMode.kind.name: StandardMode.kind,
+    SoloMode.kind.name: SoloMode.kind,
 }
 
 
@@ -60,4 +64,4 @@ def start_of(game: Game) -> Game:
     return Game.new(names, seed=game.state.seed, catalog=game.catalog, mode=game.mode.restart())
 
 
-__all__ = ["MODES", "game_from_state", "load_game", "mode_named", "new_game", "start_of"]
+__all__ = ["MODES", "MODE_TYPES", "game_from_state", "load_game", "mode_named", "new_game", "start_of"]

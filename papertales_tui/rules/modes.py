@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .phases import recruitment, wars
-from .table import Mode
+from .table import Mode, ModeType
 
 if TYPE_CHECKING:
     import random
@@ -37,12 +37,14 @@ if TYPE_CHECKING:
 class StandardMode:
     """The game for 2 to 7 players: the rulebook's draft, Wars between neighbours, most LP wins."""
 
-    name = "standard"
+    kind = ModeType("standard", seats=(2, 7), table="a standard game has 2 to 7 players and no side but theirs")
+    name = kind.name
     reads_log = False
 
     def check_players(self, n: int) -> None:
-        if not 2 <= n <= 7:
-            raise ValueError("Paper Tales is played by 2 to 7 players")
+        low, high = self.kind.seats
+        if not low <= n <= high:
+            raise ValueError(f"Paper Tales is played by {low} to {high} players")
 
     def prepare(self, state: GameState, catalog: Catalog) -> None:
         return None
@@ -116,4 +118,4 @@ class StandardMode:
         return []
 
 
-__all__ = ["Mode", "StandardMode"]
+__all__ = ["Mode", "ModeType", "StandardMode"]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .cards import Catalog, LichKingCard, NecropolisCard, Params, Quest, UnitType
 from .decisions import PickOptions, quick_init
 from .engine import Game, Pending
-from .modes import Mode, StandardMode
+from .modes import Mode, ModeType, StandardMode
 from .observer import SeatView
 from .state import GameState, Phase
 
@@ -202,11 +202,37 @@ def quest_matches(quest: Quest, unit: UnitType) -> bool:
     return QUEST_TESTS[quest.condition](unit, quest.params)
 
 
+class SoloSaved:
+    """The Lich King's side as a save file holds it (`SoloState.to_dict()`): what the save format
+    checks of it (`table.SavedSide`)."""
+
+    def schema(self) -> type[Any]:
+        from .solo_schema import SoloSide
+
+        return SoloSide
+
+    def problem(self, players: int, data: dict[str, Any]) -> str | None:
+        if len(set(data["lich_cards"])) != len(data["lich_cards"]):
+            return "a Lich King card is in play twice"
+        if len(set(data["necropolis"])) != len(data["necropolis"]):
+            return "a Necropolis card is in the row twice"
+        return None
+
+    def cards(self, data: dict[str, Any]) -> list[int]:
+        return list(data["underworld"])
+
+    def unknown_cards(self, data: dict[str, Any], catalog: Catalog) -> list[str]:
+        return sorted({k for k in data["necropolis"] if k not in catalog.necropolis}
+                      | {k for k in data["lich_cards"] if k not in catalog.lich_king})
+
+
 class SoloMode(StandardMode):
     """One player against the Lich King: the hooks that change Recruitment, Wars and the end of each
     turn, and the queries screens and bots ask about the Lich King. One object per game."""
 
-    name = "solo"
+    kind = ModeType("solo", seats=(1, 1), table="a solo game has one player and the Lich King's side",
+                    saved=SoloSaved(), view=SoloView)
+    name = kind.name
     reads_log = True  # the Lich King's sources and the Units that died this turn are read from it
 
     def __init__(self, difficulty: int = 0, lich_cards: list[str] | None = None):
@@ -218,7 +244,7 @@ class SoloMode(StandardMode):
 
     # --- hooks ------------------------------------------------------------------------------
     def check_players(self, n: int) -> None:
-        if n != 1:
+        if n != self.kind.seats[0]:
             raise ValueError("a solo game has exactly one player")
 
     def prepare(self, state: GameState, catalog: Catalog) -> None:

@@ -5,6 +5,7 @@ have no import circle (tests/test_layers.py, `TYPE_CHECKING` imports included)."
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -79,10 +80,54 @@ class WarOutlook(Protocol):
     def theirs(self) -> tuple[int, int]: ...
 
 
+class SavedSide(Protocol):
+    """A mode's own side of a game as a save file holds it (`GameState.mode_state.to_dict()`): what the
+    save format asks of it, so that persistence/ names no mode (docs/saves.md)."""
+
+    def schema(self) -> type[Any]:
+        """A Pydantic model of its saved form (`extra="forbid"`, strict): a file's side is checked with it."""
+
+    def problem(self, players: int, data: dict[str, Any]) -> str | None:
+        """What the schema cannot say (a card twice...), with `players` seats: None when it holds."""
+
+    def cards(self, data: dict[str, Any]) -> list[int]:
+        """The card ids (of the game's deck) in its zones: a card is in one place at a time."""
+
+    def unknown_cards(self, data: dict[str, Any], catalog: Catalog) -> list[str]:
+        """The card keys it names that `catalog` lacks (the save then asks for their card files)."""
+
+
+@dataclass(frozen=True)
+class ModeType:
+    """A mode declared whole, in one place (as OpenSpiel's `GameType`): its name, its seats, its saved
+    side, its typed view. The engine, the save format (persistence/), the observer and the screens
+    read it instead of asking which mode a game is; the hooks are the `Mode`'s, the screens' panels
+    are registered by the app (tui/modes.py), the words are text/'s."""
+
+    name: str  # saved as `GameState.mode`; the key of `games.MODES`
+    seats: tuple[int, int]  # the fewest and the most players (`Mode.check_players` refuses others)
+    table: str  # who sits at it, for the save format's refusals ("2 to 7 players and no Lich King")
+    saved: SavedSide | None = None  # its own side of a game (`GameState.mode_state`), None: none
+    view: type | None = None  # the type of its `SeatView.mode_view`, None: none
+
+    def players_problem(self, players: int, side: bool) -> str | None:
+        """Why `players` seats, with a saved side of its own or not (`side`), cannot be a game of this
+        mode (for the save format: "a solo game has one player and the Lich King's side (here 2
+        players)"), or None."""
+        low, high = self.seats
+        if low <= players <= high and side == (self.saved is not None):
+            return None
+        here = f"{players} player{'s' * (players != 1)}"
+        if self.saved is None and side:
+            return f"{self.table} (here {here}, and a side of another mode)"
+        return self.table + (f" (here {here})" if not low <= players <= high else "")
+
+
 class Mode(Protocol):
     """The variation points of a game, in the order the engine calls them."""
 
     name: str  # saved as `GameState.mode`
+    kind: ModeType  # the mode declared whole: seats, saved side, view (its `kind.name` is `name`)
     reads_log: bool  # True: the mode reads the game's log (`Game.stop_recording` is refused)
 
     # --- making and loading a game --------------------------------------------------------------
