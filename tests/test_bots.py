@@ -210,6 +210,6 @@ def test_medium_bot_counts_the_quest_lp_a_card_would_give_from_the_underworld(ca
     set_row(game, ["crypt_of_whispers", "sunken_ossuary", "black_citadel", "throne_of_bones", "eternal_night"], 1)
     cards = {k: take(game, k) for k in ("knight", "farmer", "blacksmith", "hunter")}
     planner = Planner(game_from_view(game.view(0), 0, catalog), 0)
-    quest = {k: planner.solo.quest_lp(c) for k, c in cards.items()}
+    quest = {k: planner.armies.quest_lp(c) for k, c in cards.items()}
     # Crypt of Whispers: strength 4 or more; the Sunken Ossuary's quest is still face down
     assert quest == {"knight": 1, "farmer": 1, "blacksmith": 0, "hunter": 1}

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import BaseModel, ConfigDict, Field
 from rich.text import Text
 from test_tui_support import SIZE, keys_for, screen_text
 from textual.widget import Widget
@@ -31,7 +32,7 @@ from papertales_tui.rules.cards import Catalog
 from papertales_tui.rules.engine import WAR_LP
 from papertales_tui.rules.forecast import deployment_forecast
 from papertales_tui.rules.games import load_game
-from papertales_tui.rules.modes import Mode
+from papertales_tui.rules.modes import Mode, ModeType
 from papertales_tui.rules.random_play import random_choice, random_decision
 from papertales_tui.rules.state import GameState
 from papertales_tui.rules.table import Table
@@ -69,8 +70,34 @@ class SiegeView:
     lost: int
 
 
+class SiegeSide(BaseModel):
+    """The schema of the siege's side as a save file holds it (checked by persistence/, which names no mode)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    army: int = Field(ge=0)
+    lost: int = Field(ge=0, le=ROUNDS * 4)
+
+
+class SiegeSaved:
+    """The siege's side as a save holds it (`table.SavedSide`)."""
+
+    def schema(self) -> type[Any]:
+        return SiegeSide
+
+    def problem(self, players: int, data: dict[str, Any]) -> str | None:
+        return "the army has lost more Wars than were fought" if data["lost"] > 4 * players else None
+
+    def cards(self, data: dict[str, Any]) -> list[int]:
+        return []
+
+    def unknown_cards(self, data: dict[str, Any], catalog: Catalog) -> list[str]:
+        return []
+
+
 class Siege(StandardMode):
-    name = "siege"
+    kind = ModeType("siege", seats=(1, 4), table="a siege has 1 to 4 players and the army's side",
+                    saved=SiegeSaved(), view=SiegeView)
+    name = kind.name
 
     def check_players(self, n: int) -> None:
         if not 1 <= n <= 4:
@@ -274,6 +301,7 @@ def siege_registered(monkeypatch):
     """The siege as a mode of the app (`games.MODES`: the forecast's samples of a view are played in
     it), with its panel and words, for this test only (the registries put back after)."""
     monkeypatch.setitem(games.MODES, "siege", Siege)
+    monkeypatch.setitem(games.MODE_TYPES, "siege", Siege.kind)
     monkeypatch.setattr(panels, "PANELS", dict(panels.PANELS))
     narrator.texts()  # (the package's modes' words first: they stay once the copy below is put back)
     monkeypatch.setattr(narrator, "OPENINGS", dict(narrator.OPENINGS))
@@ -325,3 +353,28 @@ def test_the_package_never_names_the_siege():
     named = [p for p in root.rglob("*") if p.is_file() and p.suffix in {".py", ".tcss"}
              and "siege" in p.read_text(encoding="utf-8").lower()]
     assert named == []
+
+
+def test_a_siege_is_saved_and_loaded_by_the_save_format_unchanged(siege_registered, catalog):
+    """The save format knows the siege only through its declaration (`Siege.kind`: its seats, the
+    schema of its side): the same game comes back, and a side the schema or the mode refuses is refused."""
+    from papertales_tui.persistence import SaveFileError, encode_save, read_save
+
+    game = play(["Ann", "Bob"], seed=5)
+    loaded = read_save(encode_save(game), "siege.json", catalog).game
+    assert loaded.mode.name == "siege" and loaded.to_json() == game.to_json()
+
+    def edited(change: Any) -> bytes:
+        from papertales_tui.persistence import _checksum
+
+        payload = json.loads(encode_save(game))
+        change(payload["state"])
+        payload["checksum"] = _checksum(payload)
+        return json.dumps(payload).encode()
+
+    for change, problem in [(lambda s: s["mode_state"].update(army=-1), "state.mode_state.army"),
+                            (lambda s: s["mode_state"].update(lost=9), "lost more Wars than were fought"),
+                            (lambda s: s.update(mode_state=None), "1 to 4 players and the army's side"),
+                            (lambda s: s.update(mode="coop"), "state.mode: Input should be")]:
+        with pytest.raises(SaveFileError, match=re.escape(problem)):
+            read_save(edited(change), "siege.json", catalog)

@@ -213,7 +213,7 @@ def catalog_identity(catalog: Catalog) -> dict[str, Any]:
 
 def _identity(catalog: Catalog) -> dict[str, Any]:
     data = {f.name: [_without_source(card) for card in getattr(catalog, f.name).values()]
-            for f in dataclasses.fields(catalog)}  # every kind of card: units, buildings, solo cards
+            for f in dataclasses.fields(catalog)}  # every kind of card: units, buildings, a mode's
     return {"units": list(catalog.units), "buildings": list(catalog.buildings), "sha256": _sha256(data)}
 
 
@@ -422,7 +422,7 @@ def _invariant_problem(payload: dict[str, Any]) -> str | None:
 
 
 def _table_problem(payload: dict[str, Any]) -> str | None:
-    """The players, the mode, the Lich King's side and the settings agree (what `Game.new` and the
+    """The players, the mode, its own side (`ModeType`) and the settings agree (what `Game.new` and the
     app's seats would otherwise refuse only when the game is replayed or resumed)."""
     s = payload["state"]
     n, kind, side = len(s["players"]), mode_type(s), mode_state(s)

@@ -1,27 +1,37 @@
-"""The New game form's last table (the mode, the players' names and seats, the solo difficulty), kept
+"""The New game form's last table (the mode, the players' names and seats, the difficulty), kept
 in the user data directory beside the autosave so that the form offers it again. A file that is
 missing, unreadable or holds anything else is ignored: the form then offers its defaults."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from ..dirs import data_dir
 from ..files import FileProblem, loads_json, read_limited
 from ..rules import name_problem
+from ..rules.games import MODE_TYPES
+from ..rules.modes import StandardMode
 from .atomic import write_atomic
 
 TABLE = "last-table.json"
 MAX_TABLE_BYTES = 8192
+HOTSEAT = "hotseat"  # the standard game, every seat at one keyboard; the other modes by their names
+
+
+def _form_mode(mode: str) -> str:
+    """A mode the form offers: the hot-seat game or a mode of `games.MODE_TYPES` (not named by this module)."""
+    if mode != HOTSEAT and (mode not in MODE_TYPES or mode == StandardMode.name):
+        raise ValueError(f"not a mode of the New game form: {mode!r}")
+    return mode
 
 
 class Table(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    mode: Literal["hotseat", "solo"]
+    mode: Annotated[str, AfterValidator(_form_mode)]
     names: list[str] = Field(min_length=1, max_length=7)
     seats: list[str] = Field(min_length=1, max_length=7)
     difficulty: int = Field(default=0, ge=0, le=16)

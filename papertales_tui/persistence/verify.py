@@ -39,7 +39,7 @@ def iter_replay(save: Save) -> Iterator[ReplayStep]:
     Raises ReplayError if a decision is refused or the game cannot be set up again."""
     try:
         game = start_of(save.game)  # (the save's players and seed are its state's: checked as it loads)
-    except Exception as exc:  # players, mode or Lich King cards the rules refuse: the file is at fault
+    except Exception as exc:  # players, mode or a mode's cards the rules refuse: the file is at fault
         raise ReplayError(f"the game cannot be set up again ({type(exc).__name__}: {exc})") from None
     yield ReplayStep(0, None, list(game.state.log), game)
     for k, d in enumerate(save.decisions, start=1):

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from textual.app import ComposeResult
     from textual.widget import Widget
 
-    from ..rules import SeatView
+    from ..rules import PickOptions, SeatView
     from ..rules import events as ev
     from ..rules import forecast as fc
 
@@ -40,6 +40,7 @@ class Panels:
     choose_ask = N_("Choose a card to PICK (Enter or click)")
     confirm_ask = N_("c: confirm your pick · u: undo")
     piles = False  # the Draft's `d` shows `piles_screen`
+    draft_rest_rows = 0  # the lines `draft_rest` adds under the Draft's ask
     chapters: dict[str, Render] = {}  # summary chapters this mode's events make, with their pages
 
     def top(self, view: SeatView, turn: int | None = None, other_lp: int | None = None) -> list[Widget]:
@@ -60,6 +61,10 @@ class Panels:
         """What the sides that are not seats won in the Wars, below the players' gains."""
         return Text()
 
+    def aging_sections(self, view: SeatView, events: Sequence[ev.BaseEvent]) -> list[RenderableType]:
+        """Sections of the Aging summary page after the players' death abilities (solo: the Lich King's)."""
+        return []
+
     def deploy_status(self, forecast: fc.TurnForecast, width: int) -> list[Text]:
         """Lines of the Deployment's forecast, before the Buildings line (`deploy_status_rows` of them)."""
         return []
@@ -77,6 +82,15 @@ class Panels:
         """The text beside the draft's cards, when the mode has its own (None: the standard one);
         `screen`: the DraftScreen (typed as `final_body`'s)."""
         return None
+
+    def draft_title(self, options: PickOptions) -> str | None:
+        """The Draft's title after the turn, when the mode has its own (None: the player's name); its
+        draft options are the mode's (`Mode.extra_pending`)."""
+        return None
+
+    def draft_rest(self, options: PickOptions, cards: int) -> list[Text]:
+        """Lines under the Draft's ask (`draft_rest_rows` of them): where the `cards` not picked go."""
+        return []
 
     def piles_screen(self, view: SeatView) -> Any:
         raise NotImplementedError("no piles to look at in this mode")

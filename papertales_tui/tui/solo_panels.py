@@ -16,21 +16,21 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
-from ..rules import Quest, SeatView, SoloPickOptions, solo_view
+from ..rules import PickOptions, Quest, SeatView, SoloPickOptions, solo_view
 from ..rules import events as ev
 from ..rules import forecast as fc
 from ..text.i18n import N_
 from ..text.narrator import Names
 from . import panels, views
 from . import text as tx
-from . import wars as wr
-from .board_i18n import _, card_name, forecast_word, ngettext, short_name, styled
+from .board_i18n import _, card_name, forecast_word, ngettext, short_name, styled, translated
 from .kingdom import KingdomTable
 from .screens.deploy import first_fitting
 from .screens.draft import QUEST_MARK, DraftScreen
 from .screens.final import FinalScreen, end_lines, final_views
 from .screens.info import InfoScreen
 from .screens.summary import heading, section, sentences
+from .wars import GAP, NAME_WIDTH, fit, revealed_spots, side_by_side, side_lines, wins
 from .widgets import NecropolisRow, unbroken, wrap
 
 # --- the Final scores ------------------------------------------------------------------------------
@@ -185,7 +185,74 @@ def lich_line(f: fc.TurnForecast, width: int = 78) -> Text:
     return first_fitting([line(True, True), line(False, True), line(True, False)], width)
 
 
+# --- the Wars: the Kingdom against the Black and Purple armies (the Reveal & Wars page) --------------
+
+ARMIES = {"black": N_("Black army"), "purple": N_("Purple army")}
+
+
+def army_name(army: str) -> str:
+    return translated(ARMIES[army]) if army in ARMIES else army
+
+def army_lines(view: SeatView, e: ev.SoloWar, shown: ev.NecropolisRevealed | None, width: int) -> list[Text]:
+    """One army: its strength and result, then the cards it is made of (the current Necropolis card
+    and the one just revealed, and Lich King cards)."""
+    if e.player_won and e.lich_won:
+        result = Text(_("a tie: both win"), style="bold")
+    else:
+        result = Text(_("the army wins"), style="bold") if e.lich_won else Text(_("the army loses"), style="dim")
+    lines = [fit(Text.assemble((army_name(e.army), "bold underline"), "  ", tx.strength(e.army_strength), "  ",
+                               result), width)]
+    if shown is not None and shown.position > 0:
+        now, nxt = views.necropolis_card(view, shown.position - 1), views.necropolis_card(view, shown.position)
+        a, b = getattr(now, e.army), getattr(nxt, e.army)
+        current = _("%(card)s (current)") % {"card": now.name}
+        revealed = _("%(card)s (revealed)") % {"card": nxt.name}
+        lines.append(fit(Text.assemble(f"   {current} ".ljust(3 + NAME_WIDTH + 4), tx.strength(a)), width))
+        lines.append(fit(Text.assemble(f"   {revealed} ".ljust(3 + NAME_WIDTH + 4), tx.strength(b)), width))
+        if e.army_strength != a + b:
+            lines.append(fit(Text.assemble(("   " + _("Lich King cards")).ljust(3 + NAME_WIDTH + 4),
+                                           tx.strength(e.army_strength - a - b)), width))
+    return lines
+
+
+def solo_war_block(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[Text]:
+    """Both solo Wars on one block: the Kingdom on the left, the two armies on the right."""
+    side = next((e for e in events if isinstance(e, ev.WarStrength)), None)
+    wars = [e for e in events if isinstance(e, ev.SoloWar)]
+    if side is None or not wars:
+        return []
+    shown = next((e for e in events if isinstance(e, ev.NecropolisRevealed)), None)
+    won = sum(1 for e in wars if e.player_won)
+    lich = sum(e.amount for e in events if isinstance(e, ev.LichLp) and e.cause in ("wars", "lich_card"))
+    half = (width - GAP) // 2
+    left = side_lines(view, side, revealed_spots(events).get(0, set()), wins(won), half)
+    right: list[Text] = []
+    for e in wars:
+        right += army_lines(view, e, shown, half) + [Text()]
+    right.append(fit(Text.assemble((_("Lich King"), "bold"), " +", tx.lp(lich)), half))
+    name = view.players[0].name
+    head = Text(_("Wars against the Black and Purple armies"), style="bold reverse")
+    head.append(f"  {name} {tx.STRENGTH}{side.strength}")
+    tie = "; " + _("a tie is won by both")
+    heads = [head + tie] if head.cell_len + len(tie) <= width else [fit(head, width),
+                                                                    Text("  " + _("A tie is won by both."))]
+    return heads + side_by_side(left, right, width)
+
+
+# --- 5+ players: every War on one line, each Kingdom once ------------------------------------------
+
+
 # --- the Draft: the Underworld draft, the Underworld and the discard pile ---------------------------
+
+REST_TO = {"underworld": N_("the rest goes to the Underworld"),
+           "underworld_bottom": N_("the other goes to the bottom of the Underworld")}
+
+
+def solo_options(options: PickOptions) -> SoloPickOptions:
+    """A solo draft's options (`SoloMode.extra_pending` gives every pick of a solo game these)."""
+    assert isinstance(options, SoloPickOptions)
+    return options
+
 
 def draft_info(screen: DraftScreen) -> Text:
     """Beside the draft's cards: the round, the picks, the Underworld and the discard pile; short of rows,
@@ -205,8 +272,8 @@ def draft_info(screen: DraftScreen) -> Text:
 def draft_texts(screen: DraftScreen, short: bool) -> tuple[Text, Text]:
     """The draft's text without and with the reminder of what ☠★n means (`short`: short card names)."""
     view, p, opts = screen.view, screen.view.players[screen.player], screen.options
-    seen = solo_view(view)
-    assert seen is not None and isinstance(opts, SoloPickOptions)
+    seen, opts = solo_view(view), solo_options(opts)
+    assert seen is not None
     name = short_name if short else card_name
     out = Text()
     out.append(_("Round %(round)s of %(rounds)s") % {"round": opts.round, "rounds": opts.rounds}, style="bold")
@@ -277,6 +344,7 @@ class SoloPanels(panels.Panels):
     choose_ask = N_("Choose a card to KEEP (Enter or click)")
     confirm_ask = N_("c: confirm your keep · u: undo")
     piles = True
+    draft_rest_rows = 1  # where the rest goes
     chapters = {"lich": render_lich}
 
     def top(self, view: SeatView, turn: int | None = None, other_lp: int | None = None) -> list[Widget]:
@@ -286,10 +354,14 @@ class SoloPanels(panels.Panels):
         return final_body(screen)
 
     def war_blocks(self, view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[list[Text]]:
-        return [[Text()] + wr.solo_war_block(view, events, width)]
+        return [[Text()] + solo_war_block(view, events, width)]
 
     def wars_won(self, view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
         return lich_gains(view, events)
+
+    def aging_sections(self, view: SeatView, events: Sequence[ev.BaseEvent]) -> list[RenderableType]:
+        lich = [e for e in events if isinstance(e, (ev.LichLp, ev.TimeMoved))]
+        return [section(_("Lich King"), sentences(view, lich))] if lich else []
 
     def deploy_status(self, forecast: fc.TurnForecast, width: int) -> list[Text]:
         return [lich_line(forecast, width)]
@@ -303,6 +375,16 @@ class SoloPanels(panels.Panels):
 
     def draft_info(self, screen: DraftScreen) -> Text:
         return draft_info(screen)
+
+    def draft_title(self, options: PickOptions) -> str:
+        o = solo_options(options)
+        return _("round %(round)s/%(rounds)s") % {"round": o.round, "rounds": o.rounds}
+
+    def draft_rest(self, options: PickOptions, cards: int) -> list[Text]:
+        rest = translated(REST_TO[solo_options(options).rest_to])
+        left = cards - 1
+        return [Text(ngettext("%(count)s left: %(rest)s", "%(count)s left: %(rest)s", left)
+                     % {"count": left, "rest": rest} if cards > 2 else rest[:1].upper() + rest[1:], style="italic")]
 
     def piles_screen(self, view: SeatView) -> PileScreen:
         return PileScreen(view)

@@ -1,9 +1,10 @@
 """The war comparison: each War with its two sides side by side, as they fought.
 
 Everything comes from the events of the Wars (`war_strength` carries each Kingdom as it went to War,
-`war` and `solo_war` the results, `lp` / `lich_lp` the LP won), so the page reads the same whatever
-happened since. Each side is drawn with the Kingdom renderers of `kingdom.py` (`stats`, `marks`).
-Pure renderers: Rich text lines, no Textual.
+`war` the results, `lp` the LP won), so the page reads the same whatever happened since. Each side is
+drawn with the Kingdom renderers of `kingdom.py` (`stats`, `marks`). Pure renderers: Rich text lines,
+no Textual. A mode that fights its own Wars draws them in its panels (`Panels.war_blocks`: solo's
+armies in `solo_panels.py`) with these same pieces.
 """
 
 from __future__ import annotations
@@ -16,12 +17,10 @@ from rich.text import Text
 
 from ..rules import FRONT, WAR_LP, SeatView
 from ..rules import events as ev
-from ..text.i18n import N_
 from ..text.narrator import Names, strength_part
 from . import kingdom as kw
 from . import text as tx
-from . import views
-from .board_i18n import _, card_name, ngettext, short_name, styled, translated
+from .board_i18n import _, card_name, ngettext, short_name, styled
 
 GAP = 3  # columns between the two sides
 NAME_WIDTH = 16  # the longest Unit name (Master Alchemist)
@@ -177,62 +176,6 @@ def war_blocks(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> li
     wars = [e for e in events if isinstance(e, ev.War)]
     return [war_block(view, e, sides, new, k + 1, len(wars), width) for k, e in enumerate(wars)]
 
-
-# --- solo: the Kingdom against the Black and Purple armies ----------------------------------------
-
-ARMIES = {"black": N_("Black army"), "purple": N_("Purple army")}
-
-
-def army_name(army: str) -> str:
-    return translated(ARMIES[army]) if army in ARMIES else army
-
-def army_lines(view: SeatView, e: ev.SoloWar, shown: ev.NecropolisRevealed | None, width: int) -> list[Text]:
-    """One army: its strength and result, then the cards it is made of (the current Necropolis card
-    and the one just revealed, and Lich King cards)."""
-    if e.player_won and e.lich_won:
-        result = Text(_("a tie: both win"), style="bold")
-    else:
-        result = Text(_("the army wins"), style="bold") if e.lich_won else Text(_("the army loses"), style="dim")
-    lines = [fit(Text.assemble((army_name(e.army), "bold underline"), "  ", tx.strength(e.army_strength), "  ",
-                               result), width)]
-    if shown is not None and shown.position > 0:
-        now, nxt = views.necropolis_card(view, shown.position - 1), views.necropolis_card(view, shown.position)
-        a, b = getattr(now, e.army), getattr(nxt, e.army)
-        current = _("%(card)s (current)") % {"card": now.name}
-        revealed = _("%(card)s (revealed)") % {"card": nxt.name}
-        lines.append(fit(Text.assemble(f"   {current} ".ljust(3 + NAME_WIDTH + 4), tx.strength(a)), width))
-        lines.append(fit(Text.assemble(f"   {revealed} ".ljust(3 + NAME_WIDTH + 4), tx.strength(b)), width))
-        if e.army_strength != a + b:
-            lines.append(fit(Text.assemble(("   " + _("Lich King cards")).ljust(3 + NAME_WIDTH + 4),
-                                           tx.strength(e.army_strength - a - b)), width))
-    return lines
-
-
-def solo_war_block(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[Text]:
-    """Both solo Wars on one block: the Kingdom on the left, the two armies on the right."""
-    side = next((e for e in events if isinstance(e, ev.WarStrength)), None)
-    wars = [e for e in events if isinstance(e, ev.SoloWar)]
-    if side is None or not wars:
-        return []
-    shown = next((e for e in events if isinstance(e, ev.NecropolisRevealed)), None)
-    won = sum(1 for e in wars if e.player_won)
-    lich = sum(e.amount for e in events if isinstance(e, ev.LichLp) and e.cause in ("wars", "lich_card"))
-    half = (width - GAP) // 2
-    left = side_lines(view, side, revealed_spots(events).get(0, set()), wins(won), half)
-    right: list[Text] = []
-    for e in wars:
-        right += army_lines(view, e, shown, half) + [Text()]
-    right.append(fit(Text.assemble((_("Lich King"), "bold"), " +", tx.lp(lich)), half))
-    name = view.players[0].name
-    head = Text(_("Wars against the Black and Purple armies"), style="bold reverse")
-    head.append(f"  {name} {tx.STRENGTH}{side.strength}")
-    tie = "; " + _("a tie is won by both")
-    heads = [head + tie] if head.cell_len + len(tie) <= width else [fit(head, width),
-                                                                    Text("  " + _("A tie is won by both."))]
-    return heads + side_by_side(left, right, width)
-
-
-# --- 5+ players: every War on one line, each Kingdom once ------------------------------------------
 
 COMPACT_FROM = 5  # players: from this many, the Wars are listed one a line and each Kingdom shown once
 

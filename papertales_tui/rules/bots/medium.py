@@ -13,7 +13,7 @@ Recruitment values each card by how much it improves the planned deployment of t
 2-player game the bot discards the card that would help the opponent most.
 
 In a solo game (`state.mode_state` a `SoloState`) the Wars are against the Black and Purple armies, estimated from
-the Necropolis row as the view shows it (see `SoloOutlook`): a War won is worth 3 LP to the bot and
+the Necropolis row as the view shows it (see `solo_outlook.SoloOutlook`): a War won is worth 3 LP to the bot and
 denies the Lich King his LP for it; in Recruitment, a card also counts the Lich King quest LP it
 would give if left to the Underworld.
 """
@@ -45,9 +45,8 @@ from ..decisions import (
 )
 from ..effects import UnitRules
 from ..engine import WAR_LP, Forecast, Game, Pending
-from ..solo import ARMIES, SoloState, lich_lp_per_war, possible_armies, quest_matches, quests_of
 from ..state import BACK, FRONT, Unit
-from . import evaluation
+from . import evaluation, solo_outlook
 
 GOLD_LP = 0.5  # what one Gold is worth in LP while there are turns to spend it
 LAST_TURN_GOLD_LP = 0.05  # on the last turn Gold only breaks ties (after Construction)
@@ -91,8 +90,8 @@ class Planner:
         self.gold_lp = GOLD_LP if self.turns_left else LAST_TURN_GOLD_LP
         self.rivals = sorted(game.rivals(me))
         before_wars = s.phase in ("recruitment", "deployment")
-        self.solo = SoloOutlook(game) if isinstance(s.mode_state, SoloState) else None
-        if self.solo is not None:  # no rival Kingdoms; the armies stand in for `rival_now`/`rival_next`
+        self.armies = solo_outlook.outlook(game, _chance)  # the solo mode's armies (None: no such mode)
+        if self.armies is not None:  # no rival Kingdoms; the armies stand in for `rival_now`/`rival_next`
             self.rivals = []
         scale = rival_outlook or {}
         self.rival_now = [outlook * scale.get(j, 1.0) * self.rival_estimate(j) if before_wars else 0.0
@@ -131,8 +130,8 @@ class Planner:
         return wars
 
     def _expected_wars(self, strength: int, estimates: list[float]) -> float:
-        if self.solo is not None:  # (both estimate lists are empty in solo: tell them apart by identity)
-            return self.solo.wars(strength, estimates is self.rival_now)[0]
+        if self.armies is not None:  # (both estimate lists are empty in solo: tell them apart by identity)
+            return self.armies.wars(strength, estimates is self.rival_now)[0]
         if self.n == 2:
             e = estimates[0]
             return _chance(strength - e) + _chance(strength - 2 * e)
@@ -149,8 +148,8 @@ class Planner:
         """LP a Kingdom with these figures is expected to bring in a turn's Wars, Income and Aging."""
         wars = self.expected_wars(f.strength, estimates)
         lp: float = WAR_LP * wars + f.death_gains[0]
-        if self.solo is not None:  # the Lich King's LP for the Wars he does not win
-            lp += self.solo.wars(f.strength, estimates is self.rival_now)[1]
+        if self.armies is not None:  # the Lich King's LP for the Wars he does not win
+            lp += self.armies.wars(f.strength, estimates is self.rival_now)[1]
         gold: float = f.income + f.death_gains[1]
         if f.war_gains:  # Wars abilities are linear in the number of Wars won
             (lp0, gold0), (lp2, gold2) = f.war_gains
@@ -349,9 +348,9 @@ class Planner:
         larger hand, so plans grow card by card through the draft.
         """
         gains = self._hand_gains(cards)
-        if self.solo is not None:  # a card picked is a card kept out of the Underworld
+        if self.armies is not None:  # a card picked is a card kept out of the Underworld
             for c in cards:
-                gains[c] += self.solo.quest_lp(c)
+                gains[c] += self.armies.quest_lp(c)
         return gains
 
     def _hand_gains(self, cards: list[int]) -> dict[int, float]:
@@ -465,51 +464,6 @@ class Planner:
         if not self.turns_left:
             return 0.0
         return self.turn_value(self.forecast(slots), self.rival_next)
-
-
-class SoloOutlook:
-    """What the bot expects of the Black and Purple armies in a solo game, from the Necropolis row as
-    the view shows it: a face-down card may be any card of its pile, with equal chances."""
-
-    def __init__(self, game: Game):
-        self.game = game
-        solo = game.state.mode_state
-        assert isinstance(solo, SoloState)  # a solo game
-        self.catalog = game.catalog
-        self.row = solo.necropolis
-        self.lich_cards = solo.lich_cards
-        # the Lich King's LP for each War an army wins
-        self.lich_war_lp = lich_lp_per_war([self.catalog.lich_king[k] for k in solo.lich_cards])
-        before_wars = game.state.phase in ("recruitment", "deployment")
-        # the engine's armies for the row as this game holds it (None: face down; a playout's
-        # sample holds every card)
-        self.now = possible_armies(self.catalog, self.row, solo.lich_cards, solo.time) if before_wars else []
-        self.next = possible_armies(self.catalog, self.row, solo.lich_cards, solo.time + 1)
-        self.memo: dict[Any, Any] = {}
-
-    def wars(self, strength: int, this_turn: bool) -> tuple[float, float]:
-        """(expected Wars won, expected Lich King LP denied) for a Kingdom of this strength: exact
-        this turn (only the next card is unknown), softened for next turn's Kingdom."""
-        key = (strength, this_turn)
-        if key not in self.memo:
-            armies = self.now if this_turn else self.next
-            won = denied = 0.0
-            for army in armies:
-                for a in ARMIES:
-                    margin = strength - army[a]
-                    win = float(margin >= 0) if this_turn else _chance(margin)
-                    beat = float(margin > 0) if this_turn else _chance(margin - 1)
-                    won += win
-                    denied += beat * self.lich_war_lp[a]
-            n = max(len(armies), 1)
-            self.memo[key] = (won / n, denied / n)
-        return cast("tuple[float, float]", self.memo[key])
-
-    def quest_lp(self, card: int) -> float:
-        """The Lich King's quest LP this card would give him from the Underworld this Recruitment."""
-        unit = self.game.types[card]
-        quests = quests_of(self.catalog, self.row, self.lich_cards)  # the row as this game holds it
-        return float(sum(q.lp for _, q in quests if quest_matches(q, unit)))
 
 
 _CARD_AND_AGE = attrgetter("card", "age")  # a Unit as (card, Age)

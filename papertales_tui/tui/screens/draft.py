@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 
-from ...rules import Decision, Pending, Pick, PickOptions, SeatView, SoloPickOptions
+from ...rules import Decision, Pending, Pick, PickOptions, SeatView
 from ...text.i18n import N_
 from .. import panels
 from .. import text as tx
@@ -29,8 +29,6 @@ from .hint import HINT, HINT_ROWS, LEARN, HintHost
 QUEST_MARK = "☠"
 DETAIL_ROWS = 4  # the card under the cursor (draft.tcss)
 INFO_LEAST = 34  # the width of #draft-info at 80 columns (wider on a wider terminal: side_width)
-REST_TO = {"underworld": N_("the rest goes to the Underworld"),
-           "underworld_bottom": N_("the other goes to the bottom of the Underworld")}
 
 
 class DraftScreen(HintHost, GameScreen):
@@ -56,10 +54,7 @@ class DraftScreen(HintHost, GameScreen):
         self.quest_lp = self.panels.quest_lp(view)  # ☠: the quests' LP
         self.picked: int | None = prior.card if isinstance(prior, Pick) else None
         self.discard: int | None = prior.discard if isinstance(prior, Pick) else None
-        self.title_text = turn_title(view, view.players[self.player].name)
-        if isinstance(self.options, SoloPickOptions):
-            self.title_text = turn_title(view, _("round %(round)s/%(rounds)s") % {
-                "round": self.options.round, "rounds": self.options.rounds})
+        self.title_text = turn_title(view, self.panels.draft_title(self.options) or view.players[self.player].name)
 
     def body(self) -> ComposeResult:
         yield from self.panels.top(self.view)
@@ -116,7 +111,7 @@ class DraftScreen(HintHost, GameScreen):
 
     def list_rows(self, info: Text | None = None) -> int:
         """The rows the list of cards and the text beside it (`info`: the one shown) need."""
-        header = 2 if isinstance(self.options, SoloPickOptions) else 1  # (where the rest goes)
+        header = 1 + self.panels.draft_rest_rows  # the ask (and where the rest goes)
         lines = len(wrap(self.info_text() if info is None else info, self.app.console, self.info_width))
         return max(header + len(self.cards), lines)
 
@@ -180,14 +175,7 @@ class DraftScreen(HintHost, GameScreen):
         else:
             ask = Text(_("Choose a card to DISCARD (Enter or click)") if self.picked is not None
                        else translated(self.panels.choose_ask), style="bold")
-        if isinstance(self.options, SoloPickOptions):
-            rest = translated(REST_TO[self.options.rest_to])
-            left = len(self.cards) - 1
-            cards.header = [ask, Text(ngettext("%(count)s left: %(rest)s", "%(count)s left: %(rest)s", left)
-                                      % {"count": left, "rest": rest} if len(self.cards) > 2
-                                      else rest[:1].upper() + rest[1:], style="italic")]
-        else:
-            cards.header = [ask]
+        cards.header = [ask, *self.panels.draft_rest(self.options, len(self.cards))]
         # the card just picked cannot be discarded too: the cursor skips it
         picked = {self.cards.index(self.picked)} if self.with_discard and self.picked in self.cards else set()
         cards.set_rows(rows, disabled=picked)

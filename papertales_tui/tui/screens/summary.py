@@ -161,9 +161,7 @@ def render_aging(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> 
     abilities = [e for e in events if isinstance(e, (ev.LpChanged, ev.GoldChanged))]
     if abilities:
         out.append(section(_("Death abilities"), sentences(view, abilities)))
-    lich = [e for e in events if isinstance(e, (ev.LichLp, ev.TimeMoved))]
-    if lich:
-        out.append(section(_("Lich King"), sentences(view, lich)))
+    out += panels.of(view).aging_sections(view, events)  # what the mode's sides that are not seats did
     out.append(Text("\n" + _("Every Unit still in play gains 1 Age token."), style="dim"))
     return out
 
