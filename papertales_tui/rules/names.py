@@ -2,7 +2,9 @@
 (docs/saves.md): what the form accepts, every save of the game accepts, and nothing else.
 
 A name is printable text, trimmed, not empty, at most MAX_NAME_CELLS terminal cells wide (a CJK
-character takes two cells, a combining accent none: the screens lay names out in cells). The form
+character takes two cells, a combining accent none: the screens lay names out in cells). The rules
+know no terminal: `cells` counts them from the Unicode database, never fewer than the screens' Rich
+gives (tests/test_name_width.py), so that a name the rule takes fits where the screens lay it out. The form
 holds new names to that width; the rules core and the save format accept up to SAVED_NAME_CELLS, so
 that a game saved by 0.1.0 (which allowed 20 characters of any width) still loads and replays. Refused:
 control characters (C0, DEL, C1, ESC: they drive the terminal), format characters (bidi overrides,
@@ -19,8 +21,6 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from rich.cells import cell_len
-
 from ..words import N_, Term, told
 
 MAX_NAME_CELLS = 20  # a new name: what the screens lay out whole
@@ -30,6 +30,27 @@ JOINERS = frozenset("\u200c\u200d")
 REFUSED = {"Cc": Term(N_("a control character")), "Cf": Term(N_("an invisible formatting character")),
            "Zl": Term(N_("a line separator")), "Zp": Term(N_("a paragraph separator")),
            "Cs": Term(N_("a lone surrogate"))}
+
+
+ZERO_WIDTH = frozenset({"Mn", "Me"})  # combining marks (and the joiners): no cell of their own
+WIDE_KINDS = frozenset({"Co", "Cn", "So", "Sk", "No"})  # private, unassigned, symbols: 2, wide or not (emoji)
+
+
+def cell(ch: str) -> int:
+    """The terminal cells character `ch` may take: 0 for a combining mark, a joiner or a Hangul vowel
+    or final consonant (they join the character before), 2 for a wide or full-width character and
+    for any symbol, private or unassigned one (an emoji is wide in a terminal's newer Unicode), else
+    1. VS16 (U+FE0F), which makes the character before an emoji, counts 1."""
+    code = ord(ch)
+    kind = unicodedata.category(ch)
+    if ch in JOINERS or kind in ZERO_WIDTH and code != 0xFE0F or 0x1160 <= code <= 0x11FF or 0xD7B0 <= code <= 0xD7FF:
+        return 0
+    return 2 if kind in WIDE_KINDS or unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def cells(text: str) -> int:
+    """The terminal cells `text` may take (`cell` of each character)."""
+    return sum(map(cell, text))
 
 
 class BadName(ValueError):
@@ -52,7 +73,7 @@ def name_problem(name: object, max_cells: int = MAX_NAME_CELLS) -> str | None:
     problem = unsafe_problem(name)
     if problem:
         return told(N_("the name holds %(problem)s"), problem=problem)
-    width = cell_len(name)
+    width = cells(name)
     if width == 0:
         return told(N_("the name shows nothing on screen"))
     if width > max_cells or len(name) > MAX_NAME_CHARS:
