@@ -113,6 +113,82 @@ def cycles(g: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+# What the rules layer knows (docs/architecture.md, "Layers"): the game, no terminal (no Textual, no
+# Rich), no processes, no files but the card YAML (it reads them; the catalog's cache on disk is
+# card_cache.py's, above it): no library that stores or writes files, nor where files are kept (dirs.py).
+RULES_NEVER_IMPORT = ("textual", "rich", "pickle", "shelve", "dbm", "sqlite3", "tempfile", "shutil", "platformdirs",
+                      "papertales_tui.dirs", "papertales_tui.card_cache")
+RULES_NEVER_CALL = ("write_bytes", "write_text", "mkdir", "unlink", "rename", "replace", "touch", "dump", "dumps")
+# Beside the layers, below all of them: what each imports of the package (docs/architecture.md)
+BESIDE = {"papertales_tui.words": set(), "papertales_tui.dirs": set(), "papertales_tui.files": {"papertales_tui.words"}}
+
+
+def imported_names(source: str) -> list[str]:
+    """Every module `source` imports by absolute name, `TYPE_CHECKING` blocks included (relative
+    imports are the package's: `graph` reads them)."""
+    out = []
+    for node in _imports(ast.parse(source), type_checking=True):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif node.level == 0 and node.module:
+            out.append(node.module)
+    return out
+
+
+def file_writes(source: str) -> list[str]:
+    """The calls in `source` that write, move or remove files (`path.write_text(...)`, `os.replace`,
+    `pickle.dump`), and `open(...)` for writing."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        if name in RULES_NEVER_CALL and not (name in ("replace", "dumps", "dump") and _str_or_json(func)):
+            found.append(ast.unparse(func))
+            continue
+        modes = [*node.args[1:], *(k.value for k in node.keywords if k.arg == "mode")]
+        if name == "open" and any(isinstance(a, ast.Constant) and isinstance(a.value, str) and set(a.value) & set("wax")
+                                  for a in modes):
+            found.append(ast.unparse(node))
+    return found
+
+
+def _str_or_json(func: ast.expr) -> bool:
+    """`text.replace(...)`, `dataclasses.replace(...)`, `json.dumps(...)`: no file touched."""
+    if isinstance(func, ast.Name):
+        return func.id in ("replace",)  # (dataclasses.replace, imported by name)
+    owner = func.value if isinstance(func, ast.Attribute) else None
+    return not (isinstance(owner, ast.Name) and owner.id in ("os", "pickle", "shutil", "marshal"))
+
+
+def test_the_rules_know_no_terminal_and_keep_no_file():
+    wrong = [(name, what) for name, path in modules().items() if name.startswith("papertales_tui.rules")
+             for what in imported_names(path.read_text(encoding="utf-8"))
+             if what.split(".")[0] in RULES_NEVER_IMPORT or what in RULES_NEVER_IMPORT]
+    wrong += [(name, dep) for name, deps in graph(type_checking=True).items() if name.startswith("papertales_tui.rules")
+              for dep in deps if dep in RULES_NEVER_IMPORT]
+    wrong += [(name, call) for name, path in modules().items() if name.startswith("papertales_tui.rules")
+              for call in file_writes(path.read_text(encoding="utf-8"))]
+    assert wrong == []
+
+
+def test_the_rules_checks_find_a_terminal_library_and_a_file_cache():
+    source = ("import pickle\nfrom rich.cells import cell_len\nfrom textual.app import App\n"
+              "from papertales_tui.dirs import cache_dir\n"
+              "path.write_bytes(pickle.dumps(x))\nos.replace(tmp, path)\nopen(p, 'wb')\n"
+              "name.replace('a', 'b')\njson.dumps(x)\nopen(p)\n")
+    assert sorted(n for n in imported_names(source) if n.split(".")[0] in RULES_NEVER_IMPORT
+                  or n in RULES_NEVER_IMPORT) == ["papertales_tui.dirs", "pickle", "rich.cells", "textual.app"]
+    assert sorted(file_writes(source)) == ["open(p, 'wb')", "os.replace", "path.write_bytes", "pickle.dumps"]
+
+
+def test_what_sits_beside_the_layers_imports_only_what_the_doc_says():
+    """words.py and dirs.py import nothing of the package; files.py only words.py (its errors are worded)."""
+    g = graph(type_checking=True)
+    assert {name: g[name] for name in BESIDE} == BESIDE
+
+
 def test_the_import_graph_is_read_from_the_source():
     g = graph()
     assert "papertales_tui.rules.engine" in g["papertales_tui.rules.games"]
