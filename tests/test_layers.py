@@ -322,3 +322,11 @@ def test_the_phases_and_modes_see_a_game_only_through_its_table():
     below = [name for name in g if name.startswith("papertales_tui.rules.phases")] + [
         f"papertales_tui.rules.{m}" for m in ("modes", "table", "order", "observer", "scratch")]
     assert [name for name in below if "papertales_tui.rules.engine" in g[name]] == []
+
+
+def test_the_game_class_stays_under_500_lines():
+    """`Game` is the facade (issue 37): the Kingdoms' queries are `queries.Queries`, the turn's steps
+    the phases', the arithmetic kingdom.py's."""
+    tree = ast.parse((PACKAGE / "rules" / "engine.py").read_text(encoding="utf-8"))
+    (game,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Game"]
+    assert game.end_lineno is not None and game.end_lineno - game.lineno + 1 < 500

@@ -372,8 +372,8 @@ def _side_problem(state: dict[str, Any]) -> str | None:
     declares (`ModeType.saved`): the save format names no mode of its own."""
     name = state.get("mode", "standard")
     if name not in MODE_TYPES:
-        known = [repr(n) for n in MODE_TYPES]
-        return f"state.mode: Input should be {', '.join(known[:-1])} or {known[-1]}"
+        *others, last = [repr(n) for n in MODE_TYPES]
+        return "state.mode: Input should be " + (f"{', '.join(others)} or " if others else "") + last
     saved, side = MODE_TYPES[name].saved, mode_state(state)
     if saved is None or side is None:
         return None  # (a side where the mode has none, or none where it has one: `_table_problem`)
