@@ -80,9 +80,9 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     try:  # each seat's link is also a page that plays the seat in a browser (textual-serve)
         from .seat_web import SeatServer
 
-        server = SeatServer(table, path, cards=args.cards or (), max_clients=args.max_clients)
+        server = SeatServer(table, path, cards=args.cards or (), max_clients=args.max_clients, host=args.host)
     except ImportError:  # (without textual-serve, the `serve` extra: terminals only, `papertales join`)
-        server = TableServer(table, path, max_clients=args.max_clients)
+        server = TableServer(table, path, max_clients=args.max_clients, host=args.host)
 
     def announce() -> None:
         shown = (network_address() or "127.0.0.1") if args.host in ("0.0.0.0", "::", "") else args.host.strip("[]")

@@ -91,8 +91,10 @@ class TableServer:
     async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """A Host header that is one address, this server's (no other name: DNS rebinding); the seat's
         secret (the link's, or a Bearer header); no page of another site (the Origin, whole)."""
-        if not HOST.fullmatch(request.host) or not host_allowed(request.host, self.host):
-            raise web.HTTPBadRequest(text="Paper Tales: a Host header names one address, this server's.\n")
+        if not HOST.fullmatch(request.host):
+            raise web.HTTPBadRequest(text="Paper Tales: a Host header names one address.\n")
+        if not host_allowed(request.host, self.host):
+            raise web.HTTPForbidden(text="Paper Tales: open this server at its own address (the printed link).\n")
         seat = self.seat_of(request)
         if seat is None:
             raise web.HTTPForbidden(text="Paper Tales: this seat needs its own link (the one `papertales host` "
