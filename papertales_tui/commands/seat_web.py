@@ -76,7 +76,11 @@ class SeatServer(TableServer):
     @staticmethod
     def cookie(request: web.Request, seat: int) -> str:
         """The cookie of a seat's page (cookies are per host, not per port: the port is in its name)."""
-        return f"papertales_seat_{request.url.port or 0}_{seat}"
+        return SeatServer.cookie_name(request.url.port or 0, seat)
+
+    @staticmethod
+    def cookie_name(port: int, seat: int) -> str:
+        return f"papertales_seat_{port}_{seat}"
 
     def seat_of(self, request: web.Request) -> int | None:
         """As the table's server checks a request (the link's secret, or a Bearer header), or the secret
