@@ -324,3 +324,47 @@ async def test_the_browser_seat_files_answer_400_or_404(tmp_path: Path) -> None:
         assert await get(port, f"/seat/0/static/{'a' * 300}?secret={secret}") == 404
         assert await get(port, f"/seat/0/static/{'a' * 200}/{'b' * 200}?secret={secret}") == 404
         assert await get(port, f"/seat/0/static/..%2f..%2fetc%2fpasswd?secret={secret}") == 404
+
+
+# ---- the real command, with a common open-file limit ------------------------------------------------
+
+
+@pytest.mark.ci
+async def test_papertales_host_with_few_files_keeps_its_seats_and_its_output_under_a_flood(tmp_path: Path) -> None:
+    """`papertales host` with 256 open files at most (it cannot raise it) and 400 slow connections: a real
+    seat still connects in under 3 s, and the host writes a few lines, not a traceback per accept."""
+    import re
+    import resource
+    import subprocess
+    import sys
+
+    from test_host_command import COMMAND, ends_with_the_tests
+
+    def start() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+        ends_with_the_tests()
+
+    process = subprocess.Popen([*COMMAND, "host", "--port", "0", "--names", "A,B", "--save", str(tmp_path / "t.json")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=start)
+    stop = asyncio.Event()
+    try:
+        assert process.stdout is not None
+        links: list[str] = []
+        for line in process.stdout:
+            links += re.findall(r"http://127\.0\.0\.1:\d+/seat/0\?secret=[\w-]+", line)
+            if line.startswith("Press Ctrl-C"):
+                break
+        port = int(links[0].split(":")[2].split("/")[0])
+        attackers = [asyncio.ensure_future(slow_connection(port, stop, 1.0)) for _ in range(400)]
+        await asyncio.sleep(3)
+        table = HostedTable.load(tmp_path / "t.json")
+        took = [await seat_connects(port, table) for _ in range(3)]
+        stop.set()
+        await asyncio.gather(*attackers)
+        assert max(took) < 3, took
+    finally:
+        stop.set()
+        process.kill()
+        _, err = process.communicate(timeout=30)
+    assert len(err) < 2000 and "Traceback" not in err, err[:2000]
+    assert sys.platform != "linux" or "too many connections" in err
