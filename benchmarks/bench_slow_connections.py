@@ -6,7 +6,8 @@ under the flood, the host's output and memory (RSS), with the open-file limit a 
 
 The host is started with RLIMIT_NOFILE = --files (soft and hard: it cannot raise it); --connections
 slowloris connections (a request's head, a header line every --every seconds, never ended; reopened
---every seconds after the server closes one, as slowloris.py does) run for --seconds; meanwhile a real seat connects (its first state received) every 2 s.
+--every seconds after the server closes one, as slowloris.py does) run for --seconds; meanwhile a real
+seat connects (its first state received) every 2 s.
 Printed: the seat's connect times (median, max, n), the bytes the host wrote to its output, its RSS
 before, at the peak and 5 s after the attackers close. Every process it starts is killed at the end.
 Loopback only.

@@ -65,7 +65,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace, catalog: Catalog) -> int:
-    from ..hosting.server import TableServer, link, serve
+    from ..hosting.server import TableServer, failed_file, link, serve
     from .serve import is_loopback, listen, network_address
 
     table, path = make_table(args, catalog)
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
         table.save(path)  # (before anything starts: a file that cannot be written is said at once)
     except OSError as err:
         raise CommandError(_("cannot save the table to %(path)s: %(problem)s")
-                           % {"path": path, "problem": err.strerror or err}) from None
+                           % {"path": failed_file(path, err), "problem": err.strerror or err}) from None
     sock = listen(args.host, args.port)
     port = sock.getsockname()[1]
     server: TableServer
@@ -120,8 +120,11 @@ def make_table(args: argparse.Namespace, catalog: Catalog) -> tuple[HostedTable,
         table = HostedTable.load(args.host_resume, catalog, read_timeout=timeout)
         if table.game.over:
             raise CommandError(_("%(path)s: this game is over") % {"path": args.host_resume})
+        if not table.humans:  # (as a new table: it would play itself, with nobody to serve)
+            raise CommandError(_("%(path)s: every seat of this table is a bot's: at least one seat must be a "
+                                 "human's") % {"path": args.host_resume})
         return table, Path(args.save or args.host_resume)
-    from ..dirs import data_dir
+    from ..dirs import data_dir, private_dir
     from ..rules import Game
 
     names = player_names(args.names, args.players)
@@ -133,8 +136,7 @@ def make_table(args: argparse.Namespace, catalog: Catalog) -> tuple[HostedTable,
     if args.save is not None:
         path = Path(args.save)
     else:
-        folder = data_dir()
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = private_dir(data_dir())
         path = folder / f"hosted-{datetime.now(UTC):%Y%m%d-%H%M%S}.json"
     if path.exists():
         raise CommandError(_("%(path)s already exists: choose another file with --save, or continue it with "

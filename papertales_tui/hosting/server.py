@@ -27,7 +27,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from ..rules import game_decisions
 from . import protocol as p
 from .limits import Limits, StrictWebSocket, limited, running_app, serve_until_signal
-from .table import HostedTable, write_save
+from .table import HostedTable, sidecar_path, write_save
 from .web import HOST, host_allowed, same_origin, secure_headers
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -316,7 +316,8 @@ class TableServer:
             self.save_failed = False
         except (OSError, ValueError) as err:
             if not self.save_failed:
-                self.log(f"cannot save the table to {self.save_path}: {err}")
+                problem = getattr(err, "strerror", None) or err
+                self.log(f"cannot save the table to {failed_file(self.save_path, err)}: {problem}")
             self.save_failed = True
 
     def save(self) -> None:
@@ -407,6 +408,15 @@ def serve(server: TableServer, sock: Any, announce: Callable[[], None] = lambda:
     finally:
         server.save()
     return 128 + (stopped or signal.SIGINT)
+
+
+def failed_file(path: Path, err: BaseException) -> Path:
+    """The file of a hosted table's save whose write failed with `err`: the save, or its secrets file."""
+    side = sidecar_path(path)
+    for name in (getattr(err, "filename2", None), getattr(err, "filename", None)):
+        if name and (Path(name) == side or Path(name).name.startswith(f".{side.name}.")):
+            return side
+    return path
 
 
 def seat_number(request: web.Request) -> int | None:
