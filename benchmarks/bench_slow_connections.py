@@ -8,7 +8,9 @@ The host is started with RLIMIT_NOFILE = --files (soft and hard: it cannot raise
 slowloris connections (a request's head, a header line every --every seconds, never ended; reopened
 --every seconds after the server closes one, as slowloris.py does) run for --seconds; meanwhile a real
 seat connects (its first state received) every 2 s.
-Printed: the seat's connect times (median, max, n), the bytes the host wrote to its output, its RSS
+--flood connections send bad requests one after another (two Host headers; a bare-LF request line holding
+a secret); --hogs clients of seat 2 (with its secret) ask for the log 2,500 times and read nothing, again and
+again. Printed: the seat's connect times (median, max, n), the bytes the host wrote to its output, its RSS
 before, at the peak and 5 s after the attackers close. Every process it starts is killed at the end.
 Loopback only.
 """
@@ -64,6 +66,59 @@ async def slow(port: int, stop: asyncio.Event, every: float) -> None:
         await asyncio.sleep(every)
 
 
+async def flood(port: int, stop: asyncio.Event, secret: str) -> int:
+    """Bad requests, one after another (two Host headers; a bare-LF request line with a secret): how many."""
+    sent = 0
+    while not stop.is_set():
+        data = (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil\r\n\r\n" if sent % 2 else
+                f"GET /seat/0?secret={secret} HTTP/1.1\nHost: 127.0.0.1\n\n".encode())
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(data)
+            await writer.drain()
+            await asyncio.wait_for(reader.read(4096), 5)
+            writer.close()
+        except (OSError, TimeoutError):
+            await asyncio.sleep(0.1)
+        sent += 1
+    return sent
+
+
+async def hog(url: str, stop: asyncio.Event) -> None:
+    """A seat's client (with its secret) that asks for the log again and again and reads nothing."""
+    import base64
+    import json
+    import os
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    while not stop.is_set():
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.setblocking(False)
+        try:
+            await asyncio.get_running_loop().sock_connect(sock, (parts.hostname, parts.port))
+            reader, writer = await asyncio.open_connection(sock=sock)
+            key = base64.b64encode(os.urandom(16)).decode()
+            writer.write(f"GET {parts.path}/ws?{parts.query} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+                         "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                         f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+            await reader.readuntil(b"\r\n\r\n")
+            payload = json.dumps({"v": 1, "type": "ask", "id": 1, "query": {"kind": "log"}}).encode()
+            mask = os.urandom(4)
+            frame = bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+            for _ in range(2500):
+                if stop.is_set():
+                    break
+                writer.write(frame)
+                await asyncio.wait_for(writer.drain(), 2)
+            writer.close()
+        except (OSError, TimeoutError, asyncio.IncompleteReadError):
+            pass
+        await asyncio.sleep(0.5)
+
+
 async def seat(url: str) -> float:
     import aiohttp
 
@@ -89,6 +144,10 @@ async def attack(port: int, url: str, pid: int, args: argparse.Namespace) -> dic
     before = rss(pid)
     peak = before
     tasks = [asyncio.ensure_future(slow(port, stop, args.every)) for _ in range(args.connections)]
+    secret = url.split("secret=")[1]
+    tasks += [asyncio.ensure_future(flood(port, stop, secret)) for _ in range(args.flood)]
+    hogs = url.replace("/seat/0", "/seat/1").replace(secret, args.other_secret)
+    tasks += [asyncio.ensure_future(hog(hogs, stop)) for _ in range(args.hogs)]
     times = []
     end = time.monotonic() + args.seconds
     while time.monotonic() < end:
@@ -107,6 +166,9 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=1024)
     parser.add_argument("--seconds", type=float, default=40)
     parser.add_argument("--every", type=float, default=5)
+    parser.add_argument("--flood", type=int, default=0, help="connections sending bad requests one after another")
+    parser.add_argument("--hogs", type=int, default=0, help="seat 2's clients that ask and never read (one at a time "
+                                                             "is the seat's: a second takes over)")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # (the attacker's own connections)
@@ -133,6 +195,7 @@ def main() -> None:
                 break
         threading.Thread(target=count, daemon=True).start()
         port = int(links[0].split(":")[2].split("/")[0])
+        args.other_secret = links[1].split("secret=")[1]
         result = asyncio.run(attack(port, links[0], host.pid, args))
     finally:
         host.send_signal(signal.SIGKILL)
@@ -140,7 +203,8 @@ def main() -> None:
     times = [t for t in result["times"] if t != float("inf")]  # type: ignore[attr-defined]
     failed = len(result["times"]) - len(times)  # type: ignore[arg-type]
     mb = 1024 * 1024
-    print(f"{args.connections} slow connections, RLIMIT_NOFILE {args.files}, {args.seconds:g} s:")
+    print(f"{args.connections} slow connections, {args.flood} bad-request floods, {args.hogs} clients that do not "
+          f"read, RLIMIT_NOFILE {args.files}, {args.seconds:g} s:")
     print(f"  a real seat connects in: median {statistics.median(times) if times else float('nan'):.2f} s, "
           f"max {max(times) if times else float('nan'):.2f} s, n = {len(result['times'])} "  # type: ignore[arg-type]
           f"({failed} failed)")
