@@ -152,7 +152,7 @@ async def attack(port: int, url: str, pid: int, args: argparse.Namespace) -> dic
     end = time.monotonic() + args.seconds
     while time.monotonic() < end:
         await asyncio.sleep(2)
-        times.append(await seat(url))
+        times.append(await asyncio.to_thread(asyncio.run, seat(url)))  # (a loop of its own: not the attackers')
         peak = max(peak, rss(pid))
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)

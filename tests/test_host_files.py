@@ -111,3 +111,60 @@ def test_join_reads_its_link_from_standard_input(tmp_path: Path) -> None:
     done = subprocess.run(command, input="nothing\n", capture_output=True, text=True, timeout=60,
                           start_new_session=True)
     assert done.returncode == 2 and "this is not a seat's link" in done.stderr
+
+
+# ---- TLS -------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def certificate(tmp_path: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 and localhost, and its key (openssl)."""
+    import shutil
+
+    if shutil.which("openssl") is None:
+        pytest.skip("needs openssl")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+                   check=True, capture_output=True, timeout=60)
+    return cert, key
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--tls-cert", "cert.pem"], "go together"),
+    (["--tls-cert", "missing.pem", "--tls-key", "key.pem"], "missing.pem: no such file"),
+    (["--tls-cert", "key.pem", "--tls-key", "key.pem"], "key.pem: not a certificate"),
+])
+def test_tls_options_that_cannot_be_used_say_so_in_one_line(args: list[str], says: str, certificate: tuple[Path, Path],
+                                                            tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["--lang", "en", "host", "--port", "0", "--save", str(tmp_path / "t.json"), *args]) == 2
+    assert says in one_line_error(capsys)
+
+
+async def test_a_table_served_over_tls_plays_and_refuses_plain_http(certificate: tuple[Path, Path],
+                                                                    tmp_path: Path) -> None:
+    import ssl
+
+    import aiohttp
+
+    from papertales_tui.commands.host import tls_context
+    from papertales_tui.hosting.server import TableServer, link, running, ws_url
+
+    cert, key = certificate
+    table = HostedTable(Game.new(["Ann", "Bob"], seed=3), ["human", "human"])
+    server = TableServer(table, tmp_path / "t.json", tls=tls_context(str(cert), str(key)), log=lambda _: None)
+    trust = ssl.create_default_context(cafile=str(cert))
+    async with running(server) as port, aiohttp.ClientSession() as http:
+        url = link("127.0.0.1", port, 0, table.secrets[0] or "", "https")
+        async with http.ws_connect(ws_url(url), ssl=trust) as ws:
+            assert ws_url(url).startswith("wss://")
+            first = json.loads((await ws.receive(timeout=10)).data)
+            assert first["type"] == "welcome"
+        with pytest.raises(aiohttp.ClientError):  # plain http to the TLS port
+            async with http.get(url.replace("https:", "http:")) as response:
+                await response.read()
+        with pytest.raises(aiohttp.ClientError):  # a certificate nobody trusts: refused by the client
+            async with http.get(url) as response:
+                await response.read()

@@ -62,6 +62,7 @@ class SeatServer(TableServer):
         from textual_serve.download_manager import DownloadManager
 
         self.command = seat_command(cards)
+        self.trusted: Path | None = None  # over TLS: the certificates its seats' games trust (commands/host.py)
         self.tabs = Tabs(max(max_games, TABS_PER_SEAT * len(table.humans)), DownloadManager(), per_seat=TABS_PER_SEAT)
 
     def app(self) -> web.Application:
@@ -113,8 +114,15 @@ class SeatServer(TableServer):
         """A seat's tab: its game, `papertales join` on this server's own address for that seat."""
         seat = int(request.match_info["seat"])
         host, port = request.transport.get_extra_info("sockname")[:2] if request.transport else ("127.0.0.1", 0)
-        seat_link = link(str(host), int(port), seat, self.table.secrets[seat] or "")
-        return await self.tabs.play(request, self.command, {LINK_ENV: seat_link}, seat=seat)
+        secret = self.table.secrets[seat] or ""
+        extra: dict[str, str] = {}
+        if self.tls is None:
+            extra[LINK_ENV] = link(str(host), int(port), seat, secret)
+        else:  # over TLS: the name the browser used (the certificate's), the certificate trusted
+            extra[LINK_ENV] = f"https://{request.host}/seat/{seat}?secret={secret}"
+            if self.trusted is not None:
+                extra["SSL_CERT_FILE"] = str(self.trusted)
+        return await self.tabs.play(request, self.command, extra, seat=seat)
 
     @staticmethod
     def files(root: Path) -> Any:

@@ -414,11 +414,11 @@ def payload_size(head: bytes) -> int:
 
 def serve_until_signal(app: web.Application | Awaitable[web.Application], sock: Any, limits: Limits, log: Log,
                        announce: Callable[[], None] = lambda: None, *, shutdown_timeout: float = 2.0,
-                       secrets: Callable[[], Iterator[str]] = lambda: iter(())) -> int | None:
+                       secrets: Callable[[], Iterator[str]] = lambda: iter(()), ssl_context: Any = None) -> int | None:
     """Serve `app` on the listening socket `sock`, its connections capped and its log quiet (`GuardedRunner`),
     until Ctrl-C or SIGTERM: that signal's number (None if it ended otherwise). `announce` is called once
     both signals are handled (a Ctrl-C the moment after is never lost); a second Ctrl-C while the server
-    stops raises KeyboardInterrupt."""
+    stops raises KeyboardInterrupt. `ssl_context`: served over TLS (https, wss)."""
     import signal
 
     loop = asyncio.new_event_loop()
@@ -441,7 +441,7 @@ def serve_until_signal(app: web.Application | Awaitable[web.Application], sock: 
         runner = GuardedRunner(made, limits.within_files(), log, secrets=secrets, access_log=None,
                                shutdown_timeout=shutdown_timeout, handle_signals=False)
         await runner.setup()
-        await web.SockSite(runner, sock).start()
+        await web.SockSite(runner, sock, ssl_context=ssl_context).start()
         return runner
 
     try:
@@ -463,13 +463,13 @@ def serve_until_signal(app: web.Application | Awaitable[web.Application], sock: 
 
 @contextlib.asynccontextmanager
 async def running_app(app: web.Application, limits: Limits, log: Log, host: str = "127.0.0.1", port: int = 0,
-                      secrets: Callable[[], Iterator[str]] = lambda: iter(())) -> Any:
+                      secrets: Callable[[], Iterator[str]] = lambda: iter(()), ssl_context: Any = None) -> Any:
     """Serve `app` on this event loop while in the block (the tests', the benchmarks'), as
     `serve_until_signal` does: yields the port; the server is ended on leaving, whatever happens."""
     runner = GuardedRunner(app, limits, log, secrets=secrets, access_log=None, shutdown_timeout=1)
     await runner.setup()
     try:
-        site = web.TCPSite(runner, host, port)
+        site = web.TCPSite(runner, host, port, ssl_context=ssl_context)
         await site.start()
         yield runner.addresses[0][1]
     finally:

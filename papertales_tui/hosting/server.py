@@ -58,8 +58,9 @@ class TableServer:
 
     def __init__(self, table: HostedTable, save_path: Path | str | None, *, max_clients: int = DEFAULT_MAX_CLIENTS,
                  on_send: Sent | None = None, log: Callable[[str], None] | None = None,
-                 limits: Limits | None = None, host: str = "127.0.0.1"):
+                 limits: Limits | None = None, host: str = "127.0.0.1", tls: Any = None):
         self.table = table
+        self.tls = tls  # an ssl.SSLContext: served over TLS (https://, wss://)
         self.limits = limits or Limits()
         self.host = host  # the address listened on: the Host header must name it (web.host_allowed)
         self.save_path = Path(save_path) if save_path is not None else None
@@ -374,10 +375,10 @@ class TableServer:
             task.cancel()
 
 
-def link(host: str, port: int, seat: int, secret: str) -> str:
-    """A seat's link, as printed."""
+def link(host: str, port: int, seat: int, secret: str, scheme: str = "http") -> str:
+    """A seat's link, as printed (`scheme` https when served over TLS)."""
     shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{port}/seat/{seat}?secret={secret}"
+    return f"{scheme}://{shown}:{port}/seat/{seat}?secret={secret}"
 
 
 def ws_url(link_text: str) -> str:
@@ -391,7 +392,8 @@ def ws_url(link_text: str) -> str:
 async def running(server: TableServer, host: str = "127.0.0.1", port: int = 0) -> Any:
     """Serve `server` on this event loop while in the block (the tests', the benchmark's): yields the
     port; the server is ended on leaving, whatever happens."""
-    async with running_app(server.app(), server.limits, server.log, host, port, secrets=server.secrets) as bound:
+    async with running_app(server.app(), server.limits, server.log, host, port, secrets=server.secrets,
+                           ssl_context=server.tls) as bound:
         yield bound
 
 
@@ -404,7 +406,7 @@ def serve(server: TableServer, sock: Any, announce: Callable[[], None] = lambda:
 
     try:
         stopped = serve_until_signal(server.app(), sock, server.limits, server.log, announce, shutdown_timeout=2,
-                                     secrets=server.secrets)
+                                     secrets=server.secrets, ssl_context=server.tls)
     finally:
         server.save()
     return 128 + (stopped or signal.SIGINT)
