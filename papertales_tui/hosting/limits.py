@@ -283,6 +283,8 @@ class QuietLog(logging.Handler):
         except Exception:  # (never a traceback: a record that cannot be told is counted)
             line = "a log record that could not be told"
         kind = re.sub(r"\d+(\.\d+)*", "#", line)[:60]
+        if kind not in self.kinds and len(self.kinds) >= 1000:  # (bounded too: the kinds not said since
+            kind = "…"  # the first thousand count as one)
         self.kinds[kind] += 1
         now = time.monotonic()
         if now - self.window >= 60:
