@@ -26,6 +26,25 @@ def data_dir(directory: Path | str | None = None) -> Path:
     return Path(platformdirs.user_data_dir("papertales", appauthor=False))
 
 
+def private_dir(path: Path) -> Path:
+    """`path`, a folder made if missing, readable by its owner only (0700, whatever the umask: the data
+    directory holds saves and hosted tables' secrets), with each folder made on the way to it (a folder
+    that exists is left as it is). Raises OSError."""
+    path = Path(path)
+    missing = []
+    for folder in (path, *path.parents):
+        if folder.is_dir():
+            break
+        missing.append(folder)
+    for folder in reversed(missing):
+        try:
+            folder.mkdir(mode=0o700)
+        except FileExistsError:  # (made by another process meanwhile: left as it is)
+            continue
+        os.chmod(folder, 0o700)  # (mkdir's mode is masked by the umask; 0700 needs no umask)
+    return path
+
+
 def autosave_path(directory: Path | str | None = None) -> Path:
     return data_dir(directory) / AUTOSAVE
 

@@ -19,6 +19,7 @@ from papertales_tui.hosting import protocol as P
 from papertales_tui.hosting.client import SeatClient, autoplay
 from papertales_tui.hosting.server import TableServer, link, running
 from papertales_tui.hosting.table import HostedTable, sidecar_path
+from papertales_tui.persistence import SaveFileError
 from papertales_tui.rules import (
     Game,
     Pass,
@@ -297,8 +298,11 @@ def test_a_resumed_table_keeps_its_secrets_and_sequence_numbers(tmp_path: Path) 
     assert again.next_seq == [1, 0, 0] and again.types == table.types
     assert again.game.to_json() == table.game.to_json()
     sidecar_path(path).write_text("not json")
+    with pytest.raises(SaveFileError, match="secrets file"):  # a damaged one is said (test_host_files.py)
+        HostedTable.load(path)
+    sidecar_path(path).unlink()
     fresh = HostedTable.load(path)
-    assert fresh.secrets[0] not in (None, table.secrets[0])  # new secrets when the file is damaged
+    assert fresh.secrets[0] not in (None, table.secrets[0])  # new secrets when there is none
 
 
 async def test_a_bad_host_header_and_too_many_clients_are_refused(tmp_path: Path) -> None:

@@ -8,7 +8,9 @@ decide here. Everyone decides at the same time. The table is saved after every d
 what travels.
 
 On this computer only (127.0.0.1) by default; `--host 0.0.0.0` serves the local network: then anyone
-on it who has a seat's link plays that seat (the links are the only keys; the game travels unencrypted).
+on it who has a seat's link plays that seat (the links are the only keys; the game travels unencrypted,
+unless served over TLS: --tls-cert and --tls-key, a certificate of one's own; `papertales join` then
+trusts it as the system does, e.g. SSL_CERT_FILE=cert.pem for a self-signed one).
 
 Exit codes: 130 after Ctrl-C (143 after SIGTERM), the table saved; 2 when it cannot start.
 """
@@ -27,6 +29,8 @@ from . import CLI, PLAYERS, SEED, CommandError, int_range, printable
 _ = CLI.gettext
 
 if TYPE_CHECKING:
+    import ssl
+
     from ..hosting.table import HostedTable
     from ..rules import Catalog
 
@@ -60,29 +64,36 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--read-timeout", type=int_range(0, 3600), default=0, metavar="SECONDS",
                    help=_("go on this many seconds after the results pages come, even if not everyone has "
                           "read them (default: 0, wait for everyone)"))
+    p.add_argument("--tls-cert", metavar="FILE", default=None,
+                   help=_("serve over TLS (https) with this certificate (PEM, its chain after it); with --tls-key"))
+    p.add_argument("--tls-key", metavar="FILE", default=None, help=_("the private key of --tls-cert (PEM)"))
     p.add_argument("--max-clients", type=int_range(1, 1000), default=32, help=argparse.SUPPRESS)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, catalog: Catalog) -> int:
-    from ..hosting.server import TableServer, link, serve
+    from ..hosting.server import TableServer, failed_file, link, serve
     from .serve import is_loopback, listen, network_address
 
+    tls = tls_context(args.tls_cert, args.tls_key)
     table, path = make_table(args, catalog)
     try:
         table.save(path)  # (before anything starts: a file that cannot be written is said at once)
     except OSError as err:
         raise CommandError(_("cannot save the table to %(path)s: %(problem)s")
-                           % {"path": path, "problem": err.strerror or err}) from None
+                           % {"path": failed_file(path, err), "problem": err.strerror or err}) from None
     sock = listen(args.host, args.port)
     port = sock.getsockname()[1]
     server: TableServer
     try:  # each seat's link is also a page that plays the seat in a browser (textual-serve)
         from .seat_web import SeatServer
 
-        server = SeatServer(table, path, cards=args.cards or (), max_clients=args.max_clients)
+        server = SeatServer(table, path, cards=args.cards or (), max_clients=args.max_clients, host=args.host,
+                            tls=tls)
+        if tls is not None:  # its seats' games (`papertales join` on this computer) trust the certificate
+            server.trusted = trusted_certificates(args.tls_cert)
     except ImportError:  # (without textual-serve, the `serve` extra: terminals only, `papertales join`)
-        server = TableServer(table, path, max_clients=args.max_clients)
+        server = TableServer(table, path, max_clients=args.max_clients, host=args.host, tls=tls)
 
     def announce() -> None:
         shown = (network_address() or "127.0.0.1") if args.host in ("0.0.0.0", "::", "") else args.host.strip("[]")
@@ -93,7 +104,7 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
                       % {"seat": seat + 1, "name": printable(name), "level": table.types[seat].split(":", 1)[1]},
                       flush=True)
                 continue
-            url = link(shown, port, seat, table.secrets[seat] or "")
+            url = link(shown, port, seat, table.secrets[seat] or "", "https" if tls is not None else "http")
             print(_("Seat %(seat)s, %(name)s: %(link)s") % {"seat": seat + 1, "name": printable(name), "link": url},
                   flush=True)
             if terminal:
@@ -105,7 +116,50 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
                 "%(path)s") % {"path": path}, flush=True)
         print(_("Press Ctrl-C to stop (the table is saved)."), flush=True)
 
-    return serve(server, sock, announce)
+    try:
+        return serve(server, sock, announce)
+    finally:
+        trusted = getattr(server, "trusted", None)
+        if trusted is not None:
+            trusted.unlink(missing_ok=True)
+
+
+def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
+    """The TLS context of --tls-cert and --tls-key (None without them); CommandError, in one line naming
+    the file, when they cannot be used."""
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise CommandError(_("--tls-cert and --tls-key go together: give both"))
+    for given in (cert, key):
+        if not Path(given).is_file():
+            raise CommandError(_("%(path)s: no such file") % {"path": given})
+    import ssl
+
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    try:
+        context.load_cert_chain(cert, key)
+    except (ssl.SSLError, OSError, ValueError) as err:
+        raise CommandError(_("%(path)s: not a certificate and private key that go together (%(problem)s)")
+                           % {"path": cert, "problem": getattr(err, "reason", None) or err}) from None
+    return context
+
+
+def trusted_certificates(cert: str) -> Path:
+    """A file (mode 0600) of the system's trusted certificates and `cert`'s: what the seats' games on this
+    computer trust, so that a certificate of one's own (self-signed) works as a CA-signed one does."""
+    import ssl
+    import tempfile
+
+    paths = ssl.get_default_verify_paths()
+    parts = [Path(cert).read_bytes()]
+    if paths.cafile and Path(paths.cafile).is_file():
+        parts.append(Path(paths.cafile).read_bytes())
+    fd, name = tempfile.mkstemp(prefix="papertales-trusted-", suffix=".pem")
+    with open(fd, "wb") as out:
+        out.write(b"\n".join(parts))
+    return Path(name)
 
 
 def make_table(args: argparse.Namespace, catalog: Catalog) -> tuple[HostedTable, Path]:
@@ -120,8 +174,11 @@ def make_table(args: argparse.Namespace, catalog: Catalog) -> tuple[HostedTable,
         table = HostedTable.load(args.host_resume, catalog, read_timeout=timeout)
         if table.game.over:
             raise CommandError(_("%(path)s: this game is over") % {"path": args.host_resume})
+        if not table.humans:  # (as a new table: it would play itself, with nobody to serve)
+            raise CommandError(_("%(path)s: every seat of this table is a bot's: at least one seat must be a "
+                                 "human's") % {"path": args.host_resume})
         return table, Path(args.save or args.host_resume)
-    from ..dirs import data_dir
+    from ..dirs import data_dir, private_dir
     from ..rules import Game
 
     names = player_names(args.names, args.players)
@@ -133,8 +190,7 @@ def make_table(args: argparse.Namespace, catalog: Catalog) -> tuple[HostedTable,
     if args.save is not None:
         path = Path(args.save)
     else:
-        folder = data_dir()
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = private_dir(data_dir())
         path = folder / f"hosted-{datetime.now(UTC):%Y%m%d-%H%M%S}.json"
     if path.exists():
         raise CommandError(_("%(path)s already exists: choose another file with --save, or continue it with "

@@ -2,9 +2,11 @@
 
 The same app and screens as at one keyboard, for that seat only (tui/remote.py): it decides at the
 same time as the others, with no hand-off screen; the server holds the game, saves it and runs the
-bots. The link is the one the host printed for the seat (`http://HOST:PORT/seat/N?secret=...`); left
-out, it is read from the environment (`PAPERTALES_SEAT_LINK`): how the game a browser tab of the seat's
-page plays gets it (never on the command line, where any account of the computer may read it).
+bots. The link is the one the host printed for the seat (`http://HOST:PORT/seat/N?secret=...`). On the
+command line, any account of the computer may read it (`ps`): `-` reads it from standard input instead
+(typed or pasted at a terminal, where it is not shown; or piped: `papertales join - < link.txt`, the game
+then reads its keys from the terminal, /dev/tty); left out, it is read from the environment
+(`PAPERTALES_SEAT_LINK`): how the game a browser tab of the seat's page plays gets it.
 
 Exit codes: 0 when the player quits, 130 after Ctrl-C (143 after SIGTERM); 2 when it cannot start: a
 link that is not a seat's, a secret the table refuses, no table at that address.
@@ -16,6 +18,7 @@ browser tab of the seat's page (commands/serve_web.py `seat_command`), the link 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from typing import TYPE_CHECKING
@@ -38,8 +41,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                                      "open the link the host printed for the seat (it holds the seat's secret). "
                                      "Every seat decides at the same time; the host's computer keeps the game."))
     p.add_argument("link", nargs="?", metavar="LINK",
-                   help=_("the seat's link, http://HOST:PORT/seat/N?secret=... (default: the "
-                          "%(variable)s environment variable)") % {"variable": LINK_ENV})
+                   help=_("the seat's link, http://HOST:PORT/seat/N?secret=...; - reads it from standard input "
+                          "(then no other account of this computer sees it) (default: the %(variable)s "
+                          "environment variable)") % {"variable": LINK_ENV})
     p.set_defaults(run=run)
 
 
@@ -68,6 +72,8 @@ def seat_link(text: str | None) -> Link:
     (it may hold a secret), when it is not a seat's link."""
     from ..tui.remote import parse_link
 
+    if text == "-":
+        text = link_from_standard_input()
     if text is None:
         text = os.environ.get(LINK_ENV)
         if not text:
@@ -77,6 +83,27 @@ def seat_link(text: str | None) -> Link:
     except ValueError:
         raise CommandError(_("this is not a seat's link: it looks like http://HOST:PORT/seat/N?secret=... "
                              "(copy the whole line papertales host printed)")) from None
+
+
+def link_from_standard_input() -> str:
+    """The seat's link read from standard input (`papertales join -`): asked for at a terminal (not shown
+    as it is typed or pasted); else its first line, and then the terminal (/dev/tty) becomes standard input,
+    where the game reads its keys."""
+    stdin = sys.stdin
+    if stdin is not None and stdin.isatty():
+        import getpass
+
+        try:
+            return getpass.getpass(_("The seat's link (not shown): "))
+        except EOFError:
+            return ""
+    line = stdin.readline(4096) if stdin is not None else ""
+    with contextlib.suppress(OSError):
+        terminal = os.open("/dev/tty", os.O_RDWR)
+        os.dup2(terminal, 0)
+        os.close(terminal)
+        sys.stdin = open(0, closefd=False)  # noqa: SIM115  (standard input: never closed)
+    return line.strip()
 
 
 def connect(link: Link, catalog: Catalog) -> RemoteSession:

@@ -14,6 +14,7 @@ import secrets
 import signal
 import socket
 import sys
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from ..hosting.web import HOST, secure_headers
+from ..hosting.limits import Limits, StrictWebSocket, limited, serve_until_signal
+from ..hosting.web import HOST, host_allowed, same_origin, secure_headers
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -59,11 +61,12 @@ class Served(Server):
         self.cookie = f"papertales_token_{port}"  # cookies are per host, not per port
         self.tabs = Tabs(max_games, self.download_manager)
         self.stopped_by: int | None = None
+        self.limits = Limits()
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
         app.router.add_static("/page", PAGE_FILES)
-        app.middlewares.append(self.guard)
+        app.middlewares.extend([limited, self.guard])
         app.on_response_prepare.append(secure_headers)
         return app
 
@@ -74,6 +77,8 @@ class Served(Server):
         Origin) or, without a token, reaching it through a DNS name of its own (Host)."""
         if not HOST.fullmatch(request.host):
             raise web.HTTPBadRequest(text="Paper Tales: a Host header names one address.\n")
+        if not host_allowed(request.host, self.host):
+            raise web.HTTPForbidden(text="Paper Tales: open this server at its own address (the printed link).\n")
         from_link = request.query.get("token")
         if self.token is not None:
             given = from_link or request.cookies.get(self.cookie) or ""
@@ -84,7 +89,7 @@ class Served(Server):
             raise web.HTTPForbidden(text="Paper Tales: served to this computer only "
                                          "(open it as http://127.0.0.1).\n")
         origin = request.headers.get("Origin")
-        if request.path == "/ws" and origin is not None and urlsplit(origin).netloc != request.host:
+        if request.path == "/ws" and origin is not None and not same_origin(origin, request):
             raise web.HTTPForbidden(text="Paper Tales: a page from another site cannot play.\n")
         response = await handler(request)
         if self.token is not None and from_link and not response.prepared:
@@ -111,25 +116,17 @@ class Served(Server):
     def serve_on(self, sock: socket.socket, announce: Callable[[], None] = lambda: None) -> int:
         """Serve until Ctrl-C or SIGTERM; 128 + that signal's number. `announce` (the links) is called
         once both signals are handled: a Ctrl-C the moment after is never lost."""
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-
-        def stop(sig: int) -> None:
-            if self.stopped_by is not None:  # a second Ctrl-C while the games quit: no more waiting
-                raise KeyboardInterrupt  # (`kill_left` below still ends them; `papertales` exits with 130)
-            self.stopped_by = sig
-            raise web.GracefulExit()
-
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop, sig)
-        try:
-            announce()
-            web.run_app(self._make_app(), sock=sock, handle_signals=False, loop=loop, print=None,
-                        access_log=None, shutdown_timeout=STOP_WAIT)
+        try:  # (a second Ctrl-C while the games quit: no more waiting; `kill_left` still ends them)
+            self.stopped_by = serve_until_signal(self._make_app(), sock, self.limits, log, announce,
+                                                 shutdown_timeout=STOP_WAIT,
+                                                 secrets=lambda: iter([self.token] if self.token else []))
         finally:
             kill_left(self.tabs.pids)
-            loop.close()
         return 128 + (self.stopped_by or signal.SIGINT)
+
+
+def log(line: str) -> None:
+    print(f"papertales serve: {line}", file=sys.stderr, flush=True)
 
 
 def page(request: web.Request, title: str, base: str, websocket: str = "/ws") -> web.Response:
@@ -150,17 +147,25 @@ def page(request: web.Request, title: str, base: str, websocket: str = "/ws") ->
 
 class Tabs:
     """Browser tabs, each with a game in a process of its own (textual-serve's `AppService`), at most
-    `max_games` at once; every process ended at the end (`end_all`, then `kill_left(pids)`)."""
+    `max_games` at once, and at most `per_seat` of one seat (a hosted table: no seat takes the others'
+    slots); every process ended at the end (`end_all`, then `kill_left(pids)`)."""
 
-    def __init__(self, max_games: int, download_manager: Any):
+    def __init__(self, max_games: int, download_manager: Any, per_seat: int | None = None):
         self.max_games = max_games
+        self.per_seat = per_seat
         self.download_manager = download_manager
         self.tabs = 0  # websockets with a game (starting, playing or ending): at most max_games
+        self.seat_tabs: Counter[int] = Counter()  # the same, by seat
         self.games: dict[GameProcess, web.WebSocketResponse] = {}
         self.pids: set[int] = set()  # every game process started, to end any left at the end
 
-    def check(self) -> None:
-        """HTTPServiceUnavailable, telling the tab to wait, when max_games games are under way already."""
+    def check(self, seat: int | None = None) -> None:
+        """HTTPServiceUnavailable, telling the tab to wait, when max_games games are under way already
+        (or per_seat of this seat's)."""
+        if seat is not None and self.per_seat is not None and self.seat_tabs[seat] >= self.per_seat:
+            raise web.HTTPServiceUnavailable(
+                text=f"Paper Tales: this seat is played in {self.per_seat} browser tabs already, the most it may. "
+                     "Close one of them, then reload this page.\n", headers={"Retry-After": "10"})
         if self.tabs < self.max_games:
             return
         raise web.HTTPServiceUnavailable(
@@ -168,15 +173,18 @@ class Tabs:
                  "once. Close one of their tabs, then reload this page.\n", headers={"Retry-After": "10"})
 
     async def play(self, request: web.Request, command: str, extra: dict[str, str] | None = None,
-                   ) -> web.WebSocketResponse:
-        """A tab's websocket: its game, `command` run with `extra` in its environment, until either ends
-        (a slot taken before the first await: twelve tabs at once start eight)."""
-        self.check()
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+                   seat: int | None = None) -> web.WebSocketResponse:
+        """A tab's websocket (of `seat`'s page, at a hosted table): its game, `command` run with `extra` in
+        its environment, until either ends (a slot taken before the first await: twelve tabs at once start
+        eight)."""
+        self.check(seat)
+        websocket = StrictWebSocket(heartbeat=15, max_msg_size=MAX_MESSAGE)
         width = clamp(whole_number(request.query.get("width"), 80), MIN_WIDTH, MAX_WIDTH)
         height = clamp(whole_number(request.query.get("height"), 24), MIN_HEIGHT, MAX_HEIGHT)
         game: GameProcess | None = None
         self.tabs += 1
+        if seat is not None:
+            self.seat_tabs[seat] += 1
         try:
             await websocket.prepare(request)
             game = GameProcess(command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
@@ -199,6 +207,8 @@ class Tabs:
                     await self.end(game)
             finally:
                 self.tabs -= 1
+                if seat is not None:
+                    self.seat_tabs[seat] -= 1
         return websocket
 
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:

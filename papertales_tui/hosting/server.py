@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import secrets
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,16 +26,17 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from ..rules import game_decisions
 from . import protocol as p
-from .table import HostedTable, write_save
-from .web import HOST, secure_headers
+from .limits import Limits, StrictWebSocket, limited, running_app, serve_until_signal
+from .table import HostedTable, sidecar_path, write_save
+from .web import HOST, host_allowed, same_origin, secure_headers
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 Sent = Callable[[int, str], None]  # (seat, message): told of every message sent (the tests' record)
 
 DEFAULT_MAX_CLIENTS = 32
 TAKEN_OVER = 4001  # the close code of a connection whose seat was opened elsewhere
-QUEUE_LIMIT = 2000  # messages waiting for a client that does not read: then it is dropped
-HEARTBEAT = 15.0
+HEARTBEAT = 15.0  # seconds between pings: a client that does not answer within half of it is closed
+SEAT = r"{seat:0|[1-9][0-9]?}"  # a seat's number in a path: one spelling (no 00, no other digits than 0-9)
 
 
 @dataclass(eq=False)
@@ -47,14 +48,21 @@ class Client:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     pages_sent: int = 0
     last_state: str = ""
+    queued: int = 0  # bytes in the queue: at most Limits.queue_bytes, or the client is dropped
+    transport: asyncio.Transport | None = None
+    dropped: bool = False
 
 
 class TableServer:
     """The web side of a `HostedTable`: `app()` for aiohttp; `save_path`: where it autosaves."""
 
     def __init__(self, table: HostedTable, save_path: Path | str | None, *, max_clients: int = DEFAULT_MAX_CLIENTS,
-                 on_send: Sent | None = None, log: Callable[[str], None] | None = None):
+                 on_send: Sent | None = None, log: Callable[[str], None] | None = None,
+                 limits: Limits | None = None, host: str = "127.0.0.1", tls: Any = None):
         self.table = table
+        self.tls = tls  # an ssl.SSLContext: served over TLS (https://, wss://)
+        self.limits = limits or Limits()
+        self.host = host  # the address listened on: the Host header must name it (web.host_allowed)
         self.save_path = Path(save_path) if save_path is not None else None
         self.max_clients = max_clients
         self.on_send = on_send
@@ -71,9 +79,9 @@ class TableServer:
         self.save_failed = False
 
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[self.guard], client_max_size=1024)
-        app.router.add_get(r"/seat/{seat:\d{1,2}}/ws", self.websocket)
-        app.router.add_get(r"/seat/{seat:\d{1,2}}", self.page)
+        app = web.Application(middlewares=[limited, self.guard], client_max_size=1024)
+        app.router.add_get(f"/seat/{SEAT}/ws", self.websocket)
+        app.router.add_get(f"/seat/{SEAT}", self.page)
         app.on_response_prepare.append(secure_headers)
         app.on_startup.append(self.started)
         app.on_shutdown.append(self.closing)
@@ -82,24 +90,29 @@ class TableServer:
     # --- who may connect ---------------------------------------------------------------------------
     @web.middleware
     async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """A Host header that is one address; the seat's secret (the link's, or a Bearer header); no page
-        of another site (the Origin)."""
+        """A Host header that is one address, this server's (no other name: DNS rebinding); the seat's
+        secret (the link's, or a Bearer header); no page of another site (the Origin, whole)."""
         if not HOST.fullmatch(request.host):
             raise web.HTTPBadRequest(text="Paper Tales: a Host header names one address.\n")
+        if not host_allowed(request.host, self.host):
+            raise web.HTTPForbidden(text="Paper Tales: open this server at its own address (the printed link).\n")
         seat = self.seat_of(request)
         if seat is None:
             raise web.HTTPForbidden(text="Paper Tales: this seat needs its own link (the one `papertales host` "
                                          "printed for it).\n")
         origin = request.headers.get("Origin")
-        if origin is not None and urlsplit(origin).netloc != request.host:
+        if origin is not None and not same_origin(origin, request):
             raise web.HTTPForbidden(text="Paper Tales: a page from another site cannot play.\n")
         return await handler(request)
 
+    def secrets(self) -> Iterator[str]:
+        """The seats' secrets (never written to the log)."""
+        return (s for s in self.table.secrets if s)
+
     def seat_of(self, request: web.Request) -> int | None:
         """The human seat the request's secret opens (None: no such seat, or a wrong secret)."""
-        try:
-            seat = int(request.match_info.get("seat", ""))
-        except ValueError:
+        seat = seat_number(request)
+        if seat is None:
             return None
         given = request.query.get("secret", "")
         header = request.headers.get("Authorization", "")
@@ -121,9 +134,9 @@ class TableServer:
         if self.connections >= self.max_clients:
             raise web.HTTPServiceUnavailable(text="Paper Tales: too many connections to this table.\n",
                                              headers={"Retry-After": "10"})
-        ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=p.MAX_TO_SERVER)
+        ws = StrictWebSocket(heartbeat=HEARTBEAT, max_msg_size=p.MAX_TO_SERVER)
         self.connections += 1
-        client = Client(seat, ws)
+        client = Client(seat, ws, transport=request.transport)
         writer: asyncio.Task[None] | None = None
         try:
             await ws.prepare(request)
@@ -161,8 +174,12 @@ class TableServer:
             text = await client.queue.get()
             if text is None:
                 break
+            client.queued -= len(text)
             try:
-                await ws.send_str(text)
+                await asyncio.wait_for(ws.send_str(text), self.limits.send_timeout)
+            except TimeoutError:  # it reads nothing: dropped
+                self.drop(client)
+                break
             except (ConnectionError, RuntimeError):
                 break
         with contextlib.suppress(Exception):
@@ -170,13 +187,33 @@ class TableServer:
                            else WSCloseCode.GOING_AWAY)
 
     def queue(self, client: Client, message: p.Welcome | p.State | p.Page | p.Answer | p.Refused | p.Notice) -> None:
-        text = p.encode(message)
-        if client.queue.qsize() >= QUEUE_LIMIT:  # a client that reads nothing: dropped
-            client.queue.put_nowait(None)
+        self.put(client, p.encode(message))
+
+    def put(self, client: Client, text: str) -> None:
+        """Queue `text` for `client`; a client with more than Limits.queue_bytes waiting (it does not
+        read) is dropped instead, and what waited for it freed."""
+        if client.dropped:
             return
+        if client.queued + len(text) > self.limits.queue_bytes:
+            self.drop(client)
+            return
+        client.queued += len(text)
         client.queue.put_nowait(text)
         if self.on_send is not None:
             self.on_send(client.seat, text)
+
+    def drop(self, client: Client) -> None:
+        """A client that does not read: its connection closed at once, its queue emptied."""
+        if client.dropped:
+            return
+        client.dropped = True
+        while not client.queue.empty():
+            client.queue.get_nowait()
+        client.queued = 0
+        client.queue.put_nowait(None)
+        if client.transport is not None:
+            client.transport.abort()
+        self.log(f"seat {client.seat + 1}'s connection dropped: it does not read what it is sent")
 
     # --- a seat's message ---------------------------------------------------------------------------
     async def received(self, client: Client, text: str) -> None:
@@ -255,9 +292,7 @@ class TableServer:
             state = p.encode(table.state(client.seat, online))
             if state != client.last_state:
                 client.last_state = state
-                client.queue.put_nowait(state)
-                if self.on_send is not None:
-                    self.on_send(client.seat, state)
+                self.put(client, state)
 
     async def commit(self) -> None:
         """After a decision or a take-back: the table saved (made here, written in a thread, the writes
@@ -282,7 +317,8 @@ class TableServer:
             self.save_failed = False
         except (OSError, ValueError) as err:
             if not self.save_failed:
-                self.log(f"cannot save the table to {self.save_path}: {err}")
+                problem = getattr(err, "strerror", None) or err
+                self.log(f"cannot save the table to {failed_file(self.save_path, err)}: {problem}")
             self.save_failed = True
 
     def save(self) -> None:
@@ -339,10 +375,10 @@ class TableServer:
             task.cancel()
 
 
-def link(host: str, port: int, seat: int, secret: str) -> str:
-    """A seat's link, as printed."""
+def link(host: str, port: int, seat: int, secret: str, scheme: str = "http") -> str:
+    """A seat's link, as printed (`scheme` https when served over TLS)."""
     shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{port}/seat/{seat}?secret={secret}"
+    return f"{scheme}://{shown}:{port}/seat/{seat}?secret={secret}"
 
 
 def ws_url(link_text: str) -> str:
@@ -356,40 +392,38 @@ def ws_url(link_text: str) -> str:
 async def running(server: TableServer, host: str = "127.0.0.1", port: int = 0) -> Any:
     """Serve `server` on this event loop while in the block (the tests', the benchmark's): yields the
     port; the server is ended on leaving, whatever happens."""
-    runner = web.AppRunner(server.app(), access_log=None, shutdown_timeout=1)
-    await runner.setup()
-    try:
-        site = web.TCPSite(runner, host, port)
-        await site.start()
-        yield runner.addresses[0][1]
-    finally:
-        await runner.cleanup()
+    async with running_app(server.app(), server.limits, server.log, host, port, secrets=server.secrets,
+                           ssl_context=server.tls) as bound:
+        yield bound
 
 
 def serve(server: TableServer, sock: Any, announce: Callable[[], None] = lambda: None) -> int:
     """Serve on a listening socket until Ctrl-C or SIGTERM (the table saved, every seat told): 128 + that
     signal's number. `announce` (the links, "Press Ctrl-C to stop") is called once both signals are
     handled: a Ctrl-C the moment after is never lost (a process started in the background has SIGINT
-    ignored until then)."""
+    ignored until then). Connections capped, the log kept quiet (hosting/limits.py)."""
     import signal
 
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    stopped: list[int] = []
-
-    def stop(sig: int) -> None:
-        if stopped:  # a second Ctrl-C: no more waiting
-            raise KeyboardInterrupt
-        stopped.append(sig)
-        raise web.GracefulExit()
-
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop, sig)
     try:
-        announce()
-        web.run_app(server.app(), sock=sock, handle_signals=False, loop=loop, print=None, access_log=None,
-                    shutdown_timeout=2)
+        stopped = serve_until_signal(server.app(), sock, server.limits, server.log, announce, shutdown_timeout=2,
+                                     secrets=server.secrets, ssl_context=server.tls)
     finally:
         server.save()
-        loop.close()
-    return 128 + (stopped[0] if stopped else signal.SIGINT)
+    return 128 + (stopped or signal.SIGINT)
+
+
+def failed_file(path: Path, err: BaseException) -> Path:
+    """The file of a hosted table's save whose write failed with `err`: the save, or its secrets file."""
+    side = sidecar_path(path)
+    for name in (getattr(err, "filename2", None), getattr(err, "filename", None)):
+        if name and (Path(name) == side or Path(name).name.startswith(f".{side.name}.")):
+            return side
+    return path
+
+
+def seat_number(request: web.Request) -> int | None:
+    """The seat a request's path names (None: none). The routes take one spelling only (`SEAT`)."""
+    text = request.match_info.get("seat", "")
+    if not text.isascii() or not text.isdigit() or str(int(text)) != text:
+        return None
+    return int(text)

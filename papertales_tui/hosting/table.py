@@ -395,28 +395,43 @@ def write_save(path: Path | str, data: bytes, sidecar: dict[str, Any] | None) ->
         os.chmod(side, 0o600)
 
 
+MAX_SEQ_SAVED = 2**31  # a seat's next sequence number in a secrets file: far beyond any game's
+
+
 def read_sidecar(path: Path, players: int) -> dict[str, Any]:
-    """A hosted table's secrets file, checked ({} when missing or not usable: new secrets are made)."""
+    """A hosted table's secrets file, checked: {} when there is none (new secrets are made); a
+    persistence.SaveFileError naming it, saying what is wrong, when it is there but not usable (a file
+    changed by hand must not be half taken: a sequence number of 2**53 would refuse every state)."""
     from ..files import FileProblem, loads_json, read_limited
+    from ..persistence import SaveFileError
+    from ..words import N_
+
+    if not path.exists() and not path.is_symlink():
+        return {}
+
+    def bad(problem: str) -> SaveFileError:
+        return SaveFileError(path, "invalid", N_("this is not a usable secrets file of this table (%(problem)s): "
+                                                 "move it away to continue with new links"), problem=problem)
 
     try:
         data = loads_json(read_limited(path, 64 * 1024, "secrets file"))
-    except (FileProblem, ValueError, OSError):
-        return {}
-    out: dict[str, Any] = {}
-    if not isinstance(data, dict):
-        return out
+    except (FileProblem, ValueError, OSError) as err:
+        raise bad(getattr(err, "strerror", None) or str(err)) from None
+    if not isinstance(data, dict) or data.get("format") != "papertales-host":
+        raise bad("not a secrets file")
     found = data.get("secrets")
-    if isinstance(found, list) and len(found) == players and all(
-            s is None or (isinstance(s, str) and 16 <= len(s) <= 128) for s in found):
-        out["secrets"] = found
+    if not (isinstance(found, list) and len(found) == players and all(
+            s is None or (isinstance(s, str) and 16 <= len(s) <= 128 and s.isascii() and s.isprintable())
+            for s in found)):
+        raise bad(f"'secrets' is not {players} secrets")
     seq = data.get("next_seq")
-    if isinstance(seq, list) and len(seq) == players and all(type(s) is int and 0 <= s <= p.MAX_SEQ for s in seq):
-        out["next_seq"] = seq
+    if not (isinstance(seq, list) and len(seq) == players
+            and all(type(s) is int and 0 <= s <= MAX_SEQ_SAVED for s in seq)):
+        raise bad(f"'next_seq' is not {players} sequence numbers from 0 to {MAX_SEQ_SAVED}")
     start = data.get("pages_from")
-    if type(start) is int and start >= 0:
-        out["pages_from"] = start
-    return out
+    if type(start) is not int or start < 0:
+        raise bad("'pages_from' is not a whole number")
+    return {"secrets": found, "next_seq": seq, "pages_from": start}
 
 
 class _BadQuestion(Exception):

@@ -24,3 +24,54 @@ async def secure_headers(request: web.Request, response: web.StreamResponse) -> 
     (the link holds the secret), a CSP that allows the page's own scripts, styles, fonts and websocket."""
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+
+
+def host_allowed(host: str, listening: str) -> bool:
+    """Whether a request's Host header (its shape checked by HOST) names this server as it listens on
+    `listening` (--host): an address it serves, or a name of this computer: the loopback's (localhost)
+    on loopback, its own (`socket.gethostname()`, and .local) on a network, or the one listened on. Any
+    other name is a page that may have had itself renamed to this address (DNS rebinding): refused."""
+    import ipaddress
+    import socket
+
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") and host.count(":") == 1 else host
+    if name.startswith("["):
+        name = name[1:].split("]", 1)[0]
+    name = name.rstrip(".").lower()
+    served = listening.strip("[]").lower()
+    every = served in ("", "0.0.0.0", "::")
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        address = None
+    try:
+        listen_address = ipaddress.ip_address(served) if served and not every else None
+    except ValueError:
+        listen_address = None
+    if address is not None:
+        if every:
+            return True
+        if listen_address is None:  # listening on a name: its addresses
+            return name in resolved(served)
+        return address == listen_address or (address.is_loopback and listen_address.is_loopback)
+    names = {"localhost"}
+    if served and listen_address is None and not every:
+        names.add(served)
+    if every or (listen_address is not None and not listen_address.is_loopback):
+        own = socket.gethostname().lower()
+        names |= {own, f"{own}.local"}
+    return name in names
+
+
+def resolved(name: str) -> set[str]:
+    import socket
+
+    try:
+        return {str(info[4][0]) for info in socket.getaddrinfo(name, None, type=socket.SOCK_STREAM)}
+    except (OSError, UnicodeError):
+        return set()
+
+
+def same_origin(origin: str, request: web.Request) -> bool:
+    """Whether a request's Origin header is this server's whole origin: its scheme, host and port."""
+    return origin.lower() == f"{request.scheme}://{request.host}".lower()

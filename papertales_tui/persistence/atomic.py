@@ -69,7 +69,9 @@ class DataDirLock:
         except ImportError:
             self.held = True
             return True
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        from ..dirs import private_dir
+
+        private_dir(self.path.parent)
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

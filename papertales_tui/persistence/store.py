@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..dirs import AUTOSAVE, BACKUP, KEPT_PREFIX, autosave_path, backup_path, data_dir, saves_dir
+from ..dirs import AUTOSAVE, BACKUP, KEPT_PREFIX, autosave_path, backup_path, data_dir, private_dir, saves_dir
 from ..files import FileProblem, read_limited
 from ..rules.cards import Catalog
 from ..rules.engine import Game
@@ -57,7 +57,7 @@ def save_named(game: Game, name: str, settings: dict[str, Any] | None = None, *,
         raise SaveFileError(name, "invalid", N_("a game is saved by name, not by path: %(rule)s"),
                             rule=Term(SAVE_NAME_RULE))
     folder = saves_dir(directory)
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    private_dir(folder)
     if not stat.S_ISDIR(os.lstat(folder).st_mode):  # a symbolic link, even to a folder, is not followed
         raise SaveFileError(folder, "invalid", N_("the saves folder is a symbolic link or not a folder: not used"))
     path = folder / f"{stem}.json"
@@ -84,8 +84,7 @@ def autosave(game: Game, settings: dict[str, Any] | None = None, directory: Path
     (disk full, read-only, a directory in the way...) with the files on disk as they were.
     Safe with two writers at once: each uses its own temporary files and every step is a rename.
     `name`: another autosave file of the directory (`own_autosave_path`), its backup <stem>.prev.json."""
-    d = data_dir(directory)
-    d.mkdir(parents=True, exist_ok=True)
+    d = private_dir(data_dir(directory))
     current = d / name
     backup = d / BACKUP if name == AUTOSAVE else kept_backup(current)
     tmp = write_temp(d, name, encode_save(game, settings))
