@@ -52,6 +52,8 @@ class Client:
 class TableServer:
     """The web side of a `HostedTable`: `app()` for aiohttp; `save_path`: where it autosaves."""
 
+    terminal_page = False  # a seat's page also as a terminal (`?view=terminal`: commands/seat_web.py)
+
     def __init__(self, table: HostedTable, save_path: Path | str | None, *, max_clients: int = DEFAULT_MAX_CLIENTS,
                  on_send: Sent | None = None, log: Callable[[str], None] | None = None):
         self.table = table
@@ -69,11 +71,15 @@ class TableServer:
         self.writing = 0  # saves made and not written yet
         self.sidecar_kept: tuple[Any, ...] | None = None  # what the secrets file was last written with
         self.save_failed = False
+        from .phone import PhonePages
+
+        self.phone = PhonePages(self)
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[self.guard], client_max_size=1024)
         app.router.add_get(r"/seat/{seat:\d{1,2}}/ws", self.websocket)
         app.router.add_get(r"/seat/{seat:\d{1,2}}", self.page)
+        self.phone.install(app)  # the seat's page for a phone (hosting/phone/)
         app.on_response_prepare.append(secure_headers)
         app.on_startup.append(self.started)
         app.on_shutdown.append(self.closing)
@@ -106,14 +112,16 @@ class TableServer:
         if not given and header.startswith("Bearer "):
             given = header[len("Bearer "):]
         expected = self.table.secrets[seat] if 0 <= seat < len(self.table.secrets) else None
+        if not given:  # (the seat's page sets a cookie its own requests carry: hosting/phone/)
+            from .phone import cookie_secret
+
+            given = cookie_secret(request, seat)
         ok = secrets.compare_digest(given.encode(), (expected or secrets.token_urlsafe(24)).encode())
         return seat if ok and expected is not None else None
 
     async def page(self, request: web.Request) -> web.Response:
-        """The seat's page: for now, how to join it from a terminal (a browser seat is served here later)."""
-        seat = int(request.match_info["seat"])
-        return web.Response(text=f"Paper Tales: seat {seat + 1} ({self.table.names()[seat]}). Play it in a "
-                                 "terminal with: papertales join <this link>\n")
+        """The seat's page, made for a phone (hosting/phone/)."""
+        return await self.phone.page(request)
 
     # --- a seat's connection -------------------------------------------------------------------------
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:
