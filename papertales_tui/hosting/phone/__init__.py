@@ -115,8 +115,12 @@ class PhonePages:
         try:
             await phone.show()
             page_side = asyncio.ensure_future(self.taps(ws, phone, lock))
-            await asyncio.wait({table_side, page_side}, return_when=asyncio.FIRST_COMPLETED)
+            done, _pending = await asyncio.wait({table_side, page_side}, return_when=asyncio.FIRST_COMPLETED)
             page_side.cancel()
+            for task in done:
+                if not task.cancelled() and task.exception() is not None and not isinstance(
+                        task.exception(), aiohttp.ClientError | ConnectionError):
+                    server.log(f"seat {seat + 1}'s page: {task.exception()!r}")
         finally:
             table_side.cancel()
             with contextlib.suppress(BaseException):

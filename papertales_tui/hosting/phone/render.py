@@ -351,7 +351,7 @@ def screen(seat: PhoneSeat) -> dict[str, Any]:
     unread = seat.unread()
     if unread is not None:
         return results(seat, unread)
-    if state.asked is not None:
+    if state.asked is not None and not seat.sent:
         return deciding(seat)
     if state.view.over:
         return {"kind": "final", "title": tx.phase_title("end"), "final": final(seat)}
@@ -412,3 +412,8 @@ def page(seat_no: int, lang: str, static: str, terminal: str = "") -> str:
         return environment().get_template("page.html").render(w=words(), lang=lang, static=static, seat=seat_no, terminal=terminal,
                                                               title=_("Paper Tales: seat %(seat)s") % {
                                                                   "seat": seat_no + 1})
+
+
+def refused(message: str) -> str:
+    """A refusal from the table (its reason as the protocol gives it), as the screens say one."""
+    return _("Not allowed: %(reason)s") % {"reason": message}

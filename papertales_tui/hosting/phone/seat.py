@@ -76,6 +76,7 @@ class PhoneSeat:
         self.pages: dict[int, p.Page] = {}
         self.log: list[Any] = []
         self.tab = "play"
+        self.read_sent = -1  # the last page this page said was read (shown no more while the table hears it)
         self.error = ""
         self.heading = ""
         self.closed_why = ""  # "taken_over", "closing" or "" (the connection was lost)
@@ -94,12 +95,13 @@ class PhoneSeat:
         self.plan: DeployPlan | None = None
         self.held: int | None = None
         self.unpaid: tuple[int, ...] | None = None
+        self.sent = False  # the decision is sent: the table's answer is awaited (its buttons are gone)
 
     def unread(self) -> int | None:
         """The first results page this seat has not read (it is shown before anything else)."""
         if self.state is None:
             return None
-        unread = [i for i in self.pages if i >= self.state.read]
+        unread = [i for i in self.pages if i >= self.state.read and i > self.read_sent]
         return min(unread) if unread else None
 
     # --- the protocol's side ---------------------------------------------------------------------
@@ -127,9 +129,7 @@ class PhoneSeat:
             self.asks.pop(message.id).set_result(message)
             return
         if isinstance(message, p.Refused):
-            from ...text.errors import told  # noqa: F401  (loads the words of refusals)
-
-            self.error = message.message
+            self.error, self.sent = render.refused(message.message), False
             await self.show()
         elif isinstance(message, p.Notice):
             if message.what in ("taken_over", "closing"):
@@ -165,7 +165,7 @@ class PhoneSeat:
 
     async def decide(self, decision: Decision) -> None:
         assert self.state is not None
-        self.error = ""
+        self.error, self.sent = "", True
         await self.send({"type": "decide", "seq": self.state.next_seq, "decision": decision.to_dict()})
 
     async def load_log(self) -> None:
@@ -210,13 +210,14 @@ class PhoneSeat:
         if a == "read":
             page = self.unread()
             if page is not None and str(page) == v:
+                self.read_sent = page
                 await self.send({"type": "read", "page": page})
             return
         if a == "take_back":
             if state.take_back:
                 await self.send({"type": "take_back", "seq": state.next_seq})
             return
-        if state.asked is None or self.unread() is not None:
+        if state.asked is None or self.unread() is not None or self.sent:
             return
         options = state.asked.options
         if isinstance(options, PickOptions):

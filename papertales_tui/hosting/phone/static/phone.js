@@ -6,7 +6,7 @@
   var live = document.getElementById("live");
   var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host +
     location.pathname.replace(/\/+$/, "") + "/phone/ws";
-  var ws = null, delay = 500, over = false;
+  var ws = null, delay = 500, over = false, shown = 0;
 
   function send(a, v) {
     if (ws && ws.readyState === 1) ws.send(JSON.stringify({a: a, v: v || ""}));
@@ -31,6 +31,7 @@
       var m = JSON.parse(e.data), focused = document.activeElement && document.activeElement.id;
       if (typeof m.html === "string") {
         app.innerHTML = m.html;
+        app.dataset.shown = String(++shown);  // (how many bodies shown: a test waits for the next)
         if (focused) { var el = document.getElementById(focused); if (el) el.focus({preventScroll: true}); }
       }
       if (m.lang) document.documentElement.lang = m.lang;

@@ -1,0 +1,134 @@
+"""The phone page (papertales_tui/hosting/phone/) driven by taps in Debian's Chromium, through
+Playwright's Python driver, in phone emulation (touch, a phone's viewport): a hosted table served from a
+thread of the test (tests/test_join_play.py `hosted`, ended on leaving), and a player that taps through
+a whole game. Every console message of an error, every failed request and every answer of 400 or more
+is recorded (`Page.problems`)."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from helpers.browser import ARGS, CHROMIUM
+
+PHONE = {"width": 390, "height": 844}
+SMALL = {"width": 360, "height": 640}
+
+
+@dataclass
+class Phone:
+    page: Any
+    problems: list[str] = field(default_factory=list)
+
+    def shown(self) -> int:
+        return int(self.page.get_attribute("#app", "data-shown") or 0)
+
+    def tap(self, selector: str, timeout: float = 20) -> None:
+        """Tap a button and wait for the page's next body (each tap is answered with one)."""
+        before = self.shown()
+        self.page.tap(selector)
+        self.wait_shown(before, timeout)
+
+    def wait_shown(self, before: int, timeout: float = 20) -> None:
+        self.page.wait_for_function(f"() => Number(document.getElementById('app').dataset.shown || 0) > {before}",
+                                    timeout=timeout * 1000)
+
+    def kind(self) -> str:
+        """The screen shown: pick, deploy, choose, results, final, waiting (or '' while connecting)."""
+        found = self.page.query_selector("section.screen[id^=screen-]")
+        return (found.get_attribute("id") or "")[len("screen-"):] if found else ""
+
+
+@contextlib.contextmanager
+def phone(viewport: dict[str, int] = PHONE, locale: str = "en-US") -> Iterator[Phone]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, device_scale_factor=2,
+                                          locale=locale)
+            page = context.new_page()
+            found = Phone(page)
+            page.on("console", lambda m: found.problems.append(f"console {m.type}: {m.text}")
+                    if m.type in ("error", "warning") else None)
+            page.on("pageerror", lambda e: found.problems.append(f"page error: {e}"))
+            page.on("requestfailed", lambda r: found.problems.append(f"failed: {r.url} {r.failure}"))
+            page.on("response", lambda r: found.problems.append(f"{r.status}: {r.url}") if r.status >= 400 else None)
+            yield found
+        finally:
+            browser.close()
+
+
+def play(ph: Phone, seen: Callable[[str], None] = lambda kind: None, timeout: float = 240) -> list[str]:
+    """Tap through the game to its final scores, as a player would: the first card of the draft (and
+    the next to discard), the first card of the hand that Gold pays on the first open spot, the first
+    choice of every other prompt, Next on every results page. `seen(kind)` is called on each new screen
+    (before any tap on it). Returns the kinds of screen in the order shown."""
+    page, kinds = ph.page, []
+    end = time.monotonic() + timeout
+    page.wait_for_selector("section.screen[id^=screen-]", timeout=20000)
+    last = None
+    while time.monotonic() < end:
+        kind, body = ph.kind(), ph.shown()
+        if (kind, body) != last:
+            kinds.append(kind)
+            seen(kind)
+        last = (kind, body)
+        if kind == "final":
+            return kinds
+        if kind == "results":
+            ph.tap("#read")
+        elif kind == "pick":
+            cards = page.query_selector_all("button[data-a=card]")
+            ph.tap(f"#{cards[0].get_attribute('id')}")
+            if page.query_selector("#confirm[disabled]"):
+                ph.tap(f"#{cards[1].get_attribute('id')}")
+            ph.tap("#confirm")
+        elif kind == "deploy":
+            deploy(ph)
+        elif kind == "choose":
+            if page.query_selector("#confirm[disabled]"):
+                ph.tap("#opt-0")
+            ph.tap("#confirm")
+        else:  # waiting, or connecting: the next body
+            ph.wait_shown(body, timeout=60)
+    raise AssertionError(f"the game did not end in {timeout} s: {kinds[-10:]}")
+
+
+def deploy(ph: Phone) -> None:
+    page = ph.page
+    money = page.inner_text(".money")
+    left = int(money.rsplit("=", 1)[1].split()[0].strip("¤"))
+    free = page.query_selector("button.spot:not([disabled]):not(.new) .dim")
+    for card in page.query_selector_all("button[data-a=hand]"):
+        cost = int(card.inner_text().split("¤", 1)[1].split()[0])
+        if free is not None and cost <= left:
+            ph.tap(f"#{card.get_attribute('id')}")
+            spot = page.query_selector_all("button.spot:not([disabled])")
+            empty = [s for s in spot if s.query_selector(".dim")]
+            ph.tap(f"#{empty[0].get_attribute('id')}")
+            break
+    ph.tap("#confirm")
+    if page.query_selector("#unpaid-ok"):
+        ph.tap("#unpaid-ok")
+
+
+@contextlib.contextmanager
+def hosted(players: int, seed: int, types: list[str], solo: bool = False) -> Iterator[tuple[Any, list[str], list[str]]]:
+    """A table served on 127.0.0.1 from a thread of the test (tests/test_join_play.py `serving`, ended on
+    leaving): the table, each seat's link ("" for a bot's) and what the server logged."""
+    from test_join_play import serving
+
+    from papertales_tui.hosting.server import TableServer, link
+    from papertales_tui.hosting.table import HostedTable
+    from papertales_tui.rules import Game
+
+    game = Game.new([f"Seat{i}" for i in range(players)], seed=seed)
+    table = HostedTable(game, types)
+    logged: list[str] = []
+    with serving(TableServer(table, None, log=logged.append)) as port:
+        yield table, [link("127.0.0.1", port, i, s) if s else "" for i, s in enumerate(table.secrets)], logged

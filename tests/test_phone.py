@@ -1,0 +1,108 @@
+"""The seat's page for a phone (papertales_tui/hosting/phone/, issue 38): a whole 2-seat game against a
+bot played by taps in Debian's Chromium in phone emulation (390x844, touch); the layout at 360x640 on
+every screen of a game (nothing scrolls sideways, every control at least 44x44 CSS px, text contrast at
+least 4.5:1); no console error nor failed request, the icon included. Without a browser: the page's
+safety (403 on a wrong secret, no framing, a strict CSP, the cookie HttpOnly for the seat only, taps
+bounded and checked) and its languages."""
+
+from __future__ import annotations
+
+import asyncio
+import urllib.error
+import urllib.request
+
+import aiohttp
+import pytest
+from helpers.browser import chromium_missing
+from test_join_play import hosted
+
+from papertales_tui.hosting.phone.render import accepted_language
+from papertales_tui.hosting.phone.seat import MAX_TAP, read_tap
+
+browser_needed = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
+
+
+def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=10) as reply:
+            return reply.status, dict(reply.headers), reply.read().decode()
+    except urllib.error.HTTPError as err:
+        return err.code, dict(err.headers), ""
+
+
+def test_the_page_asks_for_the_seats_secret_and_is_never_framed(tmp_path):
+    with hosted(tmp_path, 2, seed=3, types=["human", "bot:easy"]) as (table, links):
+        base, secret = links[0].split("?secret=")
+        code, headers, html = fetch(links[0])
+        assert code == 200 and "phone.js" in html and "<script>" not in html  # no inline script
+        assert headers["X-Frame-Options"] == "DENY"
+        csp = headers["Content-Security-Policy"]
+        assert "frame-ancestors 'none'" in csp and "script-src 'self';" in csp and "unsafe-inline" not in csp
+        cookie = headers["Set-Cookie"]
+        assert "HttpOnly" in cookie and "Path=/seat/0;" in cookie and "SameSite=Strict" in cookie
+        assert fetch(base + "?secret=" + secret[:-1] + "x")[0] == 403  # a wrong secret
+        assert fetch(base)[0] == 403  # none
+        assert fetch(base + "/phone/static/phone.js")[0] == 403  # the page's files too, without its cookie
+        value = cookie.split(";", 1)[0]
+        assert fetch(base + "/phone/static/phone.js", {"Cookie": value})[0] == 200
+        assert fetch(base + "/phone/static/../../server.py", {"Cookie": value})[0] in (403, 404)
+        assert fetch(base + "/phone/static/render.py", {"Cookie": value})[0] == 404  # only the page's files
+        other = base.replace("/seat/0", "/seat/1")
+        assert fetch(other + "/phone/static/phone.js", {"Cookie": value.replace("_0=", "_1=")})[0] == 403  # a bot
+
+
+async def test_taps_are_bounded_and_checked_and_the_page_shows_only_its_seat(tmp_path):
+    assert read_tap('{"a": "tab", "v": "log"}') is not None
+    for bad in ('{"a": "tab", "v": 3}', '{"a": "rm", "v": ""}', '{"a": "tab", "v": "x", "more": 1}', "[]", "nope",
+                '{"a": "tab", "v": "' + "x" * 17 + '"}', '{"a": "tab", "v": "' + " " * MAX_TAP + '"}'):
+        assert read_tap(bad) is None, bad
+    with hosted(tmp_path, 2, seed=5, types=["human", "human"]) as (table, links):
+        base, secret = links[1].split("?secret=")
+        ws_url = base.replace("http://", "ws://") + "/phone/ws"
+        async with aiohttp.ClientSession() as session:
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await session.ws_connect(ws_url, headers={"Authorization": "Bearer wrong"})
+            assert refused.value.status == 403
+            async with session.ws_connect(ws_url, headers={"Authorization": f"Bearer {secret}"}) as ws:
+                body = await until(ws, "screen-pick")
+                mine = table.game.state.players[1].draft
+                theirs = table.game.state.players[0].draft
+                assert all(f'data-v="{c}"' in body for c in mine)
+                assert not any(f'id="card-{c}"' in body for c in theirs if c not in mine)
+                assert "Seat1" in body
+                await ws.send_str('{"a": "card", "v": "not a card"}')  # refused quietly: the page again
+                assert "screen-pick" in (await ws.receive_json(timeout=10))["html"]
+                await ws.send_str("x" * (MAX_TAP + 10))  # too long: the connection is closed
+                closing = await ws.receive(timeout=10)
+                assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
+        assert table.game.state.decisions == []
+
+
+async def until(ws: aiohttp.ClientWebSocketResponse, text: str) -> str:
+    while True:
+        message = await asyncio.wait_for(ws.receive_json(), 20)
+        if text in message.get("html", ""):
+            return str(message["html"])
+
+
+def test_the_browsers_language_or_none_the_game_speaks():
+    assert accepted_language("fr-CA,fr;q=0.9,en;q=0.8") == "fr"
+    assert accepted_language("de-DE,de;q=0.9,pl;q=0.5,en;q=0.4") == "pl"
+    assert accepted_language("en;q=0.2,es;q=0.9") == "es"
+    assert accepted_language("de, ja") == "en" and accepted_language("") == "en"
+
+
+@browser_needed
+def test_a_whole_game_by_taps_on_a_phone_against_a_bot(tmp_path):
+    from helpers.phone import PHONE, phone, play
+
+    with hosted(tmp_path, 2, seed=11, types=["human", "bot:easy"]) as (table, links), phone(PHONE) as ph:
+        ph.page.goto(links[0])
+        kinds = play(ph)
+        assert table.game.over
+        assert {"pick", "deploy", "results", "final"} <= set(kinds)
+        assert ph.page.query_selector(".final") is not None
+        winners = ph.page.inner_text(".winner")
+        assert any(table.game.state.players[w].name in winners for w in table.game.winners())
+        assert any(d["player"] == 0 and d["kind"] == "deploy" for d in table.game.state.decisions)
+        assert ph.problems == []
