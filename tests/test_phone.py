@@ -93,10 +93,10 @@ def test_the_browsers_language_or_none_the_game_speaks():
 
 
 @browser_needed
-def test_a_whole_game_by_taps_on_a_phone_against_a_bot(tmp_path):
-    from helpers.phone import PHONE, phone, play
+def test_a_whole_game_by_taps_on_a_phone_against_a_bot():
+    from helpers.phone import PHONE, hosted, phone, play
 
-    with hosted(tmp_path, 2, seed=11, types=["human", "bot:easy"]) as (table, links), phone(PHONE) as ph:
+    with hosted(2, seed=11, types=["human", "bot:easy"]) as (table, links, logged), phone(PHONE) as ph:
         ph.page.goto(links[0])
         kinds = play(ph)
         assert table.game.over
@@ -105,4 +105,45 @@ def test_a_whole_game_by_taps_on_a_phone_against_a_bot(tmp_path):
         winners = ph.page.inner_text(".winner")
         assert any(table.game.state.players[w].name in winners for w in table.game.winners())
         assert any(d["player"] == 0 and d["kind"] == "deploy" for d in table.game.state.decisions)
-        assert ph.problems == []
+        assert ph.problems == [] and logged == []
+
+
+@browser_needed
+def test_every_screen_fits_a_small_phone():
+    """At 360x640, on each screen of a game (and the Table and Log tabs once a turn): nothing scrolls
+    sideways, every control is at least 44x44 CSS px, every text has a contrast of 4.5:1 at least."""
+    from helpers.phone import SMALL, hosted, layout_problems, phone, play
+
+    with hosted(2, seed=11, types=["human", "bot:easy"]) as (table, links, logged), phone(SMALL) as ph:
+        ph.page.goto(links[0])
+        found: dict[str, list[str]] = {}
+        tabs_seen: list[str] = []
+
+        def check(kind: str) -> None:
+            found.setdefault(kind, []).extend(layout_problems(ph))
+            if kind == "deploy" and not tabs_seen:  # the other tabs once, then back to play
+                for tab in ("table", "log", "play"):
+                    ph.tap(f"#tab-{tab}")
+                    tabs_seen.append(tab)
+                    found.setdefault(tab, []).extend(layout_problems(ph))
+
+        kinds = play(ph, check)
+        assert {"pick", "deploy", "results", "final", "table", "log"} <= set(kinds) | set(tabs_seen)
+        assert {k: v for k, v in found.items() if v} == {}
+        assert ph.problems == [] and logged == []
+
+
+@browser_needed
+def test_the_layout_check_finds_what_breaks_it():
+    """The check above can fail: a page with a small button, grey on white text and a wide block."""
+    from helpers.phone import SMALL, Phone, layout_problems, phone
+
+    with phone(SMALL) as ph:
+        ph.page.set_content('<meta name="viewport" content="width=device-width"><body><button id="b">ok</button>'
+                            '<p class="x">faint</p><div class="w">wide</div></body>')
+        ph.page.add_style_tag(content="#b { width: 30px; height: 30px } .x { color: #aaa; background: #fff } "
+                                      ".w { width: 900px }")
+        problems = layout_problems(Phone(ph.page))
+    assert any(p.startswith("sideways scroll") for p in problems), problems
+    assert any(p.startswith("control b: 30x30") for p in problems)
+    assert any(p.startswith("contrast") and "faint" in p for p in problems)

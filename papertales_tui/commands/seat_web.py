@@ -1,6 +1,6 @@
 """A hosted table's seats in web browsers as terminals (tablets, laptops): a seat's link with
-`?view=terminal` plays that seat with the same screens as in a terminal, through textual-serve (the page of `papertales serve`,
-commands/serve_web.py): the tab's game is `papertales join` for that seat, run on the host's computer in a
+`?view=terminal` plays that seat with the same screens as in a terminal, through textual-serve (the page
+of `papertales serve`, commands/serve_web.py): the tab's game is `papertales join` for that seat, run on the host's computer in a
 process of its own, the seat's link given in its environment (never on a command line).
 
 `SeatServer` is the hosted table's server (hosting/server.py `TableServer`) with, under each seat's
@@ -8,7 +8,8 @@ process of its own, the seat's link given in its environment (never on a command
 module's), the page's files (`static/`: textual-serve's; `page/`: its own
 script and styles) and the terminal's websocket (`term`). The page sets a cookie holding the seat's
 secret (HttpOnly, SameSite=Strict, for `/seat/N` and below only: hosting/phone/), which the page's
-own requests carry: every request still carries the seat's secret, checked as the protocol's websocket checks it (403 otherwise).
+own requests carry: every request still carries the seat's secret, checked as the protocol's websocket
+checks it (403 otherwise).
 At most `max_games` browser games at once (the next tab is told to wait); every one ends with the server.
 
 Imported only when textual-serve is installed (the `serve` extra).

@@ -132,3 +132,44 @@ def hosted(players: int, seed: int, types: list[str], solo: bool = False) -> Ite
     logged: list[str] = []
     with serving(TableServer(table, None, log=logged.append)) as port:
         yield table, [link("127.0.0.1", port, i, s) if s else "" for i, s in enumerate(table.secrets)], logged
+
+
+LAYOUT = """() => {
+  const out = [], de = document.documentElement, width = de.clientWidth;
+  if (de.scrollWidth > width) out.push(`sideways scroll: ${de.scrollWidth} > ${width}`);
+  if (width > screen.width) out.push(`laid out ${width} px wide on a screen of ${screen.width}`);
+  const name = (el) => el.id || el.textContent.trim().slice(0, 30);
+  for (const el of document.querySelectorAll("button, a[href], input, select")) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (r.width < 44 || r.height < 44) out.push(`control ${name(el)}: ${r.width}x${r.height}`);
+    if (r.right > width + 0.5 || r.left < -0.5) out.push(`control ${name(el)} off the screen`);
+  }
+  const rgb = (s) => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+                       return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  const background = (el) => {
+    for (; el; el = el.parentElement) {
+      const c = rgb(getComputedStyle(el).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] > 0.99)) return c;
+    }
+    return [255, 255, 255];
+  };
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || !el || el.closest(".sr")) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const fg = rgb(getComputedStyle(el).color), bg = background(el);
+    const a = lum(fg), b = lum(bg), ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < 4.5) out.push(`contrast ${ratio.toFixed(2)} of "${n.textContent.trim().slice(0, 30)}"`);
+  }
+  return out;
+}"""
+
+
+def layout_problems(ph: Phone) -> list[str]:
+    """What breaks the layout rules on the screen shown: sideways scroll, a control under 44x44 CSS px or
+    off the screen, text under 4.5:1 contrast against its background."""
+    return list(ph.page.evaluate(LAYOUT))

@@ -120,7 +120,8 @@ def kingdom(view: SeatView, player: int) -> dict[str, Any]:
                           "dies": u.dies})
     buildings = [_("%(building)s (level %(level)s)") % {"building": tx.building_name(view.catalog, k), "level": lvl}
                  for k, lvl in p.buildings]
-    res = " ".join(f"{tx.RESOURCE_GLYPHS[r]}{n} {tx.resource_name(r)}" for r, n in p.resources if r in tx.RESOURCE_GLYPHS)
+    res = " ".join(f"{tx.RESOURCE_GLYPHS[r]}{n} {tx.resource_name(r)}" for r, n in p.resources
+                   if r in tx.RESOURCE_GLYPHS)
     return {"seat": player, "name": p.name, "lp": p.lp, "gold": p.gold, "hand": p.hand_count, "units": units,
             "buildings": buildings, "strength": p.strength, "resources": res, "me": player == view.seat}
 
@@ -286,8 +287,8 @@ def deciding(seat: PhoneSeat) -> dict[str, Any]:
         label = spot(s) if u is None else f"{card_name(view.card(u.card))} · {spot(s)}"
         choices.append({"n": n, "label": label, "sub": "", "selected": n in seat.healed})
     return {"kind": "choose", "title": _("Mystical Healer"),
-            "prompt": ngettext("Tap the Unit to save (at most %(count)s).", "Tap the Units to save (at most %(count)s).",
-                               options.max) % {"count": options.max},
+            "prompt": ngettext("Tap the Unit to save (at most %(count)s).",
+                               "Tap the Units to save (at most %(count)s).", options.max) % {"count": options.max},
             "choices": choices, "multi": True, "ready": True}
 
 
@@ -409,9 +410,9 @@ def solo(view: SeatView) -> dict[str, Any] | None:
 def page(seat_no: int, lang: str, static: str, terminal: str = "") -> str:
     """The seat's whole page (its body comes over the websocket)."""
     with speaking(lang):
-        return environment().get_template("page.html").render(w=words(), lang=lang, static=static, seat=seat_no, terminal=terminal,
-                                                              title=_("Paper Tales: seat %(seat)s") % {
-                                                                  "seat": seat_no + 1})
+        title = _("Paper Tales: seat %(seat)s") % {"seat": seat_no + 1}
+        return environment().get_template("page.html").render(w=words(), lang=lang, static=static, seat=seat_no,
+                                                              terminal=terminal, title=title)
 
 
 def refused(message: str) -> str:
