@@ -1,7 +1,8 @@
 """A hosted table's seats in web browsers as terminals (tablets, laptops): a seat's link with
 `?view=terminal` plays that seat with the same screens as in a terminal, through textual-serve (the page
-of `papertales serve`, commands/serve_web.py): the tab's game is `papertales join` for that seat, run on the host's computer in a
-process of its own, the seat's link given in its environment (never on a command line).
+of `papertales serve`, commands/serve_web.py): the tab's game is `papertales join` for that seat, run on
+the host's computer in a process of its own, the seat's link given in its environment (never on a
+command line).
 
 `SeatServer` is the hosted table's server (hosting/server.py `TableServer`) with, under each seat's
 `/seat/N`: its page (the link itself: the phone's page, hosting/phone/; with `?view=terminal`, this
