@@ -208,8 +208,11 @@ def results(seat: PhoneSeat, page_index: int) -> dict[str, Any]:
     war_rows = []
     for w in wars:
         won = w.get("winners") or [i for i, n in zip(w["players"], w.get("wars_won") or []) if n]
-        war_rows.append([{"name": view.players[pl].name, "strength": st, "won": pl in won,
-                          "parts": strengths.get(pl, [])} for pl, st in zip(w["players"], w["strengths"])])
+        counts = dict(zip(w["players"], w.get("wars_won") or [1] * len(w["players"])))
+        war_rows.append([{"name": view.players[pl].name, "strength": st, "parts": strengths.get(pl, []),
+                          "won": ngettext("wins %(count)s War", "wins %(count)s Wars", counts[pl]) % {
+                              "count": counts[pl]} if pl in won else ""}
+                         for pl, st in zip(w["players"], w["strengths"])])
     chapter = CHAPTERS.get(page.chapter)
     title = _(chapter) if chapter else page.chapter
     figures = [{"name": view.players[i].name, "lp": lp, "gold": gold}
@@ -241,7 +244,8 @@ def final(seat: PhoneSeat) -> dict[str, Any]:
              "winner": i in view.winners, "me": i == view.seat} for n, i in enumerate(order)]
     winners = and_list([view.players[i].name for i in view.winners])
     return {"title": ngettext("%(names)s wins!", "%(names)s win!", max(1, len(view.winners))) % {"names": winners},
-            "rows": rows, "lp": _("LP"), "gold": _("Gold")}
+            "rows": rows, "lp": _("LP"), "gold": _("Gold"),
+            "kingdoms": [kingdom(view, i) for i in order] if view.over else []}
 
 
 def deciding(seat: PhoneSeat) -> dict[str, Any]:
