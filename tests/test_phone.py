@@ -147,3 +147,51 @@ def test_the_layout_check_finds_what_breaks_it():
     assert any(p.startswith("sideways scroll") for p in problems), problems
     assert any(p.startswith("control b: 30x30") for p in problems)
     assert any(p.startswith("contrast") and "faint" in p for p in problems)
+
+
+@browser_needed
+def test_waiting_take_back_language_and_reconnecting_by_itself():
+    """Two human seats, seat 1 not connected: seat 0 picks by taps and is told who the table waits for
+    (not connected); it takes its pick back and picks again; it chooses French on the page; the host
+    stops and starts again on the same port: the page connects again by itself, back where it was."""
+    from helpers.phone import PHONE, Phone, phone
+    from test_join_play import serving
+
+    from papertales_tui.hosting.server import TableServer, link
+    from papertales_tui.hosting.table import HostedTable
+    from papertales_tui.rules import Game
+
+    table = HostedTable(Game.new(["Ann", "Bob"], seed=4), ["human", "human"])
+    logged: list[str] = []
+    with phone(PHONE) as ph:
+        with serving(TableServer(table, None, log=logged.append)) as port:
+            ph.page.goto(link("127.0.0.1", port, 0, table.secrets[0] or ""))
+            pick_first(ph)
+            ph.page.wait_for_selector("#screen-waiting")
+            waiting = ph.page.inner_text("#screen-waiting")
+            assert "Bob (not connected)" in waiting and "Your choice: pick" in waiting, waiting
+            ph.tap("#take-back")
+            ph.page.wait_for_selector("#screen-pick")
+            pick_first(ph)
+            ph.page.wait_for_selector("#screen-waiting")
+            ph.tap("#lang-fr")
+            assert ph.page.get_attribute("html", "lang") == "fr"
+            french = ph.page.inner_text("#screen-waiting")
+            assert "Bob (non connecté)" in french, french
+        ph.page.wait_for_selector("#conn")  # the host stopped: the page says it connects again
+        with serving(TableServer(table, None, log=logged.append), port=port):
+            ph.page.wait_for_selector("#screen-waiting", timeout=20000)
+            assert "Bob (non connecté)" in ph.page.inner_text("#screen-waiting")  # its language kept
+    assert table.game.state.decisions == []  # (Bob has not picked: the step waits)
+    # while the host was down, the page's attempts to connect failed (said on the console): nothing else
+    assert all("WebSocket connection to" in p for p in ph.problems), ph.problems
+    assert logged == []
+
+
+def pick_first(ph: Phone) -> None:
+    ph.page.wait_for_selector("#screen-pick")
+    cards = ph.page.query_selector_all("button[data-a=card]")
+    ph.tap(f"#{cards[0].get_attribute('id')}")
+    if ph.page.query_selector("#confirm[disabled]"):
+        ph.tap(f"#{cards[1].get_attribute('id')}")
+    ph.tap("#confirm")

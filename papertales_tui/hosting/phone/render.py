@@ -30,6 +30,7 @@ from ...rules import (
 )
 from ...text import i18n
 from ...text.glyphs import AGE, GOLD, LP, STRENGTH
+from ...text.i18n import N_
 from ...text.narrator import Names, and_list, narrate, spot
 from ...tui import text as tx
 from ...tui.board_i18n import SCREENS, card_name
@@ -131,14 +132,13 @@ def words() -> dict[str, str]:
     return {
         "play": _("Play"), "table": _("Table"), "log": _("Log"), "connecting": _("Connecting…"),
         "confirm": _("Confirm"), "undo": _("Undo"), "cancel": _("Cancel"), "keep": _("Keep for next turn"),
-        "unkeep": _("Do not keep"), "take_out": _("Take out"), "take_back": _("Take back"), "next": _("Next"),
-        "details": _("Details"), "hand": _("Your hand"), "kept": _("Kept for next turn"),
+"take_out": _("Take out"), "take_back": _("Take back"), "next": _("Next"),
+"hand": _("Your hand"), "kept": _("Kept for next turn"),
         "front": _("Front"), "back": _("Back"), "empty": _("empty"), "closed": _("closed"),
         "language": _("Language"), "terminal": _("Terminal page (tablets and laptops)"),
         "pass": _("build nothing"), "buildings": _("Buildings"), "no_units": _("No Unit in play."),
         "taken_over": _("This seat is open on another device or tab."), "reconnecting": _("Reconnecting…"),
         "dies": _("dies at this Aging"), "you": _("you"), "lich": _("Lich King"),
-        "hint": _("Hint"), "review": _("Review"), "rematch": _("Rematch"),
         "gold": GOLD, "lp": LP, "age": AGE, "strength": STRENGTH,
     }
 
@@ -149,9 +149,9 @@ def header(seat: PhoneSeat) -> dict[str, Any]:
     assert state is not None
     view = state.view
     me = view.players[view.seat] if view.seat is not None else None
-    turn = _("Turn %(turn)s of %(turns)s") % {"turn": view.turn, "turns": view.turns} if view.turn else ""
-    return {"turn": turn, "phase": tx.phase_title(view.phase) if view.phase else "", "name": me.name if me else "",
-            "gold": me.gold if me else 0, "lp": me.lp if me else 0}
+    when = _("Turn %(turn)s/%(turns)s · %(phase)s") % {
+        "turn": view.turn, "turns": view.turns, "phase": tx.phase_title(view.phase)} if view.turn else ""
+    return {"when": when, "name": me.name if me else "", "gold": me.gold if me else 0, "lp": me.lp if me else 0}
 
 
 def who(seat: PhoneSeat, seats: Sequence[int]) -> str:
@@ -161,10 +161,21 @@ def who(seat: PhoneSeat, seats: Sequence[int]) -> str:
     names = []
     for s in seats:
         name = state.view.players[s].name
-        if seat.welcome.seats[s] == "human" and s not in state.online and s != state.view.seat:
+        if seat.welcome.seats[s] != "human":
+            name = name + " " + _("(bot)")
+        elif s not in state.online and s != state.view.seat:
             name = _("%(name)s (not connected)") % {"name": name}
         names.append(name)
     return and_list(names)
+
+
+DOING = {  # whom the table waits for, and for what (the terminal's waiting screen's words)
+    "pick": N_("Waiting for %(names)s to pick."),
+    "deploy": N_("Waiting for %(names)s to deploy."),
+    "age_target": N_("Waiting for %(names)s to place Age tokens."),
+    "construction": N_("Waiting for %(names)s to build."),
+    "heal": N_("Waiting for %(names)s to choose what the Mystical Healer saves."),
+}
 
 
 def waiting(seat: PhoneSeat) -> dict[str, Any]:
@@ -175,16 +186,17 @@ def waiting(seat: PhoneSeat) -> dict[str, Any]:
     readers = [s for s in state.reading if s != view.seat]
     lines = []
     if others:
-        lines.append(_("Waiting for %(names)s.") % {"names": who(seat, others)})
+        doing = DOING.get(view.step, N_("Waiting for %(names)s to decide."))
+        lines.append(SCREENS.marked(doing) % {"names": who(seat, others)})
     if readers:
-        lines.append(_("%(names)s still reading the results.") % {"names": who(seat, readers)})
+        lines.append(_("Still reading the results: %(names)s.") % {"names": who(seat, readers)})
     me = view.players[view.seat] if view.seat is not None else None
     mine = ""
     if me is not None and me.decided is not None:
         from ...text.decisions import decision_text
 
         mine = _("Your choice: %(decision)s") % {"decision": decision_text(me.decided, view)}
-    return {"kind": "waiting", "title": _("Waiting"), "lines": lines or [_("Waiting for the others.")], "mine": mine,
+    return {"kind": "waiting", "title": _("Waiting"), "lines": lines or [_("Waiting for the table…")], "mine": mine,
             "take_back": state.take_back}
 
 
@@ -214,7 +226,7 @@ def results(seat: PhoneSeat, page_index: int) -> dict[str, Any]:
                               "count": counts[pl]} if pl in won else ""}
                          for pl, st in zip(w["players"], w["strengths"])])
     chapter = CHAPTERS.get(page.chapter)
-    title = _(chapter) if chapter else page.chapter
+    title = SCREENS.marked(chapter) if chapter else page.chapter
     figures = [{"name": view.players[i].name, "lp": lp, "gold": gold}
                for i, (lp, gold) in enumerate(zip(page.figures.lp, page.figures.gold))]
     out = {"kind": "results", "title": _("Turn %(turn)s: %(chapter)s") % {"turn": page.turn, "chapter": title},
@@ -225,8 +237,8 @@ def results(seat: PhoneSeat, page_index: int) -> dict[str, Any]:
     return out
 
 
-CHAPTERS = {"reveal": "Deployment and Wars", "income": "Income", "construction": "Construction", "aging": "Aging",
-            "lich": "Lich King", "end": "Game over"}
+CHAPTERS = {"lich": N_("Lich King"), "reveal": N_("Reveal & Wars"), "income": N_("Income"),  # (the summaries')
+            "construction": N_("Construction"), "aging": N_("Aging"), "end": N_("Game over")}
 
 
 def narrate_part(part: dict[str, Any], names: Names) -> str:
@@ -290,7 +302,7 @@ def deciding(seat: PhoneSeat) -> dict[str, Any]:
         u = me.slots[s]
         label = spot(s) if u is None else f"{card_name(view.card(u.card))} · {spot(s)}"
         choices.append({"n": n, "label": label, "sub": "", "selected": n in seat.healed})
-    return {"kind": "choose", "title": _("Mystical Healer"),
+    return {"kind": "choose", "title": card_name(view.catalog.units["mystical_healer"]),
             "prompt": ngettext("Tap the Unit to save (at most %(count)s).",
                                "Tap the Units to save (at most %(count)s).", options.max) % {"count": options.max},
             "choices": choices, "multi": True, "ready": True}
