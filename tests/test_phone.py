@@ -182,7 +182,7 @@ def test_waiting_take_back_language_and_reconnecting_by_itself():
         with serving(TableServer(table, None, log=logged.append), port=port):
             ph.page.wait_for_selector("#screen-waiting", timeout=20000)
             assert "Bob (non connecté)" in ph.page.inner_text("#screen-waiting")  # its language kept
-    assert table.game.state.decisions == []  # (Bob has not picked: the step waits)
+    assert [d["player"] for d in table.game.state.decisions] == [0]  # its second pick (the first taken back)
     # while the host was down, the page's attempts to connect failed (said on the console): nothing else
     assert all("WebSocket connection to" in p for p in ph.problems), ph.problems
     assert logged == []
