@@ -195,3 +195,34 @@ def pick_first(ph: Phone) -> None:
     if ph.page.query_selector("#confirm[disabled]"):
         ph.tap(f"#{cards[1].get_attribute('id')}")
     ph.tap("#confirm")
+
+
+@browser_needed
+def test_a_hosted_solo_game_by_taps_to_its_end():
+    """Solo against the Lich King on a phone: its Necropolis and armies on the Table tab, the game played
+    by taps to its final scores, where the Lich King is ranked too."""
+    from helpers.phone import PHONE, phone, play
+    from test_join_play import serving
+
+    from papertales_tui.hosting.server import TableServer, link
+    from papertales_tui.hosting.table import HostedTable
+    from papertales_tui.rules.games import new_game
+
+    table = HostedTable(new_game(["Ann"], seed=3, mode="solo", difficulty=1), ["human"])
+    logged: list[str] = []
+    with serving(TableServer(table, None, log=logged.append)) as port, phone(PHONE) as ph:
+        ph.page.goto(link("127.0.0.1", port, 0, table.secrets[0] or ""))
+        necropolis: list[str] = []
+
+        def seen(kind: str) -> None:
+            if kind == "deploy" and not necropolis:
+                ph.tap("#tab-table")
+                necropolis.append(ph.page.inner_text(".lich"))
+                ph.tap("#tab-play")
+
+        play(ph, seen)
+        assert table.game.over
+        assert "Necropolis" in necropolis[0] and "►" in necropolis[0]
+        final = ph.page.inner_text(".final")
+        assert "Ann" in final and "Lich King" in final
+        assert ph.problems == [] and logged == []

@@ -73,7 +73,8 @@ def play(ph: Phone, seen: Callable[[str], None] = lambda kind: None, timeout: fl
     page.wait_for_selector("section.screen[id^=screen-]", timeout=20000)
     last = None
     while time.monotonic() < end:
-        kind, body = ph.kind(), ph.shown()
+        body = ph.shown()  # (first: a body that comes after it ends the wait below at once)
+        kind = ph.kind()
         if (kind, body) != last:
             kinds.append(kind)
             seen(kind)

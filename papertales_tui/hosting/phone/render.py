@@ -254,9 +254,16 @@ def final(seat: PhoneSeat) -> dict[str, Any]:
     order = sorted(range(len(view.players)), key=lambda i: (-view.players[i].lp, -view.players[i].gold))
     rows = [{"rank": n + 1, "name": view.players[i].name, "lp": view.players[i].lp, "gold": view.players[i].gold,
              "winner": i in view.winners, "me": i == view.seat} for n, i in enumerate(order)]
-    winners = and_list([view.players[i].name for i in view.winners])
-    return {"title": ngettext("%(names)s wins!", "%(names)s win!", max(1, len(view.winners))) % {"names": winners},
-            "rows": rows, "lp": _("LP"), "gold": _("Gold"),
+    lich = solo(view)
+    if lich is not None:  # solo: the Lich King ranked too; he wins when the player does not
+        rows.append({"rank": "", "name": _("Lich King"), "lp": lich["lp"], "gold": "", "winner": not view.winners,
+                     "me": False})
+    if view.winners or not view.over:
+        winners = and_list([view.players[i].name for i in view.winners])
+        title = ngettext("%(names)s wins!", "%(names)s win!", max(1, len(view.winners))) % {"names": winners}
+    else:
+        title = _("The Lich King wins!")
+    return {"title": title if view.over else "", "rows": rows, "lp": _("LP"), "gold": _("Gold"),
             "kingdoms": [kingdom(view, i) for i in order] if view.over else []}
 
 
@@ -407,20 +414,32 @@ def render(seat: PhoneSeat) -> tuple[str, str]:
 
 def solo(view: SeatView) -> dict[str, Any] | None:
     """The Lich King's side of a solo game (Necropolis row, armies, LP), when the view has one."""
-    from ...rules.solo import solo_view
-    from ...text.solo import army_name, necropolis
+    from ...rules.solo import SoloView
+    from ...text.solo import necropolis
 
-    sv = solo_view(view)
-    if sv is None:
+    sv = view.mode_view
+    if isinstance(sv, dict):  # (the protocol's view carries the mode's side as its JSON form: read it back)
+        from pydantic import TypeAdapter, ValidationError
+
+        try:
+            sv = TypeAdapter(SoloView).validate_python(sv)
+        except ValidationError:
+            return None
+    if not isinstance(sv, SoloView):
         return None
     row = []
     for n, key in enumerate(sv.row):
-        name = view.catalog.necropolis[key].name if key is not None and key in view.catalog.necropolis else "?"
-        row.append({"label": necropolis(n), "name": name, "time": n == sv.time})
-    armies = None
+        name = view.catalog.necropolis[key].name if key is not None and key in view.catalog.necropolis else "▒"
+        row.append({"label": necropolis(n), "name": name, "time": TIME if n == sv.time else ""})
+    armies = ""
     if sv.armies is not None:
-        armies = [f"{army_name('black')} {STRENGTH}{sv.armies[0]}", f"{army_name('purple')} {STRENGTH}{sv.armies[1]}"]
-    return {"lp": sv.lich_lp, "row": row, "armies": armies}
+        armies = _("Armies: Black %(black)s · Purple %(purple)s") % {"black": sv.armies[0], "purple": sv.armies[1]}
+    return {"lp": sv.lich_lp, "row": row, "armies": armies, "necropolis": _("Necropolis"),
+            "legend": _("%(time)s Time token · B/P: Black/Purple army · ▒ face down · %(lp)sn each: quest LP") % {
+                "time": TIME, "lp": LP}}
+
+
+TIME = "►"  # the Time token, before the card it is on (as tui/views.py draws it)
 
 
 def page(seat_no: int, lang: str, static: str, terminal: str = "") -> str:
