@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import urllib.error
 import urllib.request
+from typing import Any
 
 import aiohttp
 import pytest
@@ -154,7 +155,7 @@ def test_waiting_take_back_language_and_reconnecting_by_itself():
     """Two human seats, seat 1 not connected: seat 0 picks by taps and is told who the table waits for
     (not connected); it takes its pick back and picks again; it chooses French on the page; the host
     stops and starts again on the same port: the page connects again by itself, back where it was."""
-    from helpers.phone import PHONE, Phone, phone
+    from helpers.phone import PHONE, phone
     from test_join_play import serving
 
     from papertales_tui.hosting.server import TableServer, link
@@ -188,7 +189,7 @@ def test_waiting_take_back_language_and_reconnecting_by_itself():
     assert logged == []
 
 
-def pick_first(ph: Phone) -> None:
+def pick_first(ph: Any) -> None:
     ph.page.wait_for_selector("#screen-pick")
     cards = ph.page.query_selector_all("button[data-a=card]")
     ph.tap(f"#{cards[0].get_attribute('id')}")
