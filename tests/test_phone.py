@@ -1,4 +1,4 @@
-"""The seat's page for a phone (papertales_tui/hosting/phone/, issue 38): a whole 2-seat game against a
+"""The seat's page for a phone (papertales_tui/phone/, issue 38): a whole 2-seat game against a
 bot played by taps in Debian's Chromium in phone emulation (390x844, touch); the layout at 360x640 on
 every screen of a game (nothing scrolls sideways, every control at least 44x44 CSS px, text contrast at
 least 4.5:1); no console error nor failed request, the icon included. Without a browser: the page's
@@ -15,10 +15,10 @@ from typing import Any
 import aiohttp
 import pytest
 from helpers.browser import chromium_missing
-from test_join_play import hosted
+from helpers.phone import hosted
 
-from papertales_tui.hosting.phone.render import accepted_language
-from papertales_tui.hosting.phone.seat import MAX_TAP, read_tap
+from papertales_tui.phone.render import accepted_language
+from papertales_tui.phone.seat import MAX_TAP, read_tap
 
 browser_needed = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
 
@@ -31,8 +31,8 @@ def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[st
         return err.code, dict(err.headers), ""
 
 
-def test_the_page_asks_for_the_seats_secret_and_is_never_framed(tmp_path):
-    with hosted(tmp_path, 2, seed=3, types=["human", "bot:easy"]) as (table, links):
+def test_the_page_asks_for_the_seats_secret_and_is_never_framed():
+    with hosted(2, seed=3, types=["human", "bot:easy"]) as (table, links, logged):
         base, secret = links[0].split("?secret=")
         code, headers, html = fetch(links[0])
         assert code == 200 and "phone.js" in html and "<script>" not in html  # no inline script
@@ -52,12 +52,12 @@ def test_the_page_asks_for_the_seats_secret_and_is_never_framed(tmp_path):
         assert fetch(other + "/phone/static/phone.js", {"Cookie": value.replace("_0=", "_1=")})[0] == 403  # a bot
 
 
-async def test_taps_are_bounded_and_checked_and_the_page_shows_only_its_seat(tmp_path):
+async def test_taps_are_bounded_and_checked_and_the_page_shows_only_its_seat():
     assert read_tap('{"a": "tab", "v": "log"}') is not None
     for bad in ('{"a": "tab", "v": 3}', '{"a": "rm", "v": ""}', '{"a": "tab", "v": "x", "more": 1}', "[]", "nope",
                 '{"a": "tab", "v": "' + "x" * 17 + '"}', '{"a": "tab", "v": "' + " " * MAX_TAP + '"}'):
         assert read_tap(bad) is None, bad
-    with hosted(tmp_path, 2, seed=5, types=["human", "human"]) as (table, links):
+    with hosted(2, seed=5, types=["human", "human"]) as (table, links, logged):
         base, secret = links[1].split("?secret=")
         ws_url = base.replace("http://", "ws://") + "/phone/ws"
         async with aiohttp.ClientSession() as session:
@@ -95,7 +95,7 @@ def test_the_browsers_language_or_none_the_game_speaks():
 
 @browser_needed
 def test_a_whole_game_by_taps_on_a_phone_against_a_bot():
-    from helpers.phone import PHONE, hosted, phone, play
+    from helpers.phone import PHONE, phone, play
 
     with hosted(2, seed=11, types=["human", "bot:easy"]) as (table, links, logged), phone(PHONE) as ph:
         ph.page.goto(links[0])
@@ -113,7 +113,7 @@ def test_a_whole_game_by_taps_on_a_phone_against_a_bot():
 def test_every_screen_fits_a_small_phone():
     """At 360x640, on each screen of a game (and the Table and Log tabs once a turn): nothing scrolls
     sideways, every control is at least 44x44 CSS px, every text has a contrast of 4.5:1 at least."""
-    from helpers.phone import SMALL, hosted, layout_problems, phone, play
+    from helpers.phone import SMALL, layout_problems, phone, play
 
     with hosted(2, seed=11, types=["human", "bot:easy"]) as (table, links, logged), phone(SMALL) as ph:
         ph.page.goto(links[0])
@@ -155,7 +155,7 @@ def test_waiting_take_back_language_and_reconnecting_by_itself():
     """Two human seats, seat 1 not connected: seat 0 picks by taps and is told who the table waits for
     (not connected); it takes its pick back and picks again; it chooses French on the page; the host
     stops and starts again on the same port: the page connects again by itself, back where it was."""
-    from helpers.phone import PHONE, phone
+    from helpers.phone import PHONE, phone, with_phone
     from test_join_play import serving
 
     from papertales_tui.hosting.server import TableServer, link
@@ -165,7 +165,7 @@ def test_waiting_take_back_language_and_reconnecting_by_itself():
     table = HostedTable(Game.new(["Ann", "Bob"], seed=4), ["human", "human"])
     logged: list[str] = []
     with phone(PHONE) as ph:
-        with serving(TableServer(table, None, log=logged.append)) as port:
+        with serving(with_phone(TableServer(table, None, log=logged.append))) as port:
             ph.page.goto(link("127.0.0.1", port, 0, table.secrets[0] or ""))
             pick_first(ph)
             ph.page.wait_for_selector("#screen-waiting")
@@ -180,7 +180,7 @@ def test_waiting_take_back_language_and_reconnecting_by_itself():
             french = ph.page.inner_text("#screen-waiting")
             assert "Bob (non connecté)" in french, french
         ph.page.wait_for_selector("#conn")  # the host stopped: the page says it connects again
-        with serving(TableServer(table, None, log=logged.append), port=port):
+        with serving(with_phone(TableServer(table, None, log=logged.append)), port=port):
             ph.page.wait_for_selector("#screen-waiting", timeout=20000)
             assert "Bob (non connecté)" in ph.page.inner_text("#screen-waiting")  # its language kept
     assert [d["player"] for d in table.game.state.decisions] == [0]  # its second pick (the first taken back)
@@ -202,7 +202,7 @@ def pick_first(ph: Any) -> None:
 def test_a_hosted_solo_game_by_taps_to_its_end():
     """Solo against the Lich King on a phone: its Necropolis and armies on the Table tab, the game played
     by taps to its final scores, where the Lich King is ranked too."""
-    from helpers.phone import PHONE, phone, play
+    from helpers.phone import PHONE, phone, play, with_phone
     from test_join_play import serving
 
     from papertales_tui.hosting.server import TableServer, link
@@ -211,7 +211,7 @@ def test_a_hosted_solo_game_by_taps_to_its_end():
 
     table = HostedTable(new_game(["Ann"], seed=3, mode="solo", difficulty=1), ["human"])
     logged: list[str] = []
-    with serving(TableServer(table, None, log=logged.append)) as port, phone(PHONE) as ph:
+    with serving(with_phone(TableServer(table, None, log=logged.append))) as port, phone(PHONE) as ph:
         ph.page.goto(link("127.0.0.1", port, 0, table.secrets[0] or ""))
         necropolis: list[str] = []
 

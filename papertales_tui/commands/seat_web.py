@@ -5,10 +5,10 @@ the host's computer in a process of its own, the seat's link given in its enviro
 command line).
 
 `SeatServer` is the hosted table's server (hosting/server.py `TableServer`) with, under each seat's
-`/seat/N`: its page (the link itself: the phone's page, hosting/phone/; with `?view=terminal`, this
+`/seat/N`: its page (the link itself: the phone's page, papertales_tui/phone/; with `?view=terminal`, this
 module's), the page's files (`static/`: textual-serve's; `page/`: its own
 script and styles) and the terminal's websocket (`term`). The page sets a cookie holding the seat's
-secret (HttpOnly, SameSite=Strict, for `/seat/N` and below only: hosting/phone/), which the page's
+secret (HttpOnly, SameSite=Strict, for `/seat/N` and below only: papertales_tui/phone/), which the page's
 own requests carry: every request still carries the seat's secret, checked as the protocol's websocket
 checks it (403 otherwise).
 At most `max_games` browser games at once (the next tab is told to wait); every one ends with the server.
@@ -28,9 +28,9 @@ import aiohttp_jinja2
 import jinja2
 from aiohttp import web
 
-from ..hosting.phone import set_cookie
 from ..hosting.server import TableServer, link
 from ..hosting.table import HostedTable
+from ..hosting.web import set_cookie
 from .join import LINK_ENV
 from .serve import DEFAULT_MAX_GAMES
 from .serve_web import PAGE, PAGE_FILES, Tabs, kill_left, page
@@ -77,7 +77,7 @@ class SeatServer(TableServer):
         return app
 
     async def page(self, request: web.Request) -> web.Response:
-        """The seat's page: the phone's (hosting/phone/), or with `?view=terminal` textual-serve's, its
+        """The seat's page: the phone's (papertales_tui/phone/), or with `?view=terminal` textual-serve's, its
         terminal playing `papertales join` for this seat (tablets, laptops)."""
         if request.query.get("view") != "terminal":
             return await super().page(request)

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -27,10 +27,19 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from ..rules import game_decisions
 from . import protocol as p
 from .table import HostedTable, write_save
-from .web import HOST, secure_headers
+from .web import HOST, cookie_secret, secure_headers
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 Sent = Callable[[int, str], None]  # (seat, message): told of every message sent (the tests' record)
+
+
+class SeatPages(Protocol):
+    """The seats' pages in a browser, added to the server's routes (papertales_tui/phone/ `PhonePages`)."""
+
+    def install(self, app: web.Application) -> None: ...
+
+    async def page(self, request: web.Request) -> web.Response: ...
+
 
 DEFAULT_MAX_CLIENTS = 32
 TAKEN_OVER = 4001  # the close code of a connection whose seat was opened elsewhere
@@ -71,15 +80,14 @@ class TableServer:
         self.writing = 0  # saves made and not written yet
         self.sidecar_kept: tuple[Any, ...] | None = None  # what the secrets file was last written with
         self.save_failed = False
-        from .phone import PhonePages
-
-        self.phone = PhonePages(self)
+        self.seat_pages: SeatPages | None = None  # the seats' pages in a browser (phone/: set by commands/host.py)
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[self.guard], client_max_size=1024)
         app.router.add_get(r"/seat/{seat:\d{1,2}}/ws", self.websocket)
         app.router.add_get(r"/seat/{seat:\d{1,2}}", self.page)
-        self.phone.install(app)  # the seat's page for a phone (hosting/phone/)
+        if self.seat_pages is not None:
+            self.seat_pages.install(app)
         app.on_response_prepare.append(secure_headers)
         app.on_startup.append(self.started)
         app.on_shutdown.append(self.closing)
@@ -112,16 +120,19 @@ class TableServer:
         if not given and header.startswith("Bearer "):
             given = header[len("Bearer "):]
         expected = self.table.secrets[seat] if 0 <= seat < len(self.table.secrets) else None
-        if not given:  # (the seat's page sets a cookie its own requests carry: hosting/phone/)
-            from .phone import cookie_secret
-
+        if not given:  # (the seat's page sets a cookie its own requests carry: papertales_tui/phone/)
             given = cookie_secret(request, seat)
         ok = secrets.compare_digest(given.encode(), (expected or secrets.token_urlsafe(24)).encode())
         return seat if ok and expected is not None else None
 
     async def page(self, request: web.Request) -> web.Response:
-        """The seat's page, made for a phone (hosting/phone/)."""
-        return await self.phone.page(request)
+        """The seat's page in a browser (`seat_pages`: papertales_tui/phone/), else how to join it from a
+        terminal."""
+        if self.seat_pages is not None:
+            return await self.seat_pages.page(request)
+        seat = int(request.match_info["seat"])
+        return web.Response(text=f"Paper Tales: seat {seat + 1} ({self.table.names()[seat]}). Play it in a "
+                                 "terminal with: papertales join <this link>\n")
 
     # --- a seat's connection -------------------------------------------------------------------------
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:

@@ -24,3 +24,19 @@ async def secure_headers(request: web.Request, response: web.StreamResponse) -> 
     (the link holds the secret), a CSP that allows the page's own scripts, styles, fonts and websocket."""
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+
+
+def cookie_name(request: web.Request, seat: int) -> str:
+    """The cookie of a seat's page (cookies are per host, not per port: the port is in its name)."""
+    return f"papertales_seat_{request.url.port or 0}_{seat}"
+
+
+def cookie_secret(request: web.Request, seat: int) -> str:
+    return request.cookies.get(cookie_name(request, seat), "")
+
+
+def set_cookie(response: web.StreamResponse, request: web.Request, seat: int) -> None:
+    given = request.query.get("secret")
+    if given:  # (the guard checked it): the page's own requests carry it in the cookie
+        response.set_cookie(cookie_name(request, seat), given, httponly=True, samesite="Strict",
+                            path=f"/seat/{seat}")  # (/seat/N and below only: not /seat/N1)

@@ -1,4 +1,4 @@
-"""The phone page (papertales_tui/hosting/phone/) driven by taps in Debian's Chromium, through
+"""The phone page (papertales_tui/phone/) driven by taps in Debian's Chromium, through
 Playwright's Python driver, in phone emulation (touch, a phone's viewport): a hosted table served from a
 thread of the test (tests/test_join_play.py `hosted`, ended on leaving), and a player that taps through
 a whole game. Every console message of an error, every failed request and every answer of 400 or more
@@ -131,7 +131,7 @@ def hosted(players: int, seed: int, types: list[str], solo: bool = False) -> Ite
     game = Game.new([f"Seat{i}" for i in range(players)], seed=seed)
     table = HostedTable(game, types)
     logged: list[str] = []
-    with serving(TableServer(table, None, log=logged.append)) as port:
+    with serving(with_phone(TableServer(table, None, log=logged.append))) as port:
         yield table, [link("127.0.0.1", port, i, s) if s else "" for i, s in enumerate(table.secrets)], logged
 
 
@@ -174,3 +174,11 @@ def layout_problems(ph: Phone) -> list[str]:
     """What breaks the layout rules on the screen shown: sideways scroll, a control under 44x44 CSS px or
     off the screen, text under 4.5:1 contrast against its background."""
     return list(ph.page.evaluate(LAYOUT))
+
+
+def with_phone(server: Any) -> Any:
+    """A table's server with the seats' phone pages (as `papertales host` makes it)."""
+    from papertales_tui.phone import PhonePages
+
+    server.seat_pages = PhonePages(server)
+    return server

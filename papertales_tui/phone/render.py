@@ -14,11 +14,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import jinja2
 
-from ...rules import (
+from ..rules import (
     AgeTargetOptions,
     Build,
     ConstructionOptions,
@@ -28,15 +28,38 @@ from ...rules import (
     SeatView,
     Upgrade,
 )
-from ...text import i18n
-from ...text.glyphs import AGE, GOLD, LP, STRENGTH
-from ...text.i18n import N_
-from ...text.narrator import Names, and_list, narrate, spot
-from ...tui import text as tx
-from ...tui.board_i18n import SCREENS, card_name
+from ..text import i18n
+from ..text.glyphs import AGE, GOLD, LP, STRENGTH
+from ..text.i18n import N_
+from ..text.narrator import Names, and_list, narrate, spot
+from ..tui import text as tx
+from ..tui.board_i18n import SCREENS, card_name
 
 if TYPE_CHECKING:
-    from .seat import PhoneSeat
+    from ..hosting import protocol as p
+    from ..tui.plan import DeployPlan
+
+
+class PhoneSeat(Protocol):
+    """What a render reads of a phone's seat (seat.py `PhoneSeat`): the protocol's last messages, and
+    the page's own choices."""
+
+    welcome: p.Welcome | None
+    state: p.State | None
+    pages: dict[int, p.Page]
+    log: list[Any]
+    tab: str
+    error: str
+    lang: str
+    chosen: int | None
+    discarding: int | None
+    healed: set[int]
+    plan: DeployPlan | None
+    held: int | None
+    unpaid: tuple[int, ...] | None
+    sent: bool
+
+    def unread(self) -> int | None: ...
 
 _ = SCREENS.gettext
 ngettext = SCREENS.ngettext
@@ -193,7 +216,7 @@ def waiting(seat: PhoneSeat) -> dict[str, Any]:
     me = view.players[view.seat] if view.seat is not None else None
     mine = ""
     if me is not None and me.decided is not None:
-        from ...text.decisions import decision_text
+        from ..text.decisions import decision_text
 
         mine = _("Your choice: %(decision)s") % {"decision": decision_text(me.decided, view)}
     return {"kind": "waiting", "title": _("Waiting"), "lines": lines or [_("Waiting for the table…")], "mine": mine,
@@ -242,7 +265,7 @@ CHAPTERS = {"lich": N_("Lich King"), "reveal": N_("Reveal & Wars"), "income": N_
 
 
 def narrate_part(part: dict[str, Any], names: Names) -> str:
-    from ...text.narrator import strength_part
+    from ..text.narrator import strength_part
 
     return f"{strength_part(part, names)} {STRENGTH}{part.get('strength', '')}"
 
@@ -414,8 +437,8 @@ def render(seat: PhoneSeat) -> tuple[str, str]:
 
 def solo(view: SeatView) -> dict[str, Any] | None:
     """The Lich King's side of a solo game (Necropolis row, armies, LP), when the view has one."""
-    from ...rules.solo import SoloView
-    from ...text.solo import necropolis
+    from ..rules.solo import SoloView
+    from ..text.solo import necropolis
 
     sv = view.mode_view
     if isinstance(sv, dict):  # (the protocol's view carries the mode's side as its JSON form: read it back)

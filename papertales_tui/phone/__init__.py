@@ -17,44 +17,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
 from aiohttp import WSMsgType, web
 
+from ..hosting.web import set_cookie
 from . import render
 from .seat import MAX_TAP, PhoneSeat, read_tap
 
 if TYPE_CHECKING:
-    from ..server import TableServer
+    from ..hosting.server import TableServer
 
 STATIC = Path(__file__).parent / "static"
 FILES = {"phone.js": "text/javascript", "phone.css": "text/css", "icon.svg": "image/svg+xml"}
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
        "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
 TAKEN_OVER = 4001
-
-
-def cookie_name(request: web.Request, seat: int) -> str:
-    """The cookie of a seat's page (cookies are per host, not per port: the port is in its name)."""
-    return f"papertales_seat_{request.url.port or 0}_{seat}"
-
-
-def cookie_secret(request: web.Request, seat: int) -> str:
-    return request.cookies.get(cookie_name(request, seat), "")
-
-
-def set_cookie(response: web.StreamResponse, request: web.Request, seat: int) -> None:
-    given = request.query.get("secret")
-    if given:  # (the guard checked it): the page's own requests carry it in the cookie
-        response.set_cookie(cookie_name(request, seat), given, httponly=True, samesite="Strict",
-                            path=f"/seat/{seat}")  # (/seat/N and below only: not /seat/N1)
-
-
-def matches(given: str, expected: str | None) -> bool:
-    return bool(given) and expected is not None and secrets.compare_digest(given.encode(), expected.encode())
 
 
 class PhonePages:
@@ -89,7 +69,7 @@ class PhonePages:
 
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:
         """The page's websocket: the seat played through the protocol behind it (module doc)."""
-        from ..server import link
+        from ..hosting.server import link
 
         seat = int(request.match_info["seat"])
         server = self.server

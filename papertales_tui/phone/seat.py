@@ -23,7 +23,9 @@ from typing import Any, Literal
 import aiohttp
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ...rules import (
+from ..hosting import protocol as p
+from ..hosting.server import ws_url
+from ..rules import (
     AgeTarget,
     AgeTargetOptions,
     Catalog,
@@ -36,10 +38,8 @@ from ...rules import (
     Pick,
     PickOptions,
 )
-from ...text import i18n
-from ...tui.plan import DeployPlan
-from .. import protocol as p
-from ..server import ws_url
+from ..text import i18n
+from ..tui.plan import DeployPlan
 from . import render
 
 MAX_TAP = 256  # bytes of one message from the page
