@@ -139,9 +139,12 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     from papertales_tui.commands.seat_web import SeatServer
+    from papertales_tui.phone import PhonePages
 
     table = HostedTable(Game.new(["Ann", "Bob"], seed=11), ["human", "bot:easy"])
-    with serving(SeatServer(table, None, log=lambda line: None)) as port, sync_playwright() as pw:
+    server = SeatServer(table, None, log=lambda line: None)
+    server.seat_pages = PhonePages(server)  # (as `papertales host` makes it)
+    with serving(server) as port, sync_playwright() as pw:
         seat = link("127.0.0.1", port, 0, table.secrets[0] or "")
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:

@@ -395,6 +395,9 @@ def screen(seat: PhoneSeat) -> dict[str, Any]:
     who the table waits for."""
     state = seat.state
     assert state is not None
+    # (The table branch's offers plug in here, each a panel of its own, once the protocol's `state`
+    # carries them: the coach's hint beside the decision asked, its review and a rematch beside the
+    # final scores; seat.py `HOOKS` names them, and `Tap` takes their buttons' actions.)
     unread = seat.unread()
     if unread is not None:
         return results(seat, unread)
