@@ -111,9 +111,10 @@ def test_a_whole_game_by_taps_on_a_phone_against_a_bot():
 
 @browser_needed
 def test_every_screen_fits_a_small_phone():
-    """At 360x640, on each screen of a game (and the Table and Log tabs once a turn): nothing scrolls
-    sideways, every control is at least 44x44 CSS px, every text has a contrast of 4.5:1 at least."""
-    from helpers.phone import SMALL, layout_problems, phone, play
+    """At 360x640, on each screen of a game (and the Table and Log tabs once; the deployment turned to
+    landscape and zoomed to 200% too): nothing scrolls sideways, every control is at least 44x44 CSS
+    px, every text has a contrast of 4.5:1 at least."""
+    from helpers.phone import LANDSCAPE, SMALL, ZOOMED, layout_problems, phone, play
 
     with hosted(2, seed=11, types=["human", "bot:easy"]) as (table, links, logged), phone(SMALL) as ph:
         ph.page.goto(links[0])
@@ -127,6 +128,10 @@ def test_every_screen_fits_a_small_phone():
                     ph.tap(f"#tab-{tab}")
                     tabs_seen.append(tab)
                     found.setdefault(tab, []).extend(layout_problems(ph))
+                for size in (LANDSCAPE, ZOOMED):  # the deployment turned, and zoomed to 200%
+                    ph.page.set_viewport_size(size)
+                    found.setdefault(f"deploy at {size}", []).extend(layout_problems(ph))
+                ph.page.set_viewport_size(SMALL)
 
         kinds = play(ph, check)
         assert {"pick", "deploy", "results", "final", "table", "log"} <= set(kinds) | set(tabs_seen)

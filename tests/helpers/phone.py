@@ -16,6 +16,8 @@ from helpers.browser import ARGS, CHROMIUM
 
 PHONE = {"width": 390, "height": 844}
 SMALL = {"width": 360, "height": 640}
+LANDSCAPE = {"width": 640, "height": 360}
+ZOOMED = {"width": 180, "height": 320}  # 360x640 zoomed to 200%: half as many CSS pixels
 
 
 @dataclass
