@@ -232,3 +232,54 @@ def test_a_hosted_solo_game_by_taps_to_its_end():
         final = ph.page.inner_text(".final")
         assert "Ann" in final and "Lich King" in final
         assert ph.problems == [] and logged == []
+
+
+async def test_a_deployment_of_no_new_unit_is_asked_first():
+    """Over the page's websocket (no browser): seat 0 drafts by taps while seat 1 plays as a bot through
+    the protocol; at the deployment, Confirm with no new Unit where one could go is asked first, Cancel
+    comes back to the board, and Deploy nothing decides."""
+    import re
+
+    from papertales_tui.hosting.client import SeatClient, autoplay
+
+    with hosted(2, seed=5, types=["human", "human"]) as (table, links, logged):
+        base, secret = links[0].split("?secret=")
+        other = SeatClient(links[1], table.game.catalog)
+        await other.connect()
+        bot = asyncio.create_task(autoplay(other, seed=1, until=lambda s: s.view.step == "deploy" and not s.asked))
+        try:
+            url, auth = base.replace("http://", "ws://") + "/phone/ws", {"Authorization": f"Bearer {secret}"}
+            async with aiohttp.ClientSession() as session, session.ws_connect(url, headers=auth) as ws:
+                body = await until(ws, 'id="screen-')
+                while 'id="screen-deploy"' not in body:
+                    if 'id="screen-pick"' in body:
+                        cards = re.findall(r'data-a="card" data-v="(\d+)"', body)
+                        for tap in ({"a": "card", "v": cards[0]}, {"a": "card", "v": cards[1]}, {"a": "confirm"}):
+                            await ws.send_json(tap)
+                            body = (await ws.receive_json(timeout=20))["html"]
+                        if 'id="screen-waiting"' in body or 'id="screen-pick"' in body:
+                            body = await until(ws, 'id="screen-')
+                    elif 'data-a="read"' in body:
+                        page = re.search(r'data-a="read" data-v="(\d+)"', body)
+                        await ws.send_json({"a": "read", "v": page.group(1) if page else ""})
+                        body = await until(ws, 'id="screen-')
+                    else:
+                        body = await until(ws, 'id="screen-')
+                await ws.send_json({"a": "confirm"})
+                body = await until(ws, 'id="screen-deploy"')
+                assert 'id="nothing-ok"' in body and "Deploy no new Unit?" in body
+                await ws.send_json({"a": "unpaid_no"})
+                while 'id="nothing-ok"' in body:  # (bodies come in order: the answer to Cancel, at most 20 s)
+                    body = await until(ws, 'id="screen-deploy"')
+                decided = len(table.game.state.decisions)
+                await ws.send_json({"a": "confirm"})
+                await until(ws, 'id="nothing-ok"')
+                await ws.send_json({"a": "nothing_ok"})
+                await until(ws, 'id="screen-waiting"')
+                assert len(table.game.state.decisions) == decided + 1
+                last = table.game.state.decisions[-1]
+                assert last["kind"] == "deploy" and last["player"] == 0
+        finally:
+            bot.cancel()
+            await other.close()
+    assert logged == []

@@ -57,6 +57,7 @@ class PhoneSeat(Protocol):
     plan: DeployPlan | None
     held: int | None
     unpaid: tuple[int, ...] | None
+    nothing: bool
     sent: bool
 
     def unread(self) -> int | None: ...
@@ -387,7 +388,20 @@ def deploy_screen(seat: PhoneSeat, view: SeatView, options: DeployOptions) -> di
             "kept": card(view, plan.keep) if plan.keep is not None else None, "discarded": out,
             "discarded_title": _("Taken out (discarded)") if out else "", "undo": bool(plan.history),
             "unpaid": [card(view, c) for c in seat.unpaid] if seat.unpaid is not None else None,
-            "unpaid_title": _("Short of Gold: these new Units are left unpaid (discarded).")}
+            "unpaid_title": _("Short of Gold: these new Units are left unpaid (discarded)."),
+            "nothing": nothing_question(plan) if seat.nothing else "", "deploy_nothing": _("Deploy nothing")}
+
+
+def nothing_question(plan: DeployPlan) -> str:
+    """The question before a deployment of no new Unit (the terminal's words)."""
+    kept = plan.keep is not None
+    n = len(plan.hand) - kept
+    if kept:
+        return ngettext("Deploy no new Unit? %(count)s card of your hand goes to the discard; the kept card stays.",
+                        "Deploy no new Unit? %(count)s cards of your hand go to the discard; the kept card stays.",
+                        n) % {"count": n}
+    return ngettext("Deploy no new Unit? %(count)s card of your hand goes to the discard.",
+                    "Deploy no new Unit? %(count)s cards of your hand go to the discard.", n) % {"count": n}
 
 
 def screen(seat: PhoneSeat) -> dict[str, Any]:

@@ -53,7 +53,7 @@ class Tap(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
     a: Literal["hello", "tab", "lang", "card", "confirm", "opt", "hand", "spot", "keep", "out", "undo", "drop",
-               "unpaid_ok", "unpaid_no", "read", "take_back"]
+               "unpaid_ok", "unpaid_no", "nothing_ok", "read", "take_back"]
     v: str = Field(default="", max_length=16)
 
 
@@ -95,6 +95,7 @@ class PhoneSeat:
         self.plan: DeployPlan | None = None
         self.held: int | None = None
         self.unpaid: tuple[int, ...] | None = None
+        self.nothing = False  # Confirm with no new Unit where one could go: asked first
         self.sent = False  # the decision is sent: the table's answer is awaited (its buttons are gone)
 
     def unread(self) -> int | None:
@@ -296,13 +297,21 @@ class PhoneSeat:
             plan.undo()
             self.held = None
         elif a == "unpaid_no":
-            self.unpaid = None
+            self.unpaid, self.nothing = None, False
         elif a == "unpaid_ok" and self.unpaid is not None:
             await self.decide(plan.decision(list(self.unpaid)))
+        elif a == "nothing_ok" and self.nothing:
+            await self.decide(plan.decision())
         elif a == "confirm":
             new = plan.new_units()
             assert self.state is not None
-            if sum(self.state.view.card(c).cost for c in new) > options.gold:
+            cost = sum(self.state.view.card(c).cost for c in new)
+            placeable = [c for c in plan.hand if c not in plan.slots and c != plan.keep
+                         and self.state.view.card(c).cost <= options.gold - cost]
+            free = [s for s in options.open_slots if plan.slots[s] is None]
+            if not new and placeable and free:  # (as the terminal's deployment asks)
+                self.nothing = True
+            elif cost > options.gold:
                 suggested = await self.ask({"kind": "suggested_unpaid", "new": new[:5]})
                 self.unpaid = tuple(suggested or ())
             else:
