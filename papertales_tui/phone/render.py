@@ -154,12 +154,13 @@ def kingdom(view: SeatView, player: int) -> dict[str, Any]:
 def words() -> dict[str, str]:
     """The page's fixed words, in the language in use."""
     return {
-        "play": _("Play"), "table": _("Table"), "log": _("Log"), "connecting": _("Connecting…"),
+        "play": _("The game"), "table": _("Kingdoms"), "log": _("Log"), "connecting": _("Connecting…"),
         "confirm": _("Confirm"), "undo": _("Undo"), "cancel": _("Cancel"), "keep": _("Keep for next turn"),
-"take_out": _("Take out"), "take_back": _("Take back"), "next": _("Next"),
+"take_out": _("Take out"), "take_back": _("Take back"), "next": _("Next page"),
 "hand": _("Your hand"), "kept": _("Kept for next turn"),
-        "front": _("Front"), "back": _("Back"), "empty": _("empty"), "closed": _("closed"),
-        "language": _("Language"), "terminal": _("Terminal page (tablets and laptops)"),
+"empty": _("empty"), "closed": _("closed"),
+        "language": "Language · Langue · Język · Idioma",  # (each language's word: as the title screen)
+        "terminal": _("Terminal page (tablets and laptops)"),
         "pass": _("build nothing"), "buildings": _("Buildings"), "no_units": _("No Unit in play."),
         "taken_over": _("This seat is open on another device or tab."), "reconnecting": _("Reconnecting…"),
         "dies": _("dies at this Aging"), "you": _("you"), "lich": _("Lich King"),
@@ -220,7 +221,7 @@ def waiting(seat: PhoneSeat) -> dict[str, Any]:
         from ..text.decisions import decision_text
 
         mine = _("Your choice: %(decision)s") % {"decision": decision_text(me.decided, view)}
-    return {"kind": "waiting", "title": _("Waiting"), "lines": lines or [_("Waiting for the table…")], "mine": mine,
+    return {"kind": "waiting", "title": _("Waiting for the table…"), "lines": lines, "mine": mine,
             "take_back": state.take_back}
 
 
@@ -287,7 +288,7 @@ def final(seat: PhoneSeat) -> dict[str, Any]:
         title = ngettext("%(names)s wins!", "%(names)s win!", max(1, len(view.winners))) % {"names": winners}
     else:
         title = _("The Lich King wins!")
-    return {"title": title if view.over else "", "rows": rows, "lp": _("LP"), "gold": _("Gold"),
+    return {"title": title if view.over else "", "rows": rows, "lp": LP, "gold": GOLD,
             "kingdoms": [kingdom(view, i) for i in order] if view.over else []}
 
 
@@ -357,7 +358,7 @@ def pick_screen(seat: PhoneSeat, view: SeatView, options: PickOptions) -> dict[s
         prompt = _("Tap the card to pick, then Confirm.")
     ready = seat.chosen is not None and (not options.discard or seat.discarding is not None)
     hand = [card(view, c) for c in (me.hand or ())]
-    return {"kind": "pick", "title": _("Draft"), "prompt": prompt, "cards": cards, "ready": ready,
+    return {"kind": "pick", "title": tx.phase_title("recruitment"), "prompt": prompt, "cards": cards, "ready": ready,
             "hand": hand, "kept": card(view, me.kept) if me.kept is not None else None}
 
 
