@@ -173,13 +173,13 @@ def test_waiting_take_back_language_and_reconnecting_by_itself():
         with serving(with_phone(TableServer(table, None, log=logged.append))) as port:
             ph.page.goto(link("127.0.0.1", port, 0, table.secrets[0] or ""))
             pick_first(ph)
-            ph.page.wait_for_selector("#screen-waiting")
+            ph.page.wait_for_selector("#take-back")  # (the table's answer: the pick is made, it may be taken back)
             waiting = ph.page.inner_text("#screen-waiting")
             assert "Bob (not connected)" in waiting and "Your choice: pick" in waiting, waiting
             ph.tap("#take-back")
             ph.page.wait_for_selector("#screen-pick")
             pick_first(ph)
-            ph.page.wait_for_selector("#screen-waiting")
+            ph.page.wait_for_selector("#take-back")
             ph.tap("#lang-fr")
             assert ph.page.get_attribute("html", "lang") == "fr"
             french = ph.page.inner_text("#screen-waiting")
@@ -278,7 +278,11 @@ async def test_a_deployment_of_no_new_unit_is_asked_first():
                 await ws.send_json({"a": "confirm"})
                 await until(ws, 'id="nothing-ok"')
                 await ws.send_json({"a": "nothing_ok"})
-                await until(ws, 'id="screen-waiting"')
+                await until(ws, 'id="screen-waiting"')  # (at once: the page waits for the table's answer)
+                for _ in range(200):  # the table applies it (its server runs in a thread of its own)
+                    if deployed():
+                        break
+                    await asyncio.sleep(0.05)
                 (made,) = deployed()
                 assert made["slots"] == [None] * 5  # (the first turn: nothing in play, nothing new)
         finally:

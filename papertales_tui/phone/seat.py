@@ -150,15 +150,18 @@ class PhoneSeat:
                 task.add_done_callback(self.tasks.discard)
             await self.show()
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: dict[str, Any] | p.Decide | p.TakeBack | p.Read) -> None:
         if self.ws is not None and not self.ws.closed:
-            await self.ws.send_json({"v": p.VERSION, **message})
+            if isinstance(message, dict):  # (a question: checked by the server, as SeatClient.ask sends it)
+                await self.ws.send_json({"v": p.VERSION, **message})
+            else:
+                await self.ws.send_str(message.model_dump_json())
 
     async def ask(self, query: dict[str, Any]) -> Any:
         ident = next(self.ids)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.asks[ident] = future
-        await self.send({"type": "ask", "id": ident, "query": query})
+        await self.send({"id": ident, "type": "ask", "query": query})
         answer = await asyncio.wait_for(future, 30)
         if isinstance(answer, p.Refused):
             return None
@@ -167,7 +170,7 @@ class PhoneSeat:
     async def decide(self, decision: Decision) -> None:
         assert self.state is not None
         self.error, self.sent = "", True
-        await self.send({"type": "decide", "seq": self.state.next_seq, "decision": decision.to_dict()})
+        await self.send(p.Decide(v=p.VERSION, type="decide", seq=self.state.next_seq, decision=decision))
 
     async def load_log(self) -> None:
         size = self.state.view.log_size if self.state else 0
@@ -212,11 +215,11 @@ class PhoneSeat:
             page = self.unread()
             if page is not None and str(page) == v:
                 self.read_sent = page
-                await self.send({"type": "read", "page": page})
+                await self.send(p.Read(v=p.VERSION, type="read", page=page))
             return
         if a == "take_back":
             if state.take_back:
-                await self.send({"type": "take_back", "seq": state.next_seq})
+                await self.send(p.TakeBack(v=p.VERSION, type="take_back", seq=state.next_seq))
             return
         if state.asked is None or self.unread() is not None or self.sent:
             return
