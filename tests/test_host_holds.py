@@ -286,6 +286,7 @@ async def test_an_unmasked_frame_closes_the_connection_with_1002(tmp_path: Path)
 @needs_serve
 async def test_one_seat_cannot_take_every_browser_tab_and_a_wrong_secret_keeps_the_cookie(tmp_path: Path) -> None:
     from papertales_tui.commands.seat_web import TABS_PER_SEAT, SeatServer
+    from papertales_tui.hosting.web import cookie_name
 
     table = new_table(3)
     server = SeatServer(table, tmp_path / "t.json", max_games=2, log=lambda _: None)
@@ -294,7 +295,7 @@ async def test_one_seat_cannot_take_every_browser_tab_and_a_wrong_secret_keeps_t
         base = f"http://127.0.0.1:{port}"
         async with http.get(f"{base}/seat/0?secret={table.secrets[0]}") as response:
             assert response.status == 200
-        cookie = {"Cookie": f"{SeatServer.cookie_name(port, 0)}={table.secrets[0]}"}
+        cookie = {"Cookie": f"{cookie_name(port, 0)}={table.secrets[0]}"}
         async with http.get(f"{base}/seat/0?secret=wrong-wrong-wrong-wrong", headers=cookie) as response:
             assert response.status == 200  # the cookie lets it in...
             assert "Set-Cookie" not in response.headers  # ...and is kept

@@ -38,7 +38,7 @@ def test_a_seat_plays_in_chromium_beside_a_bot(tmp_path):
             violations: list[str] = []
             page.context.on("console", lambda m: violations.append(m.text)
                             if "Content Security Policy" in m.text else None)
-            page.goto(links[0])
+            page.goto(links[0] + "&view=terminal")  # (the link alone: the phone page, tests/test_phone.py)
             wait_for_text(page, "to PICK", timeout=60)
             text = screen(page)
             assert "Turn 1/4" in text and "Pass to" not in text  # no hand-off: the seat's own device
@@ -55,7 +55,7 @@ def test_a_seat_plays_in_chromium_beside_a_bot(tmp_path):
             wait_for_text(page, "to PICK|Waiting for", timeout=60)  # the bot picked too: the next pick
             cookies = {c["name"]: c for c in page.context.cookies()}
             (name,) = [n for n in cookies if n.startswith("papertales_seat_")]
-            assert cookies[name]["path"] == "/seat/0/" and cookies[name]["httpOnly"]
+            assert cookies[name]["path"] == "/seat/0" and cookies[name]["httpOnly"]
             assert status(base + "/static/js/textual.js", f"{name}={cookies[name]['value']}") == 200
             assert status(links[0].replace("/seat/0", "/seat/1").split("?")[0] + "/static/js/textual.js",
                           f"{name}={cookies[name]['value']}") == 403  # another seat's path: not this cookie

@@ -16,7 +16,10 @@ FORBIDDEN = {  # layer -> the layers it must not import
     "papertales_tui.persistence": ("papertales_tui.tui", "papertales_tui.commands", "papertales_tui.cli",
                                    "papertales_tui.text"),
     # the hosted table (papertales host): no Textual, no app; the rules, the words, the saves
-    "papertales_tui.hosting": ("papertales_tui.tui", "papertales_tui.commands", "papertales_tui.cli"),
+    "papertales_tui.hosting": ("papertales_tui.tui", "papertales_tui.commands", "papertales_tui.cli",
+                               "papertales_tui.phone"),
+    # a seat's page for a phone: a client of the hosted table's protocol, in the screens' words; no command
+    "papertales_tui.phone": ("papertales_tui.commands", "papertales_tui.cli"),
     "papertales_tui.text": ("papertales_tui.tui", "papertales_tui.persistence", "papertales_tui.commands",
                             "papertales_tui.cli"),
 }

@@ -85,15 +85,18 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     sock = listen(args.host, args.port)
     port = sock.getsockname()[1]
     server: TableServer
-    try:  # each seat's link is also a page that plays the seat in a browser (textual-serve)
+    try:  # each seat's link with ?view=terminal is also a terminal in a browser (textual-serve)
         from .seat_web import SeatServer
 
         server = SeatServer(table, path, cards=args.cards or (), max_clients=args.max_clients, host=args.host,
                             tls=tls)
         if tls is not None:  # its seats' games (`papertales join` on this computer) trust the certificate
             server.trusted = trusted_certificates(args.tls_cert)
-    except ImportError:  # (without textual-serve, the `serve` extra: terminals only, `papertales join`)
+    except ImportError:  # (without textual-serve, the `serve` extra: the phone's page and terminals)
         server = TableServer(table, path, max_clients=args.max_clients, host=args.host, tls=tls)
+    from ..phone import PhonePages
+
+    server.seat_pages = PhonePages(server)  # each seat's link: its page for a phone (papertales_tui/phone/)
 
     def announce() -> None:
         shown = (network_address() or "127.0.0.1") if args.host in ("0.0.0.0", "::", "") else args.host.strip("[]")

@@ -1,13 +1,16 @@
-"""A hosted table's seats in web browsers (a phone at the table): a seat's link opened in a browser plays
-that seat, with the same screens as in a terminal, through textual-serve (the page of `papertales serve`,
-commands/serve_web.py): the tab's game is `papertales join` for that seat, run on the host's computer in a
-process of its own, the seat's link given in its environment (never on a command line).
+"""A hosted table's seats in web browsers as terminals (tablets, laptops): a seat's link with
+`?view=terminal` plays that seat with the same screens as in a terminal, through textual-serve (the page
+of `papertales serve`, commands/serve_web.py): the tab's game is `papertales join` for that seat, run on
+the host's computer in a process of its own, the seat's link given in its environment (never on a
+command line).
 
 `SeatServer` is the hosted table's server (hosting/server.py `TableServer`) with, under each seat's
-`/seat/N`: its page (the link itself), the page's files (`static/`: textual-serve's; `page/`: its own
+`/seat/N`: its page (the link itself: the phone's page, papertales_tui/phone/; with `?view=terminal`, this
+module's), the page's files (`static/`: textual-serve's; `page/`: its own
 script and styles) and the terminal's websocket (`term`). The page sets a cookie holding the seat's
-secret (HttpOnly, SameSite=Strict, for `/seat/N/` only), which the page's own requests carry: every
-request still carries the seat's secret, checked as the protocol's websocket checks it (403 otherwise).
+secret (HttpOnly, SameSite=Strict, for `/seat/N` and below only: papertales_tui/phone/), which the page's
+own requests carry: every request still carries the seat's secret, checked as the protocol's websocket
+checks it (403 otherwise).
 At most TABS_PER_SEAT browser games of one seat at once (the next tab is told to wait), so that no seat
 takes the others' (the total: `max_games`, or as many as the seats may have); every one ends with the server.
 
@@ -16,7 +19,6 @@ Imported only when textual-serve is installed (the `serve` extra).
 
 from __future__ import annotations
 
-import secrets
 import shlex
 import sys
 from collections.abc import Sequence
@@ -27,8 +29,9 @@ import aiohttp_jinja2
 import jinja2
 from aiohttp import web
 
-from ..hosting.server import SEAT, TableServer, link, seat_number
+from ..hosting.server import SEAT, TableServer, link
 from ..hosting.table import HostedTable
+from ..hosting.web import set_cookie
 from .join import LINK_ENV
 from .serve import DEFAULT_MAX_GAMES
 from .serve_web import PAGE, PAGE_FILES, Tabs, kill_left, page
@@ -56,6 +59,8 @@ def textual_files() -> Path:
 class SeatServer(TableServer):
     """The hosted table's server, each seat's link also a page that plays it in a browser (module doc)."""
 
+    terminal_page = True  # `/seat/N?view=terminal`
+
     def __init__(self, table: HostedTable, save_path: Path | str | None, *, cards: Sequence[Path] = (),
                  max_games: int = DEFAULT_MAX_GAMES, **options: Any):
         super().__init__(table, save_path, **options)
@@ -74,40 +79,15 @@ class SeatServer(TableServer):
         app.on_shutdown.append(self.end_tabs)
         return app
 
-    @staticmethod
-    def cookie(request: web.Request, seat: int) -> str:
-        """The cookie of a seat's page (cookies are per host, not per port: the port is in its name)."""
-        return SeatServer.cookie_name(request.url.port or 0, seat)
-
-    @staticmethod
-    def cookie_name(port: int, seat: int) -> str:
-        return f"papertales_seat_{port}_{seat}"
-
-    def seat_of(self, request: web.Request) -> int | None:
-        """As the table's server checks a request (the link's secret, or a Bearer header), or the secret
-        in the cookie the seat's page set."""
-        seat = super().seat_of(request)
-        if seat is not None:
-            return seat
-        n = seat_number(request)
-        if n is None:
-            return None
-        expected = self.table.secrets[n] if 0 <= n < len(self.table.secrets) else None
-        given = request.cookies.get(self.cookie(request, n), "")
-        if expected is None or not given:
-            return None
-        return n if secrets.compare_digest(given.encode(), expected.encode()) else None
-
     async def page(self, request: web.Request) -> web.Response:
-        """The seat's page: textual-serve's, its terminal playing `papertales join` for this seat."""
+        """The seat's page: the phone's (papertales_tui/phone/), or with `?view=terminal` textual-serve's, its
+        terminal playing `papertales join` for this seat (tablets, laptops)."""
+        if request.query.get("view") != "terminal":
+            return await super().page(request)
         seat = int(request.match_info["seat"])
         self.tabs.check(seat)
         response = page(request, TITLE, f"{request.scheme}://{request.host}/seat/{seat}", "/term")
-        given = request.query.get("secret", "")
-        expected = self.table.secrets[seat] or ""
-        if given and secrets.compare_digest(given.encode(), expected.encode()):  # (a wrong one: the cookie let
-            response.set_cookie(self.cookie(request, seat), given, httponly=True, samesite="Strict",
-                                path=f"/seat/{seat}/")  # it in, and it is kept)
+        set_cookie(response, request, seat, self.table.secrets[seat] or "")  # the page's own requests carry it
         return response
 
     async def terminal(self, request: web.Request) -> web.WebSocketResponse:

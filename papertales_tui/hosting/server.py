@@ -19,7 +19,7 @@ import sys
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -28,10 +28,19 @@ from ..rules import game_decisions
 from . import protocol as p
 from .limits import Limits, StrictWebSocket, limited, running_app, serve_until_signal
 from .table import HostedTable, sidecar_path, write_save
-from .web import HOST, host_allowed, same_origin, secure_headers
+from .web import HOST, cookie_secret, host_allowed, same_origin, secure_headers
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 Sent = Callable[[int, str], None]  # (seat, message): told of every message sent (the tests' record)
+
+
+class SeatPages(Protocol):
+    """The seats' pages in a browser, added to the server's routes (papertales_tui/phone/ `PhonePages`)."""
+
+    def install(self, app: web.Application) -> None: ...
+
+    async def page(self, request: web.Request) -> web.Response: ...
+
 
 DEFAULT_MAX_CLIENTS = 32
 TAKEN_OVER = 4001  # the close code of a connection whose seat was opened elsewhere
@@ -56,6 +65,8 @@ class Client:
 class TableServer:
     """The web side of a `HostedTable`: `app()` for aiohttp; `save_path`: where it autosaves."""
 
+    terminal_page = False  # a seat's page also as a terminal (`?view=terminal`: commands/seat_web.py)
+
     def __init__(self, table: HostedTable, save_path: Path | str | None, *, max_clients: int = DEFAULT_MAX_CLIENTS,
                  on_send: Sent | None = None, log: Callable[[str], None] | None = None,
                  limits: Limits | None = None, host: str = "127.0.0.1", tls: Any = None):
@@ -77,11 +88,14 @@ class TableServer:
         self.writing = 0  # saves made and not written yet
         self.sidecar_kept: tuple[Any, ...] | None = None  # what the secrets file was last written with
         self.save_failed = False
+        self.seat_pages: SeatPages | None = None  # the seats' pages in a browser (phone/: set by commands/host.py)
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[limited, self.guard], client_max_size=1024)
         app.router.add_get(f"/seat/{SEAT}/ws", self.websocket)
         app.router.add_get(f"/seat/{SEAT}", self.page)
+        if self.seat_pages is not None:
+            self.seat_pages.install(app)
         app.on_response_prepare.append(secure_headers)
         app.on_startup.append(self.started)
         app.on_shutdown.append(self.closing)
@@ -119,11 +133,20 @@ class TableServer:
         if not given and header.startswith("Bearer "):
             given = header[len("Bearer "):]
         expected = self.table.secrets[seat] if 0 <= seat < len(self.table.secrets) else None
-        ok = secrets.compare_digest(given.encode(), (expected or secrets.token_urlsafe(24)).encode())
-        return seat if ok and expected is not None else None
+        if expected is None:
+            return None
+        # the link's secret, else the cookie the seat's page set (papertales_tui/phone/): a wrong secret in
+        # the link beside a good cookie still lets the seat in (and the cookie is kept: web.set_cookie)
+        for offered in (given, cookie_secret(request, seat)):
+            if offered and secrets.compare_digest(offered.encode(), expected.encode()):
+                return seat
+        return None
 
     async def page(self, request: web.Request) -> web.Response:
-        """The seat's page: for now, how to join it from a terminal (a browser seat is served here later)."""
+        """The seat's page in a browser (`seat_pages`: papertales_tui/phone/), else how to join it from a
+        terminal."""
+        if self.seat_pages is not None:
+            return await self.seat_pages.page(request)
         seat = int(request.match_info["seat"])
         return web.Response(text=f"Paper Tales: seat {seat + 1} ({self.table.names()[seat]}). Play it in a "
                                  "terminal with: papertales join <this link>\n")

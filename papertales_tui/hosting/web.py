@@ -75,3 +75,23 @@ def resolved(name: str) -> set[str]:
 def same_origin(origin: str, request: web.Request) -> bool:
     """Whether a request's Origin header is this server's whole origin: its scheme, host and port."""
     return origin.lower() == f"{request.scheme}://{request.host}".lower()
+
+
+def cookie_name(port: int, seat: int) -> str:
+    """The cookie of a seat's page (cookies are per host, not per port: the port is in its name)."""
+    return f"papertales_seat_{port}_{seat}"
+
+
+def cookie_secret(request: web.Request, seat: int) -> str:
+    return request.cookies.get(cookie_name(request.url.port or 0, seat), "")
+
+
+def set_cookie(response: web.StreamResponse, request: web.Request, seat: int, expected: str) -> None:
+    """The link's secret kept in the seat's cookie, only when it is the seat's (a wrong one beside a good
+    cookie let the request in, and the cookie is kept as it was)."""
+    import secrets
+
+    given = request.query.get("secret", "")
+    if given and expected and secrets.compare_digest(given.encode(), expected.encode()):
+        response.set_cookie(cookie_name(request.url.port or 0, seat), given, httponly=True, samesite="Strict",
+                            path=f"/seat/{seat}")  # (/seat/N and below only: not /seat/N1)

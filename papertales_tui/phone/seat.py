@@ -1,0 +1,321 @@
+"""One phone page's seat: a client of the table's protocol (docs/protocol.md, the same messages as a
+`papertales join` terminal) that keeps the seat's situation, renders it to HTML (render.py) for the page,
+and turns the page's taps into the protocol's messages.
+
+The page speaks to it over its own websocket, in `Tap`s: `{"a": action, "v": value}`, at most
+`MAX_TAP` bytes, checked strictly (an unknown action or a value of the wrong shape is ignored, and the
+page shown again). It answers with `{"html": body, "say": heading}`. What is only on the page (which card
+is selected, the deployment plan, the tab, the language) lives here, per connection; everything the
+game decides comes from the protocol, so a seat sees only its own view.
+
+Where the coach's hint and review, and a rematch, plug in: `HOOKS` (render.py shows them when the
+protocol's state offers them; today's protocol does not).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
+
+import aiohttp
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..hosting import protocol as p
+from ..hosting.server import ws_url
+from ..rules import (
+    AgeTarget,
+    AgeTargetOptions,
+    Catalog,
+    ConstructionOptions,
+    Decision,
+    DeployOptions,
+    Heal,
+    HealOptions,
+    Pass,
+    Pick,
+    PickOptions,
+)
+from ..text import i18n
+from ..tui.plan import DeployPlan
+from . import render
+
+MAX_TAP = 256  # bytes of one message from the page
+HOOKS = ("hint", "review", "rematch")  # the table's offers a page shows once the protocol has them
+
+Push = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class Tap(BaseModel):
+    """A tap on the page: the action (a button's `data-a`) and its value (`data-v`)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    a: Literal["hello", "tab", "lang", "card", "confirm", "opt", "hand", "spot", "keep", "out", "undo", "drop",
+               "unpaid_ok", "unpaid_no", "nothing_ok", "read", "take_back"]
+    v: str = Field(default="", max_length=16)
+
+
+def read_tap(text: str) -> Tap | None:
+    if len(text) > MAX_TAP:
+        return None
+    try:
+        return Tap.model_validate_json(text)
+    except ValidationError:
+        return None
+
+
+class PhoneSeat:
+    """The seat behind one phone page: `run()` plays it until either side closes."""
+
+    def __init__(self, link: str, catalog: Catalog, lang: str, push: Push):
+        self.link, self.catalog, self.lang, self.push = link, catalog, lang, push
+        self.welcome: p.Welcome | None = None
+        self.state: p.State | None = None
+        self.pages: dict[int, p.Page] = {}
+        self.log: list[Any] = []
+        self.tab = "play"
+        self.read_sent = -1  # the last page this page said was read (shown no more while the table hears it)
+        self.error = ""
+        self.heading = ""
+        self.closed_why = ""  # "taken_over", "closing" or "" (the connection was lost)
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+        self.ids = itertools.count()
+        self.asks: dict[int, asyncio.Future[Any]] = {}
+        self.key: tuple[Any, ...] = ()
+        self.tasks: set[asyncio.Future[None]] = set()
+        self.reset()
+
+    # --- the page's own choices, reset with every new decision -------------------------------------
+    def reset(self) -> None:
+        self.chosen: int | None = None  # a card picked, an option chosen
+        self.discarding: int | None = None
+        self.healed: set[int] = set()
+        self.plan: DeployPlan | None = None
+        self.held: int | None = None
+        self.unpaid: tuple[int, ...] | None = None
+        self.nothing = False  # Confirm with no new Unit where one could go: asked first
+        self.sent = False  # the decision is sent: the table's answer is awaited (its buttons are gone)
+
+    def unread(self) -> int | None:
+        """The first results page this seat has not read (it is shown before anything else)."""
+        if self.state is None:
+            return None
+        unread = [i for i in self.pages if i >= self.state.read and i > self.read_sent]
+        return min(unread) if unread else None
+
+    # --- the protocol's side ---------------------------------------------------------------------
+    async def run(self, session: aiohttp.ClientSession) -> None:
+        """Connect to the table as the seat and follow it until the connection closes."""
+        self.ws = await session.ws_connect(ws_url(self.link), max_msg_size=p.MAX_TO_SEAT, heartbeat=30)
+        try:
+            async for frame in self.ws:
+                if frame.type != aiohttp.WSMsgType.TEXT:
+                    break
+                await self.received(p.to_seat(frame.data, self.catalog))
+        finally:
+            for future in [*self.asks.values(), *self.tasks]:
+                future.cancel()
+
+    async def received(self, message: Any) -> None:
+        if isinstance(message, p.Welcome):
+            self.welcome = message
+            return
+        if isinstance(message, p.Page):
+            self.pages[message.id] = message
+            await self.show()
+            return
+        if isinstance(message, p.Answer | p.Refused) and message.id is not None and message.id in self.asks:
+            self.asks.pop(message.id).set_result(message)
+            return
+        if isinstance(message, p.Refused):
+            self.error, self.sent = render.refused(message.message), False
+            await self.show()
+        elif isinstance(message, p.Notice):
+            if message.what in ("taken_over", "closing"):
+                self.closed_why = message.what
+        elif isinstance(message, p.State):
+            self.state = message
+            key = (message.asked.kind if message.asked else None, message.view.log_size, message.next_seq)
+            if key != self.key:
+                self.key = key
+                self.reset()
+                self.error = ""
+                if message.asked is not None and isinstance(message.asked.options, DeployOptions):
+                    self.plan = DeployPlan.from_options(message.asked.options)
+            if self.tab == "log":  # (its answer comes through this loop: asked from a task of its own)
+                task = asyncio.ensure_future(self.refresh_log())
+                self.tasks.add(task)
+                task.add_done_callback(self.tasks.discard)
+            await self.show()
+
+    async def send(self, message: dict[str, Any] | p.Decide | p.TakeBack | p.Read) -> None:
+        if self.ws is not None and not self.ws.closed:
+            if isinstance(message, dict):  # (a question: checked by the server, as SeatClient.ask sends it)
+                await self.ws.send_json({"v": p.VERSION, **message})
+            else:
+                await self.ws.send_str(message.model_dump_json())
+
+    async def ask(self, query: dict[str, Any]) -> Any:
+        ident = next(self.ids)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.asks[ident] = future
+        await self.send({"id": ident, "type": "ask", "query": query})
+        answer = await asyncio.wait_for(future, 30)
+        if isinstance(answer, p.Refused):
+            return None
+        return p.answer_result(answer.ask, answer.result, self.catalog)
+
+    async def decide(self, decision: Decision) -> None:
+        assert self.state is not None
+        self.error, self.sent = "", True
+        await self.send(p.Decide(v=p.VERSION, type="decide", seq=self.state.next_seq, decision=decision))
+
+    async def load_log(self) -> None:
+        size = self.state.view.log_size if self.state else 0
+        answer = await self.ask({"kind": "log", "start": max(0, size - p.MAX_LOG_PAGE), "count": p.MAX_LOG_PAGE})
+        self.log = [e.event for e in answer.events] if answer is not None else []
+
+    async def refresh_log(self) -> None:
+        with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, ConnectionError):
+            await self.load_log()
+            await self.show()
+
+    async def show(self) -> None:
+        html, heading = render.render(self)
+        message: dict[str, Any] = {"html": html, "lang": self.lang}
+        if heading != self.heading:
+            self.heading = message["say"] = heading
+        await self.push(message)
+
+    # --- the page's side -----------------------------------------------------------------------------
+    async def tapped(self, tap: Tap) -> None:
+        """One tap: the page's choice changed, or a message sent to the table; then the page shown again."""
+        with contextlib.suppress(ValueError):
+            await self.act(tap)
+        await self.show()
+
+    async def act(self, tap: Tap) -> None:  # noqa: C901  (one branch an action: the page's whole vocabulary)
+        a, v = tap.a, tap.v
+        if a == "hello" or a == "lang":
+            if v in i18n.LANGUAGES:
+                self.lang = v
+            return
+        if a == "tab":
+            if v in ("play", "table", "log"):
+                self.tab = v
+                if v == "log":
+                    await self.load_log()
+            return
+        state = self.state
+        if state is None:
+            return
+        if a == "read":
+            page = self.unread()
+            if page is not None and str(page) == v:
+                self.read_sent = page
+                await self.send(p.Read(v=p.VERSION, type="read", page=page))
+            return
+        if a == "take_back":
+            if state.take_back:
+                await self.send(p.TakeBack(v=p.VERSION, type="take_back", seq=state.next_seq))
+            return
+        if state.asked is None or self.unread() is not None or self.sent:
+            return
+        options = state.asked.options
+        if isinstance(options, PickOptions):
+            await self.on_pick(a, v, options)
+        elif isinstance(options, DeployOptions):
+            await self.on_deploy(a, v, options)
+        elif a == "opt":
+            n = int(v)
+            if isinstance(options, HealOptions):
+                if n in self.healed:
+                    self.healed.discard(n)
+                elif 0 <= n < len(options.slots) and len(self.healed) < options.max:
+                    self.healed.add(n)
+            elif 0 <= n <= len(getattr(options, "options", getattr(options, "slots", ()))):
+                self.chosen = n
+        elif a == "confirm":
+            await self.confirm(options)
+
+    async def confirm(self, options: Any) -> None:
+        if isinstance(options, HealOptions):
+            await self.decide(Heal(tuple(sorted(options.slots[n] for n in self.healed))))
+        elif self.chosen is None:
+            return
+        elif isinstance(options, AgeTargetOptions) and self.chosen < len(options.slots):
+            await self.decide(AgeTarget(options.slots[self.chosen]))
+        elif isinstance(options, ConstructionOptions):
+            await self.decide(Pass() if self.chosen == 0 else options.options[self.chosen - 1])
+
+    async def on_pick(self, a: str, v: str, options: PickOptions) -> None:
+        if a == "card":
+            c = int(v)
+            if c not in options.cards:
+                return
+            if c == self.chosen:
+                self.chosen, self.discarding = None, None
+            elif c == self.discarding:
+                self.discarding = None
+            elif options.discard and self.chosen is not None:
+                self.discarding = c
+            else:
+                self.chosen = c
+        elif a == "confirm" and self.chosen is not None:
+            if options.discard and self.discarding is None:
+                return
+            await self.decide(Pick(self.chosen, self.discarding if options.discard else None))
+
+    async def on_deploy(self, a: str, v: str, options: DeployOptions) -> None:  # noqa: C901
+        plan = self.plan
+        assert plan is not None
+        if a == "hand":
+            c = int(v)
+            if c in plan.hand:
+                self.held = None if self.held == c else c
+                if plan.keep == c:
+                    plan.toggle_keep(c)
+        elif a == "spot":
+            s = int(v)
+            if not 0 <= s < 5 or s not in options.open_slots and plan.slots[s] is None:
+                return
+            if self.held is not None:
+                plan.place(self.held, s)
+                self.held = None
+            elif plan.slots[s] is not None:
+                self.held = plan.slots[s]
+        elif a == "keep" and self.held is not None and options.can_keep and self.held in plan.hand:
+            plan.toggle_keep(self.held)
+            self.held = None
+        elif a == "out" and self.held is not None:
+            where = plan.spot_of(self.held)
+            if where is not None:
+                plan.remove(where)
+            self.held = None
+        elif a == "drop":
+            self.held = None
+        elif a == "undo":
+            plan.undo()
+            self.held = None
+        elif a == "unpaid_no":
+            self.unpaid, self.nothing = None, False
+        elif a == "unpaid_ok" and self.unpaid is not None:
+            await self.decide(plan.decision(list(self.unpaid)))
+        elif a == "nothing_ok" and self.nothing:
+            await self.decide(plan.decision())
+        elif a == "confirm":
+            new = plan.new_units()
+            assert self.state is not None
+            cost = sum(self.state.view.card(c).cost for c in new)
+            placeable = [c for c in plan.hand if c not in plan.slots and c != plan.keep
+                         and self.state.view.card(c).cost <= options.gold - cost]
+            free = [s for s in options.open_slots if plan.slots[s] is None]
+            if not new and placeable and free:  # (as the terminal's deployment asks)
+                self.nothing = True
+            elif cost > options.gold:
+                suggested = await self.ask({"kind": "suggested_unpaid", "new": new[:5]})
+                self.unpaid = tuple(suggested or ())
+            else:
+                await self.decide(plan.decision())
