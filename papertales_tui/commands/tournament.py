@@ -284,7 +284,7 @@ def cluster_error(exc: ClusterError, address: str) -> str:
 def table(summary: dict[str, Any]) -> str:
     # (the column headings: at most 8, 6, 9, 17, 8 and 15 characters in every language)
     level, seats, win_rate, ci, mean_lp = _("level"), _("seats"), _("win rate"), _("95% CI"), _("mean LP")
-    if summary["duplicate"]:
+    if summary.get("duplicate"):
         title = (_("%(deals)s deals, each played %(times)s times (duplicate), %(players)s players, seats %(seats)s, "
                    "seeds %(first)s..%(last)s")
                  % {"deals": summary["deals"], "times": summary["games"] // summary["deals"],
@@ -302,7 +302,7 @@ def table(summary: dict[str, Any]) -> str:
                      f"{f'{lo:.1%} - {hi:.1%}':>17} {r['mean_lp']:>8.1f} {f'{lp_lo:.1f} - {lp_hi:.1f}':>15}")
     lines.append(_("(a level no better than the others wins %(rate)s of its seat-games)")
                  % {"rate": f"{1 / summary['players']:.1%}"})
-    if summary["margins"]:
+    if summary.get("margins"):
         lines.append(_("paired by deal (95% CI): LP per game, share of the wins"))
         for m in summary["margins"]:
             lp_lo, lp_hi = m["lp_ci95"]
