@@ -117,8 +117,9 @@ def by_deal(results: list[tuple[int, Result]]) -> dict[int, dict[str, tuple[floa
 def summarise(results: list[Result], seeds: list[int] | None = None) -> list[dict[str, Any]]:
     """Per level: seat-games played, win rate (a shared win counts 1/k) with its Wilson 95% interval,
     mean LP with its normal-approximation 95% interval. With `seeds` (a duplicate tournament: the
-    seed of each result), the intervals are over deals (a deal's seat-games share their cards: one
-    deal counts once; the win rate's Wilson interval with n the deals is then conservative)."""
+    seed of each result), the intervals are over deals, a deal's seat-games sharing their cards: the
+    mean LP's over the deals' means, the win rate's Wilson interval with the games the seat-games
+    are worth (`_effective_games`)."""
     wins: dict[str, list[float]] = {}
     lps: dict[str, list[float]] = {}
     for levels, scores, winners in results:
@@ -131,7 +132,7 @@ def summarise(results: list[Result], seeds: list[int] | None = None) -> list[dic
         w, lp = wins[level], lps[level]
         if deals is not None:
             per_deal = [d[level] for d in deals.values() if level in d]
-            w_ci = _wilson([x for x, _ in per_deal], mean=_mean(w))
+            w_ci = _wilson(w, _effective_games(w, [x for x, _ in per_deal]))
             lp_ci = _ci95([x for _, x in per_deal])
         else:
             w_ci, lp_ci = _wilson(w), _ci95(lp)
@@ -165,14 +166,29 @@ def _mean(xs: list[float]) -> float:
     return sum(xs) / len(xs)
 
 
-def _wilson(shares: list[float], mean: float | None = None) -> tuple[float, float]:
-    """Wilson 95% interval of a win rate (sound near 0% and 100%; a shared win counts 1/k), of n
-    the shares given; `mean` the rate if not theirs."""
-    n, z = len(shares), 1.96
-    p = min(1.0, max(0.0, _mean(shares) if mean is None else mean))
+def _wilson(shares: list[float], n: float | None = None) -> tuple[float, float]:
+    """Wilson 95% interval of a win rate (sound near 0% and 100%; a shared win counts 1/k), the mean
+    of `shares` over `n` independent games (by default, as many as the shares)."""
+    p, z = min(1.0, max(0.0, _mean(shares))), 1.96
+    n = len(shares) if n is None else n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _effective_games(shares: list[float], per_deal: list[float]) -> float:
+    """How many independent games the seat-games `shares` are worth when they come in deals
+    (`per_deal`: each deal's mean share): p(1-p) over the variance of the mean of the deals' means,
+    at most the seat-games (the deals' means vary less than games would when each game has one
+    winner among copies of a level), at least 1."""
+    p, d = _mean(shares), len(per_deal)
+    if d < 2:
+        return float(len(shares))
+    m = _mean(per_deal)
+    var = sum((x - m) ** 2 for x in per_deal) / (d - 1)
+    if var <= 0:
+        return float(len(shares))
+    return max(1.0, min(float(len(shares)), d * p * (1 - p) / var))
 
 
 def _ci95(xs: list[float]) -> tuple[float, float]:
