@@ -70,3 +70,12 @@ def test_cluster_without_dask_says_what_to_install(monkeypatch, capsys):
     assert main(["tournament", "--games", "1", "--cluster", "tcp://127.0.0.1:8786"]) == 2
     err = capsys.readouterr().err.strip()
     assert err == "papertales: --cluster needs Dask's distributed: pip install 'papertales-tui[cluster]'"
+
+
+@pytest.mark.parametrize("address", ["nonsense://x", "127.0.0.1:8786", "tcp://host:port", "tcp://a b:1"])
+def test_cluster_refuses_what_is_not_a_schedulers_address(address, capsys):
+    with pytest.raises(SystemExit) as ended:
+        main(["tournament", "--games", "1", "--cluster", address])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "--cluster" in err and "is not a scheduler's address (tcp://HOST:PORT" in err

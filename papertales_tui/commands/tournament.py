@@ -42,11 +42,21 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                           "(the same games on any machine)"))
     p.add_argument("--jobs", type=int_range(1, 256), default=1,
                    help=_("games played in parallel processes (default 1; at most one per core)"))
-    p.add_argument("--cluster", metavar="ADDRESS", default=None,
+    p.add_argument("--cluster", metavar="ADDRESS", type=scheduler_address, default=None,
                    help=_("play the games on a Dask cluster, its scheduler at ADDRESS (tcp://HOST:PORT; "
                           "needs the cluster extra)"))
     p.add_argument("--json", action="store_true", help=_("print the results as one JSON object"))
     p.set_defaults(run=run)
+
+
+def scheduler_address(text: str) -> str:
+    """An argparse type: a Dask scheduler's address, tcp://HOST:PORT or tls://HOST:PORT."""
+    import re
+
+    if not re.fullmatch(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):[0-9]{1,5}", text):
+        raise argparse.ArgumentTypeError(_("%(value)s is not a scheduler's address (tcp://HOST:PORT or "
+                                           "tls://HOST:PORT)") % {"value": repr(text)})
+    return text
 
 
 def seat_levels(seats: str, players: int) -> list[str]:
@@ -259,7 +269,8 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.cluster is not None:
         workers = {}
         try:
-            outcomes = played(cluster_games(args.cluster, tasks, play_one, workers), len(tasks), start)
+            with ended_by_sigterm():  # (the client is closed: the scheduler drops the run's games)
+                outcomes = played(cluster_games(args.cluster, tasks, play_one, workers), len(tasks), start)
         except ClusterError as exc:
             raise CommandError(cluster_error(exc, args.cluster)) from None
     elif (jobs := bounded(args.jobs, len(tasks))) == 1:
