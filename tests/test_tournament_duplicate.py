@@ -52,8 +52,9 @@ def test_margins_are_paired_by_deal():
     # deal 1: hard 27.5 LP, medium 22.5 (+5); its wins 0.75 against 0.25 (+0.5); deal 2: +25, +1
     assert (m["level"], m["versus"], m["deals"]) == ("hard", "medium", 2)
     assert m["lp"] == 15.0 and m["wins"] == 0.75
-    half = 1.96 * (200 ** 0.5) / 2 ** 0.5  # sd of (5, 25) is sqrt(200)
+    half = 12.706 * (200 ** 0.5) / 2 ** 0.5  # sd of (5, 25) is sqrt(200); Student's t at 1 degree of freedom
     assert m["lp_ci95"] == [round(15 - half, 2), round(15 + half, 2)]
+    assert m["wins_ci95"] == [-1.0, 1.0]  # (a share's difference is within -100% and +100%)
 
 
 def test_the_table_says_the_deals_and_the_paired_margins(capsys):

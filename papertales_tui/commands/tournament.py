@@ -126,7 +126,7 @@ def by_deal(results: list[tuple[int, Result]]) -> dict[int, dict[str, tuple[floa
 
 def summarise(results: list[Result], seeds: list[int] | None = None) -> list[dict[str, Any]]:
     """Per level: seat-games played, win rate (a shared win counts 1/k) with its Wilson 95% interval,
-    mean LP with its normal-approximation 95% interval. With `seeds` (a duplicate tournament: the
+    mean LP with its 95% interval (Student's t). With `seeds` (a duplicate tournament: the
     seed of each result), the intervals are over deals, a deal's seat-games sharing their cards: the
     mean LP's over the deals' means, the win rate's Wilson interval with the games the seat-games
     are worth (`_effective_games`)."""
@@ -154,8 +154,8 @@ def summarise(results: list[Result], seeds: list[int] | None = None) -> list[dic
 
 def margins(results: list[Result], seeds: list[int]) -> list[dict[str, Any]]:
     """For each two levels (the stronger named first): the mean per deal of the difference of their
-    mean LP in the deal, and of their shares of the wins, with normal-approximation 95% intervals
-    paired by deal (over the deals where both played)."""
+    mean LP in the deal, and of their shares of the wins, with 95% intervals paired by deal (over the
+    deals where both played; Student's t)."""
     deals = by_deal(list(zip(seeds, results)))
     levels = sorted({lv for d in deals.values() for lv in d}, key=_level_order)
     out = []
@@ -168,7 +168,7 @@ def margins(results: list[Result], seeds: list[int]) -> list[dict[str, Any]]:
             w = [d[a][0] - d[b][0] for d in both]
             out.append({"level": a, "versus": b, "deals": len(both),
                         "lp": round(_mean(lp), 2), "lp_ci95": [round(x, 2) for x in _ci95(lp)],
-                        "wins": round(_mean(w), 4), "wins_ci95": [round(x, 4) for x in _ci95(w)]})
+                        "wins": round(_mean(w), 4), "wins_ci95": [round(x, 4) for x in _ci95(w, -1.0, 1.0)]})
     return out
 
 
@@ -201,14 +201,22 @@ def _effective_games(shares: list[float], per_deal: list[float]) -> float:
     return max(1.0, min(float(len(shares)), d * p * (1 - p) / var))
 
 
-def _ci95(xs: list[float]) -> tuple[float, float]:
-    """Normal-approximation 95% confidence interval of the mean."""
+# Student's t, 97.5th percentile, by degrees of freedom (1-30); beyond, the normal 1.96 (within 2%)
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+         2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+         2.045, 2.042)
+
+
+def _ci95(xs: list[float], low: float = -math.inf, high: float = math.inf) -> tuple[float, float]:
+    """95% confidence interval of the mean (Student's t: few deals are not taken for many), within
+    [low, high] (what the values can be)."""
     m = _mean(xs)
     if len(xs) < 2:
         return m, m
     sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
-    half = 1.96 * sd / math.sqrt(len(xs))
-    return m - half, m + half
+    df = len(xs) - 1
+    half = (_T975[df - 1] if df <= len(_T975) else 1.96) * sd / math.sqrt(len(xs))
+    return max(low, m - half), min(high, m + half)
 
 
 def clock(seconds: float) -> str:
