@@ -1,4 +1,20 @@
-"""Decision time of each bot level (median, 95th percentile, max) and the hard bot's playouts.
+"""Decision time of each bot level (median, 95th percentile, max) and the hard bot's playouts; with
+--aims, issue 41's aims for the hard bot in duplicate tournaments, with their intervals and seeds.
+
+    nice -n 15 python benchmarks/bench_bots.py --aims /tmp/aims41.jsonl --deals 50 --configs 2p,3p,5p
+    python benchmarks/bench_bots.py --report /tmp/aims41.jsonl
+
+--aims plays duplicate deals (each deal once per rotation of the seats, as `papertales tournament
+--duplicate` does, with its functions) of the configurations interleaved, deal by deal, and appends
+one JSON line per deal to the file, so that a run stopped early still has about as many deals of
+each and can be resumed (deals already in the file are not played again): `2p` hard and medium
+(aim: hard wins at least 88% of the games), `3p` hard and two mediums (65%), `5p` hard and four
+mediums (45%), `4p`, `6p`, `7p` hard and mediums; at every count the paired LP margin of hard over
+medium above 0 with its whole 95% interval (paired by deal). `solo`: the hard and the medium bot
+on the same seed against the Lich King, deal k at difficulty k mod 5 (0-4 Lich King cards). Deal k
+uses seed --aims-seed + k (700000 by default: seeds never used to tune the bots). --report prints,
+per configuration, the deals and their seeds, hard's win rate and the paired margins with their 95%
+intervals, against the aims, and the CPU time a deal took.
 
     PYTHONPATH=. python benchmarks/bench_bots.py --players 3 --games 4 --seats hard,medium,easy
     PYTHONPATH=. python benchmarks/bench_bots.py --baseline /tmp/prev   # and the previous release's
@@ -139,8 +155,136 @@ def show(result: dict, title: str) -> None:
     print(f"seconds: {result['seconds']}")
 
 
+# --- issue 41's aims: duplicate deals ---------------------------------------------------------------
+
+AIMS = {  # name: (levels by seat, hard's win rate aimed at or None)
+    "2p": (["hard", "medium"], 0.88),
+    "3p": (["hard", "medium", "medium"], 0.65),
+    "4p": (["hard"] + ["medium"] * 3, None),
+    "5p": (["hard"] + ["medium"] * 4, 0.45),
+    "6p": (["hard"] + ["medium"] * 5, None),
+    "7p": (["hard"] + ["medium"] * 6, None),
+}
+
+
+def play_deal(name: str, seed: int, catalog) -> dict:
+    from papertales_tui.commands.tournament import play_one, rotations
+
+    games = []
+    for seats in rotations(AIMS[name][0]):
+        out = play_one((seats, seed, catalog, {}))
+        if isinstance(out, str):
+            raise RuntimeError(out)
+        games.append(list(out))
+    return {"config": name, "seed": seed, "games": games}
+
+
+def play_solo_deal(seed: int, difficulty: int, catalog) -> dict:
+    from papertales_tui.rules import solo
+    from papertales_tui.rules.bots import make_bot
+
+    out: dict = {"config": "solo", "seed": seed, "difficulty": difficulty}
+    for level in ("hard", "medium"):
+        game = solo.new_game(["Bot"], seed=seed, catalog=catalog, difficulty=difficulty)
+        bot = make_bot(level, seed)
+        while not game.over:
+            for pend in game.pending():
+                game.apply(pend.player, bot.choose(game.view(pend.player), pend, catalog))
+        mode = solo.mode_of(game)
+        out[level] = {"lp": game.players[0].lp, "lich": mode.lich_lp, "won": game.winners() == [0]}
+    return out
+
+
+def read_deals(path: str) -> list[dict]:
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def play_aims(args) -> None:
+    catalog = default_catalog()
+    done = {(r["config"], r["seed"]) for r in read_deals(args.aims)}
+    with open(args.aims, "a") as f:
+        for k in range(args.deals):
+            seed = args.aims_seed + k
+            for name in args.configs.split(","):
+                if (name, seed) in done:
+                    continue
+                cpu = time.process_time()
+                rec = play_solo_deal(seed, k % 5, catalog) if name == "solo" else play_deal(name, seed, catalog)
+                rec["cpu"] = round(time.process_time() - cpu, 1)
+                f.write(json.dumps(rec) + "\n")
+                f.flush()
+
+
+def seeds_text(seeds: list[int]) -> str:
+    """700000–700049 or 700000–700041, 700045 (runs of consecutive seeds)."""
+    parts, run = [], [seeds[0]]
+    for s in seeds[1:]:
+        if s == run[-1] + 1:
+            run.append(s)
+        else:
+            parts.append(run)
+            run = [s]
+    parts.append(run)
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in parts)
+
+
+def report_aims(path: str) -> None:
+    from papertales_tui.commands.tournament import _ci95, _wilson, margins, summarise
+
+    deals = read_deals(path)
+    for name in [*AIMS, "solo"]:
+        recs = sorted((r for r in deals if r["config"] == name), key=lambda r: r["seed"])
+        if not recs:
+            print(f"{name}: not played")
+            continue
+        seeds = [r["seed"] for r in recs]
+        cpu = sum(r["cpu"] for r in recs) / len(recs)
+        head = f"{name}: {len(recs)} deals, seeds {seeds_text(seeds)}"
+        if name == "solo":
+            print(head + f", {cpu:.0f} s CPU a deal (hard and medium on the same seed)")
+            for d in range(5):
+                rs = [r for r in recs if r["difficulty"] == d]
+                if not rs:
+                    continue
+                line = f"  difficulty {d}: {len(rs)} seeds"
+                for level in ("hard", "medium"):
+                    won = [1.0 if r[level]["won"] else 0.0 for r in rs]
+                    lo, hi = _wilson(won)
+                    m = sum(r[level]["lp"] - r[level]["lich"] for r in rs) / len(rs)
+                    line += f"; {level} wins {sum(won) / len(won):.0%} ({lo:.0%}–{hi:.0%}), margin {m:+.1f} LP"
+                diffs = [float((r["hard"]["lp"] - r["hard"]["lich"]) - (r["medium"]["lp"] - r["medium"]["lich"]))
+                         for r in rs]
+                lo, hi = _ci95(diffs)
+                print(line + f"; hard - medium {sum(diffs) / len(diffs):+.2f} LP ({lo:+.2f} to {hi:+.2f})")
+            continue
+        results = [tuple(g) for r in recs for g in r["games"]]
+        game_seeds = [r["seed"] for r in recs for _ in r["games"]]
+        levels = {row["level"]: row for row in summarise(results, game_seeds)}
+        [m] = [m for m in margins(results, game_seeds) if (m["level"], m["versus"]) == ("hard", "medium")]
+        h = levels["hard"]
+        aim = AIMS[name][1]
+        lo, hi = h["win_rate_ci95"]
+        verdict = "" if aim is None else (f" (aim ≥ {aim:.0%}: {'met' if h['win_rate'] >= aim else 'not met'} by "
+                                          f"the figure, {'by' if lo >= aim else 'not by'} the whole interval)")
+        print(f"{head}, {len(results)} games, {cpu:.0f} s CPU a deal")
+        print(f"  hard wins {h['win_rate']:.1%} ({lo:.1%}–{hi:.1%}){verdict}; "
+              f"medium {levels['medium']['win_rate']:.1%}")
+        lp_lo, lp_hi = m["lp_ci95"]
+        print(f"  hard over medium, paired by deal: {m['lp']:+.2f} LP ({lp_lo:+.2f} to {lp_hi:+.2f}; aim > 0 with the "
+              f"whole interval: {'met' if lp_lo > 0 and len(recs) > 1 else 'not met'}), wins {m['wins']:+.1%} "
+              f"({m['wins_ci95'][0]:+.1%} to {m['wins_ci95'][1]:+.1%})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--aims", metavar="FILE", help="play duplicate deals for issue 41's aims, appended to FILE")
+    ap.add_argument("--deals", type=int, default=20, help="deals of each configuration (--aims)")
+    ap.add_argument("--aims-seed", type=int, default=700000, help="seed of deal 0 (--aims)")
+    ap.add_argument("--configs", default="2p,3p,5p,4p,6p,7p,solo", help="configurations (--aims)")
+    ap.add_argument("--report", metavar="FILE", help="the aims from FILE's deals")
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seats", default="hard,medium,easy", help="levels by seat, repeated to fill the seats")
@@ -153,6 +297,13 @@ def main() -> None:
     ap.add_argument("--baseline", metavar="DIR", help="also measure the code in DIR (a previous release)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    if args.aims:
+        play_aims(args)
+        report_aims(args.aims)
+        return
+    if args.report:
+        report_aims(args.report)
+        return
     result = measure(args)
     if args.json:
         print(json.dumps(result))

@@ -28,7 +28,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from .rules import Catalog, Game, coach
 from .rules.coach import Assessment, KeptHint, Point, Progress, Runner, Task
@@ -98,6 +98,66 @@ def ended_by_sigterm() -> Iterator[None]:
 def game_pool(jobs: int) -> multiprocessing.pool.Pool:
     """`jobs` processes for games (the system's way of starting them), each ending with this one."""
     return multiprocessing.Pool(jobs, end_with_parent, (os.getpid(),))
+
+
+# --- the tournament's games on a Dask cluster -----------------------------------------------------
+
+A = TypeVar("A")
+R = TypeVar("R")
+
+
+class ClusterError(Exception):
+    """The cluster could not be used: `kind` says why ("missing": no Dask distributed here,
+    "unreachable": no scheduler at the address, "lost": a game lost on too many workers or the
+    scheduler gone mid-run), `detail` Dask's words (the command says it in the user's language)."""
+
+    def __init__(self, kind: str, detail: str = ""):
+        super().__init__(f"{kind}: {detail}")
+        self.kind, self.detail = kind, detail
+
+
+def cluster_games(address: str, tasks: list[A], play: Callable[[A], R],
+                  workers: dict[str, int]) -> Iterator[tuple[int, R]]:
+    """`play(task)` of every task on the Dask cluster whose scheduler is at `address` (Dask's
+    `distributed`, the `cluster` extra): (index, result) as they finish, each task's once. A worker
+    that dies mid-run loses nothing: the scheduler gives its games to others (a game is taken from
+    here once, when it finishes; one lost on too many workers, Dask's `allowed-failures`, ends the run
+    with ClusterError). `workers` counts the games by the worker that played them (its name)."""
+    import importlib
+
+    try:  # (untyped: reached through Any, the same whether or not the extra is installed)
+        dd: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise ClusterError("missing") from None
+    import uuid
+
+    try:
+        client = dd.Client(address, timeout=10, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ClusterError("unreachable", str(exc)) from None
+    run = uuid.uuid4().hex  # the keys of this run's games, unique on a cluster shared with other runs
+    try:
+        futures = client.map(_on_worker, [play] * len(tasks), tasks, pure=False,
+                             key=[f"papertales-game-{run}-{k}" for k in range(len(tasks))])
+        index = {f.key: k for k, f in enumerate(futures)}
+        for future in dd.as_completed(futures, loop=client.loop):
+            try:
+                result, worker = future.result()
+            except Exception as exc:  # (KilledWorker, a lost scheduler: the game's own errors are results)
+                raise ClusterError("lost", f"{type(exc).__name__}: {exc}") from None
+            workers[worker] = workers.get(worker, 0) + 1
+            yield index[future.key], result
+            future.release()
+    finally:
+        client.close()
+
+
+def _on_worker(play: Callable[[A], R], task: A) -> tuple[R, str]:
+    """On a Dask worker: the result and the worker's name (its address unless named)."""
+    import importlib
+
+    worker: Any = importlib.import_module("distributed").get_worker()
+    return play(task), str(worker.name if worker.name is not None else worker.address)
 
 
 # --- the coach's assessments ------------------------------------------------------------------------

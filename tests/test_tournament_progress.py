@@ -1,4 +1,4 @@
-"""`papertales tournament` on a terminal shows its progress and the time left (on stderr)."""
+"""`papertales tournament` on a terminal shows its progress, a bar (rich) with the time left (on stderr)."""
 
 from __future__ import annotations
 
@@ -22,10 +22,12 @@ def test_progress_and_time_left_on_a_terminal(monkeypatch, capsys):
         monkeypatch.setattr(sys, "stdout", out)
         assert main(["tournament", "--games", "3", "--players", "2", "--seats", "easy"]) == 0
     shown = err.getvalue()
-    assert shown.startswith("game 0/3 · the time left is known after the first game")
+    lines = shown.split("\r")
+    assert "━" in lines[1] and lines[1].endswith(" game 0/3 · the time left is known after the first game")
     for k in (1, 2, 3):
-        assert f"\rgame {k}/3 · " in shown and " left" in shown
-    assert shown.endswith("\r\x1b[K")  # the line is cleared before the results
+        assert any(line.startswith("\x1b[2K") and f" game {k}/3 · " in line and line.endswith(" left")
+                   for line in lines)
+    assert shown.endswith("\x1b[2K")  # the bar is cleared before the results
     assert out.getvalue().startswith("3 games, 2 players")
 
 
