@@ -51,7 +51,7 @@ class Names:
         `cards` and `mode`."""
         cat = game.catalog
         keys = {k: NARRATOR.card_name(c) for table in (cat.units, cat.buildings) for k, c in table.items()}
-        keys |= {k: c.name for table in (cat.necropolis, cat.lich_king) for k, c in table.items()}
+        keys |= {k: NARRATOR.card_name(c) for table in (cat.necropolis, cat.lich_king) for k, c in table.items()}
         feminine = frozenset(NARRATOR.card_name(c) for c in cat.units.values()
                              if NARRATOR.gender(c) == "feminine")
         seen = getattr(game, "state", game)

@@ -24,7 +24,7 @@ from ..text.narrator import Names
 from . import panels, views
 from . import text as tx
 from . import wars as wr
-from .board_i18n import _, card_name, forecast_word, ngettext, short_name, styled
+from .board_i18n import SCREENS, _, card_name, forecast_word, ngettext, short_name, styled
 from .kingdom import KingdomTable
 from .screens.deploy import first_fitting
 from .screens.draft import QUEST_MARK, DraftScreen
@@ -121,7 +121,7 @@ def ruined_realms_notes(view: SeatView, player: int, building: str | None) -> li
         if c.effect != "lp_per_missing_building":
             continue
         each = c.params["amount"]
-        out.append(Text.assemble((f"{c.name}: ", "bold"), styled(ngettext(
+        out.append(Text.assemble((_("%(card)s: ") % {"card": SCREENS.card_name(c)}, "bold"), styled(ngettext(
             "the Lich King scores %(lp)s at the end for each Building you have not built (%(count)s now: %(total)s)",
             "the Lich King scores %(lp)s at the end for each Building you have not built (%(count)s now: %(total)s)",
             unbuilt) % {"count": unbuilt, "lp": "%(lp)s", "total": "%(total)s"},

@@ -28,7 +28,7 @@ from ...rules import (
     UnitType,
 )
 from ...text.help import HELP, blocks, translated_markdown
-from ...text.i18n import N_, folded
+from ...text.i18n import N_, every_name, folded
 from ...text.narrator import Names, narrate
 from .. import panels
 from .. import text as tx
@@ -189,7 +189,7 @@ def building_detail(b: BuildingType) -> Text:
 
 
 def necropolis_detail(card: NecropolisCard) -> Text:
-    name = Text(card.name, style="bold underline")
+    name = Text(HELP.card_name(card), style="bold underline")
     if card.pile == "end":
         out = styled(_("%(name)s  Necropolis card (END)"), name=name)
         gain = _("Gain: %(lp)s for the Lich King at the end of the game")
@@ -208,7 +208,7 @@ def necropolis_detail(card: NecropolisCard) -> Text:
 
 
 def lich_card_detail(card: LichKingCard) -> Text:
-    out = styled(_("%(name)s  Lich King card"), name=Text(card.name, style="bold underline"))
+    out = styled(_("%(name)s  Lich King card"), name=Text(HELP.card_name(card), style="bold underline"))
     out.append("\n" + (HELP.translated(card.text) or card.effect.replace("_", " ")))
     return out
 
@@ -257,9 +257,10 @@ class CardBrowser(InfoScreen):
         out = [("unit", t.key, HELP.card_name(t)) for t in units if found(*t.every_name)]
         out += [("building", b.key, HELP.card_name(b)) for b in self.catalog.buildings.values()
                 if found(*b.every_name)]
-        necropolis = sorted(self.catalog.necropolis.values(), key=lambda c: (str(c.pile), c.name))
-        out += [("necropolis", c.key, c.name) for c in necropolis if found(c.name)]
-        out += [("lich_king", c.key, c.name) for c in self.catalog.lich_king.values() if found(c.name)]
+        necropolis = sorted(self.catalog.necropolis.values(), key=lambda c: (str(c.pile), folded(HELP.card_name(c))))
+        out += [("necropolis", c.key, HELP.card_name(c)) for c in necropolis if found(*every_name(c))]
+        out += [("lich_king", c.key, HELP.card_name(c)) for c in self.catalog.lich_king.values()
+                if found(*every_name(c))]
         return out
 
     def body(self) -> ComposeResult:
