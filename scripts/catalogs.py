@@ -30,8 +30,8 @@ NBSP = "\u00a0"
 # A ":" ";" "!" "?" ending a word (followed by a space, the end, a closing quote or bracket, or markup's "*"),
 # with an ordinary space or none before it; not a URL's "://", a ratio's "4:1", a time's "12:30"
 _BEFORE = re.compile(r"(?<=[^\s:;!?])[ ]?([:;!?])(?=$|[\s»)\]*\"'])|(?<=[^\s:;!?])[ ]?([:;!?])(?=[!?])")
-_OPEN_QUOTE = re.compile(r"« ?")
-_CLOSE_QUOTE = re.compile(r" ?»")
+_OPEN_QUOTE = re.compile("«[ \u00a0]*")
+_CLOSE_QUOTE = re.compile("[ \u00a0]*»")
 
 
 def french_typography(text: str) -> str:

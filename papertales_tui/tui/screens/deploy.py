@@ -792,7 +792,7 @@ def build_line(view: SeatView, f: fc.TurnForecast, width: int = 78) -> Text:
     room = width - out.cell_len
     for shown in range(len(entries), 0, -1):  # whole entries (in the Construction list's order), then how many more
         more = len(entries) - shown
-        text = ", ".join(entries[:shown]) + (" " + _("+%(count)s more") % {"count": more} if more else "")
+        text = ", ".join(entries[:shown]) + (" " + ngettext("+%(count)s more", "+%(count)s more", more) % {"count": more} if more else "")
         if len(text) <= room:
             break
     out.append(text)
