@@ -174,7 +174,7 @@ async def test_the_final_scores_and_the_coach_s_review_in_french(tmp_path, catal
         text = screen_text(app)
         assert "Paper Tales · Le bilan du coach" in text and "Les décisions les plus coûteuses d'abord" in text, text
         assert re.search(r"\d+ décisions revues", text) and "T1 Ann : " in text, text
-        assert "conseils demandés : 0" in text and "simulations)" in text and "Esc Fermer l Voir" in text, text
+        assert "conseils demandés : 0" in text and "simulations)" in text and "Échap Fermer l Voir" in text, text
         named = [pair for cards in app.screen.cards.values() for pair in cards]  # `l` opens them, by these names
         assert named and all(name == catalog.units[key].name_in("fr") for key, name in named if key in catalog.units)
 

@@ -104,12 +104,15 @@ _YAML_PROBLEMS = (
 )
 
 
-def _yaml_problem(problem: str) -> str:
+def _yaml_problem(problem: str) -> Said:
     """A PyYAML problem in our words (marked N_); one we have not worded: that the syntax is wrong."""
+    duplicate = re.fullmatch(r"duplicate key (.+)", problem)  # (our loader's: _StrictLoader)
+    if duplicate:
+        return Said(N_("duplicate key %(key)s"), key=duplicate.group(1))
     for pattern, words in _YAML_PROBLEMS:
         if pattern.search(problem):
-            return words
-    return N_("the YAML syntax is wrong here")
+            return Said(words)
+    return Said(N_("the YAML syntax is wrong here"))
 
 
 def _check_shape(text: str) -> None:
@@ -296,7 +299,7 @@ def _read(path: Path) -> dict[str, Any]:
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = mark.line + 1 if mark else None
-        problem = Term(_yaml_problem(getattr(e, "problem", None) or str(e)))
+        problem = _yaml_problem(getattr(e, "problem", None) or str(e))
         if mark:
             raise CardFileError(path, None, None, N_("invalid YAML at line %(row)s, column %(column)s: %(problem)s"),
                                 line=line, row=line, column=mark.column + 1, problem=problem) from None

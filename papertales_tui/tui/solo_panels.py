@@ -19,7 +19,7 @@ from textual.widgets import Button, Static
 from ..rules import Quest, SeatView, SoloPickOptions, solo_view
 from ..rules import events as ev
 from ..rules import forecast as fc
-from ..text.i18n import N_
+from ..text.i18n import N_, solo_name
 from ..text.narrator import Names
 from . import panels, views
 from . import text as tx
@@ -171,6 +171,13 @@ def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> l
 
 # --- the Deployment's forecast ---------------------------------------------------------------------
 
+def lich_source(name: str) -> str:
+    """A source of the Lich King's LP in the forecast (its Wars, a Lich King card, the END card) in the
+    screens' language: the solo cards' names are the project's, in the catalogs."""
+    said = forecast_word(name)
+    return solo_name(said, SCREENS.language()) if said == name else said
+
+
 def lich_line(f: fc.TurnForecast, width: int = 78) -> Text:
     """Solo: `Lich King gains ★3-5 this turn: Wars ★2-4, Legion of Bone ★1`, shortened to fit."""
     def line(turn: bool, items: bool) -> Text:
@@ -179,7 +186,7 @@ def lich_line(f: fc.TurnForecast, width: int = 78) -> Text:
         gain.append(f"-{high}" if high != low else "")
         out = styled(_("Lich King gains %(lp)s this turn") if turn else _("Lich King gains %(lp)s"), "bold", lp=gain)
         if items and f.others:
-            out.append(": " + ", ".join(f"{forecast_word(name)} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
+            out.append(": " + ", ".join(f"{lich_source(name)} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
                                            for name, lo, hi in f.others))
         return out
     return first_fitting([line(True, True), line(False, True), line(True, False)], width)

@@ -21,7 +21,7 @@ from ..text.narrator import Names, strength_part
 from . import kingdom as kw
 from . import text as tx
 from . import views
-from .board_i18n import _, card_name, ngettext, short_name, styled, translated
+from .board_i18n import SCREENS, _, card_name, ngettext, short_name, styled, translated
 
 GAP = 3  # columns between the two sides
 NAME_WIDTH = 16  # the longest Unit name (Master Alchemist)
@@ -198,8 +198,8 @@ def army_lines(view: SeatView, e: ev.SoloWar, shown: ev.NecropolisRevealed | Non
     if shown is not None and shown.position > 0:
         now, nxt = views.necropolis_card(view, shown.position - 1), views.necropolis_card(view, shown.position)
         a, b = getattr(now, e.army), getattr(nxt, e.army)
-        current = _("%(card)s (current)") % {"card": now.name}
-        revealed = _("%(card)s (revealed)") % {"card": nxt.name}
+        current = _("%(card)s (current)") % {"card": SCREENS.card_name(now)}
+        revealed = _("%(card)s (revealed)") % {"card": SCREENS.card_name(nxt)}
         lines.append(fit(Text.assemble(f"   {current} ".ljust(3 + NAME_WIDTH + 4), tx.strength(a)), width))
         lines.append(fit(Text.assemble(f"   {revealed} ".ljust(3 + NAME_WIDTH + 4), tx.strength(b)), width))
         if e.army_strength != a + b:

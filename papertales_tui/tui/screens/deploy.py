@@ -17,7 +17,7 @@ from ...rules import forecast as fc
 from ...text.i18n import N_
 from .. import panels
 from .. import text as tx
-from ..board_i18n import _, card_name, forecast_word, ngettext, percent, pgettext, short_name, styled
+from ..board_i18n import _, card_name, forecast_word, ngettext, percent, pgettext, short_name, shown_names, styled
 from ..flow import Asks
 from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_height, table_marks
 from ..plan import DeployPlan
@@ -436,8 +436,7 @@ class DeployScreen(HintHost, GameScreen):
     def shown_names(self) -> dict[str, str]:
         """The cards' names as the screens' language shows them, by their English names."""
         catalog = self.view.catalog
-        return {c.name: card_name(c) for c in catalog.units.values()} | {
-            b.name: card_name(b) for b in catalog.buildings.values()}
+        return shown_names(catalog)
 
     def show_detail(self, card: int | None) -> None:
         self.detail_card = card
@@ -773,6 +772,7 @@ def war_label(name: str, brief: bool = False, shown: Mapping[str, str] | None = 
     shown = shown or {}
     if name.startswith("War vs "):
         against = name.removeprefix("War vs ")
+        against = forecast_word(against, shown)  # (a player's name as it is; an army in the screens' words)
         return "vs " + against if brief else _("War vs %(name)s") % {"name": against}
     if name.endswith(" dies") and name.removesuffix(" dies") in shown:
         return _("%(card)s dies") % {"card": shown[name.removesuffix(" dies")]}
@@ -792,7 +792,8 @@ def build_line(view: SeatView, f: fc.TurnForecast, width: int = 78) -> Text:
     room = width - out.cell_len
     for shown in range(len(entries), 0, -1):  # whole entries (in the Construction list's order), then how many more
         more = len(entries) - shown
-        text = ", ".join(entries[:shown]) + (" " + ngettext("+%(count)s more", "+%(count)s more", more) % {"count": more} if more else "")
+        beyond = ngettext("+%(count)s more", "+%(count)s more", more) % {"count": more}
+        text = ", ".join(entries[:shown]) + (" " + beyond if more else "")
         if len(text) <= room:
             break
     out.append(text)
