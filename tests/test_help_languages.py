@@ -109,7 +109,8 @@ def test_a_markdown_file_is_read_as_headings_paragraphs_and_items():
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ["How to play Paper Tales", "Legend Points (★)", "Solo mode: against the Lich King"]),
-    ("fr", ["Comment jouer à Paper Tales", "Points de Légende (★)", "Mode solo\u00a0: contre le Roi Liche", "Recrutement"]),
+    ("fr", ["Comment jouer à Paper Tales", "Points de Légende (★)", "Mode solo\u00a0: contre le Roi Liche",
+            "Recrutement"]),
     ("pl", ["Jak grać w Paper Tales", "Punktów Legendy (★)", "Tryb solo: przeciwko Królowi Liszowi", "Rekrutacja"]),
     ("es", ["Cómo jugar a Paper Tales", "puntos de leyenda (★)", "Modo en solitario: contra el Rey Exánime",
             "Reclutamiento"]),
