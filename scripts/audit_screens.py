@@ -56,7 +56,7 @@ from papertales_tui.rules.solo import new_game as new_solo_game  # noqa: E402
 from papertales_tui.text.i18n import LANGUAGES, set_language  # noqa: E402
 from papertales_tui.tui.app import PaperTalesApp  # noqa: E402
 from papertales_tui.tui.contrast import unreadable  # noqa: E402
-from papertales_tui.tui.widgets import Lines, RowList  # noqa: E402
+from papertales_tui.tui.widgets import KeyBar, Lines, RowList  # noqa: E402
 
 CUT = "…"
 
@@ -144,6 +144,7 @@ def card_name_prefixes(app: PaperTalesApp) -> set[str]:
 DUMP: list[str] | None = None  # --dump: every screen's text goes here
 
 
+SEATED: list[str] = []  # the players' names the audit types in (left out of the English found)
 NAMED: list[str] = []  # the players' names, when they are long enough to be told apart from words (--names)
 
 
@@ -282,7 +283,8 @@ def check_english(app, kind: str, text: list[str], report: Report) -> None:
     if lang == "en":
         return
     players = tuple(p.name for p in app.game.state.players) if getattr(app, "game", None) else ()
-    for found in english_on("\n".join(text), lang, app.catalog, players + tuple(NAMED) + PLAYER_NAMES):
+    typed = tuple(SEATED) + tuple(NAMED) + PLAYER_NAMES  # (the names the audit types in: "Player 1"...)
+    for found in english_on("\n".join(text), lang, app.catalog, players + typed):
         report.english.append((kind, found))
 
 
@@ -316,6 +318,9 @@ def check_widgets(screen, kind: str, report: Report) -> None:
             if len(text.wrap(screen.app.console, width)) > rows:
                 report.hidden_rows.append((kind, "card details"))
                 break
+    for bar in screen.query(KeyBar):  # a key shown without its words ("^Q Quitter f1-f4")
+        for key in getattr(bar, "unsaid", []):
+            report.cut_lines.append((kind, f"key bar: {key} without its words"))
     for widget in screen.query(Lines):
         if not widget.display or not widget.lines or widget.size.height == 0:
             continue
@@ -386,6 +391,7 @@ async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, i
     report = Report()
     app = PaperTalesApp()
     seated = player_names(players, names)
+    SEATED[:] = seated
     NAMED[:] = seated if names != "form" else []  # ("Player" is also a word on the screens)
     prefixes = card_name_prefixes(app) | {name[:k] for name in seated for k in range(1, len(name))}
     async with app.run_test(size=size) as pilot:
@@ -474,6 +480,7 @@ async def audit_frame(size: tuple[int, int] = (80, 24), names: str = "form") -> 
     report = Report()
     app = PaperTalesApp(autosave=True)
     seated = player_names(7, names)
+    SEATED[:] = seated
     NAMED[:] = seated if names != "form" else []
     prefixes = card_name_prefixes(app) | {name[:k] for name in seated for k in range(1, len(name))}
 

@@ -64,8 +64,10 @@ FORECAST_UNKNOWNS = ((re.compile(r"where (.+) puts its Age tokens"), N_("where %
 def shown_names(catalog: Catalog) -> dict[str, str]:
     """Every card's name as the screens' language shows it, by its English name (the forecast names the
     cards in English: rules/forecast.py), the solo cards' too."""
-    out = {c.name: SCREENS.card_name(c) for c in [*catalog.units.values(), *catalog.buildings.values()]}
-    return out | {c.name: SCREENS.card_name(c) for c in [*catalog.necropolis.values(), *catalog.lich_king.values()]}
+    out = {c.name: SCREENS.card_name(c) for c in catalog.units.values()}
+    out |= {b.name: SCREENS.card_name(b) for b in catalog.buildings.values()}
+    out |= {n.name: SCREENS.card_name(n) for n in catalog.necropolis.values()}
+    return out | {k.name: SCREENS.card_name(k) for k in catalog.lich_king.values()}
 
 
 def forecast_word(name: str, shown: Mapping[str, str] | None = None) -> str:

@@ -207,7 +207,9 @@ def lich_sources(view: SeatView) -> Text:
     assert solo is not None
     by_name: Counter[str] = Counter()
     for key, n in solo.lich_sources:
-        by_name[tx.phase_title(key) if key == "wars" else view.catalog.lich_source_name(key)] += n
+        card = view.catalog.necropolis.get(key) or view.catalog.lich_king.get(key)
+        name = SCREENS.card_name(card) if card is not None else view.catalog.lich_source_name(key)
+        by_name[tx.phase_title(key) if key == "wars" else name] += n
     sources = sorted(by_name.items(), key=lambda kv: -kv[1])
     if not sources:
         return Text(_("nothing yet"), style="dim")

@@ -420,8 +420,9 @@ class KeyBar(Lines):
     def __init__(self) -> None:
         super().__init__()
         self.spans: list[tuple[int, int, DOMNode, str]] = []  # (start, end, namespace, action)
+        self.unsaid: list[str] = []  # the keys shown without their words (short of room)
         # (width, screen's keybar_key) -> line and spans
-        self.drawn: dict[tuple[object, ...], tuple[Text, list[tuple[int, int, DOMNode, str]]]] = {}
+        self.drawn: dict[tuple[object, ...], tuple[Text, list[tuple[int, int, DOMNode, str]], list[str]]] = {}
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed, immediate=True)
@@ -442,8 +443,8 @@ class KeyBar(Lines):
         if key not in self.drawn:
             if len(self.drawn) > 32:
                 self.drawn.clear()
-            self.drawn[key] = (self.keys_line(), self.spans)
-        line, self.spans = self.drawn[key]
+            self.drawn[key] = (self.keys_line(), self.spans, self.unsaid)
+        line, self.spans, self.unsaid = self.drawn[key]
         self.set_lines([line])
 
     def entries(self) -> list[tuple[str, str, DOMNode, str, list[tuple[str, str]]]]:
@@ -488,6 +489,7 @@ class KeyBar(Lines):
             if line.cell_len <= width:
                 break
         self.spans = spans
+        self.unsaid = [k for k, label, *_ in choice if not label]  # keys shown without their words
         return line
 
     @staticmethod

@@ -273,9 +273,11 @@ class DeployScreen(HintHost, GameScreen):
 
     def render_spots(self) -> None:
         rows, locked = [], set()
-        width = max(self.spots.size.width, 30) - 3
+        keys = [tx.SPOT_KEYS[slot] for slot in range(5)]  # (AV1 in French: as wide as the language's keys)
+        key_width = max(len(k) for k in keys)
+        width = max(self.spots.size.width, 30) - key_width - 1
         for slot in range(5):
-            label = Text(f"{tx.SPOT_KEYS[slot]} ", style="bold")
+            label = Text(f"{keys[slot].ljust(key_width)} ", style="bold")
             card = self.plan.slots[slot]
             spot = self.spot_views[slot]
             if slot not in self.options.open_slots:
