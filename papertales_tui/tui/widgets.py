@@ -393,7 +393,8 @@ class RowList(Lines, can_focus=True):
 
 # When the keys do not fit on one line: shorter labels first, then these actions are left out (the
 # help, F1, lists every key).
-SHORT_LABELS = {N_("Help/Cards/Log/Scores"): N_("Help"), N_("Save as"): N_("Save"), N_("Learn a card"): N_("Learn")}
+SHORT_LABELS = {N_("Help/Cards/Log/Scores"): N_("Help"), N_("Save as"): N_("Save"), N_("Learn a card"): N_("Learn"),
+                N_("Confirm"): N_("OK"), N_("Hint"): N_("Tip")}  # (the deployment's keys in French, Polish, Spanish)
 
 
 def short_labels() -> dict[str, str]:
