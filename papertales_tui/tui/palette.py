@@ -57,7 +57,10 @@ class CardCommands(Provider):
             commands = [SCREENS.gettext("Card: %(name)s") % {"name": name},
                         *(SCREENS.gettext("Card: %(other)s (%(name)s)") % {"other": other, "name": name}
                           for other in self.other_names(key, name))]
-            score, command = max((matcher.match(folded(c)), c) for c in commands)
+            # (its name as shown when that matches: "Carte : Négociante en bois", never "Carte : Wood
+            # Merchant (Négociante en bois)" for a query both hold)
+            scored = [(matcher.match(folded(c)), c) for c in commands]
+            score, command = scored[0] if scored[0][0] > 0 else max(scored)
             if score > 0:  # card names are file text: highlighted as plain text, never read as markup
                 yield Hit(score, highlight(matcher, command), partial(self.show_card, key), text=command,
                           help=SCREENS.marked(KINDS[kind][1]))
