@@ -286,6 +286,13 @@ def check_english(app, kind: str, text: list[str], report: Report) -> None:
     typed = tuple(SEATED) + tuple(NAMED) + PLAYER_NAMES  # (the names the audit types in: "Player 1"...)
     for found in english_on("\n".join(text), lang, app.catalog, players + typed):
         report.english.append((kind, found))
+    if lang == "fr":  # French typography: a space (a no-break one) before ":" ";" "!" "?"
+        for line in text:
+            for m in FRENCH_PUNCTUATION.finditer(line):
+                report.english.append((kind, f"typography: {line[max(0, m.start() - 12):m.end()].strip()}"))
+
+
+FRENCH_PUNCTUATION = re.compile(r"[^\s:;!?(«][:;!?](?=\s|$)")
 
 
 def check_text(kind: str, text: list[str], report: Report, prefixes: set[str]) -> None:

@@ -74,6 +74,8 @@ class Names:
         """A card or Building key as its name; a step of the turn ("wars") as a word."""
         if key in self.keys:
             return self.keys[key]
+        if key == "shapeshift" and "shapeshifter" in self.keys:  # (a step cause: the card that does it)
+            return self.keys["shapeshifter"]
         return phase_name(key) if key in PHASES else key.replace("_", " ")
 
     def agree(self, card: str, masculine: str, feminine: str, **values: Any) -> str:

@@ -129,3 +129,9 @@ def key_name(key: str) -> str | None:
     names = {"enter": SCREENS.pgettext("key", "Enter"), "escape": SCREENS.pgettext("key", "Esc"),
              "delete": SCREENS.pgettext("key", "Del"), "space": SCREENS.pgettext("key", "Space"), "slash": "/"}
     return names.get(key)
+
+
+def colon() -> str:
+    """The colon after a label (`Ann: ★3`) as the screens' language writes it: with a no-break space
+    before it in French (`Ann : ★3`)."""
+    return SCREENS.pgettext("colon", ": ")

@@ -26,6 +26,7 @@ from . import text as tx
 from . import wars as wr
 from .board_i18n import SCREENS, _, card_name, forecast_word, ngettext, short_name, styled
 from .kingdom import KingdomTable
+from .language import colon
 from .screens.deploy import first_fitting
 from .screens.draft import QUEST_MARK, DraftScreen
 from .screens.final import FinalScreen, end_lines, final_views
@@ -103,7 +104,7 @@ def lich_gains(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
 def quest_line(view: SeatView, e: ev.LichQuest) -> Text:
     quest = Quest(e.condition, e.params, e.lp_each)
     matches = e.matches
-    out = Text.assemble((Names.of(view).cause(e.source), "bold"), f" ({tx.quest_short(quest)}): ")
+    out = Text.assemble((Names.of(view).cause(e.source), "bold"), f" ({tx.quest_short(quest)})" + colon())
     out.append(", ".join(card_name(view.card(c)) for c in matches) if matches else _("no match"))
     out.append(" → ")
     out.append_text(tx.lp(e.lp_each * len(matches)))
@@ -186,7 +187,7 @@ def lich_line(f: fc.TurnForecast, width: int = 78) -> Text:
         gain.append(f"-{high}" if high != low else "")
         out = styled(_("Lich King gains %(lp)s this turn") if turn else _("Lich King gains %(lp)s"), "bold", lp=gain)
         if items and f.others:
-            out.append(": " + ", ".join(f"{lich_source(name)} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
+            out.append(colon() + ", ".join(f"{lich_source(name)} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
                                            for name, lo, hi in f.others))
         return out
     return first_fitting([line(True, True), line(False, True), line(True, False)], width)

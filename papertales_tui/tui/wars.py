@@ -22,6 +22,7 @@ from . import kingdom as kw
 from . import text as tx
 from . import views
 from .board_i18n import SCREENS, _, card_name, ngettext, short_name, styled, translated
+from .language import colon
 
 GAP = 3  # columns between the two sides
 NAME_WIDTH = 16  # the longest Unit name (Master Alchemist)
@@ -271,7 +272,7 @@ def kingdom_at_war(view: SeatView, e: ev.WarStrength, new: set[int], result: Tex
             units = Text.assemble(front, (" | " if front.plain else "| ", "dim"), back) if back.plain else front
             rows = [front, Text.assemble(("| ", "dim"), back)] if front.plain and back.plain else [units]
         units = units if units.plain else Text(_("no Unit"), style="dim")
-        forms.append([Text.assemble(head, ": ", units, " · ", built)])
+        forms.append([Text.assemble(head, colon(), units, " · ", built)])
         forms.append([Text.assemble(head, " · ", built), Text.assemble("  ", units)])
         forms.append([Text.assemble(head, " · ", built)] + [Text.assemble("  ", row) for row in rows])
     for form in sorted(forms, key=len):  # a stable sort: full names first

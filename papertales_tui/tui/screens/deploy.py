@@ -20,6 +20,7 @@ from .. import text as tx
 from ..board_i18n import _, card_name, forecast_word, ngettext, percent, pgettext, short_name, shown_names, styled
 from ..flow import Asks
 from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_height, table_marks
+from ..language import colon
 from ..plan import DeployPlan
 from ..seats import bot_marked
 from ..widgets import Lines, RowList
@@ -655,7 +656,7 @@ def short_line(gold: int, cost: int) -> Text:
     """Placing more than the Gold pays for is allowed: the player gives some new Units up."""
     short = _("short by %(gold)s · on Confirm, choose what to give up") % {"gold": f"{tx.GOLD}{cost - gold}"}
     return Text.assemble(styled(_("Gold %(gold)s − new Units %(cost)s"), gold=tx.gold(gold), cost=tx.gold(cost)),
-                         ": ", (short, "bold red"))
+                         colon(), (short, "bold red"))
 
 
 def strength_range(low: int, high: int) -> str:
@@ -683,7 +684,7 @@ def wars_line(f: fc.TurnForecast, width: int = 78, sides: dict[int, str] | None 
             out.append(" ·" if k else "")
             out.append(" " + _("vs %(name)s %(strength)s") % {"name": name, "strength": strength_range(*w.theirs)})
             if w.won_chance is not None:  # their hidden cards sampled: a chance, never a verdict
-                out.append(": ")
+                out.append(colon())
                 out.append(_("win %(chance)s") % {"chance": percent(w.won_chance)},
                            style="bold" if w.won_chance >= 0.5 else "")
                 twice = sum(c for n, c in w.won_odds if n == 2)
@@ -751,7 +752,7 @@ def lp_line(f: fc.TurnForecast, width: int = 78, shown: Mapping[str, str] | None
     for chances in (True, False) if f.lp_odds else (False,):
         listed = total.copy()
         if items:
-            listed.append(": " + ", ".join(item(*i, chances) for i in items))
+            listed.append(colon() + ", ".join(item(*i, chances) for i in items))
         if f.uncertain:
             full = listed.copy()
             unknown = "; ".join(forecast_word(u, shown) for u in f.uncertain)
@@ -763,7 +764,7 @@ def lp_line(f: fc.TurnForecast, width: int = 78, shown: Mapping[str, str] | None
     if items:  # short of room: `LP ★2-10: vs Black army ★0-3, …, Temple ★2` before the total alone
         brief = Text(_("LP") + " ", style="bold")
         brief.append_text(gain)
-        brief.append(": " + ", ".join(item(name, lo, hi, o, False, brief=True) for name, lo, hi, o in items))
+        brief.append(colon() + ", ".join(item(name, lo, hi, o, False, brief=True) for name, lo, hi, o in items))
         candidates.append(brief)
     return first_fitting(candidates + [total], width)
 

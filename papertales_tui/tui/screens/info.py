@@ -34,7 +34,7 @@ from .. import panels
 from .. import text as tx
 from ..flow import Summary
 from ..kingdom import Kingdom, kingdom_views, legend
-from ..language import said
+from ..language import colon, said
 from ..seats import bot_marked
 from ..widgets import TextInput, option_key
 from .common import GameScreen
@@ -83,7 +83,7 @@ def rulings_for(name: str) -> list[str]:
 
 def project_rulings() -> list[str]:
     """The project's own rulings, each with its section, in the help's language."""
-    return [f"*{HELP.translated(section)}*: {HELP.translated(text)}" for section, text in rulings()
+    return [f"*{HELP.translated(section)}*{colon()}{HELP.translated(text)}" for section, text in rulings()
             if "project ruling" in text.lower()]
 
 
