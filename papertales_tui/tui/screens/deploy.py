@@ -17,12 +17,24 @@ from ...rules import forecast as fc
 from ...text.i18n import N_
 from .. import panels
 from .. import text as tx
-from ..board_i18n import _, card_name, forecast_word, ngettext, percent, pgettext, short_name, shown_names, styled
+from ..board_i18n import (
+    _,
+    card_name,
+    forecast_word,
+    ngettext,
+    percent,
+    pgettext,
+    short_name,
+    shown_names,
+    styled,
+    translated,
+)
 from ..flow import Asks
 from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_height, table_marks
 from ..language import colon
 from ..plan import DeployPlan
 from ..seats import bot_marked
+from ..text import ARMY_NAMES
 from ..widgets import Lines, RowList
 from .common import GameScreen, turn_title
 from .hint import HINT, HINT_ROWS, LEARN, HintHost
@@ -659,6 +671,9 @@ def short_line(gold: int, cost: int) -> Text:
                          colon(), (short, "bold red"))
 
 
+ARMY_WORDS = {"Black army": ARMY_NAMES["black"], "Purple army": ARMY_NAMES["purple"]}  # (the forecast's sides)
+
+
 def strength_range(low: int, high: int) -> str:
     return f"{tx.STRENGTH}{low}" if low == high else f"{tx.STRENGTH}{low}-{high}"
 
@@ -678,7 +693,8 @@ def wars_line(f: fc.TurnForecast, width: int = 78, sides: dict[int, str] | None 
         out = Text.assemble((label, "bold"), " ", tx.strength(f.strength)) if label else tx.strength(f.strength)
         for k, w in enumerate(f.wars):
             against = forecast_word(w.against)
-            name = against if name_width is None else against[:name_width]
+            army = ARMY_WORDS.get(w.against)  # (short of room, an army by its colour: "vs Noire", never "vs Armée")
+            name = against if name_width is None else translated(army) if army else against[:name_width]
             if name_width == 0 and sides:
                 name = sides.get(w.player, against) if w.player is not None else against
             out.append(" ·" if k else "")
