@@ -292,7 +292,8 @@ def check_english(app, kind: str, text: list[str], report: Report) -> None:
                 report.english.append((kind, f"typography: {line[max(0, m.start() - 12):m.end()].strip()}"))
 
 
-FRENCH_PUNCTUATION = re.compile(r"[^\s:;!?(«][:;!?](?=\s|$)")
+# (a "?" after a number is a mark, not a question: the Necropolis row's "N4-7 V4-7?")
+FRENCH_PUNCTUATION = re.compile(r"(?:[^\s:;!?(«][:;]|[^\s\d:;!?(«][!?])(?=\s|$)")
 
 
 def check_text(kind: str, text: list[str], report: Report, prefixes: set[str]) -> None:
