@@ -326,9 +326,7 @@ def check_widgets(screen, kind: str, report: Report) -> None:
             if len(text.wrap(screen.app.console, width)) > rows:
                 report.hidden_rows.append((kind, "card details"))
                 break
-    for bar in screen.query(KeyBar):  # a key shown without its words ("^Q Quitter f1-f4")
-        for key in getattr(bar, "unsaid", []):
-            report.cut_lines.append((kind, f"key bar: {key} without its words"))
+    check_key_bar(screen, kind, report)
     for widget in screen.query(Lines):
         if not widget.display or not widget.lines or widget.size.height == 0:
             continue
@@ -340,6 +338,13 @@ def check_widgets(screen, kind: str, report: Report) -> None:
         for line in widget.lines:  # a line wider than its widget is cropped, without a "…"
             if line.cell_len > widget.content_region.width:
                 report.cut_lines.append((kind, line.plain + f" (cropped at {widget.content_region.width})"))
+
+
+def check_key_bar(screen, kind: str, report: Report) -> None:
+    """A key shown without its words ("^Q Quitter f1-f4"): the key bar short of room."""
+    for bar in screen.query(KeyBar):
+        for key in getattr(bar, "unsaid", []):
+            report.cut_lines.append((kind, f"key bar: {key} without its words"))
 
 
 def check_rows(widget: RowList, shown: int, kind: str, report: Report) -> None:

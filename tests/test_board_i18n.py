@@ -145,7 +145,7 @@ def test_the_forecast_s_gains_name_their_cards_as_the_language_shows_them(catalo
 
     f = forecast((("War vs Ann", 0, 3), ("Temple", 2, 2), ("Town", 1, 1), ("Demon dies", -3, -3)))
     cards = [*catalog.units.values(), *catalog.buildings.values()]
-    for language, words in (("fr", "PL ce tour ★0-3: Guerre vs Ann ★0-3, Temple ★2, Ville ★1, Démon meurt ★-3"),
+    for language, words in (("fr", "PL ce tour ★0-3\u00a0: Guerre vs Ann ★0-3, Temple ★2, Ville ★1, Démon meurt ★-3"),
                             ("pl", "PL w tej turze ★0-3: Wojna vs Ann ★0-3, Świątynia ★2, Miasto ★1, Demon ginie ★-3")):
         lang(language)
         from papertales_tui.tui.board_i18n import card_name

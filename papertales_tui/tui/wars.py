@@ -199,10 +199,13 @@ def army_lines(view: SeatView, e: ev.SoloWar, shown: ev.NecropolisRevealed | Non
     if shown is not None and shown.position > 0:
         now, nxt = views.necropolis_card(view, shown.position - 1), views.necropolis_card(view, shown.position)
         a, b = getattr(now, e.army), getattr(nxt, e.army)
-        current = _("%(card)s (current)") % {"card": SCREENS.card_name(now)}
-        revealed = _("%(card)s (revealed)") % {"card": SCREENS.card_name(nxt)}
-        lines.append(fit(Text.assemble(f"   {current} ".ljust(3 + NAME_WIDTH + 4), tx.strength(a)), width))
-        lines.append(fit(Text.assemble(f"   {revealed} ".ljust(3 + NAME_WIDTH + 4), tx.strength(b)), width))
+        for card, message, strength in ((now, _("%(card)s (current)"), a), (nxt, _("%(card)s (revealed)"), b)):
+            # the card by its name, by its short name when the line is short of room (long French names)
+            for name in (SCREENS.card_name(card), SCREENS.solo_short(card)):
+                line = Text.assemble(f"   {message % {'card': name}} ".ljust(3 + NAME_WIDTH + 4), tx.strength(strength))
+                if line.cell_len <= width:
+                    break
+            lines.append(fit(line, width))
         if e.army_strength != a + b:
             lines.append(fit(Text.assemble(("   " + _("Lich King cards")).ljust(3 + NAME_WIDTH + 4),
                                            tx.strength(e.army_strength - a - b)), width))

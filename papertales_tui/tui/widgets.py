@@ -393,8 +393,9 @@ class RowList(Lines, can_focus=True):
 
 # When the keys do not fit on one line: shorter labels first, then these actions are left out (the
 # help, F1, lists every key).
-SHORT_LABELS = {N_("Help/Cards/Log/Scores"): N_("Help"), N_("Save as"): N_("Save"), N_("Learn a card"): N_("Learn"),
-                N_("Confirm"): N_("OK"), N_("Hint"): N_("Tip")}  # (the deployment's keys in French, Polish, Spanish)
+SHORT_LABELS = {N_("Help/Cards/Log/Scores"): N_("Help"), N_("Save as"): N_("Save"), N_("Learn a card"): N_("Learn")}
+# still short of room (the deployment's keys in French, Polish, Spanish), before a key loses its words
+SHORTER_LABELS = {N_("Confirm"): N_("OK"), N_("Hint"): N_("Tip")}
 
 
 def short_labels() -> dict[str, str]:
@@ -480,6 +481,8 @@ class KeyBar(Lines):
         fits = [entries, [(k, shorter.get(label, label), n, a, p) for k, label, n, a, p in entries]]
         fits.append([e for e in fits[1] if e[3] not in OPTIONAL_ACTIONS])
         fits.append([(k.replace("Ctrl+", "^"), label, n, a, p) for k, label, n, a, p in fits[2]])
+        shortest = {translated(long): translated(short) for long, short in SHORTER_LABELS.items()}
+        fits.append([(k, shortest.get(label, label), n, a, p) for k, label, n, a, p in fits[3]])
         # still too long (a language whose words run long): the last keys (the app's own) without their
         # words, one more at a time (the help, F1, lists every key)
         last = fits[-1]
