@@ -115,12 +115,18 @@ class SoloNamed(Protocol):
     def name(self) -> str: ...
 
 
+# Names a search also knows, never shown: a name read only in a review of that language's edition
+# (shared/reference/card-names.md: BES, the Polish edition's review "Weź pod rękę Mantykorę"), so that a
+# player who types it finds the card (by its card key)
+SEARCH_ALIASES: Mapping[str, tuple[str, ...]] = {"manticore": ("Mantykora",)}
+
+
 def every_name(card: Named | SoloNamed) -> tuple[str, ...]:
     """Every name of a card in every language (a search finds it by any): a Unit's or a Building's
-    official names, a solo card's names in the catalogs."""
+    official names (and SEARCH_ALIASES), a solo card's names in the catalogs."""
     names: tuple[str, ...] | None = getattr(card, "every_name", None)
     if names is not None:
-        return tuple(names)
+        return (*names, *SEARCH_ALIASES.get(getattr(card, "key", ""), ()))
     return tuple(dict.fromkeys(solo_name(card.name, lang) for lang in LANGUAGES))
 
 

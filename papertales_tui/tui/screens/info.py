@@ -254,9 +254,9 @@ class CardBrowser(InfoScreen):
             return any(q in folded(n) for n in names)
 
         units = sorted(self.catalog.units.values(), key=lambda t: folded(HELP.card_name(t)))
-        out = [("unit", t.key, HELP.card_name(t)) for t in units if found(*t.every_name)]
+        out = [("unit", t.key, HELP.card_name(t)) for t in units if found(*every_name(t))]
         out += [("building", b.key, HELP.card_name(b)) for b in self.catalog.buildings.values()
-                if found(*b.every_name)]
+                if found(*every_name(b))]
         necropolis = sorted(self.catalog.necropolis.values(), key=lambda c: (str(c.pile), folded(HELP.card_name(c))))
         out += [("necropolis", c.key, HELP.card_name(c)) for c in necropolis if found(*every_name(c))]
         out += [("lich_king", c.key, HELP.card_name(c)) for c in self.catalog.lich_king.values()
