@@ -103,7 +103,9 @@ def lich_cards_line(view: SeatView, width: int) -> Text:
     applying = " · ".join([f"{name(c)} ({lich_effect(c)})" for c in now] + [name(c) for c in cards if c not in now]) \
         if now else ""
     king, king_cards = _("Lich King:") + " ", _("Lich King cards:") + " "
-    for head, body in ((king, effects), (king, applying), (king_cards, names), (king, names)):
+    counted = SCREENS.ngettext("%(count)s card (F2: the cards)", "%(count)s cards (F2: the cards)",
+                               len(cards)) % {"count": len(cards)}  # (the names too long: how many, and where)
+    for head, body in ((king, effects), (king, applying), (king_cards, names), (king, names), (king, counted)):
         if body and len(head) + len(body) <= width:
             break
     out = Text(head, style="bold")
