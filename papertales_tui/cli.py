@@ -112,7 +112,9 @@ def _main(argv: list[str]) -> int:
     from .text.i18n import set_language
 
     set_language(_lang_option(argv))  # before the parser: its help and errors speak that language
-    args = build_parser().parse_args(_resume_before_command(argv))
+    parser = build_parser()
+    _refuse_misplaced_option(parser, argv)
+    args = parser.parse_args(_resume_before_command(argv))
     from .commands import CLI, CommandError
 
     _ = CLI.gettext
@@ -146,6 +148,34 @@ def _lang_option(argv: list[str]) -> str | None:
         if (a == "--lang" or a.startswith("--lang=")) and value in LANGUAGES:
             lang = value
     return lang
+
+
+def _refuse_misplaced_option(parser: argparse.ArgumentParser, argv: list[str]) -> None:
+    """An option of a command given before any command (`papertales --players 99`): refused in one
+    line that names the command(s) it belongs to, rather than argparse's "invalid choice: '99'"."""
+    import argparse
+
+    from babel.lists import format_list
+
+    from .commands import CLI
+
+    commands = next((a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)), {})
+    for arg in argv:
+        if arg == "--" or arg in SUBCOMMANDS:
+            return
+        option = arg.split("=", 1)[0]
+        if not option.startswith("-") or option in parser._option_string_actions:
+            continue
+        owners = [name for name, sub in commands.items() if option in sub._option_string_actions]
+        if owners:
+            parser.error(CLI.ngettext(
+                "%(option)s is an option of the %(commands)s command: give it after the command, as in "
+                "papertales %(command)s %(option)s ...",
+                "%(option)s is an option of the commands %(commands)s: give it after one of them, as in "
+                "papertales %(command)s %(option)s ...", len(owners))
+                % {"option": option, "commands": format_list(owners, style="or", locale=CLI.language()),
+                   "command": owners[0]})
+        return
 
 
 def _resume_before_command(argv: list[str]) -> list[str]:

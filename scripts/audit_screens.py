@@ -1,16 +1,21 @@
 """Play seeded games through the app at 80x24 and report what a screen hides or cuts.
 
-    python scripts/audit_screens.py [--players 2 3 5 7] [--solo] [--seeds 1 2] [--turns 4] [--size 80x24]
-                                    [--names form|long|wide] [--hints] [--lang en|fr|pl|es]
+    python scripts/audit_screens.py [--players 2 3 4 5 6 7] [--solo] [--difficulties 0 1 2 3 4] [--seeds 1 2]
+                                    [--turns 4] [--size 80x24] [--names form|long|wide] [--hints]
+                                    [--lang en|fr|pl|es]
 
 Seat 1 is a human driven by key presses (it places the affordable cards of its hand, and takes a
 Unit out of play from turn 2), the other seats are easy bots; solo games play against the Lich King
-(difficulty 2). Every screen the human sees is visited, every page of the results read. On each one:
+at each difficulty (0-4: `--difficulties`). Every screen the human sees is visited, every page of the
+results read. On each one:
 
 - lines cut with "…" (and card names among them: a word cut short of a card's name),
 - lists (and other line widgets) with more rows than they show: the cursor or the last rows hidden,
 - results pages that need scrolling, and the number of results pages per turn,
-- texts drawn below WCAG AA contrast (4.5:1) in colour, cursor rows and the header included.
+- texts drawn below WCAG AA contrast (4.5:1) in colour, cursor rows and the header included, in
+  truecolour and as a 256-colour terminal draws them (each colour its nearest of xterm's 256),
+- in French, Polish or Spanish: English left on the screen (a stretch of a message the catalogs translate,
+  a game word, a card's English name where the language shows its own: `english_on`).
 
 With `--hints` the human asks the coach on every decision screen (draft, deployment, Construction)
 and the screen is checked again with the hint panel open; `--size 120x40` plays on a larger terminal.
@@ -29,10 +34,12 @@ import asyncio
 import contextlib
 import io
 import os
+import re
 import sys
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,7 +56,7 @@ from papertales_tui.rules.solo import new_game as new_solo_game  # noqa: E402
 from papertales_tui.text.i18n import LANGUAGES, set_language  # noqa: E402
 from papertales_tui.tui.app import PaperTalesApp  # noqa: E402
 from papertales_tui.tui.contrast import unreadable  # noqa: E402
-from papertales_tui.tui.widgets import Lines, RowList  # noqa: E402
+from papertales_tui.tui.widgets import KeyBar, Lines, RowList  # noqa: E402
 
 CUT = "…"
 
@@ -66,17 +73,19 @@ class Report:
     scrolling_pages: list[tuple[str, int]] = field(default_factory=list)  # (title, page)
     pages: Counter = field(default_factory=Counter)  # results pages, by turn
     low_contrast: list[tuple[str, str]] = field(default_factory=list)  # (screen kind, "ratio text colours")
+    english: list[tuple[str, str]] = field(default_factory=list)  # (screen kind, the English seen)
     hints: int = 0  # screens checked with the coach's hint open
 
     def problems(self) -> int:
         return (len(self.cut_lines) + len(self.cut_names) + len(self.hidden_cursor) + len(self.hidden_rows)
-                + len(self.scrolling_pages) + len(self.low_contrast))
+                + len(self.scrolling_pages) + len(self.low_contrast) + len(self.english))
 
     def add(self, other: Report) -> None:
         self.screens += other.screens
         self.pages += other.pages
         self.hints += other.hints
-        for name in ("cut_lines", "cut_names", "hidden_cursor", "hidden_rows", "scrolling_pages", "low_contrast"):
+        for name in ("cut_lines", "cut_names", "hidden_cursor", "hidden_rows", "scrolling_pages", "low_contrast",
+                     "english"):
             getattr(self, name).extend(getattr(other, name))
 
     def lines(self) -> list[str]:
@@ -87,7 +96,8 @@ class Report:
                f"lists whose cursor is hidden: {len(self.hidden_cursor)}",
                f"lists whose last rows are hidden: {len(self.hidden_rows)}",
                f"results pages that scroll: {len(self.scrolling_pages)}",
-               f"texts below AA contrast: {len(self.low_contrast)}",
+               f"texts below AA contrast (truecolour or 256 colours): {len(self.low_contrast)}",
+               f"English left on a screen in another language: {len(self.english)}",
                f"screens checked with a hint open: {self.hints}"]
         if self.pages:
             most = max(self.pages.values())
@@ -101,6 +111,8 @@ class Report:
             out.append(f"  scrolls: {title}, page {page}")
         for kind, what in list(dict.fromkeys(self.low_contrast))[:8]:
             out.append(f"  low contrast on {kind}: {what}")
+        for kind, what in list(dict.fromkeys(self.english))[:8]:
+            out.append(f"  English on {kind}: {what!r}")
         return out
 
 
@@ -132,6 +144,7 @@ def card_name_prefixes(app: PaperTalesApp) -> set[str]:
 DUMP: list[str] | None = None  # --dump: every screen's text goes here
 
 
+SEATED: list[str] = []  # the players' names the audit types in (left out of the English found)
 NAMED: list[str] = []  # the players' names, when they are long enough to be told apart from words (--names)
 
 
@@ -159,6 +172,7 @@ def check_screen(app, report: Report, prefixes: set[str]) -> None:
     check_names(kind, text, report, NAMED)
     check_widgets(screen, kind, report)
     check_contrast(app, kind, report)
+    check_english(app, kind, text, report)
     if DUMP is not None:
         found = report.problems() - before
         DUMP.append(f"==== {kind}, turn {app.game.state.turn if getattr(app, 'game', None) else 0}"
@@ -167,9 +181,119 @@ def check_screen(app, report: Report, prefixes: set[str]) -> None:
 
 
 def check_contrast(app, kind: str, report: Report) -> None:
-    """Texts drawn below WCAG AA contrast, as the screen is rendered (after the app's colour filters)."""
-    for ratio, text, fg, bg in unreadable(app.screen._compositor.render_strips()):
-        report.low_contrast.append((kind, f"{ratio}:1 {text[:20]!r} {fg.hex} on {bg.hex}"))
+    """Texts drawn below WCAG AA contrast, as the screen is rendered (after the app's colour filters), in
+    truecolour and as a 256-colour terminal draws it."""
+    strips = app.screen._compositor.render_strips()
+    for colors in (0, 256):
+        for ratio, text, fg, bg in unreadable(strips, colors=colors):
+            palette = " (256 colours)" if colors else ""
+            report.low_contrast.append((kind, f"{ratio}:1{palette} {text[:20]!r} {fg.hex} on {bg.hex}"))
+
+
+# ---- English left on a screen in another language ------------------------------------------------------
+
+PLAYER_NAMES = ("Ann", "Bo")  # names that are not English words of the game (NAMES below)
+# English words of the game a person must never read in another language (as whole words).
+GAME_WORDS = ("Turn", "Recruitment", "Deployment", "Wars", "War", "Income", "Construction", "Aging", "took back",
+              "Legend Points", "Gold", "Hint", "Help", "Cards", "Quit", "Confirm", "Undo", "Pass", "Kingdom",
+              "Kingdoms", "Scores", "Strength", "Player", "Human", "wins", "Lich King", "Black", "Purple", "army",
+              "Underworld", "discard", "Front", "Back", "Next page", "Previous page", "Continue", "playouts",
+              "coach", "hint", "Cannot", "Close", "picks", "picked", "Building", "Buildings", "Unit", "Units",
+              "points", "Search for commands", "Dismiss menu", "Enter", "Space", "shapeshift", "Keys", "Theme",
+              "Maximize", "Screenshot")
+PLACEHOLDER = re.compile(r"%\(\w+\)[-+ #0-9.]*[sdifr]|%[sd%]|\{\w*\}")
+
+
+def _words(text: str) -> int:
+    return len(re.findall(r"[A-Za-z]{2,}", text))
+
+
+@cache
+def leftovers(lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The English stretches of the catalog's messages that `lang` translates otherwise, and the game's
+    English words (GAME_WORDS, one-word messages) that `lang` does not write alike."""
+    from babel.messages.pofile import read_po
+
+    from papertales_tui.text.i18n import LOCALE_DIR
+
+    with open(LOCALE_DIR / lang / "LC_MESSAGES" / "papertales.po", "rb") as f:
+        catalog = read_po(f)
+    stretches: set[str] = set()
+    translations: list[str] = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        translations += strings
+        said = " ".join(strings)
+        for msgid in ids:
+            if msgid in strings:
+                continue
+            for part in PLACEHOLDER.split(msgid):
+                for stretch in re.split(r"\*\*|`|\n", part):
+                    stretch = " ".join(stretch.split()).strip(" .,:;·()-—")
+                    if _words(stretch) >= 2 and stretch not in said:
+                        stretches.add(stretch)
+    everything = "\n".join(translations).replace("\u00a0", " ")
+    translated = {s for s in stretches if s not in everything}
+    singles = {m.id for m in catalog if isinstance(m.id, str) and re.fullmatch(r"[A-Z][a-z]{3,}", m.id)
+               and m.string != m.id}  # one-word messages: "Confirm", "Hint"...
+    words = tuple(w for w in dict.fromkeys((*GAME_WORDS, *sorted(singles)))
+                  if not re.search(rf"\b{re.escape(w)}\b", everything))
+    return tuple(sorted(translated, key=len, reverse=True)), words
+
+
+def english_on(text: str, lang: str, catalog, players: tuple[str, ...] = PLAYER_NAMES) -> list[str]:
+    """What `text` (a screen) shows in English: a stretch of a catalog's message that `lang` translates
+    otherwise, a game word of GAME_WORDS, a card's English name where `lang` shows its own (every solo
+    card's: their names are the project's, given in each language); the players' names and the names of
+    the cards as `lang` shows them left out."""
+    from papertales_tui.text.i18n import shown_name
+
+    cards = [*catalog.units.values(), *catalog.buildings.values()]
+    solo = [*catalog.necropolis.values(), *catalog.lich_king.values()]
+    shown = {shown_name(c, lang) for c in [*cards, *solo]} | {c.short for c in catalog.necropolis.values()
+                                                             if c.short and shown_name(c, lang) == c.name}
+    names = sorted(shown | set(players), key=len, reverse=True)
+    lines = [" ".join(line.replace("\u00a0", " ").split()) for line in text.splitlines()]
+    found = []
+    stretches, words = leftovers(lang)
+    for line in lines:
+        for stretch in stretches:
+            if stretch in line:
+                found.append(stretch)
+    cleared = re.sub(r"\w+(?=[█▌▐])", "¤", "\n".join(lines))  # (a card's name cut short by a dialog's frame)
+    for name in names:
+        cleared = cleared.replace(name, "¤")
+    for word in words:
+        if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", cleared):
+            found.append(word)
+    for card in [*cards, *solo]:
+        if card.name != shown_name(card, lang) and re.search(rf"\b{re.escape(card.name)}\b", cleared):
+            found.append(f"card {card.name}")
+    return found
+
+
+def check_english(app, kind: str, text: list[str], report: Report) -> None:
+    """English on a screen in another language (english_on), the players' names left out."""
+    from papertales_tui.text.i18n import language
+
+    lang = language()
+    if lang == "en":
+        return
+    players = tuple(p.name for p in app.game.state.players) if getattr(app, "game", None) else ()
+    typed = tuple(SEATED) + tuple(NAMED) + PLAYER_NAMES  # (the names the audit types in: "Player 1"...)
+    for found in english_on("\n".join(text), lang, app.catalog, players + typed):
+        report.english.append((kind, found))
+    if lang == "fr":  # French typography: a space (a no-break one) before ":" ";" "!" "?"
+        for line in text:
+            for m in FRENCH_PUNCTUATION.finditer(line):
+                report.english.append((kind, f"typography: {line[max(0, m.start() - 12):m.end()].strip()}"))
+
+
+# (a "?" after a number is a mark, not a question: the Necropolis row's "N4-7 V4-7?")
+FRENCH_PUNCTUATION = re.compile(r"(?:[^\s:;!?(«][:;]|[^\s\d:;!?(«][!?])(?=\s|$)")
 
 
 def check_text(kind: str, text: list[str], report: Report, prefixes: set[str]) -> None:
@@ -202,6 +326,7 @@ def check_widgets(screen, kind: str, report: Report) -> None:
             if len(text.wrap(screen.app.console, width)) > rows:
                 report.hidden_rows.append((kind, "card details"))
                 break
+    check_key_bar(screen, kind, report)
     for widget in screen.query(Lines):
         if not widget.display or not widget.lines or widget.size.height == 0:
             continue
@@ -213,6 +338,13 @@ def check_widgets(screen, kind: str, report: Report) -> None:
         for line in widget.lines:  # a line wider than its widget is cropped, without a "…"
             if line.cell_len > widget.content_region.width:
                 report.cut_lines.append((kind, line.plain + f" (cropped at {widget.content_region.width})"))
+
+
+def check_key_bar(screen, kind: str, report: Report) -> None:
+    """A key shown without its words ("^Q Quitter f1-f4"): the key bar short of room."""
+    for bar in screen.query(KeyBar):
+        for key in getattr(bar, "unsaid", []):
+            report.cut_lines.append((kind, f"key bar: {key} without its words"))
 
 
 def check_rows(widget: RowList, shown: int, kind: str, report: Report) -> None:
@@ -258,7 +390,7 @@ def player_names(players: int, kind: str = "form") -> list[str]:
 
 
 async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, int] = (80, 24),
-                     names: str = "form", hints: bool = False) -> Report:
+                     names: str = "form", hints: bool = False, difficulty: int = 2) -> Report:
     """One game at `players` (1: solo against the Lich King), seat 1 human, until turn `turns` ends;
     `names`: the players' names (a key of NAMES). A player's name cut (with "…" or without, or broken
     across two lines) counts as a cut name. `hints`: each decision screen is checked again with the
@@ -272,12 +404,13 @@ async def audit_game(players: int, seed: int, turns: int = 4, size: tuple[int, i
     report = Report()
     app = PaperTalesApp()
     seated = player_names(players, names)
+    SEATED[:] = seated
     NAMED[:] = seated if names != "form" else []  # ("Player" is also a word on the screens)
     prefixes = card_name_prefixes(app) | {name[:k] for name in seated for k in range(1, len(name))}
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         if players == 1:
-            game: Game = new_solo_game(seated, seed=seed, catalog=app.catalog, difficulty=2)
+            game: Game = new_solo_game(seated, seed=seed, catalog=app.catalog, difficulty=difficulty)
             seats = ["human"]
         else:
             game = Game.new(seated, seed=seed, catalog=app.catalog)
@@ -360,6 +493,7 @@ async def audit_frame(size: tuple[int, int] = (80, 24), names: str = "form") -> 
     report = Report()
     app = PaperTalesApp(autosave=True)
     seated = player_names(7, names)
+    SEATED[:] = seated
     NAMED[:] = seated if names != "form" else []
     prefixes = card_name_prefixes(app) | {name[:k] for name in seated for k in range(1, len(name))}
 
@@ -425,8 +559,10 @@ def answer_keys(screen) -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 5, 7])
+    parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5, 6, 7])
     parser.add_argument("--solo", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--difficulties", type=int, nargs="*", default=[0, 1, 2, 3, 4],
+                        help="the solo games' difficulties (Lich King cards in play)")
     parser.add_argument("--seeds", type=int, nargs="*", default=[1, 2])
     parser.add_argument("--turns", type=int, default=4)
     parser.add_argument("--size", default="80x24")
@@ -439,6 +575,7 @@ def main() -> int:
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="the language of the screens")
     args = parser.parse_args()
     set_language(args.lang)
+    os.environ.setdefault("COLORTERM", "truecolor")
     global DUMP
     DUMP = [] if args.dump else None
     size = tuple(int(n) for n in args.size.split("x"))
@@ -450,11 +587,12 @@ def main() -> int:
     for line in frame.lines():
         print("   " + line)
     total.add(frame)
-    for players in args.players + ([1] if args.solo else []):
+    tables = [(players, 2) for players in args.players] + [(1, d) for d in args.difficulties if args.solo]
+    for players, difficulty in tables:
         for seed in args.seeds:
             report = asyncio.run(audit_game(players, seed, args.turns, size, args.names,  # type: ignore[arg-type]
-                                            args.hints))
-            label = (("solo" if players == 1 else f"{players} players")
+                                            args.hints, difficulty))
+            label = ((f"solo, difficulty {difficulty}" if players == 1 else f"{players} players")
                      + f", {args.names} names, {args.size}, {args.lang}"
                      + (", hints open" if args.hints else ""))
             print(f"== {label}, seed {seed}: {report.problems()} problems")

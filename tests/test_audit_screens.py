@@ -84,3 +84,28 @@ async def test_the_audit_sees_a_cut_line_and_hidden_rows():
     assert len(report.cut_lines) == 1 and report.cut_names == [("Screen", "Woodcu…")]
     assert report.hidden_cursor == [("Screen", "hand")]  # the list scrolls to its cursor: seen once it did not
     assert report.hidden_rows == [("Screen", "hand")] * 2  # rows out of sight, scrolled or not
+
+
+def test_the_audit_sees_english_and_a_colour_a_256_colour_terminal_draws_below_aa(catalog):
+    """In French, a solo card's English name, a message of the catalogs left in English and a game word
+    are English; a player's name and the French card names are not; a text at 4.64:1 in truecolour that
+    xterm's nearest colour draws at 4.46:1 is low contrast in 256 colours, and the app's lift keeps it
+    readable in both."""
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.color import Color
+    from textual.strip import Strip
+
+    from papertales_tui.tui.contrast import contrast, in_256, readable_color, unreadable
+
+    audit = audit_module()
+    screen = "Ann : Légion d'os ★1, Legion of Bone ★1\nSearch for commands…\nTavern\nChevalier, Taverne"
+    found = audit.english_on(screen, "fr", catalog, ("Ann",))
+    assert {"Legion of Bone", "Search for commands", "card Legion of Bone", "card Tavern"} <= set(found), found
+    assert not any("Légion" in f or "Chevalier" in f or "Taverne" in f or "Ann" in f for f in found), found
+    assert audit.english_on("Ann : Légion d'os ★1\nChevalier, Taverne", "fr", catalog, ("Ann",)) == []
+    text, ground = Color(0x78, 0x91, 0x00), Color(30, 30, 30)
+    strip = Strip([Segment("(with ◷)", Style(color=text.rich_color, bgcolor=ground.rich_color))])
+    assert unreadable([strip]) == [] and len(unreadable([strip], colors=256)) == 1
+    lifted = readable_color(text, ground)
+    assert contrast(lifted, ground) >= 4.5 and contrast(in_256(lifted), in_256(ground)) >= 4.5

@@ -102,15 +102,15 @@ async def test_the_deployment_board_in_french_names_the_cards_and_agrees_with_ei
         await pilot.pause()
         board = await open_board(app, pilot, deploy_game(["archer", "farmer"], in_play={0: "knight"}))
         text = screen_text(app)
-        assert "Votre Royaume" in text and "F1 Chevalier" in text and "Archère" in text
+        assert "Votre Royaume" in text and "AV1 Chevalier" in text and "Archère" in text
         await pilot.press("1")  # the Archère onto the Knight: refused
         await pilot.pause()
-        assert "F1 contient la carte Chevalier : retirez-la d'abord (x)" in screen_text(app)
+        assert "AV1 contient la carte Chevalier : retirez-la d'abord (x)" in screen_text(app)
         await pilot.press("k")  # the Archère kept, then placed after all
         await pilot.pause()
         await pilot.press("2")
         await pilot.pause()
-        assert "Carte Archère posée en F2 : elle n'est plus gardée" in screen_text(app)
+        assert "Carte Archère posée en AV2 : elle n'est plus gardée" in screen_text(app)
         assert board.plan.keep is None
 
 
@@ -145,7 +145,7 @@ def test_the_forecast_s_gains_name_their_cards_as_the_language_shows_them(catalo
 
     f = forecast((("War vs Ann", 0, 3), ("Temple", 2, 2), ("Town", 1, 1), ("Demon dies", -3, -3)))
     cards = [*catalog.units.values(), *catalog.buildings.values()]
-    for language, words in (("fr", "PL ce tour ★0-3: Guerre vs Ann ★0-3, Temple ★2, Ville ★1, Démon meurt ★-3"),
+    for language, words in (("fr", "PL ce tour ★0-3\u00a0: Guerre vs Ann ★0-3, Temple ★2, Ville ★1, Démon meurt ★-3"),
                             ("pl", "PL w tej turze ★0-3: Wojna vs Ann ★0-3, Świątynia ★2, Miasto ★1, Demon ginie ★-3")):
         lang(language)
         from papertales_tui.tui.board_i18n import card_name

@@ -96,7 +96,8 @@ def test_a_bad_name_is_refused_naming_the_card_and_field(tmp_path, names, words)
 @pytest.mark.parametrize(("query", "key"), [
     ("Maîtresse du temps", "time_master"), ("maitresse", "time_master"), ("Karczma", "tavern"),
     ("swiatynia", "temple"), ("Général", "commander"), ("Singe chapardeur", "monkey"), ("wróżka", "palm_reader"),
-    ("Time Master", "time_master"),
+    ("Time Master", "time_master"), ("mantykora", "manticore"), ("krypta szeptow", "crypt_of_whispers"),
+    ("Légion d'os", "legion_of_bone"), ("cosecha de almas", "harvest_of_souls"),
 ])
 def test_the_card_browser_finds_a_card_by_its_name_in_any_language(catalog, query, key):
     found = [k for _, k, _ in CardBrowser(catalog).entries(query)]

@@ -54,13 +54,16 @@ def test_the_help_is_ready():
 
 
 def test_every_text_of_the_card_files_is_a_message():
-    """Each ability's, quest's and Lich King card's `text:` (nested flow mappings included)."""
+    """Each ability's, quest's and Lich King card's `text:` (nested flow mappings included), and the solo
+    cards' names and short names (the project's own, named in each language by the catalogs)."""
     catalog = load_catalog()
     texts = {a.text for t in catalog.units.values() for a in t.abilities}
     texts |= {a.text for b in catalog.buildings.values() for lvl in b.levels for a in lvl.abilities}
     texts |= {c.quest.text for c in catalog.necropolis.values() if c.quest}
     texts |= {c.text for c in catalog.lich_king.values()}
     texts |= {c.quest.text for c in catalog.lich_king.values() if getattr(c, "quest", None)}
+    texts |= {c.name for c in [*catalog.necropolis.values(), *catalog.lich_king.values()]}
+    texts |= {c.short for c in catalog.necropolis.values() if c.short}
     assert set(extracted(CARD_FILES, extract_cards)) == texts - {""}
 
 
@@ -106,7 +109,8 @@ def test_a_markdown_file_is_read_as_headings_paragraphs_and_items():
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ["How to play Paper Tales", "Legend Points (★)", "Solo mode: against the Lich King"]),
-    ("fr", ["Comment jouer à Paper Tales", "Points de Légende (★)", "Mode solo : contre le Roi Liche", "Recrutement"]),
+    ("fr", ["Comment jouer à Paper Tales", "Points de Légende (★)", "Mode solo\u00a0: contre le Roi Liche",
+            "Recrutement"]),
     ("pl", ["Jak grać w Paper Tales", "Punktów Legendy (★)", "Tryb solo: przeciwko Królowi Liszowi", "Rekrutacja"]),
     ("es", ["Cómo jugar a Paper Tales", "puntos de leyenda (★)", "Modo en solitario: contra el Rey Exánime",
             "Reclutamiento"]),

@@ -144,7 +144,7 @@ def test_lang_overrides_the_system_language(monkeypatch, capsys):
     assert capsys.readouterr().out.startswith("uso: papertales")
     with pytest.raises(SystemExit):
         main(["--lang=fr", "--help"])
-    assert capsys.readouterr().out.startswith("usage : papertales")
+    assert capsys.readouterr().out.startswith("usage\u00a0: papertales")
 
 
 def test_a_refused_lang_says_so_in_one_line(capsys):
@@ -163,7 +163,7 @@ def test_an_area_not_ready_stays_english(monkeypatch):
     assert Area("screens").gettext("options") == "options"
     assert Area("screens").gettext("usage: ") == "usage: "
     monkeypatch.setattr(i18n, "READY", frozenset({"cli", "screens"}))
-    assert Area("screens").gettext("usage: ") == "usage : "
+    assert Area("screens").gettext("usage: ") == "usage\u00a0: "
 
 
 def test_plural_forms_come_from_the_catalog():
@@ -187,7 +187,7 @@ def test_help_speaks_french_under_a_french_locale():
     out = papertales("--help", LANG="fr_FR.UTF-8")
     assert out.returncode == 0, out.stderr
     text = out.stdout
-    for words in ("usage : papertales", "Paper Tales dans le terminal.", "arguments positionnels:", "options:",
+    for words in ("usage\u00a0: papertales", "Paper Tales dans le terminal.", "arguments positionnels:", "options:",
                   "affiche ce message d'aide et quitte", "la langue du jeu",
                   "joue des parties sans écran", "reprend la dernière partie sauvegardée"):
         assert words in text, words
@@ -202,12 +202,12 @@ def test_a_command_s_help_speaks_french():
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    (["--nope"], "papertales : arguments non reconnus : --nope (voir papertales --help)"),
-    (["simulate", "--games", "x"], "papertales simulate : argument --games : 'x' n'est pas un nombre entier "
+    (["--nope"], "papertales\u00a0: arguments non reconnus\u00a0: --nope (voir papertales --help)"),
+    (["simulate", "--games", "x"], "papertales simulate\u00a0: argument --games\u00a0: 'x' n'est pas un nombre entier "
                                    "(voir papertales simulate --help)"),
     (["simulate", "--players", "9"], "9 est hors limites (de 2 à 7)"),
-    (["replay"], "les arguments suivants sont obligatoires : FILE"),
-    (["--resume", "x", "simulate"], "papertales : --resume lance la partie : il ne peut pas s'utiliser avec "
+    (["replay"], "les arguments suivants sont obligatoires\u00a0: FILE"),
+    (["--resume", "x", "simulate"], "papertales\u00a0: --resume lance la partie\u00a0: il ne peut pas s'utiliser avec "
                                     "la commande simulate"),
 ])
 def test_a_refused_argument_speaks_french_in_one_line(args, words):
@@ -231,7 +231,7 @@ def test_what_the_commands_print_speaks_the_language():
     out = papertales("simulate", "--games", "3", "--players", "3", LANG="pl_PL.UTF-8")
     assert out.stdout.splitlines()[:2] == ["gry: 3 (3 gracze, ziarna 0..2)", "błędy: 0"]
     out = papertales("simulate", "--games", "2", "--solo", LANG="fr_FR.UTF-8")
-    assert "score moyen : joueur" in out.stdout and "Roi Liche" in out.stdout
+    assert "score moyen\u00a0: joueur" in out.stdout and "Roi Liche" in out.stdout
     out = papertales("simulate", "--games", "2", "--json", LANG="fr_FR.UTF-8")
     assert out.stdout.startswith('{"games": 2')  # JSON is for programs: its keys never change
 

@@ -64,4 +64,4 @@ def test_a_link_where_no_table_answers_is_refused_in_one_line(capsys):
 
 def test_the_refusals_speak_the_chosen_language(capsys):
     assert main(["--lang", "fr", "join", "nothing"]) == 2
-    assert capsys.readouterr().err.startswith("papertales : ce n'est pas le lien d'une place")
+    assert capsys.readouterr().err.startswith("papertales\u00a0: ce n'est pas le lien d'une place")

@@ -6,7 +6,8 @@ browser, a hint, the log, the scores and a dialog on the way; on every screen, l
   whose translation in that language differs from it, found as it is on the screen;
 - English words of the game that must not show (Turn, Recruitment, Wars, Gold...), unless the language
   writes them alike (French "Construction");
-- in French, a card's English name where the French one differs;
+- a card's English name where the language shows its own (French: every card; every language: the solo
+  cards, whose names are the project's own, given in each language);
 
 leaving out the players' names and the names of the cards as the language shows them."""
 
@@ -19,10 +20,11 @@ from functools import cache
 
 import pytest
 from babel.messages.pofile import read_po
+from test_audit_screens import audit_module
 from test_tui_support import SIZE, keys_for, screen_text
 
 from papertales_tui.text import i18n
-from papertales_tui.text.i18n import LOCALE_DIR, set_language, shown_name
+from papertales_tui.text.i18n import LOCALE_DIR, set_language
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.final import FinalScreen
 from papertales_tui.tui.screens.handoff import BotScreen
@@ -30,78 +32,18 @@ from papertales_tui.words import Term
 
 LANGS = ("fr", "pl", "es")
 NAMES = ("Ann", "Bo")
-# English words of the game a person must never read in another language (as whole words).
-WORDS = ("Turn", "Recruitment", "Deployment", "Wars", "War", "Income", "Construction", "Aging", "took back",
-         "Legend Points", "Gold", "Hint", "Help", "Cards", "Quit", "Confirm", "Undo", "Pass", "Kingdom",
-         "Kingdoms", "Scores", "Strength", "Player", "Human", "wins", "Lich King", "Black", "Purple", "army",
-         "Underworld", "discard", "Front", "Back", "Next page", "Previous page", "Continue", "playouts", "coach",
-         "hint", "Cannot", "Close", "picks", "picked", "Building", "Buildings", "Unit", "Units", "points")
-PLACEHOLDER = re.compile(r"%\(\w+\)[-+ #0-9.]*[sdifr]|%[sd%]|\{\w*\}")
-
-
-def _words(text: str) -> int:
-    return len(re.findall(r"[A-Za-z]{2,}", text))
-
-
-@cache
-def leftovers(lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The English stretches of the catalog's messages that `lang` translates otherwise, and the WORDS
-    `lang` does not write alike."""
-    with open(LOCALE_DIR / lang / "LC_MESSAGES" / "papertales.po", "rb") as f:
-        catalog = read_po(f)
-    stretches: set[str] = set()
-    translations: list[str] = []
-    for message in catalog:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        translations += strings
-        said = " ".join(strings)
-        for msgid in ids:
-            if msgid in strings:
-                continue
-            for part in PLACEHOLDER.split(msgid):
-                for stretch in re.split(r"\*\*|`|\n", part):
-                    stretch = " ".join(stretch.split()).strip(" .,:;·()-—")
-                    if _words(stretch) >= 2 and stretch not in said:
-                        stretches.add(stretch)
-    everything = "\n".join(translations)
-    translated = set()
-    for s in stretches:
-        if s not in everything:
-            translated.add(s)
-    singles = {m.id for m in catalog if isinstance(m.id, str) and re.fullmatch(r"[A-Z][a-z]{3,}", m.id)
-               and m.string != m.id}  # one-word messages: "Confirm", "Hint"...
-    words = tuple(w for w in dict.fromkeys((*WORDS, *sorted(singles)))
-                  if not re.search(rf"\b{re.escape(w)}\b", everything))
-    return tuple(sorted(translated, key=len, reverse=True)), words
 
 
 def english_on(text: str, lang: str, catalog) -> list[str]:
-    """What `text` (a screen) shows in English."""
-    cards = [*catalog.units.values(), *catalog.buildings.values()]
-    names = sorted({shown_name(c, lang) for c in cards} | {c.name for c in [*catalog.necropolis.values(),
-                                                                            *catalog.lich_king.values()]}
-                   | set(NAMES), key=len, reverse=True)
-    lines = [" ".join(line.split()) for line in text.splitlines()]
-    found = []
-    stretches, words = leftovers(lang)
-    for line in lines:
-        for stretch in stretches:
-            if stretch in line:
-                found.append(stretch)
-    cleared = re.sub(r"\w+(?=[█▌▐])", "¤", "\n".join(lines))  # (a card's name cut short by a dialog's frame)
-    for name in names:
-        cleared = cleared.replace(name, "¤")
-    for word in words:
-        if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", cleared):
-            found.append(word)
-    if lang == "fr":
-        for card in cards:
-            if card.name != shown_name(card, lang) and re.search(rf"\b{re.escape(card.name)}\b", cleared):
-                found.append(f"card {card.name}")
-    return found
+    """What `text` (a screen) shows in English: scripts/audit_screens.py's `english_on` (a stretch of a
+    catalog's message, a game word, a card's English name where the language has its own: the solo
+    cards' in every language), the players' names left out."""
+    return _audit().english_on(text, lang, catalog, NAMES)
+
+
+@cache
+def _audit():
+    return audit_module()  # (once: it reads each catalog once)
 
 
 @pytest.fixture(autouse=True)
@@ -231,6 +173,39 @@ async def test_the_command_palette_speaks_french(catalog, data_dir, monkeypatch)
 
 
 @pytest.mark.parametrize("lang", LANGS)
+async def test_textual_s_own_words_speak_the_language(lang, catalog, data_dir, monkeypatch):
+    """Ctrl+P: the search field, the system commands (Quit, Keys, Screenshot, Theme) and "no matches"
+    in the language; a solo card found by its name in another language and shown by the language's."""
+    for var in i18n.ENVIRONMENT:
+        monkeypatch.delenv(var, raising=False)
+    set_language(lang)
+    said = {"fr": ("Chercher une commande…", "Quitter le jeu tout de suite", "Aucun résultat", "Moisson des âmes"),
+            "pl": ("Szukaj polecenia…", "Natychmiast zakończ grę", "Nic nie znaleziono", "Żniwo dusz"),
+            "es": ("Buscar un comando…", "Salir del juego ahora mismo", "Sin resultados", "Cosecha de almas")}[lang]
+    other = "moisson des ames" if lang == "pl" else "zniwo dusz"  # (its name in another language, as typed)
+    app = PaperTalesApp(catalog)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert said[0] in screen_text(app)
+        await pilot.press(*"quit")  # (an English word typed: the command is found by its own words)
+        await pilot.pause(0.5)
+        quit_ = {"fr": "Quitter", "pl": "Wyjdź", "es": "Salir"}[lang]
+        await pilot.press(*["backspace"] * 4, *quit_)
+        await pilot.pause(0.5)
+        assert said[1] in screen_text(app)
+        await pilot.press(*["backspace"] * len(quit_), *"zzqxw")
+        await pilot.pause(1.5)
+        assert said[2] in screen_text(app)
+        await pilot.press(*["backspace"] * 5, *other)
+        await pilot.pause(0.5)
+        text = screen_text(app)
+    assert said[3] in text, text
+    assert not english_on(text, lang, catalog), english_on(text, lang, catalog)
+
+
+@pytest.mark.parametrize("lang", LANGS)
 async def test_a_take_back_is_told_in_the_language(lang, catalog, data_dir, monkeypatch):
     """Hot seat: Ann takes back her pick; the next hand-off and the log say so in the language, and
     nothing on the way is English."""
@@ -258,7 +233,7 @@ async def test_a_take_back_is_told_in_the_language(lang, catalog, data_dir, monk
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "The connection to the table was lost: trying again… Decide again once the table is reached."),
-    ("fr", "La connexion à la table est perdue : nouvel essai… Décidez de nouveau une fois la table jointe."),
+    ("fr", "La connexion à la table est perdue\u00a0: nouvel essai… Décidez de nouveau une fois la table jointe."),
 ])
 def test_a_joined_seat_s_refusal_says_why_in_the_language(lang, said):
     """A decision a joined seat could not send: its words, not the protocol's reason ("lost")."""

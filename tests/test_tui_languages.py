@@ -40,7 +40,7 @@ async def test_a_french_locale_opens_a_french_title_screen(monkeypatch, data_dir
         await pilot.pause()
         text = screen_text(app)
     for words in ("un jeu de cartes de Masato Uesugi", "Points de Légende (PL)", "Nouvelle partie",
-                  "Comment jouer", "Language · Langue · Język · Idioma: Français", "Ctrl+Q Quitter", "Aide"):
+                  "Comment jouer", "Language · Langue · Język · Idioma : Français", "Ctrl+Q Quitter", "Aide"):
         assert words in text, (words, text)
     for english in ("New game", "How to play", "a card game", "Quit", "Help"):
         assert not re.search(rf"\b{english}\b", text), english
@@ -104,7 +104,7 @@ async def test_the_language_row_reads_alike_in_every_language():
     """Whoever cannot read the language on screen still finds the row that changes it."""
     for lang in LANGUAGES:
         set_language(lang)
-        assert dict(TitleScreen().choices)["language"].startswith("Language · Langue · Język · Idioma: ")
+        assert dict(TitleScreen().choices)["language"].startswith("Language · Langue · Język · Idioma")
 
 
 async def play_first_pick(lang: str) -> dict:
@@ -174,7 +174,7 @@ async def test_the_final_scores_and_the_coach_s_review_in_french(tmp_path, catal
         text = screen_text(app)
         assert "Paper Tales · Le bilan du coach" in text and "Les décisions les plus coûteuses d'abord" in text, text
         assert re.search(r"\d+ décisions revues", text) and "T1 Ann : " in text, text
-        assert "conseils demandés : 0" in text and "simulations)" in text and "Esc Fermer l Voir" in text, text
+        assert "conseils demandés : 0" in text and "simulations)" in text and "Échap Fermer l Voir" in text, text
         named = [pair for cards in app.screen.cards.values() for pair in cards]  # `l` opens them, by these names
         assert named and all(name == catalog.units[key].name_in("fr") for key, name in named if key in catalog.units)
 

@@ -70,8 +70,9 @@ def test_french_sentences_agree_with_a_feminine_card(games):
     unpaid = {"type": "unit_unpaid", "phase": "deployment", "player": 0}
     forgeronne = next(i for i, k in enumerate(game.state.cards) if k == "blacksmith")
     chevalier = next(i for i, k in enumerate(game.state.cards) if k == "knight")
-    assert narrate({**unpaid, "card": forgeronne}, names) == "Ann ne peut pas payer Forgeronne : elle est défaussée."
-    assert narrate({**unpaid, "card": chevalier}, names) == "Ann ne peut pas payer Chevalier : il est défaussé."
+    assert narrate({**unpaid, "card": forgeronne}, names) == (
+        "Ann ne peut pas payer Forgeronne\u00a0: elle est défaussée.")
+    assert narrate({**unpaid, "card": chevalier}, names) == "Ann ne peut pas payer Chevalier\u00a0: il est défaussé."
 
 
 def test_polish_names_the_buildings_and_keeps_english_units(games):
@@ -95,10 +96,10 @@ def finished_file(tmp_path_factory):
 def test_replay_speaks_french(finished_file, capsys):
     assert main(["--lang", "fr", "replay", str(finished_file)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith(f"Relecture de {finished_file} : 2 joueurs (Ann, Bob), graine 11, ")
+    assert out[0].startswith(f"Relecture de {finished_file}\u00a0: 2 joueurs (Ann, Bob), graine 11, ")
     assert out[1] == "Mise en place"
-    assert any(line.startswith("#1 Ann : prendre ") for line in out)
-    assert out[-1].startswith("OK : l'état enregistré correspond à la relecture (")
+    assert any(line.startswith("#1 Ann\u00a0: prendre ") for line in out)
+    assert out[-1].startswith("OK\u00a0: l'état enregistré correspond à la relecture (")
     assert out[-1].endswith(", partie terminée).")
     set_language("en")
     assert not any(" takes " in line or " reveals " in line for line in out)
@@ -113,10 +114,10 @@ def test_review_speaks_french(tmp_path, capsys):
     path = save_as(game, tmp_path / "g.json")
     assert main(["--lang", "fr", "review", str(path), "--samples", "4", "--jobs", "1", "--seat", "Ann"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith(f"Analyse de {path} : 2 joueurs ; pour Ann ; ")
-    assert out[1].startswith("(la partie n'est pas finie : tour 2, ")
-    assert out[2] == "Décisions les plus coûteuses :"
-    assert any(line.startswith("Ann : ") and "le coach est d'accord avec" in line for line in out)
+    assert out[0].startswith(f"Analyse de {path}\u00a0: 2 joueurs\u00a0; pour Ann\u00a0; ")
+    assert out[1].startswith("(la partie n'est pas finie\u00a0: tour 2, ")
+    assert out[2] == "Décisions les plus coûteuses\u00a0:"
+    assert any(line.startswith("Ann\u00a0: ") and "le coach est d'accord avec" in line for line in out)
     assert "intervalle à 95 %" in out[-1]
     assert not any("decisions" in line or "playouts" in line or " LP" in line for line in out)
 
@@ -165,8 +166,8 @@ def test_a_refusal_with_numbers_and_a_card_in_each_language():
         said[lang] = (refusal(short), str(card))
     assert said["en"] == ("these Units cost 5 Gold and you have 3: choose which to give up",
                           "you can pay for Blacksmith, so it cannot be left unpaid")
-    assert said["fr"] == ("ces Unités coûtent 5 Or et vous en avez 3 : choisissez celles à abandonner",
-                          "vous pouvez payer Forgeronne : vous ne pouvez donc pas y renoncer")
+    assert said["fr"] == ("ces Unités coûtent 5 Or et vous en avez 3\u00a0: choisissez celles à abandonner",
+                          "vous pouvez payer Forgeronne\u00a0: vous ne pouvez donc pas y renoncer")
     assert "¤5" in said["pl"][0] and "Blacksmith" in said["pl"][1]  # Polish: Units keep their English names
     assert said["es"][0].startswith("estas Unidades cuestan 5 de oro")
     assert short.cost == 5 and short.gold == 3  # what a program reads
@@ -188,12 +189,12 @@ def test_an_unusable_save_file_is_told_in_french_with_its_name_literal(tmp_path,
     missing = tmp_path / "nulle part [b].json"
     assert main(["--lang", "fr", "replay", str(missing)]) == 2
     err = capsys.readouterr().err
-    assert err == f"papertales : relecture impossible : {missing} : fichier introuvable\n"
+    assert err == f"papertales\u00a0: relecture impossible\u00a0: {missing}\u00a0: fichier introuvable\n"
     tampered = tmp_path / "changed.json"
     tampered.write_text(finished_file.read_text(encoding="utf-8").replace('"Ann"', '"Anne"'), encoding="utf-8")
     assert main(["--lang", "fr", "replay", str(tampered)]) == 2
     err = capsys.readouterr().err
-    assert f"{tampered} : la somme de contrôle ne correspond pas au contenu" in err and err.count("\n") == 1
+    assert f"{tampered}\u00a0: la somme de contrôle ne correspond pas au contenu" in err and err.count("\n") == 1
     folder = tmp_path / "a folder.json"
     folder.mkdir()
     assert main(["--lang", "es", "replay", str(folder)]) == 2
@@ -219,7 +220,7 @@ def test_a_card_file_error_is_told_in_french(tmp_path, capsys):
                                      "  bogus: 2\n", encoding="utf-8")
     assert main(["--lang", "fr", "--cards", str(folder), "simulate", "--games", "1"]) == 2
     err = capsys.readouterr().err
-    assert err.endswith("bad.yaml : carte 'x', champ 'bogus' : champ inconnu\n") and err.count("\n") == 1
+    assert err.endswith("bad.yaml\u00a0: carte 'x', champ 'bogus'\u00a0: champ inconnu\n") and err.count("\n") == 1
     assert main(["--cards", str(folder), "simulate", "--games", "1"]) == 2  # English: as it was
     assert capsys.readouterr().err.endswith("bad.yaml: card 'x', field 'bogus': unknown field\n")
 

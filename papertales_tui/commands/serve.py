@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 DEFAULT_PORT = 8000
 DEFAULT_MAX_GAMES = 8
 LOOPBACK = "127.0.0.1"
-INSTALL = "pip install 'papertales-tui[serve]' (or: pip install 'textual-serve>=1.1,<2')"
+INSTALL = "pip install 'papertales-tui[serve]'"
+INSTALL_ALONE = "pip install 'textual-serve>=1.1,<2'"
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -67,8 +68,8 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     try:
         import textual_serve.server  # noqa: F401  (and its aiohttp)
     except ImportError:
-        raise CommandError(_("serving needs textual-serve, which is not installed: %(install)s")
-                           % {"install": INSTALL}) from None
+        raise CommandError(_("serving needs textual-serve, which is not installed: %(install)s (or: %(alone)s)")
+                           % {"install": INSTALL, "alone": INSTALL_ALONE}) from None
 
     loopback = is_loopback(args.host)
     if args.no_token and not loopback:

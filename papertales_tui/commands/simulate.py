@@ -77,8 +77,8 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
               % {"games": summary["games"], "players": args.players, **seeds})
         print(_("errors: %(errors)s") % summary)
         print(_("winning score: mean %(mean_winning_score)s, min %(min_winning_score)s, max %(max_winning_score)s")
-              % summary)
-        print(_("seconds: %(seconds)s") % summary)
+              % said(summary))
+        print(_("seconds: %(seconds)s") % said(summary))
     for e in errors[:5]:
         say(_("error: %(error)s") % {"error": e}, file=sys.stderr)
     return 1 if errors else 0
@@ -128,12 +128,26 @@ def run_solo(args: argparse.Namespace, catalog: Catalog) -> int:
               % {"games": args.games, "difficulty": args.difficulty, "first": args.seed,
                  "last": args.seed + args.games - 1})
         print(_("errors: %(errors)s") % summary)
-        print(_("player wins: %(player_win_rate)s") % summary)
-        print(_("mean score: player %(mean_player_score)s, Lich King %(mean_lich_king_score)s") % summary)
-        print(_("seconds: %(seconds)s") % summary)
+        print(_("player wins: %(player_win_rate)s") % said(summary, percent=("player_win_rate",)))
+        print(_("mean score: player %(mean_player_score)s, Lich King %(mean_lich_king_score)s") % said(summary))
+        print(_("seconds: %(seconds)s") % said(summary))
     for e in errors[:5]:
         say(_("error: %(error)s") % {"error": e}, file=sys.stderr)
     return 1 if errors else 0
+
+
+def said(summary: dict[str, object], percent: tuple[str, ...] = ()) -> dict[str, object]:
+    """The summary's numbers as the CLI's language writes them ("37,0" in French, "45 %"); the
+    `--json` summary keeps them as numbers."""
+    from babel.numbers import format_decimal, format_percent
+
+    locale = CLI.language()
+    out = dict(summary)
+    for key, value in summary.items():
+        if isinstance(value, float):
+            out[key] = (format_percent(value, locale=locale) if key in percent
+                        else format_decimal(value, "#,##0.0##", locale=locale))
+    return out
 
 
 def open_log(args: argparse.Namespace) -> TextIO | None:

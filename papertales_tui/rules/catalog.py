@@ -14,7 +14,7 @@ import yaml
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from ..files import FileProblem, read_limited
-from ..words import N_, Term
+from ..words import N_, Said, Term
 from .card_paths import MAX_FILE_BYTES, CardFileError, _shown, card_files, default_cards_dir  # noqa: F401
 from .cards import (
     EFFECTS,
@@ -78,6 +78,43 @@ def _too_long_number(value: str) -> bool:
         sum(c.isdigit() for c in value) > MAX_DIGITS
 
 
+class _ShapeError(yaml.YAMLError):
+    """A card file refused for its shape: the reason (marked N_) and its values."""
+
+    def __init__(self, reason: str, **data: Any) -> None:
+        super().__init__(reason % data)
+        self.reason, self.data = reason, data
+
+
+# PyYAML's problems (English) in our words, which the catalogs translate: the player reads no English
+_YAML_PROBLEMS = (
+    (re.compile(r"mapping values are not allowed"),
+     N_("a ':' where none may be (a value not indented, or a text with ': ' that needs quotes)")),
+    (re.compile(r"could not find expected ':'"), N_("a ':' is missing")),
+    (re.compile(r"found character .* that cannot start any token"),
+     N_("a character that cannot start a value (a tab? indent with spaces)")),
+    (re.compile(r"did not find expected node content|expected the node content"), N_("a value is missing")),
+    (re.compile(r"did not find expected (key|'-' indicator)|expected <block end>"),
+     N_("the indentation does not line up")),
+    (re.compile(r"found unexpected end of stream|found unexpected end"),
+     N_("the file ends too soon (a quote or a bracket not closed?)")),
+    (re.compile(r"expected ',' or '[\]}]'"), N_("a list or mapping in brackets is not closed properly")),
+    (re.compile(r"unknown escape character"), N_("an unknown escape (\\) in a quoted text")),
+    (re.compile(r"found duplicate key"), N_("a key given twice")),
+)
+
+
+def _yaml_problem(problem: str) -> Said:
+    """A PyYAML problem in our words (marked N_); one we have not worded: that the syntax is wrong."""
+    duplicate = re.fullmatch(r"duplicate key (.+)", problem)  # (our loader's: _StrictLoader)
+    if duplicate:
+        return Said(N_("duplicate key %(key)s"), key=duplicate.group(1))
+    for pattern, words in _YAML_PROBLEMS:
+        if pattern.search(problem):
+            return Said(words)
+    return Said(N_("the YAML syntax is wrong here"))
+
+
 def _check_shape(text: str) -> None:
     """Refuse, before building anything, what safe loading would still choke on: nesting deep enough
     to overflow the parser's stack, and anchors and aliases (`&a`, `*a`: a few lines can expand to
@@ -85,15 +122,17 @@ def _check_shape(text: str) -> None:
     depth = 0
     for event in yaml.parse(text, Loader=_SAFE_LOADER):
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            raise yaml.YAMLError(f"anchors and aliases (& and *) are not allowed (line {_line(event)})")
+            raise _ShapeError(N_("anchors and aliases (& and *) are not allowed (line %(line)s)"), line=_line(event))
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                raise yaml.YAMLError(f"nested more than {MAX_DEPTH} levels deep (line {_line(event)})")
+                raise _ShapeError(N_("nested more than %(depth)s levels deep (line %(line)s)"), depth=MAX_DEPTH,
+                                  line=_line(event))
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
         elif isinstance(event, yaml.ScalarEvent) and event.implicit[0] and _too_long_number(event.value):
-            raise yaml.YAMLError(f"a number of more than {MAX_DIGITS} digits (line {_line(event)})")
+            raise _ShapeError(N_("a number of more than %(digits)s digits (line %(line)s)"), digits=MAX_DIGITS,
+                              line=_line(event))
 
 
 # ---- file schema (loading only) ----
@@ -254,10 +293,13 @@ def _read(path: Path) -> dict[str, Any]:
         raise CardFileError(path, None, None, N_("%(problem)s"), problem=p) from None
     except UnicodeDecodeError as e:
         raise CardFileError(path, None, None, N_("not UTF-8 text (byte %(byte)s)"), byte=e.start) from None
+    except _ShapeError as e:
+        raise CardFileError(path, None, None, N_("invalid YAML: %(problem)s"), line=e.data.get("line"),
+                            problem=Said(e.reason, **e.data)) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = mark.line + 1 if mark else None
-        problem = getattr(e, "problem", None) or str(e)
+        problem = _yaml_problem(getattr(e, "problem", None) or str(e))
         if mark:
             raise CardFileError(path, None, None, N_("invalid YAML at line %(row)s, column %(column)s: %(problem)s"),
                                 line=line, row=line, column=mark.column + 1, problem=problem) from None

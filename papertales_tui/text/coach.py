@@ -15,6 +15,8 @@ from typing import Any
 from ..rules.coach import Assessment, Hint
 from .i18n import Area
 
+LAST_TURN = 4  # a game's last turn (rules/state.py: 4 turns)
+
 COACH = Area("coach")
 _ = COACH.gettext
 
@@ -134,10 +136,17 @@ def cost_why(a: Assessment) -> str:
                      % {"wars": decimal(abs(wars))})
     if abs(lp) >= 0.1:
         parts.append(_("%(lp)s LP this turn") % {"lp": signed(lp)})
+    last = a.turn >= LAST_TURN  # (no turn to come: the Gold left only breaks a tie)
     if abs(gold) >= 0.5:
-        parts.append((_("¤%(gold)s more for next turn") if gold > 0 else _("¤%(gold)s less for next turn"))
-                     % {"gold": decimal(abs(gold), 0)})
+        if last:
+            parts.append((_("¤%(gold)s more left at the end") if gold > 0 else _("¤%(gold)s less left at the end"))
+                         % {"gold": decimal(abs(gold), 0)})
+        else:
+            parts.append((_("¤%(gold)s more for next turn") if gold > 0 else _("¤%(gold)s less for next turn"))
+                         % {"gold": decimal(abs(gold), 0)})
     if not parts:
+        if last:
+            return _("the coach's choice leaves a Kingdom worth more at the end of the game")
         return _("the coach's choice leaves a Kingdom worth more for the turns to come")
     return _("the coach's choice: %(reasons)s") % {"reasons": ", ".join(parts)}
 

@@ -94,8 +94,27 @@ def _texts(node: yaml.Node) -> Iterator[tuple[int, str]]:
 
 
 def extract_cards(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Extracted:
-    """Every `text:` of a card file (the abilities', the quests', the Lich King cards'), as a message."""
+    """Every `text:` of a card file (the abilities', the quests', the Lich King cards'), as a message; and
+    the solo cards' names and short names (`name:`, `short:` of the Necropolis and Lich King cards: the
+    project's own design, named in each language by the catalogs, i18n.solo_name)."""
     root = yaml.compose(fileobj.read().decode("utf-8"), Loader=yaml.SafeLoader)
     if root is not None:
         for line, text in _texts(root):
             yield line, None, text, []
+        for line, name in _solo_names(root):
+            yield line, None, name, []
+
+
+SOLO_TABLES = ("necropolis", "lich_king")
+
+
+def _solo_names(root: yaml.Node) -> Iterator[tuple[int, str]]:
+    if not isinstance(root, yaml.MappingNode):
+        return
+    for key, table in root.value:
+        if key.value in SOLO_TABLES and isinstance(table, yaml.SequenceNode):
+            for card in table.value:
+                if isinstance(card, yaml.MappingNode):
+                    for field, value in card.value:
+                        if field.value in ("name", "short") and isinstance(value, yaml.ScalarNode) and value.value:
+                            yield value.start_mark.line + 1, value.value

@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 DOMAIN = "papertales"
 LANGUAGES = ("en", "fr", "pl", "es")  # English is the messages themselves: it has no catalog
@@ -81,6 +81,7 @@ SHOWN_NAMES: Mapping[str, frozenset[str]] = {
 }
 
 
+@runtime_checkable
 class Named(Protocol):
     """A card type: a Unit or a Building (rules/cards.py)."""
 
@@ -101,9 +102,39 @@ def gender(card: Named, lang: str) -> str:
         lang, frozenset()) else "masculine"
 
 
-def shown_name(card: Named, lang: str) -> str:
+def solo_name(name: str, lang: str) -> str:
+    """A solo card's name (a Necropolis card's, a Lich King card's: the project's own design, cards/*.yaml)
+    or its short name, in `lang`: these names are ours to give, so each language has its own, in the
+    catalogs (text/help.py extracts them from the card files); a name the catalogs lack (a card pack's)
+    stays as written."""
+    return translations(lang).gettext(name) if name and lang != "en" else name
+
+
+class SoloNamed(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+# Names a search also knows, never shown: a name read only in a review of that language's edition
+# (shared/reference/card-names.md: BES, the Polish edition's review "Weź pod rękę Mantykorę"), so that a
+# player who types it finds the card (by its card key)
+SEARCH_ALIASES: Mapping[str, tuple[str, ...]] = {"manticore": ("Mantykora",)}
+
+
+def every_name(card: Named | SoloNamed) -> tuple[str, ...]:
+    """Every name of a card in every language (a search finds it by any): a Unit's or a Building's
+    official names (and SEARCH_ALIASES), a solo card's names in the catalogs."""
+    names: tuple[str, ...] | None = getattr(card, "every_name", None)
+    if names is not None:
+        return (*names, *SEARCH_ALIASES.get(getattr(card, "key", ""), ()))
+    return tuple(dict.fromkeys(solo_name(card.name, lang) for lang in LANGUAGES))
+
+
+def shown_name(card: Named | SoloNamed, lang: str) -> str:
     """`card`'s name as shown in `lang`: its official name there where SHOWN_NAMES says so, else
-    its English name."""
+    its English name; a solo card's, its name in `lang` (`solo_name`)."""
+    if not isinstance(card, Named):
+        return solo_name(card.name, lang)
     if card_kind(card) in SHOWN_NAMES.get(lang, frozenset()):
         return card.name_in(lang)
     return card.name
@@ -139,9 +170,14 @@ class Area:
         """The language this area speaks now: the chosen one once READY, else English."""
         return language() if self.name in READY else "en"
 
-    def card_name(self, card: Named) -> str:
+    def card_name(self, card: Named | SoloNamed) -> str:
         """`card`'s name in this area's language (shown_name)."""
         return shown_name(card, self.language())
+
+    def solo_short(self, card: SoloNamed) -> str:
+        """A Necropolis card's short name (for the Necropolis row short of room) in this area's language."""
+        short = getattr(card, "short", "") or card.name
+        return solo_name(short, self.language())
 
     def gender(self, card: Named) -> str:
         """`card`'s gender in this area's language (`gender`): the context of a message about it."""

@@ -30,6 +30,7 @@ REASONS = {"draft": N_("draft"), "not_deployed": N_("not deployed"),
 # The phases of a turn in words (rules/state.py Phase), also the causes of a gain that are not a card
 PHASES = {"recruitment": N_("recruitment"), "deployment": N_("deployment"), "wars": N_("wars"),
           "income": N_("income"), "construction": N_("construction"), "aging": N_("aging"), "end": N_("end")}
+STEP_WORDS = {"shapeshift": N_("shapeshift")}  # (rules/events.py STEP_CAUSES that are not phases)
 SPOTS = (N_("Front 1"), N_("Front 2"), N_("Front 3"), N_("Back 1"), N_("Back 2"))  # SLOT_NAMES in words
 assert len(SPOTS) == len(SLOT_NAMES)
 
@@ -51,7 +52,7 @@ class Names:
         `cards` and `mode`."""
         cat = game.catalog
         keys = {k: NARRATOR.card_name(c) for table in (cat.units, cat.buildings) for k, c in table.items()}
-        keys |= {k: c.name for table in (cat.necropolis, cat.lich_king) for k, c in table.items()}
+        keys |= {k: NARRATOR.card_name(c) for table in (cat.necropolis, cat.lich_king) for k, c in table.items()}
         feminine = frozenset(NARRATOR.card_name(c) for c in cat.units.values()
                              if NARRATOR.gender(c) == "feminine")
         seen = getattr(game, "state", game)
@@ -74,6 +75,8 @@ class Names:
         """A card or Building key as its name; a step of the turn ("wars") as a word."""
         if key in self.keys:
             return self.keys[key]
+        if key in STEP_WORDS:  # (a step of the turn that is not a phase: "shapeshift")
+            return NARRATOR.marked(STEP_WORDS[key])
         return phase_name(key) if key in PHASES else key.replace("_", " ")
 
     def agree(self, card: str, masculine: str, feminine: str, **values: Any) -> str:

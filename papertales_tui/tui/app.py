@@ -34,7 +34,7 @@ from . import modes, panels, seats
 from .contrast import ReadableColor, ReadableMonochrome
 from .flow import Asks, BotTurn, Decide, Final, Flow, Handoff, Scene, Summary, Waiting
 from .host import Host
-from .language import SCREENS, shorten_key_words, translate_bindings
+from .language import SCREENS, key_name, shorten_key_words, translate_bindings
 from .palette import CardCommands
 from .saving import Notice, SavePolicy
 from .screens.common import Continue, Decided, TakeBack
@@ -55,7 +55,6 @@ if TYPE_CHECKING:
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 INTERRUPTED = 130  # the shell's code for a program stopped by SIGINT (as cli.INTERRUPTED)
 REFERENCE = Binding.Group("")
-KEY_NAMES = {"enter": "Enter", "escape": "Esc", "delete": "Del", "space": "Space", "slash": "/"}
 
 
 class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual types an app's `app`)
@@ -131,7 +130,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
             return binding.key_display
         if "+" in binding.key:
             return "+".join(part.title() if len(part) > 1 else part.upper() for part in binding.key.split("+"))
-        return KEY_NAMES.get(binding.key) or super().get_key_display(binding)
+        return key_name(binding.key) or super().get_key_display(binding)  # (in the screens' language)
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from ..rules import UnitType
+from ..rules import Catalog, UnitType
 from ..text.i18n import N_, Area, Named
 
 SCREENS = Area("screens")
@@ -59,6 +59,15 @@ FORECAST_WORDS = {"Black army": N_("Black army"), "Purple army": N_("Purple army
                   "the next Necropolis card (face down)": N_("the next Necropolis card (face down)")}
 FORECAST_UNKNOWNS = ((re.compile(r"where (.+) puts its Age tokens"), N_("where %(card)s puts its Age tokens")),
                      (re.compile(r"what (.+) becomes"), N_("what %(card)s becomes")))
+
+
+def shown_names(catalog: Catalog) -> dict[str, str]:
+    """Every card's name as the screens' language shows it, by its English name (the forecast names the
+    cards in English: rules/forecast.py), the solo cards' too."""
+    out = {c.name: SCREENS.card_name(c) for c in catalog.units.values()}
+    out |= {b.name: SCREENS.card_name(b) for b in catalog.buildings.values()}
+    out |= {n.name: SCREENS.card_name(n) for n in catalog.necropolis.values()}
+    return out | {k.name: SCREENS.card_name(k) for k in catalog.lich_king.values()}
 
 
 def forecast_word(name: str, shown: Mapping[str, str] | None = None) -> str:

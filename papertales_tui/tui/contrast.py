@@ -80,14 +80,30 @@ def readable_style(style: Style, background: Color) -> Style:
 WHITE, BLACK = Color(255, 255, 255), Color(0, 0, 0)
 
 
+@lru_cache(4096)
+def in_256(color: Color) -> Color:
+    """`color` as a 256-colour terminal draws it: the nearest of xterm's 256 (Rich's downgrade)."""
+    from rich.color import ColorSystem
+
+    triplet = RichColor.from_rgb(color.r, color.g, color.b).downgrade(ColorSystem.EIGHT_BIT).get_truecolor()
+    return Color(triplet.red, triplet.green, triplet.blue)
+
+
+def readable_everywhere(text: Color, background: Color) -> bool:
+    """`text` at AA on `background` in truecolour, and still when a 256-colour terminal draws both as
+    its nearest colours (a lift of a few levels can fall back to a colour below AA: xterm 130)."""
+    return contrast(text, background) >= AA and contrast(in_256(text), in_256(background)) >= AA
+
+
 def readable_color(text: Color, background: Color) -> Color:
-    """`text`, blended towards white (black on a light background) just as far as AA needs on `background`."""
-    if contrast(text, background) >= AA:
+    """`text`, blended towards white (black on a light background) just as far as AA needs on `background`,
+    in truecolour and in 256 colours."""
+    if readable_everywhere(text, background):
         return text
     end = WHITE if contrast(WHITE, background) >= contrast(BLACK, background) else BLACK
     for step in range(1, 20):
         tint = text.blend(end, step / 20)
-        if contrast(tint, background) >= AA:
+        if readable_everywhere(tint, background):
             return tint
     return end
 
@@ -147,7 +163,13 @@ def drawn_pairs(strips: list[Strip]) -> dict[tuple[Color, Color], str]:
     return out
 
 
-def unreadable(strips: list[Strip], least: float = AA) -> list[tuple[float, str, Color, Color]]:
-    """The texts drawn below `least` contrast: (ratio, a text, its colour, its background)."""
-    return sorted((round(contrast(fg, bg), 2), text, fg, bg) for (fg, bg), text in drawn_pairs(strips).items()
-                  if contrast(fg, bg) < least)
+def unreadable(strips: list[Strip], least: float = AA, colors: int = 0) -> list[tuple[float, str, Color, Color]]:
+    """The texts drawn below `least` contrast: (ratio, a text, its colour, its background); `colors=256`:
+    as a 256-colour terminal draws them (each colour its nearest of xterm's 256)."""
+    out = []
+    for (fg, bg), text in drawn_pairs(strips).items():
+        if colors == 256:
+            fg, bg = in_256(fg), in_256(bg)
+        if contrast(fg, bg) < least:
+            out.append((round(contrast(fg, bg), 2), text, fg, bg))
+    return sorted(out)

@@ -4,11 +4,14 @@ screens type `self.app` as one and talk to it through messages (tui/messages.py)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from textual.app import App
+from textual.app import App, SystemCommand
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from ..rules import Catalog
 
 
@@ -21,3 +24,23 @@ class Host(App[object]):  # (exits with no value: App[object], as Textual types 
     autosave: bool
     served: bool
     hosted: bool
+
+    # Textual's own words (the command palette, its system commands) in the screens' language
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        from .textual_words import system_commands
+
+        return system_commands(self, screen)
+
+    def action_command_palette(self) -> None:
+        from .textual_words import Palette
+
+        if self.use_command_palette and not Palette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        from textual.theme import ThemeProvider
+
+        from .language import SCREENS
+        from .textual_words import Palette
+
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder=SCREENS.gettext("Search for themes…")))

@@ -23,6 +23,7 @@ from ..rules import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES, Production, SeatView
 from ..text.i18n import N_
 from . import text as tx
 from .board_i18n import _, card_name, ngettext, pgettext, short_name, styled, translated
+from .language import colon
 from .widgets import Lines
 
 DIES = "✝"
@@ -272,7 +273,7 @@ def compact_forms(k: KingdomView, short: bool = False) -> list[list[Text]]:
     Units; the header, the Units, the Buildings; `header · Buildings` over the Front row and the Back
     row (`short`: the Units by their short names)."""
     units, head, built = units_text(k, short), stats_header(k), buildings_text(k)
-    forms = [[with_held(Text.assemble(head, ": ", units, " · ", built), k)],
+    forms = [[with_held(Text.assemble(head, colon(), units, " · ", built), k)],
              [with_held(Text.assemble(head, " · ", built), k), Text.assemble("  ", units)],
              [head, Text.assemble("  ", units), with_held(Text.assemble("  ", built), k)]]
     if any(s.spot in FRONT_ROW for s in k.units()) and any(s.spot in BACK_ROW for s in k.units()):
@@ -313,7 +314,7 @@ def compact_lines(k: KingdomView, width: int, lines: int = 1) -> list[Text]:
 def brief_form(k: KingdomView, width: int) -> Form | None:
     """A Kingdom with whom there is no War in one line, its Units by name only (`brief`), when it fits."""
     for short in (False, True):
-        line = with_held(Text.assemble(stats_header(k), ": ", units_text(k, short, brief=True), " · ",
+        line = with_held(Text.assemble(stats_header(k), colon(), units_text(k, short, brief=True), " · ",
                                        buildings_text(k)), k)
         if line.cell_len <= width:
             return Form([line], short)

@@ -121,3 +121,17 @@ def and_list(items: Iterable[str]) -> str:
     if lang() == "en" and len(items) <= 2:
         return " and ".join(items)
     return format_list(items, locale=lang())
+
+
+def key_name(key: str) -> str | None:
+    """A key's name in the key bar and in the screens' words ("Entrée" in French, "Intro" in Spanish:
+    the same word in both), None for a key shown as Textual shows it."""
+    names = {"enter": SCREENS.pgettext("key", "Enter"), "escape": SCREENS.pgettext("key", "Esc"),
+             "delete": SCREENS.pgettext("key", "Del"), "space": SCREENS.pgettext("key", "Space"), "slash": "/"}
+    return names.get(key)
+
+
+def colon() -> str:
+    """The colon after a label (`Ann: ★3`) as the screens' language writes it: with a no-break space
+    before it in French (`Ann : ★3`)."""
+    return SCREENS.pgettext("colon", ": ")

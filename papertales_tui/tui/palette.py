@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
 
-from ..text.i18n import N_, folded
+from ..text.i18n import N_, every_name, folded
 from .language import SCREENS
 from .messages import ShowCard
 
@@ -33,14 +33,16 @@ class CardCommands(Provider):
         catalog = self.app.catalog
         out = [(SCREENS.card_name(t), t.key, "unit") for t in catalog.units.values()]
         out += [(SCREENS.card_name(b), b.key, "building") for b in catalog.buildings.values()]
-        out += [(c.name, c.key, "necropolis") for c in catalog.necropolis.values()]
-        out += [(c.name, c.key, "lich") for c in catalog.lich_king.values()]
+        out += [(SCREENS.card_name(c), c.key, "necropolis") for c in catalog.necropolis.values()]
+        out += [(SCREENS.card_name(c), c.key, "lich") for c in catalog.lich_king.values()]
         return sorted(out)
 
     def other_names(self, key: str, name: str) -> tuple[str, ...]:
         """A card's other names (English, and its official names in other languages) than `name`."""
-        card = self.app.catalog.units.get(key) or self.app.catalog.buildings.get(key)
-        return tuple(n for n in card.every_name if n != name) if card is not None else ()
+        catalog = self.app.catalog
+        card = (catalog.units.get(key) or catalog.buildings.get(key) or catalog.necropolis.get(key)
+                or catalog.lich_king.get(key))
+        return tuple(n for n in every_name(card) if n != name) if card is not None else ()
 
     async def discover(self) -> Hits:
         for name, key, kind in self.cards():
@@ -55,7 +57,10 @@ class CardCommands(Provider):
             commands = [SCREENS.gettext("Card: %(name)s") % {"name": name},
                         *(SCREENS.gettext("Card: %(other)s (%(name)s)") % {"other": other, "name": name}
                           for other in self.other_names(key, name))]
-            score, command = max((matcher.match(folded(c)), c) for c in commands)
+            # (its name as shown when that matches: "Carte : Négociante en bois", never "Carte : Wood
+            # Merchant (Négociante en bois)" for a query both hold)
+            scored = [(matcher.match(folded(c)), c) for c in commands]
+            score, command = scored[0] if scored[0][0] > 0 else max(scored)
             if score > 0:  # card names are file text: highlighted as plain text, never read as markup
                 yield Hit(score, highlight(matcher, command), partial(self.show_card, key), text=command,
                           help=SCREENS.marked(KINDS[kind][1]))

@@ -19,12 +19,13 @@ from textual.widgets import Button, Static
 from ..rules import PickOptions, Quest, SeatView, SoloPickOptions, solo_view
 from ..rules import events as ev
 from ..rules import forecast as fc
-from ..text.i18n import N_
+from ..text.i18n import N_, solo_name
 from ..text.narrator import Names
 from . import panels, views
 from . import text as tx
-from .board_i18n import _, card_name, forecast_word, ngettext, short_name, styled, translated
+from .board_i18n import SCREENS, _, card_name, forecast_word, ngettext, short_name, styled, translated
 from .kingdom import KingdomTable
+from .language import colon
 from .screens.deploy import first_fitting
 from .screens.draft import QUEST_MARK, DraftScreen
 from .screens.final import FinalScreen, end_lines, final_views
@@ -103,7 +104,7 @@ def lich_gains(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
 def quest_line(view: SeatView, e: ev.LichQuest) -> Text:
     quest = Quest(e.condition, e.params, e.lp_each)
     matches = e.matches
-    out = Text.assemble((Names.of(view).cause(e.source), "bold"), f" ({tx.quest_short(quest)}): ")
+    out = Text.assemble((Names.of(view).cause(e.source), "bold"), f" ({tx.quest_short(quest)})" + colon())
     out.append(", ".join(card_name(view.card(c)) for c in matches) if matches else _("no match"))
     out.append(" → ")
     out.append_text(tx.lp(e.lp_each * len(matches)))
@@ -121,7 +122,7 @@ def ruined_realms_notes(view: SeatView, player: int, building: str | None) -> li
         if c.effect != "lp_per_missing_building":
             continue
         each = c.params["amount"]
-        out.append(Text.assemble((f"{c.name}: ", "bold"), styled(ngettext(
+        out.append(Text.assemble((_("%(card)s: ") % {"card": SCREENS.card_name(c)}, "bold"), styled(ngettext(
             "the Lich King scores %(lp)s at the end for each Building you have not built (%(count)s now: %(total)s)",
             "the Lich King scores %(lp)s at the end for each Building you have not built (%(count)s now: %(total)s)",
             unbuilt) % {"count": unbuilt, "lp": "%(lp)s", "total": "%(total)s"},
@@ -171,6 +172,13 @@ def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> l
 
 # --- the Deployment's forecast ---------------------------------------------------------------------
 
+def lich_source(name: str) -> str:
+    """A source of the Lich King's LP in the forecast (its Wars, a Lich King card, the END card) in the
+    screens' language: the solo cards' names are the project's, in the catalogs."""
+    said = forecast_word(name)
+    return solo_name(said, SCREENS.language()) if said == name else said
+
+
 def lich_line(f: fc.TurnForecast, width: int = 78) -> Text:
     """Solo: `Lich King gains ★3-5 this turn: Wars ★2-4, Legion of Bone ★1`, shortened to fit."""
     def line(turn: bool, items: bool) -> Text:
@@ -179,7 +187,7 @@ def lich_line(f: fc.TurnForecast, width: int = 78) -> Text:
         gain.append(f"-{high}" if high != low else "")
         out = styled(_("Lich King gains %(lp)s this turn") if turn else _("Lich King gains %(lp)s"), "bold", lp=gain)
         if items and f.others:
-            out.append(": " + ", ".join(f"{forecast_word(name)} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
+            out.append(colon() + ", ".join(f"{lich_source(name)} {tx.LP}{lo}" + (f"-{hi}" if hi != lo else "")
                                            for name, lo, hi in f.others))
         return out
     return first_fitting([line(True, True), line(False, True), line(True, False)], width)
@@ -205,10 +213,13 @@ def army_lines(view: SeatView, e: ev.SoloWar, shown: ev.NecropolisRevealed | Non
     if shown is not None and shown.position > 0:
         now, nxt = views.necropolis_card(view, shown.position - 1), views.necropolis_card(view, shown.position)
         a, b = getattr(now, e.army), getattr(nxt, e.army)
-        current = _("%(card)s (current)") % {"card": now.name}
-        revealed = _("%(card)s (revealed)") % {"card": nxt.name}
-        lines.append(fit(Text.assemble(f"   {current} ".ljust(3 + NAME_WIDTH + 4), tx.strength(a)), width))
-        lines.append(fit(Text.assemble(f"   {revealed} ".ljust(3 + NAME_WIDTH + 4), tx.strength(b)), width))
+        for card, message, strength in ((now, _("%(card)s (current)"), a), (nxt, _("%(card)s (revealed)"), b)):
+            # the card by its name, by its short name when the line is short of room (long French names)
+            for name in (SCREENS.card_name(card), SCREENS.solo_short(card)):
+                line = Text.assemble(f"   {message % {'card': name}} ".ljust(3 + NAME_WIDTH + 4), tx.strength(strength))
+                if line.cell_len <= width:
+                    break
+            lines.append(fit(line, width))
         if e.army_strength != a + b:
             lines.append(fit(Text.assemble(("   " + _("Lich King cards")).ljust(3 + NAME_WIDTH + 4),
                                            tx.strength(e.army_strength - a - b)), width))

@@ -6,13 +6,13 @@ Display only: nothing here decides what is legal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from rich.text import Text
 
 from ..rules import (
     FIFTH_SLOT,
-    SLOT_NAMES,
     BuildingType,
     Catalog,
     LichKingCard,
@@ -28,7 +28,7 @@ from ..text.glyphs import LP as LP
 from ..text.glyphs import STRENGTH as STRENGTH
 from ..text.glyphs import necropolis_label as necropolis_label
 from ..text.i18n import N_, Area
-from .board_i18n import _, card_name, styled, translated
+from .board_i18n import SCREENS, _, card_name, styled, translated
 
 RESOURCE_GLYPHS = {"wood": "♣", "food": "✿", "ore": "◆"}
 RESOURCE_STYLES = {"wood": "green", "food": "yellow", "ore": "cyan"}
@@ -37,7 +37,22 @@ PHASE_TITLES = {  # (English: phase_title says them in the screens' language)
     "recruitment": N_("Recruitment"), "deployment": N_("Deployment"), "wars": N_("Wars"), "income": N_("Income"),
     "construction": N_("Construction"), "aging": N_("Aging"), "end": N_("Game over"),
 }
-SPOT_KEYS = ("F1", "F2", "F3", "B1", "B2")
+
+
+class _SpotKeys(Sequence[str]):
+    """The spots' keys on the board (F1 F2 F3 B1 B2 in English), in the screens' language: one key per
+    spot and language, the same on every screen (the narrator's spot names start with the same letters)."""
+
+    def __getitem__(self, slot: int) -> str:  # type: ignore[override]
+        keys = (SCREENS.pgettext("spot", "F1"), SCREENS.pgettext("spot", "F2"), SCREENS.pgettext("spot", "F3"),
+                SCREENS.pgettext("spot", "B1"), SCREENS.pgettext("spot", "B2"))
+        return keys[slot]
+
+    def __len__(self) -> int:
+        return 5
+
+
+SPOT_KEYS: Sequence[str] = _SpotKeys()
 
 CARD_TEXTS = Area("help")  # the cards' ability texts are the help's messages (docs/languages.md)
 LEGEND_LINES = (f"{GOLD} Gold   {LP} Legend Points (LP)   {AGE} Age tokens   {STRENGTH} strength",
@@ -227,7 +242,7 @@ def necropolis_detail(card: NecropolisCard) -> Text:
     """A Necropolis card in full, for the card browser."""
     kind = (_("Necropolis card (END)") if card.pile == "end"
             else _("Necropolis card (turn %(turn)s)") % {"turn": card.pile})
-    out = Text.assemble(Text(card.name, style="bold underline"), f"  {kind}\n")
+    out = Text.assemble(Text(SCREENS.card_name(card), style="bold underline"), f"  {kind}\n")
     out.append_text(styled(_("Gain: %(lp)s for the Lich King at the end of the game") if card.pile == "end"
                            else _("Gain: %(lp)s for the Lich King when the Time token reaches it"), lp=lp(card.gain)))
     out.append("\n" + _("Armies: Black %(black)s · Purple %(purple)s") % {"black": card.black, "purple": card.purple})
@@ -238,13 +253,15 @@ def necropolis_detail(card: NecropolisCard) -> Text:
 
 
 def lich_card_detail(card: LichKingCard) -> Text:
-    out = Text.assemble(Text(card.name, style="bold underline"), "  " + _("Lich King card"))
+    out = Text.assemble(Text(SCREENS.card_name(card), style="bold underline"), "  " + _("Lich King card"))
     out.append("\n" + (CARD_TEXTS.translated(card.text) if card.text else card.effect.replace("_", " ")))
     return out
 
 
 def spot_name(slot: int) -> str:
-    return f"{SPOT_KEYS[slot]} {SLOT_NAMES[slot]}"
+    from ..text.narrator import spot
+
+    return f"{SPOT_KEYS[slot]} {spot(slot)}"
 
 
 def building_name(catalog: Catalog, key: str) -> str:

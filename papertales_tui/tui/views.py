@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ..rules import LichKingCard, NecropolisCard, SeatView, solo_view
 from . import text as tx
-from .board_i18n import _, styled
+from .board_i18n import SCREENS, _, styled
 
 # --- solo: the Necropolis row and the Lich King -------------------------------------------------
 
@@ -95,12 +95,17 @@ def lich_cards_line(view: SeatView, width: int) -> Text:
     all fit in `width`, else those that apply to the decision now; else their names."""
     cards = lich_king_cards(view)
     now = [c for c in cards if c.effect in APPLIES.get(view.step, ())]
-    effects = " · ".join(f"{c.name} ({lich_effect(c)})" for c in cards)
-    names = ", ".join(c.name for c in cards) or _("none (difficulty 0)")
-    applying = " · ".join([f"{c.name} ({lich_effect(c)})" for c in now] + [c.name for c in cards if c not in now]) \
+    def name(c: LichKingCard) -> str:
+        return SCREENS.card_name(c)
+
+    effects = " · ".join(f"{name(c)} ({lich_effect(c)})" for c in cards)
+    names = ", ".join(name(c) for c in cards) or _("none (difficulty 0)")
+    applying = " · ".join([f"{name(c)} ({lich_effect(c)})" for c in now] + [name(c) for c in cards if c not in now]) \
         if now else ""
     king, king_cards = _("Lich King:") + " ", _("Lich King cards:") + " "
-    for head, body in ((king, effects), (king, applying), (king_cards, names), (king, names)):
+    counted = SCREENS.ngettext("%(count)s card (F2: the cards)", "%(count)s cards (F2: the cards)",
+                               len(cards)) % {"count": len(cards)}  # (the names too long: how many, and where)
+    for head, body in ((king, effects), (king, applying), (king_cards, names), (king, names), (king, counted)):
         if body and len(head) + len(body) <= width:
             break
     out = Text(head, style="bold")
@@ -138,7 +143,7 @@ def necropolis_cells(view: SeatView, position: int, compact: bool = False) -> li
     gain = Text.assemble(label, " +", tx.lp(card.gain), " ",
                          (f"{black}{card.black}", "bold"), " ", (f"{purple}{card.purple}", "bold purple"))
     quest = Text(tx.quest_short(card.quest, compact)) if card.quest else Text(_("no quest"), style="dim")
-    return [Text(card.name, style="bold"), gain, quest]
+    return [Text(SCREENS.card_name(card), style="bold"), gain, quest]
 
 
 def fit_widths(wanted: list[int], width: int, least: list[int] | None = None) -> list[int]:
@@ -175,7 +180,7 @@ def necropolis_lines(view: SeatView, width: int, turn: int | None = None, lich_l
     cut = [k for k in range(min(count, solo.revealed)) if cells[k][0].cell_len > widths[k]]
     if cut:  # the cards whose name would be cut go by their short names
         for k in cut:
-            cells[k][0] = Text(necropolis_card(view, k).short_name, style="bold")
+            cells[k][0] = Text(SCREENS.solo_short(necropolis_card(view, k)), style="bold")
         widths = fit_widths([max(c.cell_len for c in col) for col in cells], width - gap * (count - 1), least)
     if any(col[2].cell_len > w for col, w in zip(cells, widths)):  # quests in fewer letters: `Wars abil.`
         for col in cells:
@@ -204,7 +209,9 @@ def lich_sources(view: SeatView) -> Text:
     assert solo is not None
     by_name: Counter[str] = Counter()
     for key, n in solo.lich_sources:
-        by_name[tx.phase_title(key) if key == "wars" else view.catalog.lich_source_name(key)] += n
+        card = view.catalog.necropolis.get(key) or view.catalog.lich_king.get(key)
+        name = SCREENS.card_name(card) if card is not None else view.catalog.lich_source_name(key)
+        by_name[tx.phase_title(key) if key == "wars" else name] += n
     sources = sorted(by_name.items(), key=lambda kv: -kv[1])
     if not sources:
         return Text(_("nothing yet"), style="dim")

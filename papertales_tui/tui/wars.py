@@ -21,6 +21,7 @@ from ..text.narrator import Names, strength_part
 from . import kingdom as kw
 from . import text as tx
 from .board_i18n import _, card_name, ngettext, short_name, styled
+from .language import colon
 
 GAP = 3  # columns between the two sides
 NAME_WIDTH = 16  # the longest Unit name (Master Alchemist)
@@ -177,6 +178,8 @@ def war_blocks(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> li
     return [war_block(view, e, sides, new, k + 1, len(wars), width) for k, e in enumerate(wars)]
 
 
+# --- 5+ players: every War on one line, each Kingdom once ------------------------------------------
+
 COMPACT_FROM = 5  # players: from this many, the Wars are listed one a line and each Kingdom shown once
 
 
@@ -214,7 +217,7 @@ def kingdom_at_war(view: SeatView, e: ev.WarStrength, new: set[int], result: Tex
             units = Text.assemble(front, (" | " if front.plain else "| ", "dim"), back) if back.plain else front
             rows = [front, Text.assemble(("| ", "dim"), back)] if front.plain and back.plain else [units]
         units = units if units.plain else Text(_("no Unit"), style="dim")
-        forms.append([Text.assemble(head, ": ", units, " · ", built)])
+        forms.append([Text.assemble(head, colon(), units, " · ", built)])
         forms.append([Text.assemble(head, " · ", built), Text.assemble("  ", units)])
         forms.append([Text.assemble(head, " · ", built)] + [Text.assemble("  ", row) for row in rows])
     for form in sorted(forms, key=len):  # a stable sort: full names first

@@ -394,6 +394,8 @@ class RowList(Lines, can_focus=True):
 # When the keys do not fit on one line: shorter labels first, then these actions are left out (the
 # help, F1, lists every key).
 SHORT_LABELS = {N_("Help/Cards/Log/Scores"): N_("Help"), N_("Save as"): N_("Save"), N_("Learn a card"): N_("Learn")}
+# still short of room (the deployment's keys in French, Polish, Spanish), before a key loses its words
+SHORTER_LABELS = {N_("Confirm"): N_("OK"), N_("Hint"): N_("Tip")}
 
 
 def short_labels() -> dict[str, str]:
@@ -420,8 +422,9 @@ class KeyBar(Lines):
     def __init__(self) -> None:
         super().__init__()
         self.spans: list[tuple[int, int, DOMNode, str]] = []  # (start, end, namespace, action)
+        self.unsaid: list[str] = []  # the keys shown without their words (short of room)
         # (width, screen's keybar_key) -> line and spans
-        self.drawn: dict[tuple[object, ...], tuple[Text, list[tuple[int, int, DOMNode, str]]]] = {}
+        self.drawn: dict[tuple[object, ...], tuple[Text, list[tuple[int, int, DOMNode, str]], list[str]]] = {}
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed, immediate=True)
@@ -442,8 +445,8 @@ class KeyBar(Lines):
         if key not in self.drawn:
             if len(self.drawn) > 32:
                 self.drawn.clear()
-            self.drawn[key] = (self.keys_line(), self.spans)
-        line, self.spans = self.drawn[key]
+            self.drawn[key] = (self.keys_line(), self.spans, self.unsaid)
+        line, self.spans, self.unsaid = self.drawn[key]
         self.set_lines([line])
 
     def entries(self) -> list[tuple[str, str, DOMNode, str, list[tuple[str, str]]]]:
@@ -478,6 +481,8 @@ class KeyBar(Lines):
         fits = [entries, [(k, shorter.get(label, label), n, a, p) for k, label, n, a, p in entries]]
         fits.append([e for e in fits[1] if e[3] not in OPTIONAL_ACTIONS])
         fits.append([(k.replace("Ctrl+", "^"), label, n, a, p) for k, label, n, a, p in fits[2]])
+        shortest = {translated(long): translated(short) for long, short in SHORTER_LABELS.items()}
+        fits.append([(k, shortest.get(label, label), n, a, p) for k, label, n, a, p in fits[3]])
         # still too long (a language whose words run long): the last keys (the app's own) without their
         # words, one more at a time (the help, F1, lists every key)
         last = fits[-1]
@@ -488,6 +493,7 @@ class KeyBar(Lines):
             if line.cell_len <= width:
                 break
         self.spans = spans
+        self.unsaid = [k for k, label, *_ in choice if not label]  # keys shown without their words
         return line
 
     @staticmethod

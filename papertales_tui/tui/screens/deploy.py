@@ -17,11 +17,24 @@ from ...rules import forecast as fc
 from ...text.i18n import N_
 from .. import panels
 from .. import text as tx
-from ..board_i18n import _, card_name, forecast_word, ngettext, percent, pgettext, short_name, styled
+from ..board_i18n import (
+    _,
+    card_name,
+    forecast_word,
+    ngettext,
+    percent,
+    pgettext,
+    short_name,
+    shown_names,
+    styled,
+    translated,
+)
 from ..flow import Asks
 from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_line, table_height, table_marks
+from ..language import colon
 from ..plan import DeployPlan
 from ..seats import bot_marked
+from ..text import ARMY_NAMES
 from ..widgets import Lines, RowList
 from .common import GameScreen, turn_title
 from .hint import HINT, HINT_ROWS, LEARN, HintHost
@@ -273,9 +286,11 @@ class DeployScreen(HintHost, GameScreen):
 
     def render_spots(self) -> None:
         rows, locked = [], set()
-        width = max(self.spots.size.width, 30) - 3
+        keys = [tx.SPOT_KEYS[slot] for slot in range(5)]  # (AV1 in French: as wide as the language's keys)
+        key_width = max(len(k) for k in keys)
+        width = max(self.spots.size.width, 30) - key_width - 1
         for slot in range(5):
-            label = Text(f"{tx.SPOT_KEYS[slot]} ", style="bold")
+            label = Text(f"{keys[slot].ljust(key_width)} ", style="bold")
             card = self.plan.slots[slot]
             spot = self.spot_views[slot]
             if slot not in self.options.open_slots:
@@ -436,8 +451,7 @@ class DeployScreen(HintHost, GameScreen):
     def shown_names(self) -> dict[str, str]:
         """The cards' names as the screens' language shows them, by their English names."""
         catalog = self.view.catalog
-        return {c.name: card_name(c) for c in catalog.units.values()} | {
-            b.name: card_name(b) for b in catalog.buildings.values()}
+        return shown_names(catalog)
 
     def show_detail(self, card: int | None) -> None:
         self.detail_card = card
@@ -654,7 +668,10 @@ def short_line(gold: int, cost: int) -> Text:
     """Placing more than the Gold pays for is allowed: the player gives some new Units up."""
     short = _("short by %(gold)s · on Confirm, choose what to give up") % {"gold": f"{tx.GOLD}{cost - gold}"}
     return Text.assemble(styled(_("Gold %(gold)s − new Units %(cost)s"), gold=tx.gold(gold), cost=tx.gold(cost)),
-                         ": ", (short, "bold red"))
+                         colon(), (short, "bold red"))
+
+
+ARMY_WORDS = {"Black army": ARMY_NAMES["black"], "Purple army": ARMY_NAMES["purple"]}  # (the forecast's sides)
 
 
 def strength_range(low: int, high: int) -> str:
@@ -676,13 +693,14 @@ def wars_line(f: fc.TurnForecast, width: int = 78, sides: dict[int, str] | None 
         out = Text.assemble((label, "bold"), " ", tx.strength(f.strength)) if label else tx.strength(f.strength)
         for k, w in enumerate(f.wars):
             against = forecast_word(w.against)
-            name = against if name_width is None else against[:name_width]
+            army = ARMY_WORDS.get(w.against)  # (short of room, an army by its colour: "vs Noire", never "vs Armée")
+            name = against if name_width is None else translated(army) if army else against[:name_width]
             if name_width == 0 and sides:
                 name = sides.get(w.player, against) if w.player is not None else against
             out.append(" ·" if k else "")
             out.append(" " + _("vs %(name)s %(strength)s") % {"name": name, "strength": strength_range(*w.theirs)})
             if w.won_chance is not None:  # their hidden cards sampled: a chance, never a verdict
-                out.append(": ")
+                out.append(colon())
                 out.append(_("win %(chance)s") % {"chance": percent(w.won_chance)},
                            style="bold" if w.won_chance >= 0.5 else "")
                 twice = sum(c for n, c in w.won_odds if n == 2)
@@ -750,7 +768,7 @@ def lp_line(f: fc.TurnForecast, width: int = 78, shown: Mapping[str, str] | None
     for chances in (True, False) if f.lp_odds else (False,):
         listed = total.copy()
         if items:
-            listed.append(": " + ", ".join(item(*i, chances) for i in items))
+            listed.append(colon() + ", ".join(item(*i, chances) for i in items))
         if f.uncertain:
             full = listed.copy()
             unknown = "; ".join(forecast_word(u, shown) for u in f.uncertain)
@@ -762,7 +780,7 @@ def lp_line(f: fc.TurnForecast, width: int = 78, shown: Mapping[str, str] | None
     if items:  # short of room: `LP ★2-10: vs Black army ★0-3, …, Temple ★2` before the total alone
         brief = Text(_("LP") + " ", style="bold")
         brief.append_text(gain)
-        brief.append(": " + ", ".join(item(name, lo, hi, o, False, brief=True) for name, lo, hi, o in items))
+        brief.append(colon() + ", ".join(item(name, lo, hi, o, False, brief=True) for name, lo, hi, o in items))
         candidates.append(brief)
     return first_fitting(candidates + [total], width)
 
@@ -773,6 +791,7 @@ def war_label(name: str, brief: bool = False, shown: Mapping[str, str] | None = 
     shown = shown or {}
     if name.startswith("War vs "):
         against = name.removeprefix("War vs ")
+        against = forecast_word(against, shown)  # (a player's name as it is; an army in the screens' words)
         return "vs " + against if brief else _("War vs %(name)s") % {"name": against}
     if name.endswith(" dies") and name.removesuffix(" dies") in shown:
         return _("%(card)s dies") % {"card": shown[name.removesuffix(" dies")]}
@@ -792,7 +811,8 @@ def build_line(view: SeatView, f: fc.TurnForecast, width: int = 78) -> Text:
     room = width - out.cell_len
     for shown in range(len(entries), 0, -1):  # whole entries (in the Construction list's order), then how many more
         more = len(entries) - shown
-        text = ", ".join(entries[:shown]) + (" " + _("+%(count)s more") % {"count": more} if more else "")
+        beyond = ngettext("+%(count)s more", "+%(count)s more", more) % {"count": more}
+        text = ", ".join(entries[:shown]) + (" " + beyond if more else "")
         if len(text) <= room:
             break
     out.append(text)

@@ -20,7 +20,7 @@ from ...text.narrator import Names
 from .. import panels
 from .. import text as tx
 from ..kingdom import KingdomTable, KingdomView, kingdom_views
-from ..language import SCREENS, and_list, said
+from ..language import SCREENS, and_list, colon, said
 from ..messages import NewGameAsked
 from .common import GameScreen
 from .summary import heading
@@ -35,7 +35,7 @@ def end_lines(view: SeatView, events: list[ev.LpChanged]) -> Text:
     for i, player in enumerate(view.players):
         mine = [e for e in events if e.player == i]
         if mine:
-            line = Text.assemble((player.name, "bold"), ": ")
+            line = Text.assemble((player.name, "bold"), colon())
             line.append(", ".join(f"{names.cause(e.cause)} {'+' if e.amount > 0 else ''}{e.amount}" for e in mine))
             line.append(f" = {tx.LP}{mine[-1].total}")
             lines.append(line)

@@ -28,13 +28,13 @@ from ...rules import (
     UnitType,
 )
 from ...text.help import HELP, blocks, translated_markdown
-from ...text.i18n import N_, folded
+from ...text.i18n import N_, every_name, folded
 from ...text.narrator import Names, narrate
 from .. import panels
 from .. import text as tx
 from ..flow import Summary
 from ..kingdom import Kingdom, kingdom_views, legend
-from ..language import said
+from ..language import colon, said
 from ..seats import bot_marked
 from ..widgets import TextInput, option_key
 from .common import GameScreen
@@ -83,7 +83,7 @@ def rulings_for(name: str) -> list[str]:
 
 def project_rulings() -> list[str]:
     """The project's own rulings, each with its section, in the help's language."""
-    return [f"*{HELP.translated(section)}*: {HELP.translated(text)}" for section, text in rulings()
+    return [f"*{HELP.translated(section)}*{colon()}{HELP.translated(text)}" for section, text in rulings()
             if "project ruling" in text.lower()]
 
 
@@ -189,7 +189,7 @@ def building_detail(b: BuildingType) -> Text:
 
 
 def necropolis_detail(card: NecropolisCard) -> Text:
-    name = Text(card.name, style="bold underline")
+    name = Text(HELP.card_name(card), style="bold underline")
     if card.pile == "end":
         out = styled(_("%(name)s  Necropolis card (END)"), name=name)
         gain = _("Gain: %(lp)s for the Lich King at the end of the game")
@@ -208,7 +208,7 @@ def necropolis_detail(card: NecropolisCard) -> Text:
 
 
 def lich_card_detail(card: LichKingCard) -> Text:
-    out = styled(_("%(name)s  Lich King card"), name=Text(card.name, style="bold underline"))
+    out = styled(_("%(name)s  Lich King card"), name=Text(HELP.card_name(card), style="bold underline"))
     out.append("\n" + (HELP.translated(card.text) or card.effect.replace("_", " ")))
     return out
 
@@ -254,12 +254,13 @@ class CardBrowser(InfoScreen):
             return any(q in folded(n) for n in names)
 
         units = sorted(self.catalog.units.values(), key=lambda t: folded(HELP.card_name(t)))
-        out = [("unit", t.key, HELP.card_name(t)) for t in units if found(*t.every_name)]
+        out = [("unit", t.key, HELP.card_name(t)) for t in units if found(*every_name(t))]
         out += [("building", b.key, HELP.card_name(b)) for b in self.catalog.buildings.values()
-                if found(*b.every_name)]
-        necropolis = sorted(self.catalog.necropolis.values(), key=lambda c: (str(c.pile), c.name))
-        out += [("necropolis", c.key, c.name) for c in necropolis if found(c.name)]
-        out += [("lich_king", c.key, c.name) for c in self.catalog.lich_king.values() if found(c.name)]
+                if found(*every_name(b))]
+        necropolis = sorted(self.catalog.necropolis.values(), key=lambda c: (str(c.pile), folded(HELP.card_name(c))))
+        out += [("necropolis", c.key, HELP.card_name(c)) for c in necropolis if found(*every_name(c))]
+        out += [("lich_king", c.key, HELP.card_name(c)) for c in self.catalog.lich_king.values()
+                if found(*every_name(c))]
         return out
 
     def body(self) -> ComposeResult:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -426,7 +427,10 @@ class AgeTargetModal(HintHost, ChoiceModal[int]):
     def label(self, slot: int) -> Text:
         u = self.view.players[self.player].slots[slot]
         assert u is not None  # (the options name spots with a Unit)
-        label = Text.assemble(f"{tx.SPOT_KEYS[slot]} ", (SCREENS.card_name(self.view.card(u.card)).ljust(17), "bold"),
+        names = [SCREENS.card_name(self.view.card(v.card)) for v in self.view.players[self.player].slots if v]
+        width = max(17, *(cell_len(n) + 1 for n in names))  # (a column: "Maîtresse du temps" and its ◷ apart)
+        label = Text.assemble(f"{tx.SPOT_KEYS[slot]} ", (set_cell_size(SCREENS.card_name(self.view.card(u.card)),
+                                                                       width), "bold"),
                               tx.age(u.age), f" → {tx.AGE}{u.age + self.options.amount}  ")
         change = self.asks.age_change(slot, self.options.amount)
         for part in age_change_parts(change):

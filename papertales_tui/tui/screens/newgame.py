@@ -168,6 +168,9 @@ class NewGameScreen(GameScreen):
         yield TickBox(said(DISCARD_LABEL[False]), id="discard", compact=True)
 
     def on_mount(self) -> None:
+        from ..textual_words import translate_dropdowns
+
+        translate_dropdowns(self)  # ("Esc Dismiss menu" in the key bar, in the screens' language)
         self.pasted = {}
         for label in self.query(".error"):
             label.display = False

@@ -28,7 +28,7 @@ from .. import kingdom as kw
 from .. import panels
 from .. import text as tx
 from .. import wars as wr
-from ..language import SCREENS, said
+from ..language import SCREENS, colon, said
 from .common import Continue, GameScreen
 
 _ = SCREENS.gettext
@@ -64,7 +64,7 @@ def gains(view: SeatView, events: Sequence[ev.BaseEvent], width: int = 76) -> Te
     out, line = Text(), 0
     for i, p in enumerate(view.players):
         if lp[i] or gold[i]:
-            one = Text(f"{p.name}: ", style="bold")
+            one = Text(p.name + colon(), style="bold")
             if lp[i]:
                 one.append_text(tx.lp(lp[i]))
                 one.append(" ")
@@ -147,7 +147,7 @@ def deaths(view: SeatView, died: list[ev.UnitDied]) -> Text:
     by_player: dict[int, list[str]] = defaultdict(list)
     for e in died:
         by_player[e.player].append(f"{SCREENS.card_name(view.card(e.card))} {tx.AGE}{e.age}")
-    return Text("\n").join(Text.assemble((view.players[i].name, "bold"), ": ", ", ".join(names))
+    return Text("\n").join(Text.assemble((view.players[i].name, "bold"), colon(), ", ".join(names))
                            for i, names in sorted(by_player.items()))
 
 

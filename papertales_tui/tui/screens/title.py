@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from ...dirs import KEPT_PREFIX, kept_games, saved_games
 from ...rules import literal
 from .. import text as tx
-from ..language import LANGUAGE_NAMES, SCREENS, glue, lang, resource_name
+from ..language import LANGUAGE_NAMES, SCREENS, colon, glue, lang, resource_name
 from ..messages import (
     LanguageChosen,
     NewGameAsked,
@@ -32,7 +32,7 @@ from .common import GameScreen
 _ = SCREENS.gettext
 MAX_KEPT_SHOWN = 5  # the newest kept and saved games, those in progress first (older ones stay in the data folder)
 # The language row reads the same in every language (one finds it whatever the language on screen)
-LANGUAGE_ROW = "Language · Langue · Język · Idioma: %(language)s"
+LANGUAGE_ROW = "Language · Langue · Język · Idioma%(colon)s%(language)s"  # (in every language: each finds its own)
 
 
 def banner() -> list[Text]:
@@ -157,7 +157,8 @@ class TitleScreen(GameScreen):
         self.choices += [("kept", kept_label(path) if path.name.startswith(KEPT_PREFIX) else saved_label(path))
                          for path in self.kept]
         self.choices += [("rules", _("How to play")), ("cards", _("Card browser")),
-                         ("language", LANGUAGE_ROW % {"language": LANGUAGE_NAMES[lang()]}), ("quit", _("Quit"))]
+                         ("language", LANGUAGE_ROW % {"colon": colon(), "language": LANGUAGE_NAMES[lang()]}),
+                         ("quit", _("Quit"))]
         self.menu = RowList(banner(), id="menu")
 
     def body(self) -> ComposeResult:
