@@ -275,7 +275,7 @@ async def test_the_game_waits_for_every_seat_to_read_the_results_or_the_timeout(
             table.game.apply(pend.player, random_decision(table.game, pend, rng))
         table.settle()
     assert table.reading() == (0, 1) and table.asked(0) is None
-    assert table.read_to(0, len(table.pages) - 1) is None
+    assert table.on_read(0, len(table.pages) - 1) is None
     assert table.reading() == (1,) and table.asked(0) is None
     server = TableServer(table, None)
     async with running(server) as port, SeatClient(link("127.0.0.1", port, 0, table.secrets[0] or ""),
@@ -288,7 +288,7 @@ def test_a_resumed_table_keeps_its_secrets_and_sequence_numbers(tmp_path: Path) 
     table = new_table(3, 3, ["human", "bot:medium", "human"])
     pend = table.game.pending_for(0)
     assert pend is not None and pend.kind == Step.PICK
-    assert table.decide(0, P.Decide(v=1, type="decide", seq=0, decision=Pick(pend.options.cards[0]))) is None  # type: ignore[union-attr]
+    assert table.on_decide(0, P.Decide(v=1, type="decide", seq=0, decision=Pick(pend.options.cards[0]))) is None  # type: ignore[union-attr]
     path = tmp_path / "t.json"
     table.save(path)
     assert sidecar_path(path).stat().st_mode & 0o777 == 0o600

@@ -17,6 +17,9 @@ FORBIDDEN = {  # layer -> the layers it must not import
                                    "papertales_tui.text"),
     # the hosted table (papertales host): no Textual, no app; the rules, the words, the saves
     "papertales_tui.hosting": ("papertales_tui.tui", "papertales_tui.commands", "papertales_tui.cli"),
+    # the one table under every seat (hot seat and hosted): no Textual, no app, no network
+    "papertales_tui.table": ("papertales_tui.tui", "papertales_tui.commands", "papertales_tui.cli",
+                             "papertales_tui.hosting", "textual", "aiohttp"),
     "papertales_tui.text": ("papertales_tui.tui", "papertales_tui.persistence", "papertales_tui.commands",
                             "papertales_tui.cli"),
 }

@@ -69,6 +69,7 @@ class TableServer:
         self.writing = 0  # saves made and not written yet
         self.sidecar_kept: tuple[Any, ...] | None = None  # what the secrets file was last written with
         self.save_failed = False
+        self.ended = table.game.over  # the game's end told on the terminal
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[self.guard], client_max_size=1024)
@@ -130,9 +131,11 @@ class TableServer:
             writer = asyncio.create_task(self.write(client))
             old = self.clients.get(seat)
             self.clients[seat] = client
+            self.table.connected(seat, True)
             if old is not None:  # the seat opened again (a phone that slept, a new tab): this one plays
                 self.queue(old, p.Notice(what="taken_over", seat=seat))
                 old.queue.put_nowait(None)
+            self.say("taken over" if old is not None else "joined", seat)
             self.queue(client, self.table.welcome(seat))
             client.pages_sent = self.table.read[seat]  # the pages it has read are not sent again
             self.refresh()
@@ -146,6 +149,8 @@ class TableServer:
         finally:
             if self.clients.get(seat) is client:
                 del self.clients[seat]
+                self.table.connected(seat, False)
+                self.say("left", seat)
                 self.refresh()  # (who is online)
             client.queue.put_nowait(None)
             if writer is not None:
@@ -153,6 +158,15 @@ class TableServer:
                     await asyncio.wait_for(writer, 5)
             self.connections -= 1
         return ws
+
+    def say(self, what: str, seat: int | None = None) -> None:
+        """One line on the host's terminal: a seat joined, left or was taken over, or the game ended
+        (names shown literally; never a secret)."""
+        if seat is None:
+            self.log(what)
+            return
+        name = "".join(ch if ch.isprintable() else "?" for ch in self.table.names()[seat])
+        self.log(f"seat {seat + 1} ({name}) {what}")
 
     async def write(self, client: Client) -> None:
         """Send a client's queue in order; None closes it."""
@@ -198,11 +212,11 @@ class TableServer:
                 self.queue(client, table.ask(seat, message))
             return
         if isinstance(message, p.Read):
-            refused = table.read_to(seat, message.page)
+            refused = table.on_read(seat, message.page)
         elif isinstance(message, p.Decide):
-            refused = table.decide(seat, message)
+            refused = table.on_decide(seat, message)
         else:
-            refused = table.take_back(seat, message)
+            refused = table.on_take_back(seat, message)
             if refused is None:
                 step = str(table.prior[seat].step) if table.prior[seat] is not None else None  # type: ignore[union-attr]
                 for other in self.clients.values():
@@ -236,6 +250,11 @@ class TableServer:
 
     def changed(self) -> None:
         """After a change: every seat's new messages, the bots' turns, the read timeout."""
+        if self.table.game.over and not self.ended:
+            self.ended = True
+            scores = ", ".join(f"{''.join(c if c.isprintable() else '?' for c in pl.name)} {pl.lp} LP"
+                               for pl in self.table.game.players)
+            self.say(f"the game is over: {scores}")
         self.refresh()
         self.start_bots()
         self.start_timer()
@@ -247,10 +266,10 @@ class TableServer:
         if self.writing:
             return
         table = self.table
-        online = tuple(sorted(self.clients))
+        online = tuple(sorted(table.online))
         for client in list(self.clients.values()):
             while client.pages_sent < len(table.pages):
-                self.queue(client, table.pages[client.pages_sent])
+                self.queue(client, table.page(client.pages_sent))
                 client.pages_sent += 1
             state = p.encode(table.state(client.seat, online))
             if state != client.last_state:
@@ -265,7 +284,7 @@ class TableServer:
         pages to read change (its sequence numbers are a lower bound: see docs/protocol.md)."""
         if self.save_path is not None:
             data, sidecar = self.table.encoded(), self.table.sidecar()
-            kept = (sidecar["secrets"], sidecar["pages_from"])
+            kept = (sidecar["secrets"], sidecar["read"])
             self.writing += 1  # (until it is written, no seat is told of anything: see `refresh`)
             try:
                 async with self.write_lock:
@@ -301,7 +320,7 @@ class TableServer:
     async def bot(self, key: tuple[int, int, str], pend: Any, view: Any) -> None:
         try:
             decision = await asyncio.to_thread(self.table.bot_choose, pend, view)
-            if self.table.bot_decided(pend, decision):
+            if self.table.bot_decided(pend, decision)[0]:
                 await self.commit()
         finally:
             self.bots_running.discard(key)

@@ -84,6 +84,20 @@ class Waiting:
 Scene = Summary | Handoff | Decide | BotTurn | Final | Waiting
 
 
+@dataclass(frozen=True)
+class Offers:
+    """What a flow offers besides playing (the app asks this, never which kind of flow it is): saving
+    under a name, the coach's hints, the review at the end, bots' turns to run here, a rematch at the
+    end, take-backs."""
+
+    save_as: bool = False
+    hints: bool = False
+    review: bool = False
+    bots: bool = False
+    rematch: bool = False
+    take_back: bool = True
+
+
 class Asks(Protocol):
     """The engine's answers about one seat's decision that its screen asks for (forecasts, prices...):
     a screen holds a `SeatView` and this, never the game, and works no rule out itself."""
@@ -112,6 +126,9 @@ class Flow(Protocol):
 
     @property
     def scene(self) -> Scene: ...
+
+    @property
+    def offers(self) -> Offers: ...
 
     @property
     def seats(self) -> list[str]: ...

@@ -33,7 +33,7 @@ from ..hosting import protocol as pr
 from ..rules import Catalog, ConstructionPrice, Decision, IllegalDecision, Pending, SeatView, Step
 from ..text.i18n import N_
 from ..words import Term
-from .flow import Decide, Final, Scene, Summary, Waiting
+from .flow import Decide, Final, Offers, Scene, Summary, Waiting
 from .session import taken_back_text
 
 if TYPE_CHECKING:
@@ -329,6 +329,12 @@ class RemoteSession:
         deciding = () if reading else tuple(i for i in state.deciding if i != seat)
         kind = Step(state.view.step) if state.take_back and not note else None
         return Waiting(seat, deciding, reading, kind, note)
+
+    @property
+    def offers(self) -> Offers:
+        """What a joined seat offers: hints and the review (the host's coach, from this seat's view),
+        a rematch at the end, take-backs; no Save as (the host saves), no bots here."""
+        return Offers(hints=True, review=True, rematch=True, take_back=True)
 
     @property
     def seats(self) -> list[str]:
