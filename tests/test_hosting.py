@@ -52,10 +52,11 @@ class Audit:
 
     def __init__(self, table: HostedTable):
         self.table, self.sent, self.problems = table, {}, []  # type: ignore[var-annotated]
+        self.server: TableServer | None = None  # (when given: its table of the moment, a rematch's too)
 
     def __call__(self, seat: int, text: str) -> None:
         self.sent.setdefault(seat, []).append(text)
-        game = self.table.game
+        game = (self.server.table if self.server is not None else self.table).game
         message = P.to_seat(text, game.catalog)
         data = json.loads(text)
         if not game.over and game.state.seed in seeds_in(data):
@@ -77,6 +78,24 @@ class Audit:
         elif isinstance(message, P.Answer) and message.ask == "log" and any(
                 e["event"].get("private_to") not in (None, seat) for e in data["result"]["events"]):
             self.problems.append(f"seat {seat}: another seat's private event")
+        elif isinstance(message, P.Answer) and message.ask == "hint" and message.result is not None:
+            hint = P.hint_of(P.answer_result("hint", message.result, game.catalog))
+            pend = game.pending_for(seat)
+            if hint.player != seat or pend is None or any(
+                    not _legal(game, seat, o.decision) for o in hint.outcomes):
+                self.problems.append(f"seat {seat}: a hint about another seat's decision")
+        elif isinstance(message, P.Answer) and message.ask == "review":
+            review = P.review_of(P.answer_result("review", message.result, game.catalog))
+            if not game.over or review.seats != [seat] or any(a.player != seat for a in review.assessments):
+                self.problems.append(f"seat {seat}: a review of another seat, or before the end")
+
+
+def _legal(game: Game, seat: int, decision: Any) -> bool:
+    try:
+        game.check(seat, decision)
+    except Exception:
+        return False
+    return True
 
 
 async def play_table(table: HostedTable, tmp_path: Path, questions: bool = False,

@@ -222,7 +222,8 @@ class LogPage(BaseModel):
 
 
 REASONS = ("bad_message", "version", "replay", "out_of_order", "not_your_seat", "not_asked", "illegal",
-           "malformed", "wrong_kind", "unaffordable", "no_take_back", "bad_question", "bad_page")
+           "malformed", "wrong_kind", "unaffordable", "no_take_back", "too_many_take_backs", "bad_question",
+           "bad_page", "cancelled", "not_over")
 
 
 class Refused(_ToSeat):
@@ -245,7 +246,8 @@ class Refused(_ToSeat):
 class Notice(_ToSeat):
     """Something the seat is told: `taken_over` (another client opened this seat's link: this one is
     closed), `took_back` (`seat` took back their decision of `step`), `closing` (the host stops; the
-    table is saved)."""
+    table is saved), `rematch` (a new game at the same table: its pages start from id 0 again; a
+    `welcome` and a `state` follow)."""
 
     type: Literal["notice"] = "notice"
     what: str
@@ -279,6 +281,12 @@ class TakeBack(_ToServer):
     type: Literal["take_back"]
     seq: Seq
     seat: SeatNo | None = None
+
+
+class Rematch(_ToServer):
+    """The game is over: play again at the same table (same seats and links, a new seed)."""
+
+    type: Literal["rematch"]
 
 
 class Read(_ToServer):
@@ -327,8 +335,120 @@ class LogAsk(BaseModel):
     count: Annotated[int, Field(ge=1, le=MAX_LOG_PAGE)] = MAX_LOG_PAGE
 
 
-Question = Annotated[Forecast | Report | WouldDie | AgeChangeAsk | SuggestedUnpaid | LogAsk,
-                     Field(discriminator="kind")]
+class HintAsk(BaseModel):
+    """The coach's hint for this seat's decision now, worked out on the host from the seat's own view
+    (one coach job a seat: a new `hint` or `review` cancels the one under way, answered `cancelled`)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    kind: Literal["hint"]
+
+
+class ReviewAsk(BaseModel):
+    """The coach's review of this seat's decisions, once the game is over."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    kind: Literal["review"]
+
+
+class CancelAsk(BaseModel):
+    """Stop this seat's coach job (its question is answered `cancelled`); the result: whether one ran."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    kind: Literal["cancel"]
+
+
+Question = Annotated[Forecast | Report | WouldDie | AgeChangeAsk | SuggestedUnpaid | LogAsk | HintAsk | ReviewAsk
+                     | CancelAsk, Field(discriminator="kind")]
+
+COACH_QUESTIONS = ("hint", "review")
+MAX_SCORES = 2000  # samples' scores of one option in a hint or an assessment
+
+
+# ---- the coach's answers on the wire ------------------------------------------------------------
+class _Wire(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+class OutcomeW(_Wire):
+    decision: DecisionW
+    scores: Annotated[tuple[float, ...], Field(max_length=MAX_SCORES)] = ()
+    lp: float = 0.0
+    gold: float = 0.0
+    wars: float = 0.0
+    beaten: dict[int, int] = {}
+
+
+class HintW(_Wire):
+    """A `coach.Hint` as it travels (`ordinal`: the seat's decision it is for, counted from 0)."""
+
+    player: SeatNo
+    kind: str
+    choice: DecisionW
+    outcomes: Annotated[tuple[OutcomeW, ...], Field(max_length=200)]
+    samples: int
+    ordinal: int = 0
+
+
+class AssessmentW(_Wire):
+    index: int
+    player: SeatNo
+    turn: int
+    kind: str
+    decision: DecisionW
+    choice: DecisionW
+    cost: float
+    error: float
+    samples: int
+    playouts: int
+    on_hint: bool = False
+    before: tuple[int | None, ...] = ()
+    better: tuple[float, float, float] | None = None
+
+
+class ReviewW(_Wire):
+    """A `coach.Review` as it travels."""
+
+    assessments: Annotated[tuple[AssessmentW, ...], Field(max_length=2000)]
+    players: tuple[str, ...]
+    seats: tuple[SeatNo, ...]
+    deciding_turn: dict[str, Any] | None = None
+
+
+def hint_wire(hint: Any, ordinal: int) -> HintW:
+    """A `coach.Hint` as it travels."""
+    return HintW(player=hint.player, kind=str(hint.kind), choice=hint.choice, samples=hint.samples, ordinal=ordinal,
+                 outcomes=tuple(OutcomeW(decision=o.decision, scores=tuple(o.scores[:MAX_SCORES]), lp=o.lp,
+                                         gold=o.gold, wars=o.wars, beaten=dict(o.beaten)) for o in hint.outcomes))
+
+
+def hint_of(wire: HintW) -> Any:
+    """The `coach.Hint` a `HintW` holds."""
+    from ..rules import Step
+    from ..rules.coach import Hint, Outcome
+
+    return Hint(wire.player, Step(wire.kind), wire.choice,
+                [Outcome(o.decision, list(o.scores), o.lp, o.gold, o.wars, dict(o.beaten)) for o in wire.outcomes],
+                wire.samples)
+
+
+def review_wire(review: Any) -> ReviewW:
+    """A `coach.Review` as it travels."""
+    return ReviewW(players=tuple(review.players), seats=tuple(review.seats),
+                   deciding_turn=dict(review.deciding_turn) if review.deciding_turn is not None else None,
+                   assessments=tuple(AssessmentW(
+                       index=a.index, player=a.player, turn=a.turn, kind=str(a.kind), decision=a.decision,
+                       choice=a.choice, cost=a.cost, error=a.error, samples=a.samples, playouts=a.playouts,
+                       on_hint=a.on_hint, before=tuple(a.before), better=a.better) for a in review.assessments))
+
+
+def review_of(wire: ReviewW) -> Any:
+    """The `coach.Review` a `ReviewW` holds."""
+    from ..rules import Step
+    from ..rules.coach import Assessment, Review
+
+    return Review([Assessment(a.index, a.player, a.turn, Step(a.kind), a.decision, a.choice, a.cost, a.error,
+                              a.samples, a.playouts, a.on_hint, tuple(a.before), a.better) for a in wire.assessments],
+                  list(wire.players), list(wire.seats), wire.deciding_turn)  # type: ignore[arg-type]
 
 
 class Ask(_ToServer):
@@ -340,7 +460,7 @@ class Ask(_ToServer):
     query: Question
 
 
-ToServer = Annotated[Decide | TakeBack | Read | Ask, Field(discriminator="type")]
+ToServer = Annotated[Decide | TakeBack | Read | Ask | Rematch, Field(discriminator="type")]
 
 # What each question's answer holds
 RESULTS: dict[str, Any] = {
@@ -350,12 +470,15 @@ RESULTS: dict[str, Any] = {
     "age_change": AgeChange,
     "suggested_unpaid": tuple[int, ...],
     "log": LogPage,
+    "hint": HintW | None,  # None: the seat has nothing to decide now
+    "review": ReviewW,
+    "cancel": bool,
 }
 
-for _model in (State, Page, Answer, LoggedEvent, LogPage, Decide, Ask):
+for _model in (State, Page, Answer, LoggedEvent, LogPage, Decide, Ask, OutcomeW, HintW, AssessmentW, ReviewW):
     _model.model_rebuild(_types_namespace=NAMESPACE)
 _TO_SEAT: TypeAdapter[Welcome | State | Page | Answer | Refused | Notice] = TypeAdapter(ToSeat)
-_TO_SERVER: TypeAdapter[Decide | TakeBack | Read | Ask] = TypeAdapter(ToServer)
+_TO_SERVER: TypeAdapter[Decide | TakeBack | Read | Ask | Rematch] = TypeAdapter(ToServer)
 _RESULTS = {kind: TypeAdapter(t) for kind, t in RESULTS.items()}
 _ADAPTERS: list[TypeAdapter[Any]] = [_TO_SEAT, _TO_SERVER, *_RESULTS.values()]
 for _adapter in _ADAPTERS:
@@ -380,7 +503,7 @@ def answer_result(ask: str, value: Any, catalog: Catalog) -> Any:
         raise ValueError(f"not an answer to {ask!r}: {_why(err)}") from None
 
 
-def to_server(text: str | bytes) -> Decide | TakeBack | Read | Ask:
+def to_server(text: str | bytes) -> Decide | TakeBack | Read | Ask | Rematch:
     """A seat's message, checked (ValueError, saying what is wrong)."""
     if len(text) > MAX_TO_SERVER:
         raise ValueError(f"a message of more than {MAX_TO_SERVER} bytes")
@@ -408,6 +531,7 @@ def _why(err: Exception) -> str:
     return str(err)
 
 
-__all__ = ["Answer", "Ask", "Decide", "Figures", "LogPage", "MAX_LOG_PAGE", "MAX_TO_SEAT", "MAX_TO_SERVER",
+__all__ = ["COACH_QUESTIONS", "Answer", "Ask", "HintW", "Rematch", "ReviewW", "Decide", "hint_of", "hint_wire",
+           "review_of", "review_wire", "Figures", "LogPage", "MAX_LOG_PAGE", "MAX_TO_SEAT", "MAX_TO_SERVER",
            "Notice", "Page", "REASONS", "RESULTS", "Read", "Refused", "State", "TakeBack", "VERSION", "Welcome",
            "answer_result", "encode", "result", "to_seat", "to_server"]

@@ -36,6 +36,22 @@ DEFAULT_MAX_CLIENTS = 32
 TAKEN_OVER = 4001  # the close code of a connection whose seat was opened elsewhere
 QUEUE_LIMIT = 2000  # messages waiting for a client that does not read: then it is dropped
 HEARTBEAT = 15.0
+COACH_THREADS = 1  # coach jobs running at once (each bounded in CPU by its budget; the others wait)
+
+
+class _Stop:
+    """A coach job's cancel flag (read from its thread)."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self._event = threading.Event()
+
+    def set(self) -> None:
+        self._event.set()
+
+    def is_set(self) -> bool:
+        return self._event.is_set()
 
 
 @dataclass(eq=False)
@@ -70,6 +86,8 @@ class TableServer:
         self.sidecar_kept: tuple[Any, ...] | None = None  # what the secrets file was last written with
         self.save_failed = False
         self.ended = table.game.over  # the game's end told on the terminal
+        self.coaching: dict[int, _Stop] = {}  # each seat's coach job under way
+        self.coach_slots = asyncio.Semaphore(COACH_THREADS)
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[self.guard], client_max_size=1024)
@@ -150,6 +168,7 @@ class TableServer:
             if self.clients.get(seat) is client:
                 del self.clients[seat]
                 self.table.connected(seat, False)
+                self.cancel_coach(seat)
                 self.say("left", seat)
                 self.refresh()  # (who is online)
             client.queue.put_nowait(None)
@@ -204,17 +223,18 @@ class TableServer:
             reason = "version" if str(why).startswith(("decide.v", "take_back.v", "read.v", "ask.v")) else "bad_message"
             self.queue(client, p.Refused(reason=reason, about="", message=str(why)))
             return
+        if isinstance(message, p.Rematch):
+            self.rematch(client)
+            return
         if isinstance(message, p.Ask):
-            job = table.rivals_job(seat) if message.query.kind == "forecast" and table.asked(seat) else None
-            if job is not None:  # the first forecast of a decision: its samples away from the loop
-                self.spawn(self.forecast(client, message, job))
-            else:
-                self.queue(client, table.ask(seat, message))
+            self.question(client, message)
             return
         if isinstance(message, p.Read):
             refused = table.on_read(seat, message.page)
         elif isinstance(message, p.Decide):
             refused = table.on_decide(seat, message)
+            if refused is None:
+                self.cancel_coach(seat)
         else:
             refused = table.on_take_back(seat, message)
             if refused is None:
@@ -229,6 +249,81 @@ class TableServer:
             self.changed()
         else:  # (a page read may let the table answer a Mystical Healer question that changes nothing)
             await self.commit()
+
+    def question(self, client: Client, message: p.Ask) -> None:
+        """A seat's question: the coach's in a job of its own, the first forecast of a decision once its
+        samples are made (away from the loop), the others at once."""
+        seat, table = client.seat, self.table
+        if message.query.kind in (*p.COACH_QUESTIONS, "cancel"):
+            self.coach(client, message)
+            return
+        job = table.rivals_job(seat) if message.query.kind == "forecast" and table.asked(seat) else None
+        if job is not None:  # the first forecast of a decision: its samples away from the loop
+            self.spawn(self.forecast(client, message, job))
+        else:
+            self.queue(client, table.ask(seat, message))
+
+    # --- the coach: one job a seat, cancellable, in a thread, at most COACH_THREADS at once ----------
+    def coach(self, client: Client, message: p.Ask) -> None:
+        seat, kind = client.seat, message.query.kind
+        running = self.coaching.pop(seat, None)
+        if running is not None:
+            running.set()  # (its question is answered `cancelled`)
+        if kind == "cancel":
+            self.queue(client, p.Answer(id=message.id, ask="cancel", result=running is not None))
+            return
+        job = self.table.coach_job(seat, kind)
+        if isinstance(job, p.Refused):
+            self.queue(client, job.model_copy(update={"id": message.id}))
+            return
+        if job is None:  # (nothing to decide now: no hint)
+            self.queue(client, p.Answer(id=message.id, ask=kind, result=None))
+            return
+        stop = self.coaching[seat] = _Stop()
+        self.spawn(self.coach_run(client, message, job, stop))
+
+    async def coach_run(self, client: Client, message: p.Ask, job: Any, stop: _Stop) -> None:
+        seat, kind = client.seat, message.query.kind
+        asked = self.table.asked(seat)
+        try:
+            async with self.coach_slots:
+                result = None if stop.is_set() else await asyncio.to_thread(job, stop.is_set)
+        finally:
+            if self.coaching.get(seat) is stop:
+                del self.coaching[seat]
+        if result is None or stop.is_set() or (kind == "hint" and self.table.asked(seat) != asked):
+            self.queue(client, p.Refused(reason="cancelled", about="ask", id=message.id,
+                                         message="the coach stopped: asked again, cancelled, or the decision moved on"))
+            return
+        self.queue(client, p.Answer(id=message.id, ask=kind, result=p.result(kind, result)))
+        if kind == "hint":
+            self.table.coached(seat, result)
+            await self.commit()
+
+    def cancel_coach(self, seat: int) -> None:
+        stop = self.coaching.pop(seat, None)
+        if stop is not None:
+            stop.set()
+
+    # --- a rematch: the same table, a new game ---------------------------------------------------------
+    def rematch(self, client: Client) -> None:
+        table = self.table
+        if not table.game.over:
+            self.queue(client, p.Refused(reason="not_over", about="rematch", message="the game is not over"))
+            return
+        for seat in list(self.coaching):
+            self.cancel_coach(seat)
+        self.table = table.rematch(secrets.randbits(32))
+        self.ended = False
+        self.bots_running.clear()
+        self.samples.clear()
+        self.say(f"a rematch starts ({', '.join(self.table.names())})")
+        for other in self.clients.values():
+            other.pages_sent = 0
+            other.last_state = ""
+            self.queue(other, p.Notice(what="rematch"))
+            self.queue(other, self.table.welcome(other.seat))
+        self.spawn(self.commit())
 
     async def forecast(self, client: Client, message: p.Ask, job: tuple[int, Any, Any]) -> None:
         """Answer a forecast once the samples of the neighbours' strengths for this decision are known

@@ -23,7 +23,7 @@ import copy
 import json
 import os
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,7 @@ from . import protocol as p
 
 __all__ = ["HUMAN", "HostedTable", "is_bot", "read_sidecar", "sidecar_path", "write_save"]
 
+REVIEW_EACH = 0.5  # CPU seconds of search per decision in a joined seat's review (as at one keyboard)
 SECRET_BYTES = 24  # secrets.token_urlsafe(24): 32 characters, 192 bits
 SIDECAR = ".secrets"
 
@@ -81,6 +82,9 @@ class HostedTable(GameTable):
         self.read_timeout = read_timeout
         self.port = port  # the port it was served on (kept: --resume serves the same links)
         self._sent: list[p.Page] = []  # the pages as sent (made once)
+        from ..rules.coach import HINT_BUDGET, REVIEW_BUDGET
+
+        self.hint_budget, self.review_budget = HINT_BUDGET, REVIEW_BUDGET  # CPU seconds of the coach's jobs
         self._rivals: dict[int, tuple[int, Any]] = {}
 
     # --- what a seat is sent ---------------------------------------------------------------------
@@ -210,6 +214,55 @@ class HostedTable(GameTable):
                 raise _BadQuestion("the new Units are cards of your hand")
             return tuple(game.suggested_unpaid(seat, list(query.new)))
         return self._forecast(seat, list(query.slots), query.keep)
+
+    # --- the coach, on the host, from the seat's own view only -------------------------------------------
+    def coach_job(self, seat: int, kind: str) -> Callable[[Callable[[], bool]], Any] | p.Refused | None:
+        """The work of a seat's `hint` or `review` question, to run in a thread (it reads copies only:
+        the seat's view without the seed, its decision, its memory of the draft; or, once the game is
+        over, the game as it began): called with `cancelled`, it returns the answer's result, or None
+        when cancelled. None: nothing to work out (no decision asked: the answer is null)."""
+        from ..rules import coach
+
+        catalog = self.game.catalog
+        if kind == "hint":
+            work = self.hint_work(seat)
+            if work is None:
+                return None
+            view, pend, ordinal, memory = self._seen(seat), work.pend, work.ordinal, self.draft_memory(seat)
+
+            def hint(cancelled: Callable[[], bool]) -> Any:
+                try:
+                    found = coach.hint(view, pend, catalog, budget=self.hint_budget, max_samples=coach.MAX_SAMPLES,
+                                       cancelled=cancelled, drafts=memory)
+                except coach.Cancelled:
+                    return None
+                return p.hint_wire(found, ordinal)
+            return hint
+        review = self.review_work(seat)
+        if review is None:
+            return p.Refused(reason="not_over", about="ask", message="the review comes once the game is over")
+
+        def reviewed(cancelled: Callable[[], bool]) -> Any:
+            try:
+                found = coach.review(review.start, review.decisions, review.seats, budget=self.review_budget,
+                                     max_each=REVIEW_EACH, cancelled=cancelled, hints=review.hints)
+            except coach.Cancelled:
+                return None
+            return p.review_wire(found)
+        return reviewed
+
+    def coached(self, seat: int, result: Any) -> None:
+        """A hint sent to its seat: counted and kept for the review (as at one keyboard)."""
+        if isinstance(result, p.HintW):
+            self.hint_given(p.hint_of(result), result.ordinal)
+
+    def rematch(self, seed: int) -> HostedTable:
+        """The same table (seats, secrets, sequence numbers, port) around a new game shuffled by `seed`."""
+        again = HostedTable(self.rematch_game(seed), self.types, secret_list=self.secrets, next_seq=self.next_seq,
+                            read_timeout=self.read_timeout, port=self.port)
+        again.online = set(self.online)
+        again.hint_budget, again.review_budget = self.hint_budget, self.review_budget
+        return again
 
     def rivals_job(self, seat: int) -> tuple[int, SeatView, Any] | None:
         """What the samples of `seat`'s neighbours' strengths are worked out from, when this decision's

@@ -94,6 +94,16 @@ class HintWork:
     pend: Pending
 
 
+@dataclass(frozen=True)
+class ReviewWork:
+    """What the coach's review of `seats` is made from (the game is over: nothing hidden is left)."""
+
+    start: Game
+    decisions: list[dict[str, Any]]
+    seats: list[int]
+    hints: list[KeptHint]
+
+
 class GameTable:
     """One game at one table (see the module doc). Every method is one seat's act or one of the
     front's events; the game changes only through its public API."""
@@ -121,6 +131,7 @@ class GameTable:
         self.online: set[int] = set()  # the human seats connected now (at one keyboard: all)
         self.pages: list[PageSpan] = []
         self.shown = min(max(0, pages_from), len(game_log(game)))  # events of the log made into pages
+        self.pages_from = self.shown  # where the first page starts
         self.read = [0] * n  # pages each seat has read
         self._new_pages()
         if read is not None and len(read) == n:
@@ -271,7 +282,7 @@ class GameTable:
 
     def _new_pages(self) -> None:
         log = game_log(self.game)
-        start = self.shown
+        start = self.pages[-1].end if self.pages else self.pages_from  # (the same spans however often asked)
         for chapter, _events, end in chapters.spans(log, self.shown):
             self.pages.append(PageSpan(chapter, start, end))
             start = end
@@ -300,6 +311,16 @@ class GameTable:
         if pend is None or player not in self.humans:
             return None
         return HintWork(player, self.ordinal(player), observe(self.game, player), pend)
+
+    def review_work(self, seat: int) -> ReviewWork | None:
+        """What the coach's review of `seat`'s decisions is made from, once the game is over (None
+        before: nothing hidden is left only then): the game as it began, every decision, the hints kept."""
+        if not self.game.over:
+            return None
+        from ..rules.coach import start_of
+
+        return ReviewWork(start_of(self.game), list(game_decisions(self.game)), [seat],
+                          [h for h in self.kept_hints if h.player == seat])
 
     def hint_given(self, hint: CoachHint, ordinal: int) -> None:
         """A hint shown to its player: counted, and kept for the review (one per decision: the last)."""
