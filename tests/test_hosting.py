@@ -78,13 +78,18 @@ class Audit:
         elif isinstance(message, P.Answer) and message.ask == "log" and any(
                 e["event"].get("private_to") not in (None, seat) for e in data["result"]["events"]):
             self.problems.append(f"seat {seat}: another seat's private event")
-        elif isinstance(message, P.Answer) and message.ask == "hint" and message.result is not None:
+        elif isinstance(message, P.Answer) and message.ask in P.COACH_QUESTIONS:
+            self.coach(seat, game, message)
+
+    def coach(self, seat: int, game: Game, message: P.Answer) -> None:
+        """A hint is about the seat's own decision now; a review, once the game is over, of its own."""
+        if message.ask == "hint" and message.result is not None:
             hint = P.hint_of(P.answer_result("hint", message.result, game.catalog))
             pend = game.pending_for(seat)
             if hint.player != seat or pend is None or any(
                     not _legal(game, seat, o.decision) for o in hint.outcomes):
                 self.problems.append(f"seat {seat}: a hint about another seat's decision")
-        elif isinstance(message, P.Answer) and message.ask == "review":
+        elif message.ask == "review":
             review = P.review_of(P.answer_result("review", message.result, game.catalog))
             if not game.over or review.seats != [seat] or any(a.player != seat for a in review.assessments):
                 self.problems.append(f"seat {seat}: a review of another seat, or before the end")
