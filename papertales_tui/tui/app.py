@@ -32,7 +32,7 @@ from ..text.i18n import N_
 from . import messages as msg
 from . import modes, panels, seats
 from .contrast import ReadableColor, ReadableMonochrome
-from .flow import Asks, BotTurn, Decide, Final, Flow, Handoff, Scene, Summary, Waiting
+from .flow import Asks, BotTurn, Decide, Final, Flow, Handoff, Offers, Scene, Summary, Waiting
 from .host import Host
 from .language import SCREENS, shorten_key_words, translate_bindings
 from .palette import CardCommands
@@ -363,17 +363,19 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         m.answer(m.path, self.save_as(m.path, overwrite=m.overwrite))
 
     def on_hint_asked(self, m: msg.HintAsked) -> None:
-        """The Session hands out the hint's work (views and copies, never the game); it runs in a worker
-        thread, so typing goes on while the coach thinks. A hint the screen shows is counted and kept."""
-        session = self.local()
-        job = session.hint_job(m.player) if session is not None else None
-        if job is None:
+        """The flow hands out the hint's work (views and copies, never the game; at a hosted table, the
+        host's coach); it runs in a worker thread, so typing goes on while the coach thinks. A hint the
+        screen shows is counted and kept."""
+        flow = self.session
+        job = flow.hint_job(m.player) if flow is not None and flow.offers.hints else None
+        if flow is None or job is None:
             m.answer(None)
             return
 
         def shown(hint: CoachHint | None) -> None:
-            if m.answer(hint) and hint is not None and session is self.session:
-                self.hint_used(m.player, hint, job.ordinal)
+            if m.answer(hint) and hint is not None and flow is self.session:
+                flow.hint_given(hint, job.ordinal)
+                self.save_game()
 
         def think() -> None:
             found = job.run(lambda done, total: self._from_thread(m.progress, done, total), m.cancel.is_set)
@@ -382,11 +384,11 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         self.run_worker(think, thread=True, group="hint", exclusive=True)
 
     def on_review_asked(self, m: msg.ReviewAsked) -> None:
-        """The Session hands out the review's work (the game as it began: it is over); a worker runs it."""
-        session = self.local()
-        if session is None:
+        """The flow hands out the review's work (the game as it began: it is over); a worker runs it."""
+        flow = self.session
+        if flow is None or not flow.offers.review:
             return
-        job = session.review_job(m.seats)
+        job = flow.review_job(m.seats)
 
         def work() -> None:
             result = job.run(lambda done, total: self._from_thread(m.progress, done, total), m.cancel.is_set)
@@ -394,6 +396,24 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
                 self._from_thread(m.answer, result)
 
         self.run_worker(work, thread=True, group="review", exclusive=True)
+
+    def on_rematch_asked(self, m: msg.RematchAsked) -> None:
+        """A rematch: the same seats, a new seed (at a hosted table, the host starts it for every seat)."""
+        flow = self.session
+        if flow is None or not flow.offers.rematch:
+            return
+        game = flow.rematch()
+        if game is not None:
+            self.play(game, list(flow.seats))
+
+    @property
+    def offers(self) -> Offers:
+        """What the game under way offers (the screens ask: hints, review, rematch...)."""
+        return self.session.offers if self.session is not None else Offers(new_game=True)
+
+    @offers.setter
+    def offers(self, value: Offers) -> None:  # (it is the flow's: nothing to set)
+        pass
 
     def _from_thread(self, fn: Callable[..., object], *args: object) -> None:
         with contextlib.suppress(RuntimeError):  # the app closed while a worker was busy
@@ -568,15 +588,6 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
             game, seat_types, SCREENS.gettext("This game is already finished: here are its final scores."), hints,
             coach)
         self.go()
-
-    def hint_used(self, player: int, hint: CoachHint | None = None, ordinal: int | None = None) -> None:
-        """A player asked the coach for a hint (tui/screens/hint.py): counted, and the hint kept for
-        the review (for their decision number `ordinal`), in the save."""
-        session = self.playing_here()
-        session.hints[player] += 1
-        if hint is not None and ordinal is not None:
-            session.keep_hint(hint, ordinal)
-        self.save_game()
 
     # --- save as ----------------------------------------------------------------------------
     def save_as(self, path: str, overwrite: bool = False) -> SaveFileError | OSError | None:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..rules import Decision, Pending, SeatView, Step
 
 if TYPE_CHECKING:
-    from ..rules import ConstructionPrice
+    from ..rules import ConstructionPrice, Game
     from ..rules.events import BaseEvent
     from ..rules.forecast import AgeChange, TurnForecast
 
@@ -96,6 +96,8 @@ class Offers:
     bots: bool = False
     rematch: bool = False
     take_back: bool = True
+    new_game: bool = False  # another game may be started here (a joined seat's host starts it)
+    seat: int | None = None  # the one seat this device plays (None: every seat at one keyboard)
 
 
 class Asks(Protocol):
@@ -168,3 +170,21 @@ class Flow(Protocol):
     def news(self) -> list[str]: ...
 
     def close(self) -> None: ...
+
+    def hint_job(self, player: int) -> CoachJob | None: ...
+
+    def hint_given(self, hint: Any, ordinal: int) -> None: ...
+
+    def review_job(self, seats: list[int]) -> CoachJob: ...
+
+    def rematch(self) -> Game | None: ...
+
+
+class CoachJob(Protocol):
+    """The coach's work a screen asked for, as a flow hands it out: `run` in a worker thread (never the
+    app's), reporting progress, stopping when `cancelled()`; `ordinal`: the decision a hint is for."""
+
+    @property
+    def ordinal(self) -> int: ...
+
+    def run(self, progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any: ...

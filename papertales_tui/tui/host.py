@@ -10,6 +10,7 @@ from textual.app import App
 
 if TYPE_CHECKING:
     from ..rules import Catalog
+    from .flow import Offers
 
 
 class Host(App[object]):  # (exits with no value: App[object], as Textual types an app's `app`)
@@ -21,3 +22,5 @@ class Host(App[object]):  # (exits with no value: App[object], as Textual types 
     autosave: bool
     served: bool
     hosted: bool
+    offers: Offers  # what the game under way offers besides playing (hints, the review, a rematch...): the
+    # screens ask this, never which kind of flow runs it

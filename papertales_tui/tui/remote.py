@@ -214,15 +214,25 @@ class RemoteSession:
             self._refused(m)
             return
         elif isinstance(m, pr.Notice):
-            if m.what == "closing":
-                self._say(CLOSING)
-            elif m.what == "took_back" and m.seat is not None and m.seat != self.seat:
-                with self._lock:
-                    self._news.append(taken_back_text(self.name(m.seat), m.step or "") + ".")
-            elif m.what == "taken_over":
-                self._note = TAKEN
-                self._closing = True  # (not opened again: the seat is played elsewhere now)
+            self._notice(m)
         self._changed()
+
+    def _notice(self, m: pr.Notice) -> None:
+        if m.what == "closing":
+            self._say(CLOSING)
+        elif m.what == "took_back" and m.seat is not None and m.seat != self.seat:
+            with self._lock:
+                self._news.append(taken_back_text(self.name(m.seat), m.step or "") + ".")
+        elif m.what == "rematch":  # a new game at this table: its pages are numbered from 0 again
+            with self._lock:
+                self._pages.clear()
+                self._read = 0
+                self._state = None
+                self._log = None
+                self._asked.clear()
+        elif m.what == "taken_over":
+            self._note = TAKEN
+            self._closing = True  # (not opened again: the seat is played elsewhere now)
 
     def _new_state(self, m: pr.State) -> None:
         with self._lock:
@@ -334,7 +344,7 @@ class RemoteSession:
     def offers(self) -> Offers:
         """What a joined seat offers: hints and the review (the host's coach, from this seat's view),
         a rematch at the end, take-backs; no Save as (the host saves), no bots here."""
-        return Offers(hints=True, review=True, rematch=True, take_back=True)
+        return Offers(hints=True, review=True, rematch=True, take_back=True, seat=self.seat)
 
     @property
     def seats(self) -> list[str]:
@@ -342,7 +352,28 @@ class RemoteSession:
 
     @property
     def hints(self) -> list[int]:
-        return [0] * len(self.seats)  # (the coach is not asked from a hosted seat)
+        return [0] * len(self.seats)  # (counted and kept on the host: the save has them)
+
+    # --- the coach, on the host, and a rematch ---------------------------------------------------
+    def hint_job(self, player: int) -> RemoteCoachJob | None:
+        """The coach's hint for this seat's decision now, worked out on the host (`run` in a worker)."""
+        state = self._state
+        if state is None or state.asked is None or player != self.seat:
+            return None
+        return RemoteCoachJob(self, pr.HintAsk(kind="hint"), state.view.decisions)
+
+    def hint_given(self, hint: Any, ordinal: int) -> None:
+        """(The host counted and kept the hint when it sent it.)"""
+
+    def review_job(self, seats: list[int]) -> RemoteCoachJob:
+        """The coach's review of this seat's decisions, worked out on the host once the game is over."""
+        return RemoteCoachJob(self, pr.ReviewAsk(kind="review"), 0)
+
+    def rematch(self) -> None:
+        """Ask the host for a rematch (same seats and links, a new seed): the new game comes as states."""
+        if self.over:
+            self._send(pr.Rematch(v=1, type="rematch"))
+        return None
 
     @property
     def seat(self) -> int:
@@ -491,7 +522,7 @@ class RemoteSession:
             ident = self._next_id
             self._next_id += 1
             self._answers[ident] = future
-            if query.kind != "log":
+            if query.kind not in ("log", *pr.COACH_QUESTIONS, "cancel"):
                 self._asked[key] = future
         self._send(pr.Ask(v=1, type="ask", id=ident, query=query))
         return future
@@ -506,6 +537,33 @@ class RemoteSession:
             options = asked.options
             for slot in getattr(options, "slots", ()):
                 self._question(pr.AgeChangeAsk(kind="age_change", slot=slot, amount=getattr(options, "amount", 0)))
+
+
+class RemoteCoachJob:
+    """A hint or a review asked of the host (its coach works from this seat's own view): `run` waits for
+    the answer in a worker thread (never the app's), polling `cancelled`, and tells the host to stop
+    when it is set. `ordinal` names the decision a hint is for (the host keeps the hint itself)."""
+
+    POLL = 0.1
+
+    def __init__(self, session: RemoteSession, query: Any, ordinal: int):
+        self.session, self.query, self.ordinal = session, query, ordinal
+
+    def run(self, progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
+        """The coach's `Hint` or `Review`; None when cancelled, refused or out of reach."""
+        future = self.session._question(self.query)
+        while not cancelled():
+            try:
+                wire = future.result(self.POLL)
+            except concurrent.futures.TimeoutError:
+                continue
+            except (ConnectionError, Refusal, ValueError):
+                return None
+            if isinstance(wire, pr.HintW):
+                return pr.hint_of(wire)
+            return pr.review_of(wire) if isinstance(wire, pr.ReviewW) else None
+        self.session._send(pr.Ask(v=1, type="ask", id=pr.MAX_SEQ, query=pr.CancelAsk(kind="cancel")))
+        return None
 
 
 class RemoteAsks:

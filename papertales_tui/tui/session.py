@@ -22,6 +22,7 @@ passed on. It lives with this session only: a resumed game starts with an empty 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -114,7 +115,14 @@ class Session:
     @property
     def offers(self) -> Offers:
         """What this flow offers the app: at one keyboard, everything."""
-        return Offers(save_as=True, hints=True, review=True, bots=True, rematch=True, take_back=True)
+        return Offers(save_as=True, hints=True, review=True, bots=True, rematch=True, take_back=True, new_game=True)
+
+    def rematch(self) -> Game | None:
+        """The game over, a new one for the same seats (names, mode, bots), with a new seed: the app
+        plays it."""
+        if not self.game.over:
+            return None
+        return self.table.rematch_game(random.randrange(1_000_000))
 
     @classmethod
     def finished(cls, game: Game, seat_types: list[str], note: str = "", hints: list[int] | None = None,
