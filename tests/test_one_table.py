@@ -153,3 +153,13 @@ def test_a_resumed_table_keeps_its_pages_and_what_each_seat_read(tmp_path: Path)
     assert [again.page(i) for i in range(len(again.pages))] == [table.page(i) for i in range(len(table.pages))]
     assert again.reading() == (1,)
     assert len(game_decisions(again.game)) == len(game_decisions(table.game))
+
+
+def test_a_solo_seat_s_view_travels_whole() -> None:
+    """The Lich King's side of a solo game (the mode's own view) comes back typed, as the seat's view."""
+    from papertales_tui.rules import new_game
+
+    table = HostedTable(new_game(["Ann"], seed=3, mode="solo", difficulty=1), ["human"])
+    message = P.to_seat(P.encode(table.state(0)), table.game.catalog)
+    assert isinstance(message, P.State)
+    assert message.view == table.state(0).view and type(message.view.mode_view).__name__ == "SoloView"

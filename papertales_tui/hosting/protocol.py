@@ -18,6 +18,7 @@ anything else); `encode(message)` writes one. A view read back holds the seat's 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import (
@@ -33,6 +34,7 @@ from pydantic import (
     ValidationError,
     ValidationInfo,
     WrapSerializer,
+    model_validator,
 )
 from pydantic.json_schema import SkipJsonSchema
 
@@ -157,6 +159,34 @@ class Welcome(_ToSeat):
     max_message: int = MAX_TO_SERVER  # bytes the server reads in one message
 
 
+def typed_mode_view(view: SeatView) -> SeatView:
+    """A view read back with its mode's own side typed (`SeatView.mode_view`: it travels as its fields;
+    the type is the one the view's mode declares for it, `Mode.seat_view_extra`'s)."""
+    import dataclasses
+    import inspect
+    import sys
+
+    from ..rules import MODES
+
+    extra = view.mode_view
+    mode = MODES.get(view.mode)
+    if not isinstance(extra, dict) or mode is None:
+        return view
+    method = mode.seat_view_extra  # type: ignore[attr-defined]
+    hint = inspect.signature(method).return_annotation
+    kind = vars(sys.modules[method.__module__]).get(hint) if isinstance(hint, str) else hint
+    if not isinstance(kind, type) or not dataclasses.is_dataclass(kind):
+        return view
+    adapter = _MODE_VIEWS.get(kind)
+    if adapter is None:
+        adapter = _MODE_VIEWS[kind] = TypeAdapter(kind)
+        adapter.rebuild(_types_namespace=NAMESPACE)
+    return dataclasses.replace(view, mode_view=adapter.validate_python(extra))
+
+
+_MODE_VIEWS: dict[Any, TypeAdapter[Any]] = {}
+
+
 class State(_ToSeat):
     """The seat's situation, sent whenever it changes: its view, what it is asked (None: nothing now,
     or the others are still reading the results pages), who is still deciding and reading."""
@@ -172,6 +202,11 @@ class State(_ToSeat):
     pages: int  # results pages made so far (ids 0 to pages - 1)
     read: int  # how many of them this seat has read
     online: tuple[SeatNo, ...] = ()  # the human seats with a client connected
+
+    @model_validator(mode="after")
+    def _typed(self) -> State:
+        typed = typed_mode_view(self.view)
+        return self if typed is self.view else self.model_copy(update={"view": typed})
 
 
 class Figures(BaseModel):
@@ -498,7 +533,10 @@ def result(ask: str, value: Any) -> Any:
 def answer_result(ask: str, value: Any, catalog: Catalog) -> Any:
     """An answer's result read back (a `TurnForecast`, a tuple of `ConstructionPrice`...)."""
     try:
-        return _RESULTS[ask].validate_python(value, context={"catalog": catalog})
+        found = _RESULTS[ask].validate_python(value, context={"catalog": catalog})
+        if isinstance(found, TurnForecast):
+            found = replace(found, after=typed_mode_view(found.after))
+        return found
     except (KeyError, ValidationError) as err:
         raise ValueError(f"not an answer to {ask!r}: {_why(err)}") from None
 
