@@ -11,8 +11,10 @@ from .core import (
     GameTable,
     PageSpan,
     TooManyTakeBacks,
+    bot_levels,
     is_bot,
     take_back_list,
 )
 
-__all__ = ["HUMAN", "MAX_TAKE_BACKS", "GameTable", "PageSpan", "TooManyTakeBacks", "is_bot", "take_back_list"]
+__all__ = ["HUMAN", "MAX_TAKE_BACKS", "GameTable", "PageSpan", "TooManyTakeBacks", "bot_levels", "is_bot",
+           "take_back_list"]

@@ -345,6 +345,13 @@ class GameTable:
         return Game.new(list(self.names()), seed=seed, catalog=self.game.catalog, mode=self.game.mode.restart())
 
 
+def bot_levels() -> tuple[str, ...]:
+    """The bots' levels a seat may be given (`bot:<level>`)."""
+    from ..rules.bots import LEVELS
+
+    return tuple(LEVELS)
+
+
 def _make_bot(seat_type: str, seed: int) -> Bot:
     from ..rules.bots import make_bot
 

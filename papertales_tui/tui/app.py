@@ -32,7 +32,7 @@ from ..text.i18n import N_
 from . import messages as msg
 from . import modes, panels, seats
 from .contrast import ReadableColor, ReadableMonochrome
-from .flow import Asks, BotTurn, Decide, Final, Flow, Handoff, Offers, Scene, Summary, Waiting
+from .flow import BACK, Asks, BotTurn, Decide, Final, Flow, Handoff, Offers, Scene, Summary, Waiting
 from .host import Host
 from .language import SCREENS, shorten_key_words, translate_bindings
 from .palette import CardCommands
@@ -215,12 +215,15 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         unless it is the one on screen (a seat deciding keeps its screen as it is); a waiting screen is
         told who is still deciding; a reference screen or question open over it is left open (the
         scene shows when it closes)."""
+        from .screens.common import GameScreen as Shown
         from .screens.waiting import WaitingScreen
 
         if self.session is None:
             return
         for said in self.session.news():
             self.notify(SCREENS.translated(said), markup=False)  # (a note marked N_, or a sentence told already)
+            if said == BACK and isinstance(self.screen, Shown):
+                self.screen.reached()
         if self.session.scene == self.drawn:
             return
         scene = self.session.scene

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..rules import Decision, Pending, SeatView, Step
+from ..text.i18n import N_
 
 if TYPE_CHECKING:
     from ..rules import ConstructionPrice, Game
@@ -79,9 +80,12 @@ class Waiting:
     reading: tuple[int, ...] = ()
     take_back: Step | None = None
     note: str = ""
+    away: tuple[int, ...] = ()  # the human seats waited for whose device is not connected now
 
 
 Scene = Summary | Handoff | Decide | BotTurn | Final | Waiting
+
+BACK = N_("Back at the table.")  # (news: the table is reached again; what said it was lost is gone)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from ..hosting import protocol as pr
 from ..rules import Catalog, ConstructionPrice, Decision, IllegalDecision, Pending, SeatView, Step
 from ..text.i18n import N_
 from ..words import Term
-from .flow import Decide, Final, Offers, Scene, Summary, Waiting
+from .flow import BACK, Decide, Final, Offers, Scene, Summary, Waiting
 from .session import taken_back_text
 
 if TYPE_CHECKING:
@@ -52,7 +52,6 @@ TAKEN = N_("This seat was opened on another device and is played there now. To p
 CLOSING = N_("The host stopped the table (it is saved): waiting for it to start again…")
 REFUSED = N_("The table refuses this link (a wrong or old secret): ask the host for the seat's link.")
 FULL = N_("The table has all the connections it takes: trying again…")
-BACK = N_("Back at the table.")
 
 
 @dataclass(frozen=True)
@@ -226,8 +225,7 @@ class RemoteSession:
         elif m.what == "rematch":  # a new game at this table: its pages are numbered from 0 again
             with self._lock:
                 self._pages.clear()
-                self._read = 0
-                self._state = None
+                self._read = 0  # (the last game's state stays until the new game's comes, in a moment)
                 self._log = None
                 self._asked.clear()
         elif m.what == "taken_over":
@@ -338,7 +336,9 @@ class RemoteSession:
         reading = tuple(i for i in state.reading if i != seat)
         deciding = () if reading else tuple(i for i in state.deciding if i != seat)
         kind = Step(state.view.step) if state.take_back and not note else None
-        return Waiting(seat, deciding, reading, kind, note)
+        humans = [i for i, t in enumerate(welcome.seats) if not t.startswith("bot:")]
+        away = tuple(i for i in (*reading, *deciding) if i in humans and i not in state.online)
+        return Waiting(seat, deciding, reading, kind, note, away)
 
     @property
     def offers(self) -> Offers:

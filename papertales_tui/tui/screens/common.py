@@ -92,6 +92,11 @@ class GameScreen(Screen[None]):
             notice.say(_("Not allowed: %(reason)s") % {"reason": error})
         self.notify(str(error), title=_("Not allowed"), severity="error", markup=False)
 
+    def reached(self) -> None:
+        """The table is reached again: a refusal that said it was out of reach is gone."""
+        for notice in self.query("#message").results(Notice):
+            notice.say("")
+
     def set_title(self, text: str) -> None:
         self.title_text = text
         if self.is_mounted:
