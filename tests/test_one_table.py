@@ -163,3 +163,4 @@ def test_a_solo_seat_s_view_travels_whole() -> None:
     message = P.to_seat(P.encode(table.state(0)), table.game.catalog)
     assert isinstance(message, P.State)
     assert message.view == table.state(0).view and type(message.view.mode_view).__name__ == "SoloView"
+    assert message.asked == table.asked(0) and type(message.asked.options).__name__ == "SoloPickOptions"  # type: ignore[union-attr]

@@ -90,6 +90,37 @@ def _with(attribute: str) -> Any:
 
 DECISION_TYPES = (Pick, Deploy, AgeTarget, Build, Upgrade, Pass, Heal)
 OPTION_TYPES = (PickOptions, DeployOptions, AgeTargetOptions, ConstructionOptions, HealOptions)
+MODE_OPTIONS = "mode_options"  # the field naming a mode's own options class (a subclass of a step's: solo's Pick)
+
+
+def _mode_option_types() -> tuple[type, ...]:
+    """The modes' own options classes (each a subclass of a step's options class), every mode loaded."""
+    from ..rules import MODES
+
+    assert MODES  # (the modes' modules imported: their classes are known)
+    found = {sub.__name__: sub for base in OPTION_TYPES for sub in base.__subclasses__()
+             if "__slots__" in vars(sub) or not hasattr(base, "__slots__")}  # (a slots dataclass: the class made)
+    return tuple(found.values())
+
+
+def _options_tag(value: Any) -> Any:
+    """A step's options told apart by their step, or a mode's own by its class's name."""
+    if isinstance(value, dict):
+        return value.get(MODE_OPTIONS) or value.get("step")
+    return str(value.step) if type(value) in OPTION_TYPES else type(value).__name__
+
+
+def _options_written(value: Any, handler: Any) -> Any:
+    mode_own = {} if type(value) in OPTION_TYPES else {MODE_OPTIONS: type(value).__name__}
+    return {"step": str(value.step), **mode_own, **handler(value)}
+
+
+def _options_member(cls: type, tag: str) -> Any:
+    def untagged(value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        return {k: tuple(v) if isinstance(v, list) else v for k, v in value.items() if k not in ("step", MODE_OPTIONS)}
+    return Annotated[cls, BeforeValidator(untagged), Tag(tag)]
 
 
 def _member(cls: type, tag: str, attribute: str) -> Any:
@@ -115,8 +146,10 @@ else:
     # A decision: the dataclass of its `kind` (its JSON form, as saves write it)
     DecisionW = _union(tuple(_member(c, c.kind, "kind") for c in DECISION_TYPES), "kind", WrapSerializer(_with("kind")))
     # A step's options: the dataclass of its `step`
-    OptionsW = _union(tuple(_member(c, str(c.step), "step") for c in OPTION_TYPES), "step",
-                      WrapSerializer(_with("step")))
+    # (a mode's own options, a subclass of a step's, by its class's name: `options`)
+    OptionsW = Annotated[Union[(*(_options_member(c, str(c.step)) for c in OPTION_TYPES),  # noqa: UP007
+                                *(_options_member(c, c.__name__) for c in _mode_option_types()))],
+                         Discriminator(_options_tag), WrapSerializer(_options_written)]
     # An event: the dataclass of its `type` (its JSON form, as the log holds it)
     EventW = _union(tuple(_member(c, t, "type") for t, c in ev.TYPES.items()), "type",
                     PlainSerializer(lambda e: e.to_dict()))
@@ -133,10 +166,28 @@ def _catalog(value: Any, info: ValidationInfo) -> Catalog:
     return catalog  # type: ignore[no-any-return]
 
 
+def _read_pending(value: Any, info: ValidationInfo) -> Pending:
+    if isinstance(value, Pending):
+        return value
+    if not isinstance(value, dict) or set(value) != {"player", "kind", "options"}:
+        raise ValueError("a decision asked is {player, kind, options}")
+    options = _OPTIONS.validate_python(value["options"])
+    if str(options.step) != value["kind"] or type(value["player"]) is not int:
+        raise ValueError("a decision asked of another kind than its options'")
+    return Pending(value["player"], options.step, options)
+
+
+def _write_pending(value: Pending) -> Any:
+    return {"player": value.player, "kind": str(value.kind),
+            "options": _OPTIONS.dump_python(value.options, mode="json")}
+
+
 CatalogW = Annotated[Any, PlainValidator(_catalog), PlainSerializer(lambda _c: None), SkipJsonSchema()]
 # The names the rules' dataclasses are annotated with, as they travel (their modules import some of
 # these only for the type checker, and the union types above replace the plain ones)
-NAMESPACE: dict[str, Any] = {"Catalog": CatalogW, "Decision": DecisionW, "Options": OptionsW,
+# A decision asked: its options by their step, or a mode's own options by their class (`options`)
+PendingW = Annotated[Pending, PlainValidator(_read_pending), PlainSerializer(_write_pending), SkipJsonSchema()]
+NAMESPACE: dict[str, Any] = {"Catalog": CatalogW, "Decision": DecisionW, "Options": OptionsW, "Pending": PendingW,
                              "UnitType": Any, "Params": dict[str, Any]}
 
 
@@ -193,7 +244,7 @@ class State(_ToSeat):
 
     type: Literal["state"] = "state"
     view: SeatView
-    asked: Pending | None  # the decision this seat must make now, with its options
+    asked: PendingW | None  # the decision this seat must make now, with its options
     prior: DecisionW | None = None  # the decision it took back, to start from
     deciding: tuple[SeatNo, ...]  # who must still decide in this step (view.deciding, the bots included)
     reading: tuple[SeatNo, ...]  # who has not read the results pages yet (the game waits for them)
@@ -515,7 +566,8 @@ for _model in (State, Page, Answer, LoggedEvent, LogPage, Decide, Ask, OutcomeW,
 _TO_SEAT: TypeAdapter[Welcome | State | Page | Answer | Refused | Notice] = TypeAdapter(ToSeat)
 _TO_SERVER: TypeAdapter[Decide | TakeBack | Read | Ask | Rematch] = TypeAdapter(ToServer)
 _RESULTS = {kind: TypeAdapter(t) for kind, t in RESULTS.items()}
-_ADAPTERS: list[TypeAdapter[Any]] = [_TO_SEAT, _TO_SERVER, *_RESULTS.values()]
+_OPTIONS: TypeAdapter[Any] = TypeAdapter(OptionsW)
+_ADAPTERS: list[TypeAdapter[Any]] = [_OPTIONS, _TO_SEAT, _TO_SERVER, *_RESULTS.values()]
 for _adapter in _ADAPTERS:
     _adapter.rebuild(_types_namespace=NAMESPACE)
 
