@@ -303,7 +303,7 @@ def until(test, limit: float = 30.0) -> bool:
 async def test_the_real_join_in_a_terminal_killed_with_sigkill_comes_back_where_it_was(tmp_path):
     """`papertales join LINK` in a pseudo-terminal of 80x24 picks by keys; SIGKILL; the seat's link
     opened again shows the seat where it was: its pick kept (it may still take it back), the other
-    seat still to pick."""
+    seat still to pick, and not connected."""
     from test_app_killed import App
 
     table = HostedTable(Game.new(["Ann", "Ben"], seed=6), ["human", "human"])
@@ -328,7 +328,8 @@ async def test_the_real_join_in_a_terminal_killed_with_sigkill_comes_back_where_
             assert isinstance(again.screen, WaitingScreen)
             scene = again.session.scene  # type: ignore[union-attr]
             assert isinstance(scene, Waiting) and scene.deciding == (1,) and scene.take_back is not None
-            assert "Waiting for Ben to pick." in screen_text(again)
+            assert scene.away == (1,)  # (Ben never opened his link: he is not deciding, he is not there)
+            assert "Not connected: Ben" in screen_text(again) and "Waiting for Ben" not in screen_text(again)
 
 
 def test_a_seats_view_holds_no_seed_while_the_game_goes_on(tmp_path):

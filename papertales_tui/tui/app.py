@@ -19,7 +19,7 @@ import signal
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import work
 from textual.binding import Binding
@@ -38,7 +38,6 @@ from .language import SCREENS, shorten_key_words, translate_bindings
 from .palette import CardCommands
 from .saving import Notice, SavePolicy
 from .screens.common import Continue, Decided, TakeBack
-from .session import BotFailed, Session
 
 if TYPE_CHECKING:
     import argparse
@@ -51,6 +50,7 @@ if TYPE_CHECKING:
     from ..rules.coach import Hint as CoachHint
     from ..rules.coach import KeptHint
     from .screens.common import GameScreen
+    from .session import BotFailed, Session
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 INTERRUPTED = 130  # the shell's code for a program stopped by SIGINT (as cli.INTERRUPTED)
@@ -111,8 +111,10 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         return local.game if local is not None else None
 
     def local(self) -> Session | None:
-        """The session of a game played at this keyboard (saved here, its bots and coach run here)."""
-        return self.session if isinstance(self.session, Session) else None
+        """The session of a game saved here, whose bots run here (its flow offers Save as and bots: the
+        flow says what it offers, the app never asks which kind it is)."""
+        flow = self.session
+        return cast("Session", flow) if flow is not None and flow.offers.save_as and flow.offers.bots else None
 
     def playing(self) -> Flow:
         """The flow of the game under way (the flow below runs only while there is one)."""
@@ -192,6 +194,8 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         `seed_typed`: a player typed the seed (the screens may show it during play)."""
         self.stop_bot()
         self.close_session()
+        from .session import Session
+
         session = Session(game, seat_types, shown, hints, coach=coach, take_backs=take_backs, seed_typed=seed_typed)
         self.session = session
         self.waiting = False
@@ -587,6 +591,8 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
                       coach: Sequence[KeptHint] = ()) -> None:
         self.stop_bot()
         self.close_session()
+        from .session import Session
+
         self.session = Session.finished(
             game, seat_types, SCREENS.gettext("This game is already finished: here are its final scores."), hints,
             coach)
