@@ -264,8 +264,8 @@ def test_a_seat_connects_again_by_itself_when_the_host_stops_and_resumes(tmp_pat
         scene = session.scene
         assert isinstance(scene, Decide)
         decision = make_bot("easy", 1).choose(session.view(0), scene.pend, session.catalog)
-        assert session.submit(0, decision) is None
-        assert isinstance(session.scene, Waiting) and session.scene.deciding == (1,)
+        assert session.submit(0, decision) is None  # (sent: nothing waits for the table's answer)
+        assert until(lambda: isinstance(session.scene, Waiting) and session.scene.deciding == (1,))
     try:
         assert until(lambda: isinstance(session.scene, Waiting) and session.scene.note != "")
         assert "stopped" in session.scene.note or "lost" in session.scene.note  # type: ignore[union-attr]
@@ -341,5 +341,32 @@ def test_a_seats_view_holds_no_seed_while_the_game_goes_on(tmp_path):
             session.connect()
             rebuilt = Game.new(["Seat0", "Seat1"], seed=session.view(0).seed)
             assert rebuilt.state.players[1].draft != table.game.state.players[1].draft
+        finally:
+            session.close()
+
+
+def test_a_decision_is_sent_without_waiting_and_a_refusal_brings_it_back(tmp_path):
+    """Nothing in the app waits for the table: `submit` returns once the decision is sent; the seat
+    waits (a moment) for the answer; a refused one comes back on its screen as it was (`prior`),
+    the refusal told (`refusals`)."""
+    from papertales_tui.rules import Pick
+
+    table = HostedTable(Game.new(["Ann", "Ben", "Cid"], seed=4), ["human"] * 3)
+    with serving(TableServer(table, None, log=lambda line: None)) as port:
+        session = RemoteSession(parse_link(link("127.0.0.1", port, 0, table.secrets[0] or "")), default_catalog())
+        try:
+            session.connect()
+            scene = session.scene
+            assert isinstance(scene, Decide)
+            wrong = Pick(999)  # (not a card of its draft: the rules refuse it)
+            assert session.submit(0, wrong) is None
+            assert until(lambda: isinstance(session.scene, Decide) and session.scene.prior == wrong)
+            refused = session.refusals()
+            assert len(refused) == 1 and getattr(refused[0], "kind", None) == "illegal"
+            assert session.refusals() == []  # (told once)
+            right = Pick(scene.pend.options.cards[0])  # type: ignore[union-attr]
+            assert session.submit(0, right) is None
+            assert until(lambda: isinstance(session.scene, Waiting) and session.scene.deciding == (1, 2))
+            assert table.game.players[0].submitted == right
         finally:
             session.close()

@@ -228,6 +228,9 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
             self.notify(SCREENS.translated(said), markup=False)  # (a note marked N_, or a sentence told already)
             if said == BACK and isinstance(self.screen, Shown):
                 self.screen.reached()
+        refused = self.session.refusals()  # (a decision the table refused: its screen starts from it again)
+        if refused:
+            self.call_after_refresh(self.tell_refused, refused)
         if self.session.scene == self.drawn:
             return
         scene = self.session.scene
@@ -241,6 +244,13 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
             self.waiting = True
         else:
             self.go()
+
+    def tell_refused(self, refused: list[Exception]) -> None:
+        from .screens.common import GameScreen as Shown
+
+        if isinstance(self.screen, Shown):
+            for error in refused:
+                self.screen.refused(error)
 
     # --- flow: the session says what comes next, the screens post what the players do ---------
     def show(self, screen: GameScreen) -> None:

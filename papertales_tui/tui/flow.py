@@ -183,6 +183,8 @@ class Flow(Protocol):
 
     def rematch(self) -> Game | None: ...
 
+    def refusals(self) -> list[Exception]: ...
+
 
 class CoachJob(Protocol):
     """The coach's work a screen asked for, as a flow hands it out: `run` in a worker thread (never the

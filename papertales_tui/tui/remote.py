@@ -125,6 +125,10 @@ class RemoteSession:
         self._asked: dict[str, concurrent.futures.Future[Any]] = {}  # question (JSON) -> its answer, this state
         self._next_id = 0
         self._news: list[str] = []  # what the others did that the seat is told of (take-backs)
+        self._min_seq = 0  # the next sequence number as far as the refusals tell (a refused one is used)
+        self._sent: tuple[int, Decision | None] | None = None  # a decision or take-back sent, not answered yet
+        self._refusals: list[Exception] = []  # refusals not shown yet
+        self._refused_decision: Decision | None = None  # the last decision refused: its screen starts from it
         self._log: pr.LogPage | None = None  # the last log asked (take_back_notes reads it again)
         self._first = threading.Event()  # set at the first state, or when the table cannot be reached
         self._closing = False
@@ -243,6 +247,7 @@ class RemoteSession:
                 self._read = m.read
             if old is None or old.view.log_size != m.view.log_size or old.asked != m.asked:
                 self._asked.clear()  # (answers about another moment of the game)
+                self._refused_decision = None
         for seq, future in list(self._waiting_seq.items()):
             if seq < m.next_seq and not future.done():
                 future.set_result(None)
@@ -254,7 +259,8 @@ class RemoteSession:
         self._changed()
 
     def _refused(self, m: pr.Refused) -> None:
-        if m.about in ("decide", "take_back") and m.seq is not None:
+        if m.about in ("decide", "take_back") and m.seq is not None:  # (that number is used now)
+            self._min_seq = max(self._min_seq, m.next_seq if m.next_seq is not None else m.seq + 1)
             future = self._waiting_seq.pop(m.seq, None)
             if future is not None and not future.done():
                 future.set_result(Refusal(m.reason, m.message))
@@ -330,9 +336,11 @@ class RemoteSession:
             if page.kind == "final":
                 return Final(events)
             return Summary(((page.chapter, events),), page.turn, page.as_of)
+        if self._sent is not None and not note:  # sent, not answered yet: the table's answer comes in a moment
+            return Waiting(seat)
         if state.asked is not None and not self._closing:  # (out of reach for a moment too: the plan on screen
             # is kept, `submit` says why it cannot be sent; not once the seat is played elsewhere)
-            return Decide(state.asked, state.prior)
+            return Decide(state.asked, state.prior or self._refused_decision)
         reading = tuple(i for i in state.reading if i != seat)
         deciding = () if reading else tuple(i for i in state.deciding if i != seat)
         kind = Step(state.view.step) if state.take_back and not note else None
@@ -437,30 +445,53 @@ class RemoteSession:
         state = self._state
         if state is None or state.asked is None or player != self.seat:
             return Refusal("not_asked", N_("This seat has nothing to decide now."))
-        seq = state.next_seq
+        seq = max(state.next_seq, self._min_seq)
         return self._sequenced(seq, pr.Decide(v=1, type="decide", seq=seq, decision=decision))
 
     def take_back(self) -> bool:
         state = self._state
         if state is None or not state.take_back:
             return False
-        seq = state.next_seq
+        seq = max(state.next_seq, self._min_seq)
         return self._sequenced(seq, pr.TakeBack(v=1, type="take_back", seq=seq)) is None
 
     def _sequenced(self, seq: int, message: Any) -> Exception | None:
+        """Send a decision or a take-back and return at once (nothing here waits for the table): None
+        once sent; its answer comes as a state (accepted) or as a refusal (`refusals`), the decision then
+        back on the seat's screen as it was (`Decide.prior`)."""
         if not self.connected:
             return Refusal("lost", N_("%(note)s Decide again once the table is reached."),
                            note=Term(self._note or LOST))
         future: concurrent.futures.Future[Refusal | None] = concurrent.futures.Future()
-        self._waiting_seq[seq] = future
+        decision = getattr(message, "decision", None)
+        with self._lock:
+            self._waiting_seq[seq] = future
+            self._sent = (seq, decision)
+
+        def answered(done: concurrent.futures.Future[Refusal | None]) -> None:
+            try:
+                refusal = done.result()
+            except ConnectionError as err:
+                refusal = Refusal("lost", N_("%(note)s Decide again once the table is reached."), note=str(err))
+            with self._lock:
+                if self._sent is not None and self._sent[0] == seq:
+                    self._sent = None
+                if refusal is not None:
+                    self._refusals.append(refusal)
+                    if decision is not None:
+                        self._refused_decision = decision
+            self._changed()
+
+        future.add_done_callback(answered)
         self._send(message)
-        try:
-            return future.result(WAIT)
-        except ConnectionError as err:
-            return Refusal("lost", N_("%(note)s Decide again once the table is reached."), note=str(err))
-        except concurrent.futures.TimeoutError:
-            self._waiting_seq.pop(seq, None)
-            return Refusal("lost", N_("The table did not answer in time: decide again."))
+        return None
+
+    def refusals(self) -> list[Exception]:
+        """The refusals of this seat's decisions and take-backs that came since last asked (the app shows
+        them on the decision's screen, which starts again from the decision refused)."""
+        with self._lock:
+            out, self._refusals = self._refusals, []
+        return list(out)
 
     def proceed(self) -> None:
         """The seat has read the page on screen: the next one (or its decision) comes."""

@@ -117,6 +117,10 @@ class Session:
         """What this flow offers the app: at one keyboard, everything."""
         return Offers(save_as=True, hints=True, review=True, bots=True, rematch=True, take_back=True, new_game=True)
 
+    def refusals(self) -> list[Exception]:
+        """(At one keyboard `submit` answers at once: no refusal comes later.)"""
+        return []
+
     def rematch(self) -> Game | None:
         """The game over, a new one for the same seats (names, mode, bots), with a new seed: the app
         plays it."""
