@@ -219,6 +219,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         unless it is the one on screen (a seat deciding keeps its screen as it is); a waiting screen is
         told who is still deciding; a reference screen or question open over it is left open (the
         scene shows when it closes)."""
+        from .screens.common import AnswersCame
         from .screens.common import GameScreen as Shown
         from .screens.waiting import WaitingScreen
 
@@ -232,6 +233,8 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         if refused:
             self.call_after_refresh(self.tell_refused, refused)
         if self.session.scene == self.drawn:
+            if isinstance(self.screen, Shown):
+                self.screen.post_message(AnswersCame())  # (a forecast it asked for, maybe)
             return
         scene = self.session.scene
         if isinstance(scene, Waiting) and isinstance(self.drawn, Waiting) and len(self.screen_stack) > 1:

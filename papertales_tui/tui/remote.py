@@ -212,6 +212,8 @@ class RemoteSession:
                     future.set_result(pr.answer_result(m.ask, m.result, self.catalog))
                 except ValueError as err:
                     future.set_exception(err)
+            if m.ask == "forecast":  # (a deciding screen waits for it: told, never waited for)
+                self._changed()
             return
         elif isinstance(m, pr.Refused):
             self._refused(m)
@@ -612,10 +614,20 @@ class RemoteAsks:
         except (ConnectionError, TimeoutError, concurrent.futures.TimeoutError, Refusal, ValueError):
             return fallback
 
-    def forecast(self, slots: list[int | None], keep: int | None = None) -> TurnForecast | None:
+    @staticmethod
+    def _plan(slots: list[int | None], keep: int | None) -> pr.Forecast:
         s = [*slots, None, None, None, None, None]  # (the five spots)
-        result: TurnForecast | None = self._try(pr.Forecast(kind="forecast", slots=(s[0], s[1], s[2], s[3], s[4]),
-                                                            keep=keep), None)
+        return pr.Forecast(kind="forecast", slots=(s[0], s[1], s[2], s[3], s[4]), keep=keep)
+
+    def forecast_ready(self, slots: list[int | None], keep: int | None = None) -> bool:
+        """Asked of the table (once a plan and a moment), never waited for: the flow tells when it comes."""
+        return self._session._question(self._plan(slots, keep)).done()
+
+    def forecast(self, slots: list[int | None], keep: int | None = None) -> TurnForecast | None:
+        future = self._session._question(self._plan(slots, keep))
+        if not future.done() or future.exception() is not None:  # (not known: no forecast shown for now)
+            return None
+        result: TurnForecast | None = future.result()
         return result
 
     def suggested_unpaid(self, new: list[int]) -> list[int]:

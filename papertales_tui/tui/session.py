@@ -401,6 +401,10 @@ class Asks:
                 view, game.catalog, self._session.drafts.get(self.player)))
         return forecast.safe_forecast(game, self.player, slots, keep, self._rivals[1])
 
+    def forecast_ready(self, slots: list[int | None], keep: int | None = None) -> bool:
+        """(Worked out here, at once.)"""
+        return True
+
     def suggested_unpaid(self, new: list[int]) -> list[int]:
         """The new Units to give up when Gold is short (see `Game.suggested_unpaid`)."""
         return self._session.game.suggested_unpaid(self.player, new)

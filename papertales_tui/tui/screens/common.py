@@ -55,6 +55,11 @@ class TakeBack(Message):
     """Take back the last decision (from the hand-off screen, before the next player accepts it)."""
 
 
+class AnswersCame(Message):
+    """(To a deciding screen, from the app) the table answered questions the screen may wait for (a
+    forecast of its plan): it asks again for its plan of the moment."""
+
+
 class GameScreen(Screen[None]):
     """A full screen with a one-line title and the footer of applicable keys."""
 

@@ -23,7 +23,7 @@ from ..kingdom import KingdomTable, SpotView, kingdom_view, kingdom_views, spot_
 from ..plan import DeployPlan
 from ..seats import bot_marked
 from ..widgets import Lines, RowList
-from .common import GameScreen, turn_title
+from .common import AnswersCame, GameScreen, turn_title
 from .hint import HINT, HINT_ROWS, LEARN, HintHost
 from .modals import Confirm, UnpaidModal
 
@@ -119,6 +119,11 @@ class DeployScreen(HintHost, GameScreen):
     # --- rendering --------------------------------------------------------------------------
     def gold_left(self) -> int:
         return self.options.gold - sum(self.view.card(c).cost for c in self.plan.new_units())
+
+    def on_answers_came(self, m: AnswersCame) -> None:
+        """The table answered: this plan's forecast, if that is what the screen waits for."""
+        if self.forecast_key is None:
+            self.refresh_all()
 
     def refresh_all(self) -> None:
         if self.board_rows and self.fit_layout():  # a Unit taken out or put back: a row more or less
@@ -260,6 +265,9 @@ class DeployScreen(HintHost, GameScreen):
             return
         self.forecast_key = key
         if key not in self.forecasts:
+            if not self.asks.forecast_ready(self.plan.slots, self.plan.keep):  # (asked: it comes, `AnswersCame`)
+                self.forecast_key, self.forecast, self.after = None, None, None
+                return
             f = self.asks.forecast(self.plan.slots, self.plan.keep)
             after, spots = None, self.spot_views
             if f is not None:
@@ -412,6 +420,8 @@ class DeployScreen(HintHost, GameScreen):
     def status(self, width: int) -> list[Text]:
         """The forecast of the turn for the plan as it stands, in the status lines."""
         f = self.forecast
+        if f is None and self.forecast_key is None:  # (asked of the table: on its way)
+            return [Text(_("Forecast: on its way…"), style="dim")]
         if f is None:
             return [Text(_("No forecast for this plan."), style="dim")]
         after = self.after
