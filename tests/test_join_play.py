@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from test_tui_support import SIZE, keys_for, screen_text
 
+from papertales_tui.hosting import protocol as P
 from papertales_tui.hosting.server import TableServer, link, running
 from papertales_tui.hosting.table import HostedTable
 from papertales_tui.rules import Game, default_catalog
@@ -368,5 +369,45 @@ def test_a_decision_is_sent_without_waiting_and_a_refusal_brings_it_back(tmp_pat
             assert session.submit(0, right) is None
             assert until(lambda: isinstance(session.scene, Waiting) and session.scene.deciding == (1, 2))
             assert table.game.players[0].submitted == right
+        finally:
+            session.close()
+
+
+def test_a_forecast_is_asked_never_waited_for_and_each_plan_gets_its_own(tmp_path):
+    """The deployment board's forecasts at a hosted table: asking returns at once (the answer comes
+    later and the flow says so), and each plan's forecast is its own: an answer for another plan is
+    never taken for this one's."""
+    import random
+
+    from papertales_tui.rules import Step, random_decision
+    from papertales_tui.rules.forecast import TurnForecast
+
+    game = Game.new(["Ann", "Ben"], seed=5)
+    rng = random.Random(5)
+    while game.pending()[0].kind != Step.DEPLOY:
+        for pend in game.pending():
+            game.apply(pend.player, random_decision(game, pend, rng))
+    table = HostedTable(game, ["human", "human"], pages_from=len(game.state.log))
+    with serving(TableServer(table, None, log=lambda line: None)) as port:
+        session = RemoteSession(parse_link(link("127.0.0.1", port, 0, table.secrets[0] or "")), default_catalog())
+        told = []
+        try:
+            session.connect()
+            session.listen(lambda: told.append(1))
+            scene = session.scene
+            assert isinstance(scene, Decide) and scene.pend.kind == Step.DEPLOY
+            asks = session.asks(0)
+            hand = list(scene.pend.options.hand)  # type: ignore[union-attr]
+            plans = [[hand[0], None, None, None, None], [None, hand[1], None, None, None]]
+            for plan in plans:
+                asks.forecast_ready(plan)  # (asked: returns at once)
+            assert until(lambda: all(asks.forecast_ready(plan) for plan in plans)) and told
+            got = [asks.forecast(plan) for plan in plans]
+            assert all(isinstance(f, TurnForecast) for f in got) and got[0] != got[1]
+            for plan, f in zip(plans, got, strict=True):
+                host = table.ask(0, P.Ask(v=1, type="ask", id=0, query=P.Forecast(kind="forecast",
+                                                                                  slots=tuple(plan), keep=None)))
+                assert isinstance(host, P.Answer)
+                assert f == P.answer_result("forecast", host.result, session.catalog)  # its own plan's
         finally:
             session.close()
