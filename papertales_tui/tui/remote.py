@@ -8,8 +8,13 @@ first page not read (`Summary`, or `Final` for the last), else the decision aske
 screen's questions to the server (what a screen asks again is answered from what came before; the
 Construction report and the Age-token changes are asked as soon as the decision is).
 
-The connection runs in a thread of its own, with its own event loop: the app's calls (`submit`,
-`take_back`, the `Asks`) wait there for the server's answer, at most `WAIT` seconds. When the connection
+The connection runs in a thread of its own, with its own event loop. The app's `submit` and
+`take_back` send and return at once (the seat waits a moment for the table's answer: a state, or a
+refusal told by `refusals`, the decision back on its screen as `Decide.prior`); a forecast is asked
+and never waited for (`RemoteAsks.forecast_ready`: the flow tells when it comes); the coach's hint and
+review are waited for in a worker thread (`RemoteCoachJob`). The other questions (the Construction
+report and the Age-token changes, asked with the decision; the give-up suggestion, a death foretold,
+the log) are answered from what came, or waited for at most `WAIT` seconds. When the connection
 drops, it is opened again (after 0.2 s, then up to `RETRY_MAX` s apart) and the seat comes back where
 it was (the server sends the pages not read and the seat's state); a decision whose answer was lost
 is known by `next_seq`. Meanwhile a seat deciding keeps its screen (its decision is refused, saying
