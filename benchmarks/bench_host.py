@@ -38,9 +38,9 @@ from papertales_tui.hosting import protocol as P  # noqa: E402
 from papertales_tui.hosting.client import SeatClient  # noqa: E402
 from papertales_tui.hosting.server import TableServer, link, running  # noqa: E402
 from papertales_tui.hosting.table import HostedTable  # noqa: E402
-from papertales_tui.table import core  # noqa: E402
 from papertales_tui.rules import Game, Step, default_catalog, random_decision  # noqa: E402
 from papertales_tui.rules.bots import make_bot  # noqa: E402
+from papertales_tui.table import core  # noqa: E402
 
 LINK = re.compile(r"http://127\.0\.0\.1:\d+/seat/\d\?secret=[\w-]+")
 
