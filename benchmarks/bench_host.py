@@ -40,6 +40,7 @@ from papertales_tui.hosting.server import TableServer, link, running  # noqa: E4
 from papertales_tui.hosting.table import HostedTable  # noqa: E402
 from papertales_tui.rules import Game, Step, default_catalog, random_decision  # noqa: E402
 from papertales_tui.rules.bots import make_bot  # noqa: E402
+from papertales_tui.table import core  # noqa: E402
 
 LINK = re.compile(r"http://127\.0\.0\.1:\d+/seat/\d\?secret=[\w-]+")
 
@@ -88,6 +89,7 @@ async def decision_round_trip(samples: int, folder: Path, last_turn: bool = Fals
         for pend in game.pending():
             game.apply(pend.player, random_decision(game, pend, rng))
     table = HostedTable(game, ["human", "human"], pages_from=len(game.state.log))  # (no pages to read first)
+    core.MAX_TAKE_BACKS = samples + 1  # (the round trip is measured here, not the bound on take-backs)
     server = TableServer(table, folder / "table.json")
     out = []
     async with running(server) as port, SeatClient(link("127.0.0.1", port, 0, table.secrets[0] or ""),

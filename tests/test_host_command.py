@@ -37,15 +37,17 @@ def ends_with_the_tests() -> None:
 
 
 @contextlib.contextmanager
-def host(*args: str, background: bool = False) -> Iterator[tuple[subprocess.Popen[str], list[str]]]:
+def host(*args: str, background: bool = False, port: bool = True,
+         out: list[str] | None = None) -> Iterator[tuple[subprocess.Popen[str], list[str]]]:
     """`papertales host ARGS` started, its links read from its output; killed on leaving. `background`:
-    started as a shell starts a job in the background, with SIGINT ignored until the program handles it."""
+    started as a shell starts a job in the background, with SIGINT ignored until the program handles it;
+    `port`: `--port 0` given (a free one); `out`: gets the lines it printed before serving."""
     def start() -> None:
         if background:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
         ends_with_the_tests()
 
-    process = subprocess.Popen([*COMMAND, "host", "--port", "0", *args], stdout=subprocess.PIPE,
+    process = subprocess.Popen([*COMMAND, "host", *(["--port", "0"] if port else []), *args], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, preexec_fn=start)
     try:
         links, lines = [], []
@@ -56,6 +58,8 @@ def host(*args: str, background: bool = False) -> Iterator[tuple[subprocess.Pope
             if line.startswith("Press Ctrl-C"):
                 break
         assert links, "".join(lines) + (process.stderr.read() if process.stderr else "")
+        if out is not None:
+            out += lines
         yield process, links
     finally:
         if process.poll() is None:
@@ -128,6 +132,10 @@ def test_ctrl_c_saves_and_exits_130(tmp_path: Path, data_dir: Path, background: 
     (["--resume", "missing.json"], "missing.json"),
     (["--host", "no such host.invalid"], "cannot serve"),
     (["--save", "/nonexistent-folder/t.json"], "cannot save"),
+    (["--solo", "--players", "2"], "--solo"),
+    (["--difficulty", "1"], "--solo"),
+    (["--solo", "--difficulty", "99"], "--difficulty"),
+    (["--solo", "--names", "Ann,Bob"], "one name"),
 ])
 def test_bad_options_say_so_in_one_line_and_exit_2(args: list[str], says: str, tmp_path: Path,
                                                       data_dir: Path) -> None:
@@ -136,3 +144,33 @@ def test_bad_options_say_so_in_one_line_and_exit_2(args: list[str], says: str, t
     assert done.returncode == 2, done.stderr
     assert says in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert "Traceback" not in done.stderr
+
+
+async def test_a_solo_table_is_played_to_its_end_from_its_one_link(tmp_path: Path, data_dir: Path) -> None:
+    save = tmp_path / "solo.json"
+    with host("--solo", "--difficulty", "1", "--names", "Ann", "--seed", "5", "--save", str(save)) as (process,
+                                                                                                          links):
+        assert len(links) == 1
+        async with SeatClient(links[0], default_catalog()) as client:
+            await asyncio.wait_for(autoplay(client, 3), 300)
+            assert client.state is not None and client.state.view.over
+            assert client.state.view.mode_view is not None  # (the Lich King's side of the game)
+        process.send_signal(signal.SIGINT)
+        assert process.wait(20) == 130
+    saved = HostedTable.load(save)
+    assert saved.game.over and saved.names() == ("Ann",) and saved.game.mode.name == "solo"
+
+
+def test_resume_without_port_serves_the_same_links_and_says_the_whole_command(tmp_path: Path,
+                                                                                data_dir: Path) -> None:
+    save = tmp_path / "t.json"
+    said: list[str] = []
+    with host("--players", "2", "--read-timeout", "30", "--save", str(save), out=said) as (process, links):
+        process.send_signal(signal.SIGINT)
+        assert process.wait(20) == 130
+    line = next(x for x in said if "--resume" in x)
+    assert f"papertales host --resume {save} --read-timeout 30" in line
+    with host("--resume", str(save), "--read-timeout", "30", port=False) as (process, again):
+        assert again == links  # the same port, the same secrets: the same links
+        process.send_signal(signal.SIGINT)
+        assert process.wait(20) == 130

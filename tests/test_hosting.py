@@ -53,10 +53,11 @@ class Audit:
 
     def __init__(self, table: HostedTable):
         self.table, self.sent, self.problems = table, {}, []  # type: ignore[var-annotated]
+        self.server: TableServer | None = None  # (when given: its table of the moment, a rematch's too)
 
     def __call__(self, seat: int, text: str) -> None:
         self.sent.setdefault(seat, []).append(text)
-        game = self.table.game
+        game = (self.server.table if self.server is not None else self.table).game
         message = P.to_seat(text, game.catalog)
         data = json.loads(text)
         if not game.over and game.state.seed in seeds_in(data):
@@ -78,6 +79,29 @@ class Audit:
         elif isinstance(message, P.Answer) and message.ask == "log" and any(
                 e["event"].get("private_to") not in (None, seat) for e in data["result"]["events"]):
             self.problems.append(f"seat {seat}: another seat's private event")
+        elif isinstance(message, P.Answer) and message.ask in P.COACH_QUESTIONS:
+            self.coach(seat, game, message)
+
+    def coach(self, seat: int, game: Game, message: P.Answer) -> None:
+        """A hint is about the seat's own decision now; a review, once the game is over, of its own."""
+        if message.ask == "hint" and message.result is not None:
+            hint = P.hint_of(P.answer_result("hint", message.result, game.catalog))
+            pend = game.pending_for(seat)
+            if hint.player != seat or pend is None or any(
+                    not _legal(game, seat, o.decision) for o in hint.outcomes):
+                self.problems.append(f"seat {seat}: a hint about another seat's decision")
+        elif message.ask == "review":
+            review = P.review_of(P.answer_result("review", message.result, game.catalog))
+            if not game.over or review.seats != [seat] or any(a.player != seat for a in review.assessments):
+                self.problems.append(f"seat {seat}: a review of another seat, or before the end")
+
+
+def _legal(game: Game, seat: int, decision: Any) -> bool:
+    try:
+        game.check(seat, decision)
+    except Exception:
+        return False
+    return True
 
 
 async def play_table(table: HostedTable, tmp_path: Path, questions: bool = False,
@@ -276,7 +300,7 @@ async def test_the_game_waits_for_every_seat_to_read_the_results_or_the_timeout(
             table.game.apply(pend.player, random_decision(table.game, pend, rng))
         table.settle()
     assert table.reading() == (0, 1) and table.asked(0) is None
-    assert table.read_to(0, len(table.pages) - 1) is None
+    assert table.on_read(0, len(table.pages) - 1) is None
     assert table.reading() == (1,) and table.asked(0) is None
     server = TableServer(table, None)
     async with running(server) as port, SeatClient(link("127.0.0.1", port, 0, table.secrets[0] or ""),
@@ -289,7 +313,7 @@ def test_a_resumed_table_keeps_its_secrets_and_sequence_numbers(tmp_path: Path) 
     table = new_table(3, 3, ["human", "bot:medium", "human"])
     pend = table.game.pending_for(0)
     assert pend is not None and pend.kind == Step.PICK
-    assert table.decide(0, P.Decide(v=1, type="decide", seq=0, decision=Pick(pend.options.cards[0]))) is None  # type: ignore[union-attr]
+    assert table.on_decide(0, P.Decide(v=1, type="decide", seq=0, decision=Pick(pend.options.cards[0]))) is None  # type: ignore[union-attr]
     path = tmp_path / "t.json"
     table.save(path)
     assert sidecar_path(path).stat().st_mode & 0o777 == 0o600

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from test_tui_support import SIZE, keys_for, screen_text
 
+from papertales_tui.hosting import protocol as P
 from papertales_tui.hosting.server import TableServer, link, running
 from papertales_tui.hosting.table import HostedTable
 from papertales_tui.rules import Game, default_catalog
@@ -264,8 +265,8 @@ def test_a_seat_connects_again_by_itself_when_the_host_stops_and_resumes(tmp_pat
         scene = session.scene
         assert isinstance(scene, Decide)
         decision = make_bot("easy", 1).choose(session.view(0), scene.pend, session.catalog)
-        assert session.submit(0, decision) is None
-        assert isinstance(session.scene, Waiting) and session.scene.deciding == (1,)
+        assert session.submit(0, decision) is None  # (sent: nothing waits for the table's answer)
+        assert until(lambda: isinstance(session.scene, Waiting) and session.scene.deciding == (1,))
     try:
         assert until(lambda: isinstance(session.scene, Waiting) and session.scene.note != "")
         assert "stopped" in session.scene.note or "lost" in session.scene.note  # type: ignore[union-attr]
@@ -303,7 +304,7 @@ def until(test, limit: float = 30.0) -> bool:
 async def test_the_real_join_in_a_terminal_killed_with_sigkill_comes_back_where_it_was(tmp_path):
     """`papertales join LINK` in a pseudo-terminal of 80x24 picks by keys; SIGKILL; the seat's link
     opened again shows the seat where it was: its pick kept (it may still take it back), the other
-    seat still to pick."""
+    seat still to pick, and not connected."""
     from test_app_killed import App
 
     table = HostedTable(Game.new(["Ann", "Ben"], seed=6), ["human", "human"])
@@ -328,7 +329,8 @@ async def test_the_real_join_in_a_terminal_killed_with_sigkill_comes_back_where_
             assert isinstance(again.screen, WaitingScreen)
             scene = again.session.scene  # type: ignore[union-attr]
             assert isinstance(scene, Waiting) and scene.deciding == (1,) and scene.take_back is not None
-            assert "Waiting for Ben to pick." in screen_text(again)
+            assert scene.away == (1,)  # (Ben never opened his link: he is not deciding, he is not there)
+            assert "Not connected: Ben" in screen_text(again) and "Waiting for Ben" not in screen_text(again)
 
 
 def test_a_seats_view_holds_no_seed_while_the_game_goes_on(tmp_path):
@@ -340,5 +342,72 @@ def test_a_seats_view_holds_no_seed_while_the_game_goes_on(tmp_path):
             session.connect()
             rebuilt = Game.new(["Seat0", "Seat1"], seed=session.view(0).seed)
             assert rebuilt.state.players[1].draft != table.game.state.players[1].draft
+        finally:
+            session.close()
+
+
+def test_a_decision_is_sent_without_waiting_and_a_refusal_brings_it_back(tmp_path):
+    """Nothing in the app waits for the table: `submit` returns once the decision is sent; the seat
+    waits (a moment) for the answer; a refused one comes back on its screen as it was (`prior`),
+    the refusal told (`refusals`)."""
+    from papertales_tui.rules import Pick
+
+    table = HostedTable(Game.new(["Ann", "Ben", "Cid"], seed=4), ["human"] * 3)
+    with serving(TableServer(table, None, log=lambda line: None)) as port:
+        session = RemoteSession(parse_link(link("127.0.0.1", port, 0, table.secrets[0] or "")), default_catalog())
+        try:
+            session.connect()
+            scene = session.scene
+            assert isinstance(scene, Decide)
+            wrong = Pick(999)  # (not a card of its draft: the rules refuse it)
+            assert session.submit(0, wrong) is None
+            assert until(lambda: isinstance(session.scene, Decide) and session.scene.prior == wrong)
+            refused = session.refusals()
+            assert len(refused) == 1 and getattr(refused[0], "kind", None) == "illegal"
+            assert session.refusals() == []  # (told once)
+            right = Pick(scene.pend.options.cards[0])  # type: ignore[union-attr]
+            assert session.submit(0, right) is None
+            assert until(lambda: isinstance(session.scene, Waiting) and session.scene.deciding == (1, 2))
+            assert table.game.players[0].submitted == right
+        finally:
+            session.close()
+
+
+def test_a_forecast_is_asked_never_waited_for_and_each_plan_gets_its_own(tmp_path):
+    """The deployment board's forecasts at a hosted table: asking returns at once (the answer comes
+    later and the flow says so), and each plan's forecast is its own: an answer for another plan is
+    never taken for this one's."""
+    import random
+
+    from papertales_tui.rules import Step, random_decision
+    from papertales_tui.rules.forecast import TurnForecast
+
+    game = Game.new(["Ann", "Ben"], seed=5)
+    rng = random.Random(5)
+    while game.pending()[0].kind != Step.DEPLOY:
+        for pend in game.pending():
+            game.apply(pend.player, random_decision(game, pend, rng))
+    table = HostedTable(game, ["human", "human"], pages_from=len(game.state.log))
+    with serving(TableServer(table, None, log=lambda line: None)) as port:
+        session = RemoteSession(parse_link(link("127.0.0.1", port, 0, table.secrets[0] or "")), default_catalog())
+        told = []
+        try:
+            session.connect()
+            session.listen(lambda: told.append(1))
+            scene = session.scene
+            assert isinstance(scene, Decide) and scene.pend.kind == Step.DEPLOY
+            asks = session.asks(0)
+            hand = list(scene.pend.options.hand)  # type: ignore[union-attr]
+            plans = [[hand[0], None, None, None, None], [None, hand[1], None, None, None]]
+            for plan in plans:
+                asks.forecast_ready(plan)  # (asked: returns at once)
+            assert until(lambda: all(asks.forecast_ready(plan) for plan in plans)) and told
+            got = [asks.forecast(plan) for plan in plans]
+            assert all(isinstance(f, TurnForecast) for f in got) and got[0] != got[1]
+            for plan, f in zip(plans, got, strict=True):
+                host = table.ask(0, P.Ask(v=1, type="ask", id=0, query=P.Forecast(kind="forecast",
+                                                                                  slots=tuple(plan), keep=None)))
+                assert isinstance(host, P.Answer)
+                assert f == P.answer_result("forecast", host.result, session.catalog)  # its own plan's
         finally:
             session.close()

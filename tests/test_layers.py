@@ -20,6 +20,9 @@ FORBIDDEN = {  # layer -> the layers it must not import
                                "papertales_tui.phone"),
     # a seat's page for a phone: a client of the hosted table's protocol, in the screens' words; no command
     "papertales_tui.phone": ("papertales_tui.commands", "papertales_tui.cli"),
+    # the one table under every seat (hot seat and hosted): no Textual, no app, no network
+    "papertales_tui.table": ("papertales_tui.tui", "papertales_tui.commands", "papertales_tui.cli",
+                             "papertales_tui.hosting", "papertales_tui.phone", "textual", "aiohttp"),
     "papertales_tui.text": ("papertales_tui.tui", "papertales_tui.persistence", "papertales_tui.commands",
                             "papertales_tui.cli"),
 }
@@ -203,6 +206,22 @@ def test_no_layer_imports_a_layer_above_it():
              if name == layer or name.startswith(layer + ".") for dep in deps
              if dep not in BELOW_ALL and dep.startswith(above)]
     assert wrong == []
+
+
+FLOW = ("papertales_tui.table", "papertales_tui.hosting", "papertales_tui.persistence", "papertales_tui.tui.flow",
+        "papertales_tui.tui.session", "papertales_tui.tui.remote", "papertales_tui.tui.saving",
+        "papertales_tui.tui.coaching", "papertales_tui.workers")
+APP_SIDE = ("papertales_tui.tui.app", "papertales_tui.tui.screens", "papertales_tui.tui.widgets",
+            "papertales_tui.tui.host", "papertales_tui.commands", "papertales_tui.cli")
+
+
+def test_the_flow_imports_no_app_no_screen_no_command():
+    """docs/architecture.md: the flow (the table, hosting, the saves, the flows the app drives) is below
+    the screens and the app; the commands (cli.py, commands/) are above the app, which they start."""
+    wrong = [(name, dep) for name, deps in graph(type_checking=True).items() if name.startswith(FLOW)
+             for dep in deps if dep.startswith(APP_SIDE)]
+    assert wrong == []
+    assert "papertales_tui.tui.app" in graph()["papertales_tui.commands.join"]  # (a command starts the app)
 
 
 def test_no_import_cycles():

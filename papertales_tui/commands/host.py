@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     import ssl
 
     from ..hosting.table import HostedTable
-    from ..rules import Catalog
+    from ..rules import Catalog, Game
 
 DEFAULT_PORT = 8100
 LEVELS = ("easy", "medium", "hard")
@@ -54,8 +54,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--host", default="127.0.0.1",
                    help=_("the address to listen on (default: 127.0.0.1, this computer only); "
                           "e.g. 0.0.0.0 for every network of this computer"))
-    p.add_argument("--port", type=int_range(0, 65535), default=DEFAULT_PORT,
-                   help=_("the port to listen on (default: %(port)s; 0 picks a free one)") % {"port": DEFAULT_PORT})
+    p.add_argument("--port", type=int_range(0, 65535), default=None,
+                   help=_("the port to listen on (default: %(port)s, or the saved table's with --resume; 0 picks "
+                          "a free one)") % {"port": DEFAULT_PORT})
+    p.add_argument("--solo", action="store_true",
+                   help=_("one player against the Lich King, on a device of their own"))
+    p.add_argument("--difficulty", type=int_range(0, 99), default=None, metavar="N",
+                   help=_("with --solo: how many Lich King cards are in play (default 0)"))
     p.add_argument("--resume", dest="host_resume", metavar="FILE", default=None,
                    help=_("continue the table saved in FILE, with the same links"))
     p.add_argument("--save", metavar="FILE", default=None,
@@ -82,8 +87,11 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
     except OSError as err:
         raise CommandError(_("cannot save the table to %(path)s: %(problem)s")
                            % {"path": failed_file(path, err), "problem": err.strerror or err}) from None
-    sock = listen(args.host, args.port)
+    wanted = args.port if args.port is not None else (table.port or DEFAULT_PORT)  # (--resume: the same links)
+    sock = listen(args.host, wanted)
     port = sock.getsockname()[1]
+    table.port = port
+    table.save(path)  # (the port kept beside the secrets: --resume serves the same links)
     server: TableServer
     try:  # each seat's link with ?view=terminal is also a terminal in a browser (textual-serve)
         from .seat_web import SeatServer
@@ -115,8 +123,8 @@ def run(args: argparse.Namespace, catalog: Catalog) -> int:
         if not is_loopback(args.host):
             print(_("Anyone on the network who has a seat's link can play that seat: give each link only to its "
                     "player."), flush=True)
-        print(_("The table is saved after every decision to %(path)s; continue it with: papertales host --resume "
-                "%(path)s") % {"path": path}, flush=True)
+        print(_("The table is saved after every decision to %(path)s; continue it with: %(command)s")
+              % {"path": path, "command": resume_command(args, path)}, flush=True)
         print(_("Press Ctrl-C to stop (the table is saved)."), flush=True)
 
     try:
@@ -165,15 +173,31 @@ def trusted_certificates(cert: str) -> Path:
     return Path(name)
 
 
+def resume_command(args: argparse.Namespace, path: Path) -> str:
+    """The whole command that continues this table with the same links (the port is kept with it)."""
+    import shlex
+
+    words = ["papertales"] + [w for folder in (args.cards or ()) for w in ("--cards", str(folder))]
+    words += ["host", "--resume", str(path)]
+    if args.host != "127.0.0.1":
+        words += ["--host", args.host]
+    if args.read_timeout:
+        words += ["--read-timeout", str(args.read_timeout)]
+    if getattr(args, "tls_cert", None):
+        words += ["--tls-cert", str(args.tls_cert), "--tls-key", str(args.tls_key)]
+    return printable(shlex.join(words))
+
+
 def make_table(args: argparse.Namespace, catalog: Catalog) -> tuple[HostedTable, Path]:
     """The table to host (a new game, or the one saved in --resume) and where it is saved."""
     from ..hosting.table import HostedTable
 
     timeout = float(args.read_timeout) or None
     if args.host_resume is not None:
-        if args.players is not None or args.names is not None or args.bots or args.seed is not None:
-            raise CommandError(_("--resume continues a saved table: --players, --names, --bots and --seed "
-                                 "cannot be given with it"))
+        if args.players is not None or args.names is not None or args.bots or args.seed is not None \
+                or args.solo or args.difficulty is not None:
+            raise CommandError(_("--resume continues a saved table: --players, --names, --bots, --seed, --solo "
+                                 "and --difficulty cannot be given with it"))
         table = HostedTable.load(args.host_resume, catalog, read_timeout=timeout)
         if table.game.over:
             raise CommandError(_("%(path)s: this game is over") % {"path": args.host_resume})
@@ -184,12 +208,17 @@ def make_table(args: argparse.Namespace, catalog: Catalog) -> tuple[HostedTable,
     from ..dirs import data_dir, private_dir
     from ..rules import Game
 
-    names = player_names(args.names, args.players)
-    types = seat_types(args.bots, len(names))
-    if all(t != "human" for t in types):
-        raise CommandError(_("--bots: at least one seat must be a human's"))
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    game = Game.new(names, seed=seed, catalog=catalog)
+    if args.solo:
+        game, types = solo_game(args, catalog, seed), ["human"]
+    else:
+        if args.difficulty is not None:
+            raise CommandError(_("--difficulty is for a solo game (--solo)"))
+        names = player_names(args.names, args.players)
+        types = seat_types(args.bots, len(names))
+        if all(t != "human" for t in types):
+            raise CommandError(_("--bots: at least one seat must be a human's"))
+        game = Game.new(names, seed=seed, catalog=catalog)
     if args.save is not None:
         path = Path(args.save)
     else:
@@ -199,6 +228,29 @@ def make_table(args: argparse.Namespace, catalog: Catalog) -> tuple[HostedTable,
         raise CommandError(_("%(path)s already exists: choose another file with --save, or continue it with "
                              "--resume") % {"path": path})
     return HostedTable(game, types, read_timeout=timeout), path
+
+
+def solo_game(args: argparse.Namespace, catalog: Catalog, seed: int) -> Game:
+    """One player against the Lich King (--solo), `--difficulty` Lich King cards in play."""
+    from ..rules import new_game
+
+    if args.players is not None or args.bots:
+        raise CommandError(_("--solo is one player against the Lich King: --players and --bots cannot be given "
+                             "with it"))
+    levels = len(catalog.lich_king)
+    difficulty = args.difficulty or 0
+    if difficulty > levels:
+        raise CommandError(_("--difficulty must be between 0 and %(most)s") % {"most": levels})
+    name = _("Player %(n)s") % {"n": 1}
+    if args.names is not None:
+        from ..rules import name_problem
+
+        name = args.names.strip()
+        problem = _("one name only") if "," in name else name_problem(name)
+        if problem:
+            raise CommandError(_("--names: %(name)s: %(problem)s")
+                               % {"name": printable(repr(name)), "problem": problem})
+    return new_game([name], seed=seed, catalog=catalog, mode="solo", difficulty=difficulty)
 
 
 def player_names(text: str | None, players: int | None) -> list[str]:

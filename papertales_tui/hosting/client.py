@@ -64,7 +64,7 @@ class SeatClient:
         assert self.ws is not None
         await self.ws.send_json({"v": p.VERSION, **message})
 
-    async def post(self, message: p.Decide | p.TakeBack | p.Read | p.Ask) -> None:
+    async def post(self, message: p.Decide | p.TakeBack | p.Read | p.Ask | p.Rematch) -> None:
         assert self.ws is not None
         await self.ws.send_str(message.model_dump_json())
 
@@ -76,6 +76,10 @@ class SeatClient:
     async def take_back(self) -> None:
         assert self.state is not None
         await self.post(p.TakeBack(v=p.VERSION, type="take_back", seq=self.state.next_seq))
+
+    async def rematch(self) -> None:
+        """Once the game is over: play again at the same table (same seats and links, a new seed)."""
+        await self.post(p.Rematch(v=p.VERSION, type="rematch"))
 
     async def read(self, page: int) -> None:
         await self.post(p.Read(v=p.VERSION, type="read", page=page))

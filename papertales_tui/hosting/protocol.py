@@ -18,6 +18,7 @@ anything else); `encode(message)` writes one. A view read back holds the seat's 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import (
@@ -33,6 +34,7 @@ from pydantic import (
     ValidationError,
     ValidationInfo,
     WrapSerializer,
+    model_validator,
 )
 from pydantic.json_schema import SkipJsonSchema
 
@@ -88,6 +90,37 @@ def _with(attribute: str) -> Any:
 
 DECISION_TYPES = (Pick, Deploy, AgeTarget, Build, Upgrade, Pass, Heal)
 OPTION_TYPES = (PickOptions, DeployOptions, AgeTargetOptions, ConstructionOptions, HealOptions)
+MODE_OPTIONS = "mode_options"  # the field naming a mode's own options class (a subclass of a step's: solo's Pick)
+
+
+def _mode_option_types() -> tuple[type, ...]:
+    """The modes' own options classes (each a subclass of a step's options class), every mode loaded."""
+    from ..rules import MODES
+
+    assert MODES  # (the modes' modules imported: their classes are known)
+    found = {sub.__name__: sub for base in OPTION_TYPES for sub in base.__subclasses__()
+             if "__slots__" in vars(sub) or not hasattr(base, "__slots__")}  # (a slots dataclass: the class made)
+    return tuple(found.values())
+
+
+def _options_tag(value: Any) -> Any:
+    """A step's options told apart by their step, or a mode's own by its class's name."""
+    if isinstance(value, dict):
+        return value.get(MODE_OPTIONS) or value.get("step")
+    return str(value.step) if type(value) in OPTION_TYPES else type(value).__name__
+
+
+def _options_written(value: Any, handler: Any) -> Any:
+    mode_own = {} if type(value) in OPTION_TYPES else {MODE_OPTIONS: type(value).__name__}
+    return {"step": str(value.step), **mode_own, **handler(value)}
+
+
+def _options_member(cls: type, tag: str) -> Any:
+    def untagged(value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        return {k: tuple(v) if isinstance(v, list) else v for k, v in value.items() if k not in ("step", MODE_OPTIONS)}
+    return Annotated[cls, BeforeValidator(untagged), Tag(tag)]
 
 
 def _member(cls: type, tag: str, attribute: str) -> Any:
@@ -113,8 +146,10 @@ else:
     # A decision: the dataclass of its `kind` (its JSON form, as saves write it)
     DecisionW = _union(tuple(_member(c, c.kind, "kind") for c in DECISION_TYPES), "kind", WrapSerializer(_with("kind")))
     # A step's options: the dataclass of its `step`
-    OptionsW = _union(tuple(_member(c, str(c.step), "step") for c in OPTION_TYPES), "step",
-                      WrapSerializer(_with("step")))
+    # (a mode's own options, a subclass of a step's, by its class's name: `options`)
+    OptionsW = Annotated[Union[(*(_options_member(c, str(c.step)) for c in OPTION_TYPES),  # noqa: UP007
+                                *(_options_member(c, c.__name__) for c in _mode_option_types()))],
+                         Discriminator(_options_tag), WrapSerializer(_options_written)]
     # An event: the dataclass of its `type` (its JSON form, as the log holds it)
     EventW = _union(tuple(_member(c, t, "type") for t, c in ev.TYPES.items()), "type",
                     PlainSerializer(lambda e: e.to_dict()))
@@ -131,10 +166,28 @@ def _catalog(value: Any, info: ValidationInfo) -> Catalog:
     return catalog  # type: ignore[no-any-return]
 
 
+def _read_pending(value: Any, info: ValidationInfo) -> Pending:
+    if isinstance(value, Pending):
+        return value
+    if not isinstance(value, dict) or set(value) != {"player", "kind", "options"}:
+        raise ValueError("a decision asked is {player, kind, options}")
+    options = _OPTIONS.validate_python(value["options"])
+    if str(options.step) != value["kind"] or type(value["player"]) is not int:
+        raise ValueError("a decision asked of another kind than its options'")
+    return Pending(value["player"], options.step, options)
+
+
+def _write_pending(value: Pending) -> Any:
+    return {"player": value.player, "kind": str(value.kind),
+            "options": _OPTIONS.dump_python(value.options, mode="json")}
+
+
 CatalogW = Annotated[Any, PlainValidator(_catalog), PlainSerializer(lambda _c: None), SkipJsonSchema()]
 # The names the rules' dataclasses are annotated with, as they travel (their modules import some of
 # these only for the type checker, and the union types above replace the plain ones)
-NAMESPACE: dict[str, Any] = {"Catalog": CatalogW, "Decision": DecisionW, "Options": OptionsW,
+# A decision asked: its options by their step, or a mode's own options by their class (`options`)
+PendingW = Annotated[Pending, PlainValidator(_read_pending), PlainSerializer(_write_pending), SkipJsonSchema()]
+NAMESPACE: dict[str, Any] = {"Catalog": CatalogW, "Decision": DecisionW, "Options": OptionsW, "Pending": PendingW,
                              "UnitType": Any, "Params": dict[str, Any]}
 
 
@@ -157,13 +210,41 @@ class Welcome(_ToSeat):
     max_message: int = MAX_TO_SERVER  # bytes the server reads in one message
 
 
+def typed_mode_view(view: SeatView) -> SeatView:
+    """A view read back with its mode's own side typed (`SeatView.mode_view`: it travels as its fields;
+    the type is the one the view's mode declares for it, `Mode.seat_view_extra`'s)."""
+    import dataclasses
+    import inspect
+    import sys
+
+    from ..rules import MODES
+
+    extra = view.mode_view
+    mode = MODES.get(view.mode)
+    if not isinstance(extra, dict) or mode is None:
+        return view
+    method = mode.seat_view_extra  # type: ignore[attr-defined]
+    hint = inspect.signature(method).return_annotation
+    kind = vars(sys.modules[method.__module__]).get(hint) if isinstance(hint, str) else hint
+    if not isinstance(kind, type) or not dataclasses.is_dataclass(kind):
+        return view
+    adapter = _MODE_VIEWS.get(kind)
+    if adapter is None:
+        adapter = _MODE_VIEWS[kind] = TypeAdapter(kind)
+        adapter.rebuild(_types_namespace=NAMESPACE)
+    return dataclasses.replace(view, mode_view=adapter.validate_python(extra))
+
+
+_MODE_VIEWS: dict[Any, TypeAdapter[Any]] = {}
+
+
 class State(_ToSeat):
     """The seat's situation, sent whenever it changes: its view, what it is asked (None: nothing now,
     or the others are still reading the results pages), who is still deciding and reading."""
 
     type: Literal["state"] = "state"
     view: SeatView
-    asked: Pending | None  # the decision this seat must make now, with its options
+    asked: PendingW | None  # the decision this seat must make now, with its options
     prior: DecisionW | None = None  # the decision it took back, to start from
     deciding: tuple[SeatNo, ...]  # who must still decide in this step (view.deciding, the bots included)
     reading: tuple[SeatNo, ...]  # who has not read the results pages yet (the game waits for them)
@@ -172,6 +253,11 @@ class State(_ToSeat):
     pages: int  # results pages made so far (ids 0 to pages - 1)
     read: int  # how many of them this seat has read
     online: tuple[SeatNo, ...] = ()  # the human seats with a client connected
+
+    @model_validator(mode="after")
+    def _typed(self) -> State:
+        typed = typed_mode_view(self.view)
+        return self if typed is self.view else self.model_copy(update={"view": typed})
 
 
 class Figures(BaseModel):
@@ -222,7 +308,8 @@ class LogPage(BaseModel):
 
 
 REASONS = ("bad_message", "version", "replay", "out_of_order", "not_your_seat", "not_asked", "illegal",
-           "malformed", "wrong_kind", "unaffordable", "no_take_back", "bad_question", "bad_page")
+           "malformed", "wrong_kind", "unaffordable", "no_take_back", "too_many_take_backs", "bad_question",
+           "bad_page", "cancelled", "not_over")
 
 
 class Refused(_ToSeat):
@@ -245,7 +332,8 @@ class Refused(_ToSeat):
 class Notice(_ToSeat):
     """Something the seat is told: `taken_over` (another client opened this seat's link: this one is
     closed), `took_back` (`seat` took back their decision of `step`), `closing` (the host stops; the
-    table is saved)."""
+    table is saved), `rematch` (a new game at the same table: its pages start from id 0 again; a
+    `welcome` and a `state` follow)."""
 
     type: Literal["notice"] = "notice"
     what: str
@@ -279,6 +367,12 @@ class TakeBack(_ToServer):
     type: Literal["take_back"]
     seq: Seq
     seat: SeatNo | None = None
+
+
+class Rematch(_ToServer):
+    """The game is over: play again at the same table (same seats and links, a new seed)."""
+
+    type: Literal["rematch"]
 
 
 class Read(_ToServer):
@@ -327,8 +421,120 @@ class LogAsk(BaseModel):
     count: Annotated[int, Field(ge=1, le=MAX_LOG_PAGE)] = MAX_LOG_PAGE
 
 
-Question = Annotated[Forecast | Report | WouldDie | AgeChangeAsk | SuggestedUnpaid | LogAsk,
-                     Field(discriminator="kind")]
+class HintAsk(BaseModel):
+    """The coach's hint for this seat's decision now, worked out on the host from the seat's own view
+    (one coach job a seat: a new `hint` or `review` cancels the one under way, answered `cancelled`)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    kind: Literal["hint"]
+
+
+class ReviewAsk(BaseModel):
+    """The coach's review of this seat's decisions, once the game is over."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    kind: Literal["review"]
+
+
+class CancelAsk(BaseModel):
+    """Stop this seat's coach job (its question is answered `cancelled`); the result: whether one ran."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    kind: Literal["cancel"]
+
+
+Question = Annotated[Forecast | Report | WouldDie | AgeChangeAsk | SuggestedUnpaid | LogAsk | HintAsk | ReviewAsk
+                     | CancelAsk, Field(discriminator="kind")]
+
+COACH_QUESTIONS = ("hint", "review")
+MAX_SCORES = 2000  # samples' scores of one option in a hint or an assessment
+
+
+# ---- the coach's answers on the wire ------------------------------------------------------------
+class _Wire(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+class OutcomeW(_Wire):
+    decision: DecisionW
+    scores: Annotated[tuple[float, ...], Field(max_length=MAX_SCORES)] = ()
+    lp: float = 0.0
+    gold: float = 0.0
+    wars: float = 0.0
+    beaten: dict[int, int] = {}
+
+
+class HintW(_Wire):
+    """A `coach.Hint` as it travels (`ordinal`: the seat's decision it is for, counted from 0)."""
+
+    player: SeatNo
+    kind: str
+    choice: DecisionW
+    outcomes: Annotated[tuple[OutcomeW, ...], Field(max_length=200)]
+    samples: int
+    ordinal: int = 0
+
+
+class AssessmentW(_Wire):
+    index: int
+    player: SeatNo
+    turn: int
+    kind: str
+    decision: DecisionW
+    choice: DecisionW
+    cost: float
+    error: float
+    samples: int
+    playouts: int
+    on_hint: bool = False
+    before: tuple[int | None, ...] = ()
+    better: tuple[float, float, float] | None = None
+
+
+class ReviewW(_Wire):
+    """A `coach.Review` as it travels."""
+
+    assessments: Annotated[tuple[AssessmentW, ...], Field(max_length=2000)]
+    players: tuple[str, ...]
+    seats: tuple[SeatNo, ...]
+    deciding_turn: dict[str, Any] | None = None
+
+
+def hint_wire(hint: Any, ordinal: int) -> HintW:
+    """A `coach.Hint` as it travels."""
+    return HintW(player=hint.player, kind=str(hint.kind), choice=hint.choice, samples=hint.samples, ordinal=ordinal,
+                 outcomes=tuple(OutcomeW(decision=o.decision, scores=tuple(o.scores[:MAX_SCORES]), lp=o.lp,
+                                         gold=o.gold, wars=o.wars, beaten=dict(o.beaten)) for o in hint.outcomes))
+
+
+def hint_of(wire: HintW) -> Any:
+    """The `coach.Hint` a `HintW` holds."""
+    from ..rules import Step
+    from ..rules.coach import Hint, Outcome
+
+    return Hint(wire.player, Step(wire.kind), wire.choice,
+                [Outcome(o.decision, list(o.scores), o.lp, o.gold, o.wars, dict(o.beaten)) for o in wire.outcomes],
+                wire.samples)
+
+
+def review_wire(review: Any) -> ReviewW:
+    """A `coach.Review` as it travels."""
+    return ReviewW(players=tuple(review.players), seats=tuple(review.seats),
+                   deciding_turn=dict(review.deciding_turn) if review.deciding_turn is not None else None,
+                   assessments=tuple(AssessmentW(
+                       index=a.index, player=a.player, turn=a.turn, kind=str(a.kind), decision=a.decision,
+                       choice=a.choice, cost=a.cost, error=a.error, samples=a.samples, playouts=a.playouts,
+                       on_hint=a.on_hint, before=tuple(a.before), better=a.better) for a in review.assessments))
+
+
+def review_of(wire: ReviewW) -> Any:
+    """The `coach.Review` a `ReviewW` holds."""
+    from ..rules import Step
+    from ..rules.coach import Assessment, Review
+
+    return Review([Assessment(a.index, a.player, a.turn, Step(a.kind), a.decision, a.choice, a.cost, a.error,
+                              a.samples, a.playouts, a.on_hint, tuple(a.before), a.better) for a in wire.assessments],
+                  list(wire.players), list(wire.seats), wire.deciding_turn)  # type: ignore[arg-type]
 
 
 class Ask(_ToServer):
@@ -340,7 +546,7 @@ class Ask(_ToServer):
     query: Question
 
 
-ToServer = Annotated[Decide | TakeBack | Read | Ask, Field(discriminator="type")]
+ToServer = Annotated[Decide | TakeBack | Read | Ask | Rematch, Field(discriminator="type")]
 
 # What each question's answer holds
 RESULTS: dict[str, Any] = {
@@ -350,14 +556,18 @@ RESULTS: dict[str, Any] = {
     "age_change": AgeChange,
     "suggested_unpaid": tuple[int, ...],
     "log": LogPage,
+    "hint": HintW | None,  # None: the seat has nothing to decide now
+    "review": ReviewW,
+    "cancel": bool,
 }
 
-for _model in (State, Page, Answer, LoggedEvent, LogPage, Decide, Ask):
+for _model in (State, Page, Answer, LoggedEvent, LogPage, Decide, Ask, OutcomeW, HintW, AssessmentW, ReviewW):
     _model.model_rebuild(_types_namespace=NAMESPACE)
 _TO_SEAT: TypeAdapter[Welcome | State | Page | Answer | Refused | Notice] = TypeAdapter(ToSeat)
-_TO_SERVER: TypeAdapter[Decide | TakeBack | Read | Ask] = TypeAdapter(ToServer)
+_TO_SERVER: TypeAdapter[Decide | TakeBack | Read | Ask | Rematch] = TypeAdapter(ToServer)
 _RESULTS = {kind: TypeAdapter(t) for kind, t in RESULTS.items()}
-_ADAPTERS: list[TypeAdapter[Any]] = [_TO_SEAT, _TO_SERVER, *_RESULTS.values()]
+_OPTIONS: TypeAdapter[Any] = TypeAdapter(OptionsW)
+_ADAPTERS: list[TypeAdapter[Any]] = [_OPTIONS, _TO_SEAT, _TO_SERVER, *_RESULTS.values()]
 for _adapter in _ADAPTERS:
     _adapter.rebuild(_types_namespace=NAMESPACE)
 
@@ -375,12 +585,15 @@ def result(ask: str, value: Any) -> Any:
 def answer_result(ask: str, value: Any, catalog: Catalog) -> Any:
     """An answer's result read back (a `TurnForecast`, a tuple of `ConstructionPrice`...)."""
     try:
-        return _RESULTS[ask].validate_python(value, context={"catalog": catalog})
+        found = _RESULTS[ask].validate_python(value, context={"catalog": catalog})
+        if isinstance(found, TurnForecast):
+            found = replace(found, after=typed_mode_view(found.after))
+        return found
     except (KeyError, ValidationError) as err:
         raise ValueError(f"not an answer to {ask!r}: {_why(err)}") from None
 
 
-def to_server(text: str | bytes) -> Decide | TakeBack | Read | Ask:
+def to_server(text: str | bytes) -> Decide | TakeBack | Read | Ask | Rematch:
     """A seat's message, checked (ValueError, saying what is wrong)."""
     if len(text) > MAX_TO_SERVER:
         raise ValueError(f"a message of more than {MAX_TO_SERVER} bytes")
@@ -408,6 +621,7 @@ def _why(err: Exception) -> str:
     return str(err)
 
 
-__all__ = ["Answer", "Ask", "Decide", "Figures", "LogPage", "MAX_LOG_PAGE", "MAX_TO_SEAT", "MAX_TO_SERVER",
+__all__ = ["COACH_QUESTIONS", "Answer", "Ask", "HintW", "Rematch", "ReviewW", "Decide", "hint_of", "hint_wire",
+           "review_of", "review_wire", "Figures", "LogPage", "MAX_LOG_PAGE", "MAX_TO_SEAT", "MAX_TO_SERVER",
            "Notice", "Page", "REASONS", "RESULTS", "Read", "Refused", "State", "TakeBack", "VERSION", "Welcome",
            "answer_result", "encode", "result", "to_seat", "to_server"]

@@ -46,6 +46,22 @@ DEFAULT_MAX_CLIENTS = 32
 TAKEN_OVER = 4001  # the close code of a connection whose seat was opened elsewhere
 HEARTBEAT = 15.0  # seconds between pings: a client that does not answer within half of it is closed
 SEAT = r"{seat:0|[1-9][0-9]?}"  # a seat's number in a path: one spelling (no 00, no other digits than 0-9)
+COACH_THREADS = 1  # coach jobs running at once (each bounded in CPU by its budget; the others wait)
+
+
+class _Stop:
+    """A coach job's cancel flag (read from its thread)."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self._event = threading.Event()
+
+    def set(self) -> None:
+        self._event.set()
+
+    def is_set(self) -> bool:
+        return self._event.is_set()
 
 
 @dataclass(eq=False)
@@ -89,6 +105,9 @@ class TableServer:
         self.sidecar_kept: tuple[Any, ...] | None = None  # what the secrets file was last written with
         self.save_failed = False
         self.seat_pages: SeatPages | None = None  # the seats' pages in a browser (phone/: set by commands/host.py)
+        self.ended = table.game.over  # the game's end told on the terminal
+        self.coaching: dict[int, _Stop] = {}  # each seat's coach job under way
+        self.coach_slots = asyncio.Semaphore(COACH_THREADS)
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[limited, self.guard], client_max_size=1024)
@@ -166,9 +185,11 @@ class TableServer:
             writer = asyncio.create_task(self.write(client))
             old = self.clients.get(seat)
             self.clients[seat] = client
+            self.table.connected(seat, True)
             if old is not None:  # the seat opened again (a phone that slept, a new tab): this one plays
                 self.queue(old, p.Notice(what="taken_over", seat=seat))
                 old.queue.put_nowait(None)
+            self.say("taken over" if old is not None else "joined", seat)
             self.queue(client, self.table.welcome(seat))
             client.pages_sent = self.table.read[seat]  # the pages it has read are not sent again
             self.refresh()
@@ -182,6 +203,9 @@ class TableServer:
         finally:
             if self.clients.get(seat) is client:
                 del self.clients[seat]
+                self.table.connected(seat, False)
+                self.cancel_coach(seat)
+                self.say("left", seat)
                 self.refresh()  # (who is online)
             client.queue.put_nowait(None)
             if writer is not None:
@@ -189,6 +213,15 @@ class TableServer:
                     await asyncio.wait_for(writer, 5)
             self.connections -= 1
         return ws
+
+    def say(self, what: str, seat: int | None = None) -> None:
+        """One line on the host's terminal: a seat joined, left or was taken over, or the game ended
+        (names shown literally; never a secret)."""
+        if seat is None:
+            self.log(what)
+            return
+        name = "".join(ch if ch.isprintable() else "?" for ch in self.table.names()[seat])
+        self.log(f"seat {seat + 1} ({name}) {what}")
 
     async def write(self, client: Client) -> None:
         """Send a client's queue in order; None closes it."""
@@ -250,19 +283,20 @@ class TableServer:
             reason = "version" if str(why).startswith(("decide.v", "take_back.v", "read.v", "ask.v")) else "bad_message"
             self.queue(client, p.Refused(reason=reason, about="", message=str(why)))
             return
+        if isinstance(message, p.Rematch):
+            self.rematch(client)
+            return
         if isinstance(message, p.Ask):
-            job = table.rivals_job(seat) if message.query.kind == "forecast" and table.asked(seat) else None
-            if job is not None:  # the first forecast of a decision: its samples away from the loop
-                self.spawn(self.forecast(client, message, job))
-            else:
-                self.queue(client, table.ask(seat, message))
+            self.question(client, message)
             return
         if isinstance(message, p.Read):
-            refused = table.read_to(seat, message.page)
+            refused = table.on_read(seat, message.page)
         elif isinstance(message, p.Decide):
-            refused = table.decide(seat, message)
+            refused = table.on_decide(seat, message)
+            if refused is None:
+                self.cancel_coach(seat)
         else:
-            refused = table.take_back(seat, message)
+            refused = table.on_take_back(seat, message)
             if refused is None:
                 step = str(table.prior[seat].step) if table.prior[seat] is not None else None  # type: ignore[union-attr]
                 for other in self.clients.values():
@@ -275,6 +309,81 @@ class TableServer:
             self.changed()
         else:  # (a page read may let the table answer a Mystical Healer question that changes nothing)
             await self.commit()
+
+    def question(self, client: Client, message: p.Ask) -> None:
+        """A seat's question: the coach's in a job of its own, the first forecast of a decision once its
+        samples are made (away from the loop), the others at once."""
+        seat, table = client.seat, self.table
+        if message.query.kind in (*p.COACH_QUESTIONS, "cancel"):
+            self.coach(client, message)
+            return
+        job = table.rivals_job(seat) if message.query.kind == "forecast" and table.asked(seat) else None
+        if job is not None:  # the first forecast of a decision: its samples away from the loop
+            self.spawn(self.forecast(client, message, job))
+        else:
+            self.queue(client, table.ask(seat, message))
+
+    # --- the coach: one job a seat, cancellable, in a thread, at most COACH_THREADS at once ----------
+    def coach(self, client: Client, message: p.Ask) -> None:
+        seat, kind = client.seat, message.query.kind
+        running = self.coaching.pop(seat, None)
+        if running is not None:
+            running.set()  # (its question is answered `cancelled`)
+        if kind == "cancel":
+            self.queue(client, p.Answer(id=message.id, ask="cancel", result=running is not None))
+            return
+        job = self.table.coach_job(seat, kind)
+        if isinstance(job, p.Refused):
+            self.queue(client, job.model_copy(update={"id": message.id}))
+            return
+        if job is None:  # (nothing to decide now: no hint)
+            self.queue(client, p.Answer(id=message.id, ask=kind, result=None))
+            return
+        stop = self.coaching[seat] = _Stop()
+        self.spawn(self.coach_run(client, message, job, stop))
+
+    async def coach_run(self, client: Client, message: p.Ask, job: Any, stop: _Stop) -> None:
+        seat, kind = client.seat, message.query.kind
+        asked = self.table.asked(seat)
+        try:
+            async with self.coach_slots:
+                result = None if stop.is_set() else await asyncio.to_thread(job, stop.is_set)
+        finally:
+            if self.coaching.get(seat) is stop:
+                del self.coaching[seat]
+        if result is None or stop.is_set() or (kind == "hint" and self.table.asked(seat) != asked):
+            self.queue(client, p.Refused(reason="cancelled", about="ask", id=message.id,
+                                         message="the coach stopped: asked again, cancelled, or the decision moved on"))
+            return
+        self.queue(client, p.Answer(id=message.id, ask=kind, result=p.result(kind, result)))
+        if kind == "hint":
+            self.table.coached(seat, result)
+            await self.commit()
+
+    def cancel_coach(self, seat: int) -> None:
+        stop = self.coaching.pop(seat, None)
+        if stop is not None:
+            stop.set()
+
+    # --- a rematch: the same table, a new game ---------------------------------------------------------
+    def rematch(self, client: Client) -> None:
+        table = self.table
+        if not table.game.over:
+            self.queue(client, p.Refused(reason="not_over", about="rematch", message="the game is not over"))
+            return
+        for seat in list(self.coaching):
+            self.cancel_coach(seat)
+        self.table = table.rematch(secrets.randbits(32))
+        self.ended = False
+        self.bots_running.clear()
+        self.samples.clear()
+        self.say(f"a rematch starts ({', '.join(self.table.names())})")
+        for other in self.clients.values():
+            other.pages_sent = 0
+            other.last_state = ""
+            self.queue(other, p.Notice(what="rematch"))
+            self.queue(other, self.table.welcome(other.seat))
+        self.spawn(self.commit())
 
     async def forecast(self, client: Client, message: p.Ask, job: tuple[int, Any, Any]) -> None:
         """Answer a forecast once the samples of the neighbours' strengths for this decision are known
@@ -296,6 +405,11 @@ class TableServer:
 
     def changed(self) -> None:
         """After a change: every seat's new messages, the bots' turns, the read timeout."""
+        if self.table.game.over and not self.ended:
+            self.ended = True
+            scores = ", ".join(f"{''.join(c if c.isprintable() else '?' for c in pl.name)} {pl.lp} LP"
+                               for pl in self.table.game.players)
+            self.say(f"the game is over: {scores}")
         self.refresh()
         self.start_bots()
         self.start_timer()
@@ -307,10 +421,10 @@ class TableServer:
         if self.writing:
             return
         table = self.table
-        online = tuple(sorted(self.clients))
+        online = tuple(sorted(table.online))
         for client in list(self.clients.values()):
             while client.pages_sent < len(table.pages):
-                self.queue(client, table.pages[client.pages_sent])
+                self.queue(client, table.page(client.pages_sent))
                 client.pages_sent += 1
             state = p.encode(table.state(client.seat, online))
             if state != client.last_state:
@@ -323,7 +437,7 @@ class TableServer:
         pages to read change (its sequence numbers are a lower bound: see docs/protocol.md)."""
         if self.save_path is not None:
             data, sidecar = self.table.encoded(), self.table.sidecar()
-            kept = (sidecar["secrets"], sidecar["pages_from"])
+            kept = (sidecar["secrets"], sidecar["read"])
             self.writing += 1  # (until it is written, no seat is told of anything: see `refresh`)
             try:
                 async with self.write_lock:
@@ -360,7 +474,7 @@ class TableServer:
     async def bot(self, key: tuple[int, int, str], pend: Any, view: Any) -> None:
         try:
             decision = await asyncio.to_thread(self.table.bot_choose, pend, view)
-            if self.table.bot_decided(pend, decision):
+            if self.table.bot_decided(pend, decision)[0]:
                 await self.commit()
         finally:
             self.bots_running.discard(key)

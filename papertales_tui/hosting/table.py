@@ -22,9 +22,8 @@ from __future__ import annotations
 import copy
 import json
 import os
-import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -32,28 +31,26 @@ from typing import Any
 from ..persistence import encode_save, load_save, write_atomic
 from ..rules import (
     START_GOLD,
-    Decision,
     Game,
-    Heal,
     IllegalDecision,
     MalformedDecision,
     NothingToTakeBack,
     NotPending,
-    Pending,
     SeatView,
     Step,
     Unaffordable,
     WrongKind,
     events,
     game_log,
-    game_seed,
     observe,
-    random_decision,
 )
+from ..table import HUMAN, GameTable, TooManyTakeBacks, is_bot
 from ..text import chapters
 from . import protocol as p
 
-HUMAN = "human"
+__all__ = ["HUMAN", "HostedTable", "is_bot", "read_sidecar", "sidecar_path", "write_save"]
+
+REVIEW_EACH = 0.5  # CPU seconds of search per decision in a joined seat's review (as at one keyboard)
 SECRET_BYTES = 24  # secrets.token_urlsafe(24): 32 characters, 192 bits
 SIDECAR = ".secrets"
 
@@ -63,61 +60,52 @@ def sidecar_path(path: Path | str) -> Path:
     return Path(f"{path}{SIDECAR}")
 
 
-def is_bot(seat_type: str) -> bool:
-    return seat_type.startswith("bot:")
-
-
-class HostedTable:
-    """One game served to its seats; each method is one seat's message or one of the server's events,
-    and changes the game only through its public API."""
+class HostedTable(GameTable):
+    """One game served to its seats: the table (`GameTable`) reached over the protocol; each method is
+    one seat's message or one of the server's events, and changes the game only through the table."""
 
     def __init__(self, game: Game, seat_types: Sequence[str], *, secret_list: Sequence[str | None] | None = None,
-                 next_seq: Sequence[int] | None = None, pages_from: int = 0,
-                 take_backs: Sequence[Sequence[Any]] = (), read_timeout: float | None = None):
+                 next_seq: Sequence[int] | None = None, pages_from: int = 0, read: Sequence[int] | None = None,
+                 take_backs: object = None, hints: object = None, kept_hints: Sequence[Any] = (),
+                 read_timeout: float | None = None, port: int | None = None):
+        super().__init__(game, seat_types, take_backs=take_backs, hints=hints, kept_hints=kept_hints)
         n = len(game.players)
-        if len(seat_types) != n:
-            raise ValueError(f"{len(seat_types)} seat types for {n} players")
-        self.game = game
-        self.types = list(seat_types)
-        self.humans = [i for i, t in enumerate(self.types) if not is_bot(t)]
-        from ..rules.bots import make_bot
-
-        self.bots = {i: make_bot(t.split(":", 1)[1], seed=game_seed(game) * 101 + i)
-                     for i, t in enumerate(self.types) if is_bot(t)}
+        if read is None and pages_from:  # (an older secrets file: where the unread pages start)
+            read = [sum(1 for page in self.pages if page.end <= pages_from)] * n
+        if read is not None and len(read) == n:
+            self.read = [min(max(0, int(r)), len(self.pages)) for r in read]
+            self.settle()
         given = list(secret_list) if secret_list is not None else [None] * n
         self.secrets: list[str | None] = [
             (given[i] or secrets.token_urlsafe(SECRET_BYTES)) if i in self.humans else None for i in range(n)]
         self.next_seq = list(next_seq) if next_seq is not None and len(next_seq) == n else [0] * n
-        self.read = [0] * n  # pages each seat has read
-        self.prior: list[Decision | None] = [None] * n  # a decision taken back, to start from
-        self.take_backs = [(int(t[0]), int(t[1]), str(t[2])) for t in take_backs]
         self.read_timeout = read_timeout
-        self.pages: list[p.Page] = []
-        self.page_starts: list[int] = []  # the log index each page's events start from
-        self.shown = min(max(0, pages_from), len(game_log(game)))  # events of the log made into pages
-        from ..rules import DraftMemory
+        self.port = port  # the port it was served on (kept: --resume serves the same links)
+        self._sent: list[p.Page] = []  # the pages as sent (made once)
+        from ..rules.coach import HINT_BUDGET, REVIEW_BUDGET
 
-        self.drafts = {i: DraftMemory() for i in self.humans}  # for the forecasts' samples (as the Session's)
-        self._watched: dict[int, int] = {}
+        self.hint_budget, self.review_budget = HINT_BUDGET, REVIEW_BUDGET  # CPU seconds of the coach's jobs
         self._rivals: dict[int, tuple[int, Any]] = {}
-        self.settle()
 
     # --- what a seat is sent ---------------------------------------------------------------------
-    def names(self) -> tuple[str, ...]:
-        return tuple(pl.name for pl in self.game.players)
-
     def welcome(self, seat: int) -> p.Welcome:
         return p.Welcome(seat=seat, names=self.names(), seats=tuple(self.types), read_timeout=self.read_timeout)
 
-    def reading(self) -> tuple[int, ...]:
-        """The human seats that have not read every results page yet."""
-        return tuple(i for i in self.humans if self.read[i] < len(self.pages))
-
-    def asked(self, seat: int) -> Pending | None:
-        """The decision `seat` must make now (None while anyone is still reading the results pages)."""
-        if self.reading():
-            return None
-        return self.game.pending_for(seat)
+    def page(self, index: int) -> p.Page:
+        """Results page `index` as every seat is sent it (the same for all: public events only)."""
+        while len(self._sent) <= index:
+            span = self.pages[len(self._sent)]
+            log = game_log(self.game)
+            lp, gold, lich = chapters.totals_at(log, span.end)
+            n = len(self.game.players)
+            figures = p.Figures(lp=tuple(lp.get(i, 0) for i in range(n)),
+                                gold=tuple(gold.get(i, START_GOLD) for i in range(n)), lich=lich,
+                                changed=chapters.kingdoms_changed_since(log, span.end))
+            self._sent.append(p.Page(
+                id=len(self._sent), kind="final" if span.final else "summary", chapter=span.chapter,
+                turn=chapters.turn_at(log, span.end - 1), as_of=span.end,
+                events=tuple(self._event(e) for e in events.known(self.page_events(span))), figures=figures))
+        return self._sent[index]
 
     # --- what a seat may know: never the seed before the end ------------------------------------------
     def _seen(self, seat: int) -> SeatView:
@@ -132,15 +120,15 @@ class HostedTable:
         """A logged event as a seat is sent it: the game's start without its seed until the end."""
         return replace(event, seed=0) if isinstance(event, events.GameStarted) and not self.game.over else event
 
-    def state(self, seat: int, online: Sequence[int] = ()) -> p.State:
+    def state(self, seat: int, online: Sequence[int] | None = None) -> p.State:
         view = self._seen(seat)
         return p.State(view=view, asked=self.asked(seat), prior=self.prior[seat], deciding=view.deciding,
                        reading=self.reading(), take_back=view.players[seat].decided is not None,
                        next_seq=self.next_seq[seat], pages=len(self.pages), read=self.read[seat],
-                       online=tuple(online))
+                       online=tuple(sorted(self.online)) if online is None else tuple(online))
 
     # --- a seat's messages -------------------------------------------------------------------------
-    def decide(self, seat: int, message: p.Decide) -> p.Refused | None:
+    def on_decide(self, seat: int, message: p.Decide) -> p.Refused | None:
         """A seat's decision: None when applied, else why it was refused (nothing changed but its
         sequence number, which is used)."""
         refused = self._sequenced(seat, message)
@@ -151,24 +139,23 @@ class HostedTable:
                              message="you have nothing to decide now" + (
                                  " (the others are still reading the results)" if self.reading() else ""))
         try:
-            self.game.apply(seat, message.decision)
+            self.decide(seat, message.decision)
         except IllegalDecision as err:
             return refusal(err, "decide", message.seq)
-        self.prior[seat] = None
-        self.settle()
         return None
 
-    def take_back(self, seat: int, message: p.TakeBack) -> p.Refused | None:
-        """A seat takes back its decision of this step (before the step resolves)."""
+    def on_take_back(self, seat: int, message: p.TakeBack) -> p.Refused | None:
+        """A seat takes back its decision of this step (before the step resolves; at most
+        `MAX_TAKE_BACKS` times a step)."""
         refused = self._sequenced(seat, message)
         if refused is not None:
             return refused
         try:
-            decision = self.game.take_back(seat)
+            self.take_back(seat)
+        except TooManyTakeBacks as err:
+            return p.Refused(reason="too_many_take_backs", about="take_back", seq=message.seq, message=str(err))
         except NothingToTakeBack as err:
             return p.Refused(reason="no_take_back", about="take_back", seq=message.seq, message=str(err))
-        self.prior[seat] = decision
-        self.take_backs.append((len(game_log(self.game)), seat, str(decision.step)))
         return None
 
     def _sequenced(self, seat: int, message: p.Decide | p.TakeBack) -> p.Refused | None:
@@ -183,24 +170,16 @@ class HostedTable:
         self.next_seq[seat] += 1
         return None
 
-    def read_to(self, seat: int, page: int) -> p.Refused | None:
+    def on_read(self, seat: int, page: int) -> p.Refused | None:
         """`seat` has read the results pages up to `page`."""
-        if page >= len(self.pages):
+        if not self.read_to(seat, page):
             return p.Refused(reason="bad_page", about="read", message=f"there is no page {page} yet")
-        self.read[seat] = max(self.read[seat], page + 1)
-        self.settle()
         return None
 
     def expire_reading(self, pages: int) -> bool:
         """The host's timeout for reading the first `pages` pages: every seat counts as having read
         them. Whether that changed anything."""
-        changed = False
-        for i in self.humans:
-            if self.read[i] < pages:
-                self.read[i], changed = pages, True
-        if changed:
-            self.settle()
-        return changed
+        return self.read_all(pages)
 
     def ask(self, seat: int, message: p.Ask) -> p.Answer | p.Refused:
         """A question of `seat`'s deciding screen, answered on its own side of the game."""
@@ -236,6 +215,55 @@ class HostedTable:
             return tuple(game.suggested_unpaid(seat, list(query.new)))
         return self._forecast(seat, list(query.slots), query.keep)
 
+    # --- the coach, on the host, from the seat's own view only -------------------------------------------
+    def coach_job(self, seat: int, kind: str) -> Callable[[Callable[[], bool]], Any] | p.Refused | None:
+        """The work of a seat's `hint` or `review` question, to run in a thread (it reads copies only:
+        the seat's view without the seed, its decision, its memory of the draft; or, once the game is
+        over, the game as it began): called with `cancelled`, it returns the answer's result, or None
+        when cancelled. None: nothing to work out (no decision asked: the answer is null)."""
+        from ..rules import coach
+
+        catalog = self.game.catalog
+        if kind == "hint":
+            work = self.hint_work(seat)
+            if work is None:
+                return None
+            view, pend, ordinal, memory = self._seen(seat), work.pend, work.ordinal, self.draft_memory(seat)
+
+            def hint(cancelled: Callable[[], bool]) -> Any:
+                try:
+                    found = coach.hint(view, pend, catalog, budget=self.hint_budget, max_samples=coach.MAX_SAMPLES,
+                                       cancelled=cancelled, drafts=memory)
+                except coach.Cancelled:
+                    return None
+                return p.hint_wire(found, ordinal)
+            return hint
+        review = self.review_work(seat)
+        if review is None:
+            return p.Refused(reason="not_over", about="ask", message="the review comes once the game is over")
+
+        def reviewed(cancelled: Callable[[], bool]) -> Any:
+            try:
+                found = coach.review(review.start, review.decisions, review.seats, budget=self.review_budget,
+                                     max_each=REVIEW_EACH, cancelled=cancelled, hints=review.hints)
+            except coach.Cancelled:
+                return None
+            return p.review_wire(found)
+        return reviewed
+
+    def coached(self, seat: int, result: Any) -> None:
+        """A hint sent to its seat: counted and kept for the review (as at one keyboard)."""
+        if isinstance(result, p.HintW):
+            self.hint_given(p.hint_of(result), result.ordinal)
+
+    def rematch(self, seed: int) -> HostedTable:
+        """The same table (seats, secrets, sequence numbers, port) around a new game shuffled by `seed`."""
+        again = HostedTable(self.rematch_game(seed), self.types, secret_list=self.secrets, next_seq=self.next_seq,
+                            read_timeout=self.read_timeout, port=self.port)
+        again.online = set(self.online)
+        again.hint_budget, again.review_budget = self.hint_budget, self.review_budget
+        return again
+
     def rivals_job(self, seat: int) -> tuple[int, SeatView, Any] | None:
         """What the samples of `seat`'s neighbours' strengths are worked out from, when this decision's
         are not known yet (slow: the server works them out in a thread, `forecast.rival_strengths`,
@@ -270,93 +298,11 @@ class HostedTable:
             out.append(p.LoggedEvent(index=k, event=self._event(events.from_dict(e))))
             if len(out) == count:
                 break
-        return p.LogPage(events=tuple(out), size=len(log), take_backs=tuple(self.take_backs))
-
-    # --- bots ----------------------------------------------------------------------------------------
-    def bot_jobs(self) -> list[tuple[Pending, SeatView]]:
-        """The bots asked now, each with its view (the server has each decide away from the loop,
-        `bot_choose`, then calls `bot_decided`)."""
-        if self.reading():
-            return []
-        return [(pend, observe(self.game, pend.player)) for pend in self.game.pending() if pend.player in self.bots]
-
-    def bot_choose(self, pend: Pending, view: SeatView) -> Decision | BaseException:
-        """A bot's decision from its view (slow, and reads no game: the server runs it in a thread)."""
-        try:
-            return self.bots[pend.player].choose(view, pend, self.game.catalog)
-        except Exception as err:  # a bot's bug must not stop the table
-            return err
-
-    def bot_decided(self, pend: Pending, decision: Decision | BaseException) -> bool:
-        """Apply a bot's decision for `pend` if it is still the one asked (a refused one or a bot's error
-        is replaced by a random legal decision, as at one keyboard). Whether it was applied."""
-        if self.reading() or self.game.pending_for(pend.player) != pend:
-            return False
-        if not isinstance(decision, BaseException):
-            try:
-                self.game.apply(pend.player, decision)
-            except IllegalDecision:
-                decision = ValueError("refused")
-        if isinstance(decision, BaseException):
-            rng = random.Random(len(game_log(self.game)))
-            self.game.apply(pend.player, random_decision(self.game, pend, rng))
-        self.settle()
-        return True
-
-    # --- after every change --------------------------------------------------------------------------
-    def settle(self) -> None:
-        """New results pages for the events just logged; once everyone has read them, the Mystical
-        Healer questions that change nothing answered for their seats (the Session's rule), and each
-        human seat's memory of the draft watched."""
-        while True:
-            self._new_pages()
-            if self.reading():
-                return
-            changed = False
-            for pend in self.game.pending():
-                i = pend.player
-                if i in self.bots:
-                    continue
-                if pend.kind == Step.HEAL and not self.game.heal_matters(i):
-                    self.game.apply(i, Heal(()))
-                    changed = True
-                    break
-                size = len(game_log(self.game))
-                if self._watched.get(i) != size:
-                    self._watched[i] = size
-                    self.drafts[i].watch(observe(self.game, i), i)
-            if not changed:
-                return
-
-    def _new_pages(self) -> None:
-        log = game_log(self.game)
-        start = self.shown
-        for chapter, chapter_events, end in chapters.spans(log, self.shown):
-            lp, gold, lich = chapters.totals_at(log, end)
-            n = len(self.game.players)
-            figures = p.Figures(lp=tuple(lp.get(i, 0) for i in range(n)),
-                                gold=tuple(gold.get(i, START_GOLD) for i in range(n)), lich=lich,
-                                changed=chapters.kingdoms_changed_since(log, end))
-            self.pages.append(p.Page(
-                id=len(self.pages), kind="final" if chapter == "end" else "summary", chapter=chapter,
-                turn=chapters.turn_at(log, end - 1), as_of=end,
-                events=tuple(self._event(e) for e in events.known(chapter_events)),
-                figures=figures))
-            self.page_starts.append(start)
-            start = end
-        self.shown = len(log)
+        last = out[-1].index if len(out) == count else len(log)
+        return p.LogPage(events=tuple(out), size=len(log),
+                         take_backs=tuple(t for t in self.take_backs if start <= t[0] <= last)[:p.MAX_LOG_PAGE])
 
     # --- saving ----------------------------------------------------------------------------------
-    def settings(self) -> dict[str, Any]:
-        """What the save keeps besides the game (persistence.Settings: the app can open it)."""
-        return {"seats": list(self.types), "hints": [0] * len(self.types),
-                "take_backs": [list(t) for t in self.take_backs], "seed_typed": False}
-
-    def pages_from(self) -> int:
-        """The log index the pages some seat has not read start from (all read: the log's length)."""
-        unread = min((self.read[i] for i in self.humans), default=len(self.pages))
-        return self.page_starts[unread] if unread < len(self.pages) else self.shown
-
     def save(self, path: Path | str) -> None:
         """The save file (atomic), then its secrets beside it (atomic, mode 0600)."""
         write_save(path, self.encoded(), self.sidecar())
@@ -368,8 +314,11 @@ class HostedTable:
     def sidecar(self) -> dict[str, Any]:
         """What the secrets file holds: the secrets, each seat's next sequence number, where the unread
         pages start."""
-        return {"format": "papertales-host", "version": 1, "secrets": list(self.secrets),
-                "next_seq": list(self.next_seq), "pages_from": self.pages_from()}
+        out: dict[str, Any] = {"format": "papertales-host", "version": 1, "secrets": list(self.secrets),
+                               "next_seq": list(self.next_seq), "read": list(self.read)}
+        if self.port:
+            out["port"] = self.port
+        return out
 
     @classmethod
     def load(cls, path: Path | str, catalog: Any = None, read_timeout: float | None = None) -> HostedTable:
@@ -381,8 +330,9 @@ class HostedTable:
         types = [t if is_bot(t) else HUMAN for t in (settings.seats or [HUMAN] * n)]
         extra = read_sidecar(sidecar_path(path), n)
         return cls(saved.game, types, secret_list=extra.get("secrets"), next_seq=extra.get("next_seq"),
-                   pages_from=extra.get("pages_from", len(game_log(saved.game))),
-                   take_backs=settings.take_back_list(), read_timeout=read_timeout)
+                   pages_from=extra.get("pages_from", 0 if "read" in extra else len(game_log(saved.game))),
+                   read=extra.get("read"), take_backs=settings.take_back_list(), hints=settings.hints,
+                   kept_hints=settings.kept_hints(), read_timeout=read_timeout, port=extra.get("port"))
 
 
 def write_save(path: Path | str, data: bytes, sidecar: dict[str, Any] | None) -> None:
@@ -431,7 +381,19 @@ def read_sidecar(path: Path, players: int) -> dict[str, Any]:
     start = data.get("pages_from")
     if type(start) is not int or start < 0:
         raise bad("'pages_from' is not a whole number")
-    return {"secrets": found, "next_seq": seq, "pages_from": start}
+    out: dict[str, Any] = {"secrets": found, "next_seq": seq, "pages_from": start}
+    read = data.get("read")  # (files of an earlier release have neither what each seat read nor the port)
+    if read is not None:
+        if not (isinstance(read, list) and len(read) == players
+                and all(type(r) is int and 0 <= r <= 100_000 for r in read)):
+            raise bad(f"'read' is not {players} page numbers")
+        out["read"] = read
+    port = data.get("port")
+    if port is not None:
+        if not (type(port) is int and 0 < port < 65536):
+            raise bad("'port' is not a port number")
+        out["port"] = port
+    return out
 
 
 class _BadQuestion(Exception):

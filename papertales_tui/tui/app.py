@@ -19,7 +19,7 @@ import signal
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import work
 from textual.binding import Binding
@@ -32,13 +32,12 @@ from ..text.i18n import N_
 from . import messages as msg
 from . import modes, panels, seats
 from .contrast import ReadableColor, ReadableMonochrome
-from .flow import Asks, BotTurn, Decide, Final, Flow, Handoff, Scene, Summary, Waiting
+from .flow import BACK, Asks, BotTurn, Decide, Final, Flow, Handoff, Offers, Scene, Summary, Waiting
 from .host import Host
 from .language import SCREENS, key_name, shorten_key_words, translate_bindings
 from .palette import CardCommands
 from .saving import Notice, SavePolicy
 from .screens.common import Continue, Decided, TakeBack
-from .session import BotFailed, Session
 
 if TYPE_CHECKING:
     import argparse
@@ -51,6 +50,7 @@ if TYPE_CHECKING:
     from ..rules.coach import Hint as CoachHint
     from ..rules.coach import KeptHint
     from .screens.common import GameScreen
+    from .session import BotFailed, Session
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 INTERRUPTED = 130  # the shell's code for a program stopped by SIGINT (as cli.INTERRUPTED)
@@ -110,8 +110,10 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         return local.game if local is not None else None
 
     def local(self) -> Session | None:
-        """The session of a game played at this keyboard (saved here, its bots and coach run here)."""
-        return self.session if isinstance(self.session, Session) else None
+        """The session of a game saved here, whose bots run here (its flow offers Save as and bots: the
+        flow says what it offers, the app never asks which kind it is)."""
+        flow = self.session
+        return cast("Session", flow) if flow is not None and flow.offers.save_as and flow.offers.bots else None
 
     def playing(self) -> Flow:
         """The flow of the game under way (the flow below runs only while there is one)."""
@@ -191,6 +193,8 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         `seed_typed`: a player typed the seed (the screens may show it during play)."""
         self.stop_bot()
         self.close_session()
+        from .session import Session
+
         session = Session(game, seat_types, shown, hints, coach=coach, take_backs=take_backs, seed_typed=seed_typed)
         self.session = session
         self.waiting = False
@@ -214,13 +218,22 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         unless it is the one on screen (a seat deciding keeps its screen as it is); a waiting screen is
         told who is still deciding; a reference screen or question open over it is left open (the
         scene shows when it closes)."""
+        from .screens.common import AnswersCame
+        from .screens.common import GameScreen as Shown
         from .screens.waiting import WaitingScreen
 
         if self.session is None:
             return
         for said in self.session.news():
             self.notify(SCREENS.translated(said), markup=False)  # (a note marked N_, or a sentence told already)
+            if said == BACK and isinstance(self.screen, Shown):
+                self.screen.reached()
+        refused = self.session.refusals()  # (a decision the table refused: its screen starts from it again)
+        if refused:
+            self.call_after_refresh(self.tell_refused, refused)
         if self.session.scene == self.drawn:
+            if isinstance(self.screen, Shown):
+                self.screen.post_message(AnswersCame())  # (a forecast it asked for, maybe)
             return
         scene = self.session.scene
         if isinstance(scene, Waiting) and isinstance(self.drawn, Waiting) and len(self.screen_stack) > 1:
@@ -233,6 +246,13 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
             self.waiting = True
         else:
             self.go()
+
+    def tell_refused(self, refused: list[Exception]) -> None:
+        from .screens.common import GameScreen as Shown
+
+        if isinstance(self.screen, Shown):
+            for error in refused:
+                self.screen.refused(error)
 
     # --- flow: the session says what comes next, the screens post what the players do ---------
     def show(self, screen: GameScreen) -> None:
@@ -362,17 +382,19 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         m.answer(m.path, self.save_as(m.path, overwrite=m.overwrite))
 
     def on_hint_asked(self, m: msg.HintAsked) -> None:
-        """The Session hands out the hint's work (views and copies, never the game); it runs in a worker
-        thread, so typing goes on while the coach thinks. A hint the screen shows is counted and kept."""
-        session = self.local()
-        job = session.hint_job(m.player) if session is not None else None
-        if job is None:
+        """The flow hands out the hint's work (views and copies, never the game; at a hosted table, the
+        host's coach); it runs in a worker thread, so typing goes on while the coach thinks. A hint the
+        screen shows is counted and kept."""
+        flow = self.session
+        job = flow.hint_job(m.player) if flow is not None and flow.offers.hints else None
+        if flow is None or job is None:
             m.answer(None)
             return
 
         def shown(hint: CoachHint | None) -> None:
-            if m.answer(hint) and hint is not None and session is self.session:
-                self.hint_used(m.player, hint, job.ordinal)
+            if m.answer(hint) and hint is not None and flow is self.session:
+                flow.hint_given(hint, job.ordinal)
+                self.save_game()
 
         def think() -> None:
             found = job.run(lambda done, total: self._from_thread(m.progress, done, total), m.cancel.is_set)
@@ -381,11 +403,11 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         self.run_worker(think, thread=True, group="hint", exclusive=True)
 
     def on_review_asked(self, m: msg.ReviewAsked) -> None:
-        """The Session hands out the review's work (the game as it began: it is over); a worker runs it."""
-        session = self.local()
-        if session is None:
+        """The flow hands out the review's work (the game as it began: it is over); a worker runs it."""
+        flow = self.session
+        if flow is None or not flow.offers.review:
             return
-        job = session.review_job(m.seats)
+        job = flow.review_job(m.seats)
 
         def work() -> None:
             result = job.run(lambda done, total: self._from_thread(m.progress, done, total), m.cancel.is_set)
@@ -393,6 +415,24 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
                 self._from_thread(m.answer, result)
 
         self.run_worker(work, thread=True, group="review", exclusive=True)
+
+    def on_rematch_asked(self, m: msg.RematchAsked) -> None:
+        """A rematch: the same seats, a new seed (at a hosted table, the host starts it for every seat)."""
+        flow = self.session
+        if flow is None or not flow.offers.rematch:
+            return
+        game = flow.rematch()
+        if game is not None:
+            self.play(game, list(flow.seats))
+
+    @property
+    def offers(self) -> Offers:
+        """What the game under way offers (the screens ask: hints, review, rematch...)."""
+        return self.session.offers if self.session is not None else Offers(new_game=True)
+
+    @offers.setter
+    def offers(self, value: Offers) -> None:  # (it is the flow's: nothing to set)
+        pass
 
     def _from_thread(self, fn: Callable[..., object], *args: object) -> None:
         with contextlib.suppress(RuntimeError):  # the app closed while a worker was busy
@@ -563,19 +603,12 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
                       coach: Sequence[KeptHint] = ()) -> None:
         self.stop_bot()
         self.close_session()
+        from .session import Session
+
         self.session = Session.finished(
             game, seat_types, SCREENS.gettext("This game is already finished: here are its final scores."), hints,
             coach)
         self.go()
-
-    def hint_used(self, player: int, hint: CoachHint | None = None, ordinal: int | None = None) -> None:
-        """A player asked the coach for a hint (tui/screens/hint.py): counted, and the hint kept for
-        the review (for their decision number `ordinal`), in the save."""
-        session = self.playing_here()
-        session.hints[player] += 1
-        if hint is not None and ordinal is not None:
-            session.keep_hint(hint, ordinal)
-        self.save_game()
 
     # --- save as ----------------------------------------------------------------------------
     def save_as(self, path: str, overwrite: bool = False) -> SaveFileError | OSError | None:

@@ -56,6 +56,11 @@ class ReviewJob:
     background: Background | None
     each: float
 
+    @property
+    def ordinal(self) -> int:
+        """(A review is for no one decision.)"""
+        return 0
+
     def run(self, progress: Progress, cancelled: Cancelled) -> Review | None:
         """The review; None when cancelled."""
         from ..rules import coach

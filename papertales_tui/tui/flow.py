@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..rules import Decision, Pending, SeatView, Step
+from ..text.i18n import N_
 
 if TYPE_CHECKING:
-    from ..rules import ConstructionPrice
+    from ..rules import ConstructionPrice, Game
     from ..rules.events import BaseEvent
     from ..rules.forecast import AgeChange, TurnForecast
 
@@ -79,9 +80,28 @@ class Waiting:
     reading: tuple[int, ...] = ()
     take_back: Step | None = None
     note: str = ""
+    away: tuple[int, ...] = ()  # the human seats waited for whose device is not connected now
 
 
 Scene = Summary | Handoff | Decide | BotTurn | Final | Waiting
+
+BACK = N_("Back at the table.")  # (news: the table is reached again; what said it was lost is gone)
+
+
+@dataclass(frozen=True)
+class Offers:
+    """What a flow offers besides playing (the app asks this, never which kind of flow it is): saving
+    under a name, the coach's hints, the review at the end, bots' turns to run here, a rematch at the
+    end, take-backs."""
+
+    save_as: bool = False
+    hints: bool = False
+    review: bool = False
+    bots: bool = False
+    rematch: bool = False
+    take_back: bool = True
+    new_game: bool = False  # another game may be started here (a joined seat's host starts it)
+    seat: int | None = None  # the one seat this device plays (None: every seat at one keyboard)
 
 
 class Asks(Protocol):
@@ -92,6 +112,12 @@ class Asks(Protocol):
     seats: list[str]  # the seat types at the table (bots are marked as such)
 
     def forecast(self, slots: list[int | None], keep: int | None = None) -> TurnForecast | None: ...
+
+    def forecast_ready(self, slots: list[int | None], keep: int | None = None) -> bool:
+        """Whether this plan's forecast is known now (else it is asked, and the flow tells when it
+        comes: the screen asks again then, for its plan of that moment; one for an older plan is
+        never shown)."""
+        ...
 
     def suggested_unpaid(self, new: list[int]) -> list[int]: ...
 
@@ -112,6 +138,9 @@ class Flow(Protocol):
 
     @property
     def scene(self) -> Scene: ...
+
+    @property
+    def offers(self) -> Offers: ...
 
     @property
     def seats(self) -> list[str]: ...
@@ -151,3 +180,23 @@ class Flow(Protocol):
     def news(self) -> list[str]: ...
 
     def close(self) -> None: ...
+
+    def hint_job(self, player: int) -> CoachJob | None: ...
+
+    def hint_given(self, hint: Any, ordinal: int) -> None: ...
+
+    def review_job(self, seats: list[int]) -> CoachJob: ...
+
+    def rematch(self) -> Game | None: ...
+
+    def refusals(self) -> list[Exception]: ...
+
+
+class CoachJob(Protocol):
+    """The coach's work a screen asked for, as a flow hands it out: `run` in a worker thread (never the
+    app's), reporting progress, stopping when `cancelled()`; `ordinal`: the decision a hint is for."""
+
+    @property
+    def ordinal(self) -> int: ...
+
+    def run(self, progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any: ...

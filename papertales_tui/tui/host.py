@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from ..rules import Catalog
+    from .flow import Offers
 
 
 class Host(App[object]):  # (exits with no value: App[object], as Textual types an app's `app`)
@@ -24,6 +25,8 @@ class Host(App[object]):  # (exits with no value: App[object], as Textual types 
     autosave: bool
     served: bool
     hosted: bool
+    offers: Offers  # what the game under way offers besides playing (hints, the review, a rematch...): the
+    # screens ask this, never which kind of flow runs it
 
     # Textual's own words (the command palette, its system commands) in the screens' language
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:

@@ -121,6 +121,10 @@ class HintAsked(Message):
         self.player, self.cancel, self.progress, self.answer = player, stop, progress, answer
 
 
+class RematchAsked(Message):
+    """The game is over: play again at the same table (the same seats, a new seed)."""
+
+
 class ReviewAsked(Message):
     """The coach's review of the finished game for `seats`: worked out by the session in a worker
     (reporting `progress`, stopping when `stop` is set), then `answer(review)`."""

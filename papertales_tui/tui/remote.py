@@ -8,8 +8,13 @@ first page not read (`Summary`, or `Final` for the last), else the decision aske
 screen's questions to the server (what a screen asks again is answered from what came before; the
 Construction report and the Age-token changes are asked as soon as the decision is).
 
-The connection runs in a thread of its own, with its own event loop: the app's calls (`submit`,
-`take_back`, the `Asks`) wait there for the server's answer, at most `WAIT` seconds. When the connection
+The connection runs in a thread of its own, with its own event loop. The app's `submit` and
+`take_back` send and return at once (the seat waits a moment for the table's answer: a state, or a
+refusal told by `refusals`, the decision back on its screen as `Decide.prior`); a forecast is asked
+and never waited for (`RemoteAsks.forecast_ready`: the flow tells when it comes); the coach's hint and
+review are waited for in a worker thread (`RemoteCoachJob`). The other questions (the Construction
+report and the Age-token changes, asked with the decision; the give-up suggestion, a death foretold,
+the log) are answered from what came, or waited for at most `WAIT` seconds. When the connection
 drops, it is opened again (after 0.2 s, then up to `RETRY_MAX` s apart) and the seat comes back where
 it was (the server sends the pages not read and the seat's state); a decision whose answer was lost
 is known by `next_seq`. Meanwhile a seat deciding keeps its screen (its decision is refused, saying
@@ -33,7 +38,7 @@ from ..hosting import protocol as pr
 from ..rules import Catalog, ConstructionPrice, Decision, IllegalDecision, Pending, SeatView, Step
 from ..text.i18n import N_
 from ..words import Term
-from .flow import Decide, Final, Scene, Summary, Waiting
+from .flow import BACK, Decide, Final, Offers, Scene, Summary, Waiting
 from .session import taken_back_text
 
 if TYPE_CHECKING:
@@ -52,7 +57,6 @@ TAKEN = N_("This seat was opened on another device and is played there now. To p
 CLOSING = N_("The host stopped the table (it is saved): waiting for it to start again…")
 REFUSED = N_("The table refuses this link (a wrong or old secret): ask the host for the seat's link.")
 FULL = N_("The table has all the connections it takes: trying again…")
-BACK = N_("Back at the table.")
 
 
 @dataclass(frozen=True)
@@ -126,6 +130,10 @@ class RemoteSession:
         self._asked: dict[str, concurrent.futures.Future[Any]] = {}  # question (JSON) -> its answer, this state
         self._next_id = 0
         self._news: list[str] = []  # what the others did that the seat is told of (take-backs)
+        self._min_seq = 0  # the next sequence number as far as the refusals tell (a refused one is used)
+        self._sent: tuple[int, Decision | None] | None = None  # a decision or take-back sent, not answered yet
+        self._refusals: list[Exception] = []  # refusals not shown yet
+        self._refused_decision: Decision | None = None  # the last decision refused: its screen starts from it
         self._log: pr.LogPage | None = None  # the last log asked (take_back_notes reads it again)
         self._first = threading.Event()  # set at the first state, or when the table cannot be reached
         self._closing = False
@@ -209,20 +217,31 @@ class RemoteSession:
                     future.set_result(pr.answer_result(m.ask, m.result, self.catalog))
                 except ValueError as err:
                     future.set_exception(err)
+            if m.ask == "forecast":  # (a deciding screen waits for it: told, never waited for)
+                self._changed()
             return
         elif isinstance(m, pr.Refused):
             self._refused(m)
             return
         elif isinstance(m, pr.Notice):
-            if m.what == "closing":
-                self._say(CLOSING)
-            elif m.what == "took_back" and m.seat is not None and m.seat != self.seat:
-                with self._lock:
-                    self._news.append(taken_back_text(self.name(m.seat), m.step or "") + ".")
-            elif m.what == "taken_over":
-                self._note = TAKEN
-                self._closing = True  # (not opened again: the seat is played elsewhere now)
+            self._notice(m)
         self._changed()
+
+    def _notice(self, m: pr.Notice) -> None:
+        if m.what == "closing":
+            self._say(CLOSING)
+        elif m.what == "took_back" and m.seat is not None and m.seat != self.seat:
+            with self._lock:
+                self._news.append(taken_back_text(self.name(m.seat), m.step or "") + ".")
+        elif m.what == "rematch":  # a new game at this table: its pages are numbered from 0 again
+            with self._lock:
+                self._pages.clear()
+                self._read = 0  # (the last game's state stays until the new game's comes, in a moment)
+                self._log = None
+                self._asked.clear()
+        elif m.what == "taken_over":
+            self._note = TAKEN
+            self._closing = True  # (not opened again: the seat is played elsewhere now)
 
     def _new_state(self, m: pr.State) -> None:
         with self._lock:
@@ -235,6 +254,7 @@ class RemoteSession:
                 self._read = m.read
             if old is None or old.view.log_size != m.view.log_size or old.asked != m.asked:
                 self._asked.clear()  # (answers about another moment of the game)
+                self._refused_decision = None
         for seq, future in list(self._waiting_seq.items()):
             if seq < m.next_seq and not future.done():
                 future.set_result(None)
@@ -246,7 +266,8 @@ class RemoteSession:
         self._changed()
 
     def _refused(self, m: pr.Refused) -> None:
-        if m.about in ("decide", "take_back") and m.seq is not None:
+        if m.about in ("decide", "take_back") and m.seq is not None:  # (that number is used now)
+            self._min_seq = max(self._min_seq, m.next_seq if m.next_seq is not None else m.seq + 1)
             future = self._waiting_seq.pop(m.seq, None)
             if future is not None and not future.done():
                 future.set_result(Refusal(m.reason, m.message))
@@ -322,13 +343,23 @@ class RemoteSession:
             if page.kind == "final":
                 return Final(events)
             return Summary(((page.chapter, events),), page.turn, page.as_of)
+        if self._sent is not None and not note:  # sent, not answered yet: the table's answer comes in a moment
+            return Waiting(seat)
         if state.asked is not None and not self._closing:  # (out of reach for a moment too: the plan on screen
             # is kept, `submit` says why it cannot be sent; not once the seat is played elsewhere)
-            return Decide(state.asked, state.prior)
+            return Decide(state.asked, state.prior or self._refused_decision)
         reading = tuple(i for i in state.reading if i != seat)
         deciding = () if reading else tuple(i for i in state.deciding if i != seat)
         kind = Step(state.view.step) if state.take_back and not note else None
-        return Waiting(seat, deciding, reading, kind, note)
+        humans = [i for i, t in enumerate(welcome.seats) if not t.startswith("bot:")]
+        away = tuple(i for i in (*reading, *deciding) if i in humans and i not in state.online)
+        return Waiting(seat, deciding, reading, kind, note, away)
+
+    @property
+    def offers(self) -> Offers:
+        """What a joined seat offers: hints and the review (the host's coach, from this seat's view),
+        a rematch at the end, take-backs; no Save as (the host saves), no bots here."""
+        return Offers(hints=True, review=True, rematch=True, take_back=True, seat=self.seat)
 
     @property
     def seats(self) -> list[str]:
@@ -336,7 +367,28 @@ class RemoteSession:
 
     @property
     def hints(self) -> list[int]:
-        return [0] * len(self.seats)  # (the coach is not asked from a hosted seat)
+        return [0] * len(self.seats)  # (counted and kept on the host: the save has them)
+
+    # --- the coach, on the host, and a rematch ---------------------------------------------------
+    def hint_job(self, player: int) -> RemoteCoachJob | None:
+        """The coach's hint for this seat's decision now, worked out on the host (`run` in a worker)."""
+        state = self._state
+        if state is None or state.asked is None or player != self.seat:
+            return None
+        return RemoteCoachJob(self, pr.HintAsk(kind="hint"), state.view.decisions)
+
+    def hint_given(self, hint: Any, ordinal: int) -> None:
+        """(The host counted and kept the hint when it sent it.)"""
+
+    def review_job(self, seats: list[int]) -> RemoteCoachJob:
+        """The coach's review of this seat's decisions, worked out on the host once the game is over."""
+        return RemoteCoachJob(self, pr.ReviewAsk(kind="review"), 0)
+
+    def rematch(self) -> None:
+        """Ask the host for a rematch (same seats and links, a new seed): the new game comes as states."""
+        if self.over:
+            self._send(pr.Rematch(v=1, type="rematch"))
+        return None
 
     @property
     def seat(self) -> int:
@@ -400,30 +452,53 @@ class RemoteSession:
         state = self._state
         if state is None or state.asked is None or player != self.seat:
             return Refusal("not_asked", N_("This seat has nothing to decide now."))
-        seq = state.next_seq
+        seq = max(state.next_seq, self._min_seq)
         return self._sequenced(seq, pr.Decide(v=1, type="decide", seq=seq, decision=decision))
 
     def take_back(self) -> bool:
         state = self._state
         if state is None or not state.take_back:
             return False
-        seq = state.next_seq
+        seq = max(state.next_seq, self._min_seq)
         return self._sequenced(seq, pr.TakeBack(v=1, type="take_back", seq=seq)) is None
 
     def _sequenced(self, seq: int, message: Any) -> Exception | None:
+        """Send a decision or a take-back and return at once (nothing here waits for the table): None
+        once sent; its answer comes as a state (accepted) or as a refusal (`refusals`), the decision then
+        back on the seat's screen as it was (`Decide.prior`)."""
         if not self.connected:
             return Refusal("lost", N_("%(note)s Decide again once the table is reached."),
                            note=Term(self._note or LOST))
         future: concurrent.futures.Future[Refusal | None] = concurrent.futures.Future()
-        self._waiting_seq[seq] = future
+        decision = getattr(message, "decision", None)
+        with self._lock:
+            self._waiting_seq[seq] = future
+            self._sent = (seq, decision)
+
+        def answered(done: concurrent.futures.Future[Refusal | None]) -> None:
+            try:
+                refusal = done.result()
+            except ConnectionError as err:
+                refusal = Refusal("lost", N_("%(note)s Decide again once the table is reached."), note=str(err))
+            with self._lock:
+                if self._sent is not None and self._sent[0] == seq:
+                    self._sent = None
+                if refusal is not None:
+                    self._refusals.append(refusal)
+                    if decision is not None:
+                        self._refused_decision = decision
+            self._changed()
+
+        future.add_done_callback(answered)
         self._send(message)
-        try:
-            return future.result(WAIT)
-        except ConnectionError as err:
-            return Refusal("lost", N_("%(note)s Decide again once the table is reached."), note=str(err))
-        except concurrent.futures.TimeoutError:
-            self._waiting_seq.pop(seq, None)
-            return Refusal("lost", N_("The table did not answer in time: decide again."))
+        return None
+
+    def refusals(self) -> list[Exception]:
+        """The refusals of this seat's decisions and take-backs that came since last asked (the app shows
+        them on the decision's screen, which starts again from the decision refused)."""
+        with self._lock:
+            out, self._refusals = self._refusals, []
+        return list(out)
 
     def proceed(self) -> None:
         """The seat has read the page on screen: the next one (or its decision) comes."""
@@ -485,7 +560,7 @@ class RemoteSession:
             ident = self._next_id
             self._next_id += 1
             self._answers[ident] = future
-            if query.kind != "log":
+            if query.kind not in ("log", *pr.COACH_QUESTIONS, "cancel"):
                 self._asked[key] = future
         self._send(pr.Ask(v=1, type="ask", id=ident, query=query))
         return future
@@ -500,6 +575,33 @@ class RemoteSession:
             options = asked.options
             for slot in getattr(options, "slots", ()):
                 self._question(pr.AgeChangeAsk(kind="age_change", slot=slot, amount=getattr(options, "amount", 0)))
+
+
+class RemoteCoachJob:
+    """A hint or a review asked of the host (its coach works from this seat's own view): `run` waits for
+    the answer in a worker thread (never the app's), polling `cancelled`, and tells the host to stop
+    when it is set. `ordinal` names the decision a hint is for (the host keeps the hint itself)."""
+
+    POLL = 0.1
+
+    def __init__(self, session: RemoteSession, query: Any, ordinal: int):
+        self.session, self.query, self.ordinal = session, query, ordinal
+
+    def run(self, progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
+        """The coach's `Hint` or `Review`; None when cancelled, refused or out of reach."""
+        future = self.session._question(self.query)
+        while not cancelled():
+            try:
+                wire = future.result(self.POLL)
+            except concurrent.futures.TimeoutError:
+                continue
+            except (ConnectionError, Refusal, ValueError):
+                return None
+            if isinstance(wire, pr.HintW):
+                return pr.hint_of(wire)
+            return pr.review_of(wire) if isinstance(wire, pr.ReviewW) else None
+        self.session._send(pr.Ask(v=1, type="ask", id=pr.MAX_SEQ, query=pr.CancelAsk(kind="cancel")))
+        return None
 
 
 class RemoteAsks:
@@ -517,10 +619,20 @@ class RemoteAsks:
         except (ConnectionError, TimeoutError, concurrent.futures.TimeoutError, Refusal, ValueError):
             return fallback
 
-    def forecast(self, slots: list[int | None], keep: int | None = None) -> TurnForecast | None:
+    @staticmethod
+    def _plan(slots: list[int | None], keep: int | None) -> pr.Forecast:
         s = [*slots, None, None, None, None, None]  # (the five spots)
-        result: TurnForecast | None = self._try(pr.Forecast(kind="forecast", slots=(s[0], s[1], s[2], s[3], s[4]),
-                                                            keep=keep), None)
+        return pr.Forecast(kind="forecast", slots=(s[0], s[1], s[2], s[3], s[4]), keep=keep)
+
+    def forecast_ready(self, slots: list[int | None], keep: int | None = None) -> bool:
+        """Asked of the table (once a plan and a moment), never waited for: the flow tells when it comes."""
+        return self._session._question(self._plan(slots, keep)).done()
+
+    def forecast(self, slots: list[int | None], keep: int | None = None) -> TurnForecast | None:
+        future = self._session._question(self._plan(slots, keep))
+        if not future.done() or future.exception() is not None:  # (not known: no forecast shown for now)
+            return None
+        result: TurnForecast | None = future.result()
         return result
 
     def suggested_unpaid(self, new: list[int]) -> list[int]:

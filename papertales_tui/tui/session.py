@@ -22,7 +22,6 @@ passed on. It lives with this session only: a resumed game starts with an empty 
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -32,23 +31,20 @@ from ..rules import (
     ConstructionPrice,
     Decision,
     Game,
-    Heal,
     IllegalDecision,
     NotPending,
     Pending,
     SeatView,
     Step,
-    as_decision,
     decision_from_dict,
     game_decisions,
     game_log,
-    game_seed,
-    game_turn,
     observe,
 )
+from ..table import GameTable
 from ..text.i18n import N_
-from . import chapters, seats
-from .flow import BotTurn, Decide, Final, Handoff, Scene, Summary
+from . import chapters
+from .flow import BotTurn, Decide, Final, Handoff, Offers, Scene, Summary
 from .language import SCREENS
 
 if TYPE_CHECKING:  # imported where used: the title screen starts without them (benchmarks/bench_tui.py)
@@ -77,26 +73,60 @@ class Session:
 
     def __init__(self, game: Game, seat_types: list[str], shown: int | None = 0, hints: list[int] | None = None,
                  coach: Sequence[KeptHint] = (), take_backs: object = None, seed_typed: bool = False):
-        self.game = game
+        # the table (table/core.py): the game, its seats, bots, pages, take-backs and hints, as hosted
+        self.table = GameTable(game, seat_types, pages_from=len(game_log(game)) if shown is None else shown,
+                               take_backs=take_backs, hints=hints, kept_hints=coach, seed_typed=seed_typed)
         self.seats = list(seat_types)
-        # the seed deals every hidden card: shown during play only when a player typed it (it was known)
-        self.seed_typed = seed_typed
-        self.hints = _hint_counts(hints, len(game.players))  # the coach's hints asked, per seat
-        self.kept_hints = list(coach)  # the hints given, for the review (the save's Settings.kept_hints)
-        self.bots = {i: seats.make_bot(s, seed=game_seed(game) * 101 + i)
-                     for i, s in enumerate(seat_types) if seats.is_bot(s)}
-        self.shown = len(game_log(game)) if shown is None else shown  # events of the log already summarised
-        self.pages: list[Summary | Final] = []  # pages found but not shown yet
+        self.table.online.update(self.table.humans)  # every seat at this one device
+        self.bots = self.table.bots
+        self.page_at = 0  # the results pages the table has been shown at this device
         self.last_player: int | None = None  # who is at the screen (no hand-off to oneself)
-        self.undo: tuple[int, Step, str, Decision] | None = None  # (player, step, state before, decision)
-        self.take_backs = _take_back_list(take_backs, len(game.players))  # [log index, player, step]
+        self.undo: tuple[int, Step] | None = None  # (player, step): the decision that may be taken back
         self.announce = ""  # take-backs not announced on a hand-off screen yet
-        from ..rules import DraftMemory
-
-        self.drafts = {i: DraftMemory() for i in range(len(game.players)) if i not in self.bots}
         self.coach: Background | None = None  # the human decisions assessed as play goes on (see `assess`)
         self._assess_past()
         self.scene: Scene = self._next()
+
+    # --- the table's parts, as the app and the tests name them ---------------------------------
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def hints(self) -> list[int]:
+        return self.table.hints
+
+    @property
+    def kept_hints(self) -> list[KeptHint]:
+        return self.table.kept_hints
+
+    @property
+    def take_backs(self) -> list[tuple[int, int, str]]:
+        return self.table.take_backs
+
+    @property
+    def seed_typed(self) -> bool:
+        return self.table.seed_typed
+
+    @property
+    def drafts(self) -> dict[int, DraftMemory]:
+        return self.table.drafts
+
+    @property
+    def offers(self) -> Offers:
+        """What this flow offers the app: at one keyboard, everything."""
+        return Offers(save_as=True, hints=True, review=True, bots=True, rematch=True, take_back=True, new_game=True)
+
+    def refusals(self) -> list[Exception]:
+        """(At one keyboard `submit` answers at once: no refusal comes later.)"""
+        return []
+
+    def rematch(self) -> Game | None:
+        """The game over, a new one for the same seats (names, mode, bots), with a new seed: the app
+        plays it."""
+        if not self.game.over:
+            return None
+        return self.table.rematch_game(random.randrange(1_000_000))
 
     @classmethod
     def finished(cls, game: Game, seat_types: list[str], note: str = "", hints: list[int] | None = None,
@@ -114,25 +144,18 @@ class Session:
         return self.seed_typed or self.game.over
 
     def settings(self) -> dict[str, Any]:
-        """What a save keeps of this table besides the game: the seats, the hints used, the take-backs,
-        whether the seed was typed and (once there is one) the hints given, for the review."""
-        out: dict[str, Any] = {"seats": list(self.seats), "hints": list(self.hints),
-                               "take_backs": [list(t) for t in self.take_backs], "seed_typed": self.seed_typed}
-        if self.kept_hints:
-            out["coach"] = [h.to_dict() for h in self.kept_hints]
-        return out
+        """What a save keeps of this table besides the game (`GameTable.settings`)."""
+        return self.table.settings()
 
     def ordinal(self, player: int) -> int:
         """How many decisions `player` has made: the number of their next one, counted from 0."""
-        return sum(1 for d in game_decisions(self.game) if d["player"] == player)
+        return self.table.ordinal(player)
 
     def keep_hint(self, hint: CoachHint, ordinal: int) -> None:
-        """A hint shown to a player for their decision number `ordinal` (see `ordinal`): kept for the
-        review while that decision is still to make (one per decision: the last asked)."""
-        if ordinal != self.ordinal(hint.player):
-            return
-        kept = hint.keep(ordinal, game_turn(self.game))
-        self.kept_hints = [h for h in self.kept_hints if (h.player, h.ordinal) != (kept.player, ordinal)] + [kept]
+        """A hint shown to a player for their decision number `ordinal`, kept for the review (not counted:
+        `hint_given` counts it too)."""
+        self.table.hints[hint.player] -= 1
+        self.table.hint_given(hint, ordinal)
 
     def take_back_notes(self) -> list[tuple[int, str]]:
         """The take-backs for the game log: (log length when it happened, what happened)."""
@@ -170,8 +193,7 @@ class Session:
 
     def lone_human(self) -> int | None:
         """The seat of the one human at the table, if there is exactly one."""
-        humans = [i for i in range(len(self.seats)) if i not in self.bots]
-        return humans[0] if len(humans) == 1 else None
+        return self.table.lone_human()
 
     def figures_at(self, as_of: int) -> tuple[dict[int, int], dict[int, int], int | None, bool]:
         """Each player's LP and Gold and the Lich King's LP after `as_of` events of the log (a summary
@@ -192,25 +214,21 @@ class Session:
         return len(self.seats) - len(self.bots)
 
     def draft_memory(self, player: int) -> DraftMemory | None:
-        """A copy of what human seat `player` remembers of this turn's draft, for the coach (a copy: a
-        hint's worker thread reads it while the game goes on)."""
-        memory = self.drafts.get(player)
-        return copy.deepcopy(memory) if memory is not None else None
+        """A copy of what human seat `player` remembers of this turn's draft, for the coach."""
+        return self.table.draft_memory(player)
 
     def hint_job(self, player: int) -> HintJob | None:
         """The coach's hint for `player`'s decision now, to run in a worker (None: no decision pending)."""
         from .coaching import HintJob
 
-        pend = self.game.pending_for(player)
-        if pend is None:
+        work = self.table.hint_work(player)
+        if work is None:
             return None
-        return HintJob(player, self.ordinal(player), self.view(player), pend, self.game.catalog,
-                       self.draft_memory(player))
+        return HintJob(player, work.ordinal, work.view, work.pend, self.game.catalog, self.draft_memory(player))
 
     def hint_given(self, hint: CoachHint, ordinal: int) -> None:
-        """A hint shown to its player: counted, and kept for the review (see `keep_hint`)."""
-        self.hints[hint.player] += 1
-        self.keep_hint(hint, ordinal)
+        """A hint shown to its player: counted, and kept for the review."""
+        self.table.hint_given(hint, ordinal)
 
     def review_job(self, seats: list[int]) -> ReviewJob:
         """The coach's review of this finished game for `seats`, to run in a worker."""
@@ -264,17 +282,17 @@ class Session:
         """A human's decision: None when the engine applied it (the scene moves on), else its refusal."""
         if not isinstance(self.scene, Decide) or self.scene.pend.player != player:
             return NotPending(player)
-        before = self.game.to_json()
-        logged = len(game_log(self.game))
+        game = self.game
+        logged, index = len(game_log(game)), len(game_decisions(game))  # (its place among the decisions)
         view, pend, ordinal = self.view(player), self.scene.pend, self.ordinal(player)
         try:
-            self.game.apply(player, decision)
+            self.table.decide(player, decision)
         except IllegalDecision as err:
             return err
-        self.assess(view, pend, ordinal, len(game_decisions(self.game)) - 1)
+        self.assess(view, pend, ordinal, index)
         self.last_player = player
-        resolved = len(game_log(self.game)) != logged or self.game.players[player].submitted is None
-        self.undo = None if resolved else (player, self.scene.pend.kind, before, as_decision(decision))
+        resolved = len(game_log(game)) != logged or game.players[player].submitted is None
+        self.undo = None if resolved else (player, pend.kind)
         self.scene = self._next()
         return None
 
@@ -286,17 +304,22 @@ class Session:
             self.announce = ""  # the table has seen it
             self.scene = Decide(self.scene.pend)
         elif isinstance(self.scene, Summary):
+            self.page_at += 1
+            self.table.read_all(self.page_at)  # everyone at this device has read it
             self.scene = self._next()
 
     def take_back(self) -> bool:
-        """Undo the last human decision (see the module doc); False when it cannot be taken back."""
+        """Undo the last human decision (see the module doc): `Game.take_back`, through the table; False
+        when it cannot be taken back."""
         if not isinstance(self.scene, Handoff) or self.undo is None:
             return False
-        player, step, before, decision = self.undo
-        self.game = Game.from_json(before, self.game.catalog, type(self.game.mode)())
+        player, step = self.undo
+        try:
+            decision = self.table.take_back(player)
+        except IllegalDecision:
+            return False
         self.undo = None
         self.last_player = player
-        self.take_backs.append((len(game_log(self.game)), player, str(step)))
         said = taken_back_text(self.game.players[player].name, step) + "."
         self.announce = f"{self.announce} {said}".strip()
         pend = self.game.pending_for(player)
@@ -306,30 +329,19 @@ class Session:
 
     def bot_decision(self, pend: Pending) -> Decision | BotFailed:
         """What the bot at `pend.player` decides (slow: the app runs this in a worker thread)."""
-        try:
-            return seats.bot_decision(self.bots[pend.player], self.game, pend)
-        except Exception as err:  # a bot bug must not stop the game
-            return BotFailed(f"{type(err).__name__}: {err}")
+        found = self.table.bot_choose(pend, observe(self.game, pend.player))
+        return BotFailed(f"{type(found).__name__}: {found}") if isinstance(found, BaseException) else found
 
     def bot_submit(self, pend: Pending, decision: Decision | BotFailed) -> str | None:
         """Apply a bot's decision; a refused one is replaced by a random legal one, and the reason
         is returned for the table to see."""
-        from ..rules import random_decision
-
         game = self.game
-        reason = None
-        if isinstance(decision, BotFailed):
-            reason = decision.reason
-        else:
-            try:
-                game.apply(pend.player, decision)
-            except IllegalDecision as err:
-                reason = str(err)
+        _applied, reason = self.table.bot_decided(
+            pend, _Failed(decision.reason) if isinstance(decision, BotFailed) else decision)
         warning = None
         if reason is not None:
             warning = SCREENS.gettext("%(name)s (bot): %(reason)s; it plays at random") % {
                 "name": game.players[pend.player].name, "reason": reason}
-            game.apply(pend.player, random_decision(game, pend, random.Random(len(game_log(game)))))
         self.last_player = None
         self.undo = None
         self.scene = self._next()
@@ -337,40 +349,33 @@ class Session:
 
     # --- what comes next --------------------------------------------------------------------
     def _next(self) -> Scene:
-        if not self.pages:
-            self.pages = self._new_pages()
-        if self.pages:
-            self.last_player = None  # everyone looked at the summary
+        table = self.table
+        if self.page_at < len(table.pages):
+            self.last_player = None  # everyone looks at the summary
             self.undo = None
-            return self.pages.pop(0)
+            page = table.pages[self.page_at]
+            events = _typed(table.page_events(page, self.lone_human()))
+            if page.final:
+                self.page_at += 1
+                table.read_all(self.page_at)
+                return Final(events)
+            return Summary(((page.chapter, events),), chapters.turn_at(game_log(self.game), page.end - 1), page.end)
         game = self.game
         if game.over:
             return Final(())
         pend = game.pending()[0]
         if pend.player in self.bots:
             return BotTurn(pend)
-        if pend.kind == Step.HEAL and not game.heal_matters(pend.player):
-            game.apply(pend.player, Heal(()))  # the last Aging, and no choice changes the final scores
-            return self._next()
-        self.drafts[pend.player].watch(observe(game, pend.player), pend.player)  # what it is about to see
         if pend.player == self.last_player or self.humans == 1:
             return Decide(pend)  # no one else to hide the screen from
-        return Handoff(pend, (self.undo[0], self.undo[1]) if self.undo else None, self.announce)
+        return Handoff(pend, self.undo, self.announce)
 
-    def _new_pages(self) -> list[Summary | Final]:
-        """The public events since the last page, one page per chapter, the final scores last."""
-        log = game_log(self.game)
-        pages: list[Summary | Final] = []
-        seat = self.lone_human()
-        for chapter, events, end in chapters.spans(log, self.shown):
-            if chapter == "lich" and seat is not None:  # (their own cards: no one else to hide them from)
-                events = chapters.own_lich(log, end, seat) + events
-            if chapter == "end":
-                pages.append(Final(_typed(events)))
-            else:
-                pages.append(Summary(((chapter, _typed(events)),), chapters.turn_at(log, end - 1), end))
-        self.shown = len(log)
-        return pages
+
+class _Failed(Exception):
+    """A bot's failure, as the table is told of it (its reason as it is)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 class Asks:
@@ -395,6 +400,10 @@ class Asks:
             self._rivals = (len(game_log(game)), forecast.rival_strengths(
                 view, game.catalog, self._session.drafts.get(self.player)))
         return forecast.safe_forecast(game, self.player, slots, keep, self._rivals[1])
+
+    def forecast_ready(self, slots: list[int | None], keep: int | None = None) -> bool:
+        """(Worked out here, at once.)"""
+        return True
 
     def suggested_unpaid(self, new: list[int]) -> list[int]:
         """The new Units to give up when Gold is short (see `Game.suggested_unpaid`)."""
@@ -440,20 +449,3 @@ TOOK_BACK: dict[str, str] = {Step.PICK: N_("%(name)s took back their pick"),
 def taken_back_text(name: str, step: str) -> str:
     """"Ann took back their deployment", in the screens' language."""
     return SCREENS.marked(TOOK_BACK.get(step, N_("%(name)s took back their decision"))) % {"name": name}
-
-
-def _take_back_list(saved: object, players: int) -> list[tuple[int, int, str]]:
-    """The take-backs kept in a save (anything malformed in a file is left out)."""
-    out: list[tuple[int, int, str]] = []
-    for t in saved if isinstance(saved, list) else ():
-        if (isinstance(t, list) and len(t) == 3 and type(t[0]) is int and t[0] >= 0 and type(t[1]) is int
-                and 0 <= t[1] < players and t[2] in set(Step)):
-            out.append((t[0], t[1], str(t[2])))
-    return out
-
-
-def _hint_counts(hints: object, players: int) -> list[int]:
-    """Hints used per seat, as saved (anything else in a file counts as none used)."""
-    if isinstance(hints, list) and len(hints) == players and all(type(h) is int and h >= 0 for h in hints):
-        return list(hints)
-    return [0] * players

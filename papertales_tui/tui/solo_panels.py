@@ -82,7 +82,8 @@ def final_body(screen: FinalScreen) -> ComposeResult:
             yield Static(heading(_("End of game: Buildings, abilities and the END card")), classes="kingdoms")
             parts = ([end_lines(view, mine)] if mine else []) + ([sentences(view, lich)] if lich else [])
             yield Static(Text("\n").join(parts), classes="kingdoms")
-    yield Button(_("New game (n)"), variant="primary", id="again", compact=True)
+    if screen.app.offers.new_game:  # (a seat of a hosted table: the host starts the next game)
+        yield Button(_("New game (n)"), variant="primary", id="again", compact=True)
 
 # --- the summary pages: the Lich King's Recruitment, the Wars against his armies ---------------------
 

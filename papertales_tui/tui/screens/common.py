@@ -55,6 +55,11 @@ class TakeBack(Message):
     """Take back the last decision (from the hand-off screen, before the next player accepts it)."""
 
 
+class AnswersCame(Message):
+    """(To a deciding screen, from the app) the table answered questions the screen may wait for (a
+    forecast of its plan): it asks again for its plan of the moment."""
+
+
 class GameScreen(Screen[None]):
     """A full screen with a one-line title and the footer of applicable keys."""
 
@@ -91,6 +96,11 @@ class GameScreen(Screen[None]):
         for notice in self.query("#message").results(Notice):
             notice.say(_("Not allowed: %(reason)s") % {"reason": error})
         self.notify(str(error), title=_("Not allowed"), severity="error", markup=False)
+
+    def reached(self) -> None:
+        """The table is reached again: a refusal that said it was out of reach is gone."""
+        for notice in self.query("#message").results(Notice):
+            notice.say("")
 
     def set_title(self, text: str) -> None:
         self.title_text = text

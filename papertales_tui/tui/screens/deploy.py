@@ -36,7 +36,7 @@ from ..plan import DeployPlan
 from ..seats import bot_marked
 from ..text import ARMY_NAMES
 from ..widgets import Lines, RowList
-from .common import GameScreen, turn_title
+from .common import AnswersCame, GameScreen, turn_title
 from .hint import HINT, HINT_ROWS, LEARN, HintHost
 from .modals import Confirm, UnpaidModal
 
@@ -132,6 +132,11 @@ class DeployScreen(HintHost, GameScreen):
     # --- rendering --------------------------------------------------------------------------
     def gold_left(self) -> int:
         return self.options.gold - sum(self.view.card(c).cost for c in self.plan.new_units())
+
+    def on_answers_came(self, m: AnswersCame) -> None:
+        """The table answered: this plan's forecast, if that is what the screen waits for."""
+        if self.forecast_key is None:
+            self.refresh_all()
 
     def refresh_all(self) -> None:
         if self.board_rows and self.fit_layout():  # a Unit taken out or put back: a row more or less
@@ -273,6 +278,9 @@ class DeployScreen(HintHost, GameScreen):
             return
         self.forecast_key = key
         if key not in self.forecasts:
+            if not self.asks.forecast_ready(self.plan.slots, self.plan.keep):  # (asked: it comes, `AnswersCame`)
+                self.forecast_key, self.forecast, self.after = None, None, None
+                return
             f = self.asks.forecast(self.plan.slots, self.plan.keep)
             after, spots = None, self.spot_views
             if f is not None:
@@ -427,6 +435,8 @@ class DeployScreen(HintHost, GameScreen):
     def status(self, width: int) -> list[Text]:
         """The forecast of the turn for the plan as it stands, in the status lines."""
         f = self.forecast
+        if f is None and self.forecast_key is None:  # (asked of the table: on its way)
+            return [Text(_("Forecast: on its way…"), style="dim")]
         if f is None:
             return [Text(_("No forecast for this plan."), style="dim")]
         after = self.after

@@ -21,7 +21,7 @@ from .. import panels
 from .. import text as tx
 from ..kingdom import KingdomTable, KingdomView, kingdom_views
 from ..language import SCREENS, and_list, colon, said
-from ..messages import NewGameAsked
+from ..messages import NewGameAsked, RematchAsked
 from .common import GameScreen
 from .summary import heading
 
@@ -87,6 +87,7 @@ class FinalScreen(GameScreen):
 
     CSS_PATH = "summary.tcss"
     BINDINGS = [Binding("n", "new_game", N_("New game")), Binding("r", "review", N_("Coach's review")),
+                Binding("m", "rematch", N_("Rematch")),
                 Binding("enter,right,pagedown", "turn(1)", N_("Kingdoms"), key_display="→", priority=True),
                 Binding("left,pageup", "turn(0)", N_("Scores"), key_display="←", priority=True)]
 
@@ -128,7 +129,7 @@ class FinalScreen(GameScreen):
             yield Static(heading(_("Kingdoms at the end")), classes="kingdoms")
             every = final_views(view)
             yield KingdomTable(every, rows=len(every), classes="final-kingdoms kingdoms")  # each whole, in few lines
-        if not self.app.hosted:  # (a seat of a hosted table: the host starts the next game)
+        if self.app.offers.new_game:  # (a seat of a hosted table: the host starts the next game)
             yield Button(_("New game (n)"), variant="primary", id="again", compact=True)
 
     def stacked(self, table: Table, end: Text) -> bool:
@@ -171,8 +172,13 @@ class FinalScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "turn":
             return self.pages > 1 and parameters[0] != self.page
-        if action in ("new_game", "review"):  # (a seat of a hosted table: the host starts the next game)
-            return not self.app.hosted
+        offers = self.app.offers
+        if action == "new_game":  # (a seat of a hosted table: the host starts the next game)
+            return offers.new_game
+        if action == "review":
+            return offers.review
+        if action == "rematch":
+            return offers.rematch and self.view.over
         return True
 
     def action_turn(self, page: int) -> None:
@@ -189,7 +195,12 @@ class FinalScreen(GameScreen):
     def action_review(self) -> None:
         from .review import ReviewScreen, human_seats
 
-        self.app.push_screen(ReviewScreen(self.view, human_seats(self.seat_types, self.view), self.hints))
+        seat = self.app.offers.seat  # (a joined seat: its own decisions only)
+        seats = [seat] if seat is not None else human_seats(self.seat_types, self.view)
+        self.app.push_screen(ReviewScreen(self.view, seats, self.hints))
+
+    def action_rematch(self) -> None:
+        self.post_message(RematchAsked())
 
     @on(Button.Pressed, "#again")
     def action_new_game(self) -> None:

@@ -171,8 +171,8 @@ class HintHost(HostBase):
         """For the screen's check_action: whether `hint`/`learn` apply now (None: not a hint action)."""
         if action == "learn":
             return bool(self._hint_cards)
-        if action == "hint":  # (not for a seat of a hosted table: the coach runs where the game is)
-            return not self.app.hosted and self.asks.pending() is not None
+        if action == "hint":  # (at a hosted table too: the host's coach, from this seat's view)
+            return self.app.offers.hints and self.asks.pending() is not None
         return None
 
     def on_unmount(self) -> None:

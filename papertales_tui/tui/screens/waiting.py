@@ -11,13 +11,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from ...rules import Pick, SeatView, Step
+from ...rules import Deploy, Pick, SeatView, Step
 from ...text.i18n import N_
 from ..board_i18n import _, card_name
 from ..flow import Waiting
 from ..kingdom import KingdomTable, kingdom_views
 from ..language import and_list, said
 from ..seats import bot_marked, is_bot
+from ..text import SPOT_KEYS
 from ..widgets import Lines, unbroken, wrap
 from .common import GameScreen, TakeBack, turn_title
 
@@ -79,12 +80,16 @@ class WaitingScreen(GameScreen):
             return self.wrap_lines(lines or [Text("")])
         if view.over:
             lines.append(Text(_("The game is over: the final scores come next.")))
-        elif scene.deciding:
+        elif [i for i in scene.deciding if i not in scene.away]:
             doing = said(DOING.get(Step(view.step), N_("Waiting for %(names)s to decide.")))
-            lines.append(Text(doing % {"names": names_text([self.seat_name(i) for i in scene.deciding])}))
-        if scene.reading:
+            lines.append(Text(doing % {"names": names_text([self.seat_name(i) for i in scene.deciding
+                                                            if i not in scene.away])}))
+        if [i for i in scene.reading if i not in scene.away]:
             lines.append(Text(_("Still reading the results: %(names)s.") % {
-                "names": names_text([self.seat_name(i) for i in scene.reading])}))
+                "names": names_text([self.seat_name(i) for i in scene.reading if i not in scene.away])}))
+        if scene.away and not view.over:  # (whose device is not connected: they are not deciding now)
+            lines.append(Text(_("Not connected: %(names)s (the table waits for them to open their link).") % {
+                "names": names_text([self.seat_name(i) for i in scene.away])}, style="bold"))
         if not scene.deciding and not scene.reading and not scene.note and not view.over:
             lines.append(Text(_("Waiting for the table…")))
         own = view.players[scene.seat] if 0 <= scene.seat < len(view.players) else None
@@ -95,6 +100,12 @@ class WaitingScreen(GameScreen):
                 names.append(unbroken(_("%(card)s (this pick)") % {"card": card_name(view.card(own.decided.card))}))
             picked.append(", ".join(names) or _("nothing yet"))
             lines.append(picked)
+        if own is not None and isinstance(own.decided, Deploy) and not view.over:  # its own plan, placed
+            placed = Text(_("Your deployment:") + " ", style="bold")
+            spots = [unbroken(f"{SPOT_KEYS[k]} {card_name(view.card(c))}")
+                     for k, c in enumerate(own.decided.slots) if c is not None]
+            placed.append(", ".join(spots) or _("nothing"))
+            lines.append(placed)
         if scene.take_back is not None:
             may = MAY_STILL.get(Step(scene.take_back), MAY_DECISION)
             lines.append(Text(said(may), style="dim"))
