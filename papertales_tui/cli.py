@@ -130,7 +130,7 @@ def _main(argv: list[str]) -> int:
         args.resume_save = resume(args.resume, catalog)
         if args.resume_save is None:
             return 2
-    from .tui.app import run_app
+    from .tui.launch import run_app
 
     return run_app(args, catalog) or 0
 

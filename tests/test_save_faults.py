@@ -126,7 +126,7 @@ async def test_the_app_reports_a_failed_autosave_and_plays_on(data_dir, catalog)
 
 
 def test_a_second_copy_is_told_the_autosave_is_in_use(data_dir):
-    from papertales_tui.tui.app import claim_autosave
+    from papertales_tui.tui.launch import claim_autosave
 
     first, note = claim_autosave()
     assert first.held and note is None
@@ -402,7 +402,7 @@ def fuzz_saves(tmp_path: Path, rounds: int, seed: int, monkeypatch, review: bool
     now and then, `--resume` with stdin closed (`review=False`: not `review`, whose coach takes about a
     second on each save it accepts). Returns the outcomes and the problems: tracebacks, hangs, commands that
     disagree, accepted saves that crash later."""
-    import papertales_tui.tui.app as app_module
+    import papertales_tui.tui.launch as app_module
 
     real_run_app, resumed = app_module.run_app, []
 
@@ -529,7 +529,7 @@ def test_fuzz_subset(tmp_path, monkeypatch, capsys):
     lambda d: d["state"]["players"][0].update(gold=d["state"]["players"][0]["gold"] + 1),  # an edited state
 ], ids=["unknown mode", "edited state"])
 def test_resume_refuses_what_replay_rejects(tmp_path, monkeypatch, capsys, change):
-    import papertales_tui.tui.app as app_module
+    import papertales_tui.tui.launch as app_module
 
     monkeypatch.setattr(app_module, "run_app", lambda args, catalog: 0)
     path = save_as(played(20), tmp_path / "g.json")

@@ -14,7 +14,8 @@ from test_tui_support import SIZE, keys_for, screen_text, start
 from papertales_tui.persistence.preferences import PREFERENCES, Language, Preferences, preferences
 from papertales_tui.text import i18n
 from papertales_tui.text.i18n import LANGUAGES, language, set_language
-from papertales_tui.tui.app import PaperTalesApp, settle_language
+from papertales_tui.tui.app import PaperTalesApp
+from papertales_tui.tui.launch import settle_language
 from papertales_tui.tui.screens.handoff import HandoffScreen
 from papertales_tui.tui.screens.modals import LanguageModal
 from papertales_tui.tui.screens.title import TitleScreen

@@ -29,7 +29,7 @@ posix_only = pytest.mark.skipif(os.name != "posix", reason="FIFOs and symbolic l
 
 @pytest.fixture(autouse=True)
 def isolated(tmp_path, monkeypatch):
-    import papertales_tui.tui.app as app_module
+    import papertales_tui.tui.launch as app_module
 
     monkeypatch.setenv("PAPERTALES_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("PAPERTALES_CACHE_DIR", str(tmp_path / "cache"))

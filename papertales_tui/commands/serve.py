@@ -178,7 +178,7 @@ def play(argv: list[str]) -> int:
     """The game for one browser tab (textual-serve's web driver talks to it on stdin/stdout): as
     `papertales` in a terminal, with the autosave when this copy gets the data directory's lock."""
     from ..cli import load_cards
-    from ..tui.app import play_app
+    from ..tui.launch import play_app
     from . import folder
 
     parser = argparse.ArgumentParser(prog="papertales serve (game)")

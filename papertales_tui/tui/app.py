@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import random
 import signal
 import time
@@ -30,21 +29,20 @@ from textual.worker import get_current_worker
 from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, literal, new_game
 from ..text.i18n import N_
 from . import messages as msg
-from . import modes, panels, seats
+from . import modes, seats
 from .contrast import ReadableColor, ReadableMonochrome
 from .flow import BACK, Asks, BotTurn, Decide, Final, Flow, Handoff, Offers, Scene, Summary, Waiting
 from .host import Host
 from .language import SCREENS, key_name, shorten_key_words, translate_bindings
 from .palette import CardCommands
-from .saving import Notice, SavePolicy
+from .saving import Notice, SavePolicy, is_autosave, save_name
 from .screens.common import Continue, Decided, TakeBack
 
 if TYPE_CHECKING:
-    import argparse
 
     from textual.filter import LineFilter
 
-    from ..persistence import DataDirLock, Save, SaveFileError
+    from ..persistence import Save, SaveFileError
     from ..persistence.table import Table
     from ..rules import Catalog
     from ..rules.coach import Hint as CoachHint
@@ -612,27 +610,8 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
 
     # --- save as ----------------------------------------------------------------------------
     def save_as(self, path: str, overwrite: bool = False) -> SaveFileError | OSError | None:
-        """Save the game to `path`: None when saved, else the SaveFileError or OSError. An existing
-        file is replaced only with `overwrite`, and never when it is not a good save file."""
-        from ..persistence import SaveFileError, save_as
-        from ..persistence.store import save_named
-
-        session = self.playing_here()
-        try:
-            if self.served:  # the player does not own this computer's account: a name in the saves folder
-                target = save_named(session.game, path, session.settings(), overwrite=overwrite)
-            else:
-                target = save_target(path)
-                if is_autosave_file(target):  # another copy's game may be in it
-                    raise SaveFileError(target, "in_use", SCREENS.gettext(
-                        "this is an autosave file of the game, which Save as never replaces: choose another name"))
-                save_as(session.game, target, session.settings(), overwrite=overwrite)
-        except (SaveFileError, OSError) as err:
-            return err
-        except ValueError as err:  # a NUL character in the path
-            return OSError(errno.EINVAL, str(err), path)
-        self.saved_as = (target.resolve(), session.decisions)
-        return None
+        """Save the game to `path` (`SavePolicy.save_as`): None when saved, else the error."""
+        return self.saving.save_as(self.playing_here(), path, overwrite)
 
     def action_save_as(self) -> None:
         from .screens.modals import SaveAsModal
@@ -684,8 +663,7 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
 
     def save_name(self) -> str:
         """The file name Save as proposes for the game being played (the seed in it once it may be shown)."""
-        session = self.playing_here()
-        return default_save_name(session.view(None), session.seed_shown)
+        return save_name(self.playing_here())
 
     def action_log(self) -> None:
         from .screens.info import LogScreen
@@ -753,92 +731,3 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
                 top.refresh_size()
             else:
                 self.pop_screen()
-
-
-def is_autosave(path: Path | None) -> bool:
-    from ..dirs import autosave_path, backup_path
-
-    return path is not None and path.resolve() in (autosave_path().resolve(), backup_path().resolve())
-
-
-def is_autosave_file(path: Path) -> bool:
-    """Whether `path` is one of the data directory's autosave files (autosave*.json: the autosave, its
-    backup, the kept games and the autosaves of a copy without the lock, the damaged ones moved aside)."""
-    from ..dirs import AUTOSAVE, data_dir
-
-    path = path.resolve()
-    return path.parent == data_dir().resolve() and path.name.startswith(AUTOSAVE.split(".")[0])
-
-
-def save_target(path: str) -> Path:
-    """The file a typed Save-as path names (~ expanded); OSError, with the reason in words, when it
-    cannot be one: an unknown ~user, a folder, a folder that does not exist."""
-    _ = SCREENS.gettext
-    try:
-        target = Path(path).expanduser()
-    except RuntimeError:  # ~name of no known user, or no home folder at all
-        home = path.split("/", 1)[0]
-        raise OSError(errno.ENOENT, _("%(home)s is not a home folder on this computer") % {"home": home},
-                      path) from None
-    if target.is_dir():
-        raise IsADirectoryError(errno.EISDIR, _("this is a folder: add a file name, e.g. %(path)s")
-                                % {"path": f"{path.rstrip('/')}/game.json"}, path)
-    if not target.parent.is_dir():
-        raise FileNotFoundError(errno.ENOENT, _("there is no folder %(folder)s") % {"folder": target.parent}, path)
-    return target
-
-
-def default_save_name(view: SeatView, seed_shown: bool = True) -> str:
-    """`papertales-standard-498713-turn3.json`; the seed left out while it is not to be shown."""
-    seed = f"{view.seed}-" if seed_shown else ""
-    return f"papertales-{panels.of(view).save_name}-{seed}turn{view.turn}.json"
-
-
-def run_app(args: argparse.Namespace, catalog: Catalog) -> int:
-    """Entry point of `papertales` without a subcommand (CommandError without a terminal on stdin)."""
-    from ..terminal import require_terminal
-
-    require_terminal()
-    settle_language(getattr(args, "lang", None))
-    return play_app(catalog, getattr(args, "resume_save", None))
-
-
-def settle_language(lang: str | None) -> None:
-    """The language the app speaks: `lang` (--lang), else the one last chosen on the title screen
-    (persistence/preferences.py), else the system's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
-    from ..persistence.preferences import preferences
-    from ..text.i18n import set_language
-
-    set_language(lang if lang is not None else preferences().language)
-
-
-def play_app(catalog: Catalog, save: Save | None = None, served: bool = False) -> int:
-    """Run the app (in a terminal, or for one browser tab of `papertales serve`: `served`), autosaving
-    to the data directory's autosave when this copy gets its lock, else, when another copy holds it, to a
-    file of its own; its exit code."""
-    lock, notice = claim_autosave()
-    try:
-        app = PaperTalesApp(catalog, save=save, autosave=lock.held, notice=notice, signals=True,
-                            own_autosave=not lock.held and lock.path.exists(), served=served)
-        app.run()
-    finally:
-        lock.release()
-    return app.return_code or 0
-
-
-def claim_autosave() -> tuple[DataDirLock, str | None]:
-    """The data directory's lock, and None, when this copy of the game may autosave; else the lock (not
-    held) and the reason to show: only one copy autosaves, another plays on without and says so."""
-    from ..persistence import DataDirLock, clean_temp_files, data_dir
-
-    _ = SCREENS.gettext
-    lock = DataDirLock(data_dir())
-    try:
-        if lock.acquire():
-            clean_temp_files(data_dir())  # writes cut short by a crash of an earlier copy
-            return lock, None
-        return lock, _("Another copy of Paper Tales is using the autosave in %(folder)s: this game autosaves to a "
-                       "file of its own there (Resume on the title screen lists it).") % {"folder": data_dir()}
-    except OSError as err:
-        return lock, _("The autosave folder cannot be used (%(reason)s: %(file)s): this game is not autosaved "
-                       "(Ctrl+S saves it to a file).") % {"reason": err.strerror or err, "file": err.filename}

@@ -5,17 +5,19 @@ wires it: it shows the `Notice`s returned and plays the `Save`s found."""
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from ..rules import game_turn, literal
+from . import panels
 from .language import SCREENS
 
 if TYPE_CHECKING:
-    from ..persistence import Save
-    from ..rules import Catalog
+    from ..persistence import Save, SaveFileError
+    from ..rules import Catalog, SeatView
     from .session import Session
 
 
@@ -206,3 +208,69 @@ class SavePolicy:
             "would be lost. Press s to save the game to a file first.",
             "Quit Paper Tales? The autosave is failing: the last %(count)s decisions of this game are not saved "
             "anywhere and would be lost. Press s to save the game to a file first.", lost) % {"count": lost}
+
+    def save_as(self, session: Session, path: str, overwrite: bool = False) -> SaveFileError | OSError | None:
+        """Save the game to `path`: None when saved, else the SaveFileError or OSError. An existing
+        file is replaced only with `overwrite`, and never when it is not a good save file."""
+        from ..persistence import SaveFileError, save_as
+        from ..persistence.store import save_named
+
+        try:
+            if self.served:  # the player does not own this computer's account: a name in the saves folder
+                target = save_named(session.game, path, session.settings(), overwrite=overwrite)
+            else:
+                target = save_target(path)
+                if is_autosave_file(target):  # another copy's game may be in it
+                    raise SaveFileError(target, "in_use", _(
+                        "this is an autosave file of the game, which Save as never replaces: choose another name"))
+                save_as(session.game, target, session.settings(), overwrite=overwrite)
+        except (SaveFileError, OSError) as err:
+            return err
+        except ValueError as err:  # a NUL character in the path
+            return OSError(errno.EINVAL, str(err), path)
+        self.saved_as = (target.resolve(), session.decisions)
+        return None
+
+
+def is_autosave(path: Path | None) -> bool:
+    from ..dirs import autosave_path, backup_path
+
+    return path is not None and path.resolve() in (autosave_path().resolve(), backup_path().resolve())
+
+
+def is_autosave_file(path: Path) -> bool:
+    """Whether `path` is one of the data directory's autosave files (autosave*.json: the autosave, its
+    backup, the kept games and the autosaves of a copy without the lock, the damaged ones moved aside)."""
+    from ..dirs import AUTOSAVE, data_dir
+
+    path = path.resolve()
+    return path.parent == data_dir().resolve() and path.name.startswith(AUTOSAVE.split(".")[0])
+
+
+def save_target(path: str) -> Path:
+    """The file a typed Save-as path names (~ expanded); OSError, with the reason in words, when it
+    cannot be one: an unknown ~user, a folder, a folder that does not exist."""
+    try:
+        target = Path(path).expanduser()
+    except RuntimeError:  # ~name of no known user, or no home folder at all
+        home = path.split("/", 1)[0]
+        raise OSError(errno.ENOENT, _("%(home)s is not a home folder on this computer") % {"home": home},
+                      path) from None
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, _("this is a folder: add a file name, e.g. %(path)s")
+                                % {"path": f"{path.rstrip('/')}/game.json"}, path)
+    if not target.parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, _("there is no folder %(folder)s") % {"folder": target.parent}, path)
+    return target
+
+
+def default_save_name(view: SeatView, seed_shown: bool = True) -> str:
+    """`papertales-standard-498713-turn3.json`; the seed left out while it is not to be shown."""
+    seed = f"{view.seed}-" if seed_shown else ""
+    return f"papertales-{panels.of(view).save_name}-{seed}turn{view.turn}.json"
+
+
+
+def save_name(session: Session) -> str:
+    """The file name Save as proposes for the game being played (the seed in it once it may be shown)."""
+    return default_save_name(session.view(None), session.seed_shown)
