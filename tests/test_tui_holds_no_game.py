@@ -1,8 +1,8 @@
 """The deployment board, mounted in a played game and used (plans forecast, moves undone), holds
 no `Game` anywhere in what it keeps: its forecasts carry numbers and views only. The walk follows
 the screen's attributes and its widgets', through containers, dataclasses, bound methods and
-closures; not the App, not Textual's DOM links back up, and not `asks` (the Session's answering
-object, the screen's one channel to the engine)."""
+closures, and through `asks` (the screen's answers, as data); not the App, not Textual's DOM links
+back up."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.deploy import DeployScreen
 from papertales_tui.tui.session import Session
 
-SKIPPED = {"asks", "_parent", "_app", "app"}  # the channel to the Session, and the way back up
+SKIPPED = {"_parent", "_app", "app"}  # the way back up
 
 
 def games_held(root: object) -> list[str]:
@@ -76,3 +76,23 @@ async def test_the_deployment_board_holds_no_game(catalog):
         await pilot.pause()
         assert any(isinstance(f, TurnForecast) for f, _, _ in board.forecasts.values())
         assert games_held(board) == []
+
+
+def test_the_hot_seat_answers_are_data_asked_of_the_session(catalog):
+    """A deciding screen's `Asks` holds no Game and no Session; a plan's forecast is a question until the
+    Session answers it (`Session.answer`, as the app does on `AnswersAsked`), then a `TurnForecast`."""
+    game = new_game(["Ann", "Ben"], seed=6, catalog=catalog)
+    rng = random.Random(6)
+    while game.state.step != "deploy":
+        for pend in game.pending():
+            game.apply(pend.player, random_decision(game, pend, rng))
+    session = Session(game, ["human", "human"])
+    asks = session.asks(0)
+    assert games_held(asks) == []
+    pend = asks.pending()
+    assert pend is not None and pend.kind == "deploy"
+    plan: list[int | None] = [pend.options.hand[0], None, None, None, None]  # type: ignore[union-attr]
+    assert not asks.forecast_ready(plan) and asks.forecast(plan) is None  # (asked, not answered yet)
+    assert session.answer() and not session.answer()  # (answered once; nothing more to answer)
+    assert asks.forecast_ready(plan) and isinstance(asks.forecast(plan), TurnForecast)
+    assert games_held(asks) == []

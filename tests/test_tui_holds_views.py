@@ -2,8 +2,8 @@
 and solo, with a hint asked and the log, scores and review opened), holds no `Game` and no `Session`,
 found by walking what it and each of its widgets hold (their attributes, recursively, through
 containers, dataclasses and bound methods; Textual's own attributes and the DOM links aside, each
-widget being walked in its turn). `Asks` (tui/session.py) is the deciding screen's one handle on the
-engine: its answers are walked where the screen keeps them, its private link to the session is not."""
+widget being walked in its turn). `Asks` (tui/session.py), the deciding screen's answers from the
+engine, is walked as the rest: it is data (a snapshot of the decision, the forecasts answered)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from textual.widget import Widget
 from papertales_tui.rules import Game
 from papertales_tui.tui.app import PaperTalesApp
 from papertales_tui.tui.screens.final import FinalScreen
-from papertales_tui.tui.session import Asks, Session
+from papertales_tui.tui.session import Session
 
 TEXTUAL = set(vars(Widget())) | set(vars(Screen()))  # what Textual itself keeps on a widget or screen
 LEAVES = (str, bytes, int, float, bool, type(None), threading.Event, type)
@@ -36,9 +36,8 @@ def held(obj: Any, where: str, seen: set[int], found: list[str], root: bool = Fa
         return
     if isinstance(obj, DOMNode) and not root:  # another widget, the screen or the app: walked in its turn
         return
-    if isinstance(obj, Asks):
-        items: list[tuple[str, Any]] = [(k, v) for k, v in vars(obj).items() if not k.startswith("_")]
-    elif isinstance(obj, dict):
+    items: list[tuple[str, Any]]
+    if isinstance(obj, dict):
         items = [(f"[{k!r}]", v) for k, v in obj.items()] + [(f"key {k!r}", k) for k in obj]
     elif isinstance(obj, list | tuple | set | frozenset):
         items = [(f"[{k}]", v) for k, v in enumerate(obj)]

@@ -36,7 +36,7 @@ from .host import Host
 from .language import SCREENS, key_name, shorten_key_words, translate_bindings
 from .palette import CardCommands
 from .saving import Notice, SavePolicy, is_autosave, save_name
-from .screens.common import Continue, Decided, TakeBack
+from .screens.common import AnswersAsked, AnswersCame, Continue, Decided, TakeBack
 
 if TYPE_CHECKING:
 
@@ -216,7 +216,6 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         unless it is the one on screen (a seat deciding keeps its screen as it is); a waiting screen is
         told who is still deciding; a reference screen or question open over it is left open (the
         scene shows when it closes)."""
-        from .screens.common import AnswersCame
         from .screens.common import GameScreen as Shown
         from .screens.waiting import WaitingScreen
 
@@ -332,6 +331,11 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
             self.go()
 
     # --- what the screens ask (tui/messages.py) -----------------------------------------------
+    def on_answers_asked(self, m: AnswersAsked) -> None:
+        """A deciding screen put questions to its `Asks`: the flow answers them, and the screen is told."""
+        if self.session is not None and self.session.answer():
+            m.asker.post_message(AnswersCame())
+
     def on_new_game_asked(self, m: msg.NewGameAsked) -> None:
         self.new_game()
 

@@ -510,6 +510,10 @@ class RemoteSession:
         self._send(pr.Read(v=1, type="read", page=page.id))
         self._changed()
 
+    def answer(self) -> bool:
+        """(The table answers the questions by itself: `listen` tells when.)"""
+        return False
+
     def listen(self, changed: Callable[[], None]) -> None:
         self._listeners.append(changed)
 
@@ -640,9 +644,6 @@ class RemoteAsks:
 
     def construction_report(self) -> list[ConstructionPrice]:
         return list(self._try(pr.Report(kind="construction_report"), ()))
-
-    def would_die(self, slot: int, extra_age: int = 0) -> bool:
-        return bool(self._try(pr.WouldDie(kind="would_die", slot=slot, extra_age=min(10, extra_age)), False))
 
     def age_change(self, slot: int, amount: int) -> AgeChange:
         answer: AgeChange = self._session._ask(pr.AgeChangeAsk(kind="age_change", slot=slot, amount=amount))

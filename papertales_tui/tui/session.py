@@ -53,6 +53,7 @@ if TYPE_CHECKING:  # imported where used: the title screen starts without them (
     from ..rules.coach import KeptHint
     from ..rules.events import BaseEvent
     from ..rules.forecast import AgeChange, Rivals, TurnForecast
+    from ..rules.kingdom import Rules
     from ..workers import Background
     from .coaching import HintJob, ReviewJob
 
@@ -84,6 +85,7 @@ class Session:
         self.undo: tuple[int, Step] | None = None  # (player, step): the decision that may be taken back
         self.announce = ""  # take-backs not announced on a hand-off screen yet
         self.coach: Background | None = None  # the human decisions assessed as play goes on (see `assess`)
+        self._asked: dict[int, tuple[Asks, tuple[int, Rivals | None] | None]] = {}  # (see `asks`, `answer`)
         self._assess_past()
         self.scene: Scene = self._next()
 
@@ -180,8 +182,40 @@ class Session:
         return self.game.players[player].name
 
     def asks(self, player: int) -> Asks:
-        """The engine's answers the deciding screen of `player` asks for (forecasts, prices...)."""
-        return Asks(self, player)
+        """The engine's answers the deciding screen of `player` asks for, as data (see `Asks`): what its
+        screen reads as it opens is worked out now; its plans' forecasts when asked (`answer`)."""
+        from ..rules import forecast
+
+        game, pend = self.game, self.game.pending_for(player)
+        report = game.construction_report(player) if pend is not None and pend.kind == Step.CONSTRUCTION else []
+        changes: dict[tuple[int, int], AgeChange] = {}
+        if pend is not None and pend.kind == Step.AGE_TARGET:
+            amount = getattr(pend.options, "amount", 0)
+            changes = {(slot, amount): forecast.age_change(game, player, slot, amount)
+                       for slot in getattr(pend.options, "slots", ())}
+        asks = Asks(player, self.seats, self.view(player), pend, game.rules, report, changes)
+        self._asked[player] = (asks, None)
+        return asks
+
+    def answer(self) -> bool:
+        """Answer the forecasts the screens' `Asks` were asked for (on the game of the moment, read
+        only); whether any was. The neighbours' hidden cards are sampled once for a decision (its
+        first forecast), with the seat's memory of the draft; each plan then only compares strengths."""
+        from ..rules import forecast
+
+        game, answered = self.game, False
+        for player, (asks, rivals) in list(self._asked.items()):
+            if not asks.questions:
+                continue
+            if rivals is None or rivals[0] != len(game_log(game)):
+                rivals = (len(game_log(game)), forecast.rival_strengths(
+                    observe(game, player), game.catalog, self.drafts.get(player)))
+                self._asked[player] = (asks, rivals)
+            for slots, keep in asks.questions:
+                asks.answers[(slots, keep)] = forecast.safe_forecast(game, player, list(slots), keep, rivals[1])
+            asks.questions.clear()
+            answered = True
+        return answered
 
     def public_log(self, until: int | None = None) -> list[tuple[int, dict[str, Any]]]:
         """The game's public events (up to `until` events of the log), each with its place in the log;
@@ -378,58 +412,66 @@ class _Failed(Exception):
         return str(self.args[0])
 
 
+PlanKey = tuple[tuple[int | None, ...], int | None]  # a deployment plan: its spots and the card kept
+
+
 class Asks:
-    """The engine's answers about one seat's decision that its screen asks for, worked out on the
-    session's game of the moment (read only): a screen holds a `SeatView` and this, never the game,
-    and works no rule out itself."""
+    """The engine's answers about one seat's decision that its screen asks for, as data (satisfies
+    `tui.flow.Asks`): what the screen reads as it opens (the decision, the price list, the Age changes)
+    worked out by the Session when it hands this out, and each plan's forecast put in `answers` once
+    the Session is asked (`Session.answer`: the screen, finding a plan's forecast not known yet, posts
+    `AnswersAsked`; the app has the Session answer and tells the screen `AnswersCame`). It holds no
+    game and no Session: a screen holds a `SeatView` and this, and works no rule out itself."""
 
-    def __init__(self, session: Session, player: int):
-        self._session, self.player = session, player
-        self._rivals: tuple[int, Rivals | None] | None = None  # (log size, the neighbours' sampled strengths)
-        self.seats = list(session.seats)  # the seat types at the table (bots are marked as such)
+    def __init__(self, player: int, seats: list[str], view: SeatView, pend: Pending | None, rules: Rules,
+                 report: Sequence[ConstructionPrice] = (), age_changes: dict[tuple[int, int], AgeChange] | None = None):
+        self.player, self.seats = player, list(seats)  # (the seat types at the table: bots are marked as such)
+        self.view, self.pend, self.rules, self.report = view, pend, rules, tuple(report)
+        self.age_changes = dict(age_changes or {})
+        self.gold = view.players[player].gold
+        self.questions: list[PlanKey] = []  # the plans whose forecast the screen asked for, not answered yet
+        self.answers: dict[PlanKey, TurnForecast | None] = {}
 
-    def forecast(self, slots: list[int | None], keep: int | None = None) -> TurnForecast | None:
-        """This turn's forecast for a deployment plan (None: a plan the engine would refuse). The
-        neighbours' hidden cards are sampled once for the decision (the first forecast asked),
-        with the seat's memory of the draft; each plan then only compares strengths."""
-        from ..rules import forecast
-
-        game = self._session.game
-        if self._rivals is None or self._rivals[0] != len(game_log(game)):
-            view = observe(game, self.player)
-            self._rivals = (len(game_log(game)), forecast.rival_strengths(
-                view, game.catalog, self._session.drafts.get(self.player)))
-        return forecast.safe_forecast(game, self.player, slots, keep, self._rivals[1])
+    @staticmethod
+    def key(slots: list[int | None], keep: int | None) -> PlanKey:
+        return tuple(slots), keep
 
     def forecast_ready(self, slots: list[int | None], keep: int | None = None) -> bool:
-        """(Worked out here, at once.)"""
-        return True
+        """Whether this plan's forecast is known (else it is a question for the Session: see the class doc)."""
+        key = self.key(slots, keep)
+        if key in self.answers:
+            return True
+        if key not in self.questions:
+            self.questions.append(key)
+        return False
+
+    def forecast(self, slots: list[int | None], keep: int | None = None) -> TurnForecast | None:
+        """This turn's forecast for a deployment plan, once answered (None: a plan the engine would
+        refuse, or one not answered yet)."""
+        return self.answers.get(self.key(slots, keep))
 
     def suggested_unpaid(self, new: list[int]) -> list[int]:
-        """The new Units to give up when Gold is short (see `Game.suggested_unpaid`)."""
-        return self._session.game.suggested_unpaid(self.player, new)
+        """The new Units to give up when Gold is short (as `Game.suggested_unpaid`, from the seat's Gold)."""
+        from ..rules import kingdom
+
+        return kingdom.suggested_unpaid(self.rules, self.gold, new)
 
     def construction_report(self) -> list[ConstructionPrice]:
         """Every Construction of every Building, possible or not, with its price (`Game.construction_report`)."""
-        return self._session.game.construction_report(self.player)
-
-    def would_die(self, slot: int, extra_age: int = 0) -> bool:
-        """Whether the Unit in this spot dies at this Aging with `extra_age` more Age tokens."""
-        return self._session.game.would_die(self.player, slot, extra_age)
+        return list(self.report)
 
     def age_change(self, slot: int, amount: int) -> AgeChange:
-        """What `amount` more Age tokens on the Unit in this spot change this turn (`forecast.age_change`)."""
-        from ..rules import forecast
-
-        return forecast.age_change(self._session.game, self.player, slot, amount)
+        """What `amount` more Age tokens on the Unit in this spot change this turn (`forecast.age_change`),
+        for the spots and amount the decision offers."""
+        return self.age_changes[(slot, amount)]
 
     def pending(self) -> Pending | None:
-        """The decision the player must make now, if any (the coach's hint is for it)."""
-        return self._session.game.pending_for(self.player)
+        """The decision the player must make (the coach's hint is for it)."""
+        return self.pend
 
     def hidden_view(self) -> SeatView:
-        """The player's own view now (`observe`), as the bots and the coach read it."""
-        return self._session.view(self.player)
+        """The player's own view (`observe`) when the decision came, as the bots and the coach read it."""
+        return self.view
 
 
 def _typed(events: list[dict[str, Any]]) -> tuple[BaseEvent, ...]:

@@ -3,7 +3,7 @@ screen posts to the app (the app alone moves the game on: see tui/session.py).""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -53,6 +53,15 @@ class Continue(Message):
 
 class TakeBack(Message):
     """Take back the last decision (from the hand-off screen, before the next player accepts it)."""
+
+
+class AnswersAsked(Message):
+    """(From a deciding screen, to the app) the screen put a question to its `Asks` (a forecast of its
+    plan): the flow is to answer it (then the app tells the screen `AnswersCame`)."""
+
+    def __init__(self, asker: Screen[Any]):
+        super().__init__()
+        self.asker = asker
 
 
 class AnswersCame(Message):

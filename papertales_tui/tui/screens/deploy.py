@@ -36,7 +36,7 @@ from ..plan import DeployPlan
 from ..seats import bot_marked
 from ..text import ARMY_NAMES
 from ..widgets import Lines, RowList
-from .common import AnswersCame, GameScreen, turn_title
+from .common import AnswersAsked, AnswersCame, GameScreen, turn_title
 from .hint import HINT, HINT_ROWS, LEARN, HintHost
 from .modals import Confirm, UnpaidModal
 
@@ -280,6 +280,7 @@ class DeployScreen(HintHost, GameScreen):
         if key not in self.forecasts:
             if not self.asks.forecast_ready(self.plan.slots, self.plan.keep):  # (asked: it comes, `AnswersCame`)
                 self.forecast_key, self.forecast, self.after = None, None, None
+                self.post_message(AnswersAsked(self))
                 return
             f = self.asks.forecast(self.plan.slots, self.plan.keep)
             after, spots = None, self.spot_views
