@@ -6,6 +6,7 @@ the phases (rules/phases/) resolve with them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -421,11 +422,16 @@ def end_of_game_gains(rules: Rules, buildings: Buildings, cards: list[str], p: P
 def suggested_unpaid(rules: Rules, gold: int, new: list[int]) -> list[int]:
     """The new Units to give up when `gold` is short: the cheapest are paid first (see
     `Game.suggested_unpaid`)."""
-    if sum(rules[c].cost for c in new) <= gold:
+    return unpaid_for({c: rules[c].cost for c in new}, gold, new)
+
+
+def unpaid_for(costs: Mapping[int, int], gold: int, new: list[int]) -> list[int]:
+    """`suggested_unpaid` from the new Units' costs (as a seat sees them: its cards, its Gold)."""
+    if sum(costs[c] for c in new) <= gold:
         return []
     unpaid = []
-    for c in sorted(new, key=lambda c: rules[c].cost):
-        cost = rules[c].cost
+    for c in sorted(new, key=lambda c: costs[c]):
+        cost = costs[c]
         if cost <= gold:
             gold -= cost
         else:

@@ -28,8 +28,8 @@ from textual.worker import get_current_worker
 
 from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, literal, new_game
 from ..text.i18n import N_
+from . import coaching, modes, seats
 from . import messages as msg
-from . import modes, seats
 from .contrast import ReadableColor, ReadableMonochrome
 from .flow import BACK, Asks, BotTurn, Decide, Final, Flow, Handoff, Offers, Scene, Summary, Waiting
 from .host import Host
@@ -45,7 +45,6 @@ if TYPE_CHECKING:
     from ..persistence import Save, SaveFileError
     from ..persistence.table import Table
     from ..rules import Catalog
-    from ..rules.coach import Hint as CoachHint
     from ..rules.coach import KeptHint
     from .screens.common import GameScreen
     from .session import BotFailed, Session
@@ -189,14 +188,18 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
              coach: Sequence[KeptHint] = (), take_backs: object = None, seed_typed: bool = False) -> None:
         """Run this game from its current state; events before `shown` (None: all) are not summarised again.
         `seed_typed`: a player typed the seed (the screens may show it during play)."""
-        self.stop_bot()
-        self.close_session()
         from .session import Session
 
-        session = Session(game, seat_types, shown, hints, coach=coach, take_backs=take_backs, seed_typed=seed_typed)
+        self.begin(Session(game, seat_types, shown, hints, coach=coach, take_backs=take_backs, seed_typed=seed_typed))
+
+    def begin(self, session: Session, started: bool = True) -> None:
+        """Play `session` (what the game left ran in the background stops); `started`: a game to save."""
+        self.stop_bot()
+        self.close_session()
         self.session = session
-        self.waiting = False
-        self.saving.started(session)  # a new game or a loaded one
+        if started:
+            self.waiting = False
+            self.saving.started(session)  # a new game or a loaded one
         self.go()
 
     def play_remote(self, flow: Flow) -> None:
@@ -384,39 +387,20 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         m.answer(m.path, self.save_as(m.path, overwrite=m.overwrite))
 
     def on_hint_asked(self, m: msg.HintAsked) -> None:
-        """The flow hands out the hint's work (views and copies, never the game; at a hosted table, the
-        host's coach); it runs in a worker thread, so typing goes on while the coach thinks. A hint the
-        screen shows is counted and kept."""
+        """The coach's hint, in a worker thread (tui/coaching.py `hint_work`)."""
         flow = self.session
-        job = flow.hint_job(m.player) if flow is not None and flow.offers.hints else None
-        if flow is None or job is None:
+        if flow is None:
             m.answer(None)
             return
-
-        def shown(hint: CoachHint | None) -> None:
-            if m.answer(hint) and hint is not None and flow is self.session:
-                flow.hint_given(hint, job.ordinal)
-                self.save_game()
-
-        def think() -> None:
-            found = job.run(lambda done, total: self._from_thread(m.progress, done, total), m.cancel.is_set)
-            self._from_thread(shown, found)
-
-        self.run_worker(think, thread=True, group="hint", exclusive=True)
+        work = coaching.hint_work(flow, m.player, m, self._from_thread, lambda: flow is self.session, self.save_game)
+        if work is not None:
+            self.run_worker(work, thread=True, group="hint", exclusive=True)
 
     def on_review_asked(self, m: msg.ReviewAsked) -> None:
-        """The flow hands out the review's work (the game as it began: it is over); a worker runs it."""
-        flow = self.session
-        if flow is None or not flow.offers.review:
-            return
-        job = flow.review_job(m.seats)
-
-        def work() -> None:
-            result = job.run(lambda done, total: self._from_thread(m.progress, done, total), m.cancel.is_set)
-            if result is not None and not m.cancel.is_set():  # (set: the screen closed)
-                self._from_thread(m.answer, result)
-
-        self.run_worker(work, thread=True, group="review", exclusive=True)
+        """The coach's review of the game over, in a worker thread (tui/coaching.py `review_work`)."""
+        work = coaching.review_work(self.session, m.seats, m, self._from_thread) if self.session else None
+        if work is not None:
+            self.run_worker(work, thread=True, group="review", exclusive=True)
 
     def on_rematch_asked(self, m: msg.RematchAsked) -> None:
         """A rematch: the same seats, a new seed (at a hosted table, the host starts it for every seat)."""
@@ -529,19 +513,10 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         self.show(NewGameScreen(table=self.last_table()))
 
     def last_table(self) -> Table | None:
-        """The last New game form's table, kept in the data directory by the copy that autosaves there
-        (only that copy: a tab of `papertales serve` never sees another player's names)."""
-        from ..persistence.table import last_table
-
-        return last_table() if self.autosave else None
+        return self.saving.last_table()
 
     def remember_table(self, mode: str, names: list[str], seat_types: list[str], difficulty: int) -> None:
-        from ..persistence.table import Table, remember_table
-
-        if self.autosave:
-            with contextlib.suppress(OSError, ValueError):  # a form not remembered costs nothing else
-                remember_table(Table.model_validate(
-                    {"mode": mode, "names": names, "seats": seat_types, "difficulty": difficulty}))
+        self.saving.remember_table(mode, names, seat_types, difficulty)
 
     def show_title(self) -> None:
         from .screens.title import TitleScreen
@@ -554,14 +529,11 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
     def choose_language(self, lang: str) -> None:
         """Speak `lang` from now on: the app's keys and the title screen at once, and the next runs
         (persistence/preferences.py; not a browser tab of `papertales serve`: the computer is not the player's)."""
-        from ..persistence.preferences import Preferences, remember_preferences
         from ..text.i18n import set_language
         from .screens.title import TitleScreen
 
         set_language(lang)
-        if not self.served:
-            with contextlib.suppress(OSError, ValueError):  # not remembered: this run speaks it all the same
-                remember_preferences(Preferences.model_validate({"language": lang}))
+        self.saving.remember_language(lang)
         translate_bindings(self)
         shorten_key_words()
         self.show(TitleScreen())
@@ -592,25 +564,16 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
 
     def resume(self, save: Save) -> None:
         """Go on with a saved game; a finished one only shows its final scores."""
-        settings = save.settings
-        seat_types = settings.seats or [seats.HUMAN] * len(save.game.players)
-        hints, coach = settings.hints, settings.kept_hints()
-        if save.game.over:
-            self.show_finished(save.game, seat_types, hints, coach)
-            return
-        self.play(save.game, seat_types, shown=None, hints=hints, coach=coach, take_backs=settings.take_back_list(),
-                  seed_typed=settings.seed_typed is True)
+        from .session import Session
+
+        self.begin(Session.resumed(save), started=not save.game.over)
 
     def show_finished(self, game: Game, seat_types: list[str], hints: list[int] | None = None,
                       coach: Sequence[KeptHint] = ()) -> None:
-        self.stop_bot()
-        self.close_session()
         from .session import Session
 
-        self.session = Session.finished(
-            game, seat_types, SCREENS.gettext("This game is already finished: here are its final scores."), hints,
-            coach)
-        self.go()
+        self.begin(Session.finished(game, seat_types, SCREENS.gettext(
+            "This game is already finished: here are its final scores."), hints, coach), started=False)
 
     # --- save as ----------------------------------------------------------------------------
     def save_as(self, path: str, overwrite: bool = False) -> SaveFileError | OSError | None:

@@ -12,9 +12,9 @@ The connection runs in a thread of its own, with its own event loop. The app's `
 `take_back` send and return at once (the seat waits a moment for the table's answer: a state, or a
 refusal told by `refusals`, the decision back on its screen as `Decide.prior`); a forecast is asked
 and never waited for (`RemoteAsks.forecast_ready`: the flow tells when it comes); the coach's hint and
-review are waited for in a worker thread (`RemoteCoachJob`). The other questions (the Construction
-report and the Age-token changes, asked with the decision; the give-up suggestion, a death foretold,
-the log) are answered from what came, or waited for at most `WAIT` seconds. When the connection
+review are waited for in a worker thread (`RemoteCoachJob`). The give-up suggestion is worked out here, from
+the seat's view. The other questions (the Construction report and the Age-token changes, asked with
+the decision; the log) are answered from what came, or waited for at most `WAIT` seconds. When the connection
 drops, it is opened again (after 0.2 s, then up to `RETRY_MAX` s apart) and the seat comes back where
 it was (the server sends the pages not read and the seat's state); a decision whose answer was lost
 is known by `next_seq`. Meanwhile a seat deciding keeps its screen (its decision is refused, saying
@@ -640,7 +640,10 @@ class RemoteAsks:
         return result
 
     def suggested_unpaid(self, new: list[int]) -> list[int]:
-        return list(self._try(pr.SuggestedUnpaid(kind="suggested_unpaid", new=tuple(new[:5])), ()))
+        """Worked out from the seat's view, as the host would (its Gold, its cards' costs): never waited for."""
+        from .session import suggested_unpaid
+
+        return suggested_unpaid(self._session.view(self.player), self.player, new)
 
     def construction_report(self) -> list[ConstructionPrice]:
         return list(self._try(pr.Report(kind="construction_report"), ()))

@@ -5,6 +5,7 @@ wires it: it shows the `Notice`s returned and plays the `Save`s found."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from .language import SCREENS
 
 if TYPE_CHECKING:
     from ..persistence import Save, SaveFileError
+    from ..persistence.table import Table
     from ..rules import Catalog, SeatView
     from .session import Session
 
@@ -208,6 +210,31 @@ class SavePolicy:
             "would be lost. Press s to save the game to a file first.",
             "Quit Paper Tales? The autosave is failing: the last %(count)s decisions of this game are not saved "
             "anywhere and would be lost. Press s to save the game to a file first.", lost) % {"count": lost}
+
+    def last_table(self) -> Table | None:
+        """The last New game form's table, kept in the data directory by the copy that autosaves there
+        (only that copy: a tab of `papertales serve` never sees another player's names)."""
+        from ..persistence.table import last_table
+
+        return last_table() if self.autosave else None
+
+    def remember_table(self, mode: str, names: list[str], seat_types: list[str], difficulty: int) -> None:
+        """Keep the New game form's table for the next one (by the copy that autosaves only)."""
+        from ..persistence.table import Table, remember_table
+
+        if self.autosave:
+            with contextlib.suppress(OSError, ValueError):  # a form not remembered costs nothing else
+                remember_table(Table.model_validate(
+                    {"mode": mode, "names": names, "seats": seat_types, "difficulty": difficulty}))
+
+    def remember_language(self, lang: str) -> None:
+        """The language chosen, for the next runs (persistence/preferences.py; not by a browser tab of
+        `papertales serve`: the computer is not the player's)."""
+        from ..persistence.preferences import Preferences, remember_preferences
+
+        if not self.served:
+            with contextlib.suppress(OSError, ValueError):  # not remembered: this run speaks it all the same
+                remember_preferences(Preferences.model_validate({"language": lang}))
 
     def save_as(self, session: Session, path: str, overwrite: bool = False) -> SaveFileError | OSError | None:
         """Save the game to `path`: None when saved, else the SaveFileError or OSError. An existing

@@ -43,17 +43,17 @@ from ..rules import (
 )
 from ..table import GameTable
 from ..text.i18n import N_
-from . import chapters
+from . import chapters, seats
 from .flow import BotTurn, Decide, Final, Handoff, Offers, Scene, Summary
 from .language import SCREENS
 
 if TYPE_CHECKING:  # imported where used: the title screen starts without them (benchmarks/bench_tui.py)
+    from ..persistence import Save
     from ..rules import DraftMemory
     from ..rules.coach import Hint as CoachHint
     from ..rules.coach import KeptHint
     from ..rules.events import BaseEvent
     from ..rules.forecast import AgeChange, Rivals, TurnForecast
-    from ..rules.kingdom import Rules
     from ..workers import Background
     from .coaching import HintJob, ReviewJob
 
@@ -139,6 +139,19 @@ class Session:
         session.scene = Final(_typed(end[-1]) if end else (), note)
         return session
 
+    @classmethod
+    def resumed(cls, save: Save) -> Session:
+        """A saved game gone on with (`papertales --resume`, Resume): a finished one only shows its
+        final scores."""
+        settings = save.settings
+        seat_types = settings.seats or [seats.HUMAN] * len(save.game.players)
+        hints, coach = settings.hints, settings.kept_hints()
+        if save.game.over:
+            return cls.finished(save.game, seat_types, SCREENS.gettext(
+                "This game is already finished: here are its final scores."), hints, coach)
+        return cls(save.game, seat_types, None, hints, coach=coach, take_backs=settings.take_back_list(),
+                   seed_typed=settings.seed_typed is True)
+
     @property
     def seed_shown(self) -> bool:
         """Whether the screens may show the game's seed: from it anyone can work out every hidden card,
@@ -193,7 +206,7 @@ class Session:
             amount = getattr(pend.options, "amount", 0)
             changes = {(slot, amount): forecast.age_change(game, player, slot, amount)
                        for slot in getattr(pend.options, "slots", ())}
-        asks = Asks(player, self.seats, self.view(player), pend, game.rules, report, changes)
+        asks = Asks(player, self.seats, self.view(player), pend, report, changes)
         self._asked[player] = (asks, None)
         return asks
 
@@ -423,12 +436,11 @@ class Asks:
     `AnswersAsked`; the app has the Session answer and tells the screen `AnswersCame`). It holds no
     game and no Session: a screen holds a `SeatView` and this, and works no rule out itself."""
 
-    def __init__(self, player: int, seats: list[str], view: SeatView, pend: Pending | None, rules: Rules,
+    def __init__(self, player: int, seats: list[str], view: SeatView, pend: Pending | None,
                  report: Sequence[ConstructionPrice] = (), age_changes: dict[tuple[int, int], AgeChange] | None = None):
         self.player, self.seats = player, list(seats)  # (the seat types at the table: bots are marked as such)
-        self.view, self.pend, self.rules, self.report = view, pend, rules, tuple(report)
+        self.view, self.pend, self.report = view, pend, tuple(report)
         self.age_changes = dict(age_changes or {})
-        self.gold = view.players[player].gold
         self.questions: list[PlanKey] = []  # the plans whose forecast the screen asked for, not answered yet
         self.answers: dict[PlanKey, TurnForecast | None] = {}
 
@@ -451,10 +463,8 @@ class Asks:
         return self.answers.get(self.key(slots, keep))
 
     def suggested_unpaid(self, new: list[int]) -> list[int]:
-        """The new Units to give up when Gold is short (as `Game.suggested_unpaid`, from the seat's Gold)."""
-        from ..rules import kingdom
-
-        return kingdom.suggested_unpaid(self.rules, self.gold, new)
+        """The new Units to give up when Gold is short (`Game.suggested_unpaid`, from the seat's view)."""
+        return suggested_unpaid(self.view, self.player, new)
 
     def construction_report(self) -> list[ConstructionPrice]:
         """Every Construction of every Building, possible or not, with its price (`Game.construction_report`)."""
@@ -472,6 +482,13 @@ class Asks:
     def hidden_view(self) -> SeatView:
         """The player's own view (`observe`) when the decision came, as the bots and the coach read it."""
         return self.view
+
+
+def suggested_unpaid(view: SeatView, player: int, new: list[int]) -> list[int]:
+    """The new Units `player` gives up when their Gold is short, from what they see (`Game.suggested_unpaid`)."""
+    from ..rules import kingdom
+
+    return kingdom.unpaid_for({c: view.card(c).cost for c in new}, view.players[player].gold, new)
 
 
 def _typed(events: list[dict[str, Any]]) -> tuple[BaseEvent, ...]:
