@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from .catalog import load_catalog
     from .engine import START_GOLD, WAR_LP, Game, Pending
     from .games import MODES, load_game, new_game
-    from .kingdom import ConstructionPrice
+    from .kingdom import ConstructionPrice, unpaid_for
     from .modes import Mode, StandardMode
     from .names import literal, name_key, name_problem, unsafe, unsafe_problem
     from .observer import (
@@ -82,7 +82,7 @@ _LAZY = {
     "AgeChoice": "observer", "WarStrength": "observer",
     "game_log": "observer", "game_decisions": "observer",
     "game_turn": "observer", "game_seed": "observer",
-    "START_GOLD": "engine", "WAR_LP": "engine", "ConstructionPrice": "kingdom",
+    "START_GOLD": "engine", "WAR_LP": "engine", "ConstructionPrice": "kingdom", "unpaid_for": "kingdom",
     "BuildingType": "cards", "LichKingCard": "cards", "NecropolisCard": "cards", "Production": "cards",
     "Quest": "cards", "UnitType": "cards",
     "BACK": "state", "FIFTH_SLOT": "state", "FRONT": "state", "SLOT_NAMES": "state",
@@ -119,5 +119,5 @@ __all__ = [
     "bots", "coach", "decision_from_dict", "default_catalog", "events", "forecast", "game_decisions", "game_log",
     "game_seed", "game_turn", "literal", "load_catalog",
     "load_game", "name_key", "name_problem", "new_game", "observe", "price", "random_decision", "solo_view",
-    "unsafe", "unsafe_problem",
+    "unpaid_for", "unsafe", "unsafe_problem",
 ]

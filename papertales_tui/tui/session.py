@@ -486,9 +486,9 @@ class Asks:
 
 def suggested_unpaid(view: SeatView, player: int, new: list[int]) -> list[int]:
     """The new Units `player` gives up when their Gold is short, from what they see (`Game.suggested_unpaid`)."""
-    from ..rules import kingdom
+    from ..rules import unpaid_for
 
-    return kingdom.unpaid_for({c: view.card(c).cost for c in new}, view.players[player].gold, new)
+    return unpaid_for({c: view.card(c).cost for c in new}, view.players[player].gold, new)
 
 
 def _typed(events: list[dict[str, Any]]) -> tuple[BaseEvent, ...]:
