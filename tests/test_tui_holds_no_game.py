@@ -96,3 +96,30 @@ def test_the_hot_seat_answers_are_data_asked_of_the_session(catalog):
     assert session.answer() and not session.answer()  # (answered once; nothing more to answer)
     assert asks.forecast_ready(plan) and isinstance(asks.forecast(plan), TurnForecast)
     assert games_held(asks) == []
+
+
+def test_the_give_up_suggestion_from_a_seats_view_is_the_engines(catalog):
+    """`suggested_unpaid` (what both kinds of `Asks` answer with, never waiting for a table) gives what
+    `Game.suggested_unpaid` gives, from the seat's view alone, whatever the new Units and the Gold."""
+    import itertools
+
+    from papertales_tui.rules import observe
+    from papertales_tui.tui.session import suggested_unpaid
+
+    checked = 0
+    for seed in range(4):
+        game = new_game(["Ann", "Ben", "Cid"], seed=seed, catalog=catalog)
+        rng = random.Random(seed)
+        while game.state.step != "deploy":
+            for pend in game.pending():
+                game.apply(pend.player, random_decision(game, pend, rng))
+        for player in range(3):
+            hand = list(game.pending_for(player).options.hand)  # type: ignore[union-attr]
+            for gold in (0, 1, 3, 6):
+                game.state.players[player].gold = gold
+                view = observe(game, player)
+                for k in range(1, len(hand) + 1):
+                    for new in itertools.combinations(hand, k):
+                        assert suggested_unpaid(view, player, list(new)) == game.suggested_unpaid(player, list(new))
+                        checked += bool(game.suggested_unpaid(player, list(new)))
+    assert checked > 0  # (some plans were short of Gold)
