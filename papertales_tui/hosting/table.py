@@ -384,20 +384,28 @@ def read_sidecar(path: Path, players: int) -> dict[str, Any]:
         if type(start) is not int or start < 0:
             raise bad("'pages_from' is not a whole number")
         out["pages_from"] = start
+    problem = _read_and_port(data, players, out)
+    if problem:
+        raise bad(problem)
+    return out
+
+
+def _read_and_port(data: dict[str, Any], players: int, out: dict[str, Any]) -> str:
+    """What each seat has read and the port, from a secrets file into `out`; what is wrong, or ""."""
     read = data.get("read")  # (what each seat has read; files of an earlier release have 'pages_from')
     if read is not None:
         if not (isinstance(read, list) and len(read) == players
                 and all(type(r) is int and 0 <= r <= 100_000 for r in read)):
-            raise bad(f"'read' is not {players} page numbers")
+            return f"'read' is not {players} page numbers"
         out["read"] = read
-    elif start is None:
-        raise bad("neither 'read' nor 'pages_from'")
+    elif "pages_from" not in out:
+        return "neither 'read' nor 'pages_from'"
     port = data.get("port")
     if port is not None:
         if not (type(port) is int and 0 < port < 65536):
-            raise bad("'port' is not a port number")
+            return "'port' is not a port number"
         out["port"] = port
-    return out
+    return ""
 
 
 class _BadQuestion(Exception):
