@@ -79,9 +79,9 @@ async def test_taps_are_bounded_and_checked_and_the_page_shows_only_its_seat():
         assert table.game.state.decisions == []
 
 
-async def until(ws: aiohttp.ClientWebSocketResponse, text: str) -> str:
+async def until(ws: aiohttp.ClientWebSocketResponse, text: str, timeout: float = 20) -> str:
     while True:
-        message = await asyncio.wait_for(ws.receive_json(), 20)
+        message = await asyncio.wait_for(ws.receive_json(), timeout)
         if text in message.get("html", ""):
             return str(message["html"])
 
@@ -289,3 +289,98 @@ async def test_a_deployment_of_no_new_unit_is_asked_first():
             bot.cancel()
             await other.close()
     assert logged == []
+
+
+async def test_the_coachs_hint_asked_cancelled_and_asked_again_in_the_players_language():
+    """Over the page's websocket (no browser): on the draft, Hint asks the host's coach (the page says it
+    thinks, with a Cancel button), Cancel stops it, Hint again shows its answer as the terminal's hint
+    panel does (the coach's choice, why, the playouts), in the language chosen on the page; nothing is
+    decided by it."""
+    with hosted(2, seed=5, types=["human", "human"]) as (table, links, logged):
+        base, secret = links[0].split("?secret=")
+        url, auth = base.replace("http://", "ws://") + "/phone/ws", {"Authorization": f"Bearer {secret}"}
+        async with aiohttp.ClientSession() as session, session.ws_connect(url, headers=auth) as ws:
+            body = await until(ws, 'id="screen-pick"')
+            assert 'id="hint-ask"' in body and 'id="hint-answer"' not in body
+            await ws.send_json({"a": "hint"})
+            body = await until(ws, 'id="hint-cancel"')
+            assert "Coach thinking" in body and 'id="screen-pick"' in body  # (the cards still there)
+            await ws.send_json({"a": "hint"})  # Cancel
+            body = await until(ws, "Hint cancelled.")
+            assert 'id="hint-ask"' in body and 'id="hint-cancel"' not in body
+            await ws.send_json({"a": "hint"})
+            body = await until(ws, 'id="hint-answer"', 90)  # (the coach's work: 0.5 s of CPU, on a busy host)
+            answer = body.split('id="hint-answer"', 1)[1].split("</p>", 1)[0]
+            assert "Coach:" in answer and "Why:" in answer and "playout" in answer
+            assert "pick " in answer  # (the coach's choice, in the game's words)
+            await ws.send_json({"a": "lang", "v": "fr"})
+            body = await until(ws, "Pourquoi")
+            answer = body.split('id="hint-answer"', 1)[1].split("</p>", 1)[0]
+            assert "Coach\u00a0:" in answer and "Pourquoi\u00a0:" in answer and "Why" not in answer  # (French spacing)
+        assert table.game.state.decisions == []  # (a hint decides nothing)
+    assert [line for line in logged if not line.endswith((" joined", " left"))] == []
+
+
+async def test_review_and_rematch_are_refused_before_the_end():
+    """Before the game is over, the page offers neither and ignores the taps: no review asked, no rematch."""
+    with hosted(2, seed=5, types=["human", "bot:easy"]) as (table, links, logged):
+        base, secret = links[0].split("?secret=")
+        url, auth = base.replace("http://", "ws://") + "/phone/ws", {"Authorization": f"Bearer {secret}"}
+        async with aiohttp.ClientSession() as session, session.ws_connect(url, headers=auth) as ws:
+            body = await until(ws, 'id="screen-pick"')
+            assert 'id="rematch"' not in body and 'id="review-ask"' not in body
+            seed = table.game.state.seed
+            for tap in ({"a": "review"}, {"a": "rematch"}):
+                await ws.send_json(tap)
+                body = await until(ws, 'id="screen-pick"')
+                assert "The coach replays" not in body
+            await asyncio.sleep(0.3)
+            assert table.game.state.seed == seed and not table.game.over
+    assert [line for line in logged if not line.endswith((" joined", " left"))] == []
+
+
+@browser_needed
+def test_a_hint_on_a_phone_then_the_review_and_a_rematch_of_a_hosted_solo_game():
+    """Hosted solo (`papertales host --solo`) on a phone: a hint asked on the first decision shows the
+    coach's answer; at the final scores the coach's review is asked and shown, then Rematch starts a new
+    game whose draft the page shows. Every control a named button of 44x44 CSS px at least."""
+    from helpers.phone import PHONE, layout_problems, phone, play, with_phone
+    from test_join_play import serving
+
+    from papertales_tui.hosting.server import TableServer, link
+    from papertales_tui.hosting.table import HostedTable
+    from papertales_tui.rules.games import new_game
+
+    table = HostedTable(new_game(["Ann"], seed=3, mode="solo", difficulty=1), ["human"])
+    logged: list[str] = []
+    host = with_phone(TableServer(table, None, log=logged.append))
+    with serving(host) as port, phone(PHONE) as ph:
+        ph.page.goto(link("127.0.0.1", port, 0, table.secrets[0] or ""))
+        hints: list[str] = []
+        problems: list[str] = []
+
+        def seen(kind: str) -> None:
+            if kind == "pick" and not hints:
+                ph.tap("#hint-ask")
+                ph.page.wait_for_selector("#hint-answer", timeout=60000)
+                hints.append(ph.page.inner_text("#hint-answer"))
+                problems.extend(layout_problems(ph))
+
+        play(ph, seen)
+        assert hints and "Coach:" in hints[0] and "Why:" in hints[0]
+        page = ph.page  # (the final scores: the review, then a rematch)
+        assert page.get_attribute("#review-ask", "type") == "button" and page.inner_text("#review-ask")
+        ph.tap("#review-ask")
+        page.wait_for_selector("#review h2", timeout=120000)
+        review = page.inner_text("#review")
+        assert "Costliest decisions first" in review and "decisions reviewed" in review and "95%" in review
+        problems.extend(layout_problems(ph))
+        assert table.game.over
+        ph.tap("#rematch")
+        page.wait_for_selector("#screen-pick", timeout=30000)
+        game = host.table.game  # (the host's table now: the rematch's)
+        assert game is not table.game and not game.over and game.state.decisions == []
+        assert game.state.seed != table.game.state.seed and game.state.players[0].name == "Ann"
+        assert page.query_selector("#review") is None and page.query_selector("#hint-ask") is not None
+        assert problems == []
+        assert ph.problems == [] and logged == []
