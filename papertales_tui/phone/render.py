@@ -460,7 +460,7 @@ def review(seat: PhoneSeat) -> dict[str, Any]:
     if seat.review_state != "shown" or result is None:
         return out
     from ..text.coach import uncertainty
-    from ..tui.screens.review import assessment_line
+    from ..tui.review_lines import assessment_line
 
     view, names = state.view, result.players
     reviewed = len(result.assessments)
@@ -505,6 +505,14 @@ def render(seat: PhoneSeat) -> tuple[str, str]:
         else:
             context["screen"] = shown = screen(seat)
             heading = str(shown["title"])
+            hint, review_ = shown.get("hint", {}), shown.get("review", {})
+            if hint.get("state") == "shown":  # (announced once: the coach's answer came)
+                heading = f'{heading} · {w["coach"]} {hint["choice"]}'
+            elif "thinking" in (hint.get("state"), review_.get("state")):
+                heading = f'{heading} · {w["thinking"]}'
+            elif review_.get("state") == "shown":
+                heading = f'{heading} · {w["review"]}'
+
         return environment().get_template("body.html").render(**context), heading
 
 
