@@ -384,3 +384,49 @@ def test_a_hint_on_a_phone_then_the_review_and_a_rematch_of_a_hosted_solo_game()
         assert page.query_selector("#review") is None and page.query_selector("#hint-ask") is not None
         assert problems == [] and ph.problems == []
     assert "a rematch starts (Ann)" in logged and troubles(logged) == []
+
+
+async def test_at_the_end_the_review_cancelled_then_a_rematch_over_the_pages_websocket():
+    """A finished game hosted (two human seats): seat 0's page reads the results pages to the final
+    scores, asks the coach's review (the page says the coach replays the game, with Cancel), cancels it
+    (said so, the button back), and Rematch starts a new game at the table: its draft on the page."""
+    import re
+
+    from helpers.phone import with_phone
+    from test_join_play import serving
+
+    from papertales_tui.hosting.server import TableServer, link
+    from papertales_tui.hosting.table import HostedTable
+    from papertales_tui.rules import Game
+    from papertales_tui.rules.bots import make_bot
+
+    game = Game.new(["Ann", "Bob"], seed=6)
+    bot = make_bot("easy", 1)
+    while not game.over:
+        for pend in game.pending():
+            game.apply(pend.player, bot.choose(game.view(pend.player), pend, game.catalog))
+    logged: list[str] = []
+    host = with_phone(TableServer(HostedTable(game, ["human", "human"]), None, log=logged.append))
+    with serving(host) as port:
+        base, secret = link("127.0.0.1", port, 0, host.table.secrets[0] or "").split("?secret=")
+        url, auth = base.replace("http://", "ws://") + "/phone/ws", {"Authorization": f"Bearer {secret}"}
+        async with aiohttp.ClientSession() as session, session.ws_connect(url, headers=auth) as ws:
+            body = await until(ws, 'id="screen-')
+            while 'id="screen-final"' not in body:
+                page = re.search(r'data-a="read" data-v="(\d+)"', body)
+                if page is not None:
+                    await ws.send_json({"a": "read", "v": page.group(1)})
+                body = await until(ws, 'id="screen-')
+            assert 'id="review-ask"' in body and 'id="rematch"' in body and 'id="hint-ask"' not in body
+            await ws.send_json({"a": "review"})
+            body = await until(ws, 'id="review-cancel"')
+            assert "The coach replays the game" in body
+            await ws.send_json({"a": "review"})  # Cancel
+            body = await until(ws, "Review cancelled.")
+            assert 'id="review-ask"' in body and 'id="review-cancel"' not in body
+            await ws.send_json({"a": "rematch"})
+            body = await until(ws, 'id="screen-pick"')
+            assert 'id="review' not in body and 'id="hint-ask"' in body
+        assert host.table.game is not game and not host.table.game.over
+        assert host.table.game.state.decisions == []
+    assert "a rematch starts (Ann, Bob)" in logged and troubles(logged) == []
