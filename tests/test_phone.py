@@ -15,7 +15,7 @@ from typing import Any
 import aiohttp
 import pytest
 from helpers.browser import chromium_missing
-from helpers.phone import hosted
+from helpers.phone import hosted, troubles
 
 from papertales_tui.phone.render import accepted_language
 from papertales_tui.phone.seat import MAX_TAP, read_tap
@@ -79,9 +79,9 @@ async def test_taps_are_bounded_and_checked_and_the_page_shows_only_its_seat():
         assert table.game.state.decisions == []
 
 
-async def until(ws: aiohttp.ClientWebSocketResponse, text: str) -> str:
+async def until(ws: aiohttp.ClientWebSocketResponse, text: str, timeout: float = 20) -> str:
     while True:
-        message = await asyncio.wait_for(ws.receive_json(), 20)
+        message = await asyncio.wait_for(ws.receive_json(), timeout)
         if text in message.get("html", ""):
             return str(message["html"])
 
@@ -106,7 +106,7 @@ def test_a_whole_game_by_taps_on_a_phone_against_a_bot():
         winners = ph.page.inner_text(".winner")
         assert any(table.game.state.players[w].name in winners for w in table.game.winners())
         assert any(d["player"] == 0 and d["kind"] == "deploy" for d in table.game.state.decisions)
-        assert ph.problems == [] and logged == []
+        assert ph.problems == [] and troubles(logged) == []
 
 
 @browser_needed
@@ -136,7 +136,7 @@ def test_every_screen_fits_a_small_phone():
         kinds = play(ph, check)
         assert {"pick", "deploy", "results", "final", "table", "log"} <= set(kinds) | set(tabs_seen)
         assert {k: v for k, v in found.items() if v} == {}
-        assert ph.problems == [] and logged == []
+        assert ph.problems == [] and troubles(logged) == []
 
 
 @browser_needed
@@ -191,7 +191,7 @@ def test_waiting_take_back_language_and_reconnecting_by_itself():
     assert [d["player"] for d in table.game.state.decisions] == [0]  # its second pick (the first taken back)
     # while the host was down, the page's attempts to connect failed (said on the console): nothing else
     assert all("WebSocket connection to" in p for p in ph.problems), ph.problems
-    assert logged == []
+    assert troubles(logged) == []
 
 
 def pick_first(ph: Any) -> None:
@@ -231,7 +231,7 @@ def test_a_hosted_solo_game_by_taps_to_its_end():
         assert "Necropolis" in necropolis[0] and "►" in necropolis[0]
         final = ph.page.inner_text(".final")
         assert "Ann" in final and "Lich King" in final
-        assert ph.problems == [] and logged == []
+        assert ph.problems == [] and troubles(logged) == []
 
 
 async def test_a_deployment_of_no_new_unit_is_asked_first():
@@ -288,4 +288,145 @@ async def test_a_deployment_of_no_new_unit_is_asked_first():
         finally:
             bot.cancel()
             await other.close()
-    assert logged == []
+    assert troubles(logged) == []
+
+
+async def test_the_coachs_hint_asked_cancelled_and_asked_again_in_the_players_language():
+    """Over the page's websocket (no browser): on the draft, Hint asks the host's coach (the page says it
+    thinks, with a Cancel button), Cancel stops it, Hint again shows its answer as the terminal's hint
+    panel does (the coach's choice, why, the playouts), in the language chosen on the page; nothing is
+    decided by it."""
+    with hosted(2, seed=5, types=["human", "human"]) as (table, links, logged):
+        base, secret = links[0].split("?secret=")
+        url, auth = base.replace("http://", "ws://") + "/phone/ws", {"Authorization": f"Bearer {secret}"}
+        async with aiohttp.ClientSession() as session, session.ws_connect(url, headers=auth) as ws:
+            body = await until(ws, 'id="screen-pick"')
+            assert 'id="hint-ask"' in body and 'id="hint-answer"' not in body
+            await ws.send_json({"a": "hint"})
+            body = await until(ws, 'id="hint-cancel"')
+            assert "Coach thinking" in body and 'id="screen-pick"' in body  # (the cards still there)
+            await ws.send_json({"a": "hint"})  # Cancel
+            body = await until(ws, "Hint cancelled.")
+            assert 'id="hint-ask"' in body and 'id="hint-cancel"' not in body
+            await ws.send_json({"a": "hint"})
+            body = await until(ws, 'id="hint-answer"', 90)  # (the coach's work: 0.5 s of CPU, on a busy host)
+            answer = body.split('id="hint-answer"', 1)[1].split("</p>", 1)[0]
+            assert "Coach:" in answer and "Why:" in answer and "playout" in answer
+            assert "pick " in answer  # (the coach's choice, in the game's words)
+            await ws.send_json({"a": "lang", "v": "fr"})
+            body = await until(ws, "Pourquoi")
+            answer = body.split('id="hint-answer"', 1)[1].split("</p>", 1)[0]
+            assert "Coach\u00a0:" in answer and "Pourquoi\u00a0:" in answer and "Why" not in answer  # (French spacing)
+        assert table.game.state.decisions == []  # (a hint decides nothing)
+    assert troubles(logged) == []
+
+
+async def test_review_and_rematch_are_refused_before_the_end():
+    """Before the game is over, the page offers neither and ignores the taps: no review asked, no rematch."""
+    with hosted(2, seed=5, types=["human", "bot:easy"]) as (table, links, logged):
+        base, secret = links[0].split("?secret=")
+        url, auth = base.replace("http://", "ws://") + "/phone/ws", {"Authorization": f"Bearer {secret}"}
+        async with aiohttp.ClientSession() as session, session.ws_connect(url, headers=auth) as ws:
+            body = await until(ws, 'id="screen-pick"')
+            assert 'id="rematch"' not in body and 'id="review-ask"' not in body
+            seed = table.game.state.seed
+            for tap in ({"a": "review"}, {"a": "rematch"}):
+                await ws.send_json(tap)
+                body = await until(ws, 'id="screen-pick"')
+                assert "The coach replays" not in body
+            await asyncio.sleep(0.3)
+            assert table.game.state.seed == seed and not table.game.over
+    assert troubles(logged) == []
+
+
+@browser_needed
+def test_a_hint_on_a_phone_then_the_review_and_a_rematch_of_a_hosted_solo_game():
+    """Hosted solo (`papertales host --solo`) on a phone: a hint asked on the first decision shows the
+    coach's answer; at the final scores the coach's review is asked and shown, then Rematch starts a new
+    game whose draft the page shows. Every control a named button of 44x44 CSS px at least."""
+    from helpers.phone import PHONE, layout_problems, phone, play, with_phone
+    from test_join_play import serving
+
+    from papertales_tui.hosting.server import TableServer, link
+    from papertales_tui.hosting.table import HostedTable
+    from papertales_tui.rules.games import new_game
+
+    table = HostedTable(new_game(["Ann"], seed=3, mode="solo", difficulty=1), ["human"])
+    logged: list[str] = []
+    host = with_phone(TableServer(table, None, log=logged.append))
+    with serving(host) as port, phone(PHONE) as ph:
+        ph.page.goto(link("127.0.0.1", port, 0, table.secrets[0] or ""))
+        hints: list[str] = []
+        problems: list[str] = []
+
+        def seen(kind: str) -> None:
+            if kind == "pick" and not hints:
+                ph.tap("#hint-ask")
+                ph.page.wait_for_selector("#hint-answer", timeout=60000)
+                hints.append(ph.page.inner_text("#hint-answer"))
+                problems.extend(layout_problems(ph))
+
+        play(ph, seen)
+        assert hints and "Coach:" in hints[0] and "Why:" in hints[0]
+        page = ph.page  # (the final scores: the review, then a rematch)
+        assert page.get_attribute("#review-ask", "type") == "button" and page.inner_text("#review-ask")
+        ph.tap("#review-ask")
+        page.wait_for_selector("#review h2", timeout=120000)
+        review = page.inner_text("#review")
+        assert "Costliest decisions first" in review and "decisions reviewed" in review and "95%" in review
+        problems.extend(layout_problems(ph))
+        assert table.game.over
+        ph.tap("#rematch")
+        page.wait_for_selector("#screen-pick", timeout=30000)
+        game = host.table.game  # (the host's table now: the rematch's)
+        assert game is not table.game and not game.over and game.state.decisions == []
+        assert game.state.seed != table.game.state.seed and game.state.players[0].name == "Ann"
+        assert page.query_selector("#review") is None and page.query_selector("#hint-ask") is not None
+        assert problems == [] and ph.problems == []
+    assert "a rematch starts (Ann)" in logged and troubles(logged) == []
+
+
+async def test_at_the_end_the_review_cancelled_then_a_rematch_over_the_pages_websocket():
+    """A finished game hosted (two human seats): seat 0's page reads the results pages to the final
+    scores, asks the coach's review (the page says the coach replays the game, with Cancel), cancels it
+    (said so, the button back), and Rematch starts a new game at the table: its draft on the page."""
+    import re
+
+    from helpers.phone import with_phone
+    from test_join_play import serving
+
+    from papertales_tui.hosting.server import TableServer, link
+    from papertales_tui.hosting.table import HostedTable
+    from papertales_tui.rules import Game
+    from papertales_tui.rules.bots import make_bot
+
+    game = Game.new(["Ann", "Bob"], seed=6)
+    bot = make_bot("easy", 1)
+    while not game.over:
+        for pend in game.pending():
+            game.apply(pend.player, bot.choose(game.view(pend.player), pend, game.catalog))
+    logged: list[str] = []
+    host = with_phone(TableServer(HostedTable(game, ["human", "human"]), None, log=logged.append))
+    with serving(host) as port:
+        base, secret = link("127.0.0.1", port, 0, host.table.secrets[0] or "").split("?secret=")
+        url, auth = base.replace("http://", "ws://") + "/phone/ws", {"Authorization": f"Bearer {secret}"}
+        async with aiohttp.ClientSession() as session, session.ws_connect(url, headers=auth) as ws:
+            body = await until(ws, 'id="screen-')
+            while 'id="screen-final"' not in body:
+                page = re.search(r'data-a="read" data-v="(\d+)"', body)
+                if page is not None:
+                    await ws.send_json({"a": "read", "v": page.group(1)})
+                body = await until(ws, 'id="screen-')
+            assert 'id="review-ask"' in body and 'id="rematch"' in body and 'id="hint-ask"' not in body
+            await ws.send_json({"a": "review"})
+            body = await until(ws, 'id="review-cancel"')
+            assert "The coach replays the game" in body
+            await ws.send_json({"a": "review"})  # Cancel
+            body = await until(ws, "Review cancelled.")
+            assert 'id="review-ask"' in body and 'id="review-cancel"' not in body
+            await ws.send_json({"a": "rematch"})
+            body = await until(ws, 'id="screen-pick"')
+            assert 'id="review' not in body and 'id="hint-ask"' in body
+        assert host.table.game is not game and not host.table.game.over
+        assert host.table.game.state.decisions == []
+    assert "a rematch starts (Ann, Bob)" in logged and troubles(logged) == []

@@ -32,7 +32,8 @@ from papertales_tui.rules.modes import StandardMode
 
 PACKAGE = Path(__file__).resolve().parents[1] / "papertales_tui"
 MODE_OWN = {"rules/solo.py", "rules/solo_schema.py", "rules/games.py", "rules/bots/solo_outlook.py",
-            "tui/solo_panels.py", "tui/views.py", "text/solo.py"}
+            "tui/solo_panels.py", "tui/views.py", "text/solo.py",
+            "phone/solo.py"}
 STARTS = {"tui/screens/newgame.py"}  # the choice of a mode to start a game in
 
 

@@ -379,21 +379,33 @@ def read_sidecar(path: Path, players: int) -> dict[str, Any]:
             and all(type(s) is int and 0 <= s <= MAX_SEQ_SAVED for s in seq)):
         raise bad(f"'next_seq' is not {players} sequence numbers from 0 to {MAX_SEQ_SAVED}")
     start = data.get("pages_from")
-    if type(start) is not int or start < 0:
-        raise bad("'pages_from' is not a whole number")
-    out: dict[str, Any] = {"secrets": found, "next_seq": seq, "pages_from": start}
-    read = data.get("read")  # (files of an earlier release have neither what each seat read nor the port)
+    out: dict[str, Any] = {"secrets": found, "next_seq": seq}
+    if start is not None:  # (a file of an earlier release: where the unread pages start)
+        if type(start) is not int or start < 0:
+            raise bad("'pages_from' is not a whole number")
+        out["pages_from"] = start
+    problem = _read_and_port(data, players, out)
+    if problem:
+        raise bad(problem)
+    return out
+
+
+def _read_and_port(data: dict[str, Any], players: int, out: dict[str, Any]) -> str:
+    """What each seat has read and the port, from a secrets file into `out`; what is wrong, or ""."""
+    read = data.get("read")  # (what each seat has read; files of an earlier release have 'pages_from')
     if read is not None:
         if not (isinstance(read, list) and len(read) == players
                 and all(type(r) is int and 0 <= r <= 100_000 for r in read)):
-            raise bad(f"'read' is not {players} page numbers")
+            return f"'read' is not {players} page numbers"
         out["read"] = read
+    elif "pages_from" not in out:
+        return "neither 'read' nor 'pages_from'"
     port = data.get("port")
     if port is not None:
         if not (type(port) is int and 0 < port < 65536):
-            raise bad("'port' is not a port number")
+            return "'port' is not a port number"
         out["port"] = port
-    return out
+    return ""
 
 
 class _BadQuestion(Exception):

@@ -34,6 +34,7 @@ from ..text.i18n import N_
 from ..text.narrator import Names, and_list, narrate, spot
 from ..tui import text as tx
 from ..tui.board_i18n import SCREENS, card_name
+from .solo import solo
 
 if TYPE_CHECKING:
     from ..hosting import protocol as p
@@ -59,6 +60,10 @@ class PhoneSeat(Protocol):
     unpaid: tuple[int, ...] | None
     nothing: bool
     sent: bool
+    hint: Any
+    hint_state: str
+    review: Any
+    review_state: str
 
     def unread(self) -> int | None: ...
 
@@ -165,6 +170,9 @@ def words() -> dict[str, str]:
         "taken_over": _("This seat is open on another device or tab."), "reconnecting": _("Reconnecting…"),
         "dies": _("dies at this Aging"), "you": _("you"), "lich": _("Lich King"),
         "gold": GOLD, "lp": LP, "age": AGE, "strength": STRENGTH,
+        "hint": _("Hint"), "coach": _("Coach:"), "why": _("Why:"), "thinking": _("Coach thinking"),
+        "hint_cancelled": _("Hint cancelled."), "review": _("Coach's review"), "rematch": _("Rematch"),
+        "replays": _("The coach replays the game…"), "review_cancelled": _("Review cancelled."),
     }
 
 
@@ -410,17 +418,65 @@ def screen(seat: PhoneSeat) -> dict[str, Any]:
     who the table waits for."""
     state = seat.state
     assert state is not None
-    # (The table branch's offers plug in here, each a panel of its own, once the protocol's `state`
-    # carries them: the coach's hint beside the decision asked, its review and a rematch beside the
-    # final scores; seat.py `HOOKS` names them, and `Tap` takes their buttons' actions.)
+    # (The table's offers, each a panel of its own: the coach's hint under the decision asked, its
+    # review and a rematch under the final scores; seat.py `HOOKS` names them.)
     unread = seat.unread()
     if unread is not None:
         return results(seat, unread)
     if state.asked is not None and not seat.sent:
-        return deciding(seat)
+        return {**deciding(seat), "hint": coach_panel(seat)}
     if state.view.over:
-        return {"kind": "final", "title": tx.phase_title("end"), "final": final(seat)}
+        return {"kind": "final", "title": tx.phase_title("end"), "final": final(seat), "review": review(seat)}
     return waiting(seat)
+
+
+def coach_panel(seat: PhoneSeat) -> dict[str, Any]:
+    """The coach's hint on the decision asked, as the terminal's hint panel says it: its choice (what it
+    would decide, in the game's words), why, and the playouts behind it."""
+    state = seat.state
+    assert state is not None
+    out: dict[str, Any] = {"state": seat.hint_state, "choice": "", "why": "", "playouts": ""}
+    hint = seat.hint
+    if seat.hint_state == "shown" and hint is not None:
+        from ..text.coach import why
+        from ..text.decisions import decision_text
+
+        view, me = state.view, state.view.seat or 0
+        in_play = tuple(u.card if u is not None else None for u in view.players[me].slots)
+        out["choice"] = decision_text(hint.choice, view, in_play, view.players[me].hand)
+        out["why"] = why(hint, [pl.name for pl in view.players])
+        out["playouts"] = ngettext("%(count)s playout", "%(count)s playouts", hint.playouts) % {
+            "count": hint.playouts}
+    return out
+
+
+def review(seat: PhoneSeat) -> dict[str, Any]:
+    """The coach's review of this seat's decisions, as the terminal's review screen lists it: the three
+    costliest first, in solo the turn that decided the game, then every decision reviewed; the
+    statement of uncertainty below."""
+    state = seat.state
+    assert state is not None
+    out: dict[str, Any] = {"state": seat.review_state, "status": "", "costly": [], "lines": [], "note": ""}
+    result = seat.review
+    if seat.review_state != "shown" or result is None:
+        return out
+    from ..text.coach import uncertainty
+    from ..tui.review_lines import assessment_line
+
+    view, names = state.view, result.players
+    reviewed = len(result.assessments)
+    out["status"] = _("Costliest decisions first") + " · " + ngettext(
+        "%(count)s decision reviewed", "%(count)s decisions reviewed", reviewed) % {"count": reviewed}
+    out["costly"] = [assessment_line(a, names, view).plain for a in result.costliest(3)] or [
+        _("The coach agrees with every decision.")]
+    if result.deciding_turn is not None:
+        d = result.deciding_turn
+        said = (_("The game was won on turn %(turn)s (%(margin)s LP against the Lich King that turn)") if d["won"]
+                else _("The game was lost on turn %(turn)s (%(margin)s LP against the Lich King that turn)"))
+        out["costly"].append(said % {"turn": d["turn"], "margin": f"{d['margin']:+d}"})
+    out["lines"] = [assessment_line(a, names, view).plain for a in result.assessments]
+    out["note"] = uncertainty()
+    return out
 
 
 def log_lines(seat: PhoneSeat) -> list[str]:
@@ -450,37 +506,15 @@ def render(seat: PhoneSeat) -> tuple[str, str]:
         else:
             context["screen"] = shown = screen(seat)
             heading = str(shown["title"])
+            hint, review_ = shown.get("hint", {}), shown.get("review", {})
+            if hint.get("state") == "shown":  # (announced once: the coach's answer came)
+                heading = f'{heading} · {w["coach"]} {hint["choice"]}'
+            elif "thinking" in (hint.get("state"), review_.get("state")):
+                heading = f'{heading} · {w["thinking"]}'
+            elif review_.get("state") == "shown":
+                heading = f'{heading} · {w["review"]}'
+
         return environment().get_template("body.html").render(**context), heading
-
-
-def solo(view: SeatView) -> dict[str, Any] | None:
-    """The Lich King's side of a solo game (Necropolis row, armies, LP), when the view has one."""
-    from ..rules.solo import SoloView
-    from ..text.solo import necropolis
-
-    sv = view.mode_view
-    if isinstance(sv, dict):  # (the protocol's view carries the mode's side as its JSON form: read it back)
-        from pydantic import TypeAdapter, ValidationError
-
-        try:
-            sv = TypeAdapter(SoloView).validate_python(sv)
-        except ValidationError:
-            return None
-    if not isinstance(sv, SoloView):
-        return None
-    row = []
-    for n, key in enumerate(sv.row):
-        name = view.catalog.necropolis[key].name if key is not None and key in view.catalog.necropolis else "▒"
-        row.append({"label": necropolis(n), "name": name, "time": TIME if n == sv.time else ""})
-    armies = ""
-    if sv.armies is not None:
-        armies = _("Armies: Black %(black)s · Purple %(purple)s") % {"black": sv.armies[0], "purple": sv.armies[1]}
-    return {"lp": sv.lich_lp, "row": row, "armies": armies, "necropolis": _("Necropolis"),
-            "legend": _("%(time)s Time token · B/P: Black/Purple army · ▒ face down · %(lp)sn each: quest LP") % {
-                "time": TIME, "lp": LP}}
-
-
-TIME = "►"  # the Time token, before the card it is on (as tui/views.py draws it)
 
 
 def page(seat_no: int, lang: str, static: str, terminal: str = "") -> str:

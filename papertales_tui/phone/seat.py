@@ -8,8 +8,10 @@ page shown again). It answers with `{"html": body, "say": heading}`. What is onl
 is selected, the deployment plan, the tab, the language) lives here, per connection; everything the
 game decides comes from the protocol, so a seat sees only its own view.
 
-Where the coach's hint and review, and a rematch, plug in: `HOOKS` (render.py shows them when the
-protocol's state offers them; today's protocol does not).
+The coach's hint and review, and a rematch (`HOOKS`: the protocol's `ask {kind: "hint"}`, `"review"`,
+`"cancel"` and `rematch`): a hint or a review is asked from a task of its own (taps go on while the
+host's coach thinks; tapping its button again cancels it); a hint is for the decision asked when it was
+asked, and is dropped when the decision moves on.
 """
 
 from __future__ import annotations
@@ -43,7 +45,8 @@ from ..tui.plan import DeployPlan
 from . import render
 
 MAX_TAP = 256  # bytes of one message from the page
-HOOKS = ("hint", "review", "rematch")  # the table's offers a page shows once the protocol has them
+HOOKS = ("hint", "review", "rematch")  # the table's offers the page shows (render.py `coach_panel`, `final`)
+COACH_WAIT = 120.0  # seconds a hint or a review is waited for (the host stops a review after 50 s of work)
 
 Push = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -53,7 +56,7 @@ class Tap(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
     a: Literal["hello", "tab", "lang", "card", "confirm", "opt", "hand", "spot", "keep", "out", "undo", "drop",
-               "unpaid_ok", "unpaid_no", "nothing_ok", "read", "take_back"]
+               "unpaid_ok", "unpaid_no", "nothing_ok", "read", "take_back", "hint", "review", "rematch"]
     v: str = Field(default="", max_length=16)
 
 
@@ -85,6 +88,9 @@ class PhoneSeat:
         self.asks: dict[int, asyncio.Future[Any]] = {}
         self.key: tuple[Any, ...] = ()
         self.tasks: set[asyncio.Future[None]] = set()
+        self.review: Any = None  # the coach's `Review` of this seat's decisions, once asked at the end
+        self.review_state = ""  # "", "thinking", "shown" or "cancelled"
+        self.coaching = 0  # the coach's questions asked (and cancelled): only the last one's answer is shown
         self.reset()
 
     # --- the page's own choices, reset with every new decision -------------------------------------
@@ -97,6 +103,8 @@ class PhoneSeat:
         self.unpaid: tuple[int, ...] | None = None
         self.nothing = False  # Confirm with no new Unit where one could go: asked first
         self.sent = False  # the decision is sent: the table's answer is awaited (its buttons are gone)
+        self.hint: Any = None  # the coach's `Hint` for this decision
+        self.hint_state = ""  # "", "thinking", "shown" or "cancelled"
 
     def unread(self) -> int | None:
         """The first results page this seat has not read (it is shown before anything else)."""
@@ -135,6 +143,10 @@ class PhoneSeat:
         elif isinstance(message, p.Notice):
             if message.what in ("taken_over", "closing"):
                 self.closed_why = message.what
+            elif message.what == "rematch":  # a new game at this table: its pages are numbered from 0 again
+                self.pages.clear()
+                self.read_sent, self.log, self.key = -1, [], ()
+                self.review, self.review_state = None, ""
         elif isinstance(message, p.State):
             self.state = message
             key = (message.asked.kind if message.asked else None, message.view.log_size, message.next_seq)
@@ -145,24 +157,22 @@ class PhoneSeat:
                 if message.asked is not None and isinstance(message.asked.options, DeployOptions):
                     self.plan = DeployPlan.from_options(message.asked.options)
             if self.tab == "log":  # (its answer comes through this loop: asked from a task of its own)
-                task = asyncio.ensure_future(self.refresh_log())
-                self.tasks.add(task)
-                task.add_done_callback(self.tasks.discard)
+                self.spawn(self.refresh_log())
             await self.show()
 
-    async def send(self, message: dict[str, Any] | p.Decide | p.TakeBack | p.Read) -> None:
+    async def send(self, message: dict[str, Any] | p.Decide | p.TakeBack | p.Read | p.Rematch) -> None:
         if self.ws is not None and not self.ws.closed:
             if isinstance(message, dict):  # (a question: checked by the server, as SeatClient.ask sends it)
                 await self.ws.send_json({"v": p.VERSION, **message})
             else:
                 await self.ws.send_str(message.model_dump_json())
 
-    async def ask(self, query: dict[str, Any]) -> Any:
+    async def ask(self, query: dict[str, Any], timeout: float = 30) -> Any:
         ident = next(self.ids)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.asks[ident] = future
         await self.send({"id": ident, "type": "ask", "query": query})
-        answer = await asyncio.wait_for(future, 30)
+        answer = await asyncio.wait_for(future, timeout)
         if isinstance(answer, p.Refused):
             return None
         return p.answer_result(answer.ask, answer.result, self.catalog)
@@ -181,6 +191,38 @@ class PhoneSeat:
         with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, ConnectionError):
             await self.load_log()
             await self.show()
+
+    def spawn(self, work: Awaitable[None]) -> None:
+        """Work of its own (its answer comes through the receiving loop): kept until done."""
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def coach(self, kind: Literal["hint", "review"]) -> None:
+        """Ask the host's coach for a hint on the decision asked now, or the review; shown when it comes
+        (a hint only while its decision is still the one asked)."""
+        key, self.coaching = self.key, self.coaching + 1
+        mine = self.coaching  # (a question asked again, or cancelled, answers no more here)
+        result = None
+        with contextlib.suppress(asyncio.TimeoutError, ConnectionError, ValueError):
+            result = await self.ask({"kind": kind}, COACH_WAIT)
+        if kind == "hint":
+            if key != self.key or self.hint_state != "thinking" or mine != self.coaching:
+                return
+            self.hint = p.hint_of(result) if result is not None else None
+            self.hint_state = "shown" if result is not None else "cancelled"
+        else:
+            if self.review_state != "thinking" or mine != self.coaching:
+                return
+            self.review = p.review_of(result) if result is not None else None
+            self.review_state = "shown" if result is not None else "cancelled"
+        with contextlib.suppress(ConnectionError):
+            await self.show()
+
+    async def cancel_coach(self) -> None:
+        """Stop the host's coach job for this seat (its question is answered `cancelled`)."""
+        self.coaching += 1
+        await self.send({"id": next(self.ids), "type": "ask", "query": {"kind": "cancel"}})
 
     async def show(self) -> None:
         html, heading = render.render(self)
@@ -221,6 +263,17 @@ class PhoneSeat:
             if state.take_back:
                 await self.send(p.TakeBack(v=p.VERSION, type="take_back", seq=state.next_seq))
             return
+        if a in ("review", "rematch"):
+            await self.at_the_end(a, state)
+            return
+        if a == "hint":
+            if self.hint_state == "thinking":
+                self.hint_state = "cancelled"
+                await self.cancel_coach()
+            elif state.asked is not None and self.unread() is None and not self.sent and self.hint_state != "shown":
+                self.hint_state, self.hint = "thinking", None
+                self.spawn(self.coach("hint"))
+            return
         if state.asked is None or self.unread() is not None or self.sent:
             return
         options = state.asked.options
@@ -239,6 +292,19 @@ class PhoneSeat:
                 self.chosen = n
         elif a == "confirm":
             await self.confirm(options)
+
+    async def at_the_end(self, a: str, state: p.State) -> None:
+        """The review asked (or, while the coach thinks, cancelled), or a rematch, once the game is over."""
+        if not state.view.over:
+            return
+        if a == "rematch":
+            await self.send(p.Rematch(v=p.VERSION, type="rematch"))
+        elif self.review_state == "thinking":
+            self.review_state = "cancelled"
+            await self.cancel_coach()
+        elif self.review_state != "shown":
+            self.review_state, self.review = "thinking", None
+            self.spawn(self.coach("review"))
 
     async def confirm(self, options: Any) -> None:
         if isinstance(options, HealOptions):

@@ -7,6 +7,7 @@ is recorded (`Page.problems`)."""
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -185,3 +186,12 @@ def with_phone(server: Any) -> Any:
 
     server.seat_pages = PhonePages(server)
     return server
+
+
+ROUTINE = re.compile(r"seat \d+ \(.*\) (joined|left)|the game is over: .*|a rematch starts \(.*\)")
+
+
+def troubles(logged: list[str]) -> list[str]:
+    """What the host logged beyond its routine lines (a seat joined or left, the game over, a rematch):
+    a page's error, a connection dropped, a save that failed."""
+    return [line for line in logged if not ROUTINE.fullmatch(line)]

@@ -26,6 +26,7 @@ from ...rules import SeatView
 from ...text.i18n import N_
 from ..language import SCREENS, card_names
 from ..messages import Learn, ReviewAsked
+from ..review_lines import assessment_line
 from .common import GameScreen
 
 if TYPE_CHECKING:  # the coach loads when a review starts
@@ -39,30 +40,6 @@ def human_seats(seat_types: Sequence[str], view: SeatView) -> list[int]:
     """The seats the review is for: the human ones (all seats when the seat types are not known)."""
     humans = [i for i, k in enumerate(seat_types) if not str(k).startswith("bot:")]
     return humans or list(range(len(view.players)))
-
-
-def assessment_line(a: Assessment, names: Sequence[str], view: SeatView) -> Text:
-    """`T2 Ann: pick Archer · coach: Mine · -3 LP (40 playouts)`, the coach's choice in bold."""
-    from ...text.coach import cost_text, cost_why
-    from ...text.decisions import decision_text
-
-    head = _("T%(turn)s %(name)s: %(decision)s") % {"turn": a.turn, "name": names[a.player],
-                                                    "decision": decision_text(a.decision, view, a.before)}
-    words = {"head": head, "cost": cost_text(a), "count": a.playouts}
-    if a.agreed:
-        return Text(SCREENS.ngettext("%(head)s · %(cost)s (%(count)s playout)",
-                                     "%(head)s · %(cost)s (%(count)s playouts)", a.playouts) % words)
-    if a.on_hint:
-        words["head"] = _("%(head)s (on a hint)") % {"head": head}
-    choice = decision_text(a.choice, view, a.before)
-    words |= {"choice": choice, "why": f" · {cost_why(a)}" if cost_why(a) else ""}
-    text = SCREENS.ngettext("%(head)s · coach: %(choice)s · %(cost)s%(why)s (%(count)s playout)",
-                            "%(head)s · coach: %(choice)s · %(cost)s%(why)s (%(count)s playouts)", a.playouts) % words
-    out = Text(text)
-    at = text.find(choice, len(head))
-    if at >= 0:  # the coach's choice in bold
-        out.stylize("bold", at, at + len(choice))
-    return out
 
 
 class ReviewScreen(GameScreen):
