@@ -160,7 +160,8 @@ def tile_lines(spot: SpotView | None, width: int, label: str = "", locked: bool 
     if spot is None:
         body = [Text(_("locked") if locked else _("empty"), style="dim"), Text(), Text()]
     else:
-        body = [Text(spot.name, style="bold"), stats(spot), marks(spot, words=True)]
+        worded = marks(spot, words=True)  # `✝ dies ✚save` in words when the tile has room, else `✝ ✚`
+        body = [Text(spot.name, style="bold"), stats(spot), worded if worded.cell_len <= inner else marks(spot, False)]
     out = [top]
     for line in body:
         line = _fit(line, inner)
