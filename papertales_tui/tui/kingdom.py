@@ -114,15 +114,16 @@ def _view_of(view: SeatView, i: int, new: AbstractSet[int]) -> KingdomView:
 
 # --- pure renderers -------------------------------------------------------------------------------
 
-def marks(spot: SpotView, words: bool = True) -> Text:
-    """Age tokens, NEW, dies and can-be-saved marks of a Unit."""
+def marks(spot: SpotView, words: bool = True, save_word: bool = True) -> Text:
+    """Age tokens, NEW, dies and can-be-saved marks of a Unit (`words`: `✝ dies ✚save`; without
+    `save_word`: `✝ dies ✚`; neither: `✝ ✚`)."""
     out = tx.age(spot.age)
     if spot.new:
         out.append(" " + new_mark(), style="bold green")
     if spot.dies:
         out.append(f" {DIES}" + (" " + _("dies") if words else ""), style="bold red")
         if spot.healable:
-            out.append(f" {SAVE}" + (_("save") if words else ""), style="green")
+            out.append(f" {SAVE}" + (_("save") if words and save_word else ""), style="green")
     return out
 
 
@@ -160,8 +161,9 @@ def tile_lines(spot: SpotView | None, width: int, label: str = "", locked: bool 
     if spot is None:
         body = [Text(_("locked") if locked else _("empty"), style="dim"), Text(), Text()]
     else:
-        worded = marks(spot, words=True)  # `✝ dies ✚save` in words when the tile has room, else `✝ ✚`
-        body = [Text(spot.name, style="bold"), stats(spot), worded if worded.cell_len <= inner else marks(spot, False)]
+        # `✝ dies ✚save` in words when the tile has room, else `✝ dies ✚`, else `✝ ✚`
+        forms = (marks(spot, True), marks(spot, True, save_word=False), marks(spot, False))
+        body = [Text(spot.name, style="bold"), stats(spot), next((m for m in forms if m.cell_len <= inner), forms[-1])]
     out = [top]
     for line in body:
         line = _fit(line, inner)
