@@ -210,7 +210,8 @@ def test_no_layer_imports_a_layer_above_it():
 
 FLOW = ("papertales_tui.table", "papertales_tui.hosting", "papertales_tui.persistence", "papertales_tui.tui.flow",
         "papertales_tui.tui.session", "papertales_tui.tui.remote", "papertales_tui.tui.saving",
-        "papertales_tui.tui.coaching", "papertales_tui.workers")
+        "papertales_tui.tui.coaching", "papertales_tui.tui.conductor", "papertales_tui.tui.launcher",
+        "papertales_tui.tui.bot_runner", "papertales_tui.workers")
 APP_SIDE = ("papertales_tui.tui.app", "papertales_tui.tui.screens", "papertales_tui.tui.widgets",
             "papertales_tui.tui.host", "papertales_tui.commands", "papertales_tui.cli")
 

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import messages as msg
 from .flow import Summary
 from .host import Host
 
 if TYPE_CHECKING:
+    from ..persistence import SaveFileError
     from .conductor import Conductor
     from .screens.common import GameScreen
 
 
 class Actions(Host):
-    """The app's own actions (its BINDINGS) and what its screens ask to open."""
+    """The app's own actions (its BINDINGS), and the messages of its screens that ask for them."""
 
     conductor: Conductor
 
@@ -36,6 +38,25 @@ class Actions(Host):
 
         if self.offers.save_as and not isinstance(self.screen, SaveAsModal):
             self.push_screen(SaveAsModal(self.conductor.save_name()))
+
+    def save_as(self, path: str, overwrite: bool = False) -> SaveFileError | OSError | None:
+        """Save the game to `path` (`SavePolicy.save_as`): None when saved, else the error."""
+        return self.conductor.save_as(path, overwrite)
+
+    def on_save_as_asked(self, m: msg.SaveAsAsked) -> None:
+        m.answer(m.path, self.save_as(m.path, overwrite=m.overwrite))
+
+    def on_rules_asked(self, m: msg.RulesAsked) -> None:
+        self.action_rules()
+
+    def on_show_card(self, m: msg.ShowCard) -> None:
+        self.show_card(m.key)
+
+    def on_learn(self, m: msg.Learn) -> None:
+        self.learn(m.cards)
+
+    async def on_quit_asked(self, m: msg.QuitAsked) -> None:
+        await self.action_quit()
 
     def _open(self, screen: GameScreen) -> None:
         from .screens.info import InfoScreen

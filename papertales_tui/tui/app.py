@@ -40,7 +40,7 @@ from .screens.common import AnswersAsked, AnswersCame, Continue, Decided, TakeBa
 if TYPE_CHECKING:
     from textual.filter import LineFilter
 
-    from ..persistence import Save, SaveFileError
+    from ..persistence import Save
     from ..rules import Catalog
     from ..rules.coach import KeptHint
     from .session import Session
@@ -73,7 +73,7 @@ class PaperTalesApp(Router, Actions):  # (an App[object]: exits with no value, a
         self.save = save  # a persistence.Save to resume, or None for a new game
         self.autosave = autosave  # this copy holds the data directory's autosave (its lock)
         self.served = served  # a browser tab of `papertales serve`: Save as takes a name, not a path
-        self.remote = flow  # one seat of a hosted table (`papertales join`), played from the start
+        self.joined = flow  # one seat of a hosted table (`papertales join`), played from the start
         self.hosted = flow is not None
         self.drawn: Scene | None = None
         self.notice = notice  # shown once the app is up (e.g. why there is no autosave)
@@ -138,8 +138,8 @@ class PaperTalesApp(Router, Actions):  # (an App[object]: exits with no value, a
                 with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not on Windows
                     loop.add_signal_handler(sig, self.exit, None, code)
 
-        if self.remote is not None:  # one seat of a hosted table: its scenes only, no title screen
-            self.play_remote(self.remote)
+        if self.joined is not None:  # one seat of a hosted table: its scenes only, no title screen
+            self.play_remote(self.joined)
             return
         self.push_screen(TitleScreen(resume=False if self.save is not None else None))
         if self.notice:
@@ -294,25 +294,6 @@ class PaperTalesApp(Router, Actions):  # (an App[object]: exits with no value, a
 
     def on_resume_saved(self, m: msg.ResumeSaved) -> None:
         self.started(self.conductor.resume_saved(m.path, unfinished))
-
-    def on_rules_asked(self, m: msg.RulesAsked) -> None:
-        self.action_rules()
-
-    def on_show_card(self, m: msg.ShowCard) -> None:
-        self.show_card(m.key)
-
-    def on_learn(self, m: msg.Learn) -> None:
-        self.learn(m.cards)
-
-    async def on_quit_asked(self, m: msg.QuitAsked) -> None:
-        await self.action_quit()
-
-    def on_save_as_asked(self, m: msg.SaveAsAsked) -> None:
-        m.answer(m.path, self.save_as(m.path, overwrite=m.overwrite))
-
-    def save_as(self, path: str, overwrite: bool = False) -> SaveFileError | OSError | None:
-        """Save the game to `path` (`SavePolicy.save_as`): None when saved, else the error."""
-        return self.conductor.save_as(path, overwrite)
 
     def on_hint_asked(self, m: msg.HintAsked) -> None:
         """The coach's hint, in a worker thread (tui/coaching.py `hint_work`)."""
