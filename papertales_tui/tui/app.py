@@ -38,6 +38,8 @@ from .saving import SavePolicy, is_autosave
 from .screens.common import AnswersAsked, AnswersCame, Continue, Decided, TakeBack
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from textual.filter import LineFilter
 
     from ..persistence import Save
@@ -290,7 +292,10 @@ class PaperTalesApp(Router, Actions):  # (an App[object]: exits with no value, a
         self.started(self.conductor.resume_autosave())
 
     def on_resume_kept(self, m: msg.ResumeKept) -> None:
-        self.started(self.conductor.resume_kept(m.path))
+        self.resume_kept(m.path)
+
+    def resume_kept(self, path: Path) -> None:
+        self.started(self.conductor.resume_kept(path))
 
     def on_resume_saved(self, m: msg.ResumeSaved) -> None:
         self.started(self.conductor.resume_saved(m.path, unfinished))
