@@ -11,7 +11,7 @@ import textwrap
 
 from papertales_tui.rules import Pick, Step, game_decisions
 from papertales_tui.tui.conductor import Conductor
-from papertales_tui.tui.flow import BotTurn, Decide, Final, Handoff
+from papertales_tui.tui.flow import BotTurn, Decide, Final, Handoff, Offers
 from papertales_tui.tui.launcher import NewTable, new_session
 from papertales_tui.tui.saving import SavePolicy
 
@@ -97,6 +97,30 @@ def test_what_quitting_would_lose_without_the_autosave_until_saved_as(catalog, t
     assert playing.save_name() == "papertales-game-3-turn1.json"  # (the seed in it: typed on the form)
     assert playing.save_as(str(tmp_path / "g.json")) is None and (tmp_path / "g.json").exists()
     assert playing.unsaved() is None and "--resume" in playing.quit_question()
+
+
+class JoinedSeat:
+    """What the conductor reads of one seat of a table another computer holds (tui/remote.py's offers)."""
+
+    offers = Offers(hints=True, review=True, rematch=True, seat=1)
+    closed = False
+
+    def close(self) -> None:
+        self.closed = True
+
+    def rematch(self):
+        return None  # (the host starts it for every seat)
+
+
+def test_a_joined_seat_is_not_saved_here_runs_no_bot_and_asks_before_leaving_the_table(catalog):
+    playing, seat = conductor(catalog), JoinedSeat()
+    playing.begin(new_session(catalog, NewTable(("Bot", "Ann"), ("bot:easy", "human"), seed=3)))
+    playing.join(seat)
+    assert playing.flow is seat and playing.here is None and playing.bot_job() is None
+    assert playing.save() == [] and playing.unsaved() is None and not playing.rematch()
+    assert playing.quit_question().startswith("Leave the table? The game goes on without this screen")
+    playing.leave()
+    assert seat.closed and playing.flow is None
 
 
 def test_a_game_of_bots_played_through_the_bot_runner_ends_in_a_rematch_of_the_same_seats(catalog):

@@ -58,7 +58,8 @@ class Conductor:
 
     def join(self, flow: Flow) -> None:
         """Play one seat of a table held elsewhere (`papertales join`): its host saves it and runs its bots."""
-        self.flow, self._made = flow, None
+        self.leave()
+        self.flow = flow
 
     def leave(self) -> None:
         """No game under way any more: what it ran in the background stops."""
