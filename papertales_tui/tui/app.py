@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 
-from ..rules import Game, default_catalog
+from ..rules import default_catalog  # (the engine loads when a game starts)
 from ..text.i18n import N_
 from . import coaching, launcher, seats
 from . import messages as msg
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from textual.filter import LineFilter
 
     from ..persistence import Save
-    from ..rules import Catalog
+    from ..rules import Catalog, Game
     from ..rules.coach import KeptHint
     from .session import Session
 
