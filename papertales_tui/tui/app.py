@@ -26,7 +26,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
-from ..rules import Decision, Game, Pending, SeatView, Step, default_catalog, literal, new_game
+from ..rules import Decision, Step, default_catalog, literal  # (the engine loads when a game starts)
 from ..text.i18n import N_
 from . import coaching, modes, seats
 from . import messages as msg
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
     from ..persistence import Save, SaveFileError
     from ..persistence.table import Table
-    from ..rules import Catalog
+    from ..rules import Catalog, Game, Pending, SeatView
     from ..rules.coach import KeptHint
     from .screens.common import GameScreen
     from .session import BotFailed, Session
@@ -172,6 +172,8 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         typed = seed is not None
         if seed is None:
             seed = random.randrange(1_000_000)
+        from ..rules import new_game
+
         self.play(new_game(names, seed=seed, catalog=self.catalog), seat_types, seed_typed=typed)
 
     def start_solo_game(self, name: str, seed: int | None, difficulty: int, keep: bool = True) -> None:
@@ -181,6 +183,8 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         typed = seed is not None
         if seed is None:
             seed = random.randrange(1_000_000)
+        from ..rules import new_game
+
         self.play(new_game([name], seed=seed, catalog=self.catalog, mode="solo", difficulty=difficulty), [seats.HUMAN],
                   seed_typed=typed)
 
