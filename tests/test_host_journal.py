@@ -74,3 +74,23 @@ def test_saving_a_table_leaves_no_older_journal_behind(tmp_path: Path) -> None:
     table.save(save)
     assert not journal_path(save).exists()
     assert HostedTable.load(save).game.to_json() == table.game.to_json()
+
+
+async def test_without_a_journal_each_decision_goes_straight_to_the_save_file(tmp_path: Path) -> None:
+    """A journal that cannot be written (a folder in its place): the save file is written before the
+    seats are told, as it was before the journal."""
+    game = Game.new(["Ann", "Bob"], seed=5)
+    table = HostedTable(game, ["human", "human"])
+    save = tmp_path / "t.json"
+    journal_path(save).mkdir()
+    logged: list[str] = []
+    server = TableServer(table, save, log=logged.append)
+    async with running(server) as port, SeatClient(link("127.0.0.1", port, 0, table.secrets[0] or ""),
+                                                   game.catalog) as c:
+        await c.until(lambda m: isinstance(m, P.State) and m.asked is not None)
+        assert c.state is not None
+        seq = c.state.next_seq
+        await c.decide(random_decision(game, game.pending()[0], random.Random(1)))
+        await c.until(lambda m: isinstance(m, P.State) and m.next_seq > seq)
+        assert HostedTable.load(save).game.to_json() == table.game.to_json()  # (the save file itself)
+    assert logged == [line for line in logged if "cannot save" not in line]

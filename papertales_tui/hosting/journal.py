@@ -116,6 +116,17 @@ class Journal:
         self.close()
         self.fd, self.slot, self.next = fd, size, 1
 
+    def catch_up(self, data: bytes) -> None:
+        """Before the save file is written straight (`data`): a journal there holds `data` too, or is
+        gone, so that it never holds an older save than the file (at any moment of a crash)."""
+        if self.fd is None and not self.path.exists() and not self.path.is_symlink():
+            return
+        try:
+            self.write(data)
+        except (OSError, ValueError):
+            with contextlib.suppress(OSError):
+                self.remove()
+
     def remove(self) -> None:
         """The journal gone (the save file holds the newest state)."""
         self.close()

@@ -533,12 +533,12 @@ class TableServer:
         data, sidecar = self.table.encoded(), self.table.sidecar()
         with self.file_lock:
             try:
-                if self.journal.fd is not None or self.journal.path.exists():
-                    self.journal.write(data)
+                self.journal.catch_up(data)
                 write_save(self.save_path, data, sidecar)
                 self.made += 1
                 self.filed = self.made
-                self.journal.remove()
+                with contextlib.suppress(OSError):  # (one that cannot be removed cannot be read either)
+                    self.journal.remove()
                 self.save_failed = False
             except (OSError, ValueError) as err:
                 if not self.save_failed:

@@ -19,6 +19,7 @@ continues it with the same secrets.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
@@ -308,10 +309,10 @@ class HostedTable(GameTable):
         """The save file (atomic), then its secrets beside it (atomic, mode 0600); a journal beside it
         (hosting/journal.py) is written first, then removed: it never holds an older save than the file."""
         data, journal = self.encoded(), Journal(path)
-        if journal.path.exists():
-            journal.write(data)
+        journal.catch_up(data)
         write_save(path, data, self.sidecar())
-        journal.remove()
+        with contextlib.suppress(OSError):  # (one that cannot be removed cannot be read either)
+            journal.remove()
 
     def encoded(self) -> bytes:
         """The save file's bytes (`persistence.encode_save`: the app can open it)."""
