@@ -26,7 +26,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
-from ..rules import Decision, Step, default_catalog, literal  # (the engine loads when a game starts)
+from ..rules import Step, default_catalog, literal  # (the engine loads when a game starts)
 from ..text.i18n import N_
 from . import coaching, modes, seats
 from . import messages as msg
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
     from ..persistence import Save, SaveFileError
     from ..persistence.table import Table
-    from ..rules import Catalog, Game, Pending, SeatView
+    from ..rules import Catalog, Decision, Game, Pending, SeatView
     from ..rules.coach import KeptHint
     from .screens.common import GameScreen
     from .session import BotFailed, Session
