@@ -6,7 +6,11 @@
    several starts of each, alternated, in this process (wall time, and CPU time of the process: the
    steadier figure on a shared machine). Then the same for cold starts of fresh
    processes (interpreter, imports and card loading from its cache included), in wall time and in
-   CPU time of the process (the steadier figure on a shared machine).
+   CPU time of the process (the steadier figure on a shared machine). The fresh processes read
+   compiled bytecode, as an installed program does (pip compiles it at install): both apps compile
+   their modules once, in the warm-up, into a bytecode folder of this run (PYTHONPYCACHEPREFIX), even
+   where PYTHONDONTWRITEBYTECODE is set (else every start of papertales would compile its sources,
+   while Textual's come compiled from its install).
 2. Time to handle a keypress on the deployment board (placing a card, then undoing it: each redraws
    the spots, the hand and the engine's forecast of the turn), against a keypress that updates one
    label of a bare app. Median over many keys, from the key event to the end of the repaint that
@@ -26,6 +30,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -74,28 +79,43 @@ PaperTalesApp(load_cards([])).run(headless=True, size=(80, 24))
 """
 
 
-def cold_start(code: str) -> tuple[float, float]:
+def compiled_env(pycache: str) -> dict[str, str]:
+    """The environment of a fresh process that reads (and, the first time, writes) its bytecode in
+    `pycache`, as an installed program reads the bytecode pip compiled."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPYCACHEPREFIX": pycache, "PYTHONPATH": str(ROOT)}
+
+
+def cold_start(code: str, env: dict[str, str]) -> tuple[float, float]:
     """(wall seconds to the first paint, CPU seconds of the process by then)."""
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True, env=env)
     wall, cpu = out.stdout.strip().splitlines()[-1].split()
     return float(wall), float(cpu)
 
 
-def cold_first_screen(starts: int) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Medians of (wall, CPU) for the bare app and for papertales, alternated."""
-    cold_start(BARE_START)  # warm the file cache (and the card cache) for both
-    cold_start(APP_START)
-    bare, app = [], []
-    for _ in range(starts):
-        bare.append(cold_start(BARE_START))
-        app.append(cold_start(APP_START))
-    return tuple(tuple(statistics.median(x[i] for x in runs) for i in (0, 1)) for runs in (bare, app))
+def spread(xs: list[float]) -> str:
+    """The first and third quartiles of `xs`, in ms."""
+    q = statistics.quantiles(xs, n=4)
+    return f"{q[0] * 1000:.0f}-{q[2] * 1000:.0f}"
 
 
-def command_time(cmd: list[str]) -> tuple[float, float]:
+def cold_first_screen(starts: int) -> tuple[tuple[list[float], list[float]], tuple[list[float], list[float]]]:
+    """(wall, CPU) seconds of each start of the bare app and of papertales, alternated."""
+    with tempfile.TemporaryDirectory() as pycache:
+        env = compiled_env(pycache)
+        cold_start(BARE_START, env)  # compile the bytecode, warm the file cache (and the card cache) for both
+        cold_start(APP_START, env)
+        bare, app = [], []
+        for _ in range(starts):
+            bare.append(cold_start(BARE_START, env))
+            app.append(cold_start(APP_START, env))
+    return tuple(tuple([x[i] for x in runs] for i in (0, 1)) for runs in (bare, app))  # type: ignore[return-value]
+
+
+def command_time(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
     """(wall, CPU) seconds of one run of a command (CPU: user + system of the child)."""
     before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-    subprocess.run(cmd, capture_output=True, cwd=ROOT, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    subprocess.run(cmd, capture_output=True, cwd=ROOT, check=True, env=env)
     wall, after = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -107,9 +127,12 @@ def version_vs_pass(runs: int) -> tuple[tuple[float, float], tuple[float, float]
     version = ([str(script), "--version"] if script.is_file()
                else [sys.executable, "-m", "papertales_tui.cli", "--version"])
     plain, ours = [], []
-    for _ in range(runs):
-        plain.append(command_time([sys.executable, "-c", "pass"]))
-        ours.append(command_time(version))
+    with tempfile.TemporaryDirectory() as pycache:
+        env = compiled_env(pycache)
+        command_time(version, env)  # compile the bytecode
+        for _ in range(runs):
+            plain.append(command_time([sys.executable, "-c", "pass"], env))
+            ours.append(command_time(version, env))
     return tuple(tuple(statistics.median(x[i] for x in r) for i in (0, 1)) for r in (plain, ours))
 
 
@@ -288,10 +311,15 @@ def main() -> None:
           f"ratio {board_key / bare_key:.2f} (aim <= 2); first quartiles {bare_q1 * 1000:.1f} and "
           f"{board_q1 * 1000:.1f} ms, ratio {board_q1 / bare_q1:.2f}; CPU {bare_cpu * 1000:.2f} and "
           f"{board_cpu * 1000:.2f} ms, ratio {board_cpu / bare_cpu:.2f}")
-    (bare_wall, bare_cpu), (app_wall, app_cpu) = cold_first_screen(max(3, args.starts))
+    (bare_walls, bare_cpus), (app_walls, app_cpus) = cold_first_screen(max(4, args.starts))
+    bare_wall, bare_cpu, app_wall, app_cpu = map(statistics.median, (bare_walls, bare_cpus, app_walls, app_cpus))
+    paired = [[a / b for a, b in zip(ours, bare)] for ours, bare in ((app_walls, bare_walls), (app_cpus, bare_cpus))]
     print(f"cold start:   bare Textual {bare_wall * 1000:.0f} ms ({bare_cpu * 1000:.0f} ms CPU), papertales "
           f"{app_wall * 1000:.0f} ms ({app_cpu * 1000:.0f} ms CPU; imports and cached cards included), "
-          f"ratio {app_wall / bare_wall:.2f} wall, {app_cpu / bare_cpu:.2f} CPU (aim <= 1.3)")
+          f"ratio {app_wall / bare_wall:.2f} wall, {app_cpu / bare_cpu:.2f} CPU (aim <= 1.3); medians of "
+          f"{len(app_walls)} starts each; quartiles: bare {spread(bare_walls)} ms ({spread(bare_cpus)} CPU), "
+          f"papertales {spread(app_walls)} ms ({spread(app_cpus)} CPU); each start against the bare one "
+          f"before it: wall {min(paired[0]):.2f}-{max(paired[0]):.2f}, CPU {min(paired[1]):.2f}-{max(paired[1]):.2f}")
     (pass_wall, pass_cpu), (ver_wall, ver_cpu) = version_vs_pass(max(5, 2 * args.starts))
     print(f"--version:    python -c pass {pass_wall * 1000:.0f} ms ({pass_cpu * 1000:.0f} ms CPU), papertales "
           f"--version {ver_wall * 1000:.0f} ms ({ver_cpu * 1000:.0f} ms CPU), ratio {ver_wall / pass_wall:.2f} "

@@ -111,6 +111,20 @@ def test_the_app_starts_without_the_event_schema_or_the_bots(cache):
                 "papertales_tui.table"} & modules  # (the table and its session load when a game starts)
 
 
+def test_the_title_screen_starts_without_the_engine(cache):
+    """The engine, its phases, the modes, the decisions and what a seat sees load when a game starts
+    (~40 ms at start; `Step` has a module of its own)."""
+    start = "import papertales_tui.tui.app, papertales_tui.tui.screens.title\n" \
+            "from papertales_tui.cli import load_cards; load_cards([])"
+    _modules_after(start, cache)  # (the first start fills the card cache)
+    modules = _modules_after(start, cache)
+    assert "papertales_tui.tui.screens.title" in modules and "papertales_tui.rules.cards" in modules
+    assert not {"papertales_tui.rules.engine", "papertales_tui.rules.phases", "papertales_tui.rules.games",
+                "papertales_tui.rules.decisions", "papertales_tui.rules.state",
+                "papertales_tui.rules.solo", "papertales_tui.rules.observer", "papertales_tui.rules.effects",
+                "pydantic", "yaml"} & modules
+
+
 def test_version_and_a_warm_start_import_neither_pydantic_nor_yaml(cache):
     version = _modules_after("from papertales_tui.cli import main; main(['--version'])", cache)
     assert "argparse" not in version and "papertales_tui.card_cache" not in version

@@ -372,3 +372,29 @@ def test_killed_at_random_points_the_game_resumes_and_ends_as_if_never_interrupt
     assert final.game.over and final.stored_state == states[-1]
     assert final.game.scores() == reference.scores() and final.game.winners() == reference.winners()
     assert confirmed(out) == len(states) - 1
+
+
+@pytest.mark.parametrize("players,mode", [(2, "standard"), (5, "standard"), (1, "solo")])
+def test_a_save_holds_the_state_as_its_json_text_reads_back(players, mode):
+    """`encode_save` writes the state from `GameState.to_dict` itself (no trip through JSON text): the
+    bytes, and so the checksum, are those of the state read back from `Game.to_json`, at every step."""
+    from papertales_tui.persistence.format import _checksum
+    from papertales_tui.rules import new_game, random_decision
+
+    options = {"mode": "solo", "difficulty": 2} if mode == "solo" else {}
+    game = new_game([f"P{i}" for i in range(players)], seed=7, **options)
+    rng, steps = random.Random(7), 0
+    while True:
+        data = persistence.encode_save(game, {})
+        payload, state = json.loads(data), json.loads(game.to_json())
+        assert payload["state"] == state and payload["decisions"] == state["decisions"]
+        assert payload["checksum"] == _checksum({**payload, "state": state, "decisions": state["decisions"]})
+        assert data.decode().endswith(
+            '"state":' + json.dumps(state, separators=(",", ":"), ensure_ascii=False)
+            + ',"checksum":' + json.dumps(payload["checksum"]) + "}\n")
+        steps += 1
+        if game.over:
+            break
+        for pend in game.pending():
+            game.apply(pend.player, random_decision(game, pend, rng))
+    assert steps > 20

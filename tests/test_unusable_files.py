@@ -405,3 +405,24 @@ def test_a_save_that_loads_resumes(tmp_path):
     path = save_as(played(12), tmp_path / "g.json", {"seats": ["human", "bot:easy", "bot:hard"], "hints": [2, 0, 0]})
     settings = load_save(path).settings
     assert (settings.seats, settings.hints) == (["human", "bot:easy", "bot:hard"], [2, 0, 0])
+
+
+@pytest.mark.parametrize("text", [
+    '{"state": {"over": false, "turn": NaN, "turns": 4}, "players": [{"name": "Ann"}]}',
+    '{"state": {"over": false, "turn": 1e400, "turns": 4}, "players": [{"name": "Ann"}]}',
+    '{"state": {"over": false, "turn": 1, "turns": ' + "9" * 41 + '}, "players": [{"name": "Ann"}]}',
+    "[" * 100_000 + "]" * 100_000,
+    '{"state": {"over": false, "turn": 1}, "players": [{"name": "Ann"}]}',
+])
+def test_the_title_screen_glances_at_a_save_within_the_limits_of_json_files(tmp_path, text):
+    """The title menu's look at a save (the full checks run when it is chosen) shows nothing of a file
+    past the limits of `files.loads_json` (NaN, infinite, a number too long, too deep) or not a save."""
+    from papertales_tui.tui.screens.title import game_words, glance
+
+    path = tmp_path / "autosave.json"
+    path.write_text(text, encoding="utf-8")
+    assert glance(path) == {} and game_words({}) == ""
+    path.write_text('{"state": {"over": false, "turn": 2, "turns": 4}, "players": [{"name": "Ann"}, {"name": "Bo"}]}',
+                    encoding="utf-8")
+    assert glance(path) == {"over": False, "turn": 2, "turns": 4, "names": ["Ann", "Bo"]}
+    assert game_words(glance(path) or {}) == "turn 2/4, Ann, Bo"

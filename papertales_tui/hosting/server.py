@@ -6,7 +6,8 @@ connections; every message bounded and checked (protocol.py); nothing but the se
 (no file of this computer is reachable); every response carries the headers of `papertales serve`.
 
 All the table's changes happen on the event loop, between awaits: a message is checked, applied, the
-table saved (atomic) and every seat's new messages queued, in one go. Each connection has a writer
+table saved (in its journal, durable: hosting/journal.py; the save file rewritten after, in the
+background) and every seat's new messages queued, in one go. Each connection has a writer
 task that sends its queue in order. Bots decide in threads, on views made before (`HostedTable.bot_jobs`).
 """
 
@@ -16,6 +17,7 @@ import asyncio
 import contextlib
 import secrets
 import sys
+import threading
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,10 +28,12 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from ..rules import game_decisions
 from . import protocol as p
+from .journal import Journal
 from .limits import Limits, StrictWebSocket, limited, running_app, serve_until_signal
-from .table import HostedTable, sidecar_path, write_save
+from .table import HostedTable, sidecar_path, write_save, write_secrets
 from .web import HOST, cookie_secret, host_allowed, same_origin, secure_headers
 
+FILE_DELAY = 0.2  # seconds from a change saved in the journal to the save file's rewrite (hosting/journal.py)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 Sent = Callable[[int, str], None]  # (seat, message): told of every message sent (the tests' record)
 
@@ -102,6 +106,13 @@ class TableServer:
         self.samples: dict[tuple[int, int], asyncio.Future[Any]] = {}  # (seat, log size): forecast samples
         self.write_lock = asyncio.Lock()
         self.writing = 0  # saves made and not written yet
+        self.journal = Journal(self.save_path) if self.save_path is not None else None
+        self.file_lock = threading.Lock()  # the save file's writes (the journal's: under write_lock or at the ends)
+        self.made = 0  # saves made (each numbered: the save file is never written with an older one)
+        self.filed = 0  # the number of the save in the save file
+        self.to_file: tuple[int, bytes] | None = None  # the newest save to write to the save file
+        self.filing = False  # a task writes the save file
+        self.file_failed = False  # the last write of the save file failed (said once)
         self.sidecar_kept: tuple[Any, ...] | None = None  # what the secrets file was last written with
         self.save_failed = False
         self.seat_pages: SeatPages | None = None  # the seats' pages in a browser (phone/: set by commands/host.py)
@@ -433,35 +444,107 @@ class TableServer:
 
     async def commit(self) -> None:
         """After a decision or a take-back: the table saved (made here, written in a thread, the writes
-        in order), then every seat told. The secrets file is written again only when the secrets or the
-        pages to read change (its sequence numbers are a lower bound: see docs/protocol.md)."""
+        in order: to the journal, durable, then the seats are told; the save file from the same bytes
+        after, in the background), then every seat told. The secrets file is written again only when
+        the secrets or the pages to read change (its sequence numbers are a lower bound: see
+        docs/protocol.md)."""
         if self.save_path is not None:
             data, sidecar = self.table.encoded(), self.table.sidecar()
             kept = (sidecar["secrets"], sidecar["read"])
             self.writing += 1  # (until it is written, no seat is told of anything: see `refresh`)
             try:
                 async with self.write_lock:
-                    await asyncio.to_thread(self.write_files, data, None if kept == self.sidecar_kept else sidecar)
+                    journaled = await asyncio.to_thread(self.write_files, data,
+                                                        None if kept == self.sidecar_kept else sidecar)
                     self.sidecar_kept = kept
             finally:
                 self.writing -= 1
+            if journaled:
+                self.made += 1
+                self.to_file = (self.made, data)
+                if not self.filing:
+                    self.filing = True
+                    self.spawn(self.file_saves())
         self.changed()
 
-    def write_files(self, data: bytes, sidecar: dict[str, Any] | None) -> None:
-        assert self.save_path is not None
+    def write_files(self, data: bytes, sidecar: dict[str, Any] | None) -> bool:
+        """`data` durable (in the journal; straight into the save file when the journal cannot be
+        written), and the secrets file when given. True when the save file is still to be written."""
+        assert self.save_path is not None and self.journal is not None
         try:
-            write_save(self.save_path, data, sidecar)
+            try:
+                self.journal.write(data)
+                journaled = True
+            except (OSError, ValueError):
+                with contextlib.suppress(OSError):
+                    self.journal.remove()  # (so that no older save stays in it)
+                with self.file_lock:  # (the save file as before: its own problem is said)
+                    write_save(self.save_path, data, None)
+                    self.made += 1
+                    self.filed = self.made
+                journaled = False
+            if sidecar is not None:
+                write_secrets(self.save_path, sidecar)
             self.save_failed = False
+            return journaled
         except (OSError, ValueError) as err:
             if not self.save_failed:
                 problem = getattr(err, "strerror", None) or err
                 self.log(f"cannot save the table to {failed_file(self.save_path, err)}: {problem}")
             self.save_failed = True
+            return False
+
+    async def file_saves(self) -> None:
+        """Write the newest journaled save into the save file, until none is newer (in a thread), each
+        time FILE_DELAY after the decision (the decisions of those moments written once: its fsyncs
+        would slow the journal's)."""
+        try:
+            while self.to_file is not None and self.to_file[0] > self.filed:
+                await asyncio.sleep(FILE_DELAY)
+                number, data = self.to_file
+                await asyncio.to_thread(self.file_save, number, data)
+                if self.file_failed and self.to_file[0] == number:
+                    break  # (tried again with the next save)
+        finally:
+            self.filing = False
+
+    def file_save(self, number: int, data: bytes) -> None:
+        assert self.save_path is not None
+        with self.file_lock:
+            if number <= self.filed:  # (a newer one is there already)
+                return
+            try:
+                write_save(self.save_path, data, None)
+            except (OSError, ValueError) as err:  # (the journal holds it: said once, tried again at the next)
+                if not self.file_failed:
+                    self.log(f"cannot save the table to {failed_file(self.save_path, err)}: "
+                             f"{getattr(err, 'strerror', None) or err}")
+                self.file_failed = True
+                return
+            self.filed = number
+            self.file_failed = False
 
     def save(self) -> None:
-        """The table and its secrets file saved now (at the start and at the end)."""
-        if self.save_path is not None:
-            self.write_files(self.table.encoded(), self.table.sidecar())
+        """The table and its secrets file saved now, into the save file (at the start and at the end):
+        the journal then goes (it is written first when it is there, so that it never holds an older
+        save than the save file)."""
+        if self.save_path is None or self.journal is None:
+            return
+        data, sidecar = self.table.encoded(), self.table.sidecar()
+        with self.file_lock:
+            try:
+                self.journal.catch_up(data)
+                write_save(self.save_path, data, sidecar)
+                self.made += 1
+                self.filed = self.made
+                with contextlib.suppress(OSError):  # (one that cannot be removed cannot be read either)
+                    self.journal.remove()
+                self.save_failed = False
+            except (OSError, ValueError) as err:
+                if not self.save_failed:
+                    problem = getattr(err, "strerror", None) or err
+                    self.log(f"cannot save the table to {failed_file(self.save_path, err)}: {problem}")
+                self.save_failed = True
 
     # --- bots and the read timeout -----------------------------------------------------------------
     def start_bots(self) -> None:

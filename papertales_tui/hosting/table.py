@@ -19,6 +19,7 @@ continues it with the same secrets.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
@@ -28,7 +29,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..persistence import encode_save, load_save, write_atomic
+from ..persistence import Save, SaveFileError, encode_save, load_save, read_save, verify, write_atomic
 from ..rules import (
     START_GOLD,
     Game,
@@ -47,8 +48,9 @@ from ..rules import (
 from ..table import HUMAN, GameTable, TooManyTakeBacks, is_bot
 from ..text import chapters
 from . import protocol as p
+from .journal import Journal, newest
 
-__all__ = ["HUMAN", "HostedTable", "is_bot", "read_sidecar", "sidecar_path", "write_save"]
+__all__ = ["HUMAN", "HostedTable", "is_bot", "read_sidecar", "sidecar_path", "write_save", "write_secrets"]
 
 REVIEW_EACH = 0.5  # CPU seconds of search per decision in a joined seat's review (as at one keyboard)
 SECRET_BYTES = 24  # secrets.token_urlsafe(24): 32 characters, 192 bits
@@ -304,8 +306,13 @@ class HostedTable(GameTable):
 
     # --- saving ----------------------------------------------------------------------------------
     def save(self, path: Path | str) -> None:
-        """The save file (atomic), then its secrets beside it (atomic, mode 0600)."""
-        write_save(path, self.encoded(), self.sidecar())
+        """The save file (atomic), then its secrets beside it (atomic, mode 0600); a journal beside it
+        (hosting/journal.py) is written first, then removed: it never holds an older save than the file."""
+        data, journal = self.encoded(), Journal(path)
+        journal.catch_up(data)
+        write_save(path, data, self.sidecar())
+        with contextlib.suppress(OSError):  # (one that cannot be removed cannot be read either)
+            journal.remove()
 
     def encoded(self) -> bytes:
         """The save file's bytes (`persistence.encode_save`: the app can open it)."""
@@ -324,7 +331,7 @@ class HostedTable(GameTable):
     def load(cls, path: Path | str, catalog: Any = None, read_timeout: float | None = None) -> HostedTable:
         """A hosted table from its save, with the same secrets when its secrets file is good (new ones
         otherwise). Raises persistence.SaveFileError for a save that cannot be used."""
-        saved = load_save(path, catalog)
+        saved = load_journaled(path, catalog)
         settings = saved.settings
         n = len(saved.game.players)
         types = [t if is_bot(t) else HUMAN for t in (settings.seats or [HUMAN] * n)]
@@ -340,9 +347,29 @@ def write_save(path: Path | str, data: bytes, sidecar: dict[str, Any] | None) ->
     readable by its owner only."""
     write_atomic(path, data)
     if sidecar is not None:
-        side = sidecar_path(path)
-        write_atomic(side, json.dumps(sidecar).encode())
-        os.chmod(side, 0o600)
+        write_secrets(path, sidecar)
+
+
+def write_secrets(path: Path | str, sidecar: dict[str, Any]) -> None:
+    """A hosted table's secrets file (atomic), readable by its owner only."""
+    side = sidecar_path(path)
+    write_atomic(side, json.dumps(sidecar).encode())
+    os.chmod(side, 0o600)
+
+
+def load_journaled(path: Path | str, catalog: Any = None) -> Save:
+    """A hosted table's save: the newest in its journal when there is one (hosting/journal.py: never
+    older than the save file), else the save file. Raises persistence.SaveFileError."""
+    data = newest(path)
+    if data is not None:
+        try:
+            saved = verify(read_save(data, path, catalog))
+        except SaveFileError:
+            pass  # (not a save this version can use: the save file says why, if it is not one either)
+        else:
+            saved.path = Path(path)
+            return saved
+    return load_save(path, catalog)
 
 
 MAX_SEQ_SAVED = 2**31  # a seat's next sequence number in a secrets file: far beyond any game's

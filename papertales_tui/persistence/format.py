@@ -238,7 +238,7 @@ def _checksum(payload: dict[str, Any]) -> str:
 def encode_save(game: Game, settings: dict[str, Any] | None = None) -> bytes:
     """The bytes of a save file for this game. `settings` must be what a save may hold (`Settings`,
     one entry per player): ValueError otherwise, as the file could not be loaded."""
-    state = json.loads(game.to_json())
+    state = game.state.to_dict()  # (JSON's own types, str keys: the same bytes as read back from `to_json`)
     checked = Settings.model_validate(settings or {})  # a ValidationError is a ValueError
     for key in ("seats", "hints"):
         if getattr(checked, key) is not None and len(getattr(checked, key)) != len(game.players):

@@ -22,27 +22,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .decisions import (
-    AgeTarget,
-    AgeTargetOptions,
-    Build,
-    ConstructionOptions,
-    Decision,
-    Deploy,
-    DeployOptions,
-    Heal,
-    HealOptions,
-    Options,
-    Pass,
-    Pick,
-    PickOptions,
-    Step,
-    Upgrade,
-    as_decision,
-    decision_from_dict,
-    price,
-)
 from .errors import IllegalDecision, MalformedDecision, NothingToTakeBack, NotPending, Unaffordable, WrongKind
+from .steps import Step  # (the decisions' classes load on first use: `_LAZY`)
 
 if TYPE_CHECKING:
     from . import bots, coach, events, forecast
@@ -52,6 +33,25 @@ if TYPE_CHECKING:
     from .card_paths import CardFileError
     from .cards import BuildingType, Catalog, LichKingCard, NecropolisCard, Production, Quest, UnitType
     from .catalog import load_catalog
+    from .decisions import (
+        AgeTarget,
+        AgeTargetOptions,
+        Build,
+        ConstructionOptions,
+        Decision,
+        Deploy,
+        DeployOptions,
+        Heal,
+        HealOptions,
+        Options,
+        Pass,
+        Pick,
+        PickOptions,
+        Upgrade,
+        as_decision,
+        decision_from_dict,
+        price,
+    )
     from .engine import START_GOLD, WAR_LP, Game, Pending
     from .games import MODES, load_game, new_game
     from .kingdom import ConstructionPrice, unpaid_for
@@ -74,6 +74,23 @@ if TYPE_CHECKING:
     from .state import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES
 
 _LAZY = {
+    "AgeTarget": "decisions",
+    "AgeTargetOptions": "decisions",
+    "Build": "decisions",
+    "ConstructionOptions": "decisions",
+    "Decision": "decisions",
+    "Deploy": "decisions",
+    "DeployOptions": "decisions",
+    "Heal": "decisions",
+    "HealOptions": "decisions",
+    "Options": "decisions",
+    "Pass": "decisions",
+    "Pick": "decisions",
+    "PickOptions": "decisions",
+    "Upgrade": "decisions",
+    "as_decision": "decisions",
+    "decision_from_dict": "decisions",
+    "price": "decisions",
     "Game": "engine", "Pending": "engine",
     "MODES": "games", "load_game": "games", "new_game": "games",
     "Mode": "modes", "StandardMode": "modes",

@@ -9,32 +9,10 @@ that saves already contain ("pick", "deploy"…) read back unchanged.
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
-from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
 from .errors import N_, MalformedDecision, WrongKind
-
-
-class Step(StrEnum):
-    """A step of the turn (`GameState.step`), in the order of the step table `phases.STEPS`: the
-    steps players decide in (PICK, DEPLOY, AGE_TARGET, CONSTRUCTION, HEAL; a game at rest is always
-    in one of them), and those the engine resolves at once (a turn starts, the draft ends, the Wars,
-    Income, the turn ends, the next turn, the game ends). NONE before the first turn and once the game is over."""
-
-    NONE = ""
-    TURN = "turn"
-    PICK = "pick"
-    DRAFT_END = "draft_end"
-    DEPLOY = "deploy"
-    AGE_TARGET = "age_target"
-    WARS = "wars"
-    INCOME = "income"
-    CONSTRUCTION = "construction"
-    HEAL = "heal"
-    TURN_END = "turn_end"
-    NEW_TURN = "new_turn"
-    GAME_END = "game_end"
-
+from .steps import Step
 
 T = TypeVar("T")
 
@@ -372,7 +350,6 @@ def as_decision(d: Decision | dict[str, Any], step: Step | None = None) -> Decis
     if step is not None and own != step:
         raise WrongKind(KINDS[step], d.kind)
     return d
-
 
 
 @dataclass(slots=True)

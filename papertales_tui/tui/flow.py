@@ -20,11 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..rules import Decision, Pending, SeatView, Step
+from ..rules import Step
 from ..text.i18n import N_
 
 if TYPE_CHECKING:
-    from ..rules import ConstructionPrice, Game
+    from ..rules import ConstructionPrice, Decision, Game, Pending, SeatView
     from ..rules.events import BaseEvent
     from ..rules.forecast import AgeChange, TurnForecast
 

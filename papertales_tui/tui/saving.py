@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from ..rules import game_turn, literal
+from ..rules import literal
 from . import panels
 from .language import SCREENS
 
@@ -119,6 +119,7 @@ class SavePolicy:
     def resume_autosave(self) -> tuple[Save | None, list[Notice]]:
         """The last autosave; when it is damaged (it is left as it is), the previous good one."""
         from ..persistence import SaveFileError, latest_good_autosave, load_autosave
+        from ..rules import game_turn
 
         try:
             return load_autosave(catalog=self.catalog), []

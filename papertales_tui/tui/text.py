@@ -12,7 +12,6 @@ from typing import Protocol
 from rich.text import Text
 
 from ..rules import (
-    FIFTH_SLOT,
     BuildingType,
     Catalog,
     LichKingCard,
@@ -191,6 +190,8 @@ def building_detail(b: BuildingType) -> Text:
             out.append("\n  • ")
             out.append(ability_text(a))
     out.append("\n" + _("Building at level 1 also costs 2 Gold of land per Building you already have."), style="dim")
+    from ..rules import FIFTH_SLOT  # (the rules' state: loaded when a card is shown, not at start)
+
     out.append("\n" + _("Your first Building at level 2 opens your 5th spot (%(spot)s, Front).")
                % {"spot": SPOT_KEYS[FIFTH_SLOT]}, style="dim")
     return out

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.screen import Screen
 
-from ...rules import Decision, SeatView, Step
+from ...rules import Step
 from ...text.i18n import N_
 from ..language import SCREENS, said, translate_bindings
 from ..messages import FlowResumed
@@ -20,6 +20,7 @@ from ..widgets import KeyBar, Lines, Notice
 if TYPE_CHECKING:
     from textual import getters
 
+    from ...rules import Decision, SeatView
     from ..host import Host
 
 _ = SCREENS.gettext

@@ -48,16 +48,31 @@ def banner() -> list[Text]:
 def glance(path: Path) -> dict[str, Any] | None:
     """What a save file says of its game at a quick look (the full checks run when it is chosen):
     `over`, `turn`, `turns`, `names`; {} when it cannot be read that way ({"unreadable": True} when
-    it is not a regular file one may read: a FIFO, a folder, too large); None when there is no file."""
-    from ...files import MAX_SAVE_BYTES, FileProblem, loads_json, read_limited
+    it is not a regular file one may read: a FIFO, a folder, too large); None when there is no file.
+    (The title screen shows at once: the file is checked whole when it is chosen, here only the values
+    shown, with the limits of `files.loads_json`: no NaN, no number too long; nesting too deep is a
+    RecursionError, as for any file that is not a save.)"""
+    import json
+    import math
+
+    from ...files import MAX_INT_DIGITS, MAX_SAVE_BYTES, FileProblem, JSONLimitError, read_limited
+
+    def finite(text: str) -> float:
+        value = float(text)
+        if not math.isfinite(value):  # (NaN, Infinity, 1e400)
+            raise JSONLimitError(f"{text} is not a number a save holds")
+        return value
 
     try:
-        data = loads_json(read_limited(path, MAX_SAVE_BYTES, "save file"))  # never blocks nor recurses
+        data = json.loads(read_limited(path, MAX_SAVE_BYTES, "save file"), parse_float=finite,  # never blocks
+                          parse_constant=finite)
         state, names = data["state"], [p["name"] for p in data["players"]]
+        if any(isinstance(state[k], int) and len(str(abs(state[k]))) > MAX_INT_DIGITS for k in ("turn", "turns")):
+            return {}
         return {"over": bool(state["over"]), "turn": state["turn"], "turns": state["turns"], "names": names}
     except FileProblem as problem:  # a FIFO, a directory, too large: choosing it says why
         return None if problem.kind == "missing" else {"unreadable": True}
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return {}
 
 
