@@ -60,18 +60,19 @@ def ranking(view: SeatView) -> Table:
     return table
 
 
-def tie_note(view: SeatView) -> Text:
+def tie_note(view: SeatView) -> Prose:
+    """Who has the most LP, and how a tie on them is broken (each name kept on one line)."""
     players = view.players
     best = max(p.lp for p in players)
     top = [p for p in players if p.lp == best]
     winners = view.winners
     if len(top) == 1:
-        return Text(_("%(name)s has the most Legend Points.") % {"name": top[0].name})
-    words = {"names": ", ".join(p.name for p in top), "lp": f"{tx.LP}{best}"}
+        return Prose(_("%(name)s has the most Legend Points.") % {"name": unbroken(top[0].name)})
+    words = {"names": and_list(unbroken(p.name) for p in top), "lp": f"{tx.LP}{best}"}
     if len(winners) == 1:
-        return Text(_("%(names)s are tied on %(lp)s: the tie goes to the most Gold — %(winner)s.")
-                    % {**words, "winner": players[winners[0]].name})
-    return Text(_("%(names)s are tied on %(lp)s and on Gold: they share the victory.") % words)
+        return Prose(_("%(names)s are tied on %(lp)s: the tie goes to the most Gold — %(winner)s.")
+                     % {**words, "winner": unbroken(players[winners[0]].name)})
+    return Prose(_("%(names)s are tied on %(lp)s and on Gold: they share the victory.") % words)
 
 
 def final_views(view: SeatView) -> list[KingdomView]:
