@@ -73,7 +73,7 @@ def final_body(screen: FinalScreen) -> ComposeResult:
         yield Static(solo_note(view))
         yield from screen.hints_note()
         title = "\n" + _("The Lich King's Legend Points:") + " "
-        yield Static(Text.assemble((title, "bold"), views.lich_sources(view)))
+        yield Static(Prose(Text.assemble((title, "bold"), views.lich_sources(view))))
         yield Static(heading(_("Kingdom at the end")), classes="kingdoms")
         yield KingdomTable(final_views(view)[:1], rows=1, classes="kingdoms")  # whole, in one line if it can
         mine = [e for e in screen.events if isinstance(e, ev.LpChanged)]
@@ -247,7 +247,7 @@ def solo_war_block(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -
     name = view.players[0].name
     head = Text(_("Wars against the Black and Purple armies"), style="bold reverse")
     head.append(f"  {name} {tx.STRENGTH}{side.strength}")
-    tie = "; " + _("a tie is won by both")
+    tie = _("%(words)s; %(more)s") % {"words": "", "more": _("a tie is won by both")}  # (as the language writes "; ")
     heads = [head + tie] if head.cell_len + len(tie) <= width else [fit(head, width),
                                                                     Text("  " + _("A tie is won by both."))]
     return heads + side_by_side(left, right, width)
