@@ -200,7 +200,8 @@ def check_screen(app, report: Report, prefixes: set[str]) -> None:
     before = report.problems()
     check_text(kind, text, report, prefixes)
     check_names(kind, text, report, NAMED)
-    check_split(kind, text, report, split_parts(app))
+    if getattr(app, "catalog", None) is not None:
+        check_split(kind, text, report, split_parts(app))
     check_widgets(screen, kind, report)
     check_contrast(app, kind, report)
     check_english(app, kind, text, report)
