@@ -9,7 +9,8 @@ Unit out of play from turn 2), the other seats are easy bots; solo games play ag
 at each difficulty (0-4: `--difficulties`). Every screen the human sees is visited, every page of the
 results read. On each one:
 
-- lines cut with "…" (and card names among them: a word cut short of a card's name),
+- lines cut with "…" (and card names among them: a word cut short of a card's name), and a card's or a
+  spot's name split across two lines by a sentence that wraps ("Singe / chapardeur"),
 - lists (and other line widgets) with more rows than they show: the cursor or the last rows hidden,
 - results pages that need scrolling, and the number of results pages per turn,
 - texts drawn below WCAG AA contrast (4.5:1) in colour, cursor rows and the header included, in
@@ -56,7 +57,7 @@ from papertales_tui.rules.solo import new_game as new_solo_game  # noqa: E402
 from papertales_tui.text.i18n import LANGUAGES, set_language  # noqa: E402
 from papertales_tui.tui.app import PaperTalesApp  # noqa: E402
 from papertales_tui.tui.contrast import unreadable  # noqa: E402
-from papertales_tui.tui.widgets import KeyBar, Lines, RowList  # noqa: E402
+from papertales_tui.tui.widgets import KeyBar, Lines, Prose, RowList  # noqa: E402
 
 CUT = "…"
 
@@ -105,6 +106,8 @@ class Report:
             out.append(f"results pages per turn: at most {most}, on average {mean:.1f}")
         for kind, line in list(dict.fromkeys(self.cut_lines))[:8]:
             out.append(f"  cut on {kind}: {line.strip()}")
+        for kind, name in list(dict.fromkeys(self.cut_names))[:8]:
+            out.append(f"  name cut on {kind}: {name.strip()}")
         for kind, what in list(dict.fromkeys(self.hidden_cursor + self.hidden_rows))[:8]:
             out.append(f"  hidden rows on {kind}: #{what}")
         for title, page in self.scrolling_pages[:5]:
@@ -161,6 +164,33 @@ def check_names(kind: str, text: list[str], report: Report, names: list[str]) ->
                 at = line.find(start, at + 1)
 
 
+EDGES = " │┃║▌▐█▏▕|"  # (a panel's border at a line's end or start)
+
+
+def split_parts(app) -> list[tuple[str, str]]:
+    """Each card's name of more than one word (as the screens show it) and each spot's ("Arrière 1"), cut
+    at each of its spaces: (the words before, the words after)."""
+    from papertales_tui.text.narrator import SPOTS, spot
+    from papertales_tui.tui.language import SCREENS
+
+    cat = app.catalog
+    cards = [*cat.units.values(), *cat.buildings.values(), *cat.necropolis.values(), *cat.lich_king.values()]
+    names = {SCREENS.card_name(c) for c in cards} | {spot(k) for k in range(len(SPOTS))}
+    return [(name[:k], name[k + 1:]) for name in names for k, ch in enumerate(name) if ch == " "]
+
+
+def check_split(kind: str, text: list[str], report: Report, parts: list[tuple[str, str]]) -> None:
+    """A card's name begun at the end of a line and ended at the start of the next ("Singe / chapardeur"):
+    a sentence wrapped inside a name."""
+    for above, below in zip(text, text[1:], strict=False):
+        above, below = above.rstrip(EDGES), below.lstrip(EDGES)
+        for head, tail in parts:
+            if above.endswith(head) and below.startswith(tail) and (
+                    len(above) == len(head) or not above[-len(head) - 1].isalnum()) and (
+                    len(below) == len(tail) or not below[len(tail)].isalnum()):
+                report.cut_names.append((kind, f"{head} / {tail} (split across two lines)"))
+
+
 def check_screen(app, report: Report, prefixes: set[str]) -> None:
     """Everything the audit counts, on the screen shown now."""
     screen = app.screen
@@ -170,6 +200,8 @@ def check_screen(app, report: Report, prefixes: set[str]) -> None:
     before = report.problems()
     check_text(kind, text, report, prefixes)
     check_names(kind, text, report, NAMED)
+    if getattr(app, "catalog", None) is not None:
+        check_split(kind, text, report, split_parts(app))
     check_widgets(screen, kind, report)
     check_contrast(app, kind, report)
     check_english(app, kind, text, report)
@@ -471,7 +503,7 @@ async def with_hint(pilot, app, report: Report, prefixes: set[str]) -> None:
         report.hints += 1
         check_screen(app, report, prefixes)
         panel = screen.query_one(HintPanel)  # the answer whole in its panel (its max-height cuts the rest)
-        if panel.shown is not None and len(panel.shown.wrap(app.console, panel.content_region.width)) > \
+        if panel.shown is not None and len(Prose(panel.shown).lines(app.console, panel.content_region.width)) > \
                 panel.content_region.height:
             report.hidden_rows.append((type(screen).__name__, "hint"))
         report.screens[type(screen).__name__] -= 1  # (the same screen, seen again)

@@ -34,11 +34,18 @@ _OPEN_QUOTE = re.compile("«[ \u00a0]*")
 _CLOSE_QUOTE = re.compile("[ \u00a0]*»")
 
 
+def _is_key(m: re.Match[str]) -> bool:
+    """A YAML key written as it is typed (`(units:, buildings:)`): a ":" glued to a lowercase ASCII word
+    and followed by "," or ")" is code, not French punctuation."""
+    before, after = m.string[:m.start()], m.string[m.end():m.end() + 1]
+    return m.group(0) == ":" and re.search(r"(?:^|[\s(])[a-z_]+$", before) is not None and after in (",", ")")
+
+
 def french_typography(text: str) -> str:
     """`text` with a no-break space before ":" ";" "!" "?" and inside « » (French typography)."""
     if not text:
         return text
-    text = _BEFORE.sub(lambda m: NBSP + (m.group(1) or m.group(2)), text)
+    text = _BEFORE.sub(lambda m: m.group(0) if _is_key(m) else NBSP + (m.group(1) or m.group(2)), text)
     text = _OPEN_QUOTE.sub("«" + NBSP, text)
     return _CLOSE_QUOTE.sub(NBSP + "»", text)
 

@@ -91,6 +91,7 @@ class Shooter:
         await pilot.press(key)
         await self.app.workers.wait_for_complete()
         await pilot.pause()
+        await pilot.pause()  # (the review's list laid out again once its lines are in: its scroll bar drawn)
         self.shot(name)
         await pilot.press("h" if key == "h" else "escape")
         await pilot.pause()

@@ -86,6 +86,33 @@ async def test_the_audit_sees_a_cut_line_and_hidden_rows():
     assert report.hidden_rows == [("Screen", "hand")] * 2  # rows out of sight, scrolled or not
 
 
+async def test_the_audit_sees_a_card_name_split_across_two_lines(catalog):
+    """A sentence wrapped inside a card's name ("Forest / Child") or a spot's ("Front / 1") is a cut name; the
+    same words on one line, or a name's first word alone at a line's end, are not."""
+    from rich.text import Text
+    from textual.app import App
+
+    from papertales_tui.tui.widgets import Lines
+
+    audit = audit_module()
+
+    class One(App):
+        def compose(self):
+            yield Lines(id="log")
+
+    app = One()
+    app.catalog = catalog  # (what the audit reads the card names from)
+    async with app.run_test(size=(60, 8)) as pilot:
+        app.query_one("#log", Lines).set_lines([Text(line) for line in (
+            "Ann reveals Knight (Front 1), Forest", "Child (Front", "2). Bo keeps Forest Child whole.",
+            "A Forest", "fire.")])
+        await pilot.pause()
+        report = audit.Report()
+        audit.check_screen(app, report, set())
+    assert sorted(name for _, name in report.cut_names) == [
+        "Forest / Child (split across two lines)", "Front / 2 (split across two lines)"]
+
+
 def test_the_audit_sees_english_and_a_colour_a_256_colour_terminal_draws_below_aa(catalog):
     """In French, a solo card's English name, a message of the catalogs left in English and a game word
     are English; a player's name and the French card names are not; a text at 4.64:1 in truecolour that

@@ -33,6 +33,7 @@ def catalogs_module():
     ("%(file)s: %(problem)s", "%(file)s\u00a0: %(problem)s"),
     ("http://127.0.0.1:8000/", "http://127.0.0.1:8000/"),  # a URL, a port, a time, a ratio: no space
     ("12:30 · 4.5:1", "12:30 · 4.5:1"),
+    ("un dictionnaire (units:, buildings:), trouvé", "un dictionnaire (units:, buildings:), trouvé"),  # YAML keys
 ])
 def test_french_typography(text, typeset):
     typography = catalogs_module().french_typography

@@ -233,7 +233,7 @@ async def test_a_take_back_is_told_in_the_language(lang, catalog, data_dir, monk
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "The connection to the table was lost: trying again… Decide again once the table is reached."),
-    ("fr", "La connexion à la table est perdue\u00a0: nouvel essai… Décidez de nouveau une fois la table jointe."),
+    ("fr", "La connexion à la table est perdue\u00a0: nouvel essai… Décidez à nouveau une fois la table rejointe."),
 ])
 def test_a_joined_seat_s_refusal_says_why_in_the_language(lang, said):
     """A decision a joined seat could not send: its words, not the protocol's reason ("lost")."""

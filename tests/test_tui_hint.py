@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_tui_support import SIZE, keys_for, learn_each, screen_text, start
+from test_tui_support import SIZE, keys_for, learn_each, screen_text, start, widget_text
 
 from papertales_tui.persistence import load_save, save_as
 from papertales_tui.rules import coach
@@ -31,7 +31,7 @@ async def hint_on(pilot, app) -> str:
     await pilot.press("h")
     await app.workers.wait_for_complete()
     await pilot.pause()
-    return str(app.screen.query_one(HintPanel).render())
+    return widget_text(app.screen.query_one(HintPanel))
 
 
 async def test_a_hint_on_each_decision_screen_then_learn_a_card(catalog, tmp_path):
@@ -100,7 +100,7 @@ async def test_a_hint_can_be_cancelled_and_never_blocks_typing(catalog, monkeypa
         await pilot.press("h")  # cancel
         await app.workers.wait_for_complete()
         await pilot.pause()
-        text = str(screen.query_one(HintPanel).render())
+        text = widget_text(screen.query_one(HintPanel))
         assert text.startswith("Hint cancelled")
         monkeypatch.setattr(coach, "HINT_BUDGET", 0.05)
         assert (await hint_on(pilot, app)).startswith("Coach: ")  # asks again

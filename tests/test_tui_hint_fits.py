@@ -7,7 +7,7 @@ scrolled and cut its rows at the scroll bar."""
 from __future__ import annotations
 
 from conftest import give, goto, new_game, put
-from test_tui_support import SIZE, screen_text
+from test_tui_support import SIZE, screen_text, widget_text
 
 from papertales_tui.rules import coach
 from papertales_tui.rules.solo import new_game as new_solo_game
@@ -29,7 +29,7 @@ async def open_hint(pilot, app, monkeypatch) -> DeployScreen:
     await pilot.press("h")
     await app.workers.wait_for_complete()
     await pilot.pause()
-    assert "Coach: " in str(screen.query_one(HintPanel).render())
+    assert "Coach: " in widget_text(screen.query_one(HintPanel))
     return screen
 
 

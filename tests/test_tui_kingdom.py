@@ -164,3 +164,23 @@ def test_cards_held_never_read_as_the_units_in_play():
     for rows in (3, 6, 9):
         table = "\n".join(line.plain for out in table_lines([cid, dee], 80, rows) for line in out)
         assert "hand:" not in table and "kept:" not in table and "5 in hand" in table and "1 kept" in table
+
+
+def test_a_tile_shows_a_long_name_whole_when_the_screen_is_wide_and_its_short_name_when_narrow():
+    """French names of 18 letters ("Maîtresse du temps", "Négociante en bois") in the tiles of a 120-column
+    screen (issue 40: the audit at 120x40 found "Maîtresse du te…"); a tile too narrow shows the card's short
+    name, never a name cut short."""
+    from papertales_tui.text.i18n import set_language
+
+    set_language("fr")
+    try:
+        game = goto(new_game(3), "deploy")
+        put(game, 0, 0, "time_master")
+        put(game, 0, 3, "wood_merchant")
+        mine = kingdom_views(observe(game, 0))[0]
+        text = "\n".join(line.plain for line in tile_form(mine, 118))
+        assert "Maîtresse du temps" in text and "Négociante en bois" in text and "…" not in text
+        narrow = "\n".join(line.plain for line in tile_lines(mine.spots[0], 16, "AV1"))
+        assert "M. temps" in narrow and "…" not in narrow
+    finally:
+        set_language(None)

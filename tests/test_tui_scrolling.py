@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from conftest import give, goto, put
 from rich.text import Text
-from test_tui_support import SIZE, screen_text
+from test_tui_support import SIZE, screen_text, widget_text
 from textual.app import App
 
 from papertales_tui.rules.solo import new_game as new_solo_game
@@ -33,7 +33,7 @@ async def test_the_solo_deployment_with_a_hint_shows_the_whole_hand_at_80x24(cat
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert "Coach: " in str(screen.query_one(HintPanel).render())
+        assert "Coach: " in widget_text(screen.query_one(HintPanel))
         hand = screen.hand
         assert hand.count == 6 and hand.shown() == 6  # every row in sight
         text = screen_text(app)

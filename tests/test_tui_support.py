@@ -43,6 +43,13 @@ def screen_text(app) -> str:
     return "\n".join("".join(row).rstrip() for row in grid)
 
 
+def widget_text(widget) -> str:
+    """A widget's text as it is drawn, its lines joined with spaces (the text of any renderable: a
+    `Prose` too, which Textual keeps as a Rich renderable)."""
+    lines = [widget.render_line(y).text.replace("\xa0", " ").strip() for y in range(widget.size.height)]
+    return " ".join(line for line in lines if line)
+
+
 def deploy_keys(screen: DeployScreen) -> list[str]:
     """Place the first affordable hand card in the first free spot (if any), then confirm."""
     game, plan = screen.view, screen.plan

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..rules import events as ev
@@ -33,6 +33,7 @@ PHASES = {"recruitment": N_("recruitment"), "deployment": N_("deployment"), "war
 STEP_WORDS = {"shapeshift": N_("shapeshift")}  # (rules/events.py STEP_CAUSES that are not phases)
 SPOTS = (N_("Front 1"), N_("Front 2"), N_("Front 3"), N_("Back 1"), N_("Back 2"))  # SLOT_NAMES in words
 assert len(SPOTS) == len(SLOT_NAMES)
+NO_BREAK = "\u00a0"
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,16 @@ class Names:
         seen = getattr(game, "state", game)
         return cls(tuple(p.name for p in seen.players), tuple(keys.get(k, k) for k in seen.cards), keys,
                    feminine=feminine)
+
+    def unbroken(self) -> Names:
+        """The same names with their spaces no-break spaces, for a screen that wraps the sentences: a
+        name is never parted across two lines (tui/widgets.py `Prose`)."""
+        def glued(name: str) -> str:
+            return name.replace(" ", NO_BREAK)
+
+        return replace(self, players=tuple(map(glued, self.players)), cards=tuple(map(glued, self.cards)),
+                       keys={k: glued(v) for k, v in self.keys.items()},
+                       feminine=frozenset(map(glued, self.feminine)))
 
     def player(self, i: Any) -> str:
         if isinstance(i, int) and 0 <= i < len(self.players):
@@ -144,7 +155,9 @@ def _signed(n: int) -> str:
 # --- one function per event type ------------------------------------------------------------------
 def _game_started(e: ev.GameStarted, n: Names) -> str:
     opening = NARRATOR.marked(OPENINGS.get(e.mode or "", NEW_GAME))  # a mode's own (solo: against the Lich King)
-    opening = opening.format(players=", ".join(e.players))
+    players = [n.players[k] if k < len(n.players) and n.players[k].replace(NO_BREAK, " ") == name else name
+               for k, name in enumerate(e.players)]  # (as `n` writes them: `Names.unbroken`)
+    opening = opening.format(players=", ".join(players))
     return _("%(opening)s (seed %(seed)s).") % {"opening": opening, "seed": e.seed} if n.seed else f"{opening}."
 
 

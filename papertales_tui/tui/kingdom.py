@@ -17,6 +17,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ..rules import BACK, FIFTH_SLOT, FRONT, SLOT_NAMES, Production, SeatView
@@ -163,7 +164,8 @@ def tile_lines(spot: SpotView | None, width: int, label: str = "", locked: bool 
     else:
         # `✝ dies ✚save` in words when the tile has room, else `✝ dies ✚`, else `✝ ✚`
         forms = (marks(spot, True), marks(spot, True, save_word=False), marks(spot, False))
-        body = [Text(spot.name, style="bold"), stats(spot), next((m for m in forms if m.cell_len <= inner), forms[-1])]
+        name = spot.name if cell_len(spot.name) <= inner else (spot.short or spot.name)  # (short, not cut)
+        body = [Text(name, style="bold"), stats(spot), next((m for m in forms if m.cell_len <= inner), forms[-1])]
     out = [top]
     for line in body:
         line = _fit(line, inner)
@@ -427,7 +429,8 @@ TILE_HEIGHT = 5
 def tile_form(k: KingdomView, width: int) -> list[Text]:
     """The Kingdom as the table shows it: a header line, the Front row of tiles (with the 5th spot
     when open), the Back row, and the Buildings with their levels beside the Back row."""
-    tile = max(min(TILE_WIDTH, width // 3), 8)
+    longest = max((cell_len(s.name) + 2 for s in k.units()), default=0)  # (a name whole: "Maîtresse du temps")
+    tile = max(min(max(TILE_WIDTH, longest), width // 3), 8)
     front = [s for s in FRONT_ROW if s != FIFTH_SLOT or s in k.open_spots]
     rows = []
     for row in (front, list(BACK_ROW)):

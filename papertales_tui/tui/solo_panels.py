@@ -32,7 +32,7 @@ from .screens.final import FinalScreen, end_lines, final_views
 from .screens.info import InfoScreen
 from .screens.summary import heading, section, sentences
 from .wars import GAP, NAME_WIDTH, fit, revealed_spots, side_by_side, side_lines, wins
-from .widgets import NecropolisRow, unbroken, wrap
+from .widgets import NecropolisRow, Prose, unbroken, wrap
 
 # --- the Final scores ------------------------------------------------------------------------------
 
@@ -73,15 +73,15 @@ def final_body(screen: FinalScreen) -> ComposeResult:
         yield Static(solo_note(view))
         yield from screen.hints_note()
         title = "\n" + _("The Lich King's Legend Points:") + " "
-        yield Static(Text.assemble((title, "bold"), views.lich_sources(view)))
+        yield Static(Prose(Text.assemble((title, "bold"), views.lich_sources(view))))
         yield Static(heading(_("Kingdom at the end")), classes="kingdoms")
         yield KingdomTable(final_views(view)[:1], rows=1, classes="kingdoms")  # whole, in one line if it can
         mine = [e for e in screen.events if isinstance(e, ev.LpChanged)]
         lich = [e for e in screen.events if isinstance(e, ev.LichLp)]
         if mine or lich:
             yield Static(heading(_("End of game: Buildings, abilities and the END card")), classes="kingdoms")
-            parts = ([end_lines(view, mine)] if mine else []) + ([sentences(view, lich)] if lich else [])
-            yield Static(Text("\n").join(parts), classes="kingdoms")
+            parts = ([end_lines(view, mine)] if mine else []) + ([sentences(view, lich).text] if lich else [])
+            yield Static(Prose(Text("\n").join(parts)), classes="kingdoms")
     if screen.app.offers.new_game:  # (a seat of a hosted table: the host starts the next game)
         yield Button(_("New game (n)"), variant="primary", id="again", compact=True)
 
@@ -89,7 +89,7 @@ def final_body(screen: FinalScreen) -> ComposeResult:
 
 def lich_gains(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
     """The Lich King's LP over these events, by source."""
-    names = Names.of(view)
+    names = Names.of(view).unbroken()
     by_source: dict[str, int] = defaultdict(int)
     for e in events:
         if isinstance(e, ev.LichLp):
@@ -98,15 +98,15 @@ def lich_gains(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
         return Text()
     out = Text(_("Lich King:") + " ", style="bold")
     out.append_text(tx.lp(sum(by_source.values())))
-    out.append(" (" + ", ".join(f"{source} {tx.LP}{n}" for source, n in by_source.items()) + ")")
+    out.append(" (" + ", ".join(unbroken(f"{source} {tx.LP}{n}") for source, n in by_source.items()) + ")")
     return out
 
 
 def quest_line(view: SeatView, e: ev.LichQuest) -> Text:
     quest = Quest(e.condition, e.params, e.lp_each)
     matches = e.matches
-    out = Text.assemble((Names.of(view).cause(e.source), "bold"), f" ({tx.quest_short(quest)})" + colon())
-    out.append(", ".join(card_name(view.card(c)) for c in matches) if matches else _("no match"))
+    out = Text.assemble((Names.of(view).unbroken().cause(e.source), "bold"), f" ({tx.quest_short(quest)})" + colon())
+    out.append(", ".join(unbroken(card_name(view.card(c))) for c in matches) if matches else _("no match"))
     out.append(" → ")
     out.append_text(tx.lp(e.lp_each * len(matches)))
     return out
@@ -134,7 +134,8 @@ def ruined_realms_notes(view: SeatView, player: int, building: str | None) -> li
 
 
 def card_names(view: SeatView, cards: Sequence[int]) -> str:
-    return ", ".join(card_name(view.card(c)) for c in cards)
+    """The cards' names, each kept on one line in a wrapped sentence."""
+    return ", ".join(unbroken(card_name(view.card(c))) for c in cards)
 
 
 def last_cards(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text | None:
@@ -160,12 +161,13 @@ def render_lich(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> l
     left = next((e.cards for e in events if isinstance(e, ev.UnderworldDiscarded)), [])
     out.append(section(ngettext("Quests against the %(count)s Underworld card",
                                 "Quests against the %(count)s Underworld cards", len(left)) % {"count": len(left)},
-                       Text("\n").join(quest_line(view, e) for e in quests) if quests
+                       Prose(Text("\n").join(quest_line(view, e) for e in quests)) if quests
                        else Text(_("No quest."), style="dim")))
     last = last_cards(view, events)
     if last is not None:
-        out.append(section(_("Your last two cards"), last))
-    out.append(section(_("Lich King"), Group(lich_gains(view, events) or Text(_("nothing this time"), style="dim"),
+        out.append(section(_("Your last two cards"), Prose(last)))
+    out.append(section(_("Lich King"), Group(Prose(lich_gains(view, events) or Text(_("nothing this time"),
+                                                                                    style="dim")),
                                              styled(_("Total %(lp)s"), lp=tx.lp(lich_lp(view))),
                                              Text(_("The Underworld cards go to the discard pile."), style="dim"))))
     return out
@@ -245,7 +247,7 @@ def solo_war_block(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -
     name = view.players[0].name
     head = Text(_("Wars against the Black and Purple armies"), style="bold reverse")
     head.append(f"  {name} {tx.STRENGTH}{side.strength}")
-    tie = "; " + _("a tie is won by both")
+    tie = _("%(words)s; %(more)s") % {"words": "", "more": _("a tie is won by both")}  # (as the language writes "; ")
     heads = [head + tie] if head.cell_len + len(tie) <= width else [fit(head, width),
                                                                     Text("  " + _("A tie is won by both."))]
     return heads + side_by_side(left, right, width)

@@ -215,4 +215,5 @@ def lich_sources(view: SeatView) -> Text:
     sources = sorted(by_name.items(), key=lambda kv: -kv[1])
     if not sources:
         return Text(_("nothing yet"), style="dim")
-    return Text(", ").join(Text.assemble(f"{name} ", tx.lp(n)) for name, n in sources)
+    return Text(", ").join(Text.assemble(name.replace(" ", "\u00a0") + "\u00a0", tx.lp(n))  # (a source and its LP
+                           for name, n in sources)  # kept on one line when the sentence wraps: widgets.Prose)

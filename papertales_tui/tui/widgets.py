@@ -7,6 +7,7 @@ instead: docs/screens.md, `benchmarks/bench_stock_widgets.py`).
 
 - `Lines`: rows of Rich text, each cropped to the width.
 - `TextBox`: a block of Rich text wrapped to the width (never at a no-break space: see `unbroken`).
+- `Prose`: sentences to read, for any widget: wrapped between words, never inside a name.
 - `RowList`: a list with a cursor (keys and mouse).
 - `KeyBar`: the footer of the keys that apply now (clickable).
 - `Notice`: a message line that takes no room while empty.
@@ -14,8 +15,11 @@ instead: docs/screens.md, `benchmarks/bench_stock_widgets.py`).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
+from rich.measure import Measurement
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -31,9 +35,9 @@ from ..text.i18n import N_
 from .board_i18n import SCREENS, translated
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
 
-    from rich.console import Console
+    from rich.console import Console, ConsoleOptions, RenderResult
     from textual.dom import DOMNode
     from textual.geometry import Size
     from textual.screen import Screen
@@ -120,23 +124,76 @@ class Lines(Widget):
 
 NO_BREAK = "\xa0"
 HELD = "\ue000"  # stands in for a no-break space while Rich wraps (Rich breaks at any whitespace)
+GLYPHS = "¤★◷⚔"  # the game's units: a number is never parted from its glyph ("3 ★", "★ 3")
+_WITH_UNIT = re.compile(rf"(?<=\d) (?=[{GLYPHS}])|(?<=[{GLYPHS}]) (?=\d)")
 
 
 def unbroken(name: str) -> str:
-    """A name a TextBox keeps on one line (its spaces made no-break)."""
+    """A name a TextBox (or `Prose`) keeps on one line (its spaces made no-break)."""
     return name.replace(" ", NO_BREAK)
 
 
+def spot_names() -> list[str]:
+    """The spots of a Kingdom as sentences name them ("Front 1", "Arrière 2"): each kept on one line."""
+    from ..text.narrator import SPOTS, spot
+
+    return [spot(slot) for slot in range(len(SPOTS))]
+
+
+def kept_whole(text: str, names: Iterable[str]) -> str:
+    """`text` with each of `names` in it unbroken (a sentence made elsewhere: the coach's, the review's)."""
+    for name in sorted({n for n in names if " " in n}, key=len, reverse=True):
+        text = text.replace(name, unbroken(name))
+    return text
+
+
 def wrap(text: Text, console: Console, width: int) -> list[Text]:
-    """`text` wrapped to `width`, breaking lines at spaces but not at no-break spaces."""
-    if NO_BREAK not in text.plain:
+    """`text` wrapped to `width`, breaking lines at spaces but not at no-break spaces, nor between a number
+    and its glyph. (Rich and Textual break lines at any whitespace, U+00A0 included: Textualize/rich#4196;
+    the no-break spaces are held as a character that is not a space while Rich wraps.)"""
+    plain = kept_whole(_WITH_UNIT.sub(NO_BREAK, text.plain), spot_names())
+    if NO_BREAK not in plain:
         return list(text.wrap(console, width))
     held = text.copy()
-    held.plain = held.plain.replace(NO_BREAK, HELD)  # same length: the styles stay in place
+    held.plain = plain.replace(NO_BREAK, HELD)  # same length: the styles stay in place
     lines = list(held.wrap(console, width))
     for line in lines:
         line.plain = line.plain.replace(HELD, " ")
     return lines
+
+
+class Prose:
+    """Sentences to read (a narrated event, the game log, the coach's hint, the review), wrapped to the
+    width they are given between words, never inside a name (its spaces no-break: `unbroken`,
+    `Names.unbroken`), a number and its glyph, or before the French no-break space of ":" and "?".
+
+    A Rich renderable, not a Text: Textual turns a Text into its own Content, which also breaks at
+    no-break spaces; this one is drawn by Rich, through `wrap`."""
+
+    def __init__(self, text: Text | str, style: str = "") -> None:
+        self.text = Text(text, style=style) if isinstance(text, str) else text
+
+    @property
+    def plain(self) -> str:
+        return self.text.plain
+
+    def lines(self, console: Console, width: int) -> list[Text]:
+        """The lines it takes at `width`."""
+        return wrap(self.text, console, max(width, 1))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = self.lines(console, options.max_width)
+        out = Text("\n").join(lines)
+        out.end = self.text.end
+        out.no_wrap = True  # (already wrapped: each line fits)
+        out.overflow = "crop"
+        yield out
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        plain = kept_whole(_WITH_UNIT.sub(NO_BREAK, self.text.plain), spot_names())
+        widest = max((cell_len(line) for line in plain.splitlines()), default=0)
+        words = re.split(r"[^\S\xa0]+", plain)  # (a glued name is one word)
+        return Measurement(min(max((cell_len(w) for w in words), default=0), widest), widest)
 
 
 class TextBox(Lines):

@@ -741,13 +741,14 @@ def aging_line(f: fc.TurnForecast, after: SeatView, width: int = 78) -> Text:
     if not f.dying:
         return Text(_("Aging: no Unit dies this turn"), style="dim")
     candidates = []
-    for spots, full, short in ((True, True, False), (False, True, False), (False, False, False), (False, False, True)):
+    for spots, full, short, dies in ((True, True, False, True), (False, True, False, True), (False, False, False, True),
+                                     (False, False, True, True), (False, False, True, False)):  # (dies: ✝ in words)
         def name(s: int) -> str:
             card = after.card(p.unit(s).card)
             return short_name(card) if short else card_name(card)  # noqa: B023
         out = Text(_("Aging:") + " ", style="bold")
         out.append(", ".join(name(s) + (f" ({tx.SPOT_KEYS[s]})" if spots else "") for s in f.dying))
-        out.append(" " + ngettext("✝ dies", "✝ die", len(f.dying)), style="bold red")
+        out.append(" " + (ngettext("✝ dies", "✝ die", len(f.dying)) if dies else "✝"), style="bold red")
         if f.healable:
             saved = (_("one of them") if len(f.dying) > 1 and set(f.healable) == set(f.dying)
                      else ", ".join(name(s) for s in f.healable))

@@ -22,6 +22,7 @@ from .. import text as tx
 from ..kingdom import KingdomTable, KingdomView, kingdom_views
 from ..language import SCREENS, and_list, colon, said
 from ..messages import NewGameAsked, RematchAsked
+from ..widgets import NO_BREAK, Prose, unbroken
 from .common import GameScreen
 from .summary import heading
 
@@ -30,14 +31,15 @@ _ = SCREENS.gettext
 
 def end_lines(view: SeatView, events: list[ev.LpChanged]) -> Text:
     """The end-of-game LP, one line a player: `Ann: Mine +1, Barracks +1 = ★30`."""
-    names = Names.of(view)
+    names = Names.of(view).unbroken()  # (each name, and each gain with its source, kept on one line)
     lines = []
     for i, player in enumerate(view.players):
         mine = [e for e in events if e.player == i]
         if mine:
-            line = Text.assemble((player.name, "bold"), colon())
-            line.append(", ".join(f"{names.cause(e.cause)} {'+' if e.amount > 0 else ''}{e.amount}" for e in mine))
-            line.append(f" = {tx.LP}{mine[-1].total}")
+            line = Text.assemble((unbroken(player.name), "bold"), colon())
+            line.append(", ".join(unbroken(f"{names.cause(e.cause)} {'+' if e.amount > 0 else ''}{e.amount}")
+                                  for e in mine))
+            line.append(f" ={NO_BREAK}{tx.LP}{mine[-1].total}")
             lines.append(line)
     return Text("\n").join(lines)
 
@@ -58,18 +60,19 @@ def ranking(view: SeatView) -> Table:
     return table
 
 
-def tie_note(view: SeatView) -> Text:
+def tie_note(view: SeatView) -> Prose:
+    """Who has the most LP, and how a tie on them is broken (each name kept on one line)."""
     players = view.players
     best = max(p.lp for p in players)
     top = [p for p in players if p.lp == best]
     winners = view.winners
     if len(top) == 1:
-        return Text(_("%(name)s has the most Legend Points.") % {"name": top[0].name})
-    words = {"names": ", ".join(p.name for p in top), "lp": f"{tx.LP}{best}"}
+        return Prose(_("%(name)s has the most Legend Points.") % {"name": unbroken(top[0].name)})
+    words = {"names": and_list(unbroken(p.name) for p in top), "lp": f"{tx.LP}{best}"}
     if len(winners) == 1:
-        return Text(_("%(names)s are tied on %(lp)s: the tie goes to the most Gold — %(winner)s.")
-                    % {**words, "winner": players[winners[0]].name})
-    return Text(_("%(names)s are tied on %(lp)s and on Gold: they share the victory.") % words)
+        return Prose(_("%(names)s are tied on %(lp)s: the tie goes to the most Gold — %(winner)s.")
+                     % {**words, "winner": unbroken(players[winners[0]].name)})
+    return Prose(_("%(names)s are tied on %(lp)s and on Gold: they share the victory.") % words)
 
 
 def final_views(view: SeatView) -> list[KingdomView]:
@@ -114,8 +117,8 @@ class FinalScreen(GameScreen):
             yield Static(Text(SCREENS.ngettext("%(names)s wins!", "%(names)s win!", len(view.winners))
                               % {"names": winners}, style="bold reverse"), id="winner")
             end_lp = [e for e in self.events if isinstance(e, ev.LpChanged)]
-            end = Text.assemble((_("End of game: Buildings, abilities"), "bold underline"), "\n",
-                                end_lines(view, end_lp)) if end_lp else None
+            end = Prose(Text.assemble((_("End of game: Buildings, abilities"), "bold underline"), "\n",
+                                      end_lines(view, end_lp))) if end_lp else None
             table = ranking(view)
             top = Horizontal(id="final-top")  # the end-of-game LP beside the ranking: the page fits 80x24,
             if end is not None and self.stacked(table, end):  # unless long names leave it too narrow a
@@ -132,13 +135,13 @@ class FinalScreen(GameScreen):
         if self.app.offers.new_game:  # (a seat of a hosted table: the host starts the next game)
             yield Button(_("New game (n)"), variant="primary", id="again", compact=True)
 
-    def stacked(self, table: Table, end: Text) -> bool:
+    def stacked(self, table: Table, end: Prose) -> bool:
         """Whether the end-of-game LP take fewer rows below the ranking than beside it."""
         console = self.app.console
         width = self.app.size.width - 4  # #final's padding
         ranking_width = console.measure(table).maximum
-        beside = max(len(table.rows) + 1, len(end.wrap(console, max(width - ranking_width - 3, 10))))
-        below = len(table.rows) + 1 + len(end.wrap(console, width))
+        beside = max(len(table.rows) + 1, len(end.lines(console, max(width - ranking_width - 3, 10))))
+        below = len(table.rows) + 1 + len(end.lines(console, width))
         return below < beside
 
     def on_mount(self) -> None:

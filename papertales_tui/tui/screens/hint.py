@@ -23,8 +23,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...text.i18n import N_
+from ...text.narrator import Names
 from ..language import SCREENS, card_names
 from ..messages import HintAsked, Learn
+from ..widgets import Prose, kept_whole, unbroken
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -73,12 +75,12 @@ class HintPanel(Static):
             fullest.append("\n" + _("l: learn") + " ", style="bold")
             for k, (key, name) in enumerate(cards):
                 fullest.append(" · " if k else "")
-                fullest.append(name, style=Style(underline=True, meta={"@click": f"app.show_card({key!r})"}))
+                fullest.append(unbroken(name), style=Style(underline=True, meta={"@click": f"app.show_card({key!r})"}))
         return [fullest, out, Text.assemble((coach, "bold"), choice, "\n", (because, "bold"), why)]
 
     def rows_of(self, text: Text) -> int:
         """The rows this text takes in the panel (its width less the padding)."""
-        return len(text.wrap(self.app.console, max(self.app.size.width - 2, 20)))
+        return len(Prose(text).lines(self.app.console, max(self.app.size.width - 2, 20)))
 
     def answer(self, choice: str, why: str, cards: list[tuple[str, str]], playouts: int,
                rows: Callable[[list[int]], int] | None = None) -> None:
@@ -88,7 +90,7 @@ class HintPanel(Static):
         room = rows([self.rows_of(t) for t in texts]) if rows else HINT_ROWS
         self.styles.max_height = room
         self.shown = next((t for t in texts if self.rows_of(t) <= room), texts[-1])  # (scripts/audit_screens.py)
-        self.update(self.shown)
+        self.update(Prose(self.shown))  # (wrapped between words, never inside a card's name)
 
 
 class HintHost(HostBase):
@@ -154,8 +156,11 @@ class HintHost(HostBase):
 
         view = self.view
         self._hint_cards, self._hint_shown = card_names(self.app.catalog, coach.cards_in(found.choice, view)), True
-        why = why_text(found, [p.name for p in view.players])
-        choice = decision_text(found.choice, view, _in_play(view, self.player), view.players[self.player].hand)
+        names = Names.of(view)
+        every = [*names.keys.values(), *names.players]  # (each kept whole on a line: `kept_whole`)
+        why = kept_whole(why_text(found, [p.name for p in view.players]), every)
+        choice = kept_whole(decision_text(found.choice, view, _in_play(view, self.player),
+                                          view.players[self.player].hand), every)
         panel.answer(choice, why, self._hint_cards, found.playouts, self.hint_rows)
         self.refresh_bindings()
         return True

@@ -36,7 +36,7 @@ from ..flow import Summary
 from ..kingdom import Kingdom, kingdom_views, legend
 from ..language import colon, said
 from ..seats import bot_marked
-from ..widgets import TextInput, option_key
+from ..widgets import Prose, TextInput, option_key
 from .common import GameScreen
 
 PACKAGE = Path(__file__).resolve().parents[2]
@@ -331,7 +331,7 @@ class LogScreen(InfoScreen):
         self.notes = notes or []  # (log length then, text): what the table did besides the rules (take-backs)
 
     def body(self) -> ComposeResult:
-        names = replace(Names.of(self.view), seed=self.seed_shown)
+        names = replace(Names.of(self.view).unbroken(), seed=self.seed_shown)  # (a name never split over two lines)
         notes = sorted(self.notes)
         lines: list[str | None] = []
         done = 0  # notes told
@@ -341,7 +341,7 @@ class LogScreen(InfoScreen):
             lines.append(narrate(e, names, full=e.get("private_to") is not None))  # (the lone human's own)
         lines += [f"{text}." for index, text in notes[done:] if index <= self.until]
         with VerticalScroll(id="log"):
-            yield Static(Text("\n".join(line for line in lines if line)), markup=False)
+            yield Static(Prose("\n".join(line for line in lines if line)), markup=False)
 
     def on_mount(self) -> None:
         log = self.query_one("#log")

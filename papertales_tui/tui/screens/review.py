@@ -24,9 +24,11 @@ from textual.widgets.option_list import Option
 
 from ...rules import SeatView
 from ...text.i18n import N_
+from ...text.narrator import Names
 from ..language import SCREENS, card_names
 from ..messages import Learn, ReviewAsked
 from ..review_lines import assessment_line
+from ..widgets import Prose, kept_whole
 from .common import GameScreen
 
 if TYPE_CHECKING:  # the coach loads when a review starts
@@ -91,8 +93,11 @@ class ReviewScreen(GameScreen):
         def line(a: Assessment) -> Text:
             return assessment_line(a, names, view)
 
+        every = [*Names.of(view).keys.values(), *names]
+
         def add(oid: str, text: Text, a: Assessment | None = None) -> None:
-            ol.add_option(Option(text, id=oid))
+            text.plain = kept_whole(text.plain, every)  # (same length: the bold stays in place)
+            ol.add_option(Option(Prose(text), id=oid))  # (wrapped between words, never inside a name)
             if a is not None:
                 named = coach.cards_in(a.decision, view) + coach.cards_in(a.choice, view)
                 self.cards[oid] = card_names(self.app.catalog, dict.fromkeys(named))

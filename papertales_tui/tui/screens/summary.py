@@ -29,6 +29,7 @@ from .. import panels
 from .. import text as tx
 from .. import wars as wr
 from ..language import SCREENS, colon, said
+from ..widgets import Prose, unbroken
 from .common import Continue, GameScreen
 
 _ = SCREENS.gettext
@@ -37,10 +38,16 @@ TITLES = {"lich": N_("Lich King"), "reveal": N_("Reveal & Wars"), "income": N_("
 HEADINGS = {"lich": N_("The Lich King's Recruitment")}
 
 
-def sentences(view: SeatView, events: Sequence[ev.BaseEvent]) -> Text:
-    names = Names.of(view)
-    lines = [s for s in (narrate(e, names) for e in events) if s]
-    return Text("\n".join(lines)) if lines else Text(_("Nothing happened."), style="dim")
+def told(view: SeatView, events: Sequence[ev.BaseEvent]) -> list[str]:
+    """The events' sentences, each name in them kept whole (its spaces no-break)."""
+    names = Names.of(view).unbroken()
+    return [s for s in (narrate(e, names) for e in events) if s]
+
+
+def sentences(view: SeatView, events: Sequence[ev.BaseEvent]) -> Prose:
+    """The events' sentences, a line each, wrapped between words (never inside a name)."""
+    lines = told(view, events)
+    return Prose("\n".join(lines)) if lines else Prose(_("Nothing happened."), style="dim")
 
 
 def heading(text: str) -> Text:
@@ -100,8 +107,8 @@ def render_reveal(view: SeatView, events: Sequence[ev.BaseEvent], width: int) ->
     mode = panels.of(view)
     out: list[RenderableType] = []
     if events[:first]:  # a block a line: a page break may fall between two
-        lines = sentences(view, events[:first]).split("\n")
-        out += [section(_("Revealed"), lines[0])] + list(lines[1:])
+        lines = [Prose(line) for line in told(view, events[:first])] or [sentences(view, [])]
+        out += [section(_("Revealed"), lines[0]), *lines[1:]]
     revealed = any(isinstance(e, ev.UnitsRevealed) for e in events)
     if revealed and first == len(events) and kingdoms_still_as_revealed(view):
         out.append(section(_("Kingdoms"), kingdoms_now(view, width)))
@@ -142,13 +149,14 @@ def render_construction(view: SeatView, events: Sequence[ev.BaseEvent], width: i
     return [section(_("Buildings"), sentences(view, events))]
 
 
-def deaths(view: SeatView, died: list[ev.UnitDied]) -> Text:
-    """One line per player: the Units that died, with their Age tokens."""
+def deaths(view: SeatView, died: list[ev.UnitDied]) -> Prose:
+    """One line per player: the Units that died, with their Age tokens (a name and its tokens never
+    parted across two lines)."""
     by_player: dict[int, list[str]] = defaultdict(list)
     for e in died:
-        by_player[e.player].append(f"{SCREENS.card_name(view.card(e.card))} {tx.AGE}{e.age}")
-    return Text("\n").join(Text.assemble((view.players[i].name, "bold"), colon(), ", ".join(names))
-                           for i, names in sorted(by_player.items()))
+        by_player[e.player].append(unbroken(f"{SCREENS.card_name(view.card(e.card))} {tx.AGE}{e.age}"))
+    return Prose(Text("\n").join(Text.assemble((unbroken(view.players[i].name), "bold"), colon(), ", ".join(names))
+                                  for i, names in sorted(by_player.items())))
 
 
 def render_aging(view: SeatView, events: Sequence[ev.BaseEvent], width: int) -> list[RenderableType]:
