@@ -265,6 +265,16 @@ class Planner:
 
     def improve(self, plan: Plan, hand: list[int], gold: int, once: bool = False) -> Plan:
         """Add or swap in hand cards while the Kingdom's value grows (one step only if `once`)."""
+        if not self.canonical:
+            return self._improve(plan, hand, gold, once)
+        # in the playouts a function of its arguments (the values are): shared by the samples
+        key = ("improve", self.context, self.in_play, _signature(plan.units), plan.gold, tuple(hand), gold, once)
+        known: Plan | None = self.values.get(key)
+        if known is None:
+            known = self.values[key] = self._improve(plan, hand, gold, once)
+        return known
+
+    def _improve(self, plan: Plan, hand: list[int], gold: int, once: bool) -> Plan:
         in_play = {u.card for u in self.p.slots if u is not None}
         capacity = len(self.p.open_slots())
         types = self.game.types
