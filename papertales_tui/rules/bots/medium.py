@@ -21,6 +21,7 @@ would give if left to the Underworld.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cached_property
 from itertools import combinations
 from operator import attrgetter
@@ -486,7 +487,7 @@ class Planner:
 _CARD_AND_AGE = attrgetter("card", "age")  # a Unit as (card, Age)
 
 
-def _signature(slots: list[Unit | None]) -> tuple[Any, ...]:
+def _signature(slots: Sequence[Unit | None]) -> tuple[Any, ...]:
     return tuple(None if u is None else (u.card, u.age) for u in slots)
 
 
