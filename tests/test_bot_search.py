@@ -263,3 +263,25 @@ def test_a_first_sample_cut_by_the_deadline_keeps_the_options_it_played(monkeypa
     assert bot.samples[-1] == 1 and bot.playouts[-1] == 2
     assert hard.best(scores) in (0, 1)
     assert hard.best([[] for _ in options]) == 0  # nothing played at all: the medium bot's choice
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_playouts_kingdom_values_depend_on_their_keys_only(seed):
+    """In the hard bot's playouts (`evaluation.playout_tables`) a Kingdom's value is worked out from
+    its Units in one order, so that every sample may share it: the same whatever order they are
+    asked in, and the order the medium bot itself would arrange them from when it is sorted."""
+    game = _played(3, seed, until_turn=2)
+    me = 0
+    p = game.state.players[me]
+    rng = random.Random(seed)
+    in_play = [u for u in p.slots if u is not None]
+    pool = [c for c in range(len(game.state.cards)) if c not in {u.card for u in in_play}]
+    turn = evaluation.kingdom_tables({})
+    for _ in range(10):
+        units = in_play + [Unit(c, 0) for c in rng.sample(pool, rng.randint(1, 3))]
+        shuffled = rng.sample(units, len(units))
+        first = Planner(game, me, evaluation.playout_tables(turn)).value(units, 3)
+        again = Planner(game, me, evaluation.playout_tables(turn)).value(shuffled, 3)  # (remembered)
+        fresh = Planner(game, me, evaluation.playout_tables(evaluation.kingdom_tables({}))).value(shuffled, 3)
+        medium = Planner(game, me, {}).value(sorted(units, key=lambda u: (u.card, u.age)), 3)
+        assert first == again == fresh == medium

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, TypedDict, cast
 
-from .bots.evaluation import kingdom_tables
+from .bots.evaluation import playout_tables
 from .bots.hard import candidates, playout
 from .bots.knowledge import DraftMemory, game_from_view, hidden_cards
 from .cards import Catalog
@@ -278,9 +278,10 @@ def search(view: SeatView, pend: Pending, catalog: Catalog, options: list[Decisi
             if cancelled is not None and cancelled():
                 raise Cancelled()
             sample_seed = rng.random()
-            # the medium bots' plans and values depend on the order they were worked out in: kept for
-            # one sample only (its options share them), else the first samples' would hold for all
-            sample_memo = kingdom_tables(memo)
+            # the medium bots' plans depend on the order they were worked out in: kept for one sample
+            # only (its options share them), else the first samples' would hold for all; the Kingdoms'
+            # values, worked out in one order, are shared (as in the hard bot's search)
+            sample_memo = playout_tables(memo)
             for o, d in zip(outcomes, options):  # (each option on the same draw of the hidden cards)
                 sim = game_from_view(view, me, catalog, random.Random(sample_seed), hidden, drafts)
                 if not details and not sim.mode.reads_log:

@@ -22,7 +22,7 @@ T = TypeVar("T")
 
 # the memo's tables of Kingdom figures, the Constructions they allow (see `Planner.building_plan`)
 # and the numbers that stand for the Planner's contexts in the keys
-TABLES = ("forecasts", "strengths", "resources", "builds", "contexts")
+TABLES = ("forecasts", "strengths", "resources", "builds", "contexts", "playout values")
 WARS = (0, 2)  # the Wars won the bots ask scoring abilities for (they interpolate in between)
 
 
@@ -107,6 +107,20 @@ def kingdom_tables(memo: dict[Any, Any]) -> dict[Any, Any]:
     medium planner's values and plans: those also depend on the order in which they were worked out
     (a value is remembered for a set of Units, arranged from the first order it was asked in)."""
     return {name: table(memo, name) for name in TABLES}
+
+
+CANONICAL = "canonical values"  # the memo's table of Kingdom values in the hard bot's playouts
+
+
+def playout_tables(memo: dict[Any, Any]) -> dict[Any, Any]:
+    """`kingdom_tables(memo)`, plus a table of the medium planner's Kingdom values shared by every
+    memo made from `memo` this way: with it the planner works a value out from the Units in one order
+    (`Planner.value`), so that it depends on its key only (the playouts' medium bots then differ
+    from the medium bot only where two arrangements of the same Units tie). Not in solo: there the
+    values depend on the armies each sample draws."""
+    out = kingdom_tables(memo)
+    out[CANONICAL] = table(memo, "playout values")  # (not under CANONICAL in `memo`: it is not a playout's)
+    return out
 
 
 def _remembered(table: dict[Any, Any], key: Any, p: Player, slots: list[Unit | None],

@@ -74,6 +74,7 @@ RACE_AFTER = 4  # samples every candidate plays before the race may drop one
 # once one is left: 3-4x faster decisions, most of the budget unused), docs/bots.md
 RACE_Z = 0.0  # a candidate is dropped once its mean is this many standard errors behind the leader's (0: never)
 PRIOR_Z = 1.0  # the medium bot's own choice is kept unless another beats it by this many standard errors
+PLAYOUT_VALUES = True  # the playouts' Kingdom values shared by the search's samples (evaluation.playout_tables)
 WIN_BONUS = 10.0  # LP-equivalent of winning the game, over the final margin
 
 
@@ -145,7 +146,7 @@ class HardBot:
                 sample_seed = self.rng.random()
                 # the medium bots' plans and values depend on the order they were worked out in:
                 # kept for one sample (its options share them), not the search (docs/coach.md)
-                sample_memo = evaluation.kingdom_tables(memo)
+                sample_memo = evaluation.playout_tables(memo) if PLAYOUT_VALUES else evaluation.kingdom_tables(memo)
                 played: list[float] = []
                 try:
                     for k in running:

@@ -21,6 +21,7 @@ would give if left to the Underworld.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cached_property
 from itertools import combinations
 from operator import attrgetter
@@ -80,7 +81,6 @@ class Planner:
         self.memo = memo if memo is not None else {}
         # the values of Kingdoms, and the Constructions they allow, in tables of their own (the
         # Constructions depend only on their keys: see `evaluation.kingdom_tables`)
-        self.values = evaluation.table(self.memo, "values")
         self.forecasts = evaluation.table(self.memo, "forecasts")  # (see `forecast`)
         self.builds = evaluation.table(self.memo, "builds")
         s = game.state
@@ -93,6 +93,12 @@ class Planner:
         self.armies = solo_outlook.outlook(game, _chance)  # the solo mode's armies (None: no such mode)
         if self.armies is not None:  # no rival Kingdoms; the armies stand in for `rival_now`/`rival_next`
             self.rivals = []
+        # in the hard bot's playouts (`evaluation.playout_tables`) the values are worked out from the
+        # Units in one order (by card), so that they depend on nothing but their keys and are shared
+        # by all the search's samples; the medium bot's own values keep the order they came in (and
+        # in solo each sample's armies count)
+        self.canonical = evaluation.CANONICAL in self.memo and self.armies is None
+        self.values = self.memo[evaluation.CANONICAL] if self.canonical else evaluation.table(self.memo, "values")
         scale = rival_outlook or {}
         self.rival_now = [outlook * scale.get(j, 1.0) * self.rival_estimate(j) if before_wars else 0.0
                           for j in self.rivals]
@@ -179,7 +185,7 @@ class Planner:
         known: tuple[float, list[Unit | None]] | None = self.values.get(key)
         if known is not None:
             return known
-        slots, f = self.arrange(units)
+        slots, f = self.arrange(sorted(units, key=_CARD_AND_AGE) if self.canonical else units)
         v = self.turn_value(f, self.rival_now) + self.gold_lp * gold
         v += self.future_value(slots) + self.building_plan(slots, gold + f.income)
         self.values[key] = (v, slots)
@@ -260,6 +266,16 @@ class Planner:
 
     def improve(self, plan: Plan, hand: list[int], gold: int, once: bool = False) -> Plan:
         """Add or swap in hand cards while the Kingdom's value grows (one step only if `once`)."""
+        if not self.canonical:
+            return self._improve(plan, hand, gold, once)
+        # in the playouts a function of its arguments (the values are): shared by the samples
+        key = ("improve", self.context, self.in_play, _signature(plan.units), plan.gold, tuple(hand), gold, once)
+        known: Plan | None = self.values.get(key)
+        if known is None:
+            known = self.values[key] = self._improve(plan, hand, gold, once)
+        return known
+
+    def _improve(self, plan: Plan, hand: list[int], gold: int, once: bool) -> Plan:
         in_play = {u.card for u in self.p.slots if u is not None}
         capacity = len(self.p.open_slots())
         types = self.game.types
@@ -329,7 +345,8 @@ class Planner:
             return 0.0
         after = self.survivors(slots)
         key = ("keep", self.context, card, _signature(after))
-        if key not in self.memo:
+        known = self.values if self.canonical else self.memo  # (a function of its key: shared in playouts)
+        if key not in known:
             free = [s for s in self.p.open_slots() if after[s] is None]
             gain = 0.0
             if free:
@@ -337,8 +354,8 @@ class Planner:
                 with_card[free[0]] = self.new_unit(card)
                 gain = self.turn_value(self.forecast(with_card), self.rival_next) - \
                     self.turn_value(self.forecast(after), self.rival_next)
-            self.memo[key] = FUTURE_WEIGHT * gain - self.gold_lp * max(self.game.card(card).cost, 0)
-        return cast(float, self.memo[key])
+            known[key] = FUTURE_WEIGHT * gain - self.gold_lp * max(self.game.card(card).cost, 0)
+        return cast(float, known[key])
 
     # --- recruitment --------------------------------------------------------------------------
     def card_gains(self, cards: list[int]) -> dict[int, float]:
@@ -412,7 +429,8 @@ class Planner:
         level = option.level
         upgrade = isinstance(option, Upgrade)
         key = ("building", self.context, option.building, level, _signature(p.slots))
-        if key not in self.memo:
+        known = self.values if self.canonical else self.memo  # (a function of its key: shared in playouts)
+        if key not in known:
             b = self.game.catalog.buildings[option.building]
             v: float = b.level(level).legend_points - (b.level(1).legend_points if upgrade else 0)
             if self.turns_left:
@@ -427,8 +445,8 @@ class Planner:
                     p.buildings, self.buildings = saved, saved_key
                 if level == 2 and not fifth:
                     v += FIFTH_SPOT_LP * self.turns_left
-            self.memo[key] = v
-        return cast(float, self.memo[key] - self.gold_lp * price(option))
+            known[key] = v
+        return cast(float, known[key] - self.gold_lp * price(option))
 
     def age_target(self, pend: Pending) -> AgeTarget:
         o = pend.options
@@ -469,7 +487,7 @@ class Planner:
 _CARD_AND_AGE = attrgetter("card", "age")  # a Unit as (card, Age)
 
 
-def _signature(slots: list[Unit | None]) -> tuple[Any, ...]:
+def _signature(slots: Sequence[Unit | None]) -> tuple[Any, ...]:
     return tuple(None if u is None else (u.card, u.age) for u in slots)
 
 
