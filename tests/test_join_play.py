@@ -393,10 +393,10 @@ def test_a_forecast_is_asked_never_waited_for_and_each_plan_gets_its_own(tmp_pat
         told = []
         try:
             session.connect()
-            session.listen(lambda: told.append(1))
             scene = session.scene
             assert isinstance(scene, Decide) and scene.pend.kind == Step.DEPLOY
             asks = session.asks(0)
+            asks.listen(lambda: told.append(1))  # (the screen that asks is told)
             hand = list(scene.pend.options.hand)  # type: ignore[union-attr]
             plans = [[hand[0], None, None, None, None], [None, hand[1], None, None, None]]
             for plan in plans:

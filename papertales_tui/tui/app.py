@@ -638,8 +638,10 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         if self.session is not None:
             page = self.session.scene if isinstance(self.session.scene, Summary) else None
             until = page.as_of if page else None
-            self._open(LogScreen(self.session.view(None), self.session.public_log(until), until,
-                                 self.session.take_back_notes(), seed_shown=self.session.seed_shown))
+            screen = LogScreen(self.session.view(None), None, until, seed_shown=self.session.seed_shown)
+            screen.entries = self.session.public_log(until, screen.came)  # (None: they come, then shown)
+            screen.notes = self.session.take_back_notes()
+            self._open(screen)
 
     def action_scores(self) -> None:
         from .screens.info import ScoreboardScreen
