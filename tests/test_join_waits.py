@@ -8,6 +8,7 @@ draft's "Still to pick" follows the table as the other seats pick.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import threading
 from collections.abc import Callable
@@ -163,3 +164,42 @@ async def test_the_draft_says_who_is_still_to_pick_as_the_others_pick(tmp_path):
             assert await until(pa, lambda: isinstance(ann.screen, WaitingScreen))
             assert await until(pb, lambda: "Still to pick: Seat1" in " ".join(panel().split()))
             assert isinstance(ben.screen, DraftScreen)  # (the same screen, told in place)
+
+
+
+async def test_a_refusal_for_want_of_the_table_goes_once_it_is_back_and_the_waiting_screen_shows_the_units_placed(
+        tmp_path):
+    save = tmp_path / "table.json"
+    game = game_at(Step.DEPLOY, seed=5)
+    table = HostedTable(game, ["human", "human"], pages_from=len(game.state.log))
+    first = contextlib.ExitStack()
+    port = first.enter_context(serving(TableServer(table, save, log=lambda line: None)))
+    try:
+        app = seat_app(link("127.0.0.1", port, 0, table.secrets[0] or ""))
+        async with app.run_test(size=SIZE) as pilot:
+            assert await until(pilot, lambda: isinstance(app.screen, DeployScreen))
+            board = app.screen
+            assert isinstance(board, DeployScreen)
+            await pilot.press("1")  # (a Unit in F1)
+            placed = board.plan.slots[0]
+            assert placed is not None
+            name = board.view.card(placed).name
+            first.close()  # the host stops (Ctrl-C)
+            assert await until(pilot, lambda: not app.session.connected)  # type: ignore[union-attr]
+            await pilot.press("c")
+            assert await until(pilot, lambda: "Not allowed" in screen_text(app))
+            resumed = HostedTable.load(save)
+            with serving(TableServer(resumed, save, log=lambda line: None), port=port):
+                assert await until(pilot, lambda: app.session.connected)  # type: ignore[union-attr]
+                assert await until(pilot, lambda: "Not allowed" not in screen_text(app))
+                assert app.screen is board  # (the plan kept)
+                await pilot.press("c")
+                assert await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+                await settle([pilot])
+                text = " ".join(screen_text(app).split())
+                assert "Your deployment:" in text and name in text
+                lines = screen_text(app).splitlines()
+                own = next(k for k, line in enumerate(lines) if line.strip().startswith("Ann ★"))
+                assert name in lines[own + 1] and "no Unit" not in lines[own + 1]  # its own Kingdom, as deployed
+    finally:
+        first.close()

@@ -533,6 +533,10 @@ class DeployScreen(HintHost, GameScreen):
     def say(self, message: str) -> None:
         self.update("message", [Text(message, style="bold red")] if message else [])
 
+    def reached(self) -> None:
+        """The table is reached again: a refusal that said it was out of reach is gone."""
+        self.say("")
+
     def update_bindings(self) -> None:
         """Refresh the key bar only when the set of usable keys changes; the key bar keeps the lines
         it drew for each set (`keybar_key`), as moves and undos go back and forth between a few."""
