@@ -203,3 +203,27 @@ async def test_a_refusal_for_want_of_the_table_goes_once_it_is_back_and_the_wait
                 assert name in lines[own + 1] and "no Unit" not in lines[own + 1]  # its own Kingdom, as deployed
     finally:
         first.close()
+
+
+async def test_the_hosts_terminal_says_how_a_hosted_solo_game_ended_with_the_lich_kings_points_in_its_language():
+    """`papertales host --solo`: the line the host's terminal prints at the end gives the player's LP
+    and the Lich King's, and says it in the host's language."""
+    from papertales_tui.hosting.client import SeatClient, autoplay
+    from papertales_tui.hosting.server import running
+    from papertales_tui.rules import default_catalog
+    from papertales_tui.rules.games import new_game
+    from papertales_tui.text import i18n
+
+    for lang, words in (("en", "the game is over:"), ("fr", "la partie est finie")):
+        i18n.set_language(lang)
+        table = HostedTable(new_game(["Ann"], seed=3, mode="solo", difficulty=1), ["human"])
+        lines: list[str] = []
+        async with running(TableServer(table, None, log=lines.append)) as port:
+            async with SeatClient(link("127.0.0.1", port, 0, table.secrets[0] or ""), default_catalog()) as seat:
+                await asyncio.wait_for(autoplay(seat, 1), 300)
+        game = table.game
+        assert game.over
+        lich, lp = game.mode.other_scores(game)[0], game.players[0].lp
+        said = [line for line in lines if line.startswith(words)]
+        assert len(said) == 1, lines
+        assert f"Ann ★{lp} " in said[0] and f"★{lich}" in said[0] and lich != lp, said
