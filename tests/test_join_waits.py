@@ -218,9 +218,9 @@ async def test_the_hosts_terminal_says_how_a_hosted_solo_game_ended_with_the_lic
         i18n.set_language(lang)
         table = HostedTable(new_game(["Ann"], seed=3, mode="solo", difficulty=1), ["human"])
         lines: list[str] = []
-        async with running(TableServer(table, None, log=lines.append)) as port:
-            async with SeatClient(link("127.0.0.1", port, 0, table.secrets[0] or ""), default_catalog()) as seat:
-                await asyncio.wait_for(autoplay(seat, 1), 300)
+        async with (running(TableServer(table, None, log=lines.append)) as port,
+                    SeatClient(link("127.0.0.1", port, 0, table.secrets[0] or ""), default_catalog()) as seat):
+            await asyncio.wait_for(autoplay(seat, 1), 300)
         game = table.game
         assert game.over
         lich, lp = game.mode.other_scores(game)[0], game.players[0].lp

@@ -545,7 +545,8 @@ def ending(game: Any) -> str:
     own = [line for e in log[last + 1:] if (line := narrate(e, names))]
     if own:
         return " ".join(own)
-    scores = ", ".join(f"{pl.name} {_('%(lp)s LP') % {'lp': pl.lp}}" for pl in game.players)
+    lp = _("%(lp)s LP")
+    scores = ", ".join(pl.name + " " + lp % {"lp": pl.lp} for pl in game.players)
     over = narrate(log[last], names) if log else None
     return f"{scores}. {over}" if over else scores
 
