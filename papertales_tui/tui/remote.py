@@ -182,6 +182,7 @@ class RemoteSession:
         self._log_reply: Reply | None = None  # a page of the log asked, not answered yet
         self._first = threading.Event()  # set at the first state, or when the table cannot be reached
         self._closing = False
+        self._stopping = False  # (close asked: the thread ends)
         self._ws: Any = None
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="papertales-remote", daemon=True)
@@ -363,7 +364,9 @@ class RemoteSession:
     def _answered(self) -> None:
         """The deciding screens are told: an answer came, or the table changed (they read again what
         they wait for, and the table as it is now)."""
-        for asks in list(self._asks):
+        with self._lock:
+            handed = list(self._asks)
+        for asks in handed:
             asks.tell()
 
     def _send(self, message: Any) -> None:
@@ -473,7 +476,8 @@ class RemoteSession:
 
     def asks(self, player: int) -> RemoteAsks:
         asks = RemoteAsks(self, player)
-        self._asks.add(asks)
+        with self._lock:
+            self._asks.add(asks)
         return asks
 
     def name(self, player: int) -> str:
@@ -626,7 +630,8 @@ class RemoteSession:
         """Close the connection (whatever it was doing: connecting, waiting to try again) and end its
         thread: returns at once (the app's thread never waits for it); `wait`: at most this many
         seconds for the close to be sent and the thread to end (a command once its app has ended)."""
-        self._closing = True
+        stopping = self._stopping  # (asked before: the thread is ending)
+        self._closing = self._stopping = True
         self._listeners.clear()
 
         async def stop() -> None:  # (the connection closed as it ends: its close frame sent)
@@ -637,7 +642,7 @@ class RemoteSession:
                     await task
             asyncio.get_running_loop().stop()
 
-        if self._thread.is_alive():
+        if self._thread.is_alive() and not stopping:
             with contextlib.suppress(RuntimeError):  # (its loop closed meanwhile)
                 asyncio.run_coroutine_threadsafe(stop(), self._loop)
         if wait > 0:
