@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from ..persistence.table import Table
     from ..rules import Catalog
     from ..rules.coach import KeptHint
+    from .following import SceneChanged
     from .screens.common import GameScreen
     from .session import BotFailed, Session
 
@@ -203,16 +204,15 @@ class PaperTalesApp(Host):  # (an App[object]: exits with no value, as Textual t
         self.go()
 
     def play_remote(self, flow: Flow) -> None:
-        """Play one seat of a hosted table: the flow tells, from its own thread, when the table moved on."""
+        """Play one seat of a hosted table: a worker follows it (tui/following.py: `SceneChanged`)."""
+        from .following import follow
+
         self.session = flow
-        loop = asyncio.get_running_loop()  # (the flow's thread must not wait for the app, which may be
-
-        def changed() -> None:  # waiting for the flow's answer to a decision: no call_from_thread)
-            with contextlib.suppress(RuntimeError):  # the app has closed
-                loop.call_soon_threadsafe(self.call_later, self.flow_changed)  # (in the app's own task)
-
-        flow.listen(changed)
+        follow(self, flow)
         self.go()
+
+    def on_scene_changed(self, m: SceneChanged) -> None:
+        self.flow_changed()
 
     def flow_changed(self) -> None:
         """A remote flow moved on (others decided, the connection came back...): its new scene is shown,
