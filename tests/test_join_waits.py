@@ -152,6 +152,28 @@ async def test_the_price_list_and_the_log_say_they_wait_for_the_table_until_they
             assert "You have" in screen_text(app)  # the entry under the cursor, with its price
 
 
+
+async def test_the_age_tokens_question_says_it_waits_for_the_table_then_what_each_unit_would_do():
+    from papertales_tui.tui.screens.modals import AgeTargetModal
+
+    game = game_at(Step.AGE_TARGET, seed=1)
+    table = HostedTable(game, ["human", "human"], pages_from=len(game.state.log))
+    server = HeldServer(table, None, log=lambda line: None)
+    with serving(server) as port:
+        app = seat_app(link("127.0.0.1", port, 0, table.secrets[0] or ""))
+        async with app.run_test(size=SIZE) as pilot:
+            assert await until(pilot, lambda: isinstance(app.screen, AgeTargetModal) and "age_change" in server.kinds())
+            modal = app.screen
+            await settle([pilot])
+            assert "Waiting for the table…" in screen_text(app)
+            await pilot.press("enter")  # (a Unit chosen meanwhile)
+            await settle([pilot])
+            assert modal.choice is not None  # type: ignore[attr-defined]
+            server.release()
+            assert await until(pilot, lambda: "Waiting for the table…" not in screen_text(app))
+            text = screen_text(app)
+            assert "dies this turn" in text or "lives through this Aging" in text
+
 async def test_the_draft_says_who_is_still_to_pick_as_the_others_pick(tmp_path):
     with hosted(tmp_path, 2, seed=11) as (table, links):
         ann, ben = seat_app(links[0]), seat_app(links[1])
