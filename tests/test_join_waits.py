@@ -210,11 +210,19 @@ async def test_a_refusal_for_want_of_the_table_goes_once_it_is_back_and_the_wait
             assert await until(pilot, lambda: not app.session.connected)  # type: ignore[union-attr]
             await pilot.press("c")
             assert await until(pilot, lambda: "Not allowed" in screen_text(app))
+            await pilot.press("down", "k")  # another plan while the table is out of reach: its forecast waits
+            await settle([pilot])
+            kept = board.plan_key
+            assert kept is not None and kept[1] is not None and board.forecast_key is None
+            assert "Forecast: on its way…" in screen_text(app)
             resumed = HostedTable.load(save)
             with serving(TableServer(resumed, save, log=lambda line: None), port=port):
                 assert await until(pilot, lambda: app.session.connected)  # type: ignore[union-attr]
                 assert await until(pilot, lambda: "Not allowed" not in screen_text(app))
                 assert app.screen is board  # (the plan kept)
+                assert await until(pilot, lambda: board.forecast_key == kept)  # asked again once back: it came
+                assert "Forecast: on its way…" not in screen_text(app)
+                await pilot.press("k")  # (nothing kept: as before)
                 await pilot.press("c")
                 assert await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
                 await settle([pilot])

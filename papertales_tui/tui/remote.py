@@ -706,6 +706,12 @@ class RemoteCoachJob:
         return pr.review_of(wire) if isinstance(wire, pr.ReviewW) else None
 
 
+def known(reply: Reply) -> bool:
+    """Whether an answer is known (a refusal is: none will come; out of reach is not: asked again
+    once the table is back, when the screen is told)."""
+    return reply.done and not isinstance(reply.error, ConnectionError)
+
+
 class RemoteAsks:
     """The deciding screen's questions, put to the table (satisfies `tui.flow.Asks`): each returns what
     is known now (None: not yet, asked) and the screen is told when an answer comes (`listen`), as
@@ -732,8 +738,9 @@ class RemoteAsks:
         return pr.Forecast(kind="forecast", slots=(s[0], s[1], s[2], s[3], s[4]), keep=keep)
 
     def forecast_ready(self, slots: list[int | None], keep: int | None = None) -> bool:
-        """Asked of the table (once a plan and a moment), never waited for: `listen` tells when it comes."""
-        return self._session._question(self._plan(slots, keep)).done
+        """Asked of the table (once a plan and a moment), never waited for: `listen` tells when it comes
+        (out of reach: not known, asked again once the table is back)."""
+        return known(self._session._question(self._plan(slots, keep)))
 
     def forecast(self, slots: list[int | None], keep: int | None = None) -> TurnForecast | None:
         reply = self._session._question(self._plan(slots, keep))
@@ -750,7 +757,7 @@ class RemoteAsks:
         """The price list (asked with the decision); None while it has not come; none when the table
         cannot answer."""
         reply = self._session._question(pr.Report(kind="construction_report"))
-        if not reply.done:
+        if not known(reply):
             return None
         return list(reply.value) if reply.answered else []
 
