@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -139,6 +140,7 @@ class DeployScreen(HintHost, GameScreen):
 
     def on_mount(self) -> None:
         self.binding_state: tuple[bool | None, ...] | None = None
+        self.own_thread = threading.get_ident()
         self.asks.listen(self.told)
         self.fit_layout()
         self.refresh_all()
@@ -151,11 +153,18 @@ class DeployScreen(HintHost, GameScreen):
         return self.options.gold - sum(self.view.card(c).cost for c in self.plan.new_units())
 
     def told(self) -> None:
-        """(From any thread) an answer came, or the table moved on: read again on the screen's own."""
-        self.post_message(AnswersCame())
+        """(From any thread) an answer came, or the table moved on: the forecasts that came are posted
+        (read on the screen's own thread: at once when told there, at one keyboard)."""
+        if threading.get_ident() == self.own_thread:
+            self.post_ready()
+        else:
+            self.post_message(AnswersCame())
 
     def on_answers_came(self, m: AnswersCame) -> None:
-        """The table answered: each plan's forecast that came is posted (`ForecastReady`)."""
+        self.post_ready()
+
+    def post_ready(self) -> None:
+        """Each plan's forecast that came is posted (`ForecastReady`)."""
         for key in list(self.asked):
             slots, keep = list(key[0]), key[1]
             if self.asks.forecast_ready(slots, keep):
