@@ -177,6 +177,7 @@ async def test_a_second_client_on_the_same_link_takes_the_seat_over(tmp_path):
                         break
                     await asyncio.sleep(0.02)
                 assert isinstance(first.screen, WaitingScreen)
+                await settle([pf])  # (drawn: a loaded machine may not have painted it yet)
                 text = screen_text(first)
                 assert "This seat was opened on another device" in text
                 assert "is played there now" in text and "Take back" not in text
