@@ -177,6 +177,7 @@ async def test_a_second_client_on_the_same_link_takes_the_seat_over(tmp_path):
                         break
                     await asyncio.sleep(0.02)
                 assert isinstance(first.screen, WaitingScreen)
+                await settle([pf])  # (drawn: a loaded machine may not have painted it yet)
                 text = screen_text(first)
                 assert "This seat was opened on another device" in text
                 assert "is played there now" in text and "Take back" not in text
@@ -393,10 +394,10 @@ def test_a_forecast_is_asked_never_waited_for_and_each_plan_gets_its_own(tmp_pat
         told = []
         try:
             session.connect()
-            session.listen(lambda: told.append(1))
             scene = session.scene
             assert isinstance(scene, Decide) and scene.pend.kind == Step.DEPLOY
             asks = session.asks(0)
+            asks.listen(lambda: told.append(1))  # (the screen that asks is told)
             hand = list(scene.pend.options.hand)  # type: ignore[union-attr]
             plans = [[hand[0], None, None, None, None], [None, hand[1], None, None, None]]
             for plan in plans:

@@ -63,7 +63,7 @@ def play(session: RemoteSession, catalog: Catalog) -> int:
         app = PaperTalesApp(catalog, flow=session, signals=True)
         app.run()
     finally:
-        session.close()
+        session.close(wait=5.0)  # (its close sent: the table tells the others at once)
     return app.return_code or 0
 
 

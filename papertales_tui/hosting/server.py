@@ -26,7 +26,8 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from ..rules import game_decisions
+from ..rules import game_decisions, game_log
+from ..text.i18n import Area
 from . import protocol as p
 from .journal import Journal
 from .limits import Limits, StrictWebSocket, limited, running_app, serve_until_signal
@@ -46,6 +47,11 @@ class SeatPages(Protocol):
     async def page(self, request: web.Request) -> web.Response: ...
 
 
+TERMINAL = Area("cli")  # the host's terminal speaks the command line's language
+_ = TERMINAL.gettext
+SAID = {"joined": lambda: _("seat %(seat)s (%(name)s) joined"),  # (a seat's line, told when said)
+        "left": lambda: _("seat %(seat)s (%(name)s) left"),
+        "taken over": lambda: _("seat %(seat)s (%(name)s) taken over")}
 DEFAULT_MAX_CLIENTS = 32
 TAKEN_OVER = 4001  # the close code of a connection whose seat was opened elsewhere
 HEARTBEAT = 15.0  # seconds between pings: a client that does not answer within half of it is closed
@@ -226,13 +232,12 @@ class TableServer:
         return ws
 
     def say(self, what: str, seat: int | None = None) -> None:
-        """One line on the host's terminal: a seat joined, left or was taken over, or the game ended
-        (names shown literally; never a secret)."""
+        """One line on the host's terminal, in its language: a seat joined, left or was taken over, or
+        the game ended (names shown literally; never a secret)."""
         if seat is None:
-            self.log(what)
+            self.log(printable(what))
             return
-        name = "".join(ch if ch.isprintable() else "?" for ch in self.table.names()[seat])
-        self.log(f"seat {seat + 1} ({name}) {what}")
+        self.log(SAID[what]() % {"seat": seat + 1, "name": printable(self.table.names()[seat])})
 
     async def write(self, client: Client) -> None:
         """Send a client's queue in order; None closes it."""
@@ -388,7 +393,7 @@ class TableServer:
         self.ended = False
         self.bots_running.clear()
         self.samples.clear()
-        self.say(f"a rematch starts ({', '.join(self.table.names())})")
+        self.say(_("a rematch starts (%(names)s)") % {"names": ", ".join(self.table.names())})
         for other in self.clients.values():
             other.pages_sent = 0
             other.last_state = ""
@@ -418,9 +423,7 @@ class TableServer:
         """After a change: every seat's new messages, the bots' turns, the read timeout."""
         if self.table.game.over and not self.ended:
             self.ended = True
-            scores = ", ".join(f"{''.join(c if c.isprintable() else '?' for c in pl.name)} {pl.lp} LP"
-                               for pl in self.table.game.players)
-            self.say(f"the game is over: {scores}")
+            self.say(_("the game is over: %(ending)s") % {"ending": ending(self.table.game)})
         self.refresh()
         self.start_bots()
         self.start_timer()
@@ -606,6 +609,29 @@ def ws_url(link_text: str) -> str:
     parts = urlsplit(link_text)
     scheme = "wss" if parts.scheme == "https" else "ws"
     return f"{scheme}://{parts.netloc}{parts.path.rstrip('/')}/ws?{parts.query}"
+
+
+def printable(text: str) -> str:
+    """A line for the terminal: what would be a terminal's control code shown as "?"."""
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+def ending(game: Any) -> str:
+    """How the game ended, as the host's terminal tells it: the mode's own verdict when it tells one
+    after the game's end (solo: the player's LP against the Lich King's), else each player's LP and
+    who won (the narrator's sentences)."""
+    from ..text.narrator import Names, narrate
+
+    log = game_log(game)
+    last = max((k for k, e in enumerate(log) if e.get("type") == "game_over"), default=len(log) - 1)
+    names = Names.of(game)
+    own = [line for e in log[last + 1:] if (line := narrate(e, names))]
+    if own:
+        return " ".join(own)
+    lp = _("%(lp)s LP")
+    scores = ", ".join(pl.name + " " + lp % {"lp": pl.lp} for pl in game.players)
+    over = narrate(log[last], names) if log else None
+    return f"{scores}. {over}" if over else scores
 
 
 @contextlib.asynccontextmanager

@@ -95,8 +95,10 @@ class Actions(Host):
         if flow is not None:
             page = flow.scene if isinstance(flow.scene, Summary) else None
             until = page.as_of if page else None
-            self._open(LogScreen(flow.view(None), flow.public_log(until), until, flow.take_back_notes(),
-                                 seed_shown=flow.seed_shown))
+            screen = LogScreen(flow.view(None), None, until, seed_shown=flow.seed_shown)
+            screen.entries = flow.public_log(until, screen.came)  # (None: they come, then shown)
+            screen.notes = flow.take_back_notes()
+            self._open(screen)
 
     def action_scores(self) -> None:
         from .screens.info import ScoreboardScreen

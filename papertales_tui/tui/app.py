@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from ..persistence import Save
     from ..rules import Catalog, Game
     from ..rules.coach import KeptHint
+    from .following import SceneChanged
     from .session import Session
 
 INTERRUPTED = 130  # the shell's code for a program stopped by SIGINT (as cli.INTERRUPTED)
@@ -191,16 +192,15 @@ class PaperTalesApp(Router, Actions):  # (an App[object]: exits with no value, a
         return begun[0]
 
     def play_remote(self, flow: Flow) -> None:
-        """Play one seat of a hosted table: the flow tells, from its own thread, when the table moved on."""
+        """Play one seat of a hosted table: a worker follows it (tui/following.py: `SceneChanged`)."""
+        from .following import follow
+
         self.conductor.join(flow)
-        loop = asyncio.get_running_loop()  # (the flow's thread must not wait for the app, which may be
-
-        def changed() -> None:  # waiting for the flow's answer to a decision: no call_from_thread)
-            with contextlib.suppress(RuntimeError):  # the app has closed
-                loop.call_soon_threadsafe(self.call_later, self.flow_changed)  # (in the app's own task)
-
-        flow.listen(changed)
+        follow(self, flow)
         self.go()
+
+    def on_scene_changed(self, m: SceneChanged) -> None:
+        self.flow_changed()
 
     def keep_unfinished(self) -> bool:
         """Before another game takes the autosave: the autosaved game is kept (`SavePolicy.keep_unfinished`);

@@ -11,7 +11,9 @@ deciding screen gets the flow's `Asks` for its seat. Two flows satisfy these pro
   answer over the connection.
 
 A flow that changes by itself (the other seats decide) says so through the callable given to `listen`,
-called from any thread: the app then reads `scene` again.
+called from any thread: the app then reads `scene` again. Nothing a screen or the app calls waits for
+an answer: what is not known yet is None, and whoever waits for it is told when it comes (`Asks.listen`,
+`public_log`'s `later`), from any thread (a screen posts itself a message then).
 """
 
 from __future__ import annotations
@@ -106,7 +108,8 @@ class Offers:
 
 class Asks(Protocol):
     """The engine's answers about one seat's decision that its screen asks for (forecasts, prices...):
-    a screen holds a `SeatView` and this, never the game, and works no rule out itself."""
+    a screen holds a `SeatView` and this, never the game, and works no rule out itself. An answer not
+    known yet is None (asked: `listen` tells when it comes; the screen says it waits meanwhile)."""
 
     player: int
     seats: list[str]  # the seat types at the table (bots are marked as such)
@@ -121,13 +124,22 @@ class Asks(Protocol):
 
     def suggested_unpaid(self, new: list[int]) -> list[int]: ...
 
-    def construction_report(self) -> list[ConstructionPrice]: ...
+    def construction_report(self) -> list[ConstructionPrice] | None: ...
 
-    def age_change(self, slot: int, amount: int) -> AgeChange: ...
+    def age_change(self, slot: int, amount: int) -> AgeChange | None: ...
 
     def pending(self) -> Pending | None: ...
 
     def hidden_view(self) -> SeatView: ...
+
+    def seat_view(self) -> SeatView:
+        """The seat's view as the table is now (at a table of devices the others decide meanwhile)."""
+        ...
+
+    def listen(self, told: Callable[[], object]) -> None:
+        """`told()` is called, from any thread, when an answer these asks wait for comes, or when the
+        table moves on (`seat_view`): the screen reads again then (it posts itself `AnswersCame`)."""
+        ...
 
 
 class Flow(Protocol):
@@ -163,7 +175,13 @@ class Flow(Protocol):
 
     def figures_at(self, as_of: int) -> tuple[dict[int, int], dict[int, int], int | None, bool]: ...
 
-    def public_log(self, until: int | None = None) -> list[tuple[int, dict[str, Any]]]: ...
+    def public_log(self, until: int | None = None,
+                   later: Callable[[list[tuple[int, dict[str, Any]]], list[tuple[int, str]]], None] | None = None,
+                   ) -> list[tuple[int, dict[str, Any]]] | None:
+        """The events the table may see, up to `until` events of the log, each with its place in it;
+        None when they have not come yet (a table elsewhere): then `later(events, take_back_notes)` is
+        called, from any thread, once they come."""
+        ...
 
     def take_back_notes(self) -> list[tuple[int, str]]: ...
 

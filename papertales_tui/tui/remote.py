@@ -8,13 +8,16 @@ first page not read (`Summary`, or `Final` for the last), else the decision aske
 screen's questions to the server (what a screen asks again is answered from what came before; the
 Construction report and the Age-token changes are asked as soon as the decision is).
 
-The connection runs in a thread of its own, with its own event loop. The app's `submit` and
-`take_back` send and return at once (the seat waits a moment for the table's answer: a state, or a
-refusal told by `refusals`, the decision back on its screen as `Decide.prior`); a forecast is asked
-and never waited for (`RemoteAsks.forecast_ready`: the flow tells when it comes); the coach's hint and
-review are waited for in a worker thread (`RemoteCoachJob`). The give-up suggestion is worked out here, from
-the seat's view. The other questions (the Construction report and the Age-token changes, asked with
-the decision; the log) are answered from what came, or waited for at most `WAIT` seconds. When the connection
+The connection runs in a thread of its own, with its own event loop (the asynchronous client). Nothing
+the app calls waits for the table: every answer is a `Reply` settled from the connection's thread, and
+what waits for it is told. The app's `submit` and `take_back` send and return at once (the seat waits a
+moment for the table's answer: a state, or a refusal told by `refusals`, the decision back on its screen
+as `Decide.prior`); the deciding screen's questions (a plan's forecast, the Construction report and the
+Age-token changes, these two asked with the decision) return what is known (None: not yet) and the
+screen is told when the answer comes (`RemoteAsks.listen`: it posts itself a message then, and shows
+"waiting for the table" meanwhile); the log (F3) is asked the same way (`public_log`'s `later`); the
+coach's hint and review are waited for in a worker thread (`RemoteCoachJob`). The give-up suggestion is
+worked out here, from the seat's view. When the connection
 drops, it is opened again (after 0.2 s, then up to `RETRY_MAX` s apart) and the seat comes back where
 it was (the server sends the pages not read and the seat's state); a decision whose answer was lost
 is known by `next_seq`. Meanwhile a seat deciding keeps its screen (its decision is refused, saying
@@ -26,9 +29,9 @@ code 4001): this one then stops, and says so. `news` also tells the other seats'
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -44,7 +47,6 @@ from .session import taken_back_text
 if TYPE_CHECKING:
     from ..rules.forecast import AgeChange, TurnForecast
 
-WAIT = 10.0  # seconds the app waits for the table's answer to a decision or a question
 CONNECT_WAIT = 10.0  # seconds `connect` waits for the first state
 RETRY_FIRST, RETRY_MAX = 0.2, 5.0  # seconds between two attempts to reach the table again
 TAKEN_OVER = 4001  # the websocket's close code when the seat was opened elsewhere (docs/protocol.md)
@@ -112,6 +114,44 @@ class Refusal(IllegalDecision):
         self.kind = kind
 
 
+class Reply:
+    """The table's answer to come (to a question, a decision, a take-back): settled once, from the
+    connection's thread; what waits for it is told through `then` (called at once when it has come),
+    never blocked on. `value` and `error` are read once `done`."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.done = False
+        self.value: Any = None
+        self.error: Exception | None = None
+        self._then: list[Callable[[Reply], None]] = []
+
+    def settle(self, value: Any = None, error: Exception | None = None) -> None:
+        with self._lock:
+            if self.done:
+                return
+            self.value, self.error, self.done = value, error, True
+            then, self._then = self._then, []
+        for told in then:
+            told(self)
+
+    def then(self, told: Callable[[Reply], None]) -> None:
+        with self._lock:
+            if not self.done:
+                self._then.append(told)
+                return
+        told(self)
+
+    @property
+    def answered(self) -> bool:
+        """Come, and not an error."""
+        return self.done and self.error is None
+
+
+LogEntries = list[tuple[int, dict[str, Any]]]
+LogLater = Callable[[LogEntries, list[tuple[int, str]]], None]
+
+
 class RemoteSession:
     """One seat of a hosted table (see the module doc); satisfies `tui.flow.Flow`."""
 
@@ -125,24 +165,36 @@ class RemoteSession:
         self._note = CONNECTING  # what the seat waits for besides the others (None-like: "")
         self._failure: JoinError | None = None  # the table cannot be played from here (refused, ...)
         self._listeners: list[Callable[[], None]] = []
-        self._waiting_seq: dict[int, concurrent.futures.Future[Refusal | None]] = {}
-        self._answers: dict[int, concurrent.futures.Future[Any]] = {}
-        self._asked: dict[str, concurrent.futures.Future[Any]] = {}  # question (JSON) -> its answer, this state
+        self._waiting_seq: dict[int, Reply] = {}  # a decision's or take-back's sequence number -> its fate
+        self._answers: dict[int, Reply] = {}  # a question's id -> its answer
+        self._asked: dict[str, Reply] = {}  # question (JSON) -> its answer, this state
+        self._asks: weakref.WeakSet[RemoteAsks] = weakref.WeakSet()  # the deciding screens' asks handed out
         self._next_id = 0
         self._news: list[str] = []  # what the others did that the seat is told of (take-backs)
         self._min_seq = 0  # the next sequence number as far as the refusals tell (a refused one is used)
         self._sent: tuple[int, Decision | None] | None = None  # a decision or take-back sent, not answered yet
         self._refusals: list[Exception] = []  # refusals not shown yet
         self._refused_decision: Decision | None = None  # the last decision refused: its screen starts from it
-        self._log: pr.LogPage | None = None  # the last log asked (take_back_notes reads it again)
+        self._log: LogEntries = []  # the events of the log this seat may see, as far as asked
+        self._log_upto = 0  # the log's length they cover (a page asked goes on from there)
+        self._log_notes: list[tuple[int, int, str]] = []  # (log length then, seat, step) of each take-back
+        self._log_waiting: list[tuple[int | None, LogLater]] = []  # who waits for the log, up to where
+        self._log_reply: Reply | None = None  # a page of the log asked, not answered yet
         self._first = threading.Event()  # set at the first state, or when the table cannot be reached
         self._closing = False
+        self._stopping = False  # (close asked: the thread ends)
         self._ws: Any = None
         self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="papertales-remote", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="papertales-remote", daemon=True)
         self._thread.start()
         self._task: asyncio.Task[None] | None = None
         asyncio.run_coroutine_threadsafe(self._main(), self._loop)
+
+    def _run(self) -> None:
+        try:
+            self._loop.run_forever()
+        finally:
+            self._loop.close()
 
     # --- connecting -------------------------------------------------------------------------
     def connect(self, wait: float = CONNECT_WAIT) -> None:
@@ -211,14 +263,13 @@ class RemoteSession:
         elif isinstance(m, pr.State):
             self._new_state(m)
         elif isinstance(m, pr.Answer):
-            future = self._answers.pop(m.id, None)
-            if future is not None and not future.done():
+            reply = self._answers.pop(m.id, None)
+            if reply is not None:
                 try:
-                    future.set_result(pr.answer_result(m.ask, m.result, self.catalog))
+                    reply.settle(pr.answer_result(m.ask, m.result, self.catalog))
                 except ValueError as err:
-                    future.set_exception(err)
-            if m.ask == "forecast":  # (a deciding screen waits for it: told, never waited for)
-                self._changed()
+                    reply.settle(error=err)
+            self._answered()  # (a deciding screen may wait for it: told, never waited for)
             return
         elif isinstance(m, pr.Refused):
             self._refused(m)
@@ -237,7 +288,7 @@ class RemoteSession:
             with self._lock:
                 self._pages.clear()
                 self._read = 0  # (the last game's state stays until the new game's comes, in a moment)
-                self._log = None
+                self._forget_log()
                 self._asked.clear()
         elif m.what == "taken_over":
             self._note = TAKEN
@@ -255,10 +306,12 @@ class RemoteSession:
             if old is None or old.view.log_size != m.view.log_size or old.asked != m.asked:
                 self._asked.clear()  # (answers about another moment of the game)
                 self._refused_decision = None
-        for seq, future in list(self._waiting_seq.items()):
-            if seq < m.next_seq and not future.done():
-                future.set_result(None)
+            if m.view.log_size < self._log_upto:  # (a take-back, a resumed table: the log asked again)
+                self._forget_log()
+        for seq, reply in list(self._waiting_seq.items()):
+            if seq < m.next_seq:
                 self._waiting_seq.pop(seq, None)
+                reply.settle(None)
         if self._read > m.read:  # a "read" lost with the connection: said again
             self._send(pr.Read(v=1, type="read", page=self._read - 1))
         self._prefetch(m.asked)
@@ -268,13 +321,14 @@ class RemoteSession:
     def _refused(self, m: pr.Refused) -> None:
         if m.about in ("decide", "take_back") and m.seq is not None:  # (that number is used now)
             self._min_seq = max(self._min_seq, m.next_seq if m.next_seq is not None else m.seq + 1)
-            future = self._waiting_seq.pop(m.seq, None)
-            if future is not None and not future.done():
-                future.set_result(Refusal(m.reason, m.message))
+            reply = self._waiting_seq.pop(m.seq, None)
+            if reply is not None:
+                reply.settle(Refusal(m.reason, m.message))
         elif m.about == "ask" and m.id is not None:
             answer = self._answers.pop(m.id, None)
-            if answer is not None and not answer.done():
-                answer.set_exception(Refusal(m.reason, m.message))
+            if answer is not None:
+                answer.settle(error=Refusal(m.reason, m.message))
+            self._answered()
 
     def _say(self, note: str) -> None:
         """What the seat now waits for besides the others (a seat deciding keeps its screen: a toast)."""
@@ -285,12 +339,12 @@ class RemoteSession:
 
     def _lost(self, note: str) -> None:
         self._say(note)
-        for future in list(self._answers.values()) + list(self._waiting_seq.values()):
-            if not future.done():
-                future.set_exception(ConnectionError(note))
+        replies = list(self._answers.values()) + list(self._waiting_seq.values())
         self._answers.clear()
         self._waiting_seq.clear()
         self._asked.clear()
+        for reply in replies:
+            reply.settle(error=ConnectionError(note))
         self._changed()
 
     def _fail(self, failure: JoinError, note: str) -> None:
@@ -305,6 +359,15 @@ class RemoteSession:
     def _changed(self) -> None:
         for listener in list(self._listeners):
             listener()
+        self._answered()
+
+    def _answered(self) -> None:
+        """The deciding screens are told: an answer came, or the table changed (they read again what
+        they wait for, and the table as it is now)."""
+        with self._lock:
+            handed = list(self._asks)
+        for asks in handed:
+            asks.tell()
 
     def _send(self, message: Any) -> None:
         """Send a message from any thread (dropped when there is no connection: what waits for its answer
@@ -412,7 +475,10 @@ class RemoteSession:
         return self._state.view
 
     def asks(self, player: int) -> RemoteAsks:
-        return RemoteAsks(self, player)
+        asks = RemoteAsks(self, player)
+        with self._lock:
+            self._asks.add(asks)
+        return asks
 
     def name(self, player: int) -> str:
         return self._welcome.names[player] if self._welcome is not None else str(player)
@@ -426,26 +492,63 @@ class RemoteSession:
         f = page.figures
         return dict(enumerate(f.lp)), dict(enumerate(f.gold)), f.lich, f.changed
 
-    def public_log(self, until: int | None = None) -> list[tuple[int, dict[str, Any]]]:
-        """The events this seat may see (asked of the server, 200 at a time)."""
-        out: list[tuple[int, dict[str, Any]]] = []
-        start, size = 0, None
-        while size is None or start < size:
-            try:
-                got: pr.LogPage = self._ask(pr.LogAsk(kind="log", start=start))
-            except (ConnectionError, TimeoutError, Refusal, ValueError):
-                break
-            self._log = got
-            out += [(e.index, e.event.to_dict()) for e in got.events]
-            size = got.size if until is None else min(got.size, until)
-            if not got.events:
-                break
-            start = got.events[-1].index + 1
-        return [(k, e) for k, e in out if until is None or k < until]
+    def public_log(self, until: int | None = None, later: LogLater | None = None) -> LogEntries | None:
+        """The events this seat may see (up to `until` events of the log), when they have come; else None:
+        they are asked of the table (200 at a time, from where the last asked ended) and `later(events,
+        take-back notes)` is called from the connection's thread once they come (with what came, when
+        the table cannot be reached)."""
+        with self._lock:
+            state = self._state
+            size = state.view.log_size if state is not None else 0
+            need = size if until is None else min(until, size)
+            if self._log_upto >= need:
+                return [(k, e) for k, e in self._log if k < need]
+            if later is not None:
+                self._log_waiting.append((until, later))
+            asking = self._log_reply is None
+            if asking:
+                self._log_reply = Reply()  # (a page is being asked)
+        if asking:
+            self._ask_log()
+        return None
+
+    def _ask_log(self) -> None:
+        start = self._log_upto
+        reply = self._question(pr.LogAsk(kind="log", start=start))
+        with self._lock:
+            self._log_reply = reply
+        reply.then(lambda got: self._log_came(start, got))
+
+    def _log_came(self, start: int, reply: Reply) -> None:
+        """A page of the log came (or could not): the next one is asked, or who waits is told."""
+        more = False
+        with self._lock:
+            self._log_reply = None
+            page = reply.value if reply.answered and start == self._log_upto else None
+            if isinstance(page, pr.LogPage):
+                self._log += [(e.index, e.event.to_dict()) for e in page.events]
+                self._log_notes += [t for t in page.take_backs if t not in self._log_notes]
+                full = len(page.events) == pr.MAX_LOG_PAGE
+                self._log_upto = page.events[-1].index + 1 if full else page.size
+                state = self._state
+                more = full or (state is not None and self._log_upto < state.view.log_size)
+            if not more:
+                waiting, self._log_waiting = self._log_waiting, []
+        if more:
+            self._ask_log()
+            return
+        notes = self.take_back_notes()
+        for until, later in waiting:
+            later([(k, e) for k, e in self._log if until is None or k < until], notes)
+
+    def _forget_log(self) -> None:
+        """(Under the lock) the log asked so far is of another game, or was taken back: asked again."""
+        self._log, self._log_upto, self._log_notes = [], 0, []
 
     def take_back_notes(self) -> list[tuple[int, str]]:
-        log = self._log
-        return [(index, taken_back_text(self.name(seat), step)) for index, seat, step in log.take_backs] if log else []
+        with self._lock:
+            notes = list(self._log_notes)
+        return [(index, taken_back_text(self.name(seat), step)) for index, seat, step in notes]
 
     def submit(self, player: int, decision: Decision) -> Exception | None:
         """Send the seat's decision; None once the table took it (its new state is here then)."""
@@ -469,17 +572,16 @@ class RemoteSession:
         if not self.connected:
             return Refusal("lost", N_("%(note)s Decide again once the table is reached."),
                            note=Term(self._note or LOST))
-        future: concurrent.futures.Future[Refusal | None] = concurrent.futures.Future()
+        reply = Reply()
         decision = getattr(message, "decision", None)
         with self._lock:
-            self._waiting_seq[seq] = future
+            self._waiting_seq[seq] = reply
             self._sent = (seq, decision)
 
-        def answered(done: concurrent.futures.Future[Refusal | None]) -> None:
-            try:
-                refusal = done.result()
-            except ConnectionError as err:
-                refusal = Refusal("lost", N_("%(note)s Decide again once the table is reached."), note=str(err))
+        def answered(done: Reply) -> None:
+            refusal = done.value
+            if done.error is not None:
+                refusal = Refusal("lost", N_("%(note)s Decide again once the table is reached."), note=str(done.error))
             with self._lock:
                 if self._sent is not None and self._sent[0] == seq:
                     self._sent = None
@@ -489,7 +591,7 @@ class RemoteSession:
                         self._refused_decision = decision
             self._changed()
 
-        future.add_done_callback(answered)
+        reply.then(answered)
         self._send(message)
         return None
 
@@ -511,7 +613,7 @@ class RemoteSession:
         self._changed()
 
     def answer(self) -> bool:
-        """(The table answers the questions by itself: `listen` tells when.)"""
+        """(The table answers the questions by itself: `listen`, and each `RemoteAsks.listen`, tell when.)"""
         return False
 
     def listen(self, changed: Callable[[], None]) -> None:
@@ -524,13 +626,13 @@ class RemoteSession:
             out, self._news = self._news, []
         return out
 
-    def close(self) -> None:
+    def close(self, wait: float = 0.0) -> None:
         """Close the connection (whatever it was doing: connecting, waiting to try again) and end its
-        thread."""
-        self._closing = True
+        thread: returns at once (the app's thread never waits for it); `wait`: at most this many
+        seconds for the close to be sent and the thread to end (a command once its app has ended)."""
+        stopping = self._stopping  # (asked before: the thread is ending)
+        self._closing = self._stopping = True
         self._listeners.clear()
-        if self._loop.is_closed():
-            return
 
         async def stop() -> None:  # (the connection closed as it ends: its close frame sent)
             task = self._task
@@ -538,36 +640,33 @@ class RemoteSession:
                 task.cancel()
                 with contextlib.suppress(BaseException):
                     await task
+            asyncio.get_running_loop().stop()
 
-        with contextlib.suppress(Exception):
-            asyncio.run_coroutine_threadsafe(stop(), self._loop).result(5.0)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(5.0)
-        if not self._thread.is_alive():
-            self._loop.close()
+        if self._thread.is_alive() and not stopping:
+            with contextlib.suppress(RuntimeError):  # (its loop closed meanwhile)
+                asyncio.run_coroutine_threadsafe(stop(), self._loop)
+        if wait > 0:
+            self._thread.join(wait)
 
     # --- questions --------------------------------------------------------------------------
-    def _ask(self, query: Any, wait: float = WAIT) -> Any:
-        """The answer to a question of the deciding screen (asked again only at another moment)."""
-        return self._question(query).result(wait)
-
-    def _question(self, query: Any) -> concurrent.futures.Future[Any]:
+    def _question(self, query: Any) -> Reply:
+        """The answer to come to a question (one asked before at this moment of the game: its answer)."""
         key = query.model_dump_json()
         with self._lock:
             known = self._asked.get(key)
-            if known is not None and not (known.done() and known.exception() is not None):
+            if known is not None and not isinstance(known.error, ConnectionError):  # (asked again once back)
                 return known
-            future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+            reply = Reply()
             if not self.connected:
-                future.set_exception(ConnectionError(self._note or LOST))
-                return future
+                reply.settle(error=ConnectionError(self._note or LOST))
+                return reply
             ident = self._next_id
             self._next_id += 1
-            self._answers[ident] = future
+            self._answers[ident] = reply
             if query.kind not in ("log", *pr.COACH_QUESTIONS, "cancel"):
-                self._asked[key] = future
+                self._asked[key] = reply
         self._send(pr.Ask(v=1, type="ask", id=ident, query=query))
-        return future
+        return reply
 
     def _prefetch(self, asked: Pending | None) -> None:
         """The questions a decision's screen asks as it opens, asked with the decision."""
@@ -583,8 +682,9 @@ class RemoteSession:
 
 class RemoteCoachJob:
     """A hint or a review asked of the host (its coach works from this seat's own view): `run` waits for
-    the answer in a worker thread (never the app's), polling `cancelled`, and tells the host to stop
-    when it is set. `ordinal` names the decision a hint is for (the host keeps the hint itself)."""
+    the answer in a worker thread (never the app's), looking at `cancelled` meanwhile, and tells the
+    host to stop when it is set. `ordinal` names the decision a hint is for (the host keeps the hint
+    itself)."""
 
     POLL = 0.1
 
@@ -593,35 +693,44 @@ class RemoteCoachJob:
 
     def run(self, progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
         """The coach's `Hint` or `Review`; None when cancelled, refused or out of reach."""
-        future = self.session._question(self.query)
-        while not cancelled():
-            try:
-                wire = future.result(self.POLL)
-            except concurrent.futures.TimeoutError:
-                continue
-            except (ConnectionError, Refusal, ValueError):
+        reply = self.session._question(self.query)
+        came = threading.Event()
+        reply.then(lambda _: came.set())
+        while not came.wait(self.POLL):  # (a worker thread's wait: the app's goes on)
+            if cancelled():
+                self.session._send(pr.Ask(v=1, type="ask", id=pr.MAX_SEQ, query=pr.CancelAsk(kind="cancel")))
                 return None
-            if isinstance(wire, pr.HintW):
-                return pr.hint_of(wire)
-            return pr.review_of(wire) if isinstance(wire, pr.ReviewW) else None
-        self.session._send(pr.Ask(v=1, type="ask", id=pr.MAX_SEQ, query=pr.CancelAsk(kind="cancel")))
-        return None
+        wire = reply.value if reply.answered else None
+        if isinstance(wire, pr.HintW):
+            return pr.hint_of(wire)
+        return pr.review_of(wire) if isinstance(wire, pr.ReviewW) else None
+
+
+def known(reply: Reply) -> bool:
+    """Whether an answer is known (a refusal is: none will come; out of reach is not: asked again
+    once the table is back, when the screen is told)."""
+    return reply.done and not isinstance(reply.error, ConnectionError)
 
 
 class RemoteAsks:
-    """The deciding screen's questions, put to the table (satisfies `tui.flow.Asks`). When the table
-    cannot answer, a forecast is left out (None) and the other answers are the cautious ones (no price
-    list, no suggestion, no death foretold)."""
+    """The deciding screen's questions, put to the table (satisfies `tui.flow.Asks`): each returns what
+    is known now (None: not yet, asked) and the screen is told when an answer comes (`listen`), as
+    when the table moves on (`seat_view`: the table as it is now). When the table cannot answer, a
+    forecast is left out (None) and the other answers are the cautious ones (no price list, no
+    suggestion, no death foretold)."""
 
     def __init__(self, session: RemoteSession, player: int):
         self._session, self.player = session, player
         self.seats = session.seats
+        self._told: list[Callable[[], object]] = []
 
-    def _try(self, query: Any, fallback: Any) -> Any:
-        try:
-            return self._session._ask(query)
-        except (ConnectionError, TimeoutError, concurrent.futures.TimeoutError, Refusal, ValueError):
-            return fallback
+    def listen(self, told: Callable[[], object]) -> None:
+        """`told()` is called, from the connection's thread, when an answer comes or the table moves on."""
+        self._told.append(told)
+
+    def tell(self) -> None:
+        for told in list(self._told):
+            told()
 
     @staticmethod
     def _plan(slots: list[int | None], keep: int | None) -> pr.Forecast:
@@ -629,14 +738,13 @@ class RemoteAsks:
         return pr.Forecast(kind="forecast", slots=(s[0], s[1], s[2], s[3], s[4]), keep=keep)
 
     def forecast_ready(self, slots: list[int | None], keep: int | None = None) -> bool:
-        """Asked of the table (once a plan and a moment), never waited for: the flow tells when it comes."""
-        return self._session._question(self._plan(slots, keep)).done()
+        """Asked of the table (once a plan and a moment), never waited for: `listen` tells when it comes
+        (out of reach: not known, asked again once the table is back)."""
+        return known(self._session._question(self._plan(slots, keep)))
 
     def forecast(self, slots: list[int | None], keep: int | None = None) -> TurnForecast | None:
-        future = self._session._question(self._plan(slots, keep))
-        if not future.done() or future.exception() is not None:  # (not known: no forecast shown for now)
-            return None
-        result: TurnForecast | None = future.result()
+        reply = self._session._question(self._plan(slots, keep))
+        result: TurnForecast | None = reply.value if reply.answered else None  # (not known: none shown for now)
         return result
 
     def suggested_unpaid(self, new: list[int]) -> list[int]:
@@ -645,11 +753,19 @@ class RemoteAsks:
 
         return suggested_unpaid(self._session.view(self.player), self.player, new)
 
-    def construction_report(self) -> list[ConstructionPrice]:
-        return list(self._try(pr.Report(kind="construction_report"), ()))
+    def construction_report(self) -> list[ConstructionPrice] | None:
+        """The price list (asked with the decision); None while it has not come; none when the table
+        cannot answer."""
+        reply = self._session._question(pr.Report(kind="construction_report"))
+        if not known(reply):
+            return None
+        return list(reply.value) if reply.answered else []
 
-    def age_change(self, slot: int, amount: int) -> AgeChange:
-        answer: AgeChange = self._session._ask(pr.AgeChangeAsk(kind="age_change", slot=slot, amount=amount))
+    def age_change(self, slot: int, amount: int) -> AgeChange | None:
+        """What the Age tokens change (asked with the decision); None while it has not come, or when the
+        table cannot answer (nothing foretold)."""
+        reply = self._session._question(pr.AgeChangeAsk(kind="age_change", slot=slot, amount=amount))
+        answer: AgeChange | None = reply.value if reply.answered else None
         return answer
 
     def pending(self) -> Pending | None:
@@ -657,4 +773,8 @@ class RemoteAsks:
         return state.asked if state is not None else None
 
     def hidden_view(self) -> SeatView:
+        return self._session.view(self.player)
+
+    def seat_view(self) -> SeatView:
+        """The seat's view as the table is now (the others decide meanwhile)."""
         return self._session.view(self.player)

@@ -227,10 +227,11 @@ class Session:
             for slots, keep in asks.questions:
                 asks.answers[(slots, keep)] = forecast.safe_forecast(game, player, list(slots), keep, rivals[1])
             asks.questions.clear()
+            asks.tell()
             answered = True
         return answered
 
-    def public_log(self, until: int | None = None) -> list[tuple[int, dict[str, Any]]]:
+    def public_log(self, until: int | None = None, later: object = None) -> list[tuple[int, dict[str, Any]]]:
         """The game's public events (up to `until` events of the log), each with its place in the log;
         with one human at the table (no one else to hide the screen from), their own events too (solo:
         the cards drawn from the Underworld, kept and put back under it)."""
@@ -443,6 +444,19 @@ class Asks:
         self.age_changes = dict(age_changes or {})
         self.questions: list[PlanKey] = []  # the plans whose forecast the screen asked for, not answered yet
         self.answers: dict[PlanKey, TurnForecast | None] = {}
+        self._told: list[Callable[[], object]] = []
+
+    def listen(self, told: Callable[[], object]) -> None:
+        """`told()` is called when the Session has answered this screen's forecasts (`Session.answer`)."""
+        self._told.append(told)
+
+    def tell(self) -> None:
+        for told in list(self._told):
+            told()
+
+    def seat_view(self) -> SeatView:
+        """The seat's view (at one keyboard nobody else decides while this screen is up)."""
+        return self.view
 
     @staticmethod
     def key(slots: list[int | None], keep: int | None) -> PlanKey:

@@ -33,7 +33,7 @@ from ..board_i18n import _, card_name, pgettext, styled
 from ..flow import Asks
 from ..kingdom import Kingdom, kingdom_view
 from ..widgets import Notice, option_key
-from .common import GameScreen, side_width, turn_title
+from .common import AnswersCame, GameScreen, side_width, turn_title
 from .hint import HINT, LEARN, HintHost
 
 
@@ -174,22 +174,46 @@ class ConstructionScreen(HintHost, GameScreen):
                 yield Static("", id="build-info")
         yield Notice(id="message")
 
+    report: dict[tuple[str, str, int], ConstructionPrice] | None = None  # None: not come yet (a table elsewhere)
+    blocked: list[ConstructionPrice]
+
     def on_mount(self) -> None:
         view = self.view
-        self.report = {(r.building, r.kind, r.level): r for r in self.asks.construction_report()}
+        self.blocked = []
+        self.asks.listen(lambda: self.post_message(AnswersCame()))
         ol = self.query_one("#build-options", OptionList)
         for k, opt in enumerate(self.options):
             ol.add_option(Option(option_label(view.catalog, opt), id=str(k)))
         ol.add_option(Option(pass_label(), id="pass"))
-        self.blocked = [r for r in self.report.values() if not r.possible and r.kind != "complete"]
-        for k, r in enumerate(self.blocked):
-            ol.add_option(Option(blocked_label(view.catalog, r), id=f"x{k}"))
+        self.read_report()
         ol.highlighted = ol.get_option_index(self.choice) if self.choice is not None else 0
         ol.focus()
         if self.choice is not None:
             self.choose(self.choice)
         else:
-            self.render_info(self.entry(option_key(ol.get_option_at_index(ol.highlighted))))
+            self.show_entry(option_key(ol.get_option_at_index(ol.highlighted)))
+
+    def read_report(self) -> bool:
+        """The price list once it is known (at a table elsewhere it comes a moment after the decision:
+        meanwhile the side says it waits for it); the Constructions not possible then join the list."""
+        if self.report is not None:
+            return False
+        report = self.asks.construction_report()
+        if report is None:
+            return False
+        self.report = {(r.building, r.kind, r.level): r for r in report}
+        self.blocked = [r for r in self.report.values() if not r.possible and r.kind != "complete"]
+        ol = self.query_one("#build-options", OptionList)
+        for k, r in enumerate(self.blocked):
+            ol.add_option(Option(blocked_label(self.view.catalog, r), id=f"x{k}"))
+        return True
+
+    def on_answers_came(self, m: AnswersCame) -> None:
+        """The price list came: the side shows the entry under the cursor with it."""
+        if self.read_report():
+            ol = self.query_one("#build-options", OptionList)
+            if ol.highlighted is not None:
+                self.show_entry(option_key(ol.get_option_at_index(ol.highlighted)))
 
     def entry(self, option_id: str | None) -> ConstructionPrice | None:
         """The engine's report on an entry of the list (None for Pass)."""
@@ -198,11 +222,19 @@ class ConstructionScreen(HintHost, GameScreen):
         if option_id.startswith("x"):
             return self.blocked[int(option_id[1:])]
         opt = self.options[int(option_id)]
+        assert self.report is not None, "the price list has not come"
         return self.report[(opt.building, opt.kind, opt.level)]
+
+    def show_entry(self, option_id: str | None) -> None:
+        """The side: the entry under the cursor (a Construction's, once the price list has come)."""
+        if self.report is None and option_id not in (None, "pass"):
+            self.query_one("#build-info", Static).update(Text(_("Waiting for the table…"), style="dim"))
+            return
+        self.render_info(self.entry(option_id))
 
     @on(OptionList.OptionHighlighted, "#build-options")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.render_info(self.entry(event.option.id))
+        self.show_entry(event.option.id)
 
     def render_info(self, r: ConstructionPrice | None) -> None:
         view, p = self.view, self.view.players[self.player]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -11,6 +12,8 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import var
 
 from ...rules import FIFTH_SLOT, Decision, Deploy, DeployOptions, Pending, SeatView, Unaffordable
 from ...rules import forecast as fc
@@ -53,6 +56,15 @@ def hand_title() -> str:
 PlanKey = tuple[tuple[int | None, ...], int | None]  # a plan: the spots' cards and the card kept
 
 
+class ForecastReady(Message):
+    """(To the deployment screen, from itself) the forecast of plan `key` came (None: none for that
+    plan): shown if it is still the plan on the board, else dropped (kept for when it comes back)."""
+
+    def __init__(self, key: PlanKey, forecast: fc.TurnForecast | None):
+        super().__init__()
+        self.key, self.forecast = key, forecast
+
+
 class DeployScreen(HintHost, GameScreen):
     CSS_PATH = "deploy.tcss"
     BINDINGS = [
@@ -69,6 +81,11 @@ class DeployScreen(HintHost, GameScreen):
         HINT, LEARN,
     ]
 
+    # the plan on the board, and the forecast shown, of that plan only (`forecast_key` names the plan
+    # it answers: None while it is on its way); a forecast comes as `ForecastReady`
+    plan_key: var[PlanKey | None] = var(None, init=False)
+    forecast: var[fc.TurnForecast | None] = var(None, init=False, always_update=True)
+
     def __init__(self, view: SeatView, pend: Pending, asks: Asks, prior: Decision | None = None):
         super().__init__()
         self.view, self.asks = view, asks
@@ -78,9 +95,9 @@ class DeployScreen(HintHost, GameScreen):
         self.plan = DeployPlan.from_options(pend.options)
         if isinstance(prior, Deploy):  # taken back: the plan as it was confirmed
             self.plan.slots, self.plan.keep = list(prior.slots), prior.keep
-        self.forecast: fc.TurnForecast | None = None
         self.after: SeatView | None = None  # the Kingdom alone as the forecast sees it after the reveal
         self.forecast_key: PlanKey | None = None
+        self.asked: set[PlanKey] = set()  # the plans whose forecast was asked and has not come yet
         # the game does not change while deploying: a plan seen before (a move undone) is known
         self.forecasts: dict[PlanKey, tuple[fc.TurnForecast | None, SeatView | None, list[SpotView | None]]] = {}
         self.status_lines: dict[tuple[object, ...], list[Text]] = {}  # by plan, held card and width
@@ -123,6 +140,8 @@ class DeployScreen(HintHost, GameScreen):
 
     def on_mount(self) -> None:
         self.binding_state: tuple[bool | None, ...] | None = None
+        self.own_thread = threading.get_ident()
+        self.asks.listen(self.told)
         self.fit_layout()
         self.refresh_all()
         self.hand.focus()
@@ -133,10 +152,37 @@ class DeployScreen(HintHost, GameScreen):
     def gold_left(self) -> int:
         return self.options.gold - sum(self.view.card(c).cost for c in self.plan.new_units())
 
+    def told(self) -> None:
+        """(From any thread) an answer came, or the table moved on: the forecasts that came are posted
+        (read on the screen's own thread: at once when told there, at one keyboard)."""
+        if threading.get_ident() == self.own_thread:
+            self.post_ready()
+        else:
+            self.post_message(AnswersCame())
+
     def on_answers_came(self, m: AnswersCame) -> None:
-        """The table answered: this plan's forecast, if that is what the screen waits for."""
-        if self.forecast_key is None:
-            self.refresh_all()
+        self.post_ready()
+
+    def post_ready(self) -> None:
+        """Each plan's forecast that came is posted (`ForecastReady`)."""
+        for key in list(self.asked):
+            slots, keep = list(key[0]), key[1]
+            if self.asks.forecast_ready(slots, keep):
+                self.asked.discard(key)
+                self.post_message(ForecastReady(key, self.asks.forecast(slots, keep)))
+
+    def on_forecast_ready(self, m: ForecastReady) -> None:
+        """A plan's forecast: shown if that plan is on the board, else dropped (an older plan's)."""
+        self.asked.discard(m.key)
+        self.remember(m.key, m.forecast)
+        if m.key == self.plan_key:
+            self.show_forecast(m.key)
+
+    def watch_forecast(self) -> None:
+        """A forecast came for the plan on the board (the board was drawn without it)."""
+        if self.is_mounted:
+            self.render_spots()
+            self.render_status()
 
     def refresh_all(self) -> None:
         if self.board_rows and self.fit_layout():  # a Unit taken out or put back: a row more or less
@@ -272,26 +318,47 @@ class DeployScreen(HintHost, GameScreen):
         self.show_detail(self.detail_card)
 
     def update_forecast(self) -> None:
-        """The engine's forecast of the turn for the plan as it stands (once per change of plan)."""
-        key = (tuple(self.plan.slots), self.plan.keep)
-        if key == self.forecast_key:
+        """The plan as it stands (`plan_key`; its forecast is asked when it changes: `watch_plan_key`)."""
+        self.plan_key = (tuple(self.plan.slots), self.plan.keep)
+
+    def watch_plan_key(self, key: PlanKey | None) -> None:
+        """Another plan: its forecast when known (a plan seen before, an answer here), else asked (it
+        comes as `ForecastReady`; meanwhile the status says it is on its way)."""
+        if key is None:
             return
+        slots, keep = list(key[0]), key[1]
+        if key not in self.forecasts and self.asks.forecast_ready(slots, keep):
+            self.remember(key, self.asks.forecast(slots, keep))
+        if key in self.forecasts:
+            self.show_forecast(key, drawn=False)
+            return
+        self.forecast_key, self.after = None, None
+        self.set_reactive(DeployScreen.forecast, None)
+        self.asked.add(key)
+        self.post_message(AnswersAsked(self))  # (at one keyboard the flow answers it then)
+
+    def remember(self, key: PlanKey, f: fc.TurnForecast | None) -> None:
+        """Keep a plan's forecast (the game does not change while deploying: a plan seen again is known)."""
+        if key in self.forecasts:
+            return
+        after, spots = None, self.spot_views
+        if f is not None:
+            after = f.after
+            new = {s for s, c in enumerate(key[0]) if c is not None and self.plan.is_new(c)}
+            spots = list(kingdom_view(after, 0, new=new).spots)
+        if len(self.forecasts) > 64:
+            self.forecasts.clear()
+        self.forecasts[key] = (f, after, spots)
+
+    def show_forecast(self, key: PlanKey, drawn: bool = True) -> None:
+        """Show the forecast of `key` (the plan on the board); `drawn`: the board is drawn again for it
+        (else the caller draws it)."""
+        f, self.after, self.spot_views = self.forecasts[key]
         self.forecast_key = key
-        if key not in self.forecasts:
-            if not self.asks.forecast_ready(self.plan.slots, self.plan.keep):  # (asked: it comes, `AnswersCame`)
-                self.forecast_key, self.forecast, self.after = None, None, None
-                self.post_message(AnswersAsked(self))
-                return
-            f = self.asks.forecast(self.plan.slots, self.plan.keep)
-            after, spots = None, self.spot_views
-            if f is not None:
-                after = f.after
-                new = {s for s, c in enumerate(self.plan.slots) if c is not None and self.plan.is_new(c)}
-                spots = list(kingdom_view(after, 0, new=new).spots)
-            if len(self.forecasts) > 64:
-                self.forecasts.clear()
-            self.forecasts[key] = (f, after, spots)
-        self.forecast, self.after, self.spot_views = self.forecasts[key]
+        if drawn:
+            self.forecast = f
+        else:
+            self.set_reactive(DeployScreen.forecast, f)
 
     def render_spots(self) -> None:
         rows, locked = [], set()
@@ -474,6 +541,10 @@ class DeployScreen(HintHost, GameScreen):
 
     def say(self, message: str) -> None:
         self.update("message", [Text(message, style="bold red")] if message else [])
+
+    def reached(self) -> None:
+        """The table is reached again: a refusal that said it was out of reach is gone."""
+        self.say("")
 
     def update_bindings(self) -> None:
         """Refresh the key bar only when the set of usable keys changes; the key bar keeps the lines

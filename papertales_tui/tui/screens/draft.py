@@ -23,7 +23,7 @@ from ..flow import Asks
 from ..kingdom import KingdomTable, KingdomView, kingdom_views, table_height, table_marks
 from ..seats import bot_marked
 from ..widgets import Notice, RowList, TextBox, unbroken, wrap
-from .common import GameScreen, side_width, turn_title
+from .common import AnswersCame, GameScreen, side_width, turn_title
 from .hint import HINT, HINT_ROWS, LEARN, HintHost
 
 QUEST_MARK = "☠"
@@ -73,6 +73,22 @@ class DraftScreen(HintHost, GameScreen):
         self.render_info()
         self.query_one("#draft-cards", RowList).focus()
         self.show_detail(self.cards[0])
+        self.asks.listen(lambda: self.post_message(AnswersCame()))  # (a table of devices: the others pick meanwhile)
+
+    def on_answers_came(self, m: AnswersCame) -> None:
+        """The table moved on while this seat picks (another seat picked, at a table of devices): who is
+        still to pick, and the Kingdoms, as they are now."""
+        view = self.asks.seat_view()
+        if view is self.view or (view.turn, view.step, view.draft_round) != (self.view.turn, self.view.step,
+                                                                                 self.view.draft_round):
+            return  # (nothing new, or another decision: its own screen comes)
+        self.view = view
+        for table in self.query("#table").results(KingdomTable):
+            table.views = self.table_views()  # (fit_detail leaves out the hand counts again if short of rows)
+        self.fit_detail()
+        for table in self.query("#table").results(KingdomTable):
+            table.redraw()
+        self.render_info()
 
     def table_views(self) -> list[KingdomView]:
         """The other Kingdoms as everyone sees them, neighbours and where the cards go marked, then

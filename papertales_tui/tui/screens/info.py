@@ -13,6 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
@@ -318,10 +319,20 @@ class CardBrowser(InfoScreen):
         self.query_one("#card-filter", Input).focus()
 
 
-class LogScreen(InfoScreen):
-    """The game's public events; opened over a summary page, up to that page (`until` events)."""
+class LogCame(Message):
+    """(To the log screen, from any thread) the events it waited for came (a table elsewhere)."""
 
-    def __init__(self, view: SeatView, log: list[tuple[int, dict[str, Any]]], until: int | None = None,
+    def __init__(self, log: list[tuple[int, dict[str, Any]]], notes: list[tuple[int, str]]):
+        super().__init__()
+        self.log, self.notes = log, notes
+
+
+class LogScreen(InfoScreen):
+    """The game's public events; opened over a summary page, up to that page (`until` events). `log`
+    None: they have not come yet (a table elsewhere): the screen says it waits, and shows them when
+    they come (`came`, from any thread)."""
+
+    def __init__(self, view: SeatView, log: list[tuple[int, dict[str, Any]]] | None, until: int | None = None,
                  notes: list[tuple[int, str]] | None = None, seed_shown: bool = False):
         super().__init__()
         self.title_text = _("Paper Tales · Game log")
@@ -330,7 +341,13 @@ class LogScreen(InfoScreen):
         self.until = view.log_size if until is None else until
         self.notes = notes or []  # (log length then, text): what the table did besides the rules (take-backs)
 
-    def body(self) -> ComposeResult:
+    def came(self, log: list[tuple[int, dict[str, Any]]], notes: list[tuple[int, str]]) -> None:
+        """(From any thread) the events waited for."""
+        self.post_message(LogCame(log, notes))
+
+    def text(self) -> Text | Prose:
+        if self.entries is None:
+            return Text(_("Waiting for the table…"), style="dim")
         names = replace(Names.of(self.view).unbroken(), seed=self.seed_shown)  # (a name never split over two lines)
         notes = sorted(self.notes)
         lines: list[str | None] = []
@@ -340,13 +357,21 @@ class LogScreen(InfoScreen):
             done = sum(1 for index, _ in notes if index <= k)
             lines.append(narrate(e, names, full=e.get("private_to") is not None))  # (the lone human's own)
         lines += [f"{text}." for index, text in notes[done:] if index <= self.until]
+        return Prose("\n".join(line for line in lines if line))
+
+    def body(self) -> ComposeResult:
         with VerticalScroll(id="log"):
-            yield Static(Prose("\n".join(line for line in lines if line)), markup=False)
+            yield Static(self.text(), markup=False, id="log-text")
 
     def on_mount(self) -> None:
         log = self.query_one("#log")
         log.focus()
         log.scroll_end(animate=False)
+
+    def on_log_came(self, m: LogCame) -> None:
+        self.entries, self.notes = m.log, m.notes
+        self.query_one("#log-text", Static).update(self.text())
+        self.call_after_refresh(self.query_one("#log").scroll_end, animate=False)
 
 
 class ScoreboardScreen(InfoScreen):

@@ -12,6 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -406,6 +407,10 @@ def age_change_parts(change: forecast.AgeChange) -> list[Text]:
     return out
 
 
+class AgeChangesCame(Message):
+    """(To the Age tokens' question, from itself) an answer came from the table: the lines read again."""
+
+
 class AgeTargetModal(HintHost, ChoiceModal[int]):
     """Time Master / Master Alchemist: which Unit receives the Age tokens; each choice says whether
     that Unit then dies at this turn's Aging (the engine's answer). Enter chooses, c confirms (as the
@@ -433,12 +438,15 @@ class AgeTargetModal(HintHost, ChoiceModal[int]):
                                                                        width), "bold"),
                               tx.age(u.age), f" → {tx.AGE}{u.age + self.options.amount}  ")
         change = self.asks.age_change(slot, self.options.amount)
-        for part in age_change_parts(change):
-            label.append_text(part)
-            label.append(", ")
-        if change.dies:
-            label.append(_("%(dies)s dies this turn") % {"dies": DIES}, style="bold red")
+        if change is None:  # (a table elsewhere: it comes a moment after the decision)
+            label.append(_("Waiting for the table…"), style="dim")
         else:
+            for part in age_change_parts(change):
+                label.append_text(part)
+                label.append(", ")
+        if change is not None and change.dies:
+            label.append(_("%(dies)s dies this turn") % {"dies": DIES}, style="bold red")
+        elif change is not None:
             label.append(_("lives through this Aging"), style="dim")
         if slot == self.choice:
             label.append("  " + _("✓ chosen"), style="bold green")
@@ -447,6 +455,15 @@ class AgeTargetModal(HintHost, ChoiceModal[int]):
     def make_list(self) -> OptionList:
         return OptionList(*(Option(self.label(slot), id=str(slot)) for slot in self.options.slots),
                           classes="choice", id="targets")
+
+    def on_mount(self) -> None:  # (ChoiceModal's too: Textual calls both)
+        self.asks.listen(lambda: self.post_message(AgeChangesCame()))
+
+    def on_age_changes_came(self, m: AgeChangesCame) -> None:
+        """What the Age tokens change came (a table elsewhere): each Unit's line says it now."""
+        ol = self.query_one("#targets", OptionList)
+        for slot in self.options.slots:
+            ol.replace_option_prompt(str(slot), self.label(slot))
 
     @on(OptionList.OptionSelected, "#targets")
     def chosen(self, event: OptionList.OptionSelected) -> None:

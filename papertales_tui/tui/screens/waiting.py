@@ -7,15 +7,17 @@ open; its own decision may be taken back (`u`) until the step resolves, as at on
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
 from ...rules import Deploy, Pick, SeatView, Step
 from ...text.i18n import N_
-from ..board_i18n import _, card_name
+from ..board_i18n import _, card_name, short_name
 from ..flow import Waiting
-from ..kingdom import KingdomTable, kingdom_views
+from ..kingdom import FRONT_ROW, KingdomTable, KingdomView, SpotView, kingdom_views
 from ..language import and_list, said
 from ..seats import bot_marked, is_bot
 from ..text import SPOT_KEYS
@@ -36,6 +38,24 @@ MAY_STILL = {  # (tui/session.py TAKEN_BACK: the steps one may take back)
     Step.HEAL: N_("You may still take back your choice (u) until everyone has decided."),
 }
 MAY_DECISION = N_("You may still take back your decision (u) until everyone has decided.")
+
+
+def as_deployed(view: SeatView, k: KingdomView, plan: Deploy) -> KingdomView:
+    """The seat's own Kingdom as it deployed, before the reveal (its new Units marked new, its hand
+    gone: the rest goes to the discard at the reveal, the card kept aside)."""
+    here = {s.card: s for s in k.spots if s is not None}
+    spots: list[SpotView | None] = []
+    for slot, card in enumerate(plan.slots):
+        if card is None or card in plan.unpaid:
+            spots.append(None)
+        elif card in here:
+            spots.append(replace(here[card], spot=slot))
+        else:
+            t = view.card(card)
+            spots.append(SpotView(slot, card, card_name(t), t.cost, t.strength or 0, None, slot in FRONT_ROW,
+                                  t.produces, 0, new=True, short=short_name(t)))
+    paid = sum(s.cost for s in spots if s is not None and s.new)
+    return replace(k, spots=tuple(spots), hand=0, kept=k.kept or plan.keep is not None, gold=max(0, k.gold - paid))
 
 
 def names_text(names: list[str]) -> str:
@@ -59,8 +79,16 @@ class WaitingScreen(GameScreen):
         box.lines = self.box_lines()
         yield box
         if self.view is not None:
-            views = bot_marked(kingdom_views(self.view), self.seats)
-            yield KingdomTable(views, rows=self.table_rows(len(box.lines)), id="table")
+            yield KingdomTable(self.kingdoms(self.view), rows=self.table_rows(len(box.lines)), id="table")
+
+    def kingdoms(self, view: SeatView) -> list[KingdomView]:
+        """The Kingdoms as the seat sees them, its own as it deployed (before the reveal)."""
+        views = bot_marked(kingdom_views(view), self.seats)
+        seat = self.scene.seat
+        own = view.players[seat] if 0 <= seat < len(view.players) else None
+        if own is not None and isinstance(own.decided, Deploy) and not view.over:
+            views[seat] = as_deployed(view, views[seat], own.decided)
+        return views
 
     def table_rows(self, box: int) -> int:
         """The rows left to the Kingdoms below the box (its border), the title and the key bar."""
@@ -128,7 +156,7 @@ class WaitingScreen(GameScreen):
         for table in self.query("#table").results(KingdomTable):
             if view is not None:
                 table.rows = self.table_rows(len(box.lines))
-                table.show(bot_marked(kingdom_views(view), self.seats))
+                table.show(self.kingdoms(view))
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
