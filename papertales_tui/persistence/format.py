@@ -235,9 +235,10 @@ def _checksum(payload: dict[str, Any]) -> str:
     return "sha256:" + _sha256({k: v for k, v in payload.items() if k != "checksum"})
 
 
-def encode_save(game: Game, settings: dict[str, Any] | None = None) -> bytes:
+def encode_save(game: Game, settings: dict[str, Any] | None = None, saved_at: datetime | None = None) -> bytes:
     """The bytes of a save file for this game. `settings` must be what a save may hold (`Settings`,
-    one entry per player): ValueError otherwise, as the file could not be loaded."""
+    one entry per player): ValueError otherwise, as the file could not be loaded. `saved_at`: the time
+    the file says it was saved (now by default)."""
     state = game.state.to_dict()  # (JSON's own types, str keys: the same bytes as read back from `to_json`)
     checked = Settings.model_validate(settings or {})  # a ValidationError is a ValueError
     for key in ("seats", "hints"):
@@ -247,7 +248,7 @@ def encode_save(game: Game, settings: dict[str, Any] | None = None) -> bytes:
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "app_version": __version__,
-        "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "saved_at": (saved_at or datetime.now(UTC)).isoformat(timespec="seconds"),
         "players": [{"seat": i, "name": p.name} for i, p in enumerate(game.players)],
         "seed": game.state.seed,
         "catalog": catalog_identity(game.catalog),
