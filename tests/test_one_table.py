@@ -122,6 +122,8 @@ async def test_a_joined_seat_gets_a_hint_the_review_and_a_rematch(tmp_path: Path
             assert isinstance(too_soon, P.Refused) and too_soon.reason == "not_over"
             await asyncio.wait_for(asyncio.gather(autoplay(a, 1), autoplay(b, 2)), 300)
             assert table.game.over
+            assert a.state is not None and b.state is not None
+            assert (a.state.hints, b.state.hints) == (1, 0)  # each seat told its own count (its review says it)
             review = await b.ask({"kind": "review"}, timeout=120)
             assert isinstance(review, P.ReviewW) and review.seats == (1,)
             assert review.assessments and all(x.player == 1 for x in review.assessments)
@@ -136,6 +138,8 @@ async def test_a_joined_seat_gets_a_hint_the_review_and_a_rematch(tmp_path: Path
     assert audit.problems == []
     assert any("seat 1 (Seat0) joined" in line for line in lines)
     assert any("the game is over" in line for line in lines) and any("rematch" in line for line in lines)
+    over = next(line for line in lines if "the game is over" in line)
+    assert "Game over" not in over and over.endswith(("wins.", "win."))  # (said once: the scores, then who won)
     assert not any(s in line for line in lines for s in table.secrets if s)
 
 

@@ -253,6 +253,7 @@ class State(_ToSeat):
     pages: int  # results pages made so far (ids 0 to pages - 1)
     read: int  # how many of them this seat has read
     online: tuple[SeatNo, ...] = ()  # the human seats with a client connected
+    hints: Annotated[int, Field(ge=0, le=100_000)] = 0  # the coach's hints this seat has asked in this game
 
     @model_validator(mode="after")
     def _typed(self) -> State:

@@ -619,7 +619,7 @@ def printable(text: str) -> str:
 def ending(game: Any) -> str:
     """How the game ended, as the host's terminal tells it: the mode's own verdict when it tells one
     after the game's end (solo: the player's LP against the Lich King's), else each player's LP and
-    who won (the narrator's sentences)."""
+    who won."""
     from ..text.narrator import Names, narrate
 
     log = game_log(game)
@@ -630,8 +630,13 @@ def ending(game: Any) -> str:
         return " ".join(own)
     lp = _("%(lp)s LP")
     scores = ", ".join(pl.name + " " + lp % {"lp": pl.lp} for pl in game.players)
-    over = narrate(log[last], names) if log else None
-    return f"{scores}. {over}" if over else scores
+    winners = [game.players[k].name for k in log[last].get("winners", ())] if log else []
+    if not winners:
+        return scores
+    from ..text.narrator import and_list
+
+    return TERMINAL.ngettext("%(scores)s. %(winners)s wins.", "%(scores)s. %(winners)s win.", len(winners)) % {
+        "scores": scores, "winners": and_list(winners)}
 
 
 @contextlib.asynccontextmanager

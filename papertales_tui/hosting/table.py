@@ -127,7 +127,8 @@ class HostedTable(GameTable):
         return p.State(view=view, asked=self.asked(seat), prior=self.prior[seat], deciding=view.deciding,
                        reading=self.reading(), take_back=view.players[seat].decided is not None,
                        next_seq=self.next_seq[seat], pages=len(self.pages), read=self.read[seat],
-                       online=tuple(sorted(self.online)) if online is None else tuple(online))
+                       online=tuple(sorted(self.online)) if online is None else tuple(online),
+                       hints=self.hints[seat])
 
     # --- a seat's messages -------------------------------------------------------------------------
     def on_decide(self, seat: int, message: p.Decide) -> p.Refused | None:

@@ -430,7 +430,11 @@ class RemoteSession:
 
     @property
     def hints(self) -> list[int]:
-        return [0] * len(self.seats)  # (counted and kept on the host: the save has them)
+        """The coach's hints asked, per seat: this seat's as the host counts them (the others' are theirs)."""
+        counts = [0] * len(self.seats)
+        if self._state is not None and 0 <= self.seat < len(counts):
+            counts[self.seat] = self._state.hints
+        return counts
 
     # --- the coach, on the host, and a rematch ---------------------------------------------------
     def hint_job(self, player: int) -> RemoteCoachJob | None:
