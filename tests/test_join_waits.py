@@ -257,3 +257,34 @@ async def test_the_hosts_terminal_says_how_a_hosted_solo_game_ended_with_the_lic
         said = [line for line in lines if line.startswith(words)]
         assert len(said) == 1, lines
         assert f"Ann ★{lp} " in said[0] and f"★{lich}" in said[0] and lich != lp, said
+
+
+class LateStates(TableServer):
+    """The table's server, each seat's state sent a moment after the pages before it (as a slow
+    network may bring them): the pages of a step come before the state that follows from them."""
+
+    def put(self, client: Any, text: str) -> None:
+        if text.startswith('{"v":1,"type":"state"'):  # (a state, as encoded)
+            asyncio.get_running_loop().call_later(0.05, TableServer.put, self, client, text)
+        else:
+            super().put(client, text)
+
+
+async def test_a_results_page_is_drawn_on_a_view_as_new_as_its_events(tmp_path) -> None:
+    """A solo game's Wars page names the Necropolis card just revealed: drawn on the view the page came
+    before (that card still face down there), it could not be drawn at all. The seat waits for the
+    state, then shows each page, to the final scores."""
+    from test_join_play import all_final, play_until
+
+    from papertales_tui.rules import new_game
+    from papertales_tui.tui.screens.summary import SummaryScreen
+
+    game = new_game(["Sam"], seed=9, mode="solo", difficulty=2)
+    table = HostedTable(game, ["human"])
+    with serving(LateStates(table, None, log=lambda line: None)) as port:
+        app = seat_app(link("127.0.0.1", port, 0, table.secrets[0] or ""))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle([pilot])
+            rounds = await play_until([app], [pilot], all_final([app]))
+            assert SummaryScreen in {s for r in rounds for s in r}
+            assert table.game.over and "Final scores" in screen_text(app)

@@ -260,6 +260,7 @@ class RemoteSession:
         elif isinstance(m, pr.Page):
             with self._lock:
                 self._pages[m.id] = m
+            return  # (shown with the state that follows the pages: a page's view is never older than its events)
         elif isinstance(m, pr.State):
             self._new_state(m)
         elif isinstance(m, pr.Answer):
@@ -401,6 +402,8 @@ class RemoteSession:
         if state is None or welcome is None:
             return Waiting(-1, note=note or CONNECTING)
         seat = welcome.seat
+        if page is not None and state.view.log_size < page.as_of:  # (its state comes in a moment: a results
+            return Waiting(seat)  # page drawn on an older view would show a Necropolis card still face down)
         if page is not None:
             events = tuple(page.events)
             if page.kind == "final":
