@@ -23,6 +23,8 @@ import os
 import struct
 from pathlib import Path
 
+from ..persistence.atomic import fsync_dir
+
 MAGIC = b"PTJ1"
 HEADER = struct.Struct(">4sQQ32s")  # magic, counter, length, SHA-256 of the bytes
 MIN_SLOT = 64 * 1024
@@ -33,15 +35,6 @@ def journal_path(save: Path | str) -> Path:
     save = Path(save)
     return save.with_name(save.name + ".journal")
 
-
-def _fsync_dir(directory: Path) -> None:
-    if os.name != "posix":
-        return
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _slots(raw: bytes) -> list[tuple[int, bytes]]:
@@ -112,7 +105,7 @@ class Journal:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
-        _fsync_dir(self.path.parent)
+        fsync_dir(self.path.parent)
         self.close()
         self.fd, self.slot, self.next = fd, size, 1
 
@@ -134,7 +127,7 @@ class Journal:
             os.unlink(self.path)
         except FileNotFoundError:
             return
-        _fsync_dir(self.path.parent)
+        fsync_dir(self.path.parent)
 
     def close(self) -> None:
         if self.fd is not None:

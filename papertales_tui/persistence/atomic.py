@@ -11,7 +11,7 @@ from pathlib import Path
 LOCK = ".lock"
 
 
-def _fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: Path) -> None:
     """Make a rename durable (POSIX); not possible, nor needed, on Windows."""
     if os.name != "posix":
         return
@@ -48,7 +48,7 @@ def write_atomic(path: Path | str, data: bytes) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
 
 
 class DataDirLock:

@@ -18,7 +18,7 @@ from ..files import FileProblem, read_limited
 from ..rules.cards import Catalog
 from ..rules.engine import Game
 from ..words import N_, Term
-from .atomic import _fsync_dir, write_atomic, write_temp
+from .atomic import fsync_dir, write_atomic, write_temp
 from .format import MAX_BYTES, Save, SaveFileError, encode_save, read_save
 from .verify import verify
 
@@ -101,7 +101,7 @@ def autosave(game: Game, settings: dict[str, Any] | None = None, directory: Path
         with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
         raise
-    _fsync_dir(d)
+    fsync_dir(d)
     return current
 
 
@@ -169,7 +169,7 @@ def _move_aside(path: Path) -> Path | None:
         os.rename(path, target)
     except FileNotFoundError:
         return None
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
     return target
 
 
@@ -230,7 +230,7 @@ def keep_autosave(directory: Path | str | None = None) -> Path | None:
         except OSError:
             os.rename(kept, current)
             raise
-    _fsync_dir(d)
+    fsync_dir(d)
     return kept
 
 
@@ -247,7 +247,7 @@ def restore_kept(kept: Path, directory: Path | str | None = None) -> Path | None
     os.rename(kept, d / AUTOSAVE)
     if kept_backup(kept).exists():
         os.rename(kept_backup(kept), d / BACKUP)
-    _fsync_dir(d)
+    fsync_dir(d)
     return other
 
 
@@ -283,6 +283,6 @@ def prune_kept(directory: Path | str | None = None, catalog: Catalog | None = No
         removed.append(path)
     if removed:
         with contextlib.suppress(OSError):
-            _fsync_dir(data_dir(directory))
+            fsync_dir(data_dir(directory))
     return removed
 
