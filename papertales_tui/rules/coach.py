@@ -36,7 +36,7 @@ from itertools import combinations
 from typing import Any, TypedDict, cast
 
 from .bots.evaluation import playout_tables
-from .bots.hard import candidates, judgement, playout, sample
+from .bots.hard import candidates, playout
 from .bots.knowledge import DraftMemory, game_from_view, hidden_cards
 from .cards import Catalog
 from .decisions import (
@@ -265,7 +265,6 @@ def search(view: SeatView, pend: Pending, catalog: Catalog, options: list[Decisi
     rng = random.Random(seed)
     memo: dict[Any, Any] = {}
     hidden = hidden_cards(view, me)  # (the same for every sample: worked out once)
-    judge = judgement(memo)  # (the other seats' hands as picked, as the hard bot samples them)
     outcomes = [Outcome(d) for d in options]
     start = time.thread_time()
     mine = view.players[me]
@@ -284,7 +283,9 @@ def search(view: SeatView, pend: Pending, catalog: Catalog, options: list[Decisi
             # values, worked out in one order, are shared (as in the hard bot's search)
             sample_memo = playout_tables(memo)
             for o, d in zip(outcomes, options):  # (each option on the same draw of the hidden cards)
-                sim = sample(view, me, catalog, sample_seed, hidden, drafts, judge, record=details)
+                sim = game_from_view(view, me, catalog, random.Random(sample_seed), hidden, drafts)
+                if not details and not sim.mode.reads_log:
+                    sim.stop_recording()
                 o.scores.append(playout(sim, me, d, sample_memo))
                 if details:
                     p = sim.state.players[me]

@@ -33,10 +33,12 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from . import draws
+from .bots.evaluation import kingdom_tables
 from .bots.knowledge import DraftMemory, game_from_view, hidden_cards
-from .bots.opponents import deployed_strengths
+from .bots.medium import Planner, medium_decision
 from .cards import Catalog
-from .decisions import Build, Deploy, Upgrade
+from .decisions import Build, Deploy, Step, Upgrade
 from .engine import WAR_LP, Game, IllegalDecision, double_war, war_won
 from .observer import SeatView, observe
 from .state import Player
@@ -149,9 +151,46 @@ def rival_strengths(view: SeatView, catalog: Catalog, drafts: DraftMemory | None
     rng = random.Random(seed if seed is not None else (view.log_size << 16) + (view.turn << 4) + me)
     hidden = hidden_cards(view, me)
     memo: dict[object, object] = {}
-    out = [deployed_strengths(view, me, catalog, players, exact, now, rng.random(), hidden, drafts, memo, PICKED_FROM)
-           for _ in range(samples)]
+    out = []
+    for _ in range(samples):
+        sample_seed = rng.random()
+        sim = game_from_view(view, me, catalog, random.Random(sample_seed), hidden, drafts)
+        # the cards the draft memory placed (as game_from_view placed them: the same draw)
+        placed = drafts.place(view, me, random.Random(sample_seed)) if drafts is not None else None
+        picking = random.Random(sample_seed * 2)
+        sample_memo = kingdom_tables(memo)  # (the medium bot's plans: kept for one sample only)
+        row = []
+        for j, fixed, strength in zip(players, exact, now):
+            pend = sim.pending_for(j)
+            if not fixed and pend is not None and pend.kind == Step.DEPLOY:
+                _as_picked(sim, j, set(placed.hands.get(j, ())) if placed else set(), picking, memo)
+                pend = sim.pending_for(j)  # (its options: the hand as picked)
+                assert pend is not None
+                deploy = medium_decision(sim, pend, sample_memo)
+                assert isinstance(deploy, Deploy)
+                strength = sim.after_deployment(j, deploy).strength(0)
+            row.append(strength)
+        out.append(tuple(row))
     return Rivals(players, tuple(out), exact)
+
+
+def _as_picked(sim: Game, j: int, placed: set[int], rng: random.Random, memo: dict[object, object]) -> None:
+    """Neighbour `j`'s hand in a sample, as if picked: each card drawn at random (not placed by the
+    draft memory) becomes the best for `j`'s Kingdom of it and `PICKED_FROM - 1` cards of the draw
+    pile (the medium bot's judgement of a card on a public Kingdom), the others back in the pile.
+    A hand drawn at random is weaker than one picked in a draft: the forecast was too sure of a win."""
+    s = sim.state
+    hand, deck = s.players[j].hand, s.deck
+    judge = Planner(sim, j, memo)
+    for k, card in enumerate(hand):
+        if card in placed or len(deck) < 1:
+            continue
+        spots = draws.sample(rng, range(len(deck)), min(PICKED_FROM - 1, len(deck)))
+        gains = judge.public_gains([card, *(deck[i] for i in spots)])
+        best = max(gains, key=lambda c: (gains[c], -c))
+        if best != card:
+            deck[next(i for i in spots if deck[i] == best)] = card
+            hand[k] = best
 
 
 def deployment_forecast(game: Game, player: int, slots: Sequence[int | None], keep: int | None = None,

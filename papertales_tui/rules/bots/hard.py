@@ -56,7 +56,7 @@ from ..state import BACK, FRONT
 from . import evaluation
 from .knowledge import DraftMemory, game_from_view, hidden_cards
 from .medium import GOLD_LP, Planner, medium_decision
-from .opponents import OpponentModel, as_picked
+from .opponents import OpponentModel
 
 BUDGET = 0.3  # seconds of search per decision (CPU time of the thinking thread)
 MAX_SAMPLES = 160  # samples per decision at most (a cap for fast positions)
@@ -76,9 +76,6 @@ RACE_Z = 0.0  # a candidate is dropped once its mean is this many standard error
 PRIOR_Z = 1.0  # the medium bot's own choice is kept unless another beats it by this many standard errors
 PLAYOUT_VALUES = True  # the playouts' Kingdom values shared by the search's samples (evaluation.playout_tables)
 WIN_BONUS = 10.0  # LP-equivalent of winning the game, over the final margin
-# the other seats' hand cards a sample draws at random (not placed by the draft memory): each the best
-# for that seat of itself and PICKED_FROM - 1 cards of the pile, as a draft's pick (0: drawn at random)
-PICKED_FROM = 4
 
 
 class HardBot:
@@ -137,8 +134,6 @@ class HardBot:
         out. Options out of the race have fewer scores (none if never played)."""
         memo = evaluation.kingdom_tables(self.memo)  # the medium bots' remembered values, shared by all playouts
         hidden = hidden_cards(view, me)
-        # the other seats' judgement of a card on their public Kingdom (the same in every sample)
-        judge = judgement(self.memo)
         scores: list[list[float]] = [[] for _ in options]
         running = list(range(len(options)))
         samples = playouts = 0
@@ -155,7 +150,7 @@ class HardBot:
                 played: list[float] = []
                 try:
                     for k in running:
-                        played.append(playout(sample(view, me, catalog, sample_seed, hidden, self.drafts, judge),
+                        played.append(playout(_sample(view, me, catalog, sample_seed, hidden, self.drafts),
                                               me, options[k], sample_memo, deadline))
                 except OutOfTime:
                     if samples or not played:
@@ -221,28 +216,11 @@ def best(scores: list[list[float]], prior_z: float | None = None) -> int:
     return top
 
 
-def judgement(memo: dict[Any, Any]) -> dict[Any, Any] | None:
-    """The memo for a search's samples to judge the other seats' hand cards in (`sample`), sharing
-    `memo`'s tables; None when they are drawn at random (`PICKED_FROM` 1)."""
-    return evaluation.playout_tables(memo) if PICKED_FROM > 1 else None
-
-
-def sample(view: SeatView, me: int, catalog: Catalog, seed: float, hidden: tuple[list[int], list[int]],
-           drafts: DraftMemory | None = None, judge: dict[Any, Any] | None = None, record: bool = False) -> Game:
-    """A sample of the hidden cards to play out, the same for the same `seed` (`hidden`:
-    `hidden_cards(view, me)`; `drafts`: the seat's memory of the draft). With `judge` (from
-    `judgement`), the other seats' hand cards drawn at random are made as picked
-    (`opponents.as_picked`, `PICKED_FROM`). Its log is kept only if `record` or if the mode reads it
-    (solo)."""
+def _sample(view: SeatView, me: int, catalog: Catalog, seed: float,
+            hidden: tuple[list[int], list[int]], drafts: DraftMemory | None = None) -> Game:
+    """A sample of the hidden cards to play out; its log is not kept unless the mode reads it (solo)."""
     sim = game_from_view(view, me, catalog, random.Random(seed), hidden, drafts)
-    if judge is not None:
-        # the cards the draft memory placed (as game_from_view placed them: the same draw)
-        placed = drafts.place(view, me, random.Random(seed)) if drafts is not None else None
-        picking = random.Random(seed * 2)
-        for j, pv in enumerate(view.players):
-            if j != me and pv.hand_count:
-                as_picked(sim, j, set(placed.hands.get(j, ())) if placed else set(), picking, judge, PICKED_FROM)
-    if not record and not sim.mode.reads_log:
+    if not sim.mode.reads_log:
         sim.stop_recording()
     return sim
 
