@@ -167,12 +167,13 @@ AIMS = {  # name: (levels by seat, hard's win rate aimed at or None)
 }
 
 
-def play_deal(name: str, seed: int, catalog) -> dict:
+def play_deal(name: str, seed: int, catalog, options: dict | None = None) -> dict:
+    """Deal `seed` of configuration `name`, once per rotation of its seats (`options`: the hard bots')."""
     from papertales_tui.commands.tournament import play_one, rotations
 
     games = []
     for seats in rotations(AIMS[name][0]):
-        out = play_one((seats, seed, catalog, {}))
+        out = play_one((seats, seed, catalog, dict(options or {})))
         if isinstance(out, str):
             raise RuntimeError(out)
         games.append(list(out))

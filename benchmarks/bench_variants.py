@@ -9,7 +9,9 @@ variants are paired by deal: the luck of the cards cancels out of the comparison
     python benchmarks/bench_variants.py show ab.jsonl
 
 A variant is `NAME` (the defaults) or `NAME:module.ATTR=value,...`, the module one of
-`papertales_tui.rules.bots`' (`hard`, `medium`, `evaluation`...) and the value a Python literal.
+`papertales_tui.rules.bots`' (`hard`, `medium`, `evaluation`...), the attribute one the code reads
+when it runs (not a default argument: the budget is `--budget`, the samples `--samples`, for every
+variant) and the value a Python literal.
 The file is appended to one deal at a time, so a run that is stopped keeps its deals and `play`
 resumes it; two processes on different seeds may write two files that `show` reads together.
 """
@@ -24,22 +26,44 @@ import math
 import os
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(__file__))
-from bench_bots import AIMS, play_deal  # noqa: E402
+from bench_bots import AIMS, default_catalog, play_deal  # noqa: E402
 
-from bench_bots import default_catalog  # noqa: E402
+BOUND = {("hard", "BUDGET"): "--budget", ("hard", "MAX_SAMPLES"): "--samples"}  # read once, as defaults
+
+
+class BadVariant(ValueError):
+    """A variant that names no setting of the bots, or a value that is not a literal."""
 
 
 def parse_variant(text: str) -> tuple[str, list[tuple[str, str, Any]]]:
+    """`NAME` or `NAME:module.ATTR=value,...` as (NAME, [(module, ATTR, value)...]), each setting checked."""
     name, _, rest = text.partition(":")
+    if not name:
+        raise BadVariant(f"{text!r}: a variant needs a name")
     settings = []
     for part in filter(None, rest.split(",")):
-        target, _, value = part.partition("=")
+        target, eq, value = part.partition("=")
         module, _, attr = target.strip().rpartition(".")
-        settings.append((module, attr, ast.literal_eval(value.strip())))
+        if not eq or not module or not attr:
+            raise BadVariant(f"{part!r}: expected module.ATTR=value")
+        if (module, attr) in BOUND:
+            raise BadVariant(f"{module}.{attr} is a default argument, read before any variant: "
+                             f"use {BOUND[module, attr]}")
+        try:
+            mod = importlib.import_module(f"papertales_tui.rules.bots.{module}")
+        except ImportError:
+            raise BadVariant(f"{module!r}: no such module of papertales_tui.rules.bots") from None
+        if not hasattr(mod, attr):
+            raise BadVariant(f"{module}.{attr}: no such setting")
+        try:
+            settings.append((module, attr, ast.literal_eval(value.strip())))
+        except (ValueError, SyntaxError):
+            raise BadVariant(f"{part!r}: the value is not a Python literal") from None
     return name, settings
 
 
@@ -60,10 +84,15 @@ def applied(settings: list[tuple[str, str, Any]]) -> Iterator[None]:
 def play(args: argparse.Namespace) -> None:
     catalog = default_catalog()
     variants = [parse_variant(v) for v in args.variant]
+    options: dict[str, Any] = {}
+    if args.budget is not None:
+        options["budget"] = args.budget
+    if args.samples is not None:
+        options["max_samples"] = args.samples
     done = set()
     if os.path.exists(args.out):
         with open(args.out) as f:
-            done = {(r["variant"], r["config"], r["seed"]) for r in map(json.loads, f) if r}
+            done = {(r["variant"], r["config"], r["seed"]) for r in map(json.loads, filter(str.strip, f))}
     with open(args.out, "a") as f:
         for k in range(args.deals):
             seed = args.seed + k
@@ -72,7 +101,7 @@ def play(args: argparse.Namespace) -> None:
                     continue
                 cpu = time.process_time()
                 with applied(settings):
-                    rec = play_deal(args.config, seed, catalog)
+                    rec = play_deal(args.config, seed, catalog, options)
                 rec["variant"] = name
                 rec["cpu"] = round(time.process_time() - cpu, 1)
                 f.write(json.dumps(rec) + "\n")
@@ -108,7 +137,10 @@ def interval(xs: list[float]) -> str:
 
 
 def show(paths: list[str]) -> None:
-    recs = [json.loads(line) for p in paths for line in open(p) if line.strip()]
+    recs = []
+    for path in paths:
+        with open(path) as f:
+            recs += [json.loads(line) for line in f if line.strip()]
     for config in dict.fromkeys(r["config"] for r in recs):
         rs = [r for r in recs if r["config"] == config]
         names = list(dict.fromkeys(r["variant"] for r in rs))
@@ -130,7 +162,7 @@ def show(paths: list[str]) -> None:
             print(f"  {name} - {names[0]}: LP margin {interval(dm)}, wins {interval(dw)} points")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("play")
@@ -139,14 +171,21 @@ def main() -> None:
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--deals", type=int, default=20)
     p.add_argument("--variant", action="append", required=True)
+    p.add_argument("--budget", type=float, default=None, help="the hard bots' CPU seconds a decision")
+    p.add_argument("--samples", type=int, default=None, help="the hard bots' samples a decision at most")
     s = sub.add_parser("show")
     s.add_argument("files", nargs="+")
-    args = ap.parse_args()
-    if args.cmd == "play":
-        play(args)
-    else:
-        show(args.files)
+    args = ap.parse_args(argv)
+    try:
+        if args.cmd == "play":
+            play(args)
+        else:
+            show(args.files)
+    except (BadVariant, OSError, json.JSONDecodeError, KeyError) as exc:
+        print(f"bench_variants: {exc}", file=sys.stderr)
+        return 2
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
