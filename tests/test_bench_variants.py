@@ -33,10 +33,10 @@ def test_a_variant_holds_while_its_deals_are_played(bench):
     assert name == "wide"
     with bench.applied(settings):
         assert (hard.PRIOR_Z, hard.PICKS) == (2.5, 7)
-    assert (hard.PRIOR_Z, hard.PICKS) == before
+    assert before == (hard.PRIOR_Z, hard.PICKS)
     with pytest.raises(RuntimeError), bench.applied(settings):
         raise RuntimeError("a deal that fails")
-    assert (hard.PRIOR_Z, hard.PICKS) == before
+    assert before == (hard.PRIOR_Z, hard.PICKS)
 
 
 @pytest.mark.parametrize("text, says", [
