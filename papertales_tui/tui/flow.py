@@ -142,6 +142,23 @@ class Asks(Protocol):
         ...
 
 
+class AnswersTold:
+    """The half of an `Asks` both flows share: who waits for its answers (`listen`), told when they come
+    (`tell`, called by the flow: at one keyboard when the Session has answered, at a hosted table from
+    the connection's thread when an answer comes or the table moves on)."""
+
+    def __init__(self) -> None:
+        self._told: list[Callable[[], object]] = []
+
+    def listen(self, told: Callable[[], object]) -> None:
+        """`told()` is called, from any thread, when an answer comes or the table moves on."""
+        self._told.append(told)
+
+    def tell(self) -> None:
+        for told in list(self._told):
+            told()
+
+
 class Flow(Protocol):
     """What comes next, for the app: the scene to draw, the views and answers the screens get, and what
     the players do (see the module doc)."""

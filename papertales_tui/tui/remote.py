@@ -41,7 +41,7 @@ from ..hosting import protocol as pr
 from ..rules import Catalog, ConstructionPrice, Decision, IllegalDecision, Pending, SeatView, Step
 from ..text.i18n import N_
 from ..words import Term
-from .flow import BACK, Decide, Final, Offers, Scene, Summary, Waiting
+from .flow import BACK, AnswersTold, Decide, Final, Offers, Scene, Summary, Waiting
 from .session import taken_back_text
 
 if TYPE_CHECKING:
@@ -719,7 +719,7 @@ def known(reply: Reply) -> bool:
     return reply.done and not isinstance(reply.error, ConnectionError)
 
 
-class RemoteAsks:
+class RemoteAsks(AnswersTold):
     """The deciding screen's questions, put to the table (satisfies `tui.flow.Asks`): each returns what
     is known now (None: not yet, asked) and the screen is told when an answer comes (`listen`), as
     when the table moves on (`seat_view`: the table as it is now). When the table cannot answer, a
@@ -727,17 +727,9 @@ class RemoteAsks:
     suggestion, no death foretold)."""
 
     def __init__(self, session: RemoteSession, player: int):
+        super().__init__()  # (`listen`: told from the connection's thread)
         self._session, self.player = session, player
         self.seats = session.seats
-        self._told: list[Callable[[], object]] = []
-
-    def listen(self, told: Callable[[], object]) -> None:
-        """`told()` is called, from the connection's thread, when an answer comes or the table moves on."""
-        self._told.append(told)
-
-    def tell(self) -> None:
-        for told in list(self._told):
-            told()
 
     @staticmethod
     def _plan(slots: list[int | None], keep: int | None) -> pr.Forecast:
