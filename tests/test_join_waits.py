@@ -68,11 +68,11 @@ class HeldServer(TableServer):
         return len(go)
 
 
-def game_at(step: Step, seed: int) -> Game:
-    """A 2-player game played at random up to the first `step` (seat 0 asked it)."""
+def game_at(step: Step | None, seed: int) -> Game:
+    """A 2-player game played at random up to the first `step` (seat 0 asked it); None: to its end."""
     game = Game.new(["Ann", "Ben"], seed=seed)
     rng = random.Random(seed)
-    while not any(p.kind == step and p.player == 0 for p in game.pending()):
+    while not game.over and not any(p.kind == step and p.player == 0 for p in game.pending()):
         for pend in game.pending():
             game.apply(pend.player, random_decision(game, pend, rng))
     return game
@@ -82,15 +82,16 @@ Opened = tuple[HostedTable, HeldServer, PaperTalesApp]
 
 
 @pytest.fixture
-def held_seat() -> Iterator[Callable[[Step, int], Opened]]:
-    """`open(step, seed)`: a 2-player game played at random up to seat 0's first `step`, its table served
-    by a `HeldServer` on 127.0.0.1, and seat 0's app (run by the test, `app.run_test`, which ends it).
-    On leaving, however the test ends (an error, an interruption), the seat's connection is closed and
-    the server ends."""
+def held_seat() -> Iterator[Callable[[Step | None, int], Opened]]:
+    """`open(step, seed)`: a 2-player game played at random up to seat 0's first `step` (None: to its end,
+    every results page read but the final scores), its table served by a `HeldServer` on 127.0.0.1, and
+    seat 0's app (run by the test, `app.run_test`, which ends it). On leaving, however the test ends (an
+    error, an interruption), the seat's connection is closed and the server ends."""
     with contextlib.ExitStack() as ending:
-        def open_seat(step: Step, seed: int) -> Opened:
+        def open_seat(step: Step | None, seed: int) -> Opened:
             game = game_at(step, seed)
-            table = HostedTable(game, ["human", "human"], pages_from=len(game.state.log))
+            unread = 1 if game.over else 0  # (the last event's page: the final scores)
+            table = HostedTable(game, ["human", "human"], pages_from=len(game.state.log) - unread)
             server = HeldServer(table, None, log=lambda line: None)
             port = ending.enter_context(serving(server))
             flow = RemoteSession(parse_link(link("127.0.0.1", port, 0, table.secrets[0] or "")), default_catalog())
@@ -186,6 +187,45 @@ async def test_the_age_tokens_question_says_it_waits_for_the_table_then_what_eac
         assert await until(pilot, lambda: "Waiting for the table…" not in screen_text(app))
         text = screen_text(app)
         assert "dies this turn" in text or "lives through this Aging" in text
+
+
+async def test_the_coachs_review_says_it_waits_for_the_table_never_a_count_it_does_not_know(held_seat):
+    """The host's coach does not say how far its review is: the seat's review screen says it waits for
+    the table (it said "0/1 decisions" until the answer came), then shows the review."""
+    from papertales_tui.tui.screens.final import FinalScreen
+    from papertales_tui.tui.screens.review import ReviewScreen
+
+    table, server, app = held_seat(None, 4)
+    table.review_budget = 1.0  # (CPU seconds: a short review once let go)
+    async with app.run_test(size=SIZE) as pilot:
+        assert await until(pilot, lambda: isinstance(app.screen, FinalScreen))
+        await pilot.press("r")
+        assert await until(pilot, lambda: isinstance(app.screen, ReviewScreen) and "review" in server.kinds())
+        await settle([pilot])
+        text = " ".join(screen_text(app).split())
+        assert "The coach replays the game on the host: waiting for the table…" in text
+        assert "0/1" not in text and "decisions · Esc" not in text  # (no count it does not know)
+        server.release()
+        assert await until(pilot, lambda: "decisions reviewed" in screen_text(app), 60)
+        assert "waiting for the table" not in screen_text(app)
+
+
+async def test_the_coachs_hint_says_it_waits_for_the_table_never_a_count_it_does_not_know(held_seat):
+    from papertales_tui.tui.screens.hint import HintPanel
+
+    table, server, app = held_seat(Step.PICK, 2)
+    table.hint_budget = 0.2
+    async with app.run_test(size=SIZE) as pilot:
+        assert await until(pilot, lambda: isinstance(app.screen, DraftScreen))
+        await pilot.press("h")
+        assert await until(pilot, lambda: "hint" in server.kinds())
+        await settle([pilot])
+        text = " ".join(screen_text(app).split())
+        assert "The coach thinks on the host: waiting for the table…" in text
+        assert "0/1" not in text and "samples" not in text
+        server.release()
+        assert await until(pilot, lambda: app.screen.query(HintPanel).first().shown is not None, 60)
+        assert "waiting for the table" not in screen_text(app)
 
 
 async def test_the_draft_says_who_is_still_to_pick_as_the_others_pick(tmp_path):

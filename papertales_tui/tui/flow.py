@@ -232,9 +232,11 @@ class Flow(Protocol):
 
 class CoachJob(Protocol):
     """The coach's work a screen asked for, as a flow hands it out: `run` in a worker thread (never the
-    app's), reporting progress, stopping when `cancelled()`; `ordinal`: the decision a hint is for."""
+    app's), reporting progress (`progress(done, total)`; a total of None: how far it is is not known, the
+    table's host works it out and does not say: the screen says it waits for the table), stopping when
+    `cancelled()`; `ordinal`: the decision a hint is for."""
 
     @property
     def ordinal(self) -> int: ...
 
-    def run(self, progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any: ...
+    def run(self, progress: Callable[[int, int | None], None], cancelled: Callable[[], bool]) -> Any: ...

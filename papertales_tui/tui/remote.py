@@ -698,8 +698,10 @@ class RemoteCoachJob:
     def __init__(self, session: RemoteSession, query: Any, ordinal: int):
         self.session, self.query, self.ordinal = session, query, ordinal
 
-    def run(self, progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
-        """The coach's `Hint` or `Review`; None when cancelled, refused or out of reach."""
+    def run(self, progress: Callable[[int, int | None], None], cancelled: Callable[[], bool]) -> Any:
+        """The coach's `Hint` or `Review`; None when cancelled, refused or out of reach. How far the host's
+        coach is, the protocol does not say: `progress(0, None)` (the screen says it waits for the table)."""
+        progress(0, None)
         reply = self.session._question(self.query)
         came = threading.Event()
         reply.then(lambda _: came.set())
