@@ -228,6 +228,50 @@ async def test_the_coachs_hint_says_it_waits_for_the_table_never_a_count_it_does
         assert "waiting for the table" not in screen_text(app)
 
 
+async def test_a_deployment_waits_as_its_board_forecast_it_marked_before_the_reveal(held_seat):
+    """On its waiting screen, the seat's own Kingdom as deployed: its strength is the forecast's the board
+    showed (the Kingdom after its own reveal: the new Units counted, as at one keyboard), marked as a
+    forecast before the reveal, with the board's forecast line; when that forecast is not known (confirmed
+    before it came: asked after the decision, the host refuses it), the strength before the reveal, marked
+    so (it said the old strength beside the new Units, unmarked)."""
+    table, server, app = held_seat(Step.DEPLOY, 5)
+    async with app.run_test(size=SIZE) as pilot:
+        assert await until(pilot, lambda: isinstance(app.screen, DeployScreen) and "forecast" in server.kinds())
+        board = app.screen
+        assert isinstance(board, DeployScreen)
+        await pilot.press("1")  # (a Unit in F1)
+        await settle([pilot])
+        slots, keep = plan_of(board)
+        asked = P.Ask(v=1, type="ask", id=0, query=P.Forecast(kind="forecast", slots=slots, keep=keep))
+        host = table.ask(0, asked)  # (the host's forecast of that plan, as the board gets it)
+        assert isinstance(host, P.Answer)
+        forecast = P.answer_result("forecast", host.result, app.catalog)
+        before = table.game.strength(0)
+        assert forecast.strength != before  # (the new Unit counts)
+        await pilot.press("c")
+        assert await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+        await settle([pilot])
+
+        def own() -> str:
+            return next(line for line in screen_text(app).splitlines() if line.strip().startswith("Ann "))
+
+        assert "(before the reveal)" in own() and f"⚔{before}" in own() and "forecast" not in own()
+        server.release()  # (answered after the decision, the forecast is refused: nothing more is known)
+        await settle([pilot])
+        assert "(before the reveal)" in own() and f"⚔{before}" in own()
+        await pilot.press("u")  # taken back: the board again, its forecast asked again
+        assert await until(pilot, lambda: isinstance(app.screen, DeployScreen) and "forecast" in server.kinds())
+        server.release()
+        board = app.screen
+        assert isinstance(board, DeployScreen)
+        assert await until(pilot, lambda: board.forecast_key == (slots, keep))  # (the plan taken back)
+        await pilot.press("c")
+        assert await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+        assert await until(pilot, lambda: "(forecast, before the reveal)" in own())
+        assert f"⚔{forecast.strength}" in own()
+        assert f"Forecast on what you see: ⚔{forecast.strength}" in " ".join(screen_text(app).split())
+
+
 async def test_the_draft_says_who_is_still_to_pick_as_the_others_pick(tmp_path):
     with hosted(tmp_path, 2, seed=11) as (table, links):
         ann, ben = seat_app(links[0]), seat_app(links[1])
@@ -282,7 +326,7 @@ async def test_a_refusal_for_want_of_the_table_goes_once_it_is_back_and_the_wait
                 text = " ".join(screen_text(app).split())
                 assert "Your deployment:" in text and name in text
                 lines = screen_text(app).splitlines()
-                own = next(k for k, line in enumerate(lines) if line.strip().startswith("Ann ★"))
+                own = next(k for k, line in enumerate(lines) if line.strip().startswith("Ann (") and "★" in line)
                 assert name in lines[own + 1] and "no Unit" not in lines[own + 1]  # its own Kingdom, as deployed
     finally:
         first.close()

@@ -75,7 +75,9 @@ class Waiting:
     """A seat on a device of its own has decided, or has nothing to decide now: `deciding` are the seats
     still deciding (or still reading the results: `reading`); `take_back` is the kind of the seat's own
     decision it may still take back (None: none), until the step resolves; `note` says what else the
-    seat waits for (the table being reached again, another device on the same link)."""
+    seat waits for (the table being reached again, another device on the same link); `forecast`, when the
+    seat has deployed, the forecast of its deployment as its board showed it when it confirmed (its own
+    Kingdom after its reveal, on what it sees; None: not known)."""
 
     seat: int
     deciding: tuple[int, ...] = ()
@@ -83,6 +85,7 @@ class Waiting:
     take_back: Step | None = None
     note: str = ""
     away: tuple[int, ...] = ()  # the human seats waited for whose device is not connected now
+    forecast: TurnForecast | None = None
 
 
 Scene = Summary | Handoff | Decide | BotTurn | Final | Waiting

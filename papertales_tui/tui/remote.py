@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 from ..hosting import protocol as pr
-from ..rules import Catalog, ConstructionPrice, Decision, IllegalDecision, Pending, SeatView, Step
+from ..rules import Catalog, ConstructionPrice, Decision, Deploy, IllegalDecision, Pending, SeatView, Step
 from ..text.i18n import N_
 from ..words import Term
 from .flow import BACK, AnswersTold, Decide, Final, Offers, Scene, Summary, Waiting
@@ -175,6 +175,7 @@ class RemoteSession:
         self._sent: tuple[int, Decision | None] | None = None  # a decision or take-back sent, not answered yet
         self._refusals: list[Exception] = []  # refusals not shown yet
         self._refused_decision: Decision | None = None  # the last decision refused: its screen starts from it
+        self._deployed: tuple[int, Reply] | None = None  # (log size then, its forecast) of the deployment sent
         self._log: LogEntries = []  # the events of the log this seat may see, as far as asked
         self._log_upto = 0  # the log's length they cover (a page asked goes on from there)
         self._log_notes: list[tuple[int, int, str]] = []  # (log length then, seat, step) of each take-back
@@ -419,7 +420,7 @@ class RemoteSession:
         kind = Step(state.view.step) if state.take_back and not note else None
         humans = [i for i, t in enumerate(welcome.seats) if not t.startswith("bot:")]
         away = tuple(i for i in (*reading, *deciding) if i in humans and i not in state.online)
-        return Waiting(seat, deciding, reading, kind, note, away)
+        return Waiting(seat, deciding, reading, kind, note, away, self._deployed_forecast(state, seat))
 
     @property
     def offers(self) -> Offers:
@@ -563,7 +564,30 @@ class RemoteSession:
         if state is None or state.asked is None or player != self.seat:
             return Refusal("not_asked", N_("This seat has nothing to decide now."))
         seq = max(state.next_seq, self._min_seq)
+        if isinstance(decision, Deploy):
+            self._remember_forecast(state.view.log_size, decision)
         return self._sequenced(seq, pr.Decide(v=1, type="decide", seq=seq, decision=decision))
+
+    def _remember_forecast(self, size: int, deploy: Deploy) -> None:
+        """The forecast of the deployment about to be sent, as its board asked it (asked now, before the
+        decision, if it was not: the table answers in order), for the waiting screen (`Waiting.forecast`):
+        the seat is told when it comes."""
+        if not self.connected:
+            return
+        reply = self._question(RemoteAsks.plan(list(deploy.slots), deploy.keep))
+        with self._lock:
+            self._deployed = (size, reply)
+        reply.then(lambda _: self._changed())
+
+    def _deployed_forecast(self, state: pr.State, seat: int) -> TurnForecast | None:
+        """The forecast of the seat's deployment waiting to be revealed (None: not known, or none)."""
+        deployed = self._deployed
+        own = state.view.players[seat] if 0 <= seat < len(state.view.players) else None
+        if deployed is None or own is None or not isinstance(own.decided, Deploy) or state.view.over:
+            return None
+        size, reply = deployed
+        found: TurnForecast | None = reply.value if reply.answered and size == state.view.log_size else None
+        return found
 
     def take_back(self) -> bool:
         state = self._state
@@ -734,17 +758,18 @@ class RemoteAsks(AnswersTold):
         self.seats = session.seats
 
     @staticmethod
-    def _plan(slots: list[int | None], keep: int | None) -> pr.Forecast:
+    def plan(slots: list[int | None], keep: int | None) -> pr.Forecast:
+        """The question of a deployment plan's forecast."""
         s = [*slots, None, None, None, None, None]  # (the five spots)
         return pr.Forecast(kind="forecast", slots=(s[0], s[1], s[2], s[3], s[4]), keep=keep)
 
     def forecast_ready(self, slots: list[int | None], keep: int | None = None) -> bool:
         """Asked of the table (once a plan and a moment), never waited for: `listen` tells when it comes
         (out of reach: not known, asked again once the table is back)."""
-        return known(self._session._question(self._plan(slots, keep)))
+        return known(self._session._question(self.plan(slots, keep)))
 
     def forecast(self, slots: list[int | None], keep: int | None = None) -> TurnForecast | None:
-        reply = self._session._question(self._plan(slots, keep))
+        reply = self._session._question(self.plan(slots, keep))
         result: TurnForecast | None = reply.value if reply.answered else None  # (not known: none shown for now)
         return result
 
