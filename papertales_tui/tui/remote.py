@@ -16,8 +16,9 @@ as `Decide.prior`); the deciding screen's questions (a plan's forecast, the Cons
 Age-token changes, these two asked with the decision) return what is known (None: not yet) and the
 screen is told when the answer comes (`RemoteAsks.listen`: it posts itself a message then, and shows
 "waiting for the table" meanwhile); the log (F3) is asked the same way (`public_log`'s `later`); the
-coach's hint and review are waited for in a worker thread (`RemoteCoachJob`). The give-up suggestion is
-worked out here, from the seat's view. When the connection
+coach's hint and review are waited for in a worker thread (`RemoteCoachJob`, which cannot say how far the
+host's coach is). The give-up suggestion is worked out here, from the seat's view; the forecast of the
+deployment it sends is kept for its waiting screen (`Waiting.forecast`, as its board showed it). When the connection
 drops, it is opened again (after 0.2 s, then up to `RETRY_MAX` s apart) and the seat comes back where
 it was (the server sends the pages not read and the seat's state); a decision whose answer was lost
 is known by `next_seq`. Meanwhile a seat deciding keeps its screen (its decision is refused, saying
