@@ -77,7 +77,6 @@ class PaperTalesApp(Router, Actions):  # (an App[object]: exits with no value, a
         self.autosave = autosave  # this copy holds the data directory's autosave (its lock)
         self.served = served  # a browser tab of `papertales serve`: Save as takes a name, not a path
         self.joined = flow  # one seat of a hosted table (`papertales join`), played from the start
-        self.hosted = flow is not None
         self.drawn: Scene | None = None
         self.notice = notice  # shown once the app is up (e.g. why there is no autosave)
         # what is saved (without the lock: each game to a file of its own), resumed, and would be lost

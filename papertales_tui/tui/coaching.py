@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..workers import Background
     from .flow import Flow
 
-Progress = Callable[[int, int], None]
+Progress = Callable[[int, int | None], None]  # (done, total); total None: not known (the table's host works it out)
 Cancelled = Callable[[], bool]
 Back = Callable[..., None]  # calls a function on the app's thread, with its arguments
 
@@ -30,7 +30,7 @@ class Asked(Protocol):
 
     cancel: threading.Event
 
-    def progress(self, done: int, total: int) -> None: ...
+    def progress(self, done: int, total: int | None) -> None: ...
 
     def answer(self, result: Any) -> Any: ...
 

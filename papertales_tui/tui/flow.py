@@ -75,7 +75,9 @@ class Waiting:
     """A seat on a device of its own has decided, or has nothing to decide now: `deciding` are the seats
     still deciding (or still reading the results: `reading`); `take_back` is the kind of the seat's own
     decision it may still take back (None: none), until the step resolves; `note` says what else the
-    seat waits for (the table being reached again, another device on the same link)."""
+    seat waits for (the table being reached again, another device on the same link); `forecast`, when the
+    seat has deployed, the forecast of its deployment as its board showed it when it confirmed (its own
+    Kingdom after its reveal, on what it sees; None: not known)."""
 
     seat: int
     deciding: tuple[int, ...] = ()
@@ -83,6 +85,7 @@ class Waiting:
     take_back: Step | None = None
     note: str = ""
     away: tuple[int, ...] = ()  # the human seats waited for whose device is not connected now
+    forecast: TurnForecast | None = None
 
 
 Scene = Summary | Handoff | Decide | BotTurn | Final | Waiting
@@ -140,6 +143,23 @@ class Asks(Protocol):
         """`told()` is called, from any thread, when an answer these asks wait for comes, or when the
         table moves on (`seat_view`): the screen reads again then (it posts itself `AnswersCame`)."""
         ...
+
+
+class AnswersTold:
+    """The half of an `Asks` both flows share: who waits for its answers (`listen`), told when they come
+    (`tell`, called by the flow: at one keyboard when the Session has answered, at a hosted table from
+    the connection's thread when an answer comes or the table moves on)."""
+
+    def __init__(self) -> None:
+        self._told: list[Callable[[], object]] = []
+
+    def listen(self, told: Callable[[], object]) -> None:
+        """`told()` is called, from any thread, when an answer comes or the table moves on."""
+        self._told.append(told)
+
+    def tell(self) -> None:
+        for told in list(self._told):
+            told()
 
 
 class Flow(Protocol):
@@ -215,9 +235,11 @@ class Flow(Protocol):
 
 class CoachJob(Protocol):
     """The coach's work a screen asked for, as a flow hands it out: `run` in a worker thread (never the
-    app's), reporting progress, stopping when `cancelled()`; `ordinal`: the decision a hint is for."""
+    app's), reporting progress (`progress(done, total)`; a total of None: how far it is is not known, the
+    table's host works it out and does not say: the screen says it waits for the table), stopping when
+    `cancelled()`; `ordinal`: the decision a hint is for."""
 
     @property
     def ordinal(self) -> int: ...
 
-    def run(self, progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any: ...
+    def run(self, progress: Callable[[int, int | None], None], cancelled: Callable[[], bool]) -> Any: ...

@@ -18,13 +18,13 @@ if TYPE_CHECKING:
 
 class Host(App[object]):  # (exits with no value: App[object], as Textual types an app's `app`)
     """The app as its screens see it: the card catalog, whether this copy autosaves, whether it is a
-    browser tab of `papertales serve` (Save as then takes a name, not a path), and whether it plays one
-    seat of a table another computer hosts (`papertales join`: no new game, no hint, no review here)."""
+    browser tab of `papertales serve` (Save as then takes a name, not a path), and what the game under
+    way offers (a seat of a table another computer hosts, `papertales join`, offers no new game, no Save
+    as: its `offers` say so; a screen never asks which kind of flow it is)."""
 
     catalog: Catalog
     autosave: bool
     served: bool
-    hosted: bool
     offers: Offers  # what the game under way offers besides playing (hints, the review, a rematch...): the
     # screens ask this, never which kind of flow runs it
 

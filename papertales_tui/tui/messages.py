@@ -115,7 +115,7 @@ class HintAsked(Message):
     hint (None: cancelled, or no decision is pending any more) and says whether it was shown: a hint
     shown is counted and kept with the game."""
 
-    def __init__(self, player: int, stop: threading.Event, progress: Callable[[int, int], None],
+    def __init__(self, player: int, stop: threading.Event, progress: Callable[[int, int | None], None],
                  answer: Callable[[CoachHint | None], bool]):
         super().__init__()
         self.player, self.cancel, self.progress, self.answer = player, stop, progress, answer
@@ -129,7 +129,7 @@ class ReviewAsked(Message):
     """The coach's review of the finished game for `seats`: worked out by the session in a worker
     (reporting `progress`, stopping when `stop` is set), then `answer(review)`."""
 
-    def __init__(self, seats: list[int], stop: threading.Event, progress: Callable[[int, int], None],
+    def __init__(self, seats: list[int], stop: threading.Event, progress: Callable[[int, int | None], None],
                  answer: Callable[[Review], None]):
         super().__init__()
         self.seats, self.cancel, self.progress, self.answer = list(seats), stop, progress, answer

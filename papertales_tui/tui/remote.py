@@ -16,8 +16,9 @@ as `Decide.prior`); the deciding screen's questions (a plan's forecast, the Cons
 Age-token changes, these two asked with the decision) return what is known (None: not yet) and the
 screen is told when the answer comes (`RemoteAsks.listen`: it posts itself a message then, and shows
 "waiting for the table" meanwhile); the log (F3) is asked the same way (`public_log`'s `later`); the
-coach's hint and review are waited for in a worker thread (`RemoteCoachJob`). The give-up suggestion is
-worked out here, from the seat's view. When the connection
+coach's hint and review are waited for in a worker thread (`RemoteCoachJob`, which cannot say how far the
+host's coach is). The give-up suggestion is worked out here, from the seat's view; the forecast of the
+deployment it sends is kept for its waiting screen (`Waiting.forecast`, as its board showed it). When the connection
 drops, it is opened again (after 0.2 s, then up to `RETRY_MAX` s apart) and the seat comes back where
 it was (the server sends the pages not read and the seat's state); a decision whose answer was lost
 is known by `next_seq`. Meanwhile a seat deciding keeps its screen (its decision is refused, saying
@@ -38,10 +39,10 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 from ..hosting import protocol as pr
-from ..rules import Catalog, ConstructionPrice, Decision, IllegalDecision, Pending, SeatView, Step
+from ..rules import Catalog, ConstructionPrice, Decision, Deploy, IllegalDecision, Pending, SeatView, Step
 from ..text.i18n import N_
 from ..words import Term
-from .flow import BACK, Decide, Final, Offers, Scene, Summary, Waiting
+from .flow import BACK, AnswersTold, Decide, Final, Offers, Scene, Summary, Waiting
 from .session import taken_back_text
 
 if TYPE_CHECKING:
@@ -175,6 +176,7 @@ class RemoteSession:
         self._sent: tuple[int, Decision | None] | None = None  # a decision or take-back sent, not answered yet
         self._refusals: list[Exception] = []  # refusals not shown yet
         self._refused_decision: Decision | None = None  # the last decision refused: its screen starts from it
+        self._deployed: tuple[int, Reply] | None = None  # (log size then, its forecast) of the deployment sent
         self._log: LogEntries = []  # the events of the log this seat may see, as far as asked
         self._log_upto = 0  # the log's length they cover (a page asked goes on from there)
         self._log_notes: list[tuple[int, int, str]] = []  # (log length then, seat, step) of each take-back
@@ -419,7 +421,7 @@ class RemoteSession:
         kind = Step(state.view.step) if state.take_back and not note else None
         humans = [i for i, t in enumerate(welcome.seats) if not t.startswith("bot:")]
         away = tuple(i for i in (*reading, *deciding) if i in humans and i not in state.online)
-        return Waiting(seat, deciding, reading, kind, note, away)
+        return Waiting(seat, deciding, reading, kind, note, away, self._deployed_forecast(state, seat))
 
     @property
     def offers(self) -> Offers:
@@ -563,7 +565,30 @@ class RemoteSession:
         if state is None or state.asked is None or player != self.seat:
             return Refusal("not_asked", N_("This seat has nothing to decide now."))
         seq = max(state.next_seq, self._min_seq)
+        if isinstance(decision, Deploy):
+            self._remember_forecast(state.view.log_size, decision)
         return self._sequenced(seq, pr.Decide(v=1, type="decide", seq=seq, decision=decision))
+
+    def _remember_forecast(self, size: int, deploy: Deploy) -> None:
+        """The forecast of the deployment about to be sent, as its board asked it (asked now, before the
+        decision, if it was not: the table answers in order), for the waiting screen (`Waiting.forecast`):
+        the seat is told when it comes."""
+        if not self.connected:
+            return
+        reply = self._question(RemoteAsks.plan(list(deploy.slots), deploy.keep))
+        with self._lock:
+            self._deployed = (size, reply)
+        reply.then(lambda _: self._changed())
+
+    def _deployed_forecast(self, state: pr.State, seat: int) -> TurnForecast | None:
+        """The forecast of the seat's deployment waiting to be revealed (None: not known, or none)."""
+        deployed = self._deployed
+        own = state.view.players[seat] if 0 <= seat < len(state.view.players) else None
+        if deployed is None or own is None or not isinstance(own.decided, Deploy) or state.view.over:
+            return None
+        size, reply = deployed
+        found: TurnForecast | None = reply.value if reply.answered and size == state.view.log_size else None
+        return found
 
     def take_back(self) -> bool:
         state = self._state
@@ -698,8 +723,10 @@ class RemoteCoachJob:
     def __init__(self, session: RemoteSession, query: Any, ordinal: int):
         self.session, self.query, self.ordinal = session, query, ordinal
 
-    def run(self, progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
-        """The coach's `Hint` or `Review`; None when cancelled, refused or out of reach."""
+    def run(self, progress: Callable[[int, int | None], None], cancelled: Callable[[], bool]) -> Any:
+        """The coach's `Hint` or `Review`; None when cancelled, refused or out of reach. How far the host's
+        coach is, the protocol does not say: `progress(0, None)` (the screen says it waits for the table)."""
+        progress(0, None)
         reply = self.session._question(self.query)
         came = threading.Event()
         reply.then(lambda _: came.set())
@@ -719,7 +746,7 @@ def known(reply: Reply) -> bool:
     return reply.done and not isinstance(reply.error, ConnectionError)
 
 
-class RemoteAsks:
+class RemoteAsks(AnswersTold):
     """The deciding screen's questions, put to the table (satisfies `tui.flow.Asks`): each returns what
     is known now (None: not yet, asked) and the screen is told when an answer comes (`listen`), as
     when the table moves on (`seat_view`: the table as it is now). When the table cannot answer, a
@@ -727,30 +754,23 @@ class RemoteAsks:
     suggestion, no death foretold)."""
 
     def __init__(self, session: RemoteSession, player: int):
+        super().__init__()  # (`listen`: told from the connection's thread)
         self._session, self.player = session, player
         self.seats = session.seats
-        self._told: list[Callable[[], object]] = []
-
-    def listen(self, told: Callable[[], object]) -> None:
-        """`told()` is called, from the connection's thread, when an answer comes or the table moves on."""
-        self._told.append(told)
-
-    def tell(self) -> None:
-        for told in list(self._told):
-            told()
 
     @staticmethod
-    def _plan(slots: list[int | None], keep: int | None) -> pr.Forecast:
+    def plan(slots: list[int | None], keep: int | None) -> pr.Forecast:
+        """The question of a deployment plan's forecast."""
         s = [*slots, None, None, None, None, None]  # (the five spots)
         return pr.Forecast(kind="forecast", slots=(s[0], s[1], s[2], s[3], s[4]), keep=keep)
 
     def forecast_ready(self, slots: list[int | None], keep: int | None = None) -> bool:
         """Asked of the table (once a plan and a moment), never waited for: `listen` tells when it comes
         (out of reach: not known, asked again once the table is back)."""
-        return known(self._session._question(self._plan(slots, keep)))
+        return known(self._session._question(self.plan(slots, keep)))
 
     def forecast(self, slots: list[int | None], keep: int | None = None) -> TurnForecast | None:
-        reply = self._session._question(self._plan(slots, keep))
+        reply = self._session._question(self.plan(slots, keep))
         result: TurnForecast | None = reply.value if reply.answered else None  # (not known: none shown for now)
         return result
 

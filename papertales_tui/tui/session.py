@@ -44,7 +44,7 @@ from ..rules import (
 from ..table import GameTable
 from ..text.i18n import N_
 from . import chapters, seats
-from .flow import BotTurn, Decide, Final, Handoff, Offers, Scene, Summary
+from .flow import AnswersTold, BotTurn, Decide, Final, Handoff, Offers, Scene, Summary
 from .language import SCREENS
 
 if TYPE_CHECKING:  # imported where used: the title screen starts without them (benchmarks/bench_tui.py)
@@ -429,7 +429,7 @@ class _Failed(Exception):
 PlanKey = tuple[tuple[int | None, ...], int | None]  # a deployment plan: its spots and the card kept
 
 
-class Asks:
+class Asks(AnswersTold):
     """The engine's answers about one seat's decision that its screen asks for, as data (satisfies
     `tui.flow.Asks`): what the screen reads as it opens (the decision, the price list, the Age changes)
     worked out by the Session when it hands this out, and each plan's forecast put in `answers` once
@@ -439,20 +439,12 @@ class Asks:
 
     def __init__(self, player: int, seats: list[str], view: SeatView, pend: Pending | None,
                  report: Sequence[ConstructionPrice] = (), age_changes: dict[tuple[int, int], AgeChange] | None = None):
+        super().__init__()  # (`listen`: told when the Session has answered this screen's forecasts)
         self.player, self.seats = player, list(seats)  # (the seat types at the table: bots are marked as such)
         self.view, self.pend, self.report = view, pend, tuple(report)
         self.age_changes = dict(age_changes or {})
         self.questions: list[PlanKey] = []  # the plans whose forecast the screen asked for, not answered yet
         self.answers: dict[PlanKey, TurnForecast | None] = {}
-        self._told: list[Callable[[], object]] = []
-
-    def listen(self, told: Callable[[], object]) -> None:
-        """`told()` is called when the Session has answered this screen's forecasts (`Session.answer`)."""
-        self._told.append(told)
-
-    def tell(self) -> None:
-        for told in list(self._told):
-            told()
 
     def seat_view(self) -> SeatView:
         """The seat's view (at one keyboard nobody else decides while this screen is up)."""

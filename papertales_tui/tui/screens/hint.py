@@ -58,7 +58,12 @@ class HintPanel(Static):
     HintPanel { dock: bottom; margin-bottom: 1; height: auto; max-height: 4; padding: 0 1; background: $boost; }
     """
 
-    def thinking(self, done: int, total: int) -> None:
+    def thinking(self, done: int, total: int | None) -> None:
+        """How far the coach is: `done` of `total` samples; None: not known (a joined seat: the table's host
+        thinks and does not say how far it is), the panel says it waits for the table."""
+        if total is None:
+            self.update(Text(_("The coach thinks on the host: waiting for the table… · h: cancel")))
+            return
         filled = BAR * min(done, total) // max(total, 1)
         self.update(Text.assemble((_("Coach thinking"), "bold"), " [" + "#" * filled + "." * (BAR - filled) + "] ",
                                   _("%(done)s/%(total)s samples · h: cancel") % {"done": done,

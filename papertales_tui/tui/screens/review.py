@@ -66,10 +66,17 @@ class ReviewScreen(GameScreen):
         yield Static("", id="review-note")
 
     def on_mount(self) -> None:
-        self.progress(0, 1)
+        self.query_one("#review-status", Static).update(Text.assemble(  # (until the coach says how far it is)
+            (_("The coach replays the game…"), "bold"), " · ", _("Esc: stop")))
         self.post_message(ReviewAsked(self.seats, self.stop, self.progress, self.show))
 
-    def progress(self, done: int, total: int) -> None:
+    def progress(self, done: int, total: int | None) -> None:
+        """How far the coach is: `done` of `total` decisions; None: not known (a joined seat: the table's
+        host replays the game and does not say how far it is), the screen says it waits for the table."""
+        if total is None:
+            self.query_one("#review-status", Static).update(Text(
+                _("The coach replays the game on the host: waiting for the table… · Esc: stop")))
+            return
         filled = BAR * done // max(total, 1)
         self.query_one("#review-status", Static).update(Text.assemble(
             (_("The coach replays the game:"), "bold"), " [" + "#" * filled + "." * (BAR - filled) + "] ",

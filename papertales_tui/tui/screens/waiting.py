@@ -8,6 +8,7 @@ open; its own decision may be taken back (`u`) until the step resolves, as at on
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,12 +18,15 @@ from ...rules import Deploy, Pick, SeatView, Step
 from ...text.i18n import N_
 from ..board_i18n import _, card_name, short_name
 from ..flow import Waiting
-from ..kingdom import FRONT_ROW, KingdomTable, KingdomView, SpotView, kingdom_views
+from ..kingdom import FRONT_ROW, KingdomTable, KingdomView, SpotView, kingdom_view, kingdom_views
 from ..language import and_list, said
 from ..seats import bot_marked, is_bot
 from ..text import SPOT_KEYS
 from ..widgets import Lines, unbroken, wrap
 from .common import GameScreen, TakeBack, turn_title
+
+if TYPE_CHECKING:
+    from ...rules.forecast import TurnForecast
 
 DOING = {  # whom the table waits for, and for what
     Step.PICK: N_("Waiting for %(names)s to pick."),
@@ -38,11 +42,14 @@ MAY_STILL = {  # (tui/session.py TAKEN_BACK: the steps one may take back)
     Step.HEAL: N_("You may still take back your choice (u) until everyone has decided."),
 }
 MAY_DECISION = N_("You may still take back your decision (u) until everyone has decided.")
+FORECAST_MARK = N_("(forecast, before the reveal)")  # the seat's own Kingdom as its deployment's forecast shows it
+BEFORE_MARK = N_("(before the reveal)")  # ... as it stands before the reveal (the forecast not known)
 
 
 def as_deployed(view: SeatView, k: KingdomView, plan: Deploy) -> KingdomView:
     """The seat's own Kingdom as it deployed, before the reveal (its new Units marked new, its hand
-    gone: the rest goes to the discard at the reveal, the card kept aside)."""
+    gone: the rest goes to the discard at the reveal, the card kept aside; its strength the Units' in
+    play before the deployment, marked so: the new ones count from the reveal)."""
     here = {s.card: s for s in k.spots if s is not None}
     spots: list[SpotView | None] = []
     for slot, card in enumerate(plan.slots):
@@ -55,7 +62,19 @@ def as_deployed(view: SeatView, k: KingdomView, plan: Deploy) -> KingdomView:
             spots.append(SpotView(slot, card, card_name(t), t.cost, t.strength or 0, None, slot in FRONT_ROW,
                                   t.produces, 0, new=True, short=short_name(t)))
     paid = sum(s.cost for s in spots if s is not None and s.new)
-    return replace(k, spots=tuple(spots), hand=0, kept=k.kept or plan.keep is not None, gold=max(0, k.gold - paid))
+    return replace(k, spots=tuple(spots), hand=0, kept=k.kept or plan.keep is not None, gold=max(0, k.gold - paid),
+                   mark=said(BEFORE_MARK))
+
+
+def as_forecast(k: KingdomView, plan: Deploy, f: TurnForecast) -> KingdomView:
+    """The seat's own Kingdom as its deployment's forecast shows it (`f.after`: the Kingdom alone after its
+    reveal, as the deployment board showed it when the seat confirmed): each Unit's strength, Age tokens
+    and death at Aging, the Kingdom's strength, LP and Gold then; marked as a forecast."""
+    here = {s.card for s in k.spots if s is not None}
+    new = {slot for slot, card in enumerate(plan.slots) if card is not None and card not in here}
+    after = kingdom_view(f.after, 0, new=new)
+    return replace(after, player=k.player, name=k.name, hand=0, kept=k.kept or plan.keep is not None,
+                   mark=said(FORECAST_MARK))
 
 
 def names_text(names: list[str]) -> str:
@@ -87,7 +106,9 @@ class WaitingScreen(GameScreen):
         seat = self.scene.seat
         own = view.players[seat] if 0 <= seat < len(view.players) else None
         if own is not None and isinstance(own.decided, Deploy) and not view.over:
-            views[seat] = as_deployed(view, views[seat], own.decided)
+            f = self.scene.forecast
+            views[seat] = (as_forecast(views[seat], own.decided, f) if f is not None
+                           else as_deployed(view, views[seat], own.decided))
         return views
 
     def table_rows(self, box: int) -> int:
@@ -120,25 +141,38 @@ class WaitingScreen(GameScreen):
                 "names": names_text([self.seat_name(i) for i in scene.away])}, style="bold"))
         if not scene.deciding and not scene.reading and not scene.note and not view.over:
             lines.append(Text(_("Waiting for the table…")))
+        lines += self.own_lines(view, scene)
+        if scene.take_back is not None:
+            may = MAY_STILL.get(Step(scene.take_back), MAY_DECISION)
+            lines.append(Text(said(may), style="dim"))
+        lines.append(Text(_("Meanwhile: F2 the cards, F3 the log, F4 the scores and every Kingdom."), style="dim"))
+        return self.wrap_lines(lines)
+
+    def own_lines(self, view: SeatView, scene: Waiting) -> list[Text]:
+        """The seat's own decision: the draft cards it holds, or its deployment placed (and its forecast,
+        as its board showed it when it confirmed)."""
         own = view.players[scene.seat] if 0 <= scene.seat < len(view.players) else None
-        if own is not None and Step(view.step) == Step.PICK and not view.over:  # the draft: what it holds
+        lines: list[Text] = []
+        if own is None or view.over:
+            return lines
+        if Step(view.step) == Step.PICK:  # the draft: what it holds
             picked = Text(_("Picked this turn:") + " ", style="bold")
             names = [unbroken(card_name(view.card(c))) for c in own.hand or ()]
             if isinstance(own.decided, Pick):
                 names.append(unbroken(_("%(card)s (this pick)") % {"card": card_name(view.card(own.decided.card))}))
             picked.append(", ".join(names) or _("nothing yet"))
             lines.append(picked)
-        if own is not None and isinstance(own.decided, Deploy) and not view.over:  # its own plan, placed
+        if isinstance(own.decided, Deploy):  # its own plan, placed
             placed = Text(_("Your deployment:") + " ", style="bold")
             spots = [unbroken(f"{SPOT_KEYS[k]} {card_name(view.card(c))}")
                      for k, c in enumerate(own.decided.slots) if c is not None]
             placed.append(", ".join(spots) or _("nothing"))
             lines.append(placed)
-        if scene.take_back is not None:
-            may = MAY_STILL.get(Step(scene.take_back), MAY_DECISION)
-            lines.append(Text(said(may), style="dim"))
-        lines.append(Text(_("Meanwhile: F2 the cards, F3 the log, F4 the scores and every Kingdom."), style="dim"))
-        return self.wrap_lines(lines)
+            if scene.forecast is not None:
+                from .deploy import wars_line
+
+                lines.append(wars_line(scene.forecast, max(20, self.app.size.width - 4)))
+        return lines
 
     def wrap_lines(self, lines: list[Text]) -> list[Text]:
         """Each line broken to the box's width (long names at a table of 7), between names, never
