@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -28,10 +29,8 @@ from papertales_tui.rules.bots import hard, make_bot
 from papertales_tui.rules.bots.knowledge import game_from_view
 from papertales_tui.rules.engine import Game
 
-try:
-    from papertales_tui.rules.card_files import default_catalog
-except ImportError:  # an older layout
-    from papertales_tui.rules.catalog import default_catalog  # type: ignore[no-redef]
+sys.path.insert(0, os.path.dirname(__file__))
+from bench_bots import default_catalog  # noqa: E402
 
 PRIORS = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
 BUDGETS = (1, 2, 4)
