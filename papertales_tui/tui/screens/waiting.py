@@ -24,6 +24,7 @@ from ..seats import bot_marked, is_bot
 from ..text import SPOT_KEYS
 from ..widgets import Lines, unbroken, wrap
 from .common import GameScreen, TakeBack, turn_title
+from .deploy import wars_line
 
 if TYPE_CHECKING:
     from ...rules.forecast import TurnForecast
@@ -169,8 +170,6 @@ class WaitingScreen(GameScreen):
             placed.append(", ".join(spots) or _("nothing"))
             lines.append(placed)
             if scene.forecast is not None:
-                from .deploy import wars_line
-
                 lines.append(wars_line(scene.forecast, max(20, self.app.size.width - 4)))
         return lines
 
