@@ -15,6 +15,7 @@ from typing import Any, Literal
 import aiohttp
 import pytest
 import test_join_waits
+from helpers.browser import chromium_missing
 from helpers.phone import hosted as phone_hosted
 from helpers.phone import troubles, with_phone
 from pydantic import BaseModel, ConfigDict
@@ -28,6 +29,7 @@ from papertales_tui.hosting.server import TableServer, link, running
 from papertales_tui.hosting.table import HostedTable
 from papertales_tui.rules import Game, Step, default_catalog
 
+browser_needed = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
 held_seat = test_join_waits.held_seat  # (the fixture: a seat of a table whose server holds each question)
 NOTICE = {"v": 1, "type": "notice", "what": "progress", "id": 3, "ask": "hint", "done": 12, "total": 40}
 
@@ -260,8 +262,6 @@ async def test_the_phone_page_shows_the_coachs_count_for_a_hint_and_for_the_revi
             body = await next_body(ws, r'id="hint-progress">\d+/\d+ samples')
             done, total = map(int, re.findall(r'id="hint-progress">(\d+)/(\d+) samples', body)[0])
             assert 0 < done <= total and f'max="{total}" value="{done}"' in body and 'id="hint-cancel"' in body
-            await ws.send_json({"a": "lang", "v": "fr"})  # (in the page's language)
-            await next_body(ws, r"\d+/\d+ tirages|hint-answer")
             body = await next_body(ws, 'id="hint-answer"', 90)
             assert 'id="hint-progress"' not in body
     assert troubles(logged) == []
@@ -278,10 +278,34 @@ async def test_the_phone_page_shows_the_coachs_count_for_a_hint_and_for_the_revi
             if page is not None:
                 await ws.send_json({"a": "read", "v": page.group(1)})
             await next_body(ws, 'id="review-ask"')
+            await ws.send_json({"a": "lang", "v": "fr"})  # (in the page's language)
+            await next_body(ws, 'id="review-ask"')
             await ws.send_json({"a": "review"})
-            body = await next_body(ws, r'id="review-progress">\d+/\d+ decisions')
+            body = await next_body(ws, r'id="review-progress">\d+/\d+ décisions')
             mine = len([d for d in game.state.decisions if d["player"] == 0])
-            assert f"/{mine} decisions" in body and 'id="review-cancel"' in body
+            assert f"/{mine} décisions" in body and 'id="review-cancel"' in body and f'max="{mine}"' in body
+            await ws.send_json({"a": "lang", "v": "en"})
             body = await next_body(ws, "decisions reviewed", 90)
             assert 'id="review-progress"' not in body and 'id="review-bar"' not in body
+    assert troubles(logged) == []
+
+
+@browser_needed
+def test_on_a_phone_the_coachs_count_shows_whole_under_its_cancel_button():
+    """In Chromium at 360x640: while the host's coach thinks on a hint, the page shows how far it is (the
+    samples of how many, a bar) whole, with its Cancel button of 44x44 CSS px at least."""
+    from helpers.phone import SMALL, layout_problems, phone
+
+    with phone_hosted(2, seed=7, types=["human", "human"]) as (table, links, logged), phone(SMALL) as ph:
+        table.hint_budget = 3.0
+        ph.page.goto(links[0])
+        ph.page.wait_for_selector("#hint-ask", timeout=20000)
+        ph.tap("#hint-ask")
+        ph.page.wait_for_selector("#hint-progress", timeout=30000)
+        said = ph.page.inner_text("#hint-progress")
+        done, total = map(int, re.fullmatch(r"(\d+)/(\d+) samples", said).groups())  # type: ignore[union-attr]
+        assert 0 < done <= total and ph.page.get_attribute("#hint-bar", "max") == str(total)
+        assert layout_problems(ph) == [] and ph.page.is_visible("#hint-cancel")
+        ph.page.wait_for_selector("#hint-answer", timeout=90000)
+        assert ph.page.query_selector("#hint-progress") is None and ph.problems == []
     assert troubles(logged) == []
