@@ -242,11 +242,16 @@ async def test_a_joined_seats_review_shows_the_hosts_count_then_the_review(held_
 
 
 # ---- a seat's phone page --------------------------------------------------------------------------
-async def next_body(ws: Any, text: str, seconds: float = 60) -> str:
+async def next_body(ws: Any, text: str, seconds: float = 60, counts: list[dict[str, Any]] | None = None) -> str:
+    """The next body of the page that holds `text` (a regular expression); the counts put in place
+    meanwhile (`{"progress": ...}`, no body) added to `counts`."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        body = (await ws.receive_json(timeout=max(0.1, end - time.monotonic())))["html"]
-        if re.search(text, body):
+        message = await ws.receive_json(timeout=max(0.1, end - time.monotonic()))
+        if "progress" in message and counts is not None:
+            counts.append(message["progress"])
+        body = message.get("html")
+        if body is not None and re.search(text, body):
             return str(body)
     raise AssertionError(f"no body with {text!r}")
 
@@ -262,8 +267,12 @@ async def test_the_phone_page_shows_the_coachs_count_for_a_hint_and_for_the_revi
             body = await next_body(ws, r'id="hint-progress">\d+/\d+ samples')
             done, total = map(int, re.findall(r'id="hint-progress">(\d+)/(\d+) samples', body)[0])
             assert 0 < done <= total and f'max="{total}" value="{done}"' in body and 'id="hint-cancel"' in body
-            body = await next_body(ws, 'id="hint-answer"', 90)
+            counts: list[dict[str, Any]] = []  # the newer counts, put in place on the page
+            body = await next_body(ws, 'id="hint-answer"', 90, counts)
             assert 'id="hint-progress"' not in body
+            assert counts and all(c["which"] == "hint" and 0 < c["done"] <= c["total"] for c in counts)
+            assert all(c["progress"] == f'{c["done"]}/{c["total"]} samples' for c in counts)
+            assert [c["done"] for c in counts] == sorted(c["done"] for c in counts) and counts[0]["done"] >= done
     assert troubles(logged) == []
     game = game_at(None, 4)
     host = with_phone(TableServer(HostedTable(game, ["human", "human"], pages_from=len(game.state.log) - 1), None,
@@ -302,10 +311,16 @@ def test_on_a_phone_the_coachs_count_shows_whole_under_its_cancel_button():
         ph.page.wait_for_selector("#hint-ask", timeout=20000)
         ph.tap("#hint-ask")
         ph.page.wait_for_selector("#hint-progress", timeout=30000)
-        said = ph.page.inner_text("#hint-progress")
+        said, drawn = ph.page.inner_text("#hint-progress"), ph.shown()
         done, total = map(int, re.fullmatch(r"(\d+)/(\d+) samples", said).groups())  # type: ignore[union-attr]
         assert 0 < done <= total and ph.page.get_attribute("#hint-bar", "max") == str(total)
         assert layout_problems(ph) == [] and ph.page.is_visible("#hint-cancel")
+        ph.page.wait_for_function(f"() => document.getElementById('hint-progress')?.textContent !== {said!r}",
+                                  timeout=30000)
+        if ph.shown() == drawn:  # a newer count, put in place: the body not drawn again
+            assert re.fullmatch(r"\d+/\d+ samples", ph.page.inner_text("#hint-progress")), "not a count"
+        else:  # (drawn again only by the coach's answer)
+            assert ph.page.query_selector("#hint-answer") is not None
         ph.page.wait_for_selector("#hint-answer", timeout=90000)
         assert ph.page.query_selector("#hint-progress") is None and ph.problems == []
     assert troubles(logged) == []

@@ -234,17 +234,21 @@ class PhoneSeat:
             await self.show()
 
     async def progress(self, notice: p.Notice) -> None:
-        """How far the host's coach is with the question under way (shown while the page says it thinks)."""
+        """How far the host's coach is with the question under way (shown while the page says it thinks):
+        the first count draws the page again, the next ones are put in place (`{"progress": ...}`)."""
         if notice.id is None or notice.id != self.coach_id or notice.done is None or notice.total is None:
             return
         told = (notice.done, notice.total)
         if notice.ask == "hint" and self.hint_state == "thinking":
-            self.hint_progress = told
+            first, self.hint_progress = self.hint_progress is None, told
         elif notice.ask == "review" and self.review_state == "thinking":
-            self.review_progress = told
+            first, self.review_progress = self.review_progress is None, told
         else:
             return
-        await self.show()
+        if first:  # (the page shows no count yet: drawn again, with it)
+            await self.show()
+        else:  # (put in place: the page's buttons stay as they are, a tap meanwhile lands)
+            await self.push({"progress": render.progress(self, notice.ask)})
 
     async def cancel_coach(self) -> None:
         """Stop the host's coach job for this seat (its question is answered `cancelled`)."""
