@@ -190,8 +190,9 @@ async def test_the_age_tokens_question_says_it_waits_for_the_table_then_what_eac
 
 
 async def test_the_coachs_review_says_it_waits_for_the_table_never_a_count_it_does_not_know(held_seat):
-    """The host's coach does not say how far its review is: the seat's review screen says it waits for
-    the table (it said "0/1 decisions" until the answer came), then shows the review."""
+    """While the host holds the question (its coach has not started: it waits its turn), the seat's review
+    screen says it waits for the table (it once said "0/1 decisions" until the answer came), then shows
+    the review. (The host's count, once its coach works, is tests/test_coach_progress.py's.)"""
     from papertales_tui.tui.screens.final import FinalScreen
     from papertales_tui.tui.screens.review import ReviewScreen
 

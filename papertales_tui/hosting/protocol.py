@@ -330,16 +330,51 @@ class Refused(_ToSeat):
     next_seq: int | None = None
 
 
+PROGRESS = "progress"  # the notice of how far a seat's coach job is
+MAX_PROGRESS = 100_000  # the largest count a progress notice holds (a hint's samples, a review's decisions)
+MAX_PROGRESS_NOTICE = 256  # bytes of one progress notice (one is about 90)
+PROGRESS_EVERY = 0.25  # seconds at least between two progress notices of one coach job (4 a second at most)
+Count = Annotated[int, Field(ge=0, le=MAX_PROGRESS, strict=True)]
+
+
 class Notice(_ToSeat):
     """Something the seat is told: `taken_over` (another client opened this seat's link: this one is
     closed), `took_back` (`seat` took back their decision of `step`), `closing` (the host stops; the
     table is saved), `rematch` (a new game at the same table: its pages start from id 0 again; a
-    `welcome` and a `state` follow)."""
+    `welcome` and a `state` follow), `progress` (how far the coach's job for this seat's question `id`
+    is: `done` of `total` samples of a `hint`, decisions of a `review`, as `ask` says; sent to the asking
+    seat only, one every `PROGRESS_EVERY` seconds at most: docs/protocol.md). A notice is how a newer
+    server tells a seat something new: a client ignores a `what` it does not know."""
 
     type: Literal["notice"] = "notice"
-    what: str
+    what: Annotated[str, Field(max_length=32)]
     seat: SeatNo | None = None
     step: str | None = None
+    id: Annotated[int, Field(ge=0, le=MAX_SEQ, strict=True)] | None = None  # (progress) the question's id
+    ask: Literal["hint", "review"] | None = None  # (progress) the question's kind
+    done: Count | None = None  # (progress) samples or decisions done
+    total: Count | None = None  # (progress) of how many (a hint's: as the pace so far lets it foresee)
+
+    @model_validator(mode="after")
+    def _progress(self) -> Notice:
+        if self.what != PROGRESS:
+            return self
+        if self.id is None or self.ask is None or self.done is None or self.total is None:
+            raise ValueError("a progress notice has its question's id and ask, done and total")
+        if self.total < 1 or self.done > self.total:
+            raise ValueError("a progress notice's done is at most its total, which is at least 1")
+        return self
+
+
+def progress_notice(ident: int, ask: Literal["hint", "review"], done: int, total: int) -> Notice:
+    """How far the coach's job for question `ident` is (the counts clamped to what a notice holds)."""
+    total = min(max(total, 1), MAX_PROGRESS)
+    return Notice(what=PROGRESS, id=ident, ask=ask, done=min(max(done, 0), total), total=total)
+
+
+class BadProgress(ValueError):
+    """A progress notice refused (malformed, or longer than `MAX_PROGRESS_NOTICE`): a client drops it and
+    goes on (it only said how far the coach was)."""
 
 
 ToSeat = Annotated[Welcome | State | Page | Answer | Refused | Notice, Field(discriminator="type")]
@@ -609,9 +644,25 @@ def to_seat(text: str | bytes, catalog: Catalog) -> Welcome | State | Page | Ans
     if len(text) > MAX_TO_SEAT:
         raise ValueError(f"a message of more than {MAX_TO_SEAT} bytes")
     try:
-        return _TO_SEAT.validate_json(text, context={"catalog": catalog})
+        message = _TO_SEAT.validate_json(text, context={"catalog": catalog})
     except ValidationError as err:
+        if _is_progress(text):
+            raise BadProgress(f"a progress notice refused: {_why(err)}") from None
         raise ValueError(_why(err)) from None
+    if isinstance(message, Notice) and message.what == PROGRESS and len(text) > MAX_PROGRESS_NOTICE:
+        raise BadProgress(f"a progress notice of more than {MAX_PROGRESS_NOTICE} bytes")
+    return message
+
+
+def _is_progress(text: str | bytes) -> bool:
+    """Whether a message that could not be read is a progress notice (a client drops such a one)."""
+    import json
+
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(found, dict) and found.get("type") == "notice" and found.get("what") == PROGRESS
 
 
 def _why(err: Exception) -> str:
@@ -622,7 +673,8 @@ def _why(err: Exception) -> str:
     return str(err)
 
 
-__all__ = ["COACH_QUESTIONS", "Answer", "Ask", "HintW", "Rematch", "ReviewW", "Decide", "hint_of", "hint_wire",
+__all__ = ["COACH_QUESTIONS", "MAX_PROGRESS", "MAX_PROGRESS_NOTICE", "PROGRESS", "PROGRESS_EVERY", "Answer", "Ask",
+           "BadProgress", "HintW", "Rematch", "ReviewW", "Decide", "hint_of", "hint_wire",
            "review_of", "review_wire", "Figures", "LogPage", "MAX_LOG_PAGE", "MAX_TO_SEAT", "MAX_TO_SERVER",
            "Notice", "Page", "REASONS", "RESULTS", "Read", "Refused", "State", "TakeBack", "VERSION", "Welcome",
-           "answer_result", "encode", "result", "to_seat", "to_server"]
+           "answer_result", "encode", "progress_notice", "result", "to_seat", "to_server"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import secrets
 import sys
 import threading
@@ -72,6 +73,51 @@ class _Stop:
 
     def is_set(self) -> bool:
         return self._event.is_set()
+
+
+class _Progress:
+    """How far a seat's coach job is, told to the seat that asked (its connection only): the job's
+    thread reports each count (`report`), the newest is kept and sent from the event loop, one notice
+    every `protocol.PROGRESS_EVERY` seconds at most; none once the job has ended or was stopped, or the
+    connection is no longer the seat's."""
+
+    def __init__(self, server: TableServer, client: Client, message: p.Ask, stop: _Stop):
+        self.server, self.client, self.stop = server, client, stop
+        self.ident, self.kind = message.id, message.query.kind
+        self.loop = asyncio.get_running_loop()
+        self.lock = threading.Lock()
+        self.newest: tuple[int, int] | None = None
+        self.sent: tuple[int, int] | None = None
+        self.waiting = False  # a send is scheduled on the loop
+        self.last = -math.inf  # the loop's time of the last notice sent
+        self.ended = False
+
+    def report(self, done: int, total: int | None) -> None:
+        """A count from the job's thread (`coach.Progress`)."""
+        if total is None:
+            return
+        with self.lock:
+            self.newest = (done, total)
+            if self.waiting:
+                return
+            self.waiting = True
+        with contextlib.suppress(RuntimeError):  # (the loop closed: the host stops)
+            self.loop.call_soon_threadsafe(self.send)
+
+    def send(self) -> None:
+        """(On the loop) the newest count, unless one went less than PROGRESS_EVERY seconds ago."""
+        wait = self.last + p.PROGRESS_EVERY - self.loop.time()
+        if wait > 0:
+            self.loop.call_later(wait, self.send)
+            return
+        with self.lock:
+            newest, self.waiting = self.newest, False
+        server, client = self.server, self.client
+        if (self.ended or self.stop.is_set() or newest is None or newest == self.sent
+                or server.clients.get(client.seat) is not client or server.coaching.get(client.seat) is not self.stop):
+            return
+        self.last, self.sent = self.loop.time(), newest
+        server.queue(client, p.progress_notice(self.ident, "hint" if self.kind == "hint" else "review", *newest))
 
 
 @dataclass(eq=False)
@@ -361,10 +407,12 @@ class TableServer:
     async def coach_run(self, client: Client, message: p.Ask, job: Any, stop: _Stop) -> None:
         seat, kind = client.seat, message.query.kind
         asked = self.table.asked(seat)
+        told = _Progress(self, client, message, stop)
         try:
             async with self.coach_slots:
-                result = None if stop.is_set() else await asyncio.to_thread(job, stop.is_set)
+                result = None if stop.is_set() else await asyncio.to_thread(job, stop.is_set, told.report)
         finally:
+            told.ended = True  # (no count after the answer)
             if self.coaching.get(seat) is stop:
                 del self.coaching[seat]
         if result is None or stop.is_set() or (kind == "hint" and self.table.asked(seat) != asked):

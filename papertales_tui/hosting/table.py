@@ -55,6 +55,8 @@ __all__ = ["HUMAN", "HostedTable", "is_bot", "read_sidecar", "sidecar_path", "wr
 REVIEW_EACH = 0.5  # CPU seconds of search per decision in a joined seat's review (as at one keyboard)
 SECRET_BYTES = 24  # secrets.token_urlsafe(24): 32 characters, 192 bits
 SIDECAR = ".secrets"
+# A seat's coach job (`HostedTable.coach_job`): called with `cancelled` and `progress(done, total)`
+CoachWork = Callable[[Callable[[], bool], Callable[[int, int], None]], Any]
 
 
 def sidecar_path(path: Path | str) -> Path:
@@ -219,11 +221,12 @@ class HostedTable(GameTable):
         return self._forecast(seat, list(query.slots), query.keep)
 
     # --- the coach, on the host, from the seat's own view only -------------------------------------------
-    def coach_job(self, seat: int, kind: str) -> Callable[[Callable[[], bool]], Any] | p.Refused | None:
+    def coach_job(self, seat: int, kind: str) -> CoachWork | p.Refused | None:
         """The work of a seat's `hint` or `review` question, to run in a thread (it reads copies only:
         the seat's view without the seed, its decision, its memory of the draft; or, once the game is
-        over, the game as it began): called with `cancelled`, it returns the answer's result, or None
-        when cancelled. None: nothing to work out (no decision asked: the answer is null)."""
+        over, the game as it began): called with `cancelled` and `progress` (told each count: samples of
+        a hint, decisions of a review), it returns the answer's result, or None when cancelled. None:
+        nothing to work out (no decision asked: the answer is null)."""
         from ..rules import coach
 
         catalog = self.game.catalog
@@ -233,10 +236,10 @@ class HostedTable(GameTable):
                 return None
             view, pend, ordinal, memory = self._seen(seat), work.pend, work.ordinal, self.draft_memory(seat)
 
-            def hint(cancelled: Callable[[], bool]) -> Any:
+            def hint(cancelled: Callable[[], bool], progress: coach.Progress | None = None) -> Any:
                 try:
                     found = coach.hint(view, pend, catalog, budget=self.hint_budget, max_samples=coach.MAX_SAMPLES,
-                                       cancelled=cancelled, drafts=memory)
+                                       cancelled=cancelled, drafts=memory, progress=progress)
                 except coach.Cancelled:
                     return None
                 return p.hint_wire(found, ordinal)
@@ -245,10 +248,10 @@ class HostedTable(GameTable):
         if review is None:
             return p.Refused(reason="not_over", about="ask", message="the review comes once the game is over")
 
-        def reviewed(cancelled: Callable[[], bool]) -> Any:
+        def reviewed(cancelled: Callable[[], bool], progress: coach.Progress | None = None) -> Any:
             try:
                 found = coach.review(review.start, review.decisions, review.seats, budget=self.review_budget,
-                                     max_each=REVIEW_EACH, cancelled=cancelled, hints=review.hints)
+                                     max_each=REVIEW_EACH, cancelled=cancelled, hints=review.hints, progress=progress)
             except coach.Cancelled:
                 return None
             return p.review_wire(found)

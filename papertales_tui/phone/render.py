@@ -62,8 +62,10 @@ class PhoneSeat(Protocol):
     sent: bool
     hint: Any
     hint_state: str
+    hint_progress: tuple[int, int] | None
     review: Any
     review_state: str
+    review_progress: tuple[int, int] | None
 
     def unread(self) -> int | None: ...
 
@@ -431,11 +433,14 @@ def screen(seat: PhoneSeat) -> dict[str, Any]:
 
 
 def coach_panel(seat: PhoneSeat) -> dict[str, Any]:
-    """The coach's hint on the decision asked, as the terminal's hint panel says it: its choice (what it
-    would decide, in the game's words), why, and the playouts behind it."""
+    """The coach's hint on the decision asked, as the terminal's hint panel says it: while it thinks, how
+    far it is (samples done of how many, once the host tells); then its choice (what it would decide, in
+    the game's words), why, and the playouts behind it."""
     state = seat.state
     assert state is not None
-    out: dict[str, Any] = {"state": seat.hint_state, "choice": "", "why": "", "playouts": ""}
+    out: dict[str, Any] = {"state": seat.hint_state, "choice": "", "why": "", "playouts": "", "progress": ""}
+    if seat.hint_state == "thinking" and seat.hint_progress is not None:  # (as the host last told)
+        out.update(counted("hint", *seat.hint_progress))
     hint = seat.hint
     if seat.hint_state == "shown" and hint is not None:
         from ..text.coach import why
@@ -450,13 +455,35 @@ def coach_panel(seat: PhoneSeat) -> dict[str, Any]:
     return out
 
 
+def counted(kind: str, done: int, total: int) -> dict[str, Any]:
+    """How far the host's coach is, as the page shows it: `done` of `total` samples of a hint, decisions
+    of the review (the words, and the bar's value and maximum)."""
+    words = (ngettext("%(done)s/%(total)s sample", "%(done)s/%(total)s samples", total) if kind == "hint"
+             else ngettext("%(done)s/%(total)s decision", "%(done)s/%(total)s decisions", total))
+    return {"done": done, "total": total, "progress": words % {"done": done, "total": total}}
+
+
+def progress(seat: PhoneSeat, kind: str) -> dict[str, Any]:
+    """A newer count of the coach's `kind` (hint or review) for a page that shows the count already: the
+    page puts it in place (`#hint-progress` and `#hint-bar`, or the review's) without drawing its body
+    again, so that a tap meanwhile is never lost on a button drawn anew."""
+    told = seat.hint_progress if kind == "hint" else seat.review_progress
+    assert told is not None
+    with speaking(seat.lang):
+        return {"which": kind, **counted(kind, *told)}
+
+
 def review(seat: PhoneSeat) -> dict[str, Any]:
-    """The coach's review of this seat's decisions, as the terminal's review screen lists it: the three
+    """The coach's review of this seat's decisions, as the terminal's review screen lists it (while the
+    coach replays the game, how many decisions it has assessed, once the host tells): the three
     costliest first, in solo the turn that decided the game, then every decision reviewed; the
     statement of uncertainty below."""
     state = seat.state
     assert state is not None
-    out: dict[str, Any] = {"state": seat.review_state, "status": "", "costly": [], "lines": [], "note": ""}
+    out: dict[str, Any] = {"state": seat.review_state, "status": "", "costly": [], "lines": [], "note": "",
+                           "progress": ""}
+    if seat.review_state == "thinking" and seat.review_progress is not None:  # (as the host last told)
+        out.update(counted("review", *seat.review_progress))
     result = seat.review
     if seat.review_state != "shown" or result is None:
         return out

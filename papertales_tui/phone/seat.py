@@ -11,7 +11,8 @@ game decides comes from the protocol, so a seat sees only its own view.
 The coach's hint and review, and a rematch (`HOOKS`: the protocol's `ask {kind: "hint"}`, `"review"`,
 `"cancel"` and `rematch`): a hint or a review is asked from a task of its own (taps go on while the
 host's coach thinks; tapping its button again cancels it); a hint is for the decision asked when it was
-asked, and is dropped when the decision moves on.
+asked, and is dropped when the decision moves on. Meanwhile the host's progress notices for that question
+(`notice progress`) are shown as they come: how many samples, or decisions, of how many.
 """
 
 from __future__ import annotations
@@ -90,7 +91,9 @@ class PhoneSeat:
         self.tasks: set[asyncio.Future[None]] = set()
         self.review: Any = None  # the coach's `Review` of this seat's decisions, once asked at the end
         self.review_state = ""  # "", "thinking", "shown" or "cancelled"
+        self.review_progress: tuple[int, int] | None = None  # (done, total) decisions, as the host last told
         self.coaching = 0  # the coach's questions asked (and cancelled): only the last one's answer is shown
+        self.coach_id: int | None = None  # the id of the coach's question under way (its progress notices')
         self.reset()
 
     # --- the page's own choices, reset with every new decision -------------------------------------
@@ -105,6 +108,7 @@ class PhoneSeat:
         self.sent = False  # the decision is sent: the table's answer is awaited (its buttons are gone)
         self.hint: Any = None  # the coach's `Hint` for this decision
         self.hint_state = ""  # "", "thinking", "shown" or "cancelled"
+        self.hint_progress: tuple[int, int] | None = None  # (done, total) samples, as the host last told
 
     def unread(self) -> int | None:
         """The first results page this seat has not read (it is shown before anything else)."""
@@ -121,7 +125,11 @@ class PhoneSeat:
             async for frame in self.ws:
                 if frame.type != aiohttp.WSMsgType.TEXT:
                     break
-                await self.received(p.to_seat(frame.data, self.catalog))
+                try:
+                    message = p.to_seat(frame.data, self.catalog)
+                except p.BadProgress:  # (it only said how far the coach was: dropped)
+                    continue
+                await self.received(message)
         finally:
             for future in [*self.asks.values(), *self.tasks]:
                 future.cancel()
@@ -141,12 +149,7 @@ class PhoneSeat:
             self.error, self.sent = render.refused(message.message), False
             await self.show()
         elif isinstance(message, p.Notice):
-            if message.what in ("taken_over", "closing"):
-                self.closed_why = message.what
-            elif message.what == "rematch":  # a new game at this table: its pages are numbered from 0 again
-                self.pages.clear()
-                self.read_sent, self.log, self.key = -1, [], ()
-                self.review, self.review_state = None, ""
+            await self.notice(message)
         elif isinstance(message, p.State):
             self.state = message
             key = (message.asked.kind if message.asked else None, message.view.log_size, message.next_seq)
@@ -160,6 +163,16 @@ class PhoneSeat:
                 self.spawn(self.refresh_log())
             await self.show()
 
+    async def notice(self, message: p.Notice) -> None:
+        if message.what == p.PROGRESS:
+            await self.progress(message)
+        elif message.what in ("taken_over", "closing"):
+            self.closed_why = message.what
+        elif message.what == "rematch":  # a new game at this table: its pages are numbered from 0 again
+            self.pages.clear()
+            self.read_sent, self.log, self.key = -1, [], ()
+            self.review, self.review_state = None, ""
+
     async def send(self, message: dict[str, Any] | p.Decide | p.TakeBack | p.Read | p.Rematch) -> None:
         if self.ws is not None and not self.ws.closed:
             if isinstance(message, dict):  # (a question: checked by the server, as SeatClient.ask sends it)
@@ -167,8 +180,8 @@ class PhoneSeat:
             else:
                 await self.ws.send_str(message.model_dump_json())
 
-    async def ask(self, query: dict[str, Any], timeout: float = 30) -> Any:
-        ident = next(self.ids)
+    async def ask(self, query: dict[str, Any], timeout: float = 30, ident: int | None = None) -> Any:
+        ident = next(self.ids) if ident is None else ident
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.asks[ident] = future
         await self.send({"id": ident, "type": "ask", "query": query})
@@ -203,9 +216,10 @@ class PhoneSeat:
         (a hint only while its decision is still the one asked)."""
         key, self.coaching = self.key, self.coaching + 1
         mine = self.coaching  # (a question asked again, or cancelled, answers no more here)
+        self.coach_id = ident = next(self.ids)
         result = None
         with contextlib.suppress(asyncio.TimeoutError, ConnectionError, ValueError):
-            result = await self.ask({"kind": kind}, COACH_WAIT)
+            result = await self.ask({"kind": kind}, COACH_WAIT, ident)
         if kind == "hint":
             if key != self.key or self.hint_state != "thinking" or mine != self.coaching:
                 return
@@ -218,6 +232,23 @@ class PhoneSeat:
             self.review_state = "shown" if result is not None else "cancelled"
         with contextlib.suppress(ConnectionError):
             await self.show()
+
+    async def progress(self, notice: p.Notice) -> None:
+        """How far the host's coach is with the question under way (shown while the page says it thinks):
+        the first count draws the page again, the next ones are put in place (`{"progress": ...}`)."""
+        if notice.id is None or notice.id != self.coach_id or notice.done is None or notice.total is None:
+            return
+        told = (notice.done, notice.total)
+        if notice.ask == "hint" and self.hint_state == "thinking":
+            first, self.hint_progress = self.hint_progress is None, told
+        elif notice.ask == "review" and self.review_state == "thinking":
+            first, self.review_progress = self.review_progress is None, told
+        else:
+            return
+        if first:  # (the page shows no count yet: drawn again, with it)
+            await self.show()
+        else:  # (put in place: the page's buttons stay as they are, a tap meanwhile lands)
+            await self.push({"progress": render.progress(self, notice.ask)})
 
     async def cancel_coach(self) -> None:
         """Stop the host's coach job for this seat (its question is answered `cancelled`)."""
@@ -271,7 +302,7 @@ class PhoneSeat:
                 self.hint_state = "cancelled"
                 await self.cancel_coach()
             elif state.asked is not None and self.unread() is None and not self.sent and self.hint_state != "shown":
-                self.hint_state, self.hint = "thinking", None
+                self.hint_state, self.hint, self.hint_progress = "thinking", None, None
                 self.spawn(self.coach("hint"))
             return
         if state.asked is None or self.unread() is not None or self.sent:
@@ -303,7 +334,7 @@ class PhoneSeat:
             self.review_state = "cancelled"
             await self.cancel_coach()
         elif self.review_state != "shown":
-            self.review_state, self.review = "thinking", None
+            self.review_state, self.review, self.review_progress = "thinking", None, None
             self.spawn(self.coach("review"))
 
     async def confirm(self, options: Any) -> None:

@@ -13,18 +13,20 @@ the app calls waits for the table: every answer is a `Reply` settled from the co
 what waits for it is told. The app's `submit` and `take_back` send and return at once (the seat waits a
 moment for the table's answer: a state, or a refusal told by `refusals`, the decision back on its screen
 as `Decide.prior`); the deciding screen's questions (a plan's forecast, the Construction report and the
-Age-token changes, these two asked with the decision) return what is known (None: not yet) and the
-screen is told when the answer comes (`RemoteAsks.listen`: it posts itself a message then, and shows
-"waiting for the table" meanwhile); the log (F3) is asked the same way (`public_log`'s `later`); the
-coach's hint and review are waited for in a worker thread (`RemoteCoachJob`, which cannot say how far the
-host's coach is). The give-up suggestion is worked out here, from the seat's view; the forecast of the
-deployment it sends is kept for its waiting screen (`Waiting.forecast`, as its board showed it). When the connection
-drops, it is opened again (after 0.2 s, then up to `RETRY_MAX` s apart) and the seat comes back where
-it was (the server sends the pages not read and the seat's state); a decision whose answer was lost
-is known by `next_seq`. Meanwhile a seat deciding keeps its screen (its decision is refused, saying
-why, until the table is back) and is told by `news` (a toast), a seat waiting says it on its waiting
-screen. The link opened on another device takes the seat over (the server closes this connection,
-code 4001): this one then stops, and says so. `news` also tells the other seats' take-backs.
+Age-token changes, these two asked with the decision) return what is known (None: not yet) and the screen
+is told when the answer comes (`RemoteAsks.listen`: it posts itself a message then, and shows "waiting
+for the table" meanwhile); the log (F3) is asked the same way (`public_log`'s `later`); the coach's hint
+and review are waited for in a worker thread (`RemoteCoachJob`: how far the host's coach is comes in its
+progress notices, the newest kept on the question's `Reply` and told to the screen from that worker
+thread, never from the connection's). The give-up suggestion is worked out here, from the seat's view;
+the forecast of the deployment it sends is kept for its waiting screen (`Waiting.forecast`, as its board
+showed it). When the connection drops, it is opened again (after 0.2 s, then up to `RETRY_MAX` s apart)
+and the seat comes back where it was (the server sends the pages not read and the seat's state); a
+decision whose answer was lost is known by `next_seq`. Meanwhile a seat deciding keeps its screen (its
+decision is refused, saying why, until the table is back) and is told by `news` (a toast), a seat waiting
+says it on its waiting screen. The link opened on another device takes the seat over (the server closes
+this connection, code 4001): this one then stops, and says so. `news` also tells the other seats'
+take-backs.
 """
 
 from __future__ import annotations
@@ -126,6 +128,8 @@ class Reply:
         self.value: Any = None
         self.error: Exception | None = None
         self._then: list[Callable[[Reply], None]] = []
+        self.kind = ""  # the question's kind (a coach question's progress notices name it)
+        self.progress: tuple[int, int] | None = None  # (done, total): how far the host's coach is, the newest told
 
     def settle(self, value: Any = None, error: Exception | None = None) -> None:
         with self._lock:
@@ -253,7 +257,11 @@ class RemoteSession:
         async for message in ws:
             if message.type != aiohttp.WSMsgType.TEXT:
                 continue
-            self._handle(pr.to_seat(message.data, self.catalog))
+            try:
+                read = pr.to_seat(message.data, self.catalog)
+            except pr.BadProgress:  # (it only said how far the coach was: dropped)
+                continue
+            self._handle(read)
 
     def _handle(self, m: Any) -> None:
         if isinstance(m, pr.Welcome):
@@ -279,10 +287,16 @@ class RemoteSession:
             return
         elif isinstance(m, pr.Notice):
             self._notice(m)
+            if m.what == pr.PROGRESS:  # (nothing of the table changed)
+                return
         self._changed()
 
     def _notice(self, m: pr.Notice) -> None:
-        if m.what == "closing":
+        if m.what == pr.PROGRESS:  # (its coach job's worker reads it: RemoteCoachJob.run)
+            reply = self._answers.get(m.id) if m.id is not None else None
+            if reply is not None and reply.kind == m.ask and m.done is not None and m.total is not None:
+                reply.progress = (m.done, m.total)
+        elif m.what == "closing":
             self._say(CLOSING)
         elif m.what == "took_back" and m.seat is not None and m.seat != self.seat:
             with self._lock:
@@ -694,6 +708,7 @@ class RemoteSession:
                 return reply
             ident = self._next_id
             self._next_id += 1
+            reply.kind = query.kind
             self._answers[ident] = reply
             if query.kind not in ("log", *pr.COACH_QUESTIONS, "cancel"):
                 self._asked[key] = reply
@@ -725,12 +740,18 @@ class RemoteCoachJob:
 
     def run(self, progress: Callable[[int, int | None], None], cancelled: Callable[[], bool]) -> Any:
         """The coach's `Hint` or `Review`; None when cancelled, refused or out of reach. How far the host's
-        coach is, the protocol does not say: `progress(0, None)` (the screen says it waits for the table)."""
+        coach is: `progress(0, None)` until its first progress notice comes (the screen says it waits for
+        the table: the job may wait its turn on the host), then each newer count, `progress(done, total)`."""
         progress(0, None)
         reply = self.session._question(self.query)
         came = threading.Event()
         reply.then(lambda _: came.set())
+        told = None
         while not came.wait(self.POLL):  # (a worker thread's wait: the app's goes on)
+            newest = reply.progress
+            if newest is not None and newest != told and not cancelled():
+                told = newest
+                progress(*newest)
             if cancelled():
                 self.session._send(pr.Ask(v=1, type="ask", id=pr.MAX_SEQ, query=pr.CancelAsk(kind="cancel")))
                 return None

@@ -34,6 +34,15 @@
         app.dataset.shown = String(++shown);  // (how many bodies shown: a test waits for the next)
         if (focused) { var el = document.getElementById(focused); if (el) el.focus({preventScroll: true}); }
       }
+      if (m.progress) {  // how far the host's coach is: put in place, the buttons left as they are
+        var said = document.getElementById(m.progress.which + "-progress");
+        var bar = document.getElementById(m.progress.which + "-bar");
+        if (said && bar) {
+          said.textContent = m.progress.progress;
+          bar.max = m.progress.total;
+          bar.value = m.progress.done;
+        }
+      }
       if (m.lang) document.documentElement.lang = m.lang;
       if (m.say) live.textContent = m.say;
     };

@@ -59,8 +59,8 @@ class HintPanel(Static):
     """
 
     def thinking(self, done: int, total: int | None) -> None:
-        """How far the coach is: `done` of `total` samples; None: not known (a joined seat: the table's host
-        thinks and does not say how far it is), the panel says it waits for the table."""
+        """How far the coach is: `done` of `total` samples; None: not known yet (a joined seat, until the
+        host's first progress notice: its coach may wait its turn), the panel says it waits for the table."""
         if total is None:
             self.update(Text(_("The coach thinks on the host: waiting for the table… · h: cancel")))
             return

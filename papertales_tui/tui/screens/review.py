@@ -71,8 +71,8 @@ class ReviewScreen(GameScreen):
         self.post_message(ReviewAsked(self.seats, self.stop, self.progress, self.show))
 
     def progress(self, done: int, total: int | None) -> None:
-        """How far the coach is: `done` of `total` decisions; None: not known (a joined seat: the table's
-        host replays the game and does not say how far it is), the screen says it waits for the table."""
+        """How far the coach is: `done` of `total` decisions; None: not known yet (a joined seat, until the
+        host's first progress notice: its coach may wait its turn), the screen says it waits for the table."""
         if total is None:
             self.query_one("#review-status", Static).update(Text(
                 _("The coach replays the game on the host: waiting for the table… · Esc: stop")))
