@@ -18,6 +18,7 @@ anything else); `encode(message)` writes one. A view read back holds the seat's 
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
@@ -656,8 +657,6 @@ def to_seat(text: str | bytes, catalog: Catalog) -> Welcome | State | Page | Ans
 
 def _is_progress(text: str | bytes) -> bool:
     """Whether a message that could not be read is a progress notice (a client drops such a one)."""
-    import json
-
     try:
         found = json.loads(text)
     except ValueError:
