@@ -76,16 +76,9 @@ RACE_Z = 0.0  # a candidate is dropped once its mean is this many standard error
 PRIOR_Z = 1.0  # the medium bot's own choice is kept unless another beats it by this many standard errors
 PLAYOUT_VALUES = True  # the playouts' Kingdom values shared by the search's samples (evaluation.playout_tables)
 WIN_BONUS = 10.0  # LP-equivalent of winning the game, over the final margin
-# The time bank: what a searched decision leaves of its budget is kept, and a turn's first pick (the
-# one decision short of samples, docs/bots.md) may spend it, up to FIRST_PICK budgets in all. The bot
-# never spends more than its budget times the searched decisions so far (0: no bank).
-FIRST_PICK = 0.0
 # A kept card in `standing`: what it would add to the Units in play next turn, less its cost in Gold
 # (0: not counted, as the medium planner's end-of-turn figures do not)
 KEPT_WEIGHT = 0.0
-# The Units' value the turn after next in `standing` (the medium planner's `future_value`: those
-# that survive next turn's Aging), times this (0: next turn only)
-FUTURE_IN_STANDING = 0.0
 
 
 class HardBot:
@@ -109,7 +102,6 @@ class HardBot:
         self.opponents = OpponentModel()  # how strong each opponent deploys, from what they showed
         self.drafts = DraftMemory()  # the draft cards this seat held this turn: where those it passed on went
         self.spent: dict[Any, Any] = {}  # the last search's memo, freed in the next decision's budget
-        self.bank = 0.0  # CPU seconds the searched decisions so far left of their budgets (FIRST_PICK)
 
     def choose(self, view: SeatView, pending: Pending, catalog: Catalog) -> Decision:
         """A legal decision for `pending`, searched from what `view` shows."""
@@ -119,15 +111,9 @@ class HardBot:
         """`choose`'s decision."""
         # CPU time, so that the bot searches as much on a busy machine; a margin for the one decision
         # of a playout that may be under way at the deadline (checks fall between decisions)
-        start = time.thread_time()
-        allowance = self.budget
-        if FIRST_PICK > 1 and pending.kind == Step.PICK and not view.players[pending.player].picks:
-            allowance += max(0.0, min(self.bank, (FIRST_PICK - 1) * self.budget))
-        deadline = start + allowance * (1 - MARGIN)
+        deadline = time.thread_time() + self.budget * (1 - MARGIN)
         self.spent = {}  # freeing the last search's figures takes up to ~40 ms: counted here, within the budget
         if view.turn != self.turn:
-            if self.turn is not None and view.turn < self.turn:  # another game: nothing banked
-                self.bank = 0.0
             self.memo.clear()
             self.turn = view.turn
         game = game_from_view(view, pending.player, catalog)
@@ -139,7 +125,6 @@ class HardBot:
         if len(options) == 1:
             return options[0]
         scores = self.search(view, pending.player, catalog, options, deadline)
-        self.bank += self.budget - (time.thread_time() - start)
         return options[best(scores)]
 
     def search(self, view: SeatView, me: int, catalog: Catalog, options: list[Decision],
@@ -392,8 +377,6 @@ def standing(sim: Game, j: int, memo: dict[Any, Any]) -> float:
     units = planner.turn_value(planner.forecast(p.slots), planner.rival_now)
     buildings = sum(sim.catalog.buildings[k].level(lv).legend_points for k, lv in p.buildings.items())
     value = p.lp + units + buildings + GOLD_LP * p.gold  # (in this order: the same sums as before)
-    if FUTURE_IN_STANDING:
-        value += FUTURE_IN_STANDING * planner.future_value(p.slots)
     if KEPT_WEIGHT and p.kept is not None:
         value += KEPT_WEIGHT * kept_value(planner, p.kept, p.slots, p.open_slots(), units)
     return value
