@@ -285,3 +285,47 @@ def test_a_playouts_kingdom_values_depend_on_their_keys_only(seed):
         fresh = Planner(game, me, evaluation.playout_tables(evaluation.kingdom_tables({}))).value(shuffled, 3)
         medium = Planner(game, me, {}).value(sorted(units, key=lambda u: (u.card, u.age)), 3)
         assert first == again == fresh == medium
+
+
+def _start_of_turn_with_kept_cards(seed: int) -> Game:
+    """A 3-player game of medium bots played to the first start of a turn where someone kept a card
+    (where a playout stops and `standing` judges the Kingdoms)."""
+    game = Game.new(["A", "B", "C"], seed=seed)
+    memo: dict = {}
+    turn = 1
+    while not game.over:
+        if game.state.turn != turn:
+            turn, memo = game.state.turn, {}
+            if any(p.kept is not None for p in game.state.players):
+                return game
+        game.submit({p.player: medium_decision(game, p, memo) for p in game.pending()}, trusted=True)
+    raise AssertionError("no card kept in the whole game")
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_standing_counts_a_kept_card_only_when_asked_and_never_below_nothing(monkeypatch, seed):
+    game = _start_of_turn_with_kept_cards(seed)
+    memo: dict = {}
+    plain = [hard.standing(game, j, memo) for j in range(3)]
+    monkeypatch.setattr(hard, "KEPT_WEIGHT", 1.0)
+    counted = [hard.standing(game, j, memo) for j in range(3)]
+    for j, p in enumerate(game.state.players):
+        planner = Planner(game, j, memo)
+        units = planner.turn_value(planner.forecast(p.slots), planner.rival_now)
+        kept = 0.0 if p.kept is None else hard.kept_value(planner, p.kept, p.slots, p.open_slots(), units)
+        assert kept >= 0.0
+        assert counted[j] == pytest.approx(plain[j] + kept)
+    # somebody's kept card is worth something here (else the setting would change nothing)
+    assert any(c > s for c, s in zip(counted, plain))
+
+
+def test_a_kept_card_is_worth_nothing_without_a_free_spot():
+    game = _start_of_turn_with_kept_cards(3)
+    j = next(j for j, p in enumerate(game.state.players) if p.kept is not None)
+    p = game.state.players[j]
+    planner = Planner(game, j, {})
+    full = list(p.slots)
+    for s in p.open_slots():  # every spot filled
+        full[s] = full[s] or Unit(p.kept, 0)
+    units = planner.turn_value(planner.forecast(full), planner.rival_now)
+    assert hard.kept_value(planner, p.kept, full, p.open_slots(), units) == 0.0
