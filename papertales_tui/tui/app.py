@@ -199,7 +199,8 @@ class PaperTalesApp(Router, Actions):  # (an App[object]: exits with no value, a
         self.go()
 
     def on_scene_changed(self, m: SceneChanged) -> None:
-        self.flow_changed()
+        if self.is_running:  # (a change that comes while the app closes shows nowhere: its screens are going)
+            self.flow_changed()
 
     def keep_unfinished(self) -> bool:
         """Before another game takes the autosave: the autosaved game is kept (`SavePolicy.keep_unfinished`);

@@ -120,7 +120,7 @@ class Router(Host):
         from .screens.waiting import WaitingScreen
 
         flow = self.conductor.flow
-        if flow is None or not self.screen_stack:  # (closing: its screens are gone, a late change shows nowhere)
+        if flow is None:
             return
         for said in flow.news():
             self.notify(SCREENS.translated(said), markup=False)  # (a note marked N_, or a sentence told already)
