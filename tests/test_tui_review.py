@@ -75,6 +75,29 @@ async def test_escape_stops_the_review(finished, catalog, monkeypatch):
         assert isinstance(app.screen, FinalScreen)
 
 
+async def test_the_review_progress_holds_on_one_row(finished, catalog, monkeypatch):
+    """The line "The coach replays the game: [###...] 7/24 decisions · Esc: stop" fits 80 columns: the bar
+    takes the room the words leave."""
+    monkeypatch.setattr(coach, "REVIEW_BUDGET", 600.0)
+    app = PaperTalesApp(catalog, save=finished)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if "decisions · Esc: stop" in screen_text(app):
+                break
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        status = screen.query_one("#review-status")
+        assert "decisions · Esc: stop" in screen_text(app) and status.size.height == 1
+        screen.progress(123, 456)  # a long game's figures
+        await pilot.pause()
+        assert "123/456 decisions · Esc: stop" in screen_text(app) and status.size.height == 1
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+
+
 async def test_the_review_is_ready_when_the_game_ends(catalog, monkeypatch):
     """3 players, one human: each human decision is assessed in the background while the game goes
     on (a player takes longer over a decision than the coach's half-second search: the test waits

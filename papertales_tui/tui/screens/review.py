@@ -35,7 +35,8 @@ if TYPE_CHECKING:  # the coach loads when a review starts
     from ...rules.coach import Assessment, Review
 
 _ = SCREENS.gettext
-BAR = 30
+BAR = 30  # the progress bar's width at most
+MIN_BAR = 5  # and at least (the line wraps on a narrow screen)
 
 
 def human_seats(seat_types: Sequence[str], view: SeatView) -> list[int]:
@@ -77,10 +78,13 @@ class ReviewScreen(GameScreen):
             self.query_one("#review-status", Static).update(Text(
                 _("The coach replays the game on the host: waiting for the table… · Esc: stop")))
             return
-        filled = BAR * done // max(total, 1)
-        self.query_one("#review-status", Static).update(Text.assemble(
-            (_("The coach replays the game:"), "bold"), " [" + "#" * filled + "." * (BAR - filled) + "] ",
-            _("%(done)s/%(total)s decisions · Esc: stop") % {"done": done, "total": total}))
+        status = self.query_one("#review-status", Static)
+        label = _("The coach replays the game:")
+        count = _("%(done)s/%(total)s decisions · Esc: stop") % {"done": done, "total": total}
+        # the bar takes what the line leaves (at most BAR), so that the line holds on one row
+        bar = max(MIN_BAR, min(BAR, status.content_size.width - len(label) - len(count) - 4))
+        filled = bar * done // max(total, 1)
+        status.update(Text.assemble((label, "bold"), " [" + "#" * filled + "." * (bar - filled) + "] ", count))
 
     def show(self, result: Review) -> None:
         from ...commands.review import seat_line
