@@ -11,7 +11,8 @@ variants are paired by deal: the luck of the cards cancels out of the comparison
 A variant is `NAME` (the defaults) or `NAME:module.ATTR=value,...`, the module one of
 `papertales_tui.rules.bots`' (`hard`, `medium`, `evaluation`...), the attribute one the code reads
 when it runs (not a default argument: the budget is `--budget`, the samples `--samples`, for every
-variant) and the value a Python literal.
+variant) and the value a Python literal (`--variant medium-weights:hard.WEIGHTS={}`: the hard bot's seat planned
+with the medium bot's weights, not the fitted ones).
 The file is appended to one deal at a time, so a run that is stopped keeps its deals and `play`
 resumes it; two processes on different seeds may write two files that `show` reads together.
 """
@@ -46,7 +47,7 @@ def parse_variant(text: str) -> tuple[str, list[tuple[str, str, Any]]]:
     if not name:
         raise BadVariant(f"{text!r}: a variant needs a name")
     settings = []
-    for part in filter(None, rest.split(",")):
+    for part in filter(None, _top_level(rest)):
         target, eq, value = part.partition("=")
         module, _, attr = target.strip().rpartition(".")
         if not eq or not module or not attr:
@@ -65,6 +66,17 @@ def parse_variant(text: str) -> tuple[str, list[tuple[str, str, Any]]]:
         except (ValueError, SyntaxError):
             raise BadVariant(f"{part!r}: the value is not a Python literal") from None
     return name, settings
+
+
+def _top_level(text: str) -> list[str]:
+    """`text` split at the commas outside brackets (a value may be a tuple or a dict)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch in "([{") - (ch in ")]}")
+        if ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return [*parts, text[start:]]
 
 
 @contextmanager

@@ -39,6 +39,15 @@ def test_a_variant_holds_while_its_deals_are_played(bench):
     assert before == (hard.PRIOR_Z, hard.PICKS)
 
 
+def test_a_value_may_hold_commas(bench):
+    """A tuple's or a dict's commas do not split the settings."""
+    before = hard.OUTLOOKS, hard.WEIGHTS
+    name, settings = bench.parse_variant("w:hard.OUTLOOKS=(0.5, 1.0, 2.0),hard.WEIGHTS={},hard.PICKS=4")
+    with bench.applied(settings):
+        assert (hard.OUTLOOKS, hard.WEIGHTS, hard.PICKS) == ((0.5, 1.0, 2.0), {}, 4)
+    assert before == (hard.OUTLOOKS, hard.WEIGHTS)
+
+
 @pytest.mark.parametrize("text, says", [
     ("x:hard.NOPE=1", "no such setting"),
     ("x:nowhere.PICKS=1", "no such module"),

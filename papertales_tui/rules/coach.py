@@ -36,7 +36,7 @@ from itertools import combinations
 from typing import Any, TypedDict, cast
 
 from .bots.evaluation import playout_tables
-from .bots.hard import candidates, playout
+from .bots.hard import candidates, playout, weights_for
 from .bots.knowledge import DraftMemory, game_from_view, hidden_cards
 from .cards import Catalog
 from .decisions import (
@@ -213,7 +213,7 @@ class Review:
 def options_for(view: SeatView, pend: Pending, catalog: Catalog,
                 memo: dict[Any, Any] | None = None) -> list[Decision]:
     """The decisions the coach compares: the hard bot's candidates (every option for Age tokens and
-    Mystical Healers)."""
+    Mystical Healers), planned with its weights."""
     o = pend.options
     if isinstance(o, AgeTargetOptions):
         return [AgeTarget(s) for s in o.slots]
@@ -221,7 +221,7 @@ def options_for(view: SeatView, pend: Pending, catalog: Catalog,
         slots, most = o.slots, o.max
         return [Heal(c) for k in range(min(most, len(slots)) + 1) for c in combinations(slots, k)]
     game = game_from_view(view, pend.player, catalog)
-    found = candidates(game, pend, memo if memo is not None else {})
+    found = candidates(game, pend, memo if memo is not None else {}, None, weights_for(len(view.players)))
     if pend.kind == Step.DEPLOY and all(d == found[0] for d in found):  # one deployment only: weigh it
         strongest = _strongest_front(game, pend.player)  # against the strongest Front it can afford
         if strongest is not None and strongest not in found:
@@ -264,6 +264,7 @@ def search(view: SeatView, pend: Pending, catalog: Catalog, options: list[Decisi
     me = pend.player
     rng = random.Random(seed)
     memo: dict[Any, Any] = {}
+    weights = weights_for(len(view.players))  # the seat's own moves in the playouts: planned as the hard bot's
     hidden = hidden_cards(view, me)  # (the same for every sample: worked out once)
     outcomes = [Outcome(d) for d in options]
     start = time.thread_time()
@@ -286,7 +287,7 @@ def search(view: SeatView, pend: Pending, catalog: Catalog, options: list[Decisi
                 sim = game_from_view(view, me, catalog, random.Random(sample_seed), hidden, drafts)
                 if not details and not sim.mode.reads_log:
                     sim.stop_recording()
-                o.scores.append(playout(sim, me, d, sample_memo))
+                o.scores.append(playout(sim, me, d, sample_memo, None, weights))
                 if details:
                     p = sim.state.players[me]
                     o.lp += p.lp - lp0

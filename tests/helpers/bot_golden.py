@@ -37,7 +37,8 @@ HARD_EVERY = 7
 FIXED = {"budget": 1000.0, "max_samples": 2}  # a search whatever the machine's speed
 SEARCHED = ("pick", "deploy", "construction")
 # whole games with hard bots searching a fixed number of samples: what they see and remember over a game
-HARD_PLAYERS: list[tuple[list[str], int, int | None]] = [(["hard", "medium", "easy"], 3, None), (["hard"], 7, 2)]
+HARD_PLAYERS: list[tuple[list[str], int, int | None]] = [(["hard", "medium", "easy"], 3, None), (["hard"], 7, 2),
+                                                         (["medium", "hard"], 14, None)]  # (2 players: its fitted weights)
 # games on whose positions the coach gives hints (every 9th searched decision), with a fixed number of samples
 HINT_GAMES: list[tuple[list[str], int, int | None]] = [(["medium", "medium", "medium"], 11, None),
                                                        (["medium", "medium"], 12, None), (["medium"], 13, 1)]

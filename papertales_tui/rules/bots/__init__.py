@@ -22,7 +22,7 @@ from ..engine import Game, Pending
 from ..observer import SeatView
 from ..random_play import random_decision
 from .knowledge import game_from_view
-from .medium import medium_decision
+from .medium import MEDIUM, Weights, medium_decision
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -53,17 +53,20 @@ class EasyBot:
 
 
 class MediumBot:
+    """The medium bot (`medium.py`); `weights` change its planner's numbers (for fitting them)."""
+
     level = "medium"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, weights: Weights = MEDIUM):
         self.memo: dict[Any, Any] = {}
         self.turn: int | None = None
+        self.weights = weights
 
     def choose(self, view: SeatView, pending: Pending, catalog: Catalog) -> Decision:
         if view.turn != self.turn:  # plans are remembered within a turn only
             self.memo.clear()
             self.turn = view.turn
-        return medium_decision(game_from_view(view, pending.player, catalog), pending, self.memo)
+        return medium_decision(game_from_view(view, pending.player, catalog), pending, self.memo, self.weights)
 
 
 def make_bot(level: str, seed: int = 0, **options: Unpack[HardOptions]) -> Bot:

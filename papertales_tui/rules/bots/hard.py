@@ -1,8 +1,11 @@
 """The hard bot: determinized Monte Carlo search, with the medium bot playing the games out.
 
-For a Recruitment, Deployment, Construction, Age-token or Mystical Healer decision the bot:
+The bot plans its own seat with the medium bot's planner and weights of its own, fitted by self-play
+against medium bots for 2, 3 and 5 players (`WEIGHTS`, from `planner_weights.json`, written by
+`scripts/fit_planner.py`); the other seats it plays out as the medium bot plays them. For a
+Recruitment, Deployment, Construction, Age-token or Mystical Healer decision the bot:
 
-1. asks the medium bot for a few good candidate decisions, its own first (its 5 best picks, in a
+1. asks its planner for a few good candidate decisions, its own first (its 5 best picks, in a
    2-player draft with the discard that would help the opponent most, and the next one for its own
    pick; its deployment for a weaker, an expected and a stronger war outlook, that deployment
    without each new Unit (kept, its Gold held) and with each Front spot swapped with a Back spot;
@@ -12,14 +15,14 @@ For a Recruitment, Deployment, Construction, Age-token or Mystical Healer decisi
    the next seat holds the cards it passed last; the seats in between took those missing when
    cards came back, with 2 players one picked and one discarded), applies each candidate to the
    same sample, and lets medium bots play every seat until the end of the turn (the end of the
-   game on the last turn);
+   game on the last turn), its own with its weights;
 3. scores each playout: on the last turn the final margin over the best opponent plus a bonus for a
    win; otherwise the margin in LP plus what each Kingdom is worth going forward (`standing`);
 4. repeats with new samples until its time budget is spent (or 160 samples); with `RACE_Z` above
    0 (off by default: measured no stronger) it races the candidates: after 4 samples, a candidate
    whose mean is `RACE_Z` standard errors behind the leader's (of their paired differences: all play
    the same samples) is dropped, the samples go to the others, and the search stops once one is left;
-5. plays the best average, but the medium bot's own candidate unless the best beats it by more than
+5. plays the best average, but its planner's own candidate unless the best beats it by more than
    a standard error (the best of several noisy means is biased upwards).
 In solo the margin is over the Lich King, and the samples also draw the face-down Necropolis cards.
 """
@@ -27,6 +30,7 @@ In solo the margin is over the Lich King, and the samples also draw the face-dow
 from __future__ import annotations
 
 import gc
+import json
 import math
 import random
 import time
@@ -34,7 +38,10 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from itertools import combinations
+from pathlib import Path
 from typing import Any
+
+from pydantic import TypeAdapter
 
 from ..cards import Catalog
 from ..decisions import (
@@ -55,7 +62,7 @@ from ..observer import SeatView
 from ..state import BACK, FRONT, Unit
 from . import evaluation
 from .knowledge import DraftMemory, game_from_view, hidden_cards
-from .medium import GOLD_LP, Planner, medium_decision
+from .medium import GOLD_LP, MEDIUM, Planner, Weights, medium_decision
 from .opponents import OpponentModel
 
 BUDGET = 0.3  # seconds of search per decision (CPU time of the thinking thread)
@@ -80,6 +87,31 @@ WIN_BONUS = 10.0  # LP-equivalent of winning the game, over the final margin
 # (0: not counted, as the medium planner's end-of-turn figures do not; 1 measured +0.76 LP (-0.03 to +1.55)
 # at 2 players over 150 deals, no more wins, and within the noise at 3 and 5: docs/bots.md "Following that lead")
 KEPT_WEIGHT = 0.0
+WEIGHTS_FILE = Path(__file__).with_name("planner_weights.json")  # written by scripts/fit_planner.py
+
+
+def fitted_weights(path: Path = WEIGHTS_FILE) -> dict[int, Weights]:
+    """The planner weights of a fit, by the number of players (`scripts/fit_planner.py`'s file: its
+    "weights")."""
+    data = json.loads(path.read_text(encoding="utf-8"))["weights"]
+    return TypeAdapter(dict[int, Weights]).validate_python(data)
+
+
+# The counts of players at which the hard bot plans with the fit's weights. At 3 players the fit's
+# weights (the survivors' future at 0.49 of its value) made the hard bot weaker in its own games,
+# though a medium bot gains with them; at 5 the fit kept the medium bot's (docs/bots.md, "Planner
+# weights fitted by self-play")
+FITTED_FOR = (2,)
+# The planner's numbers for the searching seat (its candidates, its unsearched decisions, its own
+# moves in the playouts), by the number of players (see `weights_for`); the other seats are played
+# as the medium bot plays them
+WEIGHTS: dict[int, Weights] = {n: w for n, w in fitted_weights().items() if n in FITTED_FOR}
+
+
+def weights_for(players: int) -> Weights:
+    """The hard bot's weights for this many players: `WEIGHTS`' for 2 and 3 players, its 5-player
+    ones from 4 to 7; the medium bot's where it has none, and in solo (no fit covers the Lich King)."""
+    return WEIGHTS.get(players if players <= 3 else 5, MEDIUM)
 
 
 class HardBot:
@@ -120,22 +152,24 @@ class HardBot:
         game = game_from_view(view, pending.player, catalog)
         self.opponents.watch(view, game, pending.player)
         self.drafts.watch(view, pending.player)
+        weights = weights_for(len(view.players))
         if pending.kind not in SEARCHED and not (SEARCH_SMALL and pending.kind in SMALL):
-            return medium_decision(game, pending, self.memo)
-        options = candidates(game, pending, self.memo, self.opponents.outlook())
+            return medium_decision(game, pending, self.memo, weights)
+        options = candidates(game, pending, self.memo, self.opponents.outlook(), weights)
         if len(options) == 1:
             return options[0]
-        scores = self.search(view, pending.player, catalog, options, deadline)
+        scores = self.search(view, pending.player, catalog, options, deadline, weights)
         return options[best(scores)]
 
     def search(self, view: SeatView, me: int, catalog: Catalog, options: list[Decision],
-               deadline: float) -> list[list[float]]:
+               deadline: float, weights: Weights = MEDIUM) -> list[list[float]]:
         """The playout scores of each option, a sample after another until `deadline` (CPU time of
         this thread). A sample plays every option still in the race (see `race`), in order; the
         first `RACE_AFTER` samples play them all. The next sample is not started when the last
         one's time would take it past the deadline, and is dropped unfinished if it gets there all
         the same; if the first one does, the options it played stay in the race and the others are
-        out. Options out of the race have fewer scores (none if never played)."""
+        out. Options out of the race have fewer scores (none if never played). The searching seat's
+        own moves in the playouts are planned with `weights`."""
         memo = evaluation.kingdom_tables(self.memo)  # the medium bots' remembered values, shared by all playouts
         hidden = hidden_cards(view, me)
         scores: list[list[float]] = [[] for _ in options]
@@ -155,7 +189,7 @@ class HardBot:
                 try:
                     for k in running:
                         played.append(playout(_sample(view, me, catalog, sample_seed, hidden, self.drafts),
-                                              me, options[k], sample_memo, deadline))
+                                              me, options[k], sample_memo, deadline, weights))
                 except OutOfTime:
                     if samples or not played:
                         break
@@ -259,10 +293,10 @@ def _collector_paused() -> Iterator[None]:
 
 
 def candidates(game: Game, pend: Pending, memo: dict[Any, Any],
-               rival_outlook: dict[int, float] | None = None) -> list[Decision]:
-    """A few good decisions, the medium bot's own first (with the neighbours' strength estimates
-    scaled by `rival_outlook`, see `opponents.py`)."""
-    planner = Planner(game, pend.player, memo, rival_outlook=rival_outlook)
+               rival_outlook: dict[int, float] | None = None, weights: Weights = MEDIUM) -> list[Decision]:
+    """A few good decisions, the planner's own first (with the neighbours' strength estimates
+    scaled by `rival_outlook`, see `opponents.py`; planned with `weights`)."""
+    planner = Planner(game, pend.player, memo, rival_outlook=rival_outlook, weights=weights)
     out: list[Decision | None] = []  # None: a variant that does not apply (dropped below)
     o = pend.options
     if isinstance(o, PickOptions):
@@ -280,7 +314,7 @@ def candidates(game: Game, pend: Pending, memo: dict[Any, Any],
         first = planner.deploy(pend)
         out.append(first)
         for outlook in OUTLOOKS:
-            out.append(Planner(game, pend.player, memo, outlook, rival_outlook).deploy(pend))
+            out.append(Planner(game, pend.player, memo, outlook, rival_outlook, weights).deploy(pend))
         out.append(_without_costliest(game, first))
         if WIDE_DEPLOY:
             out += _deploy_variants(game, pend.player, first)
@@ -290,12 +324,12 @@ def candidates(game: Game, pend: Pending, memo: dict[Any, Any],
         out.insert(0, planner.construction(pend))
         out.append(Pass())
     elif isinstance(o, AgeTargetOptions):
-        out.append(medium_decision(game, pend, memo))
+        out.append(medium_decision(game, pend, memo, weights))
         out += [AgeTarget(s) for s in o.slots]
     elif isinstance(o, HealOptions):
         slots = o.slots
         saves = [c for k in range(min(o.max, len(slots)) + 1) for c in combinations(slots, k)]
-        out.append(medium_decision(game, pend, memo))
+        out.append(medium_decision(game, pend, memo, weights))
         out += [Heal(c) for c in saves[:HEALS]]
     unique = []
     for d in out:
@@ -339,10 +373,10 @@ def _deploy_variants(game: Game, me: int, deploy: Deploy) -> list[Deploy]:
 
 
 def playout(sim: Game, me: int, decision: Decision, memo: dict[Any, Any],
-            deadline: float | None = None) -> float:
+            deadline: float | None = None, weights: Weights = MEDIUM) -> float:
     """Apply `decision`, let medium bots play to the end of the turn (of the game on the last turn)
-    and score it for `me`. Raises OutOfTime when the thread's CPU time passes `deadline` (checked
-    before each decision)."""
+    and score it for `me` (whose own moves are planned with `weights`). Raises OutOfTime when the
+    thread's CPU time passes `deadline` (checked before each decision)."""
     s = sim.state
     last = s.turn  # the last turn played out
     sim.apply(me, decision)
@@ -351,7 +385,7 @@ def playout(sim: Game, me: int, decision: Decision, memo: dict[Any, Any],
         for pend in sim.pending():
             if deadline is not None and time.thread_time() > deadline:
                 raise OutOfTime
-            decisions[pend.player] = medium_decision(sim, pend, memo)
+            decisions[pend.player] = medium_decision(sim, pend, memo, weights if pend.player == me else MEDIUM)
         sim.submit(decisions, trusted=True)  # the engine's own options, made by its own bots
     return score(sim, me, memo)
 

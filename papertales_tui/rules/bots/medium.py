@@ -22,10 +22,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
 from operator import attrgetter
 from typing import Any, NamedTuple, cast
+
+from pydantic import ConfigDict, with_config
 
 from ..decisions import (
     AgeTarget,
@@ -58,6 +61,26 @@ TYPICAL_STRENGTH = (6.0, 9.0, 11.0, 12.0)  # typical Kingdom strength by turn, t
 KEEP_WEIGHT = 0.5  # a card kept for next turn is worth this share of its value then
 BUILDING_TURN_LP = 1.0  # rough LP per remaining turn of a Building's abilities (planning only)
 FIFTH_SPOT_LP = 2.5  # LP per remaining turn of the 5th spot that a first level-2 Building opens
+
+
+@with_config(ConfigDict(extra="forbid"))  # (a file of weights names no other field: `hard.fitted_weights`)
+@dataclass(frozen=True)
+class Weights:
+    """The planner's judgement in numbers (the medium bot's: the constants above). The hard bot
+    plans its own seat with weights fitted by self-play (`hard.WEIGHTS`, `scripts/fit_planner.py`)."""
+
+    gold_lp: float = GOLD_LP
+    last_turn_gold_lp: float = LAST_TURN_GOLD_LP
+    future: float = FUTURE_WEIGHT
+    war_spread: float = WAR_SPREAD
+    new_unit_strength: float = NEW_UNIT_STRENGTH
+    typical_strength: tuple[float, ...] = TYPICAL_STRENGTH
+    keep: float = KEEP_WEIGHT
+    building_turn_lp: float = BUILDING_TURN_LP
+    fifth_spot_lp: float = FIFTH_SPOT_LP
+
+
+MEDIUM = Weights()  # the medium bot's
 MIN_GAIN = 0.01
 UNLIMITED_GOLD = 1000  # to list every Construction the resources allow, with its price
 
@@ -73,10 +96,12 @@ class Planner:
     """The medium bot's judgement for one player at one moment of a game."""
 
     def __init__(self, game: Game, me: int, memo: dict[Any, Any] | None = None, outlook: float = 1.0,
-                 rival_outlook: dict[int, float] | None = None):
+                 rival_outlook: dict[int, float] | None = None, weights: Weights = MEDIUM):
         """`outlook` scales the estimates of the neighbours' strength this turn (1: as estimated), and
-        `rival_outlook` each neighbour's apart (by player; 1 for those not in it)."""
+        `rival_outlook` each neighbour's apart (by player; 1 for those not in it); `weights` are the
+        planner's numbers (the medium bot's unless told)."""
         self.game = game
+        self.w = w = weights
         self.me = me
         self.memo = memo if memo is not None else {}
         # the values of Kingdoms, and the Constructions they allow, in tables of their own (the
@@ -87,10 +112,10 @@ class Planner:
         self.p = s.players[me]
         self.n = len(s.players)
         self.turns_left = s.turns - s.turn  # full turns after this one
-        self.gold_lp = GOLD_LP if self.turns_left else LAST_TURN_GOLD_LP
+        self.gold_lp = w.gold_lp if self.turns_left else w.last_turn_gold_lp
         self.rivals = sorted(game.rivals(me))
         before_wars = s.phase in ("recruitment", "deployment")
-        self.armies = solo_outlook.outlook(game, _chance)  # the solo mode's armies (None: no such mode)
+        self.armies = solo_outlook.outlook(game, self.chance)  # the solo mode's armies (None: no such mode)
         if self.armies is not None:  # no rival Kingdoms; the armies stand in for `rival_now`/`rival_next`
             self.rivals = []
         # in the hard bot's playouts (`evaluation.playout_tables`) the values are worked out from the
@@ -104,7 +129,7 @@ class Planner:
                           for j in self.rivals]
         # what the remembered values depend on, besides the Units and Gold
         self.buildings = tuple(sorted(self.p.buildings.items()))  # as the evaluation memo keys them
-        context = (me, s.turn, before_wars, tuple(self.rival_now), self.buildings)
+        context = (me, s.turn, before_wars, tuple(self.rival_now), self.buildings, w)
         # as a small number in the keys of the values (cheaper to hash), the same for equal contexts
         contexts = evaluation.table(self.memo, "contexts")
         self.context = contexts.setdefault(context, len(contexts))
@@ -112,7 +137,7 @@ class Planner:
         self.front = [k for k in open_slots if k in FRONT]
         self.back = [k for k in open_slots if k in BACK]
         self.spots = self.front + self.back  # where `arrange` puts Units first
-        typical = TYPICAL_STRENGTH[min(s.turn, len(TYPICAL_STRENGTH) - 1)]
+        typical = w.typical_strength[min(s.turn, len(w.typical_strength) - 1)]
         self.rival_next = [typical] * len(self.rivals)
         self._wars_now: dict[int, float] = {}  # expected Wars won by strength (see expected_wars)
         self._wars_next: dict[int, float] = {}
@@ -124,7 +149,7 @@ class Planner:
         if self.game.state.phase != "recruitment" and self.game.state.step != Step.DEPLOY:
             return float(evaluation.forecast(self.game, j, self.memo).strength)  # this turn's deployment is done
         free_front = sum(1 for s in rival.open_slots() if s in FRONT and rival.slots[s] is None)
-        return evaluation.forecast(self.game, j, self.memo).strength + NEW_UNIT_STRENGTH * free_front
+        return evaluation.forecast(self.game, j, self.memo).strength + self.w.new_unit_strength * free_front
 
     def expected_wars(self, strength: int, estimates: list[float]) -> float:
         """Wars a Kingdom of this strength is expected to win against these estimates (`rival_now`
@@ -140,8 +165,12 @@ class Planner:
             return self.armies.wars(strength, estimates is self.rival_now)[0]
         if self.n == 2:
             e = estimates[0]
-            return _chance(strength - e) + _chance(strength - 2 * e)
-        return sum(_chance(strength - e) for e in estimates)
+            return self.chance(strength - e) + self.chance(strength - 2 * e)
+        return sum(self.chance(strength - e) for e in estimates)
+
+    def chance(self, margin: float) -> float:
+        """Chance that a strength `margin` above the estimate wins a War (ties win)."""
+        return 1.0 / (1.0 + math.exp(-(margin + 0.5) / self.w.war_spread))
 
     # --- the value of a Kingdom -------------------------------------------------------------
     def forecast(self, slots: list[Unit | None]) -> Forecast:
@@ -176,7 +205,7 @@ class Planner:
         f: Forecast | None = self.forecasts.get(key)  # (the survivors are made only if not known)
         if f is None:
             f = evaluation.new_forecast(self.game, self.me, self.memo, self.survivors(slots), key)
-        return FUTURE_WEIGHT * self.turn_value(f, self.rival_next)
+        return self.w.future * self.turn_value(f, self.rival_next)
 
     def value(self, units: list[Unit], gold: int) -> tuple[float, list[Unit | None]]:
         """LP value of having these Units in play (best arranged) with `gold` left after paying
@@ -212,9 +241,9 @@ class Planner:
     def _rough_building_value(self, option: Build | Upgrade) -> float:
         level = option.level
         b = self.game.catalog.buildings[option.building].level(level)
-        v = b.legend_points + BUILDING_TURN_LP * self.turns_left
+        v = b.legend_points + self.w.building_turn_lp * self.turns_left
         if level == 2 and not self.p.has_fifth_slot():
-            v += FIFTH_SPOT_LP * self.turns_left
+            v += self.w.fifth_spot_lp * self.turns_left
         return v
 
     # --- deployment ---------------------------------------------------------------------------
@@ -354,7 +383,7 @@ class Planner:
                 with_card[free[0]] = self.new_unit(card)
                 gain = self.turn_value(self.forecast(with_card), self.rival_next) - \
                     self.turn_value(self.forecast(after), self.rival_next)
-            known[key] = FUTURE_WEIGHT * gain - self.gold_lp * max(self.game.card(card).cost, 0)
+            known[key] = self.w.future * gain - self.gold_lp * max(self.game.card(card).cost, 0)
         return cast(float, known[key])
 
     # --- recruitment --------------------------------------------------------------------------
@@ -381,7 +410,7 @@ class Planner:
                 self.memo[key] = self.improve(base, [c], p.gold, once=True)
             gain = self.memo[key].value - base.value
             if gain <= MIN_GAIN:
-                gain = KEEP_WEIGHT * self.keep_value(c, base.slots)
+                gain = self.w.keep * self.keep_value(c, base.slots)
             gains[c] = gain
         return gains
 
@@ -440,11 +469,11 @@ class Planner:
                 p.buildings[option.building] = level
                 self.buildings = tuple(sorted(p.buildings.items()))
                 try:
-                    v += (self.future_value(p.slots) - before) / FUTURE_WEIGHT * self.turns_left
+                    v += (self.future_value(p.slots) - before) / self.w.future * self.turns_left
                 finally:
                     p.buildings, self.buildings = saved, saved_key
                 if level == 2 and not fifth:
-                    v += FIFTH_SPOT_LP * self.turns_left
+                    v += self.w.fifth_spot_lp * self.turns_left
             known[key] = v
         return cast(float, known[key] - self.gold_lp * price(option))
 
@@ -491,11 +520,6 @@ def _signature(slots: Sequence[Unit | None]) -> tuple[Any, ...]:
     return tuple(None if u is None else (u.card, u.age) for u in slots)
 
 
-def _chance(margin: float) -> float:
-    """Chance that a strength `margin` above the estimate wins a War (ties win)."""
-    return 1.0 / (1.0 + math.exp(-(margin + 0.5) / WAR_SPREAD))
-
-
 _FRONT_BONUS: dict[UnitRules, float] = {}  # by the card type's compiled rules (shared by all games)
 
 
@@ -522,9 +546,11 @@ def _fresh_options(game: Game, me: int) -> list[Build | Upgrade]:
         game.state.step = step
 
 
-def medium_decision(game: Game, pend: Pending, memo: dict[Any, Any] | None = None) -> Decision:
-    """The medium bot's decision for `pend`, reading only the player's own cards and public ones."""
-    planner = Planner(game, pend.player, memo)
+def medium_decision(game: Game, pend: Pending, memo: dict[Any, Any] | None = None,
+                    weights: Weights = MEDIUM) -> Decision:
+    """The medium bot's decision for `pend`, reading only the player's own cards and public ones
+    (planned with `weights`: the medium bot's unless told)."""
+    planner = Planner(game, pend.player, memo, weights=weights)
     if pend.kind == Step.PICK:
         return planner.pick(pend)
     if pend.kind == Step.DEPLOY:
