@@ -36,9 +36,10 @@ HARD_GAMES: list[tuple[list[str], int, int | None]] = [(["medium", "medium", "me
 HARD_EVERY = 7
 FIXED = {"budget": 1000.0, "max_samples": 2}  # a search whatever the machine's speed
 SEARCHED = ("pick", "deploy", "construction")
-# whole games with hard bots searching a fixed number of samples: what they see and remember over a game
+# whole games with hard bots searching a fixed number of samples: what they see and remember over a
+# game (at 2 players with its fitted weights, hard.FITTED_FOR)
 HARD_PLAYERS: list[tuple[list[str], int, int | None]] = [(["hard", "medium", "easy"], 3, None), (["hard"], 7, 2),
-                                                         (["medium", "hard"], 14, None)]  # (2 players: its fitted weights)
+                                                         (["medium", "hard"], 14, None)]
 # games on whose positions the coach gives hints (every 9th searched decision), with a fixed number of samples
 HINT_GAMES: list[tuple[list[str], int, int | None]] = [(["medium", "medium", "medium"], 11, None),
                                                        (["medium", "medium"], 12, None), (["medium"], 13, 1)]
