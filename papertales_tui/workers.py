@@ -300,14 +300,16 @@ class Background:
 
     def wait(self, cancelled: Callable[[], bool] | None = None, progress: Progress | None = None,
              timeout: float = math.inf) -> dict[int, Assessment]:
-        """`results()` once none is pending (or `timeout` seconds have passed); raises Cancelled."""
+        """`results()` once none is pending (or `timeout` seconds have passed); raises Cancelled.
+        `progress(done, total)` counts the decisions assessed one by one (`add`); a resumed game's
+        past decisions (`add_past`), assessed in one job, are not counted (nor told while alone)."""
         end = time.monotonic() + timeout
         total = len(self.tasks)
         while self.pending() and time.monotonic() < end:
             if cancelled is not None and cancelled():
                 raise coach.Cancelled()
-            if progress is not None:
-                progress(total - self.pending(), total)
+            if progress is not None and total:
+                progress(sum(1 for _, r in self.tasks.values() if r.ready()), total)
             time.sleep(0.05)
         return self.results()
 

@@ -187,7 +187,9 @@ def test_the_background_assesses_as_the_review_does_and_stops_when_closed():
     try:
         for p in points:
             background.add(p)
-        made = background.wait(timeout=120)
+        told: list[tuple[int, int | None]] = []
+        made = background.wait(progress=lambda done, total: told.append((done, total)), timeout=120)
+        assert all(total == 3 and 0 <= done <= 3 for done, total in told)
     finally:
         background.close()
     reviewed = coach.review(bot_game(2, 101)[0], decisions, [0], samples=4)
@@ -202,8 +204,10 @@ def test_the_background_assesses_a_resumed_games_past_decisions():
     background = Background(start.catalog, budget=math.inf, max_samples=4)
     try:
         background.add_past(start, decisions[:30], [1])  # the game as saved after 30 decisions
-        made = background.wait(timeout=300)
+        told: list[tuple[int, int | None]] = []
+        made = background.wait(progress=lambda done, total: told.append((done, total)), timeout=300)
     finally:
         background.close()
+    assert told == []  # one job of many decisions: no count of decisions to tell (it said -1/0)
     reviewed = coach.review(bot_game(2, 101)[0], decisions[:30], [1], samples=4)
     assert made and [made[k] for k in sorted(made)] == reviewed.assessments
