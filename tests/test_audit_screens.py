@@ -6,22 +6,12 @@ decision screen, and at 120x40. The full audit (2, 3, 5, 7 players and solo, 4 t
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "audit_screens.py"
+from helpers.scripts import load_script
 
 
 def audit_module():
-    spec = importlib.util.spec_from_file_location("audit_screens", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["audit_screens"] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/audit_screens.py")
 
 
 @pytest.mark.parametrize("players, seed, turns", [(7, 2, 2), (1, 3, 4)])

@@ -3,20 +3,11 @@ prints its table: a band per fifth of the chances, and the Wars foretold exactly
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.scripts import load_script
 
 
 def load_bench():
-    spec = importlib.util.spec_from_file_location("bench_forecast", ROOT / "benchmarks" / "bench_forecast.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its dataclasses look their module up)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/bench_forecast.py")
 
 
 def test_the_calibration_benchmark_runs(capsys):

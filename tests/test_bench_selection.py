@@ -3,24 +3,15 @@ judged on samples they were not made on, so a candidate that only looks better d
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_selection", ROOT / "benchmarks" / "bench_selection.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/bench_selection.py")
 
 
 def position(kind, scores, budget, draft_round=1):

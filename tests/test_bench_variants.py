@@ -4,27 +4,17 @@ paired figures are worked out deal by deal."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
+from helpers.scripts import load_script
 
 from papertales_tui.rules.bots import hard
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
 def bench():
-    path = ROOT / "benchmarks" / "bench_variants.py"
-    spec = importlib.util.spec_from_file_location("bench_variants", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/bench_variants.py")
 
 
 def test_a_variant_holds_while_its_deals_are_played(bench):

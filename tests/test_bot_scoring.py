@@ -5,26 +5,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers.random_games import random_game
 
 from papertales_tui.rules.bots.hard import candidates, playout, standing
 from papertales_tui.rules.bots.knowledge import game_from_view
 from papertales_tui.rules.bots.medium import GOLD_LP
 from papertales_tui.rules.engine import Game
-from papertales_tui.rules.random_play import random_decision
-
-
-def _played(players: int, seed: int, until_turn: int) -> Game:
-    game = Game.new([f"P{i}" for i in range(players)], seed=seed)
-    rng = random.Random(seed)
-    while game.state.turn < until_turn and not game.over:
-        for pend in game.pending():
-            game.apply(pend.player, random_decision(game, pend, rng))
-    return game
 
 
 def _played_out(turn: int) -> Game:
     """A sample of the first decision of `turn` (3 players), played out."""
-    game = _played(3, 5, until_turn=turn)
+    game = random_game(3, 5, until_turn=turn)
     pend = game.pending()[0]
     view = game.view(pend.player)
     option = candidates(game_from_view(view, pend.player, game.catalog), pend, {})[0]
@@ -46,7 +37,7 @@ def test_a_playout_of_the_last_turn_goes_to_the_end_of_the_game():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_gold_counts_gold_lp_in_the_standing(seed):
-    game = _played(2, seed, until_turn=4)
+    game = random_game(2, seed, until_turn=4)
     before = standing(game, 0, {})
     game.state.players[0].gold += 1
     assert standing(game, 0, {}) - before == GOLD_LP == 0.5

@@ -9,6 +9,7 @@ import random
 import weakref
 
 import pytest
+from helpers.random_games import random_game
 
 from papertales_tui.rules.bots import evaluation, hard, make_bot, play_bot_game
 from papertales_tui.rules.bots.hard import OutOfTime, candidates, playout
@@ -22,18 +23,9 @@ from papertales_tui.rules.random_play import random_decision
 from papertales_tui.rules.state import Unit
 
 
-def _played(players: int, seed: int, until_turn: int) -> Game:
-    game = Game.new([f"P{i}" for i in range(players)], seed=seed)
-    rng = random.Random(seed)
-    while game.state.turn < until_turn and not game.over:
-        for pend in game.pending():
-            game.apply(pend.player, random_decision(game, pend, rng))
-    return game
-
-
 @pytest.mark.parametrize("seed", range(6))
 def test_remembered_evaluations_are_the_engines(seed):
-    game = _played(3, seed, until_turn=3)
+    game = random_game(3, seed, until_turn=3)
     memo: dict = {}
     rng = random.Random(seed)
     cards = [c for c in range(len(game.state.cards))]
@@ -57,7 +49,7 @@ def test_remembered_evaluations_are_the_engines(seed):
 
 
 def test_a_playout_stops_at_its_deadline():
-    game = _played(3, 1, until_turn=2)
+    game = random_game(3, 1, until_turn=2)
     pend = game.pending()[0]
     view = game.view(pend.player)
     options = candidates(game_from_view(view, pend.player, game.catalog), pend, {})
@@ -69,7 +61,7 @@ def test_a_playout_stops_at_its_deadline():
 
 
 def test_the_hard_bot_counts_its_samples_and_playouts():
-    game = _played(3, 2, until_turn=2)
+    game = random_game(3, 2, until_turn=2)
     bot = make_bot("hard", 2, budget=100.0, max_samples=3)
     while game.state.turn == 2:
         for pend in game.pending():
@@ -89,7 +81,7 @@ class _Cycle:
 def test_a_search_leaves_the_collector_on_and_garbage_collectable_by_the_next():
     """The search pauses the collector and freezes what is alive at its end (so that the collector
     does not scan its figures); the next search thaws it: garbage from before is collected then."""
-    game = _played(2, 3, until_turn=2)
+    game = random_game(2, 3, until_turn=2)
     bot = make_bot("hard", 3, budget=100.0, max_samples=2)
     pend = game.pending()[0]
     cycle = _Cycle()
@@ -116,7 +108,7 @@ def _recruiting_view(game: Game, me: int) -> SeatView:
 
 
 def test_the_opponent_model_scales_each_opponent_by_the_strength_they_showed():
-    game = _played(3, 5, until_turn=2)
+    game = random_game(3, 5, until_turn=2)
     model = OpponentModel()
     view = _recruiting_view(game, 0)
     model.watch(view, game_from_view(view, 0, game.catalog), 0)
@@ -135,7 +127,7 @@ def test_the_opponent_model_scales_each_opponent_by_the_strength_they_showed():
 
 def test_a_playout_is_the_medium_bots_play():
     """Every seat of a playout plays as the medium bot, to the end of the turn."""
-    game = _played(3, 4, until_turn=2)
+    game = random_game(3, 4, until_turn=2)
     pend = game.pending()[0]
     view = game.view(pend.player)
     option = candidates(game_from_view(view, pend.player, game.catalog), pend, {})[0]
@@ -168,7 +160,7 @@ def test_the_medium_bots_choice_stays_unless_clearly_beaten():
 
 
 def _deploying(seed: int, turn: int) -> Game:
-    game = _played(2, seed, until_turn=turn)
+    game = random_game(2, seed, until_turn=turn)
     while game.state.step != "deploy":
         for pend in game.pending():
             game.apply(pend.player, medium_decision(game, pend, {}))
@@ -270,7 +262,7 @@ def test_a_playouts_kingdom_values_depend_on_their_keys_only(seed):
     """In the hard bot's playouts (`evaluation.playout_tables`) a Kingdom's value is worked out from
     its Units in one order, so that every sample may share it: the same whatever order they are
     asked in, and the order the medium bot itself would arrange them from when it is sorted."""
-    game = _played(3, seed, until_turn=2)
+    game = random_game(3, seed, until_turn=2)
     me = 0
     p = game.state.players[me]
     rng = random.Random(seed)

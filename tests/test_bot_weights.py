@@ -4,27 +4,17 @@ read from `planner_weights.json` (scripts/fit_planner.py), reaching the hard bot
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
+from helpers.random_games import random_game
 from pydantic import ValidationError
 
 from papertales_tui.rules.bots import MediumBot, hard
 from papertales_tui.rules.bots.hard import candidates, fitted_weights, weights_for
 from papertales_tui.rules.bots.medium import MEDIUM, Planner, Weights, medium_decision
 from papertales_tui.rules.engine import Game
-from papertales_tui.rules.random_play import random_decision
 
 GREEDY = Weights(gold_lp=3.0, future=0.0)  # Gold dear, the future worth nothing: another bot
-
-
-def _played(players: int, seed: int, until_turn: int) -> Game:
-    game = Game.new([f"P{i}" for i in range(players)], seed=seed)
-    rng = random.Random(seed)
-    while game.state.turn < until_turn and not game.over:
-        for pend in game.pending():
-            game.apply(pend.player, random_decision(game, pend, rng))
-    return game
 
 
 def test_the_shipped_weights_are_the_fits():
@@ -68,7 +58,7 @@ def test_weights_change_the_plans_and_are_remembered_apart():
     under a context of their own (a hard bot's memo holds its own seat's and the medium seats')."""
     differ = 0
     for seed in range(4):
-        game = _played(3, seed, until_turn=2)
+        game = random_game(3, seed, until_turn=2)
         memo: dict = {}
         for pend in game.pending():
             plain = medium_decision(game, pend, memo)
@@ -94,6 +84,6 @@ def test_a_medium_bot_with_the_medium_weights_is_the_medium_bot():
 
 def test_the_hard_bots_first_candidate_is_its_planners():
     for seed in range(3):
-        game = _played(3, seed, until_turn=2)
+        game = random_game(3, seed, until_turn=2)
         for pend in game.pending():
             assert candidates(game, pend, {}, None, GREEDY)[0] == medium_decision(game, pend, {}, GREEDY)

@@ -2,28 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
+from helpers.scripts import load_script
 
 from papertales_tui.rules.bots.hard import fitted_weights
 from papertales_tui.rules.bots.medium import MEDIUM, Weights
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 @pytest.fixture(scope="module")
 def fit():
-    path = ROOT / "scripts" / "fit_planner.py"
-    spec = importlib.util.spec_from_file_location("fit_planner", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/fit_planner.py")
 
 
 def test_a_move_scales_a_number_or_each_of_a_tuples(fit):

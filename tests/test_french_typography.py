@@ -3,25 +3,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 from babel.messages.pofile import read_po
+from helpers.scripts import load_script
 
 from papertales_tui.text.i18n import LOCALE_DIR
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "catalogs.py"
-
 
 def catalogs_module():
-    spec = importlib.util.spec_from_file_location("catalogs", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["catalogs"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/catalogs.py")
 
 
 @pytest.mark.parametrize(("text", "typeset"), [
