@@ -126,6 +126,76 @@ def test_the_hard_bot_searches_samples_that_hold_what_it_passed_on(monkeypatch):
     assert checked == 3
 
 
+def by_number(seat, cards):
+    """A judge of draft picks for whom a card is worth its number (every seat takes the highest)."""
+    return {c: float(c) for c in cards}
+
+
+def test_with_a_judge_the_pick_made_before_a_packet_was_seen_is_one_the_picker_prefers():
+    """3 players, round 1: seat 0 holds the packet its neighbour dealt to itself, less the card that
+    neighbour took. With a judge by which every seat takes the highest card number, the neighbour's
+    one pick in every sample is an unseen card numbered above every card it passed on; without one,
+    it is any unseen card."""
+    game, view, memory = next((g, v, m) for g, v, m in watched_views(3, seed=11, turns=1)
+                              if v.phase == "recruitment" and v.draft_round == 1)
+    giver = next(i for i in range(3) if game.pass_target(i) == 0)
+    packet = view.players[0].draft
+    above = [c for c in every_card(game) if c > max(packet)]
+    assert above  # (the test needs unseen cards the picker would prefer)
+    judged, plain = set(), set()
+    for k in range(30):
+        hand = game_from_view(view, 0, game.catalog, random.Random(k), drafts=memory, judge=by_number)
+        assert every_card(hand) == every_card(game)
+        (pick,) = hand.state.players[giver].hand
+        assert pick > max(packet)
+        judged.add(pick)
+        (drawn,) = game_from_view(view, 0, game.catalog, random.Random(k), drafts=memory).state.players[giver].hand
+        plain.add(drawn)
+    assert len(judged) > 1 and min(plain) < max(packet)  # (a draw among the likely picks, not one card)
+
+
+def test_with_a_judge_the_cards_missing_from_a_packet_go_to_the_seats_that_prefer_them():
+    """3 players, round 3: seat 0's own packet came back with two cards fewer, one taken by each
+    other seat in turn. With a judge by which every seat takes the highest number, the first of them
+    holds the higher one in every sample (when the judge says it would have taken it over the rest),
+    where the random order gives it either."""
+    game, view, memory = next((g, v, m) for g, v, m in watched_views(3, seed=11, turns=1)
+                              if v.phase == "recruitment" and v.draft_round == 3)
+    first = game.pass_target(0)
+    mine = set(memory.held[0]) - set(view.players[0].picks[0])
+    missing = sorted(mine - set(view.players[0].draft))
+    assert len(missing) == 2
+    if max(view.players[0].draft) > missing[1]:
+        pytest.skip("the judge would have taken a card nobody took: no order is implied")
+    judged, plain = set(), set()
+    for k in range(20):
+        held = set(game_from_view(view, 0, game.catalog, random.Random(k), drafts=memory,
+                                  judge=by_number).state.players[first].hand) & set(missing)
+        judged |= held
+        plain |= set(game_from_view(view, 0, game.catalog, random.Random(k), drafts=memory).state.players[first].hand) \
+            & set(missing)
+    assert judged == {missing[1]} and plain == set(missing)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_pick_model_places_medium_bots_cards_in_the_right_hands_more_often(players):
+    """Against medium bots, samples drawn with `PickModel` (the medium bot's own card gains) give
+    the other seats more of the cards they truly hold at the Deployment than samples without it."""
+    from papertales_tui.rules.bots.opponents import PickModel
+
+    right = {"model": 0, "plain": 0}
+    for game, view, memory in watched_views(players, seed=900 + players, turns=2):
+        if view.phase != "deployment":
+            continue
+        judge = PickModel(game_from_view(view, 0, game.catalog))
+        for k in range(20):
+            for name, j in (("model", judge), ("plain", None)):
+                sample = game_from_view(view, 0, game.catalog, random.Random(k), drafts=memory, judge=j).state
+                right[name] += sum(len(set(sample.players[i].hand) & set(game.state.players[i].hand))
+                                   for i in range(1, players))
+    assert right["model"] > 1.15 * right["plain"] > 0
+
+
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_draft_counts_are_the_draft_hands_of_a_game(players):
     from papertales_tui.rules.engine import draft_counts

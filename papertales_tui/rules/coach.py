@@ -36,7 +36,7 @@ from itertools import combinations
 from typing import Any, TypedDict, cast
 
 from .bots.evaluation import playout_tables
-from .bots.hard import candidates, playout, weights_for
+from .bots.hard import candidates, pick_judge, playout, weights_for
 from .bots.knowledge import DraftMemory, game_from_view, hidden_cards
 from .cards import Catalog
 from .decisions import (
@@ -266,6 +266,7 @@ def search(view: SeatView, pend: Pending, catalog: Catalog, options: list[Decisi
     memo: dict[Any, Any] = {}
     weights = weights_for(len(view.players))  # the seat's own moves in the playouts: planned as the hard bot's
     hidden = hidden_cards(view, me)  # (the same for every sample: worked out once)
+    judge = pick_judge(view, me, catalog)  # (the others' draft picks placed as the hard bot's samples place them)
     outcomes = [Outcome(d) for d in options]
     start = time.thread_time()
     mine = view.players[me]
@@ -284,7 +285,7 @@ def search(view: SeatView, pend: Pending, catalog: Catalog, options: list[Decisi
             # values, worked out in one order, are shared (as in the hard bot's search)
             sample_memo = playout_tables(memo)
             for o, d in zip(outcomes, options):  # (each option on the same draw of the hidden cards)
-                sim = game_from_view(view, me, catalog, random.Random(sample_seed), hidden, drafts)
+                sim = game_from_view(view, me, catalog, random.Random(sample_seed), hidden, drafts, judge)
                 if not details and not sim.mode.reads_log:
                     sim.stop_recording()
                 o.scores.append(playout(sim, me, d, sample_memo, None, weights))

@@ -61,9 +61,9 @@ from ..engine import Game, Pending
 from ..observer import SeatView
 from ..state import BACK, FRONT, Unit
 from . import evaluation
-from .knowledge import DraftMemory, game_from_view, hidden_cards
+from .knowledge import DraftMemory, Judge, game_from_view, hidden_cards
 from .medium import GOLD_LP, MEDIUM, Planner, Weights, medium_decision
-from .opponents import OpponentModel
+from .opponents import OpponentModel, PickModel
 
 BUDGET = 0.3  # seconds of search per decision (CPU time of the thinking thread)
 MAX_SAMPLES = 160  # samples per decision at most (a cap for fast positions)
@@ -81,6 +81,7 @@ RACE_AFTER = 4  # samples every candidate plays before the race may drop one
 # once one is left: 3-4x faster decisions, most of the budget unused), docs/bots.md
 RACE_Z = 0.0  # a candidate is dropped once its mean is this many standard errors behind the leader's (0: never)
 PRIOR_Z = 1.0  # the medium bot's own choice is kept unless another beats it by this many standard errors
+PICK_MODEL = False  # the samples place the others' draft picks as the medium bot would pick (opponents.PickModel)
 PLAYOUT_VALUES = True  # the playouts' Kingdom values shared by the search's samples (evaluation.playout_tables)
 WIN_BONUS = 10.0  # LP-equivalent of winning the game, over the final margin
 # A kept card in `standing`: what it would add to the Units in play next turn, less its cost in Gold
@@ -172,6 +173,7 @@ class HardBot:
         own moves in the playouts are planned with `weights`."""
         memo = evaluation.kingdom_tables(self.memo)  # the medium bots' remembered values, shared by all playouts
         hidden = hidden_cards(view, me)
+        judge = pick_judge(view, me, catalog)
         scores: list[list[float]] = [[] for _ in options]
         running = list(range(len(options)))
         samples = playouts = 0
@@ -188,7 +190,7 @@ class HardBot:
                 played: list[float] = []
                 try:
                     for k in running:
-                        played.append(playout(_sample(view, me, catalog, sample_seed, hidden, self.drafts),
+                        played.append(playout(_sample(view, me, catalog, sample_seed, hidden, self.drafts, judge),
                                               me, options[k], sample_memo, deadline, weights))
                 except OutOfTime:
                     if samples or not played:
@@ -205,6 +207,12 @@ class HardBot:
         self.samples.append(samples)
         self.playouts.append(playouts)
         return scores
+
+
+def pick_judge(view: SeatView, me: int, catalog: Catalog) -> Judge | None:
+    """How the samples of `view` place the other seats' draft picks (`PICK_MODEL`: as the medium
+    bot picks, `opponents.PickModel`; None: at random)."""
+    return PickModel(game_from_view(view, me, catalog)) if PICK_MODEL else None
 
 
 SEARCHED = (Step.PICK, Step.DEPLOY, Step.CONSTRUCTION)
@@ -255,9 +263,10 @@ def best(scores: list[list[float]], prior_z: float | None = None) -> int:
 
 
 def _sample(view: SeatView, me: int, catalog: Catalog, seed: float,
-            hidden: tuple[list[int], list[int]], drafts: DraftMemory | None = None) -> Game:
+            hidden: tuple[list[int], list[int]], drafts: DraftMemory | None = None,
+            judge: Judge | None = None) -> Game:
     """A sample of the hidden cards to play out; its log is not kept unless the mode reads it (solo)."""
-    sim = game_from_view(view, me, catalog, random.Random(seed), hidden, drafts)
+    sim = game_from_view(view, me, catalog, random.Random(seed), hidden, drafts, judge)
     if not sim.mode.reads_log:
         sim.stop_recording()
     return sim

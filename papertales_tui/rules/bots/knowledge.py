@@ -10,6 +10,7 @@ of the hidden cards that is consistent with everything the player has seen.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from ..cards import Catalog
@@ -53,6 +54,25 @@ class Placed(NamedTuple):
     hands: dict[int, list[int]]
     drafts: dict[int, list[int]]
     discards: list[int]
+    # per packet first seen after others had picked from it: (its cards as first seen, the seats that
+    # picked before, in order, each with the number of cards it took): those picks are unseen cards
+    blind: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]
+
+
+# How a seat picks draft cards: `judge(seat, cards)` gives each card's worth to that seat; the seat
+# takes the card of highest worth (ties: the lowest card number), as the medium bot does
+# (`opponents.PickModel`). Given to `DraftMemory.place` and `game_from_view`, it places the unseen
+# cards others picked before this seat saw their packet, and who took which of the cards missing
+# from a packet when it came back.
+Judge = Callable[[int, Sequence[int]], Mapping[int, float]]
+BLIND = True  # with a judge: the picks made before the seat saw a packet placed by it
+SPLIT = True  # with a judge: the cards missing from a packet placed by it
+
+
+def _preferred(judge: Judge, seat: int, cards: Sequence[int]) -> int:
+    """The card `seat` takes from `cards` by `judge` (ties: the lowest card number, as `Planner.pick`)."""
+    worth = judge(seat, cards)
+    return max(cards, key=lambda c: (worth[c], -c))
 
 
 class DraftMemory:
@@ -72,9 +92,10 @@ class DraftMemory:
         if view.phase == "recruitment" and view.mode == "standard":
             self.held[view.draft_round] = list(view.players[player].draft or ())
 
-    def place(self, view: SeatView, player: int, rng: random.Random) -> Placed | None:
+    def place(self, view: SeatView, player: int, rng: random.Random, judge: Judge | None = None) -> Placed | None:
         """A sample of where the cards this seat passed on are now, or None when nothing is known
-        (another turn, another phase, solo, or a view it did not watch)."""
+        (another turn, another phase, solo, or a view it did not watch). With `judge`, the seats
+        take the cards missing from a packet as `judge` says they pick, not in a random order."""
         if view.turn != self.turn or view.phase not in ("recruitment", "deployment") or not self.held \
                 or view.mode != "standard":
             return None
@@ -88,9 +109,9 @@ class DraftMemory:
             if count == 1 and r not in held:
                 held[r] = mine[r][:1]
         step = pass_step(view.turn)
-        placed = Placed({}, {}, [])
+        placed = Placed({}, {}, [], [])
         for first in range(n):  # each packet, by the seat it was dealt to
-            if not _place_packet(placed, held, mine, (first, player, n, step), counts, rng):
+            if not _place_packet(placed, held, mine, (first, player, n, step), counts, rng, judge):
                 return None
         return placed
 
@@ -101,25 +122,28 @@ def _own_picks(view: SeatView, player: int) -> list[list[int]]:
 
 
 def _place_packet(placed: Placed, held: dict[int, list[int]], mine: list[list[int]],
-                  seats: tuple[int, int, int, int], counts: list[int], rng: random.Random) -> bool:
+                  seats: tuple[int, int, int, int], counts: list[int], rng: random.Random,
+                  judge: Judge | None = None) -> bool:
     """Place the cards `me` saw of the packet dealt to seat `first`: between two rounds `me` held
-    it, those missing were taken by the seats that held it in between, in a random order; after the
-    last, the seats since took some of the rest at random, and the one holding it now has the
-    others. False: what `me` saw does not add up."""
+    it, those missing were taken by the seats that held it in between, in a random order (with
+    `judge`, as they would pick); after the last, the seats since took some of the rest, and the one
+    holding it now has the others. False: what `me` saw does not add up. The picks made before `me`
+    first saw it go to `placed.blind`."""
     first, me, n, step = seats
     known: list[int] | None = None  # the packet's cards in round r, as far as `me` knows them
     gone: list[tuple[int, int]] = []  # (seat, cards taken) by the other seats since `known` was seen
+    before: list[tuple[int, int]] | None = []  # the same before `me` first saw it (None: not known)
     holder = first
     for r, count in enumerate(counts):
         holder = (first + r * step) % n
         if holder == me and r in held:
-            if known is not None:
-                missing = [c for c in known if c not in held[r]]
-                if len(missing) != sum(k for _, k in gone) or len(known) - len(missing) != len(held[r]):
-                    return False
-                _assign(placed, missing, gone, rng)
+            if not _look(placed, (known, gone, before), held[r], rng, judge):
+                return False
             known, gone = list(held[r]), []
-        if r == len(counts) - 1 or known is None:
+        if r == len(counts) - 1:
+            continue
+        if known is None:  # (`me` holding it unwatched: who took what before is not known)
+            before = None if before is None or holder == me else [*before, (holder, count - counts[r + 1])]
             continue
         if holder != me:
             gone.append((holder, count - counts[r + 1]))
@@ -133,28 +157,54 @@ def _place_packet(placed: Placed, held: dict[int, list[int]], mine: list[list[in
     if len(known) - sum(k for _, k in gone) != now or (now and holder == me):
         return False
     rng.shuffle(known)
-    _assign(placed, known[now:], gone, rng, shuffled=True)
+    left = _assign(placed, known[now:] + known[:now], gone, rng, shuffled=True, judge=judge)
     if now:
-        placed.drafts[holder] = known[:now]
+        placed.drafts[holder] = left
+    return True
+
+
+def _look(placed: Placed, seen: tuple[list[int] | None, list[tuple[int, int]], list[tuple[int, int]] | None],
+          cards: list[int], rng: random.Random, judge: Judge | None) -> bool:
+    """`me` holds a packet again: place the cards missing since it last did (`seen`: the cards it
+    knew of then, the seats that took some since, and those before it first saw the packet).
+    False: they do not add up."""
+    known, gone, before = seen
+    if known is None:  # the first look
+        if before:
+            placed.blind.append((tuple(cards), tuple(before)))
+        return True
+    missing = [c for c in known if c not in cards]
+    if len(missing) != sum(k for _, k in gone) or len(known) - len(missing) != len(cards):
+        return False
+    _assign(placed, missing, gone, rng, judge=judge, rest=cards)
     return True
 
 
 def _assign(placed: Placed, cards: list[int], gone: list[tuple[int, int]], rng: random.Random,
-            shuffled: bool = False) -> None:
-    """Give `cards` to the seats in `gone` in a random order, each its number of cards: the first
-    card to its hand, a second (a 2-player draft) to the discard pile."""
+            shuffled: bool = False, judge: Judge | None = None, rest: Sequence[int] = ()) -> list[int]:
+    """Give `cards` to the seats in `gone`, each its number of cards: the first card to its hand, a
+    second (a 2-player draft) to the discard pile; the cards left over are returned. In a random
+    order, or with `judge` each seat's pick the card it prefers among those left and `rest` (the
+    packet's other cards, which nobody took: a pick among `cards` that `judge` says would not be
+    taken over them is drawn at random), its discards at random."""
+    cards = list(cards)
     if not shuffled:
-        cards = list(cards)
         rng.shuffle(cards)
-    k = 0
     for seat, taken in gone:
-        placed.hands.setdefault(seat, []).append(cards[k])
-        placed.discards.extend(cards[k + 1:k + taken])
-        k += taken
+        if judge is not None:
+            pick = _preferred(judge, seat, [*cards, *rest])
+            if pick in cards:
+                cards.remove(pick)
+                cards.insert(0, pick)
+        placed.hands.setdefault(seat, []).append(cards[0])
+        placed.discards.extend(cards[1:taken])
+        del cards[:taken]
+    return cards
 
 
 def game_from_view(view: SeatView, player: int, catalog: Catalog, rng: random.Random | None = None,
-                   hidden: tuple[list[int], list[int]] | None = None, drafts: DraftMemory | None = None) -> Game:
+                   hidden: tuple[list[int], list[int]] | None = None, drafts: DraftMemory | None = None,
+                   judge: Judge | None = None) -> Game:
     """A Game built only from `view` (what `player` may see).
 
     Without `rng`, hidden zones are empty: good for computing anything about public Kingdoms and the
@@ -162,19 +212,24 @@ def game_from_view(view: SeatView, player: int, catalog: Catalog, rng: random.Ra
     (a determinization), so the game can be played on; other players' undisclosed decisions of the
     current step are dropped, to be made again. `hidden`: `hidden_cards(view, player)` if known.
     `drafts`: the player's memory of this turn's draft, which places some of the hidden cards.
+    `judge`: how the other seats pick (see `Judge`): with it and `drafts`, the cards they took from
+    a packet before the player saw it are unseen cards they would have taken over the rest of it,
+    and those missing from a packet when it came back are placed as they would have picked them.
     """
     discards: list[int] = []
     pool: list[int] = []
-    placed = Placed({}, {}, [])
+    placed = Placed({}, {}, [], [])
     if rng is not None:
         discards, unseen = hidden if hidden is not None else hidden_cards(view, player)
-        found = drafts.place(view, player, rng) if drafts is not None else None
+        found = drafts.place(view, player, rng, judge if SPLIT else None) if drafts is not None else None
         if found is not None and _fits(found, view, player, discards, unseen):
             placed = found
             taken = {c for cards in (*found.hands.values(), *found.drafts.values(), found.discards) for c in cards}
             unseen = [c for c in unseen if c not in taken]
         pool = list(unseen)
         rng.shuffle(pool)
+        if judge is not None and BLIND:
+            _blind_picks(placed, view, judge, pool, rng)
 
     def draw(n: int) -> list[int]:
         out = pool[len(pool) - n:] if n > 0 else []
@@ -207,6 +262,28 @@ def game_from_view(view: SeatView, player: int, catalog: Catalog, rng: random.Ra
                       Step(view.step), view.draft_round, view.turns, view.over,
                       random.Random(rng.random() if rng is not None else 0), mode=view.mode, mode_state=extra)
     return Game(state, catalog, mode if rng is not None else None)
+
+
+def _blind_picks(placed: Placed, view: SeatView, judge: Judge, pool: list[int], rng: random.Random) -> None:
+    """Place the picks made from each packet before the player first saw it (`placed.blind`): the
+    last one first, an unseen card the seat would take over what stayed in the packet (at random
+    among those; any unseen card if none would be), and a 2-player draft's discard at random; they
+    leave `pool`."""
+    for seen, takers in placed.blind:
+        rest = list(seen)
+        for seat, taken in reversed(takers):
+            hand = placed.hands.setdefault(seat, [])
+            if len(hand) >= view.players[seat].hand_count or len(pool) < taken:
+                break  # (what the memory placed already fills the hand: nothing more to place)
+            worth = judge(seat, [*pool, *rest])
+            top = max(((worth[c], -c) for c in rest), default=None)
+            likely = [c for c in pool if top is None or (worth[c], -c) > top]
+            pick = rng.choice(likely or pool)
+            pool.remove(pick)
+            hand.append(pick)
+            thrown = [pool.pop() for _ in range(taken - 1)]  # (the pool is shuffled)
+            placed.discards.extend(thrown)
+            rest += [pick, *thrown]
 
 
 def view_mode(view: SeatView) -> Mode:

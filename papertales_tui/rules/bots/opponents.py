@@ -10,6 +10,8 @@ saw, shrunk towards 1 while it has seen little.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine import Game
 from ..observer import SeatView
 from .medium import Planner
@@ -48,3 +50,22 @@ class OpponentModel:
             scale = (shown + prior) / (estimated + prior) if estimated > 0 else 1.0
             out[j] = min(HIGHEST, max(LOWEST, scale))
         return out
+
+
+class PickModel:
+    """How the other seats pick draft cards (a `knowledge.Judge` for the samples): a card's worth
+    to a seat is the medium bot's card gain for that seat's Kingdom in play, its hand and kept card
+    left out (hidden), remembered per card. `game` is rebuilt from the view (`game_from_view`
+    without a generator: the other seats' hands are empty)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.memo: dict[object, object] = {}
+        self.worth: dict[int, dict[int, float]] = {}
+
+    def __call__(self, seat: int, cards: Sequence[int]) -> dict[int, float]:
+        known = self.worth.setdefault(seat, {})
+        missing = [c for c in cards if c not in known]
+        if missing:
+            known.update(Planner(self.game, seat, self.memo).card_gains(missing))
+        return known
